@@ -1,0 +1,32 @@
+import type { AccessRule } from "@bluelight/core"
+import { HttpApiEndpoint, OpenApi } from "@effect/platform"
+import { Context, Option } from "effect"
+
+/** Where an endpoint keeps its access rule, for the runtime check to read. */
+export class AccessRuleOf extends Context.Tag("@bluelight/adapters-http/AccessRuleOf")<AccessRuleOf, AccessRule>() {}
+
+/**
+ * The single declaration of who may call an operation. The rule is kept on the
+ * endpoint for the runtime check and written into the OpenAPI description as
+ * `x-bluelight-access` and `x-bluelight-permissions` (and
+ * `x-bluelight-permissions-alternative` when a key grants access on its own),
+ * all in one `override` because a later override replaces an earlier one.
+ */
+export const allow = (rule: AccessRule) =>
+<E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endpoint: E): E => {
+  const extensions: Record<string, unknown> = {
+    "x-bluelight-access": rule.access,
+    "x-bluelight-permissions": [...rule.permissions]
+  }
+  if (rule.alternative !== undefined && rule.alternative.length > 0) {
+    extensions["x-bluelight-permissions-alternative"] = [...rule.alternative]
+  }
+  const annotated = (endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps)
+    .annotate(AccessRuleOf, rule)
+    .annotateContext(OpenApi.annotations({ override: extensions }))
+  return annotated as unknown as E
+}
+
+/** The declared rule of an endpoint, if it has one. */
+export const accessRuleOf = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): Option.Option<AccessRule> =>
+  Context.getOption(endpoint.annotations, AccessRuleOf)

@@ -1,0 +1,34 @@
+import { CurrentRequestId, isDomainError } from "@bluelight/core"
+import { HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { ApiFailure } from "./ApiFailure.js"
+import { statusOfCode } from "./status.js"
+
+/** Builds the error envelope `{error: {code, message, details?}, requestId}` with its status. */
+export const errorResponse = (failure: {
+  readonly code: string
+  readonly message: string
+  readonly details?: unknown
+  readonly headers?: Readonly<Record<string, string>>
+}): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+  Effect.map(CurrentRequestId, (requestId) => {
+    const status = statusOfCode(failure.code) ?? 500
+    const error = failure.details === undefined
+      ? { code: failure.code, message: failure.message }
+      : { code: failure.code, message: failure.message, details: failure.details }
+    return HttpServerResponse.unsafeJson({ error, requestId }, {
+      status,
+      ...(failure.headers === undefined ? {} : { headers: failure.headers })
+    })
+  })
+
+/** The answer to a defect: logged with its cause and request id, never shown to the caller. */
+export const internalErrorResponse = (cause: unknown): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+  Effect.zipRight(
+    Effect.logError("request failed with a defect", cause),
+    errorResponse({ code: "INTERNAL_ERROR", message: "Something went wrong on our side. Quote the request id if you report it." })
+  )
+
+/** True for the failures the envelope knows how to answer: domain errors and request-path refusals. */
+export const isEnvelopeFailure = (u: unknown): u is ApiFailure | { code: string; message: string; details?: unknown } =>
+  u instanceof ApiFailure || isDomainError(u)

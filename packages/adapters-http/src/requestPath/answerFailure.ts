@@ -1,0 +1,56 @@
+import { HttpApiError, HttpServerError, HttpServerRequest, type HttpServerResponse } from "@effect/platform"
+import { Cause, Effect, Option } from "effect"
+import { ApiFailure } from "../errors/ApiFailure.js"
+import { errorResponse, internalErrorResponse, isEnvelopeFailure } from "../errors/respond.js"
+import { decodeDetails } from "./decodeDetails.js"
+import type { RouteIndex } from "./routes.js"
+
+const pathnameOf = (request: HttpServerRequest.HttpServerRequest) => new URL(request.url, "http://localhost").pathname
+
+const routeNotFound = (routes: RouteIndex, request: HttpServerRequest.HttpServerRequest) => {
+  const pathname = pathnameOf(request)
+  const allowed = routes.methodsFor(pathname)
+  return allowed.length === 0
+    ? new ApiFailure({ code: "NOT_FOUND", message: `No route ${request.method} ${pathname}` })
+    : new ApiFailure({
+      code: "METHOD_NOT_ALLOWED",
+      message: `${request.method} is not allowed on ${pathname}; use ${allowed.join(", ")}`,
+      headers: { allow: allowed.join(", ") }
+    })
+}
+
+/**
+ * Answers the failures the API knows with its error envelope: domain errors,
+ * request-path refusals, decode failures (`400` with every problem) and unknown
+ * routes (`404`, or `405` when the path exists with another method).
+ * Anything else is `None`: the caller decides (pass it on, or a `500`).
+ */
+export const answerKnownFailure = (
+  routes: RouteIndex,
+  cause: Cause.Cause<unknown>
+): Effect.Effect<Option.Option<HttpServerResponse.HttpServerResponse>, never, HttpServerRequest.HttpServerRequest> =>
+  Effect.gen(function*() {
+    const failure = Cause.failureOption(cause)
+    if (Option.isNone(failure)) return Option.none()
+    const error = failure.value
+    if (isEnvelopeFailure(error)) return Option.some(yield* errorResponse(error))
+    const request = yield* HttpServerRequest.HttpServerRequest
+    if (error instanceof HttpApiError.HttpApiDecodeError) {
+      const details = yield* decodeDetails(error, routes.find(request.method, pathnameOf(request)), request)
+      return Option.some(yield* errorResponse({ code: "INVALID_INPUT", message: "The request is not valid", details }))
+    }
+    if (error instanceof HttpServerError.RouteNotFound) {
+      return Option.some(yield* errorResponse(routeNotFound(routes, request)))
+    }
+    return Option.none()
+  })
+
+/** Everything left is a defect (or an unexpected failure): logged, and answered `500 INTERNAL_ERROR`. */
+export const answerAnyFailure = (routes: RouteIndex, cause: Cause.Cause<unknown>) =>
+  Effect.flatMap(answerKnownFailure(routes, cause), (known) =>
+    Option.match(known, {
+      onSome: Effect.succeed,
+      // An interrupted-only cause holds no failure: the client went away, nobody to answer.
+      onNone: () =>
+        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause as Cause.Cause<never>) : internalErrorResponse(cause)
+    }))

@@ -1,0 +1,58 @@
+import { CurrentRequestId } from "@bluelight/core"
+import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { randomUUID } from "node:crypto"
+import { performance } from "node:perf_hooks"
+import { answerAnyFailure } from "./answerFailure.js"
+import { checkBody } from "./bodyRules.js"
+import type { RouteIndex } from "./routes.js"
+
+const responseHeaders = (requestId: string) => ({
+  "x-request-id": requestId,
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff"
+})
+
+/**
+ * The outer request path, around routing: a request id and the headers every
+ * response carries (set as a pre-response handler so that defects and unknown
+ * routes get them too), the body rules, and one structured log line per
+ * request. Failures inside the app are answered by `envelopeErrors`: by the
+ * time they reach here the platform has already written its own response.
+ */
+export const requestPath = (routes: RouteIndex) => (app: HttpApp.Default): HttpApp.Default =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const requestId = randomUUID()
+    const started = performance.now()
+    yield* Effect.annotateCurrentSpan("requestId", requestId)
+    const headers = responseHeaders(requestId)
+    yield* HttpApp.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeaders(response, headers))
+    )
+    const response = yield* checkBody(request).pipe(
+      Effect.zipRight(app),
+      Effect.catchAllCause((cause) => answerAnyFailure(routes, cause)),
+      Effect.provideService(CurrentRequestId, requestId),
+      Effect.annotateLogs("requestId", requestId)
+    )
+    const pathname = new URL(request.url, "http://localhost").pathname
+    yield* Effect.logInfo("request").pipe(
+      Effect.annotateLogs({
+        requestId,
+        method: request.method,
+        route: routes.find(request.method, pathname)?.path ?? "(unmatched)",
+        status: response.status,
+        ms: Math.round((performance.now() - started) * 100) / 100
+      })
+    )
+    return response
+  })
+
+/**
+ * The inner error mapping, given to `HttpApiBuilder.middleware`: it sees the
+ * API's raw failures and defects before HttpApi or the server encode them
+ * with their own bodies, and answers each with the error envelope.
+ */
+export const envelopeErrors = (routes: RouteIndex) => (app: HttpApp.Default): HttpApp.Default =>
+  Effect.catchAllCause(app, (cause) => answerAnyFailure(routes, cause))

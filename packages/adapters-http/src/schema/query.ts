@@ -1,0 +1,33 @@
+import { PAGE_LIMIT, PAGE_OFFSET } from "@bluelight/core"
+import { Schema } from "effect"
+
+/** Query parameters of an endpoint that refuses unknown ones (`400 INVALID_INPUT`). */
+export const StrictQuery = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
+  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })
+
+/** Query parameters of an endpoint that ignores unknown ones. */
+export const LenientQuery = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
+  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "ignore", errors: "all" } })
+
+/** A whole number written in decimal digits (no `1e2`, no blanks, no `1.0`). */
+export const IntegerFromString = (name: string, bounds: { readonly min: number; readonly max: number }) =>
+  Schema.String.pipe(
+    Schema.pattern(/^-?\d{1,9}$/, { message: () => `${name} must be an integer from ${bounds.min} to ${bounds.max}` }),
+    Schema.compose(Schema.NumberFromString),
+    Schema.compose(Schema.Int),
+    Schema.between(bounds.min, bounds.max, {
+      message: () => `${name} must be an integer from ${bounds.min} to ${bounds.max}`
+    })
+  )
+
+const integerParameter = (name: string, bounds: { readonly min: number; readonly max: number; readonly default: number }) =>
+  Schema.optionalWith(
+    IntegerFromString(name, bounds).annotations({ description: `${bounds.min} to ${bounds.max}, default ${bounds.default}` }),
+    { default: () => bounds.default }
+  )
+
+/** `limit` (1 to 100, default 25) and `offset` (0 to 10000, default 0), to spread into a query schema. */
+export const paging = {
+  limit: integerParameter("limit", PAGE_LIMIT),
+  offset: integerParameter("offset", PAGE_OFFSET)
+}

@@ -1,0 +1,18 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { allow } from "../access.js"
+
+/** How the service and its dependencies are doing. */
+export const HealthReport = Schema.Struct({
+  status: Schema.Literal("ok", "unavailable"),
+  database: Schema.Literal("up", "down")
+}).annotations({ identifier: "HealthReport" })
+export type HealthReport = typeof HealthReport.Type
+
+export const health = HttpApiEndpoint.get("health", "/health")
+  .addSuccess(HealthReport)
+  .addError(HealthReport, { status: 503 })
+  .annotate(OpenApi.Summary, "Liveness and database state; 503 while the database is unreachable")
+  .pipe(allow({ access: "public", permissions: [] }))
+
+export class SystemApi extends HttpApiGroup.make("system").add(health).annotate(OpenApi.Title, "System") {}

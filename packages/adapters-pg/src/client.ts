@@ -1,0 +1,23 @@
+import { PgClient } from "@effect/sql-pg"
+import { Duration, type Redacted, String } from "effect"
+
+export interface DatabaseOptions {
+  readonly url: Redacted.Redacted
+  readonly maxConnections: number
+}
+
+/**
+ * The one Postgres client every repository uses: camelCase in TypeScript,
+ * snake_case in SQL, and a bounded connect timeout so an unreachable database
+ * fails fast instead of holding requests.
+ */
+export const layerPgClient = (options: DatabaseOptions) =>
+  PgClient.layer({
+    url: options.url,
+    maxConnections: options.maxConnections,
+    connectTimeout: Duration.seconds(5),
+    idleTimeout: Duration.seconds(30),
+    applicationName: "bluelight",
+    transformResultNames: String.snakeToCamel,
+    transformQueryNames: String.camelToSnake
+  })

@@ -1,0 +1,6 @@
+export * from "./AuditLog.js"
+export * from "./client.js"
+export * from "./health.js"
+export * from "./Ids.js"
+export * from "./migrate.js"
+export * from "./Transactor.js"

@@ -1,0 +1,7 @@
+import { Migrator } from "@effect/sql"
+import auditLog from "./0001_audit_log.js"
+
+/** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
+export const migrations = Migrator.fromRecord({
+  "0001_audit_log": auditLog
+})

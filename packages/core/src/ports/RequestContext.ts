@@ -1,0 +1,9 @@
+import { Context } from "effect"
+
+/**
+ * The id of the request a change is made for, so the audit entry can name it.
+ * `null` outside a request (a command-line task, a test).
+ */
+export class CurrentRequestId extends Context.Reference<CurrentRequestId>()("@bluelight/core/CurrentRequestId", {
+  defaultValue: (): string | null => null
+}) {}

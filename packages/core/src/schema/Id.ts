@@ -1,0 +1,15 @@
+import { Schema } from "effect"
+
+/**
+ * The API document's `Id`: 1 to 64 characters of letters, digits, `_` and `-`.
+ * Generated ids are UUIDv7 strings, which match it.
+ */
+export const Id = Schema.String.pipe(
+  Schema.pattern(/^[a-zA-Z0-9_-]+$/, { message: () => "must contain only letters, digits, '_' and '-'" }),
+  Schema.minLength(1, { message: () => "must be at least 1 character" }),
+  Schema.maxLength(64, { message: () => "must be at most 64 characters" })
+).annotations({
+  identifier: "Id",
+  description: "1 to 64 characters matching ^[a-zA-Z0-9_-]+$"
+})
+export type Id = typeof Id.Type

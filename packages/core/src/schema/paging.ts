@@ -1,0 +1,29 @@
+import { Schema } from "effect"
+
+/** Page size bounds of every list: 1 to 100, 25 by default. */
+export const PAGE_LIMIT = { min: 1, max: 100, default: 25 } as const
+/** Offset bounds of every list: 0 to 10000, 0 by default. */
+export const PAGE_OFFSET = { min: 0, max: 10_000, default: 0 } as const
+
+/** Which slice of a list a caller asked for. */
+export interface Page {
+  readonly limit: number
+  readonly offset: number
+}
+
+/** What every list answers beside its items. */
+export const PageMeta = Schema.Struct({
+  limit: Schema.Int,
+  offset: Schema.Int,
+  hasMore: Schema.Boolean
+}).annotations({ identifier: "PageMeta" })
+export type PageMeta = typeof PageMeta.Type
+
+/**
+ * A repository fetches `limit + 1` rows; this turns them into the page and
+ * its meta without a count query.
+ */
+export const toPage = <A>(rows: ReadonlyArray<A>, page: Page): { readonly items: ReadonlyArray<A>; readonly meta: PageMeta } => ({
+  items: rows.slice(0, page.limit),
+  meta: { limit: page.limit, offset: page.offset, hasMore: rows.length > page.limit }
+})

@@ -1,0 +1,21 @@
+/**
+ * In-memory implementations of every port of `@bluelight/core`, the same ones
+ * core's own use-case tests run on, so a harness can run the real rules with
+ * no database.
+ */
+import { Layer } from "effect"
+import { InMemoryAuditLog } from "./InMemoryAuditLog.js"
+import { InMemoryDatabase } from "./InMemoryDatabase.js"
+import { InMemoryTransactor } from "./InMemoryTransactor.js"
+import { SequentialIds } from "./SequentialIds.js"
+
+export { InMemoryDatabase } from "./InMemoryDatabase.js"
+export { InMemoryTransactor } from "./InMemoryTransactor.js"
+export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog } from "./InMemoryAuditLog.js"
+export { SequentialIds } from "./SequentialIds.js"
+
+/** Every in-memory port over one fresh in-memory database. */
+export const InMemoryPorts = Layer.mergeAll(InMemoryTransactor, InMemoryAuditLog).pipe(
+  Layer.provideMerge(SequentialIds),
+  Layer.provideMerge(InMemoryDatabase.layer)
+)

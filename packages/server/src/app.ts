@@ -1,0 +1,34 @@
+import { layerHttpApi } from "@bluelight/adapters-http"
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer, Option } from "effect"
+import { createServer } from "node:http"
+import type { Settings } from "./config.js"
+import { layerPorts } from "./database.js"
+
+const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
+  const defaults: Array<string> = []
+  if (Option.isNone(settings.databaseUrl)) defaults.push(`database: embedded PGlite in ${settings.dataDir}`)
+  if (Option.isNone(settings.redisUrl)) defaults.push("rate counters and locks: in process memory")
+  return defaults
+}
+
+/** Prints where the API listens, the reference page and which defaults are active. */
+const announce = (settings: Settings) =>
+  Effect.flatMap(HttpServer.HttpServer, (server) => {
+    const port = server.address._tag === "TcpAddress" ? server.address.port : settings.port
+    const url = `http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${port}`
+    const defaults = activeDefaults(settings)
+    return Effect.logInfo(
+      `listening on ${url}; API reference at ${settings.appUrl}/api/docs` +
+        (defaults.length > 0 ? `; development defaults: ${defaults.join(", ")}` : "")
+    ).pipe(Effect.annotateLogs({ url, port, docs: `${settings.appUrl}/api/docs`, defaults }))
+  })
+
+/** The whole server: HTTP on node:http, the API, and the Postgres ports. */
+export const layerServer = (settings: Settings) =>
+  layerHttpApi({ testHooks: settings.testHooks }).pipe(
+    Layer.provide(layerPorts(settings)),
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host })),
+    Layer.tap((context) => Effect.provide(announce(settings), context))
+  )

@@ -1,0 +1,190 @@
+import { Config, ConfigError, Effect, Either, Option, Redacted } from "effect"
+
+/** A provider's OAuth 2.0 client settings (identity provider or game platform). */
+export interface OAuthClientSettings {
+  readonly clientId: string
+  readonly clientSecret: Redacted.Redacted
+  readonly authorizeUrl: string
+  readonly tokenUrl: string
+  readonly userinfoUrl: string
+}
+
+export interface GameServerSettings {
+  readonly apiUrl: string
+  readonly serverKey: Redacted.Redacted
+}
+
+/** Every setting of DESIGN.md's configuration table, read once and typed. */
+export interface Settings {
+  readonly production: boolean
+  readonly port: number
+  readonly host: string
+  readonly appUrl: string
+  readonly databaseUrl: Option.Option<Redacted.Redacted>
+  readonly databasePoolMax: number
+  readonly dataDir: string
+  readonly redisUrl: Option.Option<Redacted.Redacted>
+  readonly idp: Option.Option<OAuthClientSettings>
+  readonly platform: Option.Option<OAuthClientSettings>
+  readonly game: Option.Option<GameServerSettings>
+  readonly gameCommandCooldownSeconds: number
+  readonly adminIdentityIds: ReadonlyArray<string>
+  readonly developerPassword: Option.Option<Redacted.Redacted>
+  readonly rateLimitReadsPerMinute: number
+  readonly rateLimitWritesPerMinute: number
+  readonly testHooks: boolean
+  readonly logLevel: string
+}
+
+const optionalString = (name: string) => Config.option(Config.nonEmptyString(name))
+const optionalSecret = (name: string) => Config.option(Config.redacted(Config.nonEmptyString(name)))
+
+const oauthClient = (prefix: "IDP" | "PLATFORM") =>
+  Config.all({
+    clientId: optionalString(`${prefix}_CLIENT_ID`),
+    clientSecret: optionalSecret(`${prefix}_CLIENT_SECRET`),
+    authorizeUrl: optionalString(`${prefix}_AUTHORIZE_URL`),
+    tokenUrl: optionalString(`${prefix}_TOKEN_URL`),
+    userinfoUrl: optionalString(`${prefix}_USERINFO_URL`)
+  })
+
+const positiveInt = (name: string, fallback: number) =>
+  Config.integer(name).pipe(
+    Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 }),
+    Config.withDefault(fallback)
+  )
+
+const raw = Config.all({
+  nodeEnv: Config.string("NODE_ENV").pipe(Config.withDefault("development")),
+  port: Config.port("PORT").pipe(Config.withDefault(3000)),
+  host: optionalString("HOST"),
+  appUrl: optionalString("APP_URL"),
+  databaseUrl: optionalSecret("DATABASE_URL"),
+  databasePoolMax: positiveInt("DATABASE_POOL_MAX", 10),
+  dataDir: Config.nonEmptyString("DATA_DIR").pipe(Config.withDefault("./data")),
+  redisUrl: optionalSecret("REDIS_URL"),
+  idp: oauthClient("IDP"),
+  platform: oauthClient("PLATFORM"),
+  gameApiUrl: optionalString("GAME_API_URL"),
+  gameServerKey: optionalSecret("GAME_SERVER_KEY"),
+  gameCommandCooldownSeconds: positiveInt("GAME_COMMAND_COOLDOWN_SECONDS", 5),
+  adminIdentityIds: Config.string("BLUELIGHT_ADMIN_IDENTITY_IDS").pipe(Config.withDefault("")),
+  developerPassword: optionalSecret("BLUELIGHT_DEVELOPER_PASSWORD"),
+  rateLimitReadsPerMinute: positiveInt("RATE_LIMIT_READS_PER_MINUTE", 180),
+  rateLimitWritesPerMinute: positiveInt("RATE_LIMIT_WRITES_PER_MINUTE", 60),
+  testHooks: Config.boolean("BLUELIGHT_TEST_HOOKS").pipe(Config.withDefault(false)),
+  logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("Info"))
+})
+
+type Raw = Config.Config.Success<typeof raw>
+
+/** All five settings of a provider, or none; a partial set is named as missing. */
+const completeClient = (
+  prefix: "IDP" | "PLATFORM",
+  client: Raw["idp"],
+  missing: Array<string>
+): Option.Option<OAuthClientSettings> => {
+  const fields: ReadonlyArray<readonly [string, Option.Option<unknown>]> = [
+    ["CLIENT_ID", client.clientId],
+    ["CLIENT_SECRET", client.clientSecret],
+    ["AUTHORIZE_URL", client.authorizeUrl],
+    ["TOKEN_URL", client.tokenUrl],
+    ["USERINFO_URL", client.userinfoUrl]
+  ]
+  const absent = fields.filter(([, value]) => Option.isNone(value)).map(([name]) => `${prefix}_${name}`)
+  if (absent.length === fields.length) return Option.none()
+  if (absent.length > 0) {
+    missing.push(...absent)
+    return Option.none()
+  }
+  return Option.some({
+    clientId: Option.getOrThrow(client.clientId),
+    clientSecret: Option.getOrThrow(client.clientSecret),
+    authorizeUrl: Option.getOrThrow(client.authorizeUrl),
+    tokenUrl: Option.getOrThrow(client.tokenUrl),
+    userinfoUrl: Option.getOrThrow(client.userinfoUrl)
+  })
+}
+
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The settings, or the list of problems: in production every required setting
+ * must be present (DATABASE_URL, APP_URL and the identity provider), and the
+ * development defaults are never used there.
+ */
+export const validate = (r: Raw): Either.Either<Settings, ReadonlyArray<string>> => {
+  const production = r.nodeEnv === "production"
+  const problems: Array<string> = []
+  const missing: Array<string> = []
+  const idp = completeClient("IDP", r.idp, missing)
+  const platform = completeClient("PLATFORM", r.platform, missing)
+  if (production) {
+    if (Option.isNone(r.databaseUrl)) missing.push("DATABASE_URL")
+    if (Option.isNone(r.appUrl)) missing.push("APP_URL")
+    if (Option.isNone(idp) && !missing.some((name) => name.startsWith("IDP_"))) {
+      missing.push("IDP_CLIENT_ID", "IDP_CLIENT_SECRET", "IDP_AUTHORIZE_URL", "IDP_TOKEN_URL", "IDP_USERINFO_URL")
+    }
+  }
+  const game = Option.isSome(r.gameApiUrl) && Option.isSome(r.gameServerKey)
+    ? Option.some({ apiUrl: r.gameApiUrl.value, serverKey: r.gameServerKey.value })
+    : Option.none()
+  if (Option.isSome(r.gameApiUrl) !== Option.isSome(r.gameServerKey)) {
+    missing.push(Option.isSome(r.gameApiUrl) ? "GAME_SERVER_KEY" : "GAME_API_URL")
+  }
+  problems.push(...missing.map((name) => `missing required setting ${name}`))
+  const appUrl = Option.getOrElse(r.appUrl, () => `http://localhost:${r.port === 0 ? 3000 : r.port}`)
+  if (!isHttpUrl(appUrl)) problems.push(`APP_URL must be an http(s) URL, got ${JSON.stringify(appUrl)}`)
+  if (production && r.testHooks) problems.push("BLUELIGHT_TEST_HOOKS cannot be on in production")
+  if (problems.length > 0) return Either.left(problems)
+  return Either.right({
+    production,
+    port: r.port,
+    host: Option.getOrElse(r.host, () => (production ? "0.0.0.0" : "127.0.0.1")),
+    appUrl: appUrl.replace(/\/+$/, ""),
+    databaseUrl: r.databaseUrl,
+    databasePoolMax: r.databasePoolMax,
+    dataDir: r.dataDir,
+    redisUrl: r.redisUrl,
+    idp,
+    platform,
+    game,
+    gameCommandCooldownSeconds: r.gameCommandCooldownSeconds,
+    adminIdentityIds: r.adminIdentityIds.split(",").map((id) => id.trim()).filter((id) => id.length > 0),
+    developerPassword: r.developerPassword,
+    rateLimitReadsPerMinute: r.rateLimitReadsPerMinute,
+    rateLimitWritesPerMinute: r.rateLimitWritesPerMinute,
+    testHooks: r.testHooks,
+    logLevel: r.logLevel
+  })
+}
+
+/** A setting that is absent or malformed, with one line per problem. */
+export class InvalidSettings extends Error {
+  constructor(readonly problems: ReadonlyArray<string>) {
+    super(problems.join("\n"))
+  }
+}
+
+/** Reads and checks the configuration once at start-up. */
+export const loadSettings: Effect.Effect<Settings, InvalidSettings> = raw.pipe(
+  Effect.mapError((error) => new InvalidSettings(configErrorLines(error))),
+  Effect.flatMap((r) => Either.match(validate(r), { onLeft: (p) => Effect.fail(new InvalidSettings(p)), onRight: Effect.succeed }))
+)
+
+const configErrorLines = (error: ConfigError.ConfigError): ReadonlyArray<string> =>
+  ConfigError.reduceWithContext(error, undefined, {
+    andCase: (_, left: ReadonlyArray<string>, right: ReadonlyArray<string>) => [...left, ...right],
+    orCase: (_, left: ReadonlyArray<string>, right: ReadonlyArray<string>) => [...left, ...right],
+    invalidDataCase: (_, path, message) => [`invalid setting ${path.join("_")}: ${message}`],
+    missingDataCase: (_, path) => [`missing required setting ${path.join("_")}`],
+    sourceUnavailableCase: (_, path, message) => [`setting ${path.join("_")} unavailable: ${message}`],
+    unsupportedCase: (_, path, message) => [`unsupported setting ${path.join("_")}: ${message}`]
+  })

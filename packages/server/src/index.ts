@@ -1,0 +1,3 @@
+export * from "./app.js"
+export * from "./config.js"
+export * from "./database.js"
