@@ -1,6 +1,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { ErrorEnvelope } from "./schema/envelope.js"
 import { SystemApi } from "./system/SystemApi.js"
+import { TestHooksApi } from "./testHooks/TestHooksApi.js"
 
 /**
  * The whole HTTP contract, mounted under `/api`. Every error answers with the
@@ -20,3 +21,6 @@ export class BluelightApi extends HttpApi.make("bluelight")
     description: "The HTTP API behind the Bluelight operations platform: CAD, MDT, civilians, PNC, staff, moderation and audit."
   }))
 {}
+
+/** The API plus the test-only endpoints, served only with `BLUELIGHT_TEST_HOOKS=true`. */
+export const BluelightApiWithTestHooks = BluelightApi.add(TestHooksApi)

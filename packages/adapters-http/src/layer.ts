@@ -1,12 +1,13 @@
 import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
-import { Effect, Layer } from "effect"
-import { BluelightApi } from "./Api.js"
+import { Layer } from "effect"
+import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { RouteIndex } from "./requestPath/routes.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
+import { TestHooksHandlers } from "./testHooks/TestHooksHandlers.js"
 
 export interface HttpOptions {
-  /** Mounts `GET /api/__test/defect`, which dies, so tests can see a 500. Never on in production. */
+  /** Mounts the `/api/__test/*` endpoints for black-box tests. Never on in production. */
   readonly testHooks: boolean
 }
 
@@ -15,11 +16,10 @@ const DOCS_ROUTES = [
   { method: "GET", path: "/api/docs" }
 ] as const
 
-const TEST_ROUTES = [{ method: "GET", path: "/api/__test/defect" }] as const
-
-const testHooks = HttpApiBuilder.Router.use((router) =>
-  router.get("/api/__test/defect", Effect.die(new Error("deliberate defect for tests")))
-)
+const apiLive = (testHooks: boolean) =>
+  testHooks
+    ? HttpApiBuilder.api(BluelightApiWithTestHooks).pipe(Layer.provide([SystemHandlers, TestHooksHandlers]))
+    : HttpApiBuilder.api(BluelightApi).pipe(Layer.provide(SystemHandlers))
 
 /**
  * The API served over whatever `HttpServer` the caller provides: the request
@@ -27,13 +27,11 @@ const testHooks = HttpApiBuilder.Router.use((router) =>
  * Needs the ports its handlers use.
  */
 export const layerHttpApi = (options: HttpOptions) => {
-  const routes = RouteIndex.fromApi(BluelightApi, options.testHooks ? [...DOCS_ROUTES, ...TEST_ROUTES] : DOCS_ROUTES)
-  const apiLive = HttpApiBuilder.api(BluelightApi).pipe(Layer.provide(SystemHandlers))
+  const routes = RouteIndex.fromApi(options.testHooks ? BluelightApiWithTestHooks : BluelightApi, DOCS_ROUTES)
   return HttpApiBuilder.serve(requestPath(routes)).pipe(
     Layer.provide(HttpApiBuilder.middleware(BluelightApi, envelopeErrors(routes))),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
-    Layer.provide(options.testHooks ? testHooks : Layer.empty),
-    Layer.provide(apiLive)
+    Layer.provide(apiLive(options.testHooks))
   )
 }

@@ -56,7 +56,11 @@ const positiveInt = (name: string, fallback: number) =>
 
 const raw = Config.all({
   nodeEnv: Config.string("NODE_ENV").pipe(Config.withDefault("development")),
-  port: Config.port("PORT").pipe(Config.withDefault(3000)),
+  // 0 asks the system for any free port (tests run many servers side by side).
+  port: Config.integer("PORT").pipe(
+    Config.validate({ message: "PORT must be an integer from 0 to 65535", validation: (n) => n >= 0 && n <= 65535 }),
+    Config.withDefault(3000)
+  ),
   host: optionalString("HOST"),
   appUrl: optionalString("APP_URL"),
   databaseUrl: optionalSecret("DATABASE_URL"),

@@ -1,4 +1,12 @@
-import { layerPgClient, PgAuditLog, PgDatabaseHealth, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
+import {
+  layerPgClient,
+  PgAuditLog,
+  PgAuditQueries,
+  PgDatabaseHealth,
+  PgTransactor,
+  RandomIds,
+  runMigrations
+} from "@bluelight/adapters-pg"
 import { Effect, Layer, Option } from "effect"
 import type { Settings } from "./config.js"
 import { embeddedPostgres } from "./embeddedPostgres.js"
@@ -29,7 +37,7 @@ export const layerDatabase = (settings: Settings) =>
 
 /** The Postgres implementations of the core ports, over the database. */
 export const layerPorts = (settings: Settings) =>
-  Layer.mergeAll(PgTransactor, PgAuditLog, PgDatabaseHealth).pipe(
+  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))
   )

@@ -3,11 +3,24 @@ import type { HttpApiEndpoint, HttpApiError, HttpServerRequest } from "@effect/p
 import { Effect, Either, Option, ParseResult, Schema } from "effect"
 import type { RouteEntry } from "./routes.js"
 
+/**
+ * An optional field with a default decodes as a union with `undefined`, so a
+ * bad value is reported twice: once by its own rule and once as "Expected
+ * undefined". Only the first says something useful.
+ */
+const withoutUndefinedNoise = (problems: ReadonlyArray<Problem>): Array<Problem> =>
+  problems.filter((problem, _, all) =>
+    !(problem.message.startsWith("Expected undefined") &&
+      all.some((other) => other !== problem && other.path.join("\u0000") === problem.path.join("\u0000")))
+  )
+
 const problemsOf = (error: ParseResult.ParseError, prefix: ReadonlyArray<string>): Array<Problem> =>
-  ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => ({
-    path: [...prefix, ...issue.path.map(String)],
-    message: issue.message
-  }))
+  withoutUndefinedNoise(
+    ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => ({
+      path: [...prefix, ...issue.path.map(String)],
+      message: issue.message
+    }))
+  )
 
 const searchParamsOf = (url: string): Record<string, string | Array<string>> => {
   const params = new URL(url, "http://localhost").searchParams

@@ -1,6 +1,8 @@
 import { DateTime, Effect, Layer } from "effect"
 import type { AuditEntry, AuditRecord } from "../audit/AuditEntry.js"
 import { AuditLog } from "../ports/AuditLog.js"
+import { type AuditFilter, AuditQueries } from "../ports/AuditQueries.js"
+import { type Page, toPage } from "../schema/paging.js"
 import { Ids } from "../ports/Ids.js"
 import { CurrentRequestId } from "../ports/RequestContext.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
@@ -43,3 +45,25 @@ export const FailingAuditLog = Layer.succeed(AuditLog, {
   record: (record: AuditRecord) => Effect.dieMessage(`audit log unavailable (writing ${record.action})`)
 })
 
+
+const matches = (filter: AuditFilter) => (entry: AuditEntry): boolean =>
+  (filter.action === undefined || entry.action === filter.action) &&
+  (filter.actorId === undefined || (entry.actor.type === "user" && entry.actor.id === filter.actorId)) &&
+  (filter.serviceId === undefined || (entry.actor.type === "service" && entry.actor.id === filter.serviceId)) &&
+  (filter.targetId === undefined || entry.targetId === filter.targetId) &&
+  (filter.from === undefined || DateTime.greaterThanOrEqualTo(entry.at, filter.from)) &&
+  (filter.to === undefined || DateTime.lessThan(entry.at, filter.to))
+
+/** Reads the in-memory audit log, newest first (ties broken by id, which sorts by time). */
+export const InMemoryAuditQueries = Layer.effect(
+  AuditQueries,
+  Effect.map(InMemoryDatabase, (db) => ({
+    list: (filter: AuditFilter, page: Page) =>
+      Effect.map(db.rows<AuditEntry>(AUDIT_TABLE), (rows) => {
+        const newestFirst = rows.filter(matches(filter)).sort((a, b) =>
+          b.at.epochMillis - a.at.epochMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+        )
+        return toPage(newestFirst.slice(page.offset, page.offset + page.limit + 1), page)
+      })
+  }))
+)

@@ -4,18 +4,18 @@
  * no database.
  */
 import { Layer } from "effect"
-import { InMemoryAuditLog } from "./InMemoryAuditLog.js"
+import { InMemoryAuditLog, InMemoryAuditQueries } from "./InMemoryAuditLog.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
 import { SequentialIds } from "./SequentialIds.js"
 
 export { InMemoryDatabase } from "./InMemoryDatabase.js"
 export { InMemoryTransactor } from "./InMemoryTransactor.js"
-export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog } from "./InMemoryAuditLog.js"
+export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./InMemoryAuditLog.js"
 export { SequentialIds } from "./SequentialIds.js"
 
 /** Every in-memory port over one fresh in-memory database. */
-export const InMemoryPorts = Layer.mergeAll(InMemoryTransactor, InMemoryAuditLog).pipe(
+export const InMemoryPorts = Layer.mergeAll(InMemoryTransactor, InMemoryAuditLog, InMemoryAuditQueries).pipe(
   Layer.provideMerge(SequentialIds),
   Layer.provideMerge(InMemoryDatabase.layer)
 )

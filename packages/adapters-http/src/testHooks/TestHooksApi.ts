@@ -1,0 +1,60 @@
+import { AuditEntry, CalendarDate, Id, PageMeta, Timestamp, TrimmedText } from "@bluelight/core"
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { allow } from "../access.js"
+import { Body } from "../schema/body.js"
+import { Data, List } from "../schema/envelope.js"
+import { LenientQuery, paging, StrictQuery } from "../schema/query.js"
+
+/**
+ * Endpoints that exist only with `BLUELIGHT_TEST_HOOKS=true` (refused in
+ * production): they let black-box tests reach the request path's rules, a
+ * defect, a slow request and the audit log before real features use them.
+ */
+export const EchoBody = Body({
+  id: Id,
+  name: TrimmedText({ min: 2, max: 60 }),
+  at: Timestamp,
+  day: CalendarDate,
+  tags: Schema.Array(TrimmedText({ min: 1, max: 20 })).pipe(Schema.maxItems(3))
+})
+
+const AuditedChange = Body({ action: TrimmedText({ min: 3, max: 80 }), targetId: Schema.optional(Id) })
+
+const testOnly = allow({ access: "public", permissions: [] })
+
+export class TestHooksApi extends HttpApiGroup.make("testHooks")
+  .add(HttpApiEndpoint.post("echo", "/__test/echo").setPayload(EchoBody).addSuccess(Data(EchoBody)).pipe(testOnly))
+  .add(
+    HttpApiEndpoint.get("page", "/__test/page")
+      .setUrlParams(StrictQuery({ ...paging, search: Schema.optional(TrimmedText({ min: 1, max: 100 })) }))
+      .addSuccess(List(Schema.Int))
+      .pipe(testOnly)
+  )
+  .add(
+    HttpApiEndpoint.get("lenient", "/__test/lenient")
+      .setUrlParams(LenientQuery({ ...paging, search: Schema.optional(TrimmedText({ max: 100 })) }))
+      .addSuccess(Data(Schema.Struct({ search: Schema.NullOr(Schema.String), meta: PageMeta })))
+      .pipe(testOnly)
+  )
+  .add(
+    HttpApiEndpoint.get("slow", "/__test/slow")
+      .setUrlParams(Schema.Struct({ ms: Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 10_000)) }))
+      .addSuccess(Data(Schema.Struct({ sleptMs: Schema.Int })))
+      .pipe(testOnly)
+  )
+  .add(
+    HttpApiEndpoint.post("audit", "/__test/audit")
+      .setPayload(AuditedChange)
+      .addSuccess(Data(Schema.Struct({ action: Schema.String })), { status: 201 })
+      .pipe(testOnly)
+  )
+  .add(
+    HttpApiEndpoint.get("auditLog", "/__test/audit")
+      .setUrlParams(StrictQuery(paging))
+      .addSuccess(List(AuditEntry))
+      .pipe(testOnly)
+  )
+  .add(HttpApiEndpoint.get("defect", "/__test/defect").addSuccess(Schema.Void).pipe(testOnly))
+  .prefix("/api")
+{}

@@ -1,0 +1,38 @@
+import { AuditLog, AuditQueries, Transactor } from "@bluelight/core"
+import { HttpApiBuilder } from "@effect/platform"
+import { Duration, Effect } from "effect"
+import { BluelightApiWithTestHooks } from "../Api.js"
+
+export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks, "testHooks", (handlers) =>
+    handlers
+      .handle("echo", ({ payload }) => Effect.succeed({ data: payload }))
+      .handle("page", ({ urlParams }) =>
+        Effect.succeed({ data: [], meta: { limit: urlParams.limit, offset: urlParams.offset, hasMore: false } }))
+      .handle("lenient", ({ urlParams }) =>
+        Effect.succeed({
+          data: { search: urlParams.search ?? null, meta: { limit: urlParams.limit, offset: urlParams.offset, hasMore: false } }
+        }))
+      .handle("slow", ({ urlParams }) =>
+        Effect.sleep(Duration.millis(urlParams.ms)).pipe(Effect.as({ data: { sleptMs: urlParams.ms } })))
+      .handle("audit", ({ payload }) =>
+        Effect.gen(function*() {
+          const transactor = yield* Transactor
+          const audit = yield* AuditLog
+          yield* transactor.transaction(
+            audit.record({
+              action: payload.action,
+              actor: { type: "service", id: "test-hooks" },
+              targetType: "test",
+              targetId: payload.targetId ?? null,
+              data: { via: "test hooks" }
+            })
+          )
+          return { data: { action: payload.action } }
+        }))
+      .handle("auditLog", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const queries = yield* AuditQueries
+          const page = yield* queries.list({}, urlParams)
+          return { data: page.items, meta: page.meta }
+        }))
+      .handle("defect", () => Effect.die(new Error("deliberate defect for tests"))))
