@@ -5,6 +5,7 @@ import { Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { layerPorts } from "./database.js"
+import { drainOnShutdown } from "./shutdown.js"
 
 const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
   const defaults: Array<string> = []
@@ -26,9 +27,12 @@ const announce = (settings: Settings) =>
   })
 
 /** The whole server: HTTP on node:http, the API, and the Postgres ports. */
-export const layerServer = (settings: Settings) =>
-  layerHttpApi({ testHooks: settings.testHooks }).pipe(
+export const layerServer = (settings: Settings) => {
+  const server = createServer()
+  return layerHttpApi({ testHooks: settings.testHooks }).pipe(
     Layer.provide(layerPorts(settings)),
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host })),
-    Layer.tap((context) => Effect.provide(announce(settings), context))
+    Layer.provideMerge(NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host })),
+    Layer.tap((context) => Effect.provide(announce(settings), context)),
+    Layer.merge(Layer.scopedDiscard(drainOnShutdown(server)))
   )
+}

@@ -45,12 +45,23 @@ export const answerKnownFailure = (
     return Option.none()
   })
 
-/** Everything left is a defect (or an unexpected failure): logged, and answered `500 INTERNAL_ERROR`. */
-export const answerAnyFailure = (routes: RouteIndex, cause: Cause.Cause<unknown>) =>
+/**
+ * Answers every cause. A failure the envelope does not know is an error an
+ * endpoint declared with its own schema (the health report's 503): with
+ * `passDeclared` it is handed back for HttpApi to encode. A defect is logged and
+ * answered `500 INTERNAL_ERROR`. An interrupted-only cause means the client
+ * went away: there is nobody to answer.
+ */
+export const answerAnyFailure = (
+  routes: RouteIndex,
+  cause: Cause.Cause<unknown>,
+  options: { readonly passDeclared: boolean } = { passDeclared: false }
+) =>
   Effect.flatMap(answerKnownFailure(routes, cause), (known) =>
     Option.match(known, {
       onSome: Effect.succeed,
-      // An interrupted-only cause holds no failure: the client went away, nobody to answer.
       onNone: () =>
-        Cause.isInterruptedOnly(cause) ? Effect.failCause(cause as Cause.Cause<never>) : internalErrorResponse(cause)
+        Cause.isInterruptedOnly(cause) || (options.passDeclared && Option.isSome(Cause.failureOption(cause)))
+          ? Effect.failCause(cause as Cause.Cause<never>)
+          : internalErrorResponse(cause)
     }))

@@ -30,9 +30,12 @@ export const requestPath = (routes: RouteIndex) => (app: HttpApp.Default): HttpA
     yield* HttpApp.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeaders(response, headers))
     )
+    // A refusal made here never reaches the pre-response handlers, so it gets the headers itself.
     const response = yield* checkBody(request).pipe(
       Effect.zipRight(app),
-      Effect.catchAllCause((cause) => answerAnyFailure(routes, cause)),
+      Effect.catchAllCause((cause) =>
+        Effect.map(answerAnyFailure(routes, cause), (refusal) => HttpServerResponse.setHeaders(refusal, headers))
+      ),
       Effect.provideService(CurrentRequestId, requestId),
       Effect.annotateLogs("requestId", requestId)
     )
@@ -55,4 +58,4 @@ export const requestPath = (routes: RouteIndex) => (app: HttpApp.Default): HttpA
  * with their own bodies, and answers each with the error envelope.
  */
 export const envelopeErrors = (routes: RouteIndex) => (app: HttpApp.Default): HttpApp.Default =>
-  Effect.catchAllCause(app, (cause) => answerAnyFailure(routes, cause))
+  Effect.catchAllCause(app, (cause) => answerAnyFailure(routes, cause, { passDeclared: true }))

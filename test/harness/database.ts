@@ -1,0 +1,90 @@
+import { PGlite } from "@electric-sql/pglite"
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { randomBytes } from "node:crypto"
+import pg from "pg"
+
+/**
+ * A database of its own for one server under test: a fresh database on the
+ * Postgres at `TEST_DATABASE_URL` (dropped afterwards), or, when that is
+ * unset, an in-memory PGlite served on a loopback port by the test process.
+ */
+export interface TestDatabase {
+  readonly kind: "postgres" | "pglite"
+  readonly url: string
+  /** PGlite takes one connection at a time. */
+  readonly poolSize: number
+  /** Runs SQL directly against the database (to install a failing trigger, to look behind the API). */
+  readonly query: <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: ReadonlyArray<unknown>) => Promise<pg.QueryResult<R>>
+  /** Makes the database unreachable for the server (drops it, or stops serving it). */
+  readonly makeUnreachable: () => Promise<void>
+  readonly dispose: () => Promise<void>
+}
+
+export const testDatabaseUrl = process.env["TEST_DATABASE_URL"]
+
+const withClient = async <A>(url: string, f: (client: pg.Client) => Promise<A>): Promise<A> => {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await f(client)
+  } finally {
+    await client.end()
+  }
+}
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+const freshPostgres = async (serverUrl: string): Promise<TestDatabase> => {
+  const name = `bluelight_test_${randomBytes(6).toString("hex")}`
+  await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`))
+  const url = databaseUrl(serverUrl, name)
+  let dropped = false
+  const drop = async () => {
+    if (dropped) return
+    dropped = true
+    await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+  }
+  return {
+    kind: "postgres",
+    url,
+    poolSize: 5,
+    query: (text, values) => withClient(url, (client) => client.query(text, values as Array<unknown>)),
+    makeUnreachable: drop,
+    dispose: drop
+  }
+}
+
+const freshPglite = async (): Promise<TestDatabase> => {
+  const db = await PGlite.create()
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
+  await server.start()
+  const url = `postgres://postgres@${server.getServerConn()}/postgres`
+  let serving = true
+  const stop = async () => {
+    if (!serving) return
+    serving = false
+    await server.stop()
+  }
+  return {
+    kind: "pglite",
+    url,
+    poolSize: 1,
+    // Straight to PGlite: the socket is the server's one connection.
+    query: async <R extends pg.QueryResultRow>(text: string, values?: ReadonlyArray<unknown>) => {
+      const result = await db.query<R>(text, values as Array<unknown>)
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length } as pg.QueryResult<R>
+    },
+    makeUnreachable: stop,
+    dispose: async () => {
+      await stop()
+      await db.close()
+    }
+  }
+}
+
+export const freshDatabase = (): Promise<TestDatabase> =>
+  testDatabaseUrl === undefined || testDatabaseUrl === "" ? freshPglite() : freshPostgres(testDatabaseUrl)

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { once } from "node:events"
+import { fileURLToPath } from "node:url"
+import { createInterface } from "node:readline"
+import { freshDatabase, type TestDatabase } from "./database.js"
+
+const MAIN = fileURLToPath(new URL("../../packages/server/dist/main.js", import.meta.url))
+
+export interface LogLine {
+  readonly message: unknown
+  readonly logLevel?: string
+  readonly cause?: string
+  readonly annotations?: Record<string, unknown>
+}
+
+export interface Reply {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+  /** The parsed JSON body (undefined when the body is not JSON). */
+  readonly body: any
+}
+
+export interface RunningServer {
+  readonly url: string
+  readonly database: TestDatabase | undefined
+  readonly process: ChildProcess
+  /** Every JSON line the server printed so far. */
+  readonly logs: Array<LogLine>
+  /** Everything it printed on stderr. */
+  readonly stderr: () => string
+  readonly request: (method: string, path: string, init?: { body?: unknown; headers?: Record<string, string> }) => Promise<Reply>
+  /** Sends a signal and waits for the process to exit; answers its exit code. */
+  readonly stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+export interface StartOptions {
+  /** Extra environment for the server. */
+  readonly env?: Record<string, string | undefined>
+  /** The database to use; a fresh one is made (and disposed with the server) when omitted. `null`: none, so the embedded default runs. */
+  readonly database?: TestDatabase | null
+  readonly testHooks?: boolean
+}
+
+const parseLine = (line: string): LogLine | undefined => {
+  try {
+    const value: unknown = JSON.parse(line)
+    return typeof value === "object" && value !== null ? (value as LogLine) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Starts the real server (`packages/server/dist/main.js`) as a child process
+ * on a free port and waits until it listens. The environment is built from
+ * scratch so a developer's own settings never leak into a test.
+ */
+export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+  const ownsDatabase = options.database === undefined
+  const database = options.database === undefined ? await freshDatabase() : options.database ?? undefined
+  const env: Record<string, string> = {
+    PATH: process.env["PATH"] ?? "",
+    NODE_ENV: "test",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    BLUELIGHT_TEST_HOOKS: options.testHooks === false ? "false" : "true"
+  }
+  if (database !== undefined) {
+    env["DATABASE_URL"] = database.url
+    env["DATABASE_POOL_MAX"] = String(database.poolSize)
+  }
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[key]
+    else env[key] = value
+  }
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "pipe", "pipe"] })
+  const logs: Array<LogLine> = []
+  let stderr = ""
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
+  const exited = once(child, "exit")
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time\n${stderr}`)), 60_000)
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const entry = parseLine(line)
+      if (entry === undefined) return
+      logs.push(entry)
+      if (typeof entry.message === "string" && entry.message.startsWith("listening on ")) {
+        clearTimeout(timer)
+        resolve(Number(entry.annotations?.["port"]))
+      }
+    })
+    void exited.then(([code]) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code} before listening\n${stderr}`))
+    })
+  })
+  const url = `http://127.0.0.1:${port}`
+
+  const request: RunningServer["request"] = async (method, path, init = {}) => {
+    const headers: Record<string, string> = { ...init.headers }
+    let body: string | undefined
+    if (init.body !== undefined) {
+      body = typeof init.body === "string" ? init.body : JSON.stringify(init.body)
+      headers["content-type"] ??= "application/json"
+    }
+    const response = await fetch(`${url}${path}`, { method, headers, redirect: "manual", ...(body === undefined ? {} : { body }) })
+    const text = await response.text()
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = undefined
+    }
+    return { status: response.status, headers: response.headers, text, body: parsed }
+  }
+
+  let stopped: Promise<number | null> | undefined
+  const stop = (signal: NodeJS.Signals = "SIGTERM") => {
+    stopped ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      const [code] = await exited
+      if (ownsDatabase && database !== undefined) await database.dispose()
+      return code as number | null
+    })()
+    return stopped
+  }
+
+  return { url, database, process: child, logs, stderr: () => stderr, request, stop }
+}

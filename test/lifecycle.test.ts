@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { startServer } from "./harness/server.js"
+
+describe("the embedded default", () => {
+  it("runs with no DATABASE_URL and keeps data across a restart", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "bluelight-data-"))
+    try {
+      const first = await startServer({ database: null, env: { DATA_DIR: dataDir } })
+      expect((await first.request("GET", "/api/health")).body).toEqual({ status: "ok", database: "up" })
+      expect((await first.request("POST", "/api/__test/audit", { body: { action: "test.survives" } })).status).toBe(201)
+      expect(await first.stop()).toBe(0)
+
+      const second = await startServer({ database: null, env: { DATA_DIR: dataDir } })
+      try {
+        const reply = await second.request("GET", "/api/__test/audit")
+        expect(reply.body.data.map((entry: { action: string }) => entry.action)).toContain("test.survives")
+      } finally {
+        await second.stop()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("production settings", () => {
+  it("refuses to start without DATABASE_URL, with one clear line per missing setting", async () => {
+    await expect(
+      startServer({
+        database: null,
+        testHooks: false,
+        env: {
+          NODE_ENV: "production",
+          APP_URL: "https://bluelight.example",
+          IDP_CLIENT_ID: "id",
+          IDP_CLIENT_SECRET: "secret",
+          IDP_AUTHORIZE_URL: "https://idp.example/authorize",
+          IDP_TOKEN_URL: "https://idp.example/token",
+          IDP_USERINFO_URL: "https://idp.example/userinfo"
+        }
+      })
+    ).rejects.toThrow(/exited with 1[\s\S]*missing required setting DATABASE_URL/)
+  })
+
+  it("names every missing setting on its own line and never leaks a secret", async () => {
+    const error = await startServer({
+      database: null,
+      testHooks: false,
+      env: { NODE_ENV: "production", IDP_CLIENT_SECRET: "super-secret-value" }
+    }).then(() => undefined, (e: Error) => e.message)
+    expect(error).toBeDefined()
+    const lines = error!.split("\n").filter((line) => line.startsWith("bluelight: "))
+    expect(lines).toEqual(expect.arrayContaining([
+      "bluelight: missing required setting DATABASE_URL",
+      "bluelight: missing required setting APP_URL",
+      "bluelight: missing required setting IDP_CLIENT_ID"
+    ]))
+    expect(error).not.toContain("super-secret-value")
+  })
+})
+
+describe("graceful shutdown", () => {
+  it("on SIGTERM finishes the request in flight, then exits 0", async () => {
+    const server = await startServer()
+    const inFlight = server.request("GET", "/api/__test/slow?ms=1500")
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const exit = server.stop("SIGTERM")
+    const reply = await inFlight
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual({ data: { sleptMs: 1500 } })
+    expect(await exit).toBe(0)
+  })
+})
+
+describe("audit entries", () => {
+  it("name the request that made them", async () => {
+    const server = await startServer()
+    try {
+      const write = await server.request("POST", "/api/__test/audit", { body: { action: "test.named" } })
+      const reply = await server.request("GET", "/api/__test/audit?limit=1")
+      expect(reply.body.data[0]).toMatchObject({ action: "test.named", requestId: write.headers.get("x-request-id") })
+    } finally {
+      await server.stop()
+    }
+  })
+})
