@@ -1,0 +1,69 @@
+import { accessRuleOf, BluelightApi, BluelightApiWithTestHooks, RouteIndex, statusOfCode } from "@bluelight/adapters-http"
+import { HttpApi, OpenApi } from "@effect/platform"
+import { Context, Option } from "effect"
+import { describe, expect, it } from "vitest"
+
+describe("error statuses (API.md)", () => {
+  it("map every code to its status", () => {
+    const expected: Record<number, ReadonlyArray<string>> = {
+      400: ["INVALID_INPUT"],
+      401: ["UNAUTHENTICATED", "AUTHENTICATION_FAILED"],
+      403: ["FORBIDDEN", "ACCOUNT_DISABLED", "INVALID_ORIGIN", "USER_REQUIRED", "STAFF_REQUIRED"],
+      404: ["NOT_FOUND"],
+      405: ["METHOD_NOT_ALLOWED"],
+      409: ["CAD_CONFLICT", "LICENCE_EXISTS", "ENDORSEMENT_NOT_ACTIVE", "IDEMPOTENCY_CONFLICT", "NO_CHANGE", "SHIFT_NOT_ACTIVE",
+        "SHIFT_ALREADY_ACTIVE", "ALREADY_CREWED", "PLATE_TAKEN", "PLATFORM_ACCOUNT_TAKEN", "MARKER_NOT_ACTIVE",
+        "WARRANT_NOT_ACTIVE", "INVALID_STATE"],
+      413: ["PAYLOAD_TOO_LARGE"],
+      415: ["UNSUPPORTED_MEDIA_TYPE"],
+      422: ["INVALID_EXPIRY", "RESERVED_ROLE", "INVALID_SCOPE", "STAFF_INACTIVE"],
+      429: ["RATE_LIMITED"],
+      500: ["INTERNAL_ERROR"],
+      503: ["LICENCE_NUMBER_UNAVAILABLE", "GAME_THROTTLED", "GAME_UNAVAILABLE"]
+    }
+    for (const [status, codes] of Object.entries(expected)) {
+      for (const code of codes) expect([code, statusOfCode(code)]).toEqual([code, Number(status)])
+    }
+    expect(statusOfCode("SOMETHING_NEW")).toBeUndefined()
+  })
+})
+
+describe("access declarations", () => {
+  const endpoints = (api: HttpApi.HttpApi.Any) => {
+    const found: Array<{ name: string; rule: unknown; override: unknown }> = []
+    HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
+      onGroup: () => {},
+      onEndpoint: ({ endpoint }) =>
+        found.push({
+          name: `${endpoint.method} ${endpoint.path}`,
+          rule: Option.getOrUndefined(accessRuleOf(endpoint as never)),
+          override: Option.getOrUndefined(Context.getOption(endpoint.annotations, OpenApi.Override))
+        })
+    })
+    return found
+  }
+
+  it("every operation declares exactly one rule, and the OpenAPI extensions come from it", () => {
+    for (const { name, rule, override } of endpoints(BluelightApiWithTestHooks)) {
+      expect(rule, name).toBeDefined()
+      const { access, permissions } = rule as { access: string; permissions: Array<string> }
+      expect(override, name).toMatchObject({ "x-bluelight-access": access, "x-bluelight-permissions": permissions })
+    }
+  })
+
+  it("the served description carries them", () => {
+    const spec = OpenApi.fromApi(BluelightApi) as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> }
+    expect(spec.paths["/api/health"]!["get"]).toMatchObject({ "x-bluelight-access": "public", "x-bluelight-permissions": [] })
+  })
+})
+
+describe("route index", () => {
+  const routes = RouteIndex.fromApi(BluelightApiWithTestHooks, [{ method: "GET", path: "/api/docs" }])
+  it("finds routes and the methods a path answers to", () => {
+    expect(routes.find("GET", "/api/health")?.path).toBe("/api/health")
+    expect(routes.find("POST", "/api/health")).toBeUndefined()
+    expect(routes.methodsFor("/api/__test/audit")).toEqual(["GET", "POST"])
+    expect(routes.methodsFor("/api/docs")).toEqual(["GET"])
+    expect(routes.methodsFor("/api/nothing")).toEqual([])
+  })
+})

@@ -1,0 +1,105 @@
+import { AuditLog, AuditQueries, CurrentRequestId, Transactor } from "@bluelight/core"
+import { layerPgClient, PgAuditLog, PgAuditQueries, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
+import { SqlClient } from "@effect/sql"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DateTime, Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
+
+type Ports = Transactor | AuditLog | AuditQueries | SqlClient.SqlClient
+
+let database: TestDatabase
+let runtime: ManagedRuntime.ManagedRuntime<Ports, never>
+
+// One runtime (one pool) for the file: PGlite serves one connection at a time.
+beforeAll(async () => {
+  database = await freshDatabase()
+  const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
+  runtime = ManagedRuntime.make(
+    Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries).pipe(
+      Layer.provideMerge(RandomIds),
+      Layer.provideMerge(client),
+      Layer.orDie
+    )
+  )
+  expect((await run(runMigrations)).map(([id]) => id)).toEqual([1])
+  await run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`CREATE TABLE probe (name text NOT NULL)`))
+})
+afterAll(async () => {
+  await runtime?.dispose()
+  await database?.dispose()
+})
+
+const run = <A, E>(effect: Effect.Effect<A, E, Ports>) => runtime.runPromise(effect)
+
+/** A stand-in change: a row in `probe` and its audit entry, in one transaction. */
+const audited = (name: string, action = "probe.created") =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const transactor = yield* Transactor
+    const audit = yield* AuditLog
+    yield* transactor.transaction(
+      Effect.gen(function*() {
+        yield* sql`INSERT INTO probe (name) VALUES (${name})`.pipe(Effect.orDie)
+        yield* audit.record({ action, actor: { type: "user", id: "u-1" }, targetType: "probe", targetId: name, data: { name } })
+      })
+    )
+  })
+
+const probeNames = Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ name: string }>`SELECT name FROM probe ORDER BY name`).pipe(
+  Effect.map((rows) => rows.map((row) => row.name))
+)
+
+describe("migrations", () => {
+  it("have run, and running them again applies nothing", async () => {
+    expect(await run(runMigrations)).toEqual([])
+  })
+})
+
+describe("Postgres transactor and audit log", () => {
+  it("commit a change with its audit entry, naming the request", async () => {
+    await run(audited("committed").pipe(Effect.provideService(CurrentRequestId, "req-1")))
+    expect(await run(probeNames)).toContain("committed")
+    const page = await run(Effect.flatMap(AuditQueries, (q) => q.list({ targetId: "committed" }, { limit: 10, offset: 0 })))
+    expect(page.items).toHaveLength(1)
+    expect(page.items[0]).toMatchObject({ action: "probe.created", actor: { type: "user", id: "u-1" }, requestId: "req-1", data: { name: "committed" } })
+  })
+
+  it("roll the change back when the audit insert fails", async () => {
+    await database.query(`
+      CREATE FUNCTION fail_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'probe.doomed' THEN RAISE EXCEPTION 'audit write refused for the test'; END IF;
+        RETURN NEW;
+      END $$`)
+    await database.query(`CREATE TRIGGER fail_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION fail_audit()`)
+    const exit = await run(Effect.exit(audited("doomed", "probe.doomed")))
+    expect(exit._tag).toBe("Failure")
+    expect(await run(probeNames)).not.toContain("doomed")
+    const page = await run(Effect.flatMap(AuditQueries, (q) => q.list({ action: "probe.doomed" }, { limit: 10, offset: 0 })))
+    expect(page.items).toEqual([])
+  })
+
+  it("keep the audit log append-only", async () => {
+    await expect(database.query(`UPDATE audit_log SET action = 'rewritten'`)).rejects.toThrow(/append-only/)
+    await expect(database.query(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/)
+  })
+})
+
+describe("audit queries", () => {
+  it("filter and page newest first", async () => {
+    for (const name of ["q-1", "q-2", "q-3"]) await run(audited(name, "probe.paged"))
+    const first = await run(Effect.flatMap(AuditQueries, (q) => q.list({ action: "probe.paged" }, { limit: 2, offset: 0 })))
+    expect(first.items.map((entry) => entry.targetId)).toEqual(["q-3", "q-2"])
+    expect(first.meta).toEqual({ limit: 2, offset: 0, hasMore: true })
+    const second = await run(Effect.flatMap(AuditQueries, (q) => q.list({ action: "probe.paged" }, { limit: 2, offset: 2 })))
+    expect(second.items.map((entry) => entry.targetId)).toEqual(["q-1"])
+    expect(second.meta.hasMore).toBe(false)
+    const future = DateTime.unsafeMake(Date.now() + 60_000)
+    const none = await run(Effect.flatMap(AuditQueries, (q) => q.list({ from: future }, { limit: 5, offset: 0 })))
+    expect(none.items).toEqual([])
+    const byService = await run(Effect.flatMap(AuditQueries, (q) => q.list({ serviceId: "u-1" }, { limit: 5, offset: 0 })))
+    expect(byService.items).toEqual([])
+    const byActor = await run(Effect.flatMap(AuditQueries, (q) => q.list({ actorId: "u-1", action: "probe.paged" }, { limit: 5, offset: 0 })))
+    expect(byActor.items).toHaveLength(3)
+  })
+})
