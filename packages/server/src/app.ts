@@ -26,12 +26,18 @@ const announce = (settings: Settings) =>
     ).pipe(Effect.annotateLogs({ url, port, docs: `${settings.appUrl}/api/docs`, defaults }))
   })
 
-/** The whole server: HTTP on node:http, the API, and the Postgres ports. */
+/**
+ * The whole server: HTTP on node:http, the API, and the Postgres ports. The
+ * port opens only once the database is ready and migrated, so that no
+ * connection is accepted that nothing would answer.
+ */
 export const layerServer = (settings: Settings) => {
   const server = createServer()
+  const ports = layerPorts(settings)
+  const listen = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host }).pipe(Layer.provide(ports))
   return layerHttpApi({ testHooks: settings.testHooks }).pipe(
-    Layer.provide(layerPorts(settings)),
-    Layer.provideMerge(NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host })),
+    Layer.provide(ports),
+    Layer.provideMerge(listen),
     Layer.tap((context) => Effect.provide(announce(settings), context)),
     Layer.merge(Layer.scopedDiscard(drainOnShutdown(server)))
   )

@@ -1,0 +1,93 @@
+import { Schema } from "effect"
+
+/**
+ * The private game server's HTTP API, as DESIGN.md describes it. Both the
+ * client and the simulator speak exactly these shapes, so they live in one place.
+ */
+
+/** `GET /v1/server`. */
+export const ServerStatus = Schema.Struct({
+  Name: Schema.String,
+  OwnerId: Schema.Union(Schema.String, Schema.Number),
+  CoOwnerIds: Schema.Array(Schema.Union(Schema.String, Schema.Number)),
+  CurrentPlayers: Schema.Int,
+  MaxPlayers: Schema.Int,
+  JoinKey: Schema.String,
+  AccVerifiedReq: Schema.String,
+  TeamBalance: Schema.Boolean
+})
+export type ServerStatus = typeof ServerStatus.Type
+
+/** One entry of `GET /v1/server/players`; `Player` is `"Username:PlatformId"`. */
+export const PlayerEntry = Schema.Struct({
+  Player: Schema.String,
+  Permission: Schema.String,
+  Callsign: Schema.optional(Schema.NullOr(Schema.String)),
+  Team: Schema.optional(Schema.NullOr(Schema.String))
+})
+export type PlayerEntry = typeof PlayerEntry.Type
+
+export const PlayerList = Schema.Array(PlayerEntry)
+
+/** `POST /v1/server/command` body, e.g. `{"command": ":kick Username reason"}`. */
+export const CommandRequest = Schema.Struct({ command: Schema.String })
+
+/** The error body of the game server: `{code, message}`, plus `retry_after` seconds on `429`. */
+export const GameErrorBody = Schema.Struct({
+  code: Schema.Int,
+  message: Schema.String,
+  retry_after: Schema.optional(Schema.Number)
+})
+export type GameErrorBody = typeof GameErrorBody.Type
+
+/** A player as Bluelight speaks of them. */
+export interface LivePlayer {
+  readonly username: string
+  readonly platformId: string
+  readonly permission: string
+  readonly callsign: string | null
+  readonly team: string | null
+}
+
+/** Anything but `Normal` is in-game staff (`Server Moderator` up to `Server Owner`). */
+export const isInGameStaff = (permission: string): boolean => permission !== "Normal"
+
+/**
+ * Splits `"Username:PlatformId"` at its last colon: usernames never contain
+ * one, and the platform id is the digits after it. `undefined` when malformed.
+ */
+export const parsePlayer = (entry: PlayerEntry): LivePlayer | undefined => {
+  const at = entry.Player.lastIndexOf(":")
+  if (at <= 0 || at === entry.Player.length - 1) return undefined
+  return {
+    username: entry.Player.slice(0, at),
+    platformId: entry.Player.slice(at + 1),
+    permission: entry.Permission,
+    callsign: entry.Callsign ?? null,
+    team: entry.Team ?? null
+  }
+}
+
+/** How the game server answered a command, as the moderation rules need it. */
+export type CommandOutcome =
+  | { readonly _tag: "Executed" }
+  | { readonly _tag: "Refused"; readonly code: number | null; readonly message: string }
+  | { readonly _tag: "Throttled"; readonly retryAfterSeconds: number }
+  | { readonly _tag: "Unknown"; readonly reason: string }
+
+/**
+ * Classifies a command response: `200` executed; `400`/`403`/`422` definite
+ * refusals; `429` throttled; `5xx` (or anything else) leaves the outcome unknown.
+ */
+export const classifyCommandResponse = (status: number, body: unknown): CommandOutcome => {
+  if (status === 200) return { _tag: "Executed" }
+  const error = Schema.decodeUnknownOption(GameErrorBody)(body)
+  const code = error._tag === "Some" ? error.value.code : null
+  const message = error._tag === "Some" ? error.value.message : `game server answered ${status}`
+  if (status === 400 || status === 403 || status === 422) return { _tag: "Refused", code, message }
+  if (status === 429) {
+    const retry = error._tag === "Some" ? error.value.retry_after : undefined
+    return { _tag: "Throttled", retryAfterSeconds: retry !== undefined && retry > 0 ? Math.ceil(retry) : 5 }
+  }
+  return { _tag: "Unknown", reason: message }
+}

@@ -1,0 +1,30 @@
+import { classifyCommandResponse, isInGameStaff, parsePlayer } from "@bluelight/adapters-game"
+import { describe, expect, it } from "vitest"
+
+describe("game server protocol", () => {
+  it("splits Username:PlatformId", () => {
+    expect(parsePlayer({ Player: "Jane_Doe:123456", Permission: "Normal" })).toEqual({
+      username: "Jane_Doe", platformId: "123456", permission: "Normal", callsign: null, team: null
+    })
+    expect(parsePlayer({ Player: "NoId", Permission: "Normal" })).toBeUndefined()
+    expect(parsePlayer({ Player: ":1", Permission: "Normal" })).toBeUndefined()
+    expect(parsePlayer({ Player: "Name:", Permission: "Normal" })).toBeUndefined()
+  })
+
+  it("anything but Normal is in-game staff", () => {
+    expect(isInGameStaff("Normal")).toBe(false)
+    for (const level of ["Server Moderator", "Server Administrator", "Server Co-Owner", "Server Owner"]) {
+      expect(isInGameStaff(level)).toBe(true)
+    }
+  })
+
+  it("classifies command outcomes", () => {
+    expect(classifyCommandResponse(200, {})).toEqual({ _tag: "Executed" })
+    expect(classifyCommandResponse(422, { code: 3002, message: "no players" })).toEqual({ _tag: "Refused", code: 3002, message: "no players" })
+    expect(classifyCommandResponse(403, { code: 2002, message: "key invalid" })._tag).toBe("Refused")
+    expect(classifyCommandResponse(400, "garbage")).toMatchObject({ _tag: "Refused", code: null })
+    expect(classifyCommandResponse(429, { code: 4001, message: "slow down", retry_after: 2.2 })).toEqual({ _tag: "Throttled", retryAfterSeconds: 3 })
+    expect(classifyCommandResponse(500, { code: 1001, message: "oops" })).toEqual({ _tag: "Unknown", reason: "oops" })
+    expect(classifyCommandResponse(502, null)._tag).toBe("Unknown")
+  })
+})
