@@ -1,0 +1,48 @@
+import { Schema } from "effect"
+import { Id } from "../schema/Id.js"
+import { Timestamp } from "../schema/time.js"
+
+/** `SUSPENDED` and `DISABLED` accounts cannot act; suspending or disabling revokes their sessions. */
+export const AccountStatus = Schema.Literal("ACTIVE", "SUSPENDED", "DISABLED")
+export type AccountStatus = typeof AccountStatus.Type
+
+/** The identity-provider account a person signs in with. */
+export const IdentityLink = Schema.Struct({
+  id: Schema.String,
+  username: Schema.String,
+  avatar: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "IdentityLink" })
+export type IdentityLink = typeof IdentityLink.Type
+
+/** The game-platform account linked to a person (one each way). */
+export const PlatformLink = Schema.Struct({
+  id: Schema.String,
+  username: Schema.String
+}).annotations({ identifier: "PlatformLink" })
+export type PlatformLink = typeof PlatformLink.Type
+
+export const Account = Schema.Struct({
+  id: Id,
+  displayName: Schema.String,
+  status: AccountStatus,
+  identity: IdentityLink,
+  platform: Schema.NullOr(PlatformLink),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotations({ identifier: "Account" })
+export type Account = typeof Account.Type
+
+/** What the identity provider says about a person at sign-in. */
+export interface IdentityProfile {
+  readonly id: string
+  readonly username: string
+  /** `global_name ?? username`. */
+  readonly displayName: string
+  readonly avatar: string | null
+}
+
+/** What the game platform says about a person when they link it. */
+export interface PlatformProfile {
+  readonly id: string
+  readonly username: string
+}

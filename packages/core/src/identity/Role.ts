@@ -1,0 +1,31 @@
+import { Schema } from "effect"
+import { Permission, PERMISSIONS } from "../access/permissions.js"
+import { Id } from "../schema/Id.js"
+
+export const Role = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  permissions: Schema.Array(Permission)
+}).annotations({ identifier: "Role" })
+export type Role = typeof Role.Type
+
+/** The reserved role: every permission; it cannot be created, renamed or edited. */
+export const ADMINISTRATOR_ROLE_NAME = "Administrator"
+/** The built-in role every active account holds. */
+export const MEMBER_ROLE_NAME = "Member"
+/** What `Member` holds until an administrator changes it. */
+export const MEMBER_DEFAULT_PERMISSIONS: ReadonlyArray<Permission> = ["civilians.create", "civilians.manage_own"]
+
+/** Role names compare trimmed and without case, so ` administrator ` is the reserved name too. */
+export const roleNameKey = (name: string): string => name.trim().toLowerCase()
+export const isReservedRoleName = (name: string): boolean => roleNameKey(name) === roleNameKey(ADMINISTRATOR_ROLE_NAME)
+
+/** Permissions as the API shows them: without duplicates, sorted by key. */
+export const sortedPermissions = (permissions: Iterable<Permission>): ReadonlyArray<Permission> =>
+  [...new Set(permissions)].sort()
+
+export const ALL_PERMISSIONS: ReadonlyArray<Permission> = sortedPermissions(PERMISSIONS)
+
+/** The fixed ids of the two built-in roles, seeded by the migration that creates roles. */
+export const MEMBER_ROLE_ID = "member"
+export const ADMINISTRATOR_ROLE_ID = "administrator"

@@ -1,0 +1,17 @@
+import { Schema } from "effect"
+import { Id } from "../schema/Id.js"
+import { Timestamp } from "../schema/time.js"
+
+/**
+ * A staff profile makes an account staff. Its roles count only while the
+ * profile and the account are both active.
+ */
+export const StaffProfile = Schema.Struct({
+  id: Id,
+  accountId: Id,
+  active: Schema.Boolean,
+  roleIds: Schema.Array(Id),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotations({ identifier: "StaffProfile" })
+export type StaffProfile = typeof StaffProfile.Type

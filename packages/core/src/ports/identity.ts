@@ -1,0 +1,164 @@
+import { Context, type Effect, type Option, type Redacted } from "effect"
+import type { Account, AccountStatus, IdentityProfile, PlatformProfile } from "../identity/Account.js"
+import type { Role } from "../identity/Role.js"
+import type { ServiceCredential } from "../identity/ServiceCredential.js"
+import type { Session } from "../identity/Session.js"
+import type { SignInState } from "../identity/SignInState.js"
+import type { StaffProfile } from "../identity/StaffProfile.js"
+import type { Page, PageMeta } from "../schema/paging.js"
+
+/** A page of results. */
+export interface PageOf<A> {
+  readonly items: ReadonlyArray<A>
+  readonly meta: PageMeta
+}
+
+/**
+ * Repositories of the identity area. They store and find; the rules live in
+ * the use cases. Infrastructure failures are defects. Every write runs inside
+ * the caller's `Transactor.transaction`.
+ */
+export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
+  Accounts,
+  {
+    readonly findById: (id: string) => Effect.Effect<Option.Option<Account>>
+    readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
+    readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
+    readonly insert: (account: Account) => Effect.Effect<void>
+    /** Replaces the stored account with the same id. */
+    readonly update: (account: Account) => Effect.Effect<void>
+    /** Ordered by display name, then id; `search` is a case-insensitive part of the display name. */
+    readonly list: (filter: { readonly status?: AccountStatus; readonly search?: string }, page: Page) => Effect.Effect<PageOf<Account>>
+  }
+>() {}
+
+export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
+  Sessions,
+  {
+    readonly insert: (session: Session) => Effect.Effect<void>
+    readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<Session>>
+    /** Replaces the stored session with the same id (revocation, Developer Access, token rotation). */
+    readonly update: (session: Session) => Effect.Effect<void>
+    /** Revokes every session of the account not yet revoked. */
+    readonly revokeAllOf: (accountId: string, at: Session["createdAt"]) => Effect.Effect<void>
+  }
+>() {}
+
+export class SignInStates extends Context.Tag("@bluelight/core/SignInStates")<
+  SignInStates,
+  {
+    readonly insert: (state: SignInState) => Effect.Effect<void>
+    /**
+     * Removes the state and answers it, so that it can be used once: two
+     * requests racing with the same state get it at most once between them.
+     */
+    readonly consume: (stateHash: string) => Effect.Effect<Option.Option<SignInState>>
+  }
+>() {}
+
+export class Roles extends Context.Tag("@bluelight/core/Roles")<
+  Roles,
+  {
+    /** Every role, by name (roles are few). */
+    readonly all: Effect.Effect<ReadonlyArray<Role>>
+    readonly findById: (id: string) => Effect.Effect<Option.Option<Role>>
+    /** Finds by name ignoring case and surrounding blanks. */
+    readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
+    readonly insert: (role: Role) => Effect.Effect<void>
+    readonly update: (role: Role) => Effect.Effect<void>
+  }
+>() {}
+
+export class StaffProfiles extends Context.Tag("@bluelight/core/StaffProfiles")<
+  StaffProfiles,
+  {
+    readonly findById: (id: string) => Effect.Effect<Option.Option<StaffProfile>>
+    readonly findByAccountId: (accountId: string) => Effect.Effect<Option.Option<StaffProfile>>
+    readonly insert: (profile: StaffProfile) => Effect.Effect<void>
+    readonly update: (profile: StaffProfile) => Effect.Effect<void>
+    /** Ordered by the account's display name, then id. */
+    readonly list: (filter: { readonly active?: boolean }, page: Page) => Effect.Effect<PageOf<StaffProfile>>
+  }
+>() {}
+
+export class ServiceCredentials extends Context.Tag("@bluelight/core/ServiceCredentials")<
+  ServiceCredentials,
+  {
+    readonly insert: (credential: ServiceCredential) => Effect.Effect<void>
+    readonly findById: (id: string) => Effect.Effect<Option.Option<ServiceCredential>>
+    readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<ServiceCredential>>
+    readonly update: (credential: ServiceCredential) => Effect.Effect<void>
+    /** Newest first. */
+    readonly list: (page: Page) => Effect.Effect<PageOf<ServiceCredential>>
+  }
+>() {}
+
+/** Randomness and hashing for tokens; no token is ever stored or logged in the clear. */
+export class Tokens extends Context.Tag("@bluelight/core/Tokens")<
+  Tokens,
+  {
+    /** `bytes` random bytes from a CSPRNG, base64url without padding. */
+    readonly random: (bytes: number) => Effect.Effect<string>
+    /** Lower-case hex SHA-256 of the UTF-8 text. */
+    readonly sha256: (text: string) => string
+    /** The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)). */
+    readonly pkceChallenge: (verifier: string) => string
+    /** Compares two secrets in constant time. */
+    readonly equalSecrets: (a: string, b: string) => boolean
+  }
+>() {}
+
+/** The provider failed or refused the exchange (bad code, network, malformed profile). */
+export interface ProviderFailure {
+  readonly _tag: "ProviderFailure"
+  readonly reason: string
+}
+
+/** The identity provider (OAuth 2.0 authorization code), or the development one. */
+export class IdentityProvider extends Context.Tag("@bluelight/core/IdentityProvider")<
+  IdentityProvider,
+  {
+    readonly authorizationUrl: (state: string) => string
+    readonly exchange: (code: string) => Effect.Effect<IdentityProfile, ProviderFailure>
+  }
+>() {}
+
+/** The game platform (OAuth 2.0 authorization code with PKCE S256), or the development one. */
+export class PlatformProvider extends Context.Tag("@bluelight/core/PlatformProvider")<
+  PlatformProvider,
+  {
+    readonly authorizationUrl: (state: string, codeChallenge: string) => string
+    readonly exchange: (code: string, codeVerifier: string) => Effect.Effect<PlatformProfile, ProviderFailure>
+  }
+>() {}
+
+/** Settings the access rules read. The developer password is read on every use. */
+export class AccessSettings extends Context.Tag("@bluelight/core/AccessSettings")<
+  AccessSettings,
+  {
+    readonly adminIdentityIds: ReadonlySet<string>
+    readonly developerPassword: Effect.Effect<Option.Option<Redacted.Redacted>>
+  }
+>() {}
+
+/** What a rate limiter decided for one request. */
+export interface RateDecision {
+  readonly allowed: boolean
+  readonly limit: number
+  /** Requests left in this window after this one (0 when refused). */
+  readonly remaining: number
+  /** Seconds until the window ends (at least 1). */
+  readonly resetSeconds: number
+}
+
+/**
+ * Fixed-window counters: `consume` counts one request against `key` in the
+ * current window of `windowSeconds` and says whether it fits in `limit`.
+ * Shared across instances when backed by Redis.
+ */
+export class RateLimiter extends Context.Tag("@bluelight/core/RateLimiter")<
+  RateLimiter,
+  {
+    readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision>
+  }
+>() {}
