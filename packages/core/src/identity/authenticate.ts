@@ -1,0 +1,82 @@
+import { DateTime, Effect, Option } from "effect"
+import type { ServiceCaller, UserCaller } from "../access/Caller.js"
+import { countingRoles, effectivePermissions } from "../access/effectivePermissions.js"
+import { AccountDisabled, Unauthenticated } from "../access/errors.js"
+import { AccessSettings, Accounts, Roles, ServiceCredentials, Sessions, StaffProfiles, Tokens } from "../ports/identity.js"
+import type { Account } from "./Account.js"
+import { MEMBER_ROLE_ID } from "./Role.js"
+import { CREDENTIAL_TOKEN_PATTERN } from "./ServiceCredential.js"
+import type { Session } from "./Session.js"
+
+const noSession = new Unauthenticated({ message: "The session is missing, expired or signed out; sign in again" })
+const disabled = new AccountDisabled({ message: "This account is suspended or disabled" })
+
+/** Developer Access counts while the session asked for it and the server has a developer password. */
+export const developerAccessActive = (session: Session) =>
+  Effect.map(AccessSettings, (settings) => settings.developerPassword).pipe(
+    Effect.flatten,
+    Effect.map((password) => session.developerAccess && Option.isSome(password))
+  )
+
+/** Everything a person may do through this session, worked out from the stored records now. */
+export const callerOf = (account: Account, session: Session) =>
+  Effect.gen(function*() {
+    const staff = Option.getOrNull(yield* Effect.flatMap(StaffProfiles, (s) => s.findByAccountId(account.id)))
+    const roles = yield* Effect.flatMap(Roles, (r) => r.all)
+    const settings = yield* AccessSettings
+    const memberRole = roles.find((role) => role.id === MEMBER_ROLE_ID) ?? { id: MEMBER_ROLE_ID, name: "Member", permissions: [] }
+    const staffRoles = staff === null ? [] : staff.roleIds.flatMap((id) => roles.filter((role) => role.id === id))
+    const developerAccess = yield* developerAccessActive(session)
+    const caller: UserCaller = {
+      _tag: "User",
+      account,
+      session,
+      staff,
+      roles: countingRoles({ account, staff, staffRoles }),
+      permissions: effectivePermissions({
+        account,
+        memberRole,
+        staff,
+        staffRoles,
+        adminIdentity: settings.adminIdentityIds.has(account.identity.id),
+        developerAccess
+      }),
+      developerAccess
+    }
+    return caller
+  })
+
+/**
+ * The person behind a session token. Expiry, account status and staff
+ * membership are read afresh on every request. A suspended or disabled
+ * account is refused as such even though its sessions were revoked.
+ */
+export const authenticateSession = (token: string) =>
+  Effect.gen(function*() {
+    const tokens = yield* Tokens
+    const session = yield* Effect.flatMap(Sessions, (s) => s.findByTokenHash(tokens.sha256(token))).pipe(
+      Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSession), onSome: Effect.succeed }))
+    )
+    const account = yield* Effect.flatMap(Accounts, (a) => a.findById(session.accountId)).pipe(
+      Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSession), onSome: Effect.succeed }))
+    )
+    if (account.status !== "ACTIVE") return yield* disabled
+    const now = yield* DateTime.now
+    if (session.revokedAt !== null || !DateTime.lessThan(now, session.expiresAt)) return yield* noSession
+    return yield* callerOf(account, session)
+  })
+
+/** The integration behind a bearer token: a well-formed, known, unexpired and unrevoked credential. */
+export const authenticateCredential = (token: string) =>
+  Effect.gen(function*() {
+    const invalid = new Unauthenticated({ message: "The bearer token is not a valid service credential" })
+    if (!CREDENTIAL_TOKEN_PATTERN.test(token)) return yield* invalid
+    const tokens = yield* Tokens
+    const credential = yield* Effect.flatMap(ServiceCredentials, (c) => c.findByTokenHash(tokens.sha256(token))).pipe(
+      Effect.flatMap(Option.match({ onNone: () => Effect.fail(invalid), onSome: Effect.succeed }))
+    )
+    const now = yield* DateTime.now
+    if (credential.revokedAt !== null || !DateTime.lessThan(now, credential.expiresAt)) return yield* invalid
+    const caller: ServiceCaller = { _tag: "Service", credential, permissions: new Set(credential.scopes) }
+    return caller
+  })

@@ -1,0 +1,61 @@
+import { DateTime, Effect, Option } from "effect"
+import type { UserCaller } from "../access/Caller.js"
+import { InvalidState, PlatformAccountTaken, Unauthenticated } from "../access/errors.js"
+import { AuditLog } from "../ports/AuditLog.js"
+import { Accounts, PlatformProvider, Tokens } from "../ports/identity.js"
+import { Transactor } from "../ports/Transactor.js"
+import { createSignInState, redeemSignInState, SECRET_BYTES } from "./signIn.js"
+
+/** Starts linking a game-platform account (PKCE S256), bound to this session. */
+export const startPlatformLink = (caller: UserCaller) =>
+  Effect.gen(function*() {
+    const tokens = yield* Tokens
+    const codeVerifier = yield* tokens.random(SECRET_BYTES)
+    const state = yield* createSignInState("platform", { codeVerifier, sessionId: caller.session.id })
+    const provider = yield* PlatformProvider
+    return { state, redirectTo: provider.authorizationUrl(state, tokens.pkceChallenge(codeVerifier)) }
+  })
+
+/**
+ * Completes the link, only in the session that started it. One platform
+ * account links to one account, and an account keeps the one it linked
+ * (there is no unlink).
+ */
+export const completePlatformLink = (caller: UserCaller, input: {
+  readonly state: string
+  readonly boundState: string | undefined
+  readonly code: string
+}) =>
+  Effect.gen(function*() {
+    const stored = yield* redeemSignInState("platform", input.state, input.boundState)
+    if (stored.sessionId !== caller.session.id || stored.codeVerifier === null) {
+      return yield* new Unauthenticated({ message: "Linking must finish in the session that started it" })
+    }
+    const profile = yield* Effect.flatMap(PlatformProvider, (p) => p.exchange(input.code, stored.codeVerifier!)).pipe(
+      Effect.mapError(() => new Unauthenticated({ message: "The game platform did not confirm the link; start again" }))
+    )
+    const accounts = yield* Accounts
+    const audit = yield* AuditLog
+    return yield* Effect.flatMap(Transactor, (t) =>
+      t.transaction(Effect.gen(function*() {
+        const owner = yield* accounts.findByPlatformId(profile.id)
+        if (Option.isSome(owner) && owner.value.id !== caller.account.id) {
+          return yield* new PlatformAccountTaken({ message: "That game-platform account is linked to another account" })
+        }
+        const account = Option.getOrElse(yield* accounts.findById(caller.account.id), () => caller.account)
+        if (account.platform !== null && account.platform.id !== profile.id) {
+          return yield* new InvalidState({ message: "This account is already linked to another game-platform account" })
+        }
+        const linked = { ...account, platform: { id: profile.id, username: profile.username }, updatedAt: yield* DateTime.now }
+        yield* accounts.update(linked)
+        yield* audit.record({
+          action: "account.platform.linked",
+          actor: { type: "user", id: account.id },
+          targetType: "account",
+          targetId: account.id,
+          data: { platformId: profile.id, platformUsername: profile.username }
+        })
+        return linked
+      }))
+    )
+  })

@@ -1,0 +1,88 @@
+import { Effect, Option } from "effect"
+import { actorOf, type Caller } from "../access/Caller.js"
+import { InvalidState, ReservedRole } from "../access/errors.js"
+import type { Permission } from "../access/permissions.js"
+import { NotFound } from "../errors.js"
+import { AuditLog } from "../ports/AuditLog.js"
+import { Roles } from "../ports/identity.js"
+import { Ids } from "../ports/Ids.js"
+import { Transactor } from "../ports/Transactor.js"
+import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, isReservedRoleName, MEMBER_ROLE_ID, type Role, roleNameKey, sortedPermissions } from "./Role.js"
+
+/** A role as the API shows it: the Administrator holds every permission, whatever is stored. */
+export const presentRole = (role: Role): Role =>
+  role.id === ADMINISTRATOR_ROLE_ID ? { ...role, permissions: ALL_PERMISSIONS } : role
+
+const reserved = new ReservedRole({ message: "The name Administrator is reserved" })
+
+const ensureNameFree = (name: string, exceptId: string | null) =>
+  Effect.gen(function*() {
+    if (isReservedRoleName(name)) return yield* reserved
+    const existing = yield* Effect.flatMap(Roles, (roles) => roles.findByName(name))
+    if (Option.isSome(existing) && existing.value.id !== exceptId) {
+      return yield* new InvalidState({ message: `A role named ${existing.value.name} already exists` })
+    }
+  })
+
+/** Creates a role. Audited as `role.permissions.changed`. */
+export const createRole = (caller: Caller, input: { readonly name: string; readonly permissions: ReadonlyArray<Permission> }) =>
+  Effect.gen(function*() {
+    const roles = yield* Roles
+    const audit = yield* AuditLog
+    return yield* Effect.flatMap(Transactor, (t) =>
+      t.transaction(Effect.gen(function*() {
+        yield* ensureNameFree(input.name, null)
+        const role: Role = { id: yield* Effect.flatMap(Ids, (ids) => ids.next), name: input.name, permissions: sortedPermissions(input.permissions) }
+        yield* roles.insert(role)
+        yield* audit.record({
+          action: "role.permissions.changed",
+          actor: actorOf(caller),
+          targetType: "role",
+          targetId: role.id,
+          data: { name: role.name, before: null, after: role.permissions }
+        })
+        return role
+      }))
+    )
+  })
+
+/**
+ * Renames a role or replaces its permissions. The Administrator role cannot be
+ * edited; the Member role keeps its name but its permissions can change.
+ */
+export const updateRole = (
+  caller: Caller,
+  id: string,
+  input: { readonly name?: string; readonly permissions?: ReadonlyArray<Permission> }
+) =>
+  Effect.gen(function*() {
+    const roles = yield* Roles
+    const audit = yield* AuditLog
+    return yield* Effect.flatMap(Transactor, (t) =>
+      t.transaction(Effect.gen(function*() {
+        const role = yield* Effect.flatMap(roles.findById(id), Option.match({
+          onNone: () => Effect.fail(new NotFound({ message: "No such role" })),
+          onSome: Effect.succeed
+        }))
+        if (role.id === ADMINISTRATOR_ROLE_ID) return yield* reserved
+        const name = input.name ?? role.name
+        if (roleNameKey(name) !== roleNameKey(role.name) || name !== role.name) {
+          if (role.id === MEMBER_ROLE_ID) return yield* new InvalidState({ message: "The Member role cannot be renamed" })
+          yield* ensureNameFree(name, role.id)
+        }
+        const permissions = input.permissions === undefined ? role.permissions : sortedPermissions(input.permissions)
+        const updated: Role = { ...role, name, permissions }
+        const permissionsChanged = permissions.join() !== role.permissions.join()
+        if (!permissionsChanged && name === role.name) return role
+        yield* roles.update(updated)
+        yield* audit.record({
+          action: permissionsChanged ? "role.permissions.changed" : "role.renamed",
+          actor: actorOf(caller),
+          targetType: "role",
+          targetId: role.id,
+          data: { name: updated.name, previousName: role.name, before: role.permissions, after: updated.permissions }
+        })
+        return updated
+      }))
+    )
+  })

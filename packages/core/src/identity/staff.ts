@@ -1,0 +1,114 @@
+import { DateTime, Effect, Option } from "effect"
+import { actorOf, type Caller } from "../access/Caller.js"
+import { forbidden } from "../access/checkAccess.js"
+import { InvalidState } from "../access/errors.js"
+import { InvalidInput, NotFound } from "../errors.js"
+import { AuditLog } from "../ports/AuditLog.js"
+import { Accounts, Roles, StaffProfiles } from "../ports/identity.js"
+import { Ids } from "../ports/Ids.js"
+import { Transactor } from "../ports/Transactor.js"
+import { ADMINISTRATOR_ROLE_ID, type Role } from "./Role.js"
+import type { StaffProfile } from "./StaffProfile.js"
+
+const grantsAdministration = (role: Role) => role.id === ADMINISTRATOR_ROLE_ID || role.permissions.includes("admin.manage")
+
+/** The roles named, in order, or every unknown one as a validation problem. */
+const resolveRoles = (roleIds: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const all = yield* Effect.flatMap(Roles, (roles) => roles.all)
+    const problems = roleIds.flatMap((id, index) =>
+      all.some((role) => role.id === id) ? [] : [{ path: ["roleIds", String(index)], message: `no role has the id ${id}` }]
+    )
+    if (problems.length > 0) return yield* new InvalidInput({ message: "Unknown roles", details: problems })
+    return [...new Set(roleIds)].map((id) => all.find((role) => role.id === id)!)
+  })
+
+/**
+ * No escalation through `staff.manage`: granting a role that administers, or
+ * changing the profile of someone who holds one, needs `admin.manage`.
+ */
+const ensureMayTouch = (caller: Caller, roles: ReadonlyArray<Role>) =>
+  roles.some(grantsAdministration) && !caller.permissions.has("admin.manage")
+    ? Effect.fail(forbidden("admin.manage"))
+    : Effect.void
+
+/** Makes an account staff with the given roles. */
+export const createStaffProfile = (caller: Caller, input: { readonly accountId: string; readonly roleIds: ReadonlyArray<string> }) =>
+  Effect.gen(function*() {
+    const staff = yield* StaffProfiles
+    const audit = yield* AuditLog
+    return yield* Effect.flatMap(Transactor, (t) =>
+      t.transaction(Effect.gen(function*() {
+        const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), Option.match({
+          onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
+          onSome: Effect.succeed
+        }))
+        if (Option.isSome(yield* staff.findByAccountId(account.id))) {
+          return yield* new InvalidState({ message: "This account already has a staff profile" })
+        }
+        const roles = yield* resolveRoles(input.roleIds)
+        yield* ensureMayTouch(caller, roles)
+        const now = yield* DateTime.now
+        const profile: StaffProfile = {
+          id: yield* Effect.flatMap(Ids, (ids) => ids.next),
+          accountId: account.id,
+          active: true,
+          roleIds: roles.map((role) => role.id),
+          createdAt: now,
+          updatedAt: now
+        }
+        yield* staff.insert(profile)
+        yield* audit.record({
+          action: "staff.created",
+          actor: actorOf(caller),
+          targetType: "staff",
+          targetId: profile.id,
+          data: { accountId: account.id, roleIds: profile.roleIds }
+        })
+        return profile
+      }))
+    )
+  })
+
+/** Activates or deactivates a profile, or replaces its roles. */
+export const updateStaffProfile = (
+  caller: Caller,
+  id: string,
+  input: { readonly active?: boolean; readonly roleIds?: ReadonlyArray<string> }
+) =>
+  Effect.gen(function*() {
+    const staff = yield* StaffProfiles
+    const audit = yield* AuditLog
+    return yield* Effect.flatMap(Transactor, (t) =>
+      t.transaction(Effect.gen(function*() {
+        const profile = yield* Effect.flatMap(staff.findById(id), Option.match({
+          onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
+          onSome: Effect.succeed
+        }))
+        const current = yield* resolveRoles(profile.roleIds)
+        const next = input.roleIds === undefined ? current : yield* resolveRoles(input.roleIds)
+        yield* ensureMayTouch(caller, [...current, ...next])
+        const updated: StaffProfile = {
+          ...profile,
+          active: input.active ?? profile.active,
+          roleIds: next.map((role) => role.id)
+        }
+        const rolesChanged = updated.roleIds.join() !== profile.roleIds.join()
+        if (!rolesChanged && updated.active === profile.active) return profile
+        const saved = { ...updated, updatedAt: yield* DateTime.now }
+        yield* staff.update(saved)
+        yield* audit.record({
+          action: "staff.updated",
+          actor: actorOf(caller),
+          targetType: "staff",
+          targetId: profile.id,
+          data: {
+            accountId: profile.accountId,
+            active: { before: profile.active, after: saved.active },
+            roleIds: { before: profile.roleIds, after: saved.roleIds }
+          }
+        })
+        return saved
+      }))
+    )
+  })
