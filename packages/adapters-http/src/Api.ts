@@ -1,4 +1,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
+import { AdminApi } from "./identity/AdminApi.js"
+import { AuthApi } from "./identity/AuthApi.js"
+import { StaffApi } from "./identity/StaffApi.js"
 import { ErrorEnvelope } from "./schema/envelope.js"
 import { SystemApi } from "./system/SystemApi.js"
 import { TestHooksApi } from "./testHooks/TestHooksApi.js"
@@ -9,6 +12,9 @@ import { TestHooksApi } from "./testHooks/TestHooksApi.js"
  */
 export class BluelightApi extends HttpApi.make("bluelight")
   .add(SystemApi)
+  .add(AuthApi)
+  .add(StaffApi)
+  .add(AdminApi)
   .addError(ErrorEnvelope, { status: 400 })
   .addError(ErrorEnvelope, { status: 404 })
   .addError(ErrorEnvelope, { status: 413 })

@@ -30,3 +30,16 @@ export const allow = (rule: AccessRule) =>
 /** The declared rule of an endpoint, if it has one. */
 export const accessRuleOf = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): Option.Option<AccessRule> =>
   Context.getOption(endpoint.annotations, AccessRuleOf)
+
+/**
+ * Marks an endpoint that reads its own request body, so that the shared body
+ * rules leave its content alone (Developer Access answers every malformed body
+ * with `401 AUTHENTICATION_FAILED`, not `400`). The size limit still applies.
+ */
+export class ReadsOwnBody extends Context.Tag("@bluelight/adapters-http/ReadsOwnBody")<ReadsOwnBody, true>() {}
+
+export const readsOwnBody = <E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endpoint: E): E =>
+  (endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps).annotate(ReadsOwnBody, true) as unknown as E
+
+export const isReadingOwnBody = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): boolean =>
+  Option.getOrElse(Context.getOption(endpoint.annotations, ReadsOwnBody), () => false)

@@ -1,37 +1,77 @@
 import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
 import { Layer } from "effect"
 import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
+import { layerAccessControl } from "./auth/AccessControl.js"
+import { cookieNames } from "./auth/cookies.js"
+import { HttpSettings } from "./auth/HttpSettings.js"
+import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
+import { type DevClient, layerDevProviders } from "./devProviders/index.js"
+import { AdminHandlers } from "./identity/AdminHandlers.js"
+import { AuthHandlers } from "./identity/AuthHandlers.js"
+import { StaffHandlers } from "./identity/StaffHandlers.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
-import { RouteIndex } from "./requestPath/routes.js"
+import { type ExtraRoute, RouteIndex } from "./requestPath/routes.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
 import { TestHooksHandlers } from "./testHooks/TestHooksHandlers.js"
 
 export interface HttpOptions {
+  /** `APP_URL`: the public origin. */
+  readonly appUrl: string
+  readonly production: boolean
+  readonly budgets: RateBudgets
+  /** Serves the development identity provider and game platform (never in production). */
+  readonly devProviders: DevClient | null
   /** Mounts the `/api/__test/*` endpoints for black-box tests. Never on in production. */
   readonly testHooks: boolean
 }
 
-const DOCS_ROUTES = [
+const DOCS_ROUTES: ReadonlyArray<ExtraRoute> = [
   { method: "GET", path: "/api/openapi.json" },
   { method: "GET", path: "/api/docs" }
-] as const
+]
 
-const apiLive = (testHooks: boolean) =>
+const DEV_ROUTES: ReadonlyArray<ExtraRoute> = ["/dev/idp", "/dev/platform"].flatMap((base) => [
+  { method: "GET", path: `${base}/authorize` },
+  { method: "GET", path: `${base}/approve` },
+  // OAuth token requests are form-encoded, as the protocol says.
+  { method: "POST", path: `${base}/token`, ownBody: true },
+  { method: "GET", path: `${base}/userinfo` }
+])
+
+const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers)
+
+/** The API with its handlers; the test hooks only when asked. */
+const apiWithHandlers = (testHooks: boolean) =>
   testHooks
-    ? HttpApiBuilder.api(BluelightApiWithTestHooks).pipe(Layer.provide([SystemHandlers, TestHooksHandlers]))
-    : HttpApiBuilder.api(BluelightApi).pipe(Layer.provide(SystemHandlers))
+    ? HttpApiBuilder.api(BluelightApiWithTestHooks).pipe(Layer.provide(handlers), Layer.provide(TestHooksHandlers))
+    : HttpApiBuilder.api(BluelightApi).pipe(Layer.provide(handlers))
 
 /**
  * The API served over whatever `HttpServer` the caller provides: the request
- * path around it, the OpenAPI description and the Scalar reference beside it.
- * Needs the ports its handlers use.
+ * path around it, access control on every protected group, the OpenAPI
+ * description and the Scalar reference beside it, and the development
+ * providers when asked. Needs the core ports its handlers use.
  */
 export const layerHttpApi = (options: HttpOptions) => {
-  const routes = RouteIndex.fromApi(options.testHooks ? BluelightApiWithTestHooks : BluelightApi, DOCS_ROUTES)
-  return HttpApiBuilder.serve(requestPath(routes)).pipe(
-    Layer.provide(HttpApiBuilder.middleware(BluelightApi, envelopeErrors(routes))),
+  const api = options.testHooks ? BluelightApiWithTestHooks : BluelightApi
+  const routes = RouteIndex.fromApi(api, [...DOCS_ROUTES, ...(options.devProviders === null ? [] : DEV_ROUTES)])
+  const cookies = cookieNames(options.production)
+  const settings = Layer.succeed(HttpSettings, {
+    appUrl: options.appUrl,
+    appOrigin: new URL(options.appUrl).origin,
+    cookies,
+    budgets: options.budgets
+  })
+  const access = layerAccessControl({ appOrigin: new URL(options.appUrl).origin, cookies, budgets: options.budgets, routes })
+  const apiLive = apiWithHandlers(options.testHooks).pipe(
+    Layer.provide(access),
+    Layer.provide(settings)
+  )
+  return HttpApiBuilder.serve(requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })).pipe(
+    Layer.provide(HttpApiBuilder.middleware(api, envelopeErrors(routes))),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
-    Layer.provide(apiLive(options.testHooks))
+    Layer.provide(options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders)),
+    Layer.provide(apiLive)
   )
 }

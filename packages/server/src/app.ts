@@ -4,6 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
+import { devClientFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
 import { drainOnShutdown } from "./shutdown.js"
 
@@ -11,6 +12,8 @@ const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
   const defaults: Array<string> = []
   if (Option.isNone(settings.databaseUrl)) defaults.push(`database: embedded PGlite in ${settings.dataDir}`)
   if (Option.isNone(settings.redisUrl)) defaults.push("rate counters and locks: in process memory")
+  if (Option.isNone(settings.idp)) defaults.push(`identity provider: development sign-in at ${settings.appUrl}/dev/idp (start at ${settings.appUrl}/api/auth/idp)`)
+  if (Option.isNone(settings.platform)) defaults.push(`game platform: development provider at ${settings.appUrl}/dev/platform`)
   return defaults
 }
 
@@ -33,9 +36,17 @@ const announce = (settings: Settings) =>
  */
 export const layerServer = (settings: Settings) => {
   const server = createServer()
-  const ports = layerPorts(settings)
+  const ports = Layer.mergeAll(layerPorts(settings), layerAccess(settings))
+  const dev = devClientFor(settings)
   const listen = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host }).pipe(Layer.provide(ports))
-  return layerHttpApi({ testHooks: settings.testHooks }).pipe(
+  return layerHttpApi({
+    appUrl: settings.appUrl,
+    production: settings.production,
+    budgets: { readsPerMinute: settings.rateLimitReadsPerMinute, writesPerMinute: settings.rateLimitWritesPerMinute },
+    devProviders: dev,
+    testHooks: settings.testHooks
+  }).pipe(
+    Layer.provide(layerProviders(settings, dev)),
     Layer.provide(ports),
     Layer.provideMerge(listen),
     Layer.tap((context) => Effect.provide(announce(settings), context)),

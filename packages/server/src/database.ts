@@ -3,6 +3,7 @@ import {
   PgAuditLog,
   PgAuditQueries,
   PgDatabaseHealth,
+  PgIdentityRepositories,
   PgTransactor,
   RandomIds,
   runMigrations
@@ -37,7 +38,7 @@ export const layerDatabase = (settings: Settings) =>
 
 /** The Postgres implementations of the core ports, over the database. */
 export const layerPorts = (settings: Settings) =>
-  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth).pipe(
+  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth, PgIdentityRepositories).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))
   )

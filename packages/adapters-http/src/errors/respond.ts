@@ -10,16 +10,17 @@ export const errorResponse = (failure: {
   readonly message: string
   readonly details?: unknown
   readonly headers?: Readonly<Record<string, string>>
+  /** Becomes `Retry-After` (rate limits, throttling). */
+  readonly retryAfterSeconds?: number | undefined
 }): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
   Effect.map(CurrentRequestId, (requestId) => {
     const status = statusOfCode(failure.code) ?? 500
     const error = failure.details === undefined
       ? { code: failure.code, message: failure.message }
       : { code: failure.code, message: failure.message, details: failure.details }
-    return HttpServerResponse.unsafeJson({ error, requestId }, {
-      status,
-      ...(failure.headers === undefined ? {} : { headers: failure.headers })
-    })
+    const headers: Record<string, string> = { ...failure.headers }
+    if (typeof failure.retryAfterSeconds === "number") headers["retry-after"] = String(failure.retryAfterSeconds)
+    return HttpServerResponse.unsafeJson({ error, requestId }, { status, headers })
   })
 
 /** The answer to a defect: logged with its cause and request id, never shown to the caller. */
@@ -30,5 +31,7 @@ export const internalErrorResponse = (cause: unknown): Effect.Effect<HttpServerR
   )
 
 /** True for the failures the envelope knows how to answer: domain errors and request-path refusals. */
-export const isEnvelopeFailure = (u: unknown): u is ApiFailure | { code: string; message: string; details?: unknown } =>
+export const isEnvelopeFailure = (
+  u: unknown
+): u is ApiFailure | { code: string; message: string; details?: unknown; retryAfterSeconds?: number } =>
   u instanceof ApiFailure || isDomainError(u)

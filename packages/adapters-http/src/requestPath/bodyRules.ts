@@ -28,10 +28,13 @@ const tooLarge = new ApiFailure({
  * `Content-Length` before anything is read), and well-formed JSON (`400`). The text stays cached on the request,
  * so the endpoint decodes it without reading again.
  */
-export const checkBody = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<void, ApiFailure> =>
+export const checkBody = (
+  request: HttpServerRequest.HttpServerRequest,
+  options: { readonly ownBody: boolean } = { ownBody: false }
+): Effect.Effect<void, ApiFailure> =>
   Effect.gen(function*() {
     if (request.method === "GET" || request.method === "HEAD" || !hasBody(request)) return
-    if (!isJsonMediaType(request.headers["content-type"])) {
+    if (!options.ownBody && !isJsonMediaType(request.headers["content-type"])) {
       return yield* new ApiFailure({
         code: "UNSUPPORTED_MEDIA_TYPE",
         message: "Request bodies must be sent as Content-Type: application/json"
@@ -51,6 +54,7 @@ export const checkBody = (request: HttpServerRequest.HttpServerRequest): Effect.
       )
     )
     if (Buffer.byteLength(text) > MAX_BODY_BYTES) return yield* tooLarge
+    if (options.ownBody) return
     try {
       JSON.parse(text)
     } catch {

@@ -7,10 +7,11 @@ import { answerAnyFailure } from "./answerFailure.js"
 import { checkBody } from "./bodyRules.js"
 import type { RouteIndex } from "./routes.js"
 
-const responseHeaders = (requestId: string) => ({
+const responseHeaders = (requestId: string, rateLimitPolicy: string) => ({
   "x-request-id": requestId,
   "cache-control": "no-store",
-  "x-content-type-options": "nosniff"
+  "x-content-type-options": "nosniff",
+  "ratelimit-policy": rateLimitPolicy
 })
 
 /**
@@ -20,18 +21,21 @@ const responseHeaders = (requestId: string) => ({
  * request. Failures inside the app are answered by `envelopeErrors`: by the
  * time they reach here the platform has already written its own response.
  */
-export const requestPath = (routes: RouteIndex) => (app: HttpApp.Default): HttpApp.Default =>
+export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPolicy: string }) => (app: HttpApp.Default): HttpApp.Default =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const requestId = randomUUID()
     const started = performance.now()
     yield* Effect.annotateCurrentSpan("requestId", requestId)
-    const headers = responseHeaders(requestId)
+    const headers = responseHeaders(requestId, options.rateLimitPolicy)
     yield* HttpApp.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeaders(response, headers))
     )
+    const pathname = new URL(request.url, "http://localhost").pathname
+    const route = routes.find(request.method, pathname)
+    const ownBody = route?.ownBody ?? false
     // A refusal made here never reaches the pre-response handlers, so it gets the headers itself.
-    const response = yield* checkBody(request).pipe(
+    const response = yield* checkBody(request, { ownBody }).pipe(
       Effect.zipRight(app),
       Effect.catchAllCause((cause) =>
         Effect.map(answerAnyFailure(routes, cause), (refusal) => HttpServerResponse.setHeaders(refusal, headers))
@@ -39,12 +43,11 @@ export const requestPath = (routes: RouteIndex) => (app: HttpApp.Default): HttpA
       Effect.provideService(CurrentRequestId, requestId),
       Effect.annotateLogs("requestId", requestId)
     )
-    const pathname = new URL(request.url, "http://localhost").pathname
     yield* Effect.logInfo("request").pipe(
       Effect.annotateLogs({
         requestId,
         method: request.method,
-        route: routes.find(request.method, pathname)?.path ?? "(unmatched)",
+        route: route?.path ?? "(unmatched)",
         status: response.status,
         ms: Math.round((performance.now() - started) * 100) / 100
       })

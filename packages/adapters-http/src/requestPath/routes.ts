@@ -1,4 +1,5 @@
 import { HttpApi, type HttpApiEndpoint } from "@effect/platform"
+import { isReadingOwnBody } from "../access.js"
 
 /** One route of the API, matchable against a raw request path. */
 export interface RouteEntry {
@@ -6,6 +7,15 @@ export interface RouteEntry {
   readonly path: string
   readonly pattern: RegExp
   readonly endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null
+  /** The route reads its own body (a form post), so the JSON body rules leave it alone. */
+  readonly ownBody: boolean
+}
+
+/** A route served beside the API description (docs, development providers). */
+export interface ExtraRoute {
+  readonly method: string
+  readonly path: string
+  readonly ownBody?: boolean
 }
 
 const toPattern = (path: string): RegExp =>
@@ -26,16 +36,24 @@ const toPattern = (path: string): RegExp =>
 export class RouteIndex {
   private constructor(private readonly entries: ReadonlyArray<RouteEntry>) {}
 
-  static fromApi(api: HttpApi.HttpApi.Any, extra: ReadonlyArray<{ readonly method: string; readonly path: string }>) {
+  static fromApi(api: HttpApi.HttpApi.Any, extra: ReadonlyArray<ExtraRoute>) {
     const entries: Array<RouteEntry> = []
     HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
       onGroup: () => {},
       onEndpoint: ({ endpoint }) => {
         const withProps = endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps
-        entries.push({ method: endpoint.method, path: endpoint.path, pattern: toPattern(endpoint.path), endpoint: withProps })
+        entries.push({
+          method: endpoint.method,
+          path: endpoint.path,
+          pattern: toPattern(endpoint.path),
+          endpoint: withProps,
+          ownBody: isReadingOwnBody(withProps)
+        })
       }
     })
-    for (const route of extra) entries.push({ ...route, pattern: toPattern(route.path), endpoint: null })
+    for (const route of extra) {
+      entries.push({ method: route.method, path: route.path, pattern: toPattern(route.path), endpoint: null, ownBody: route.ownBody ?? false })
+    }
     return new RouteIndex(entries)
   }
 
@@ -43,6 +61,11 @@ export class RouteIndex {
   find(method: string, pathname: string): RouteEntry | undefined {
     const matches = this.entries.filter((entry) => entry.method === method && entry.pattern.test(pathname))
     return matches.sort((a, b) => paramCount(a.path) - paramCount(b.path))[0]
+  }
+
+  /** The endpoint declared for a route pattern, as the router reports it (`GET`, `/api/staff/:id`). */
+  endpointOf(method: string, path: string): HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null {
+    return this.entries.find((entry) => entry.method === method && entry.path === path)?.endpoint ?? null
   }
 
   /** The methods that this path answers to, for `405` and its `Allow` header. */

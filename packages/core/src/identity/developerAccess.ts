@@ -2,7 +2,7 @@ import { Effect, Option, Redacted } from "effect"
 import type { UserCaller } from "../access/Caller.js"
 import { AuthenticationFailed } from "../access/errors.js"
 import { AuditLog } from "../ports/AuditLog.js"
-import { AccessSettings, RateLimiter, Sessions, Tokens } from "../ports/identity.js"
+import { AccessSettings, Sessions, StrictRateLimiter, Tokens } from "../ports/identity.js"
 import { Transactor } from "../ports/Transactor.js"
 import { SECRET_BYTES } from "./signIn.js"
 
@@ -45,7 +45,7 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
  */
 export const enableDeveloperAccess = (caller: UserCaller, password: string | undefined) =>
   Effect.gen(function*() {
-    const decision = yield* Effect.flatMap(RateLimiter, (limiter) =>
+    const decision = yield* Effect.flatMap(StrictRateLimiter, (limiter) =>
       limiter.consume(`developer-access:${caller.account.id}`, DEVELOPER_ACCESS_ATTEMPTS.limit, DEVELOPER_ACCESS_ATTEMPTS.windowSeconds))
     if (!decision.allowed) {
       return yield* new AuthenticationFailed({ message: "Too many Developer Access attempts; wait and try again", retryAfterSeconds: decision.resetSeconds })

@@ -53,7 +53,7 @@ export const createRole = (caller: Caller, input: { readonly name: string; reado
 export const updateRole = (
   caller: Caller,
   id: string,
-  input: { readonly name?: string; readonly permissions?: ReadonlyArray<Permission> }
+  input: { readonly name?: string | undefined; readonly permissions?: ReadonlyArray<Permission> | undefined }
 ) =>
   Effect.gen(function*() {
     const roles = yield* Roles

@@ -74,7 +74,7 @@ export const createStaffProfile = (caller: Caller, input: { readonly accountId: 
 export const updateStaffProfile = (
   caller: Caller,
   id: string,
-  input: { readonly active?: boolean; readonly roleIds?: ReadonlyArray<string> }
+  input: { readonly active?: boolean | undefined; readonly roleIds?: ReadonlyArray<string> | undefined }
 ) =>
   Effect.gen(function*() {
     const staff = yield* StaffProfiles

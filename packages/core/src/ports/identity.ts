@@ -28,7 +28,7 @@ export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
     /** Replaces the stored account with the same id. */
     readonly update: (account: Account) => Effect.Effect<void>
     /** Ordered by display name, then id; `search` is a case-insensitive part of the display name. */
-    readonly list: (filter: { readonly status?: AccountStatus; readonly search?: string }, page: Page) => Effect.Effect<PageOf<Account>>
+    readonly list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) => Effect.Effect<PageOf<Account>>
   }
 >() {}
 
@@ -77,7 +77,7 @@ export class StaffProfiles extends Context.Tag("@bluelight/core/StaffProfiles")<
     readonly insert: (profile: StaffProfile) => Effect.Effect<void>
     readonly update: (profile: StaffProfile) => Effect.Effect<void>
     /** Ordered by the account's display name, then id. */
-    readonly list: (filter: { readonly active?: boolean }, page: Page) => Effect.Effect<PageOf<StaffProfile>>
+    readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffProfile>>
   }
 >() {}
 
@@ -161,4 +161,14 @@ export class RateLimiter extends Context.Tag("@bluelight/core/RateLimiter")<
   {
     readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision>
   }
+>() {}
+
+/**
+ * The same counting, for limits that must fail closed: when the shared
+ * counters cannot be reached it refuses instead of counting locally, so that
+ * an outage never hands a password guesser a fresh allowance per instance.
+ */
+export class StrictRateLimiter extends Context.Tag("@bluelight/core/StrictRateLimiter")<
+  StrictRateLimiter,
+  Context.Tag.Service<RateLimiter>
 >() {}

@@ -6,16 +6,18 @@
 import { Layer } from "effect"
 import { InMemoryAuditLog, InMemoryAuditQueries } from "./InMemoryAuditLog.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
+import { InMemoryIdentityRepositories } from "./InMemoryIdentity.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
 import { SequentialIds } from "./SequentialIds.js"
 
 export { InMemoryDatabase } from "./InMemoryDatabase.js"
+export * from "./InMemoryIdentity.js"
 export { InMemoryTransactor } from "./InMemoryTransactor.js"
 export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./InMemoryAuditLog.js"
 export { SequentialIds } from "./SequentialIds.js"
 
 /** Every in-memory port over one fresh in-memory database. */
-export const InMemoryPorts = Layer.mergeAll(InMemoryTransactor, InMemoryAuditLog, InMemoryAuditQueries).pipe(
+export const InMemoryPorts = Layer.mergeAll(InMemoryTransactor, InMemoryAuditLog, InMemoryAuditQueries, InMemoryIdentityRepositories).pipe(
   Layer.provideMerge(SequentialIds),
   Layer.provideMerge(InMemoryDatabase.layer)
 )

@@ -1,0 +1,5 @@
+import type { Caller } from "@bluelight/core"
+import { Context } from "effect"
+
+/** Who is calling this request: a person, a service credential, or nobody (public operations). */
+export class CurrentCaller extends Context.Tag("@bluelight/adapters-http/CurrentCaller")<CurrentCaller, Caller | null>() {}

@@ -1,0 +1,16 @@
+import { Context } from "effect"
+import type { CookieNames } from "./cookies.js"
+import type { RateBudgets } from "./rateLimitHeaders.js"
+
+/** What the HTTP adapter needs to know about the deployment, read once at start-up. */
+export class HttpSettings extends Context.Tag("@bluelight/adapters-http/HttpSettings")<
+  HttpSettings,
+  {
+    /** `APP_URL` without a trailing slash; the application root sign-in returns to. */
+    readonly appUrl: string
+    /** The origin of `APP_URL`: the only one allowed to write with the session cookie. */
+    readonly appOrigin: string
+    readonly cookies: CookieNames
+    readonly budgets: RateBudgets
+  }
+>() {}

@@ -1,0 +1,19 @@
+import type { RateDecision } from "@bluelight/core"
+
+export type Budget = "read" | "write"
+
+export interface RateBudgets {
+  readonly readsPerMinute: number
+  readonly writesPerMinute: number
+}
+
+/** `GET` and `HEAD` are reads; everything else spends the write budget. */
+export const budgetOf = (method: string): Budget => (method === "GET" || method === "HEAD" ? "read" : "write")
+
+/** `RateLimit-Policy`, the same on every response. */
+export const policyHeader = (budgets: RateBudgets) =>
+  `"read";q=${budgets.readsPerMinute};w=60, "write";q=${budgets.writesPerMinute};w=60`
+
+/** `RateLimit`: what is left of the budget this request spent. */
+export const rateLimitHeader = (budget: Budget, decision: RateDecision) =>
+  `"${budget}";r=${decision.remaining};t=${decision.resetSeconds}`

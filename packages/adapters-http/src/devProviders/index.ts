@@ -1,0 +1,22 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, type Layer } from "effect"
+import { addDevIdentityProvider } from "./DevIdentityProvider.js"
+import { addDevPlatformProvider } from "./DevPlatformProvider.js"
+import type { DevClient } from "./shared.js"
+
+export { devIdentityProvider } from "./DevIdentityProvider.js"
+export { devPlatformProvider } from "./DevPlatformProvider.js"
+export type { DevClient, DevIdentity, DevProviderSpec } from "./shared.js"
+
+/**
+ * The development identity provider (`/dev/idp/*`) and game platform
+ * (`/dev/platform/*`), on the HttpApi's own router and outside `/api`, for
+ * when the real providers are not configured outside production. They speak
+ * the real protocols, so the OAuth clients talk to them unchanged; point the
+ * clients' URLs at `{APP_URL}/dev/idp/...` and `{APP_URL}/dev/platform/...`
+ * with these client credentials.
+ */
+export const layerDevProviders = (options: DevClient): Layer.Layer<never> =>
+  HttpApiBuilder.Router.use((router) =>
+    Effect.all([addDevIdentityProvider(router, options), addDevPlatformProvider(router, options)], { discard: true })
+  )

@@ -1,0 +1,79 @@
+import { AccountStatus, Id, Permission, TrimmedText } from "@bluelight/core"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { DomainErrors } from "../errors/declared.js"
+import { Body } from "../schema/body.js"
+import { Data, List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
+import { AccountView, CredentialView, IssuedCredential, RoleView } from "./schemas.js"
+
+const admin = allow({ access: "session", permissions: ["admin.manage"] })
+const IdPath = Schema.Struct({ id: Id })
+
+const RoleName = TrimmedText({ min: 2, max: 60 })
+const RolePermissions = Schema.Array(Permission).pipe(
+  Schema.maxItems(32, { message: () => "at most 32 permissions" })
+)
+
+export class AdminApi extends HttpApiGroup.make("admin")
+  .add(
+    HttpApiEndpoint.get("listAccounts", "/admin/accounts")
+      .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(AccountStatus), search: Schema.optional(TrimmedText({ min: 1, max: 100 })) }))
+      .addSuccess(List(AccountView))
+      .pipe(admin)
+  )
+  .add(HttpApiEndpoint.get("getAccount", "/admin/accounts/:id").setPath(IdPath).addSuccess(Data(AccountView)).pipe(admin))
+  .add(
+    HttpApiEndpoint.patch("updateAccount", "/admin/accounts/:id")
+      .setPath(IdPath)
+      .setPayload(Body({ status: AccountStatus }))
+      .addSuccess(Data(AccountView))
+      .annotate(OpenApi.Description, "Suspending or disabling revokes every session of the account")
+      .pipe(admin)
+  )
+  .add(HttpApiEndpoint.get("listRoles", "/admin/roles").setUrlParams(StrictQuery(paging)).addSuccess(List(RoleView)).pipe(admin))
+  .add(
+    HttpApiEndpoint.post("createRole", "/admin/roles")
+      .setPayload(Body({ name: RoleName, permissions: RolePermissions }))
+      .addSuccess(Data(RoleView), { status: 201 })
+      .annotate(OpenApi.Description, "The name Administrator is reserved (RESERVED_ROLE). Audited as role.permissions.changed")
+      .pipe(admin)
+  )
+  .add(
+    HttpApiEndpoint.patch("updateRole", "/admin/roles/:id")
+      .setPath(IdPath)
+      .setPayload(Body({ name: Schema.optional(RoleName), permissions: Schema.optional(RolePermissions) }))
+      .addSuccess(Data(RoleView))
+      .pipe(admin)
+  )
+  .add(HttpApiEndpoint.get("listServices", "/admin/services").setUrlParams(StrictQuery(paging)).addSuccess(List(CredentialView)).pipe(admin))
+  .add(
+    HttpApiEndpoint.post("issueService", "/admin/services")
+      .setPayload(Body({
+        name: TrimmedText({ min: 2, max: 80 }),
+        scopes: Schema.Array(Permission).pipe(Schema.minItems(1, { message: () => "at least one scope" }), Schema.maxItems(32, { message: () => "at most 32 scopes" })),
+        lifetimeDays: Schema.optionalWith(
+          Schema.Int.pipe(Schema.between(1, 90, { message: () => "lifetimeDays must be an integer from 1 to 90" })),
+          { default: () => 30 }
+        )
+      }))
+      .addSuccess(Data(IssuedCredential), { status: 201 })
+      .annotate(OpenApi.Description, "The token appears only in this response. admin.manage and staff.manage cannot be granted (INVALID_SCOPE). Audited as service.issued")
+      .pipe(admin)
+  )
+  .add(
+    HttpApiEndpoint.del("revokeService", "/admin/services/:id")
+      .setPath(IdPath)
+      .addSuccess(Data(CredentialView))
+      .annotate(OpenApi.Description, "Revocation applies from the next request. Audited as service.revoked")
+      .pipe(admin)
+  )
+  .addError(DomainErrors.NotFound, { status: 404 })
+  .addError(DomainErrors.InvalidState, { status: 409 })
+  .addError(DomainErrors.ReservedRole, { status: 422 })
+  .addError(DomainErrors.InvalidScope, { status: 422 })
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "Administration")
+{}

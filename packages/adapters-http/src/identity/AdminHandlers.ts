@@ -1,0 +1,52 @@
+import {
+  Accounts,
+  createRole,
+  issueCredential,
+  NotFound,
+  presentRole,
+  revokeCredential,
+  Roles,
+  ServiceCredentials,
+  setAccountStatus,
+  toPage,
+  updateRole
+} from "@bluelight/core"
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { BluelightApi } from "../Api.js"
+import { currentCaller, currentUser } from "../auth/currentUser.js"
+import { presentCredential } from "./present.js"
+
+const orNotFound = (what: string) => <A>(found: Option.Option<A>) =>
+  Option.match(found, { onNone: () => Effect.fail(new NotFound({ message: `No such ${what}` })), onSome: Effect.succeed })
+
+export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) =>
+  handlers
+    .handle("listAccounts", ({ urlParams: { limit, offset, ...filter } }) =>
+      Effect.map(Effect.flatMap(Accounts, (a) => a.list(filter, { limit, offset })), (page) => ({ data: page.items, meta: page.meta })))
+    .handle("getAccount", ({ path }) =>
+      Effect.map(Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(path.id)), orNotFound("account")), (data) => ({ data })))
+    .handle("updateAccount", ({ path, payload }) =>
+      Effect.map(Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, path.id, payload.status)), (data) => ({ data })))
+    .handle("listRoles", ({ urlParams }) =>
+      Effect.map(Effect.flatMap(Roles, (r) => r.all), (roles) => {
+        const page = toPage(roles.slice(urlParams.offset, urlParams.offset + urlParams.limit + 1).map(presentRole), urlParams)
+        return { data: page.items, meta: page.meta }
+      }))
+    .handle("createRole", ({ payload }) =>
+      Effect.map(Effect.flatMap(currentCaller, (caller) => createRole(caller, payload)), (role) => ({ data: presentRole(role) })))
+    .handle("updateRole", ({ path, payload }) =>
+      Effect.map(Effect.flatMap(currentCaller, (caller) => updateRole(caller, path.id, payload)), (role) => ({ data: presentRole(role) })))
+    .handle("listServices", ({ urlParams }) =>
+      Effect.map(Effect.flatMap(ServiceCredentials, (c) => c.list(urlParams)), (page) => ({
+        data: page.items.map(presentCredential),
+        meta: page.meta
+      })))
+    .handle("issueService", ({ payload }) =>
+      Effect.map(Effect.flatMap(currentUser, (caller) => issueCredential(caller, payload)), ({ credential, token }) => ({
+        data: { id: credential.id, name: credential.name, expiresAt: credential.expiresAt, token, scopes: credential.scopes }
+      })))
+    .handle("revokeService", ({ path }) =>
+      Effect.map(Effect.flatMap(currentUser, (caller) => revokeCredential(caller, path.id)), (credential) => ({
+        data: presentCredential(credential)
+      }))))

@@ -1,0 +1,78 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { allow, readsOwnBody } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { AccessErrors, DomainErrors } from "../errors/declared.js"
+import { Data } from "../schema/envelope.js"
+import { LenientQuery } from "../schema/query.js"
+import { Me } from "./schemas.js"
+
+/** What a provider sends back to a callback; providers may add parameters of their own. */
+const CallbackQuery = LenientQuery({
+  code: Schema.optional(Schema.String),
+  state: Schema.optional(Schema.String),
+  error: Schema.optional(Schema.String)
+})
+
+const redirect = { status: 302 } as const
+
+export class AuthApi extends HttpApiGroup.make("auth")
+  .add(
+    HttpApiEndpoint.get("signIn", "/auth/idp")
+      .addSuccess(Schema.Void, redirect)
+      .addError(AccessErrors.RateLimited, { status: 429 })
+      .annotate(OpenApi.Summary, "Start browser sign-in: redirects to the identity provider")
+      .pipe(allow({ access: "public", permissions: [] }))
+  )
+  .add(
+    HttpApiEndpoint.get("signInCallback", "/auth/idp/callback")
+      .setUrlParams(CallbackQuery)
+      .addSuccess(Schema.Void, redirect)
+      .addError(AccessErrors.Unauthenticated, { status: 401 })
+      .addError(AccessErrors.AccountDisabled, { status: 403 })
+      .annotate(OpenApi.Summary, "Complete sign-in: sets the session cookie and redirects to the application root")
+      .pipe(allow({ access: "public", permissions: [] }))
+  )
+  .add(
+    HttpApiEndpoint.post("signOut", "/auth/logout")
+      .addSuccess(Data(Schema.Struct({ signedOut: Schema.Boolean })))
+      .annotate(OpenApi.Summary, "Sign out: revokes this session and clears the cookie")
+      .pipe(allow({ access: "session", permissions: [] }))
+  )
+  .add(
+    HttpApiEndpoint.get("linkPlatform", "/auth/platform")
+      .addSuccess(Schema.Void, redirect)
+      .annotate(OpenApi.Summary, "Start linking a game-platform account (PKCE): redirects to the platform")
+      .pipe(allow({ access: "session", permissions: [] }))
+  )
+  .add(
+    HttpApiEndpoint.get("linkPlatformCallback", "/auth/platform/callback")
+      .setUrlParams(CallbackQuery)
+      .addSuccess(Schema.Void, redirect)
+      .addError(DomainErrors.PlatformAccountTaken, { status: 409 })
+      .addError(DomainErrors.InvalidState, { status: 409 })
+      .annotate(OpenApi.Summary, "Complete the link, in the session that started it")
+      .pipe(allow({ access: "session", permissions: [] }))
+  )
+  .add(
+    HttpApiEndpoint.post("enableDeveloperAccess", "/auth/developer")
+      .addSuccess(Data(Me))
+      .addError(DomainErrors.AuthenticationFailed, { status: 401 })
+      .annotate(OpenApi.Summary, "Turn Developer Access on for this session; body {password}; every refusal is 401 AUTHENTICATION_FAILED")
+      .pipe(allow({ access: "session", permissions: [] }), readsOwnBody)
+  )
+  .add(
+    HttpApiEndpoint.del("disableDeveloperAccess", "/auth/developer")
+      .addSuccess(Data(Me))
+      .annotate(OpenApi.Summary, "Turn Developer Access off for this session")
+      .pipe(allow({ access: "session", permissions: [] }))
+  )
+  .add(
+    HttpApiEndpoint.get("me", "/me")
+      .addSuccess(Data(Me))
+      .annotate(OpenApi.Summary, "The signed-in person, their staff profile, roles and permissions")
+      .pipe(allow({ access: "session", permissions: [] }))
+  )
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "Authentication")
+{}

@@ -1,0 +1,135 @@
+import {
+  callerOf,
+  completePlatformLink,
+  completeSignIn,
+  disableDeveloperAccess,
+  enableDeveloperAccess,
+  meOf,
+  RateLimiter,
+  signOut,
+  startPlatformLink,
+  startSignIn,
+  Unauthenticated,
+  type UserCaller
+} from "@bluelight/core"
+import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { BluelightApi } from "../Api.js"
+import {
+  readCookie,
+  withoutSessionCookie,
+  withoutSignInStateCookie,
+  withSessionCookie,
+  withSignInStateCookie
+} from "../auth/cookies.js"
+import { currentUser } from "../auth/currentUser.js"
+import { RateLimited } from "../auth/errors.js"
+import { HttpSettings } from "../auth/HttpSettings.js"
+
+/** Sign-in starts shared by all callers: 120 a minute per provider. */
+const SIGN_IN_STARTS_PER_MINUTE = 120
+
+const limitSignInStarts = (provider: "idp" | "platform") =>
+  Effect.gen(function*() {
+    const decision = yield* Effect.flatMap(RateLimiter, (l) => l.consume(`sign-in:${provider}`, SIGN_IN_STARTS_PER_MINUTE, 60))
+    if (!decision.allowed) {
+      return yield* new RateLimited({ message: "Too many sign-ins are starting; try again shortly", retryAfterSeconds: decision.resetSeconds })
+    }
+  })
+
+/**
+ * The developer password from whatever body came: only `{"password": "..."}`
+ * counts; anything else (malformed JSON, another shape, an extra property) is
+ * an attempt without a password.
+ */
+const developerPassword = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+  Effect.map(Effect.orElseSucceed(request.text, () => ""), (text) => {
+    try {
+      const body: unknown = JSON.parse(text)
+      if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined
+      const keys = Object.keys(body)
+      const password = (body as { password?: unknown }).password
+      return keys.length === 1 && typeof password === "string" ? password : undefined
+    } catch {
+      return undefined
+    }
+  }))
+
+const meWithSession = (caller: UserCaller, session: UserCaller["session"]) =>
+  Effect.map(callerOf(caller.account, session), (next) => ({ data: meOf(next) }))
+
+export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers) =>
+  handlers
+    .handle("signIn", () =>
+      Effect.gen(function*() {
+        yield* limitSignInStarts("idp")
+        const settings = yield* HttpSettings
+        const { redirectTo, state } = yield* startSignIn
+        return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
+      }))
+    .handle("signInCallback", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const settings = yield* HttpSettings
+        const request = yield* HttpServerRequest.HttpServerRequest
+        if (urlParams.error !== undefined || urlParams.code === undefined || urlParams.state === undefined) {
+          return yield* new Unauthenticated({ message: "The identity provider did not complete the sign-in" })
+        }
+        const { token } = yield* completeSignIn({
+          state: urlParams.state,
+          boundState: readCookie(request, settings.cookies.signInState),
+          code: urlParams.code,
+          previousSessionToken: readCookie(request, settings.cookies.session)
+        })
+        return HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 302 }).pipe(
+          withoutSignInStateCookie(settings.cookies),
+          withSessionCookie(settings.cookies, token)
+        )
+      }).pipe(Effect.tapError(() => clearSignInState)))
+    .handle("signOut", () =>
+      Effect.gen(function*() {
+        const settings = yield* HttpSettings
+        yield* signOut(yield* currentUser)
+        return HttpServerResponse.unsafeJson({ data: { signedOut: true } }).pipe(withoutSessionCookie(settings.cookies))
+      }))
+    .handle("linkPlatform", () =>
+      Effect.gen(function*() {
+        yield* limitSignInStarts("platform")
+        const settings = yield* HttpSettings
+        const { redirectTo, state } = yield* startPlatformLink(yield* currentUser)
+        return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
+      }))
+    .handle("linkPlatformCallback", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const settings = yield* HttpSettings
+        const request = yield* HttpServerRequest.HttpServerRequest
+        if (urlParams.error !== undefined || urlParams.code === undefined || urlParams.state === undefined) {
+          return yield* new Unauthenticated({ message: "The game platform did not complete the link" })
+        }
+        yield* completePlatformLink(yield* currentUser, {
+          state: urlParams.state,
+          boundState: readCookie(request, settings.cookies.signInState),
+          code: urlParams.code
+        })
+        return HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 302 }).pipe(withoutSignInStateCookie(settings.cookies))
+      }).pipe(Effect.tapError(() => clearSignInState)))
+    .handle("enableDeveloperAccess", () =>
+      Effect.gen(function*() {
+        const settings = yield* HttpSettings
+        const caller = yield* currentUser
+        const { session, token } = yield* enableDeveloperAccess(caller, yield* developerPassword)
+        const body = yield* meWithSession(caller, session)
+        return HttpServerResponse.unsafeJson(body).pipe(withSessionCookie(settings.cookies, token))
+      }))
+    .handle("disableDeveloperAccess", () =>
+      Effect.gen(function*() {
+        const settings = yield* HttpSettings
+        const caller = yield* currentUser
+        const { session, token } = yield* disableDeveloperAccess(caller)
+        const body = yield* meWithSession(caller, session)
+        return HttpServerResponse.unsafeJson(body).pipe(withSessionCookie(settings.cookies, token))
+      }))
+    .handle("me", () => Effect.map(currentUser, (caller) => ({ data: meOf(caller) }))))
+
+/** A failed callback also forgets the state bound to the browser. */
+const clearSignInState = Effect.flatMap(HttpSettings, (settings) =>
+  HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(withoutSignInStateCookie(settings.cookies)(response))))

@@ -1,0 +1,29 @@
+import { createStaffProfile, NotFound, Roles, StaffProfiles, updateStaffProfile } from "@bluelight/core"
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { BluelightApi } from "../Api.js"
+import { currentCaller } from "../auth/currentUser.js"
+import { presentStaff, presentStaffPage } from "./present.js"
+
+const present = (profile: Parameters<typeof presentStaff>[0]) =>
+  Effect.flatMap(Effect.flatMap(Roles, (r) => r.all), (roles) => presentStaff(profile, roles))
+
+export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handlers) =>
+  handlers
+    .handle("listStaff", ({ urlParams: { limit, offset, active } }) =>
+      Effect.gen(function*() {
+        const page = yield* Effect.flatMap(StaffProfiles, (s) => s.list({ active }, { limit, offset }))
+        return { data: yield* presentStaffPage(page.items), meta: page.meta }
+      }))
+    .handle("getStaff", ({ path }) =>
+      Effect.gen(function*() {
+        const profile = yield* Effect.flatMap(StaffProfiles, (s) => s.findById(path.id))
+        if (Option.isNone(profile)) return yield* new NotFound({ message: "No such staff profile" })
+        return { data: yield* present(profile.value) }
+      }))
+    .handle("createStaff", ({ payload }) =>
+      Effect.flatMap(Effect.flatMap(currentCaller, (caller) => createStaffProfile(caller, payload)), (profile) =>
+        Effect.map(present(profile), (data) => ({ data }))))
+    .handle("updateStaff", ({ path, payload }) =>
+      Effect.flatMap(Effect.flatMap(currentCaller, (caller) => updateStaffProfile(caller, path.id, payload)), (profile) =>
+        Effect.map(present(profile), (data) => ({ data })))))

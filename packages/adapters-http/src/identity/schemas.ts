@@ -1,0 +1,59 @@
+import { AccountStatus, Id, IdentityLink, Permission, PlatformLink, Timestamp } from "@bluelight/core"
+import { Schema } from "effect"
+
+/** A minimal reference to a person. */
+export const Person = Schema.Struct({ id: Id, displayName: Schema.String }).annotations({ identifier: "Person" })
+
+export const RoleRef = Schema.Struct({ id: Id, name: Schema.String }).annotations({ identifier: "RoleRef" })
+
+export const Me = Schema.Struct({
+  id: Id,
+  displayName: Schema.String,
+  status: AccountStatus,
+  identity: IdentityLink,
+  platform: Schema.NullOr(PlatformLink),
+  staff: Schema.NullOr(Schema.Struct({ id: Id, active: Schema.Boolean })),
+  roles: Schema.Array(RoleRef),
+  permissions: Schema.Array(Permission),
+  developerAccess: Schema.Boolean,
+  createdAt: Timestamp
+}).annotations({ identifier: "Me" })
+
+export const RoleView = Schema.Struct({ id: Id, name: Schema.String, permissions: Schema.Array(Permission) }).annotations({ identifier: "Role" })
+
+export const AccountView = Schema.Struct({
+  id: Id,
+  displayName: Schema.String,
+  status: AccountStatus,
+  identity: IdentityLink,
+  platform: Schema.NullOr(PlatformLink),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotations({ identifier: "Account" })
+
+export const StaffView = Schema.Struct({
+  id: Id,
+  account: Person,
+  active: Schema.Boolean,
+  roles: Schema.Array(RoleRef),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotations({ identifier: "StaffProfile" })
+
+export const CredentialView = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  scopes: Schema.Array(Permission),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  revokedAt: Schema.NullOr(Timestamp),
+  issuedBy: Id
+}).annotations({ identifier: "ServiceCredential" })
+
+export const IssuedCredential = Schema.Struct({
+  id: Id,
+  name: Schema.String,
+  expiresAt: Timestamp,
+  token: Schema.String,
+  scopes: Schema.Array(Permission)
+}).annotations({ identifier: "IssuedCredential" })

@@ -1,0 +1,40 @@
+import { type PlatformProfile, PlatformProvider } from "@bluelight/core"
+import { HttpClient } from "@effect/platform"
+import { Effect, Layer, Schema } from "effect"
+import { makeAuthorizationCodeCalls, type OAuthClientOptions } from "./IdentityProviderClient.js"
+
+/** What the game platform says at its userinfo endpoint (OpenID Connect claims). */
+const PlatformUserinfo = Schema.Struct({
+  sub: Schema.NonEmptyString,
+  preferred_username: Schema.NonEmptyString,
+  name: Schema.optional(Schema.NullOr(Schema.String)),
+  picture: Schema.optional(Schema.NullOr(Schema.String))
+})
+
+/**
+ * The game platform over OAuth 2.0 authorization code with PKCE S256
+ * (DESIGN.md, "External protocols"): `scope=openid profile`, the challenge at
+ * authorize and the verifier at the token endpoint.
+ */
+export const layerPlatformProviderClient = (
+  options: OAuthClientOptions
+): Layer.Layer<PlatformProvider, never, HttpClient.HttpClient> =>
+  Layer.effect(
+    PlatformProvider,
+    Effect.map(HttpClient.HttpClient, (client) => {
+      const calls = makeAuthorizationCodeCalls(options, client)
+      return PlatformProvider.of({
+        authorizationUrl: (state, codeChallenge) =>
+          calls.authorizationUrl({
+            scope: "openid profile",
+            state,
+            code_challenge: codeChallenge,
+            code_challenge_method: "S256"
+          }),
+        exchange: (code, codeVerifier) =>
+          calls.profileOf(code, { code_verifier: codeVerifier }, PlatformUserinfo).pipe(
+            Effect.map((user): PlatformProfile => ({ id: user.sub, username: user.preferred_username }))
+          )
+      })
+    })
+  )

@@ -1,0 +1,72 @@
+import { RateLimiter, StrictRateLimiter } from "@bluelight/core"
+import { Clock, Context, Duration, Effect, Layer, Option, type Redacted, Ref } from "effect"
+import { makeMemoryRateLimiter, rateDecision, windowAt } from "./MemoryRateLimiter.js"
+import { layerRedisRateLimiter, RateLimiterUnavailable, RedisRateLimiter } from "./RedisRateLimiter.js"
+
+/** `StrictRateLimiter` (core) fails closed: Developer Access attempts count on it. */
+export { StrictRateLimiter }
+
+/** The longest a request waits for Redis before it is counted without it. */
+export const REDIS_BOUND = Duration.millis(250)
+// One line per outage is enough to act on; one per request would flood the logs.
+const WARN_EVERY_MILLIS = 30_000
+
+/**
+ * Both limiters over Redis: the lenient one counts in this process's memory
+ * whenever Redis fails or is slow (a limit that holds per instance beats
+ * refusing everyone or waiting); the strict one refuses instead.
+ */
+export const makeResilientRateLimiters = (redis: Context.Tag.Service<RedisRateLimiter>) =>
+  Effect.gen(function*() {
+    const memory = yield* makeMemoryRateLimiter
+    const lastWarning = yield* Ref.make(Number.NEGATIVE_INFINITY)
+    const warn = (error: RateLimiterUnavailable) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.modify(lastWarning, (last) => now - last >= WARN_EVERY_MILLIS ? [true, now] : [false, last])).pipe(
+          Effect.flatMap((due) =>
+            Effect.when(
+              Effect.logWarning("Redis unavailable for rate limits: counting in process memory, refusing strict limits").pipe(
+                Effect.annotateLogs({ reason: error.reason })
+              ),
+              () => due
+            )
+          )
+        )
+    const bounded = (key: string, limit: number, windowSeconds: number) =>
+      redis.consume(key, limit, windowSeconds).pipe(
+        Effect.timeoutFail({
+          duration: REDIS_BOUND,
+          onTimeout: () => new RateLimiterUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_BOUND)} ms` })
+        }),
+        Effect.tapError(warn)
+      )
+    const refusal = (limit: number, windowSeconds: number) =>
+      Effect.map(Clock.currentTimeMillis, (now) => rateDecision(limit + 1, limit, windowAt(now, windowSeconds).endsAt - now))
+    const lenient: Context.Tag.Service<RateLimiter> = {
+      consume: (key, limit, windowSeconds) =>
+        Effect.catchAll(bounded(key, limit, windowSeconds), () => memory.consume(key, limit, windowSeconds))
+    }
+    const strict: Context.Tag.Service<StrictRateLimiter> = {
+      consume: (key, limit, windowSeconds) =>
+        Effect.catchAll(bounded(key, limit, windowSeconds), () => refusal(limit, windowSeconds))
+    }
+    return Context.make(RateLimiter, lenient).pipe(Context.add(StrictRateLimiter, strict))
+  })
+
+/**
+ * `RateLimiter` and `StrictRateLimiter`: shared through Redis when a URL is
+ * set, in process memory otherwise (one instance, so strict has nothing to fail on).
+ */
+export const layerRateLimiter = (options: {
+  readonly redisUrl: Option.Option<Redacted.Redacted>
+}): Layer.Layer<RateLimiter | StrictRateLimiter> =>
+  Option.match(options.redisUrl, {
+    onNone: () =>
+      Layer.effectContext(
+        Effect.map(makeMemoryRateLimiter, (memory) => Context.make(RateLimiter, memory).pipe(Context.add(StrictRateLimiter, memory)))
+      ),
+    onSome: (url) =>
+      Layer.effectContext(Effect.flatMap(RedisRateLimiter, makeResilientRateLimiters)).pipe(
+        Layer.provide(layerRedisRateLimiter(url))
+      )
+  })

@@ -1,0 +1,253 @@
+import { RateLimiter } from "@bluelight/core"
+import { describe, expect, it } from "@effect/vitest"
+import { Clock, Context, Duration, Effect, Layer, Logger, Option, Redacted, TestClock } from "effect"
+import { Redis } from "ioredis"
+import { randomUUID } from "node:crypto"
+import { afterAll } from "vitest"
+import {
+  layerRateLimiter,
+  layerRedisRateLimiter,
+  makeResilientRateLimiters,
+  MemoryRateLimiter,
+  REDIS_BOUND,
+  RedisRateLimiter,
+  StrictRateLimiter
+} from "../src/rateLimit/index.js"
+
+// CI always sets it; without it the Redis cases are simply not generated.
+const redisUrl = process.env["TEST_REDIS_URL"]
+const redisUrls = redisUrl === undefined || redisUrl === "" ? [] : [redisUrl]
+// Nothing listens on port 1: connections are refused at once.
+const UNREACHABLE = Redacted.make("redis://:s3cret-password@127.0.0.1:1")
+
+// A random prefix per run, so runs against one Redis never share a counter.
+const prefix = `test-${randomUUID()}`
+let keys = 0
+const freshKey = () => `${prefix}:${++keys}`
+
+// Long enough that a real-clock test almost never straddles a window's end.
+const WINDOW = 3600
+
+/** A rate limiter to run the shared behaviour against, and how time moves for it. */
+interface Subject {
+  readonly name: string
+  readonly test: (name: string, body: () => Effect.Effect<void, never, RateLimiter>) => void
+  readonly sleep: (millis: number) => Effect.Effect<void>
+}
+
+const memory: Subject = {
+  name: "memory",
+  test: (name, body) => it.effect(name, () => Effect.provide(body(), MemoryRateLimiter)),
+  sleep: (millis) => TestClock.adjust(Duration.millis(millis))
+}
+
+/** The Redis limiter behind the port, a failure being a test failure. */
+const redisAsPort = (url: string) =>
+  Layer.effect(
+    RateLimiter,
+    Effect.map(RedisRateLimiter, (redis) => ({
+      consume: (key: string, limit: number, windowSeconds: number) => Effect.orDie(redis.consume(key, limit, windowSeconds))
+    }))
+  ).pipe(Layer.provide(layerRedisRateLimiter(Redacted.make(url))))
+
+// Redis keys expire in real time, so its cases run on the real clock.
+const redis = (url: string): Subject => ({
+  name: "redis",
+  test: (name, body) => it.live(name, () => Effect.provide(body(), redisAsPort(url))),
+  sleep: (millis) => Effect.sleep(Duration.millis(millis))
+})
+
+const consumeMany = (key: string, times: number, limit: number, windowSeconds = WINDOW) =>
+  Effect.flatMap(RateLimiter, (limiter) =>
+    Effect.forEach(Array.from({ length: times }), () => limiter.consume(key, limit, windowSeconds)))
+
+for (const subject of [memory, ...redisUrls.map(redis)]) {
+  describe(`rate limiter (${subject.name})`, () => {
+    subject.test("allows the 60th request and refuses the 61st", () =>
+      Effect.gen(function*() {
+        const decisions = yield* consumeMany(freshKey(), 61, 60)
+        expect(decisions.slice(0, 60).every((d) => d.allowed)).toBe(true)
+        expect(decisions[60]).toMatchObject({ allowed: false, limit: 60, remaining: 0 })
+      }))
+
+    subject.test("counts remaining down to 0 and stays there", () =>
+      Effect.gen(function*() {
+        const decisions = yield* consumeMany(freshKey(), 7, 5)
+        expect(decisions.map((d) => d.remaining)).toEqual([4, 3, 2, 1, 0, 0, 0])
+        expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false, false])
+      }))
+
+    subject.test("answers a reset within the window, in whole seconds", () =>
+      Effect.gen(function*() {
+        for (const windowSeconds of [1, 60, WINDOW]) {
+          const [decision] = yield* consumeMany(freshKey(), 1, 10, windowSeconds)
+          expect(Number.isInteger(decision!.resetSeconds)).toBe(true)
+          expect(decision!.resetSeconds).toBeGreaterThan(0)
+          expect(decision!.resetSeconds).toBeLessThanOrEqual(windowSeconds)
+        }
+      }))
+
+    subject.test("starts over in a new window", () =>
+      Effect.gen(function*() {
+        // On a real clock, start early in a second so the first three share one window.
+        const into = (yield* Clock.currentTimeMillis) % 1_000
+        if (into > 500) yield* subject.sleep(1_000 - into)
+        const key = freshKey()
+        const first = yield* consumeMany(key, 3, 2, 1)
+        expect(first.map((d) => d.allowed)).toEqual([true, true, false])
+        yield* subject.sleep(1_100)
+        const [next] = yield* consumeMany(key, 1, 2, 1)
+        expect(next).toMatchObject({ allowed: true, remaining: 1 })
+      }))
+
+    subject.test("lets exactly the limit through 100 concurrent requests", () =>
+      Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        const key = freshKey()
+        const decisions = yield* Effect.all(
+          Array.from({ length: 100 }, () => limiter.consume(key, 50, WINDOW)),
+          { concurrency: "unbounded" }
+        )
+        const allowed = decisions.filter((d) => d.allowed)
+        expect(allowed.length).toBe(50)
+        expect(allowed.map((d) => d.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i))
+      }))
+  })
+}
+
+describe("rate limiter (memory, on the test clock)", () => {
+  it.effect("counts a window from its start, not from the first request", () =>
+    Effect.gen(function*() {
+      const limiter = yield* RateLimiter
+      yield* TestClock.adjust(Duration.millis(59_500))
+      const key = freshKey()
+      expect(yield* limiter.consume(key, 1, 60)).toMatchObject({ allowed: true, resetSeconds: 1 })
+      expect(yield* limiter.consume(key, 1, 60)).toMatchObject({ allowed: false, resetSeconds: 1 })
+      yield* TestClock.adjust(Duration.millis(500))
+      expect(yield* limiter.consume(key, 1, 60)).toMatchObject({ allowed: true, resetSeconds: 60 })
+    }).pipe(Effect.provide(MemoryRateLimiter)))
+})
+
+for (const url of redisUrls) {
+  describe("rate limiter (redis only)", () => {
+    const inspector = new Redis(url, { lazyConnect: true })
+    afterAll(async () => {
+      const stale = await inspector.keys(`bluelight:rl:${prefix}:*`)
+      if (stale.length > 0) await inspector.del(...stale)
+      await inspector.quit()
+    })
+
+    const instance = Effect.map(Layer.build(layerRedisRateLimiter(Redacted.make(url))), Context.get(RedisRateLimiter))
+
+    it.scopedLive("two instances share one counter", () =>
+      Effect.gen(function*() {
+        const a = yield* instance
+        const b = yield* instance
+        const key = freshKey()
+        for (const limiter of [a, b]) {
+          for (let i = 0; i < 30; i++) expect((yield* limiter.consume(key, 60, WINDOW)).allowed).toBe(true)
+        }
+        expect(yield* a.consume(key, 60, WINDOW)).toMatchObject({ allowed: false, remaining: 0 })
+        expect(yield* b.consume(key, 60, WINDOW)).toMatchObject({ allowed: false, remaining: 0 })
+      }))
+
+    it.scopedLive("keys a counter by window and expires it with the window", () =>
+      Effect.gen(function*() {
+        const limiter = yield* instance
+        const key = freshKey()
+        const before = Math.floor(Date.now() / 60_000)
+        yield* limiter.consume(key, 5, 60)
+        const after = Math.floor(Date.now() / 60_000)
+        const stored = yield* Effect.promise(() => inspector.keys(`bluelight:rl:${key}:*`))
+        expect(stored.length).toBe(1)
+        const index = Number(stored[0]!.slice(`bluelight:rl:${key}:`.length))
+        expect(index).toBeGreaterThanOrEqual(before)
+        expect(index).toBeLessThanOrEqual(after)
+        const ttl = yield* Effect.promise(() => inspector.pttl(stored[0]!))
+        expect(ttl).toBeGreaterThan(0)
+        expect(ttl).toBeLessThanOrEqual(60_000)
+      }))
+
+    it.scopedLive("the resilient limiter counts in Redis while it answers", () =>
+      Effect.gen(function*() {
+        const a = yield* Effect.map(Layer.build(layerRateLimiter({ redisUrl: Option.some(Redacted.make(url)) })), Context.get(RateLimiter))
+        const b = yield* Effect.map(Layer.build(layerRateLimiter({ redisUrl: Option.some(Redacted.make(url)) })), Context.get(RateLimiter))
+        const key = freshKey()
+        expect((yield* a.consume(key, 2, WINDOW)).allowed).toBe(true)
+        expect((yield* b.consume(key, 2, WINDOW)).allowed).toBe(true)
+        expect((yield* a.consume(key, 2, WINDOW)).allowed).toBe(false)
+      }))
+  })
+}
+
+/** Every log line, as logfmt, so a test can look for what must never be logged. */
+const captureLogs = () => {
+  const lines: Array<string> = []
+  const layer = Layer.merge(
+    Logger.remove(Logger.defaultLogger),
+    Logger.add(Logger.map(Logger.logfmtLogger, (line) => {
+      lines.push(line)
+    }))
+  )
+  return { lines, warnings: () => lines.filter((line) => line.includes("level=WARN")), layer }
+}
+
+describe("resilient rate limiter", () => {
+  it.scopedLive("without Redis counts in memory, strict included", () =>
+    Effect.gen(function*() {
+      const context = yield* Layer.build(layerRateLimiter({ redisUrl: Option.none() }))
+      for (const limiter of [Context.get(context, RateLimiter), Context.get(context, StrictRateLimiter)]) {
+        const key = freshKey()
+        expect((yield* limiter.consume(key, 1, WINDOW)).allowed).toBe(true)
+        expect((yield* limiter.consume(key, 1, WINDOW)).allowed).toBe(false)
+      }
+    }))
+
+  it.scopedLive("falls back to memory when Redis is unreachable, and warns once without the URL", () => {
+    const logs = captureLogs()
+    return Effect.gen(function*() {
+      const limiter = yield* Effect.map(Layer.build(layerRateLimiter({ redisUrl: Option.some(UNREACHABLE) })), Context.get(RateLimiter))
+      const key = freshKey()
+      const decisions = yield* Effect.forEach([1, 2, 3], () => limiter.consume(key, 2, WINDOW))
+      expect(decisions.map((d) => d.allowed)).toEqual([true, true, false])
+      expect(logs.warnings().length).toBe(1)
+      expect(logs.lines.join("\n")).not.toMatch(/s3cret|127\.0\.0\.1:1|redis:\/\//)
+    }).pipe(Effect.provide(logs.layer))
+  })
+
+  it.scopedLive("strict limits refuse while Redis is unreachable", () =>
+    Effect.gen(function*() {
+      const strict = yield* Effect.map(
+        Layer.build(layerRateLimiter({ redisUrl: Option.some(UNREACHABLE) })),
+        Context.get(StrictRateLimiter)
+      )
+      const decision = yield* strict.consume(freshKey(), 5, 60)
+      expect(decision).toMatchObject({ allowed: false, limit: 5, remaining: 0 })
+      expect(decision.resetSeconds).toBeGreaterThan(0)
+      expect(decision.resetSeconds).toBeLessThanOrEqual(60)
+    }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
+
+  it.effect("does not wait for a Redis that does not answer, and warns at most every 30 seconds", () => {
+    const logs = captureLogs()
+    return Effect.gen(function*() {
+      const silent = { consume: () => Effect.never }
+      const context = yield* makeResilientRateLimiters(silent)
+      const [lenient, strict] = [Context.get(context, RateLimiter), Context.get(context, StrictRateLimiter)]
+      const key = freshKey()
+      const answered = (effect: ReturnType<typeof lenient.consume>) =>
+        Effect.gen(function*() {
+          const fiber = yield* Effect.fork(effect)
+          yield* TestClock.adjust(REDIS_BOUND)
+          return yield* fiber
+        })
+      expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(true)
+      expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(true)
+      expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(false)
+      expect((yield* answered(strict.consume(freshKey(), 2, WINDOW))).allowed).toBe(false)
+      expect(logs.warnings().length).toBe(1)
+      yield* TestClock.adjust(Duration.seconds(30))
+      yield* answered(lenient.consume(freshKey(), 2, WINDOW))
+      expect(logs.warnings().length).toBe(2)
+    }).pipe(Effect.provide(logs.layer))
+  })
+})

@@ -1,0 +1,44 @@
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { Permission, type Role, roleNameKey, Roles } from "@bluelight/core"
+import { Effect, Layer, Option, Schema } from "effect"
+
+const RoleRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  permissions: Schema.Array(Permission)
+})
+
+const toRole = (row: typeof RoleRow.Type): Role => ({ id: row.id, name: row.name, permissions: row.permissions })
+
+/** `name_key` is core's `roleNameKey`, so "the same name" means the same thing here and in the rules. */
+const toRow = (role: Role) => ({ id: role.id, name: role.name, nameKey: roleNameKey(role.name), permissions: [...role.permissions] })
+
+export const PgRoles = Layer.effect(
+  Roles,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const all = SqlSchema.findAll({
+      Request: Schema.Void,
+      Result: RoleRow,
+      execute: () => sql`SELECT id, name, permissions FROM roles ORDER BY name_key, id`
+    })
+    const findById = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: RoleRow,
+      execute: (id) => sql`SELECT id, name, permissions FROM roles WHERE id = ${id}`
+    })
+    const findByNameKey = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: RoleRow,
+      execute: (nameKey) => sql`SELECT id, name, permissions FROM roles WHERE name_key = ${nameKey}`
+    })
+    return {
+      all: all(undefined).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
+      findById: (id: string) => findById(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
+      findByName: (name: string) => findByNameKey(roleNameKey(name)).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
+      insert: (role: Role) => sql`INSERT INTO roles ${sql.insert(toRow(role))}`.pipe(Effect.asVoid, Effect.orDie),
+      update: (role: Role) =>
+        sql`UPDATE roles SET ${sql.update(toRow(role), ["id"])} WHERE id = ${role.id}`.pipe(Effect.asVoid, Effect.orDie)
+    }
+  })
+)

@@ -1,0 +1,60 @@
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { type Session, Sessions } from "@bluelight/core"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+
+const SessionRow = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  tokenHash: Schema.String,
+  createdAt: Schema.DateFromSelf,
+  expiresAt: Schema.DateFromSelf,
+  revokedAt: Schema.NullOr(Schema.DateFromSelf),
+  developerAccess: Schema.Boolean
+})
+type SessionRow = typeof SessionRow.Type
+
+const toSession = (row: SessionRow): Session => ({
+  id: row.id,
+  accountId: row.accountId,
+  tokenHash: row.tokenHash,
+  createdAt: DateTime.unsafeFromDate(row.createdAt),
+  expiresAt: DateTime.unsafeFromDate(row.expiresAt),
+  revokedAt: row.revokedAt === null ? null : DateTime.unsafeFromDate(row.revokedAt),
+  developerAccess: row.developerAccess
+})
+
+const toRow = (session: Session): SessionRow => ({
+  id: session.id,
+  accountId: session.accountId,
+  tokenHash: session.tokenHash,
+  createdAt: DateTime.toDateUtc(session.createdAt),
+  expiresAt: DateTime.toDateUtc(session.expiresAt),
+  revokedAt: session.revokedAt === null ? null : DateTime.toDateUtc(session.revokedAt),
+  developerAccess: session.developerAccess
+})
+
+export const PgSessions = Layer.effect(
+  Sessions,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const findByTokenHash = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: SessionRow,
+      execute: (tokenHash) =>
+        sql`
+          SELECT id, account_id, token_hash, created_at, expires_at, revoked_at, developer_access
+          FROM sessions WHERE token_hash = ${tokenHash}`
+    })
+    return {
+      insert: (session: Session) => sql`INSERT INTO sessions ${sql.insert(toRow(session))}`.pipe(Effect.asVoid, Effect.orDie),
+      findByTokenHash: (tokenHash: string) =>
+        findByTokenHash(tokenHash).pipe(Effect.map(Option.map(toSession)), Effect.orDie),
+      update: (session: Session) =>
+        sql`UPDATE sessions SET ${sql.update(toRow(session), ["id"])} WHERE id = ${session.id}`.pipe(Effect.asVoid, Effect.orDie),
+      revokeAllOf: (accountId: string, at: DateTime.Utc) =>
+        sql`
+          UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}
+          WHERE account_id = ${accountId} AND revoked_at IS NULL`.pipe(Effect.asVoid, Effect.orDie)
+    }
+  })
+)

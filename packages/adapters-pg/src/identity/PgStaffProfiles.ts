@@ -1,0 +1,92 @@
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { type Page, type StaffProfile, StaffProfiles, toPage } from "@bluelight/core"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+
+const StaffProfileRow = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  active: Schema.Boolean,
+  roleIds: Schema.Array(Schema.String),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+
+const toStaffProfile = (row: typeof StaffProfileRow.Type): StaffProfile => ({
+  id: row.id,
+  accountId: row.accountId,
+  active: row.active,
+  roleIds: row.roleIds,
+  createdAt: DateTime.unsafeFromDate(row.createdAt),
+  updatedAt: DateTime.unsafeFromDate(row.updatedAt)
+})
+
+const toRow = (profile: StaffProfile) => ({
+  id: profile.id,
+  accountId: profile.accountId,
+  active: profile.active,
+  createdAt: DateTime.toDateUtc(profile.createdAt),
+  updatedAt: DateTime.toDateUtc(profile.updatedAt)
+})
+
+const ListRequest = Schema.Struct({
+  active: Schema.optional(Schema.Boolean),
+  limit: Schema.Int,
+  offset: Schema.Int
+})
+
+/** A staff profile with its roles in the order they were given (`staff_profile_roles.position`). */
+export const PgStaffProfiles = Layer.effect(
+  StaffProfiles,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(`
+      sp.id, sp.account_id, sp.active, sp.created_at, sp.updated_at,
+      ARRAY(SELECT r.role_id FROM staff_profile_roles r WHERE r.staff_profile_id = sp.id ORDER BY r.position) AS role_ids`)
+    const findOneBy = (column: "id" | "account_id") => {
+      const query = SqlSchema.findOne({
+        Request: Schema.String,
+        Result: StaffProfileRow,
+        execute: (value) => sql`SELECT ${columns} FROM staff_profiles sp WHERE sp.${sql(column)} = ${value}`
+      })
+      return (value: string) => query(value).pipe(Effect.map(Option.map(toStaffProfile)), Effect.orDie)
+    }
+    const list = SqlSchema.findAll({
+      Request: ListRequest,
+      Result: StaffProfileRow,
+      execute: ({ active, limit, offset }) =>
+        sql`
+          SELECT ${columns}
+          FROM staff_profiles sp JOIN accounts a ON a.id = sp.account_id
+          WHERE ${sql.and(active === undefined ? [] : [sql`sp.active = ${active}`])}
+          ORDER BY lower(a.display_name), sp.id
+          LIMIT ${limit} OFFSET ${offset}`
+    })
+    const insertRoles = (profile: StaffProfile) =>
+      sql`
+        INSERT INTO staff_profile_roles (staff_profile_id, role_id, position)
+        SELECT ${profile.id}, granted.role_id, granted.position
+        FROM unnest(${[...profile.roleIds]}::text[]) WITH ORDINALITY AS granted (role_id, position)`
+    // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
+    return {
+      findById: findOneBy("id"),
+      findByAccountId: findOneBy("account_id"),
+      insert: (profile: StaffProfile) =>
+        sql.withTransaction(
+          Effect.zipRight(sql`INSERT INTO staff_profiles ${sql.insert(toRow(profile))}`, insertRoles(profile))
+        ).pipe(Effect.asVoid, Effect.orDie),
+      update: (profile: StaffProfile) =>
+        sql.withTransaction(
+          Effect.all([
+            sql`UPDATE staff_profiles SET ${sql.update(toRow(profile), ["id"])} WHERE id = ${profile.id}`,
+            sql`DELETE FROM staff_profile_roles WHERE staff_profile_id = ${profile.id}`,
+            insertRoles(profile)
+          ], { discard: true })
+        ).pipe(Effect.orDie),
+      list: (filter: { readonly active?: boolean | undefined }, page: Page) =>
+        list({ ...filter, limit: page.limit + 1, offset: page.offset }).pipe(
+          Effect.map((rows) => toPage(rows.map(toStaffProfile), page)),
+          Effect.orDie
+        )
+    }
+  })
+)

@@ -1,0 +1,24 @@
+import { Layer } from "effect"
+import { PgAccounts } from "./PgAccounts.js"
+import { PgRoles } from "./PgRoles.js"
+import { PgServiceCredentials } from "./PgServiceCredentials.js"
+import { PgSessions } from "./PgSessions.js"
+import { PgSignInStates } from "./PgSignInStates.js"
+import { PgStaffProfiles } from "./PgStaffProfiles.js"
+
+export { PgAccounts } from "./PgAccounts.js"
+export { PgRoles } from "./PgRoles.js"
+export { PgServiceCredentials } from "./PgServiceCredentials.js"
+export { PgSessions } from "./PgSessions.js"
+export { PgSignInStates } from "./PgSignInStates.js"
+export { PgStaffProfiles } from "./PgStaffProfiles.js"
+
+/** Every identity repository over the one SQL client. */
+export const PgIdentityRepositories = Layer.mergeAll(
+  PgAccounts,
+  PgSessions,
+  PgSignInStates,
+  PgRoles,
+  PgStaffProfiles,
+  PgServiceCredentials
+)

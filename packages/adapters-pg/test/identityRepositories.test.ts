@@ -1,0 +1,523 @@
+import {
+  type Account,
+  Accounts,
+  ADMINISTRATOR_ROLE_ID,
+  ADMINISTRATOR_ROLE_NAME,
+  MEMBER_DEFAULT_PERMISSIONS,
+  MEMBER_ROLE_ID,
+  MEMBER_ROLE_NAME,
+  type Role,
+  Roles,
+  type ServiceCredential,
+  ServiceCredentials,
+  type Session,
+  Sessions,
+  type SignInState,
+  SignInStates,
+  type StaffProfile,
+  StaffProfiles,
+  Transactor
+} from "@bluelight/core"
+import { InMemoryDatabase, InMemoryTransactor } from "@bluelight/core/testing"
+import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Cause, type Context, DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted } from "effect"
+// `@bluelight/core/testing` does not export this file yet; the compiled module is the same one it will export.
+import { InMemoryIdentityRepositories } from "../../core/dist/testing/InMemoryIdentity.js"
+import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
+
+type IdentityPorts = Accounts | Sessions | SignInStates | Roles | StaffProfiles | ServiceCredentials | Transactor
+
+/** One backend under test: one runtime (one pool) for its whole suite. */
+interface Backend {
+  readonly run: <A, E>(effect: Effect.Effect<A, E, IdentityPorts>) => Promise<A>
+  readonly dispose: () => Promise<void>
+}
+
+// DateTime values are compared as instants, whatever they cache inside.
+expect.addEqualityTesters([
+  (a: unknown, b: unknown) => DateTime.isDateTime(a) && DateTime.isDateTime(b) ? DateTime.Equivalence(a, b) : undefined
+])
+
+let sequence = 0
+/** A unique id (and search token) per call, so tests sharing one database do not see each other's rows. */
+const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+
+const at = (iso: string) => DateTime.unsafeMake(iso)
+const T0 = at("2026-01-01T09:00:00.000Z")
+const T1 = at("2026-01-02T09:00:00.000Z")
+const T2 = at("2026-01-03T09:00:00.000Z")
+const T3 = at("2026-01-04T09:00:00.000Z")
+
+const anAccount = (overrides: Partial<Account> = {}): Account => {
+  const id = overrides.id ?? uid("acc")
+  return {
+    id,
+    displayName: `Person ${id}`,
+    status: "ACTIVE",
+    identity: { id: `idp-${id}`, username: `user-${id}`, avatar: null },
+    platform: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides
+  }
+}
+
+const aSession = (accountId: string, overrides: Partial<Session> = {}): Session => ({
+  id: uid("ses"),
+  accountId,
+  tokenHash: uid("hash"),
+  createdAt: T0,
+  expiresAt: T3,
+  revokedAt: null,
+  developerAccess: false,
+  ...overrides
+})
+
+const aCredential = (issuedBy: string, overrides: Partial<ServiceCredential> = {}): ServiceCredential => ({
+  id: uid("cred"),
+  name: "Dispatch bot",
+  tokenHash: uid("hash"),
+  scopes: ["cad.view", "cad.dispatch"],
+  createdAt: T0,
+  expiresAt: T3,
+  revokedAt: null,
+  issuedBy,
+  ...overrides
+})
+
+const insertAccounts = (...accounts: ReadonlyArray<Account>) =>
+  Effect.flatMap(Accounts, (repo) => Effect.forEach(accounts, repo.insert, { discard: true }))
+
+const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (backend: () => Backend) => void) =>
+  describe(`identity repositories: ${name}`, () => {
+    let backend: Backend | undefined
+    const current = () => {
+      if (backend === undefined) throw new Error("the backend did not start")
+      return backend
+    }
+    const run = <A, E>(effect: Effect.Effect<A, E, IdentityPorts>) => current().run(effect)
+
+    beforeAll(async () => {
+      backend = await makeBackend()
+    })
+    afterAll(async () => {
+      await backend?.dispose()
+    })
+
+    describe("accounts", () => {
+      it("find an inserted account by id, identity id and platform id", async () => {
+        const linked = anAccount({ platform: { id: uid("plat"), username: "Gamer" } })
+        const avatar = anAccount({ identity: { id: uid("idp"), username: "withavatar", avatar: "a1b2c3" } })
+        await run(insertAccounts(linked, avatar))
+        const found = await run(Effect.flatMap(Accounts, (repo) =>
+          Effect.all({
+            byId: repo.findById(linked.id),
+            byIdentity: repo.findByIdentityId(linked.identity.id),
+            byPlatform: repo.findByPlatformId(linked.platform?.id ?? ""),
+            avatar: repo.findByIdentityId(avatar.identity.id),
+            unknownId: repo.findById(uid("nobody")),
+            unknownIdentity: repo.findByIdentityId(uid("nobody")),
+            unknownPlatform: repo.findByPlatformId(uid("nobody"))
+          })))
+        expect(found.byId).toEqual(Option.some(linked))
+        expect(found.byIdentity).toEqual(Option.some(linked))
+        expect(found.byPlatform).toEqual(Option.some(linked))
+        expect(found.avatar).toEqual(Option.some(avatar))
+        expect(Option.isNone(found.unknownId)).toBe(true)
+        expect(Option.isNone(found.unknownIdentity)).toBe(true)
+        expect(Option.isNone(found.unknownPlatform)).toBe(true)
+      })
+
+      it("replace the stored account on update, linking and unlinking the platform", async () => {
+        const account = anAccount()
+        await run(insertAccounts(account, anAccount()))
+        const linked: Account = {
+          ...account,
+          displayName: "Renamed",
+          status: "SUSPENDED",
+          identity: { ...account.identity, username: "renamed-user", avatar: "new-avatar" },
+          platform: { id: uid("plat"), username: "Linked" },
+          updatedAt: T1
+        }
+        await run(Effect.flatMap(Accounts, (repo) => repo.update(linked)))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findById(account.id)))).toEqual(Option.some(linked))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findByPlatformId(linked.platform?.id ?? "")))).toEqual(Option.some(linked))
+
+        const unlinked: Account = { ...linked, platform: null, updatedAt: T2 }
+        await run(Effect.flatMap(Accounts, (repo) => repo.update(unlinked)))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findById(account.id)))).toEqual(Option.some(unlinked))
+        expect(Option.isNone(await run(Effect.flatMap(Accounts, (repo) => repo.findByPlatformId(linked.platform?.id ?? ""))))).toBe(true)
+      })
+
+      it("list by display name ignoring case, then id; search a literal part of the name; filter by status; page at the edge", async () => {
+        const token = uid("tok")
+        const named = (displayName: string, overrides: Partial<Account> = {}) => anAccount({ displayName: `${displayName} ${token}`, ...overrides })
+        const golfB = named("Golf", { id: `${token}-golf-b` })
+        const golfA = named("Golf", { id: `${token}-golf-a` })
+        const alpha = named("alpha")
+        const bravo = named("Bravo")
+        const charlie = named("charlie", { status: "SUSPENDED" })
+        const delta = named("Delta 100%")
+        const echo = named("echo 1000")
+        const foxtrot = named("Foxtrot x_y")
+        const hotel = named("Hotel xzy")
+        // Inserted out of order, so that the order read back is the repository's.
+        await run(insertAccounts(hotel, golfB, echo, charlie, alpha, foxtrot, golfA, delta, bravo))
+        const expected = [alpha, bravo, charlie, delta, echo, foxtrot, golfA, golfB, hotel]
+        const list = (filter: Parameters<Context.Tag.Service<typeof Accounts>["list"]>[0], limit: number, offset = 0) =>
+          run(Effect.flatMap(Accounts, (repo) => repo.list(filter, { limit, offset })))
+        const ids = (accounts: ReadonlyArray<Account>) => accounts.map((account) => account.id)
+
+        const all = await list({ search: token.toUpperCase() }, 100)
+        expect(ids(all.items)).toEqual(ids(expected))
+        expect(all.items[0]).toEqual(alpha)
+        expect(all.meta).toEqual({ limit: 100, offset: 0, hasMore: false })
+
+        expect(ids((await list({ search: `100% ${token}` }, 100)).items)).toEqual([delta.id])
+        expect(ids((await list({ search: `x_y ${token}` }, 100)).items)).toEqual([foxtrot.id])
+        expect(ids((await list({ search: `ECHO 1000 ${token}` }, 100)).items)).toEqual([echo.id])
+        expect((await list({ search: `${token} nothing like it` }, 100)).items).toEqual([])
+        expect(ids((await list({ search: token, status: "SUSPENDED" }, 100)).items)).toEqual([charlie.id])
+        expect(ids((await list({ search: token, status: undefined }, 100)).items)).toEqual(ids(expected))
+        expect(ids((await list({ search: token, status: "ACTIVE" }, 100)).items)).toEqual(ids(expected.filter((a) => a !== charlie)))
+
+        const exactlyAll = await list({ search: token }, 9)
+        expect(exactlyAll.items).toHaveLength(9)
+        expect(exactlyAll.meta).toEqual({ limit: 9, offset: 0, hasMore: false })
+        const oneShort = await list({ search: token }, 8)
+        expect(ids(oneShort.items)).toEqual(ids(expected.slice(0, 8)))
+        expect(oneShort.meta).toEqual({ limit: 8, offset: 0, hasMore: true })
+        const last = await list({ search: token }, 1, 8)
+        expect(ids(last.items)).toEqual([hotel.id])
+        expect(last.meta).toEqual({ limit: 1, offset: 8, hasMore: false })
+        const beforeLast = await list({ search: token }, 1, 7)
+        expect(ids(beforeLast.items)).toEqual([golfB.id])
+        expect(beforeLast.meta.hasMore).toBe(true)
+        expect((await list({ search: token }, 5, 9)).items).toEqual([])
+
+        // Without a search, every account is listed in the same order.
+        const everyone = await list({}, 100)
+        expect(ids(everyone.items.filter((a) => a.displayName.endsWith(token)))).toEqual(ids(expected))
+      })
+    })
+
+    describe("sessions", () => {
+      it("find an inserted session by token hash, and replace it on update", async () => {
+        const account = anAccount()
+        await run(insertAccounts(account))
+        const session = aSession(account.id)
+        await run(Effect.flatMap(Sessions, (repo) => repo.insert(session)))
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))).toEqual(Option.some(session))
+        expect(Option.isNone(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(uid("hash")))))).toBe(true)
+
+        const rotated: Session = { ...session, tokenHash: uid("hash"), developerAccess: true }
+        await run(Effect.flatMap(Sessions, (repo) => repo.update(rotated)))
+        expect(Option.isNone(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash))))).toBe(true)
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(rotated.tokenHash)))).toEqual(Option.some(rotated))
+
+        const revoked: Session = { ...rotated, revokedAt: T1, developerAccess: false }
+        await run(Effect.flatMap(Sessions, (repo) => repo.update(revoked)))
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(revoked.tokenHash)))).toEqual(Option.some(revoked))
+      })
+
+      it("revoke every open session of one account, leaving earlier revocations and other accounts alone", async () => {
+        const owner = anAccount()
+        const other = anAccount()
+        await run(insertAccounts(owner, other))
+        const open1 = aSession(owner.id)
+        const open2 = aSession(owner.id, { developerAccess: true })
+        const alreadyRevoked = aSession(owner.id, { revokedAt: T1 })
+        const othersSession = aSession(other.id)
+        await run(Effect.flatMap(Sessions, (repo) => Effect.forEach([open1, open2, alreadyRevoked, othersSession], repo.insert)))
+
+        await run(Effect.flatMap(Sessions, (repo) => repo.revokeAllOf(owner.id, T2)))
+
+        const find = (session: Session) => run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))
+        expect(await find(open1)).toEqual(Option.some({ ...open1, revokedAt: T2 }))
+        expect(await find(open2)).toEqual(Option.some({ ...open2, revokedAt: T2 }))
+        expect(await find(alreadyRevoked)).toEqual(Option.some(alreadyRevoked))
+        expect(await find(othersSession)).toEqual(Option.some(othersSession))
+      })
+    })
+
+    describe("sign-in states", () => {
+      const aState = (overrides: Partial<SignInState> = {}): SignInState => ({
+        stateHash: uid("state"),
+        purpose: "idp",
+        codeVerifier: null,
+        sessionId: null,
+        createdAt: T0,
+        expiresAt: T1,
+        ...overrides
+      })
+      const consume = (stateHash: string) => run(Effect.flatMap(SignInStates, (repo) => repo.consume(stateHash)))
+
+      it("answer a state once, then never again", async () => {
+        const idp = aState()
+        const platform = aState({ purpose: "platform", codeVerifier: "verifier-123", sessionId: uid("ses") })
+        await run(Effect.flatMap(SignInStates, (repo) => Effect.all([repo.insert(idp), repo.insert(platform)])))
+
+        expect(await consume(idp.stateHash)).toEqual(Option.some(idp))
+        expect(Option.isNone(await consume(idp.stateHash))).toBe(true)
+        expect(await consume(platform.stateHash)).toEqual(Option.some(platform))
+        expect(Option.isNone(await consume(platform.stateHash))).toBe(true)
+        expect(Option.isNone(await consume(uid("state")))).toBe(true)
+      })
+
+      it("answer a state at most once to racing consumers", async () => {
+        const state = aState()
+        await run(Effect.flatMap(SignInStates, (repo) => repo.insert(state)))
+        const answers = await run(Effect.flatMap(SignInStates, (repo) =>
+          Effect.all([repo.consume(state.stateHash), repo.consume(state.stateHash), repo.consume(state.stateHash)], {
+            concurrency: "unbounded"
+          })))
+        expect(answers.filter(Option.isSome)).toHaveLength(1)
+      })
+    })
+
+    describe("roles", () => {
+      it("hold the seeded Member and Administrator roles", async () => {
+        const member: Role = { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, permissions: MEMBER_DEFAULT_PERMISSIONS }
+        const administrator: Role = { id: ADMINISTRATOR_ROLE_ID, name: ADMINISTRATOR_ROLE_NAME, permissions: [] }
+        expect(member).toEqual({ id: "member", name: "Member", permissions: ["civilians.create", "civilians.manage_own"] })
+        const found = await run(Effect.flatMap(Roles, (repo) =>
+          Effect.all({
+            all: repo.all,
+            member: repo.findById(MEMBER_ROLE_ID),
+            administrator: repo.findById(ADMINISTRATOR_ROLE_ID),
+            byPaddedName: repo.findByName(" member "),
+            byUpperName: repo.findByName("ADMINISTRATOR"),
+            unknownName: repo.findByName("nobody's role"),
+            unknownId: repo.findById(uid("role"))
+          })))
+        expect(found.all).toEqual(expect.arrayContaining([member, administrator]))
+        expect(found.member).toEqual(Option.some(member))
+        expect(found.administrator).toEqual(Option.some(administrator))
+        expect(found.byPaddedName).toEqual(Option.some(member))
+        expect(found.byUpperName).toEqual(Option.some(administrator))
+        expect(Option.isNone(found.unknownName)).toBe(true)
+        expect(Option.isNone(found.unknownId)).toBe(true)
+      })
+
+      it("insert, rename and re-permission a role, found by its new name only", async () => {
+        const role: Role = { id: uid("role"), name: `Dispatcher ${uid("n")}`, permissions: ["cad.view", "cad.dispatch"] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        const findByName = (name: string) => run(Effect.flatMap(Roles, (repo) => repo.findByName(name)))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(role))
+        expect(await findByName(`  ${role.name.toUpperCase()}\t`)).toEqual(Option.some(role))
+
+        const renamed: Role = { ...role, name: `Controller ${uid("n")}`, permissions: ["cad.view", "cad.incidents.manage", "audit.view"] }
+        await run(Effect.flatMap(Roles, (repo) => repo.update(renamed)))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(renamed))
+        expect(Option.isNone(await findByName(role.name))).toBe(true)
+        expect(await findByName(renamed.name.toLowerCase())).toEqual(Option.some(renamed))
+      })
+
+      it("answer every role ordered by name, ignoring case", async () => {
+        const lower: Role = { id: uid("role"), name: `aardvark ${uid("n")}`, permissions: [] }
+        const upper: Role = { id: uid("role"), name: `Zebra ${uid("n")}`, permissions: ["pnc.view"] }
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(upper), repo.insert(lower)])))
+        const names = (await run(Effect.flatMap(Roles, (repo) => repo.all))).map((role) => role.name)
+        const byLowerCase = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)
+        expect(names).toEqual([...names].sort(byLowerCase))
+        expect(names.indexOf(lower.name)).toBeLessThan(names.indexOf(ADMINISTRATOR_ROLE_NAME))
+        expect(names.indexOf(MEMBER_ROLE_NAME)).toBeLessThan(names.indexOf(upper.name))
+      })
+    })
+
+    describe("staff profiles", () => {
+      const aRole = (): Role => ({ id: uid("role"), name: `Role ${uid("n")}`, permissions: ["staff.view"] })
+      const aProfile = (accountId: string, overrides: Partial<StaffProfile> = {}): StaffProfile => ({
+        id: uid("staff"),
+        accountId,
+        active: true,
+        roleIds: [],
+        createdAt: T0,
+        updatedAt: T0,
+        ...overrides
+      })
+
+      it("keep the order of role ids across insert and update", async () => {
+        const account = anAccount()
+        const [first, second] = [aRole(), aRole()]
+        await run(insertAccounts(account))
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(first), repo.insert(second)])))
+        // Neither alphabetical nor insertion order of the roles.
+        const profile = aProfile(account.id, { roleIds: [second.id, MEMBER_ROLE_ID, first.id] })
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.insert(profile)))
+        const findById = () => run(Effect.flatMap(StaffProfiles, (repo) => repo.findById(profile.id)))
+        expect(await findById()).toEqual(Option.some(profile))
+        expect(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(account.id)))).toEqual(Option.some(profile))
+        expect(Option.isNone(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(uid("acc")))))).toBe(true)
+
+        const reordered: StaffProfile = { ...profile, roleIds: [first.id, ADMINISTRATOR_ROLE_ID, second.id], active: false, updatedAt: T1 }
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.update(reordered)))
+        expect(await findById()).toEqual(Option.some(reordered))
+
+        const stripped: StaffProfile = { ...reordered, roleIds: [], active: true, updatedAt: T2 }
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.update(stripped)))
+        expect(await findById()).toEqual(Option.some(stripped))
+      })
+
+      it("list by the account's display name, then id, optionally only active or inactive ones", async () => {
+        const token = uid("tok")
+        const zulu = anAccount({ displayName: `Zulu ${token}` })
+        const alpha = anAccount({ displayName: `alpha ${token}` })
+        const mike = anAccount({ displayName: `Mike ${token}` })
+        await run(insertAccounts(zulu, alpha, mike))
+        const zuluProfile = aProfile(zulu.id, { roleIds: [MEMBER_ROLE_ID] })
+        const alphaProfile = aProfile(alpha.id, { active: false })
+        const mikeProfile = aProfile(mike.id)
+        await run(Effect.flatMap(StaffProfiles, (repo) => Effect.forEach([zuluProfile, mikeProfile, alphaProfile], repo.insert)))
+
+        const list = (filter: { readonly active?: boolean | undefined }, limit: number, offset = 0) =>
+          run(Effect.flatMap(StaffProfiles, (repo) => repo.list(filter, { limit, offset })))
+        const mine = (profiles: ReadonlyArray<StaffProfile>) =>
+          profiles.filter((p) => [zuluProfile.id, alphaProfile.id, mikeProfile.id].includes(p.id))
+
+        const all = await list({}, 100)
+        expect(mine(all.items)).toEqual([alphaProfile, mikeProfile, zuluProfile])
+        const active = await list({ active: true }, 100)
+        expect(active.items.every((p) => p.active)).toBe(true)
+        expect(mine(active.items)).toEqual([mikeProfile, zuluProfile])
+        expect(mine((await list({ active: undefined }, 100)).items)).toEqual([alphaProfile, mikeProfile, zuluProfile])
+        const inactive = await list({ active: false }, 100)
+        expect(inactive.items.every((p) => !p.active)).toBe(true)
+        expect(mine(inactive.items)).toEqual([alphaProfile])
+
+        const total = all.items.length
+        expect(all.meta.hasMore).toBe(false)
+        expect((await list({}, total)).meta).toEqual({ limit: total, offset: 0, hasMore: false })
+        const oneShort = await list({}, total - 1)
+        expect(oneShort.meta).toEqual({ limit: total - 1, offset: 0, hasMore: true })
+        expect(oneShort.items).toEqual(all.items.slice(0, total - 1))
+        expect((await list({}, 1, total - 1)).items).toEqual(all.items.slice(total - 1))
+      })
+    })
+
+    describe("service credentials", () => {
+      it("find by id and token hash, and replace on update", async () => {
+        const issuer = anAccount()
+        await run(insertAccounts(issuer))
+        const credential = aCredential(issuer.id)
+        const unscoped = aCredential(issuer.id, { scopes: [] })
+        await run(Effect.flatMap(ServiceCredentials, (repo) => Effect.all([repo.insert(credential), repo.insert(unscoped)])))
+        expect(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findById(credential.id)))).toEqual(Option.some(credential))
+        expect(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findByTokenHash(credential.tokenHash)))).toEqual(Option.some(credential))
+        expect(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findById(unscoped.id)))).toEqual(Option.some(unscoped))
+        expect(Option.isNone(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findByTokenHash(uid("hash")))))).toBe(true)
+
+        const revoked: ServiceCredential = { ...credential, revokedAt: T1, name: "Retired bot", scopes: ["cad.view"] }
+        await run(Effect.flatMap(ServiceCredentials, (repo) => repo.update(revoked)))
+        expect(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findById(credential.id)))).toEqual(Option.some(revoked))
+      })
+
+      it("list newest first, ties by id descending, paging at the edge", async () => {
+        const issuer = anAccount()
+        await run(insertAccounts(issuer))
+        const prefix = uid("cred")
+        const oldest = aCredential(issuer.id, { id: `${prefix}-c`, createdAt: T0 })
+        const middle = aCredential(issuer.id, { id: `${prefix}-d`, createdAt: T1 })
+        const newestA = aCredential(issuer.id, { id: `${prefix}-a`, createdAt: T2 })
+        const newestB = aCredential(issuer.id, { id: `${prefix}-b`, createdAt: T2 })
+        await run(Effect.flatMap(ServiceCredentials, (repo) => Effect.forEach([middle, newestA, oldest, newestB], repo.insert)))
+
+        const list = (limit: number, offset = 0) => run(Effect.flatMap(ServiceCredentials, (repo) => repo.list({ limit, offset })))
+        const all = await list(100)
+        const mine = all.items.filter((c) => c.id.startsWith(prefix))
+        expect(mine).toEqual([newestB, newestA, middle, oldest])
+        const createdAt = all.items.map((c) => c.createdAt.epochMillis)
+        expect(createdAt).toEqual([...createdAt].sort((a, b) => b - a))
+
+        const total = all.items.length
+        expect((await list(total)).meta).toEqual({ limit: total, offset: 0, hasMore: false })
+        expect((await list(total - 1)).meta).toEqual({ limit: total - 1, offset: 0, hasMore: true })
+        expect((await list(2, total - 2)).items).toEqual(all.items.slice(total - 2))
+      })
+    })
+
+    describe("transactions", () => {
+      it("roll every write back when the transaction fails", async () => {
+        const account = anAccount()
+        const exit = await run(Effect.exit(Effect.flatMap(Transactor, (transactor) =>
+          transactor.transaction(Effect.gen(function*() {
+            yield* (yield* Accounts).insert(account)
+            yield* (yield* Sessions).insert(aSession(account.id))
+            yield* (yield* StaffProfiles).insert({
+              id: uid("staff"),
+              accountId: account.id,
+              active: true,
+              roleIds: [MEMBER_ROLE_ID],
+              createdAt: T0,
+              updatedAt: T0
+            })
+            return yield* Effect.fail("refused" as const)
+          }))
+        )))
+        expect(Exit.isFailure(exit) ? Cause.failureOption(exit.cause) : Option.none()).toEqual(Option.some("refused"))
+        expect(Option.isNone(await run(Effect.flatMap(Accounts, (repo) => repo.findById(account.id))))).toBe(true)
+        expect(Option.isNone(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(account.id))))).toBe(true)
+      })
+    })
+
+    more?.(current)
+  })
+
+contract(
+  "Postgres",
+  async () => {
+    const database: TestDatabase = await freshDatabase()
+    const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
+    const runtime = ManagedRuntime.make(
+      Layer.mergeAll(PgIdentityRepositories, PgTransactor).pipe(Layer.provideMerge(client), Layer.orDie)
+    )
+    const applied = await runtime.runPromise(runMigrations)
+    expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity"])
+    return {
+      run: (effect) => runtime.runPromise(effect),
+      dispose: async () => {
+        await runtime.dispose()
+        await database.dispose()
+      }
+    }
+  },
+  (backend) => {
+    describe("constraints", () => {
+      const dies = async (effect: Effect.Effect<unknown, never, IdentityPorts>) => {
+        const exit = await backend().run(Effect.exit(effect))
+        expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(true)
+      }
+
+      it("refuse a second account with the same identity or platform id, as a defect", async () => {
+        const first = anAccount({ platform: { id: uid("plat"), username: "Taken" } })
+        await backend().run(insertAccounts(first))
+        await dies(insertAccounts(anAccount({ identity: { ...first.identity, username: "someone else" } })))
+        await dies(insertAccounts(anAccount({ platform: first.platform })))
+        await dies(insertAccounts(anAccount({ id: first.id })))
+      })
+
+      it("refuse a second role with the same name up to case and blanks, as a defect", async () => {
+        await dies(Effect.flatMap(Roles, (repo) => repo.insert({ id: uid("role"), name: " MEMBER ", permissions: [] })))
+      })
+
+      it("refuse a session, staff profile or credential of an unknown account, as a defect", async () => {
+        const nobody = uid("nobody")
+        await dies(Effect.flatMap(Sessions, (repo) => repo.insert(aSession(nobody))))
+        await dies(Effect.flatMap(ServiceCredentials, (repo) => repo.insert(aCredential(nobody))))
+        await dies(Effect.flatMap(StaffProfiles, (repo) =>
+          repo.insert({ id: uid("staff"), accountId: nobody, active: true, roleIds: [], createdAt: T0, updatedAt: T0 })))
+      })
+    })
+  }
+)
+
+contract("in memory", async () => {
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(InMemoryIdentityRepositories, InMemoryTransactor).pipe(Layer.provideMerge(InMemoryDatabase.layer))
+  )
+  return {
+    run: (effect) => runtime.runPromise(effect),
+    dispose: () => runtime.dispose()
+  }
+})

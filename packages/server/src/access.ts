@@ -1,0 +1,56 @@
+import {
+  layerIdentityProviderClient,
+  layerPlatformProviderClient,
+  layerRateLimiter,
+  NodeTokens
+} from "@bluelight/adapters-http"
+import { AccessSettings } from "@bluelight/core"
+import { FetchHttpClient } from "@effect/platform"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { randomBytes } from "node:crypto"
+import type { Settings } from "./config.js"
+
+/** The client the development providers accept: made up at start-up, never configured. */
+export const devClientFor = (settings: Settings) =>
+  Option.isSome(settings.idp) && Option.isSome(settings.platform) || settings.production
+    ? null
+    : { clientId: "bluelight-dev", clientSecret: randomBytes(24).toString("base64url") }
+
+/**
+ * The identity provider and game platform: the configured ones, or (outside
+ * production, when a provider's settings are absent) the development
+ * providers this server serves itself at `/dev/idp` and `/dev/platform`.
+ */
+export const layerProviders = (settings: Settings, dev: { readonly clientId: string; readonly clientSecret: string } | null) => {
+  const devOptions = (base: string, path: string) => {
+    if (dev === null) throw new Error("development providers are off")
+    return {
+      clientId: dev.clientId,
+      clientSecret: Redacted.make(dev.clientSecret),
+      authorizeUrl: `${settings.appUrl}${base}/authorize`,
+      tokenUrl: `${settings.appUrl}${base}/token`,
+      userinfoUrl: `${settings.appUrl}${base}/userinfo`,
+      redirectUri: `${settings.appUrl}${path}`
+    }
+  }
+  const idp = Option.match(settings.idp, {
+    onSome: (idp) => layerIdentityProviderClient({ ...idp, redirectUri: `${settings.appUrl}/api/auth/idp/callback` }),
+    onNone: () => layerIdentityProviderClient(devOptions("/dev/idp", "/api/auth/idp/callback"))
+  })
+  const platform = Option.match(settings.platform, {
+    onSome: (p) => layerPlatformProviderClient({ ...p, redirectUri: `${settings.appUrl}/api/auth/platform/callback` }),
+    onNone: () => layerPlatformProviderClient(devOptions("/dev/platform", "/api/auth/platform/callback"))
+  })
+  return Layer.mergeAll(idp, platform).pipe(Layer.provide(FetchHttpClient.layer))
+}
+
+/** Tokens, rate counters and the settings the access rules read. */
+export const layerAccess = (settings: Settings) =>
+  Layer.mergeAll(
+    NodeTokens,
+    layerRateLimiter({ redisUrl: settings.redisUrl }),
+    Layer.succeed(AccessSettings, {
+      adminIdentityIds: new Set(settings.adminIdentityIds),
+      developerPassword: Effect.succeed(settings.developerPassword)
+    })
+  )
