@@ -49,7 +49,7 @@ describe("production settings", () => {
     const error = await startServer({
       database: null,
       testHooks: false,
-      env: { NODE_ENV: "production", IDP_CLIENT_SECRET: "super-secret-value" }
+      env: { NODE_ENV: "production", APP_URL: undefined, IDP_CLIENT_SECRET: "super-secret-value" }
     }).then(() => undefined, (e: Error) => e.message)
     expect(error).toBeDefined()
     const lines = error!.split("\n").filter((line) => line.startsWith("bluelight: "))

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { fileURLToPath } from "node:url"
+import { createServer } from "node:net"
 import { createInterface } from "node:readline"
 import { freshDatabase, type TestDatabase } from "./database.js"
 
@@ -51,6 +52,17 @@ const parseLine = (line: string): LogLine | undefined => {
   }
 }
 
+/** A port nothing listens on right now, so that `APP_URL` can name it before the server starts. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
+
 /**
  * Starts the real server (`packages/server/dist/main.js`) as a child process
  * on a free port and waits until it listens. The environment is built from
@@ -59,10 +71,12 @@ const parseLine = (line: string): LogLine | undefined => {
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
   const ownsDatabase = options.database === undefined
   const database = options.database === undefined ? await freshDatabase() : options.database ?? undefined
+  const chosenPort = await freePort()
   const env: Record<string, string> = {
     PATH: process.env["PATH"] ?? "",
     NODE_ENV: "test",
-    PORT: "0",
+    PORT: String(chosenPort),
+    APP_URL: `http://127.0.0.1:${chosenPort}`,
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
     BLUELIGHT_TEST_HOOKS: options.testHooks === false ? "false" : "true"

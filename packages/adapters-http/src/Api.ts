@@ -1,4 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
+import { AuditApi } from "./audit/AuditApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
@@ -15,6 +16,7 @@ export class BluelightApi extends HttpApi.make("bluelight")
   .add(AuthApi)
   .add(StaffApi)
   .add(AdminApi)
+  .add(AuditApi)
   .addError(ErrorEnvelope, { status: 400 })
   .addError(ErrorEnvelope, { status: 404 })
   .addError(ErrorEnvelope, { status: 413 })

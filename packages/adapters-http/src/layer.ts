@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
 import { Layer } from "effect"
 import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
+import { AuditHandlers } from "./audit/AuditHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
@@ -38,7 +39,7 @@ const DEV_ROUTES: ReadonlyArray<ExtraRoute> = ["/dev/idp", "/dev/platform"].flat
   { method: "GET", path: `${base}/userinfo` }
 ])
 
-const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers)
+const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers, AuditHandlers)
 
 /** The API with its handlers; the test hooks only when asked. */
 const apiWithHandlers = (testHooks: boolean) =>

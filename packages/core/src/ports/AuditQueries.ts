@@ -4,16 +4,16 @@ import type { Page, PageMeta } from "../schema/paging.js"
 
 /** What `GET /audit` may narrow the log to; every filter present must match. */
 export interface AuditFilter {
-  readonly action?: string
+  readonly action?: string | undefined
   /** A person's account id (entries made by that user). */
-  readonly actorId?: string
+  readonly actorId?: string | undefined
   /** A service credential id (entries made by that credential). */
-  readonly serviceId?: string
-  readonly targetId?: string
+  readonly serviceId?: string | undefined
+  readonly targetId?: string | undefined
   /** Inclusive lower bound of `at`. */
-  readonly from?: DateTime.Utc
+  readonly from?: DateTime.Utc | undefined
   /** Exclusive upper bound of `at`. */
-  readonly to?: DateTime.Utc
+  readonly to?: DateTime.Utc | undefined
 }
 
 /** Reads the audit log, newest first. */

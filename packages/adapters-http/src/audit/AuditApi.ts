@@ -1,0 +1,27 @@
+import { AuditEntry, Id, Timestamp, TrimmedText } from "@bluelight/core"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
+
+export class AuditApi extends HttpApiGroup.make("audit")
+  .add(
+    HttpApiEndpoint.get("listAudit", "/audit")
+      .setUrlParams(StrictQuery({
+        ...paging,
+        action: Schema.optional(TrimmedText({ min: 1, max: 100 })),
+        actorId: Schema.optional(Id),
+        serviceId: Schema.optional(Id),
+        targetId: Schema.optional(TrimmedText({ min: 1, max: 100 })),
+        from: Schema.optional(Timestamp),
+        to: Schema.optional(Timestamp)
+      }))
+      .addSuccess(List(AuditEntry))
+      .annotate(OpenApi.Description, "The audit log, newest first. `from` is inclusive, `to` exclusive; actorId names a person, serviceId a credential")
+      .pipe(allow({ access: "session-or-credential", permissions: ["audit.view"] }))
+  )
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "Audit")
+{}
