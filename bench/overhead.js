@@ -7,9 +7,10 @@
 // BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (default 2).
 import autocannon from "autocannon"
 import { spawn } from "node:child_process"
-import { randomBytes } from "node:crypto"
+import { createHash, randomBytes } from "node:crypto"
 import { existsSync } from "node:fs"
 import { createServer } from "node:http"
+import { createServer as createNetServer } from "node:net"
 import { dirname, join } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
@@ -25,10 +26,12 @@ const warmupSeconds = 2
 const adminUrl = process.env.TEST_DATABASE_URL || process.env.BENCH_DATABASE_URL
 
 // Each scenario is one request sent, unchanged, to both targets. The bare
-// server answers every path with one `SELECT 1`, so every scenario is measured
-// against the same floor: HTTP plus one database round trip.
-const scenarios = [
-  { name: "health", path: "/api/health", headers: {} }
+// server answers `/api/health` with one `SELECT 1`, and `/api/me` with the one
+// query any cookie session needs (the session joined to its account), so each
+// scenario is measured against the floor of what it must do.
+const scenarios = (session) => [
+  { name: "health", path: "/api/health", headers: {} },
+  { name: "authenticated read (GET /api/me)", path: "/api/me", headers: { cookie: `bluelight-session=${session}` } }
 ]
 
 // Undone in reverse order on success, failure or Ctrl-C.
@@ -40,6 +43,7 @@ async function main() {
   const db = adminUrl ? await freshPostgresDatabase(adminUrl) : await inMemoryPglite()
   const bare = await startBare(db.url, db.poolMax)
   const bluelight = await startBluelight(db.url, db.poolMax)
+  const session = await signIn(`http://127.0.0.1:${bluelight.port}`)
 
   console.log(
     `database: ${db.description}; pool of ${db.poolMax} for both servers\n` +
@@ -49,7 +53,7 @@ async function main() {
   )
 
   const summaries = []
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios(session)) {
     const targets = { bare: `http://127.0.0.1:${bare.port}`, bluelight: `http://127.0.0.1:${bluelight.port}` }
     for (const base of Object.values(targets)) await load(scenario, base, warmupSeconds)
 
@@ -188,10 +192,19 @@ async function inMemoryPglite() {
 // The floor: what any Node API pays to answer from Postgres.
 async function startBare(url, poolMax) {
   const pool = new pg.Pool({ connectionString: url, max: poolMax })
-  const body = JSON.stringify({ status: "ok", database: "up" })
+  const health = JSON.stringify({ status: "ok", database: "up" })
+  const sessionOf = (req) => /bluelight-session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1] ?? ""
+  const answer = (req) =>
+    req.url === "/api/me"
+      ? pool.query(
+        `SELECT a.id, a.display_name, a.status FROM sessions s JOIN accounts a ON a.id = s.account_id
+         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+        [createHash("sha256").update(sessionOf(req)).digest("hex")]
+      ).then((result) => JSON.stringify({ data: result.rows[0] }))
+      : pool.query("SELECT 1").then(() => health)
   const server = createServer((req, res) => {
-    pool.query("SELECT 1").then(
-      () => {
+    answer(req).then(
+      (body) => {
         res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
         res.end(body)
       },
@@ -211,12 +224,15 @@ async function startBare(url, poolMax) {
 
 // The real server as users run it, with rate limits out of the way.
 async function startBluelight(url, poolMax) {
+  // The development sign-in redirects to APP_URL, so the port is chosen first.
+  const chosenPort = await freePort()
   const child = spawn(process.execPath, [serverMain], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
-      PORT: "0",
+      PORT: String(chosenPort),
+      APP_URL: `http://127.0.0.1:${chosenPort}`,
       HOST: "127.0.0.1",
       DATABASE_URL: url,
       DATABASE_POOL_MAX: String(poolMax),
@@ -255,6 +271,38 @@ async function startBluelight(url, poolMax) {
     })
   })
   return { port }
+}
+
+// Signs in through the development identity provider, as a browser would: the
+// session (lookup, account, staff, roles, permissions) is what `/api/me` pays for.
+async function signIn(base) {
+  const start = await fetch(`${base}/api/auth/idp`, { redirect: "manual" })
+  const stateCookie = /bluelight-oauth-state=([^;]+)/.exec(start.headers.get("set-cookie") ?? "")?.[1]
+  const authorize = new URL(start.headers.get("location"))
+  const approve = new URL(`${base}/dev/idp/approve`)
+  for (const [key, value] of authorize.searchParams) approve.searchParams.set(key, value)
+  approve.searchParams.set("id", "bench-user")
+  approve.searchParams.set("username", "bench")
+  approve.searchParams.set("display_name", "Bench User")
+  const approved = await fetch(approve, { redirect: "manual" })
+  const callback = await fetch(approved.headers.get("location"), {
+    redirect: "manual",
+    headers: { cookie: `bluelight-oauth-state=${stateCookie}` }
+  })
+  const session = /bluelight-session=([^;]+)/.exec(callback.headers.get("set-cookie") ?? "")?.[1]
+  if (!session) throw new Error(`development sign-in failed (${callback.status})`)
+  return session
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
 }
 
 // --- plumbing ----------------------------------------------------------------

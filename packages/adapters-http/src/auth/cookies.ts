@@ -8,10 +8,10 @@ export interface CookieNames {
   readonly secure: boolean
 }
 
-/** `__Host-bluelight-session` with `Secure` in production, `bluelight-session` otherwise. */
+/** `__Host-bluelight-session` with `Secure` in production, `bluelight-session` otherwise; the sign-in state cookie keeps its one name (API.md). */
 export const cookieNames = (production: boolean): CookieNames => ({
   session: production ? "__Host-bluelight-session" : "bluelight-session",
-  signInState: production ? "__Host-bluelight-oauth-state" : "bluelight-oauth-state",
+  signInState: "bluelight-oauth-state",
   secure: production
 })
 

@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { PgAccounts } from "./PgAccounts.js"
 import { PgRoles } from "./PgRoles.js"
 import { PgServiceCredentials } from "./PgServiceCredentials.js"
+import { PgSessionRecords } from "./PgSessionRecords.js"
 import { PgSessions } from "./PgSessions.js"
 import { PgSignInStates } from "./PgSignInStates.js"
 import { PgStaffProfiles } from "./PgStaffProfiles.js"
@@ -9,6 +10,7 @@ import { PgStaffProfiles } from "./PgStaffProfiles.js"
 export { PgAccounts } from "./PgAccounts.js"
 export { PgRoles } from "./PgRoles.js"
 export { PgServiceCredentials } from "./PgServiceCredentials.js"
+export { PgSessionRecords } from "./PgSessionRecords.js"
 export { PgSessions } from "./PgSessions.js"
 export { PgSignInStates } from "./PgSignInStates.js"
 export { PgStaffProfiles } from "./PgStaffProfiles.js"
@@ -17,6 +19,7 @@ export { PgStaffProfiles } from "./PgStaffProfiles.js"
 export const PgIdentityRepositories = Layer.mergeAll(
   PgAccounts,
   PgSessions,
+  PgSessionRecords,
   PgSignInStates,
   PgRoles,
   PgStaffProfiles,

@@ -1,12 +1,4 @@
 import { SqlClient } from "@effect/sql"
-import {
-  ADMINISTRATOR_ROLE_ID,
-  ADMINISTRATOR_ROLE_NAME,
-  MEMBER_DEFAULT_PERMISSIONS,
-  MEMBER_ROLE_ID,
-  MEMBER_ROLE_NAME,
-  roleNameKey
-} from "@bluelight/core"
 import { Effect } from "effect"
 
 /**
@@ -67,8 +59,8 @@ export default Effect.gen(function*() {
     )`
   yield* sql`
     INSERT INTO roles (id, name, name_key, permissions) VALUES
-      (${MEMBER_ROLE_ID}, ${MEMBER_ROLE_NAME}, ${roleNameKey(MEMBER_ROLE_NAME)}, ${[...MEMBER_DEFAULT_PERMISSIONS]}::text[]),
-      (${ADMINISTRATOR_ROLE_ID}, ${ADMINISTRATOR_ROLE_NAME}, ${roleNameKey(ADMINISTRATOR_ROLE_NAME)}, '{}'::text[])`
+      ('member', 'Member', 'member', ARRAY['civilians.create', 'civilians.manage_own']::text[]),
+      ('administrator', 'Administrator', 'administrator', '{}'::text[])`
 
   yield* sql`
     CREATE TABLE staff_profiles (

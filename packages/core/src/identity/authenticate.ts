@@ -2,11 +2,11 @@ import { DateTime, Effect, Option } from "effect"
 import type { ServiceCaller, UserCaller } from "../access/Caller.js"
 import { countingRoles, effectivePermissions } from "../access/effectivePermissions.js"
 import { AccountDisabled, Unauthenticated } from "../access/errors.js"
-import { AccessSettings, Accounts, Roles, ServiceCredentials, Sessions, StaffProfiles, Tokens } from "../ports/identity.js"
+import { AccessSettings, type SessionRecord, SessionRecords, ServiceCredentials, Tokens } from "../ports/identity.js"
 import type { Account } from "./Account.js"
-import { MEMBER_ROLE_ID } from "./Role.js"
 import { CREDENTIAL_TOKEN_PATTERN } from "./ServiceCredential.js"
 import type { Session } from "./Session.js"
+import { sessionRecordOf } from "./sessionRecords.js"
 
 const noSession = new Unauthenticated({ message: "The session is missing, expired or signed out; sign in again" })
 const disabled = new AccountDisabled({ message: "This account is suspended or disabled" })
@@ -18,14 +18,11 @@ export const developerAccessActive = (session: Session) =>
     Effect.map((password) => session.developerAccess && Option.isSome(password))
   )
 
-/** Everything a person may do through this session, worked out from the stored records now. */
-export const callerOf = (account: Account, session: Session) =>
+/** Everything a person may do through this session, worked out from its record now. */
+export const callerFromRecord = (record: SessionRecord) =>
   Effect.gen(function*() {
-    const staff = Option.getOrNull(yield* Effect.flatMap(StaffProfiles, (s) => s.findByAccountId(account.id)))
-    const roles = yield* Effect.flatMap(Roles, (r) => r.all)
     const settings = yield* AccessSettings
-    const memberRole = roles.find((role) => role.id === MEMBER_ROLE_ID) ?? { id: MEMBER_ROLE_ID, name: "Member", permissions: [] }
-    const staffRoles = staff === null ? [] : staff.roleIds.flatMap((id) => roles.filter((role) => role.id === id))
+    const { account, session, staff, staffRoles } = record
     const developerAccess = yield* developerAccessActive(session)
     const caller: UserCaller = {
       _tag: "User",
@@ -35,7 +32,7 @@ export const callerOf = (account: Account, session: Session) =>
       roles: countingRoles({ account, staff, staffRoles }),
       permissions: effectivePermissions({
         account,
-        memberRole,
+        memberRole: record.memberRole,
         staff,
         staffRoles,
         adminIdentity: settings.adminIdentityIds.has(account.identity.id),
@@ -46,6 +43,9 @@ export const callerOf = (account: Account, session: Session) =>
     return caller
   })
 
+/** The caller of a known account and session (after the session changed, e.g. Developer Access). */
+export const callerOf = (account: Account, session: Session) => Effect.flatMap(sessionRecordOf(session, account), callerFromRecord)
+
 /**
  * The person behind a session token. Expiry, account status and staff
  * membership are read afresh on every request. A suspended or disabled
@@ -54,16 +54,13 @@ export const callerOf = (account: Account, session: Session) =>
 export const authenticateSession = (token: string) =>
   Effect.gen(function*() {
     const tokens = yield* Tokens
-    const session = yield* Effect.flatMap(Sessions, (s) => s.findByTokenHash(tokens.sha256(token))).pipe(
+    const record = yield* Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(tokens.sha256(token))).pipe(
       Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSession), onSome: Effect.succeed }))
     )
-    const account = yield* Effect.flatMap(Accounts, (a) => a.findById(session.accountId)).pipe(
-      Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSession), onSome: Effect.succeed }))
-    )
-    if (account.status !== "ACTIVE") return yield* disabled
+    if (record.account.status !== "ACTIVE") return yield* disabled
     const now = yield* DateTime.now
-    if (session.revokedAt !== null || !DateTime.lessThan(now, session.expiresAt)) return yield* noSession
-    return yield* callerOf(account, session)
+    if (record.session.revokedAt !== null || !DateTime.lessThan(now, record.session.expiresAt)) return yield* noSession
+    return yield* callerFromRecord(record)
   })
 
 /** The integration behind a bearer token: a well-formed, known, unexpired and unrevoked credential. */

@@ -172,3 +172,22 @@ export class StrictRateLimiter extends Context.Tag("@bluelight/core/StrictRateLi
   StrictRateLimiter,
   Context.Tag.Service<RateLimiter>
 >() {}
+
+/** Everything needed to know who a session is and what they may do. */
+export interface SessionRecord {
+  readonly session: Session
+  readonly account: Account
+  readonly staff: StaffProfile | null
+  readonly memberRole: Role
+  /** The roles the staff profile names, in its order (whether or not it is active). */
+  readonly staffRoles: ReadonlyArray<Role>
+}
+
+/**
+ * The read every cookie request makes: the session with its account, staff
+ * profile and roles, in one read (one query in Postgres).
+ */
+export class SessionRecords extends Context.Tag("@bluelight/core/SessionRecords")<
+  SessionRecords,
+  { readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<SessionRecord>> }
+>() {}

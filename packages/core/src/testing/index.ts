@@ -4,6 +4,7 @@
  * no database.
  */
 import { Layer } from "effect"
+import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
 import { InMemoryAuditLog, InMemoryAuditQueries } from "./InMemoryAuditLog.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryIdentityRepositories } from "./InMemoryIdentity.js"
@@ -17,7 +18,12 @@ export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryA
 export { SequentialIds } from "./SequentialIds.js"
 
 /** Every in-memory port over one fresh in-memory database. */
-export const InMemoryPorts = Layer.mergeAll(InMemoryTransactor, InMemoryAuditLog, InMemoryAuditQueries, InMemoryIdentityRepositories).pipe(
+export const InMemoryPorts = Layer.mergeAll(
+  InMemoryTransactor,
+  InMemoryAuditLog,
+  InMemoryAuditQueries,
+  SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories))
+).pipe(
   Layer.provideMerge(SequentialIds),
   Layer.provideMerge(InMemoryDatabase.layer)
 )
