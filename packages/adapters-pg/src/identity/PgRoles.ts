@@ -36,7 +36,11 @@ export const PgRoles = Layer.effect(
       all: all(undefined).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
       findById: (id: string) => findById(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
       findByName: (name: string) => findByNameKey(roleNameKey(name)).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      insert: (role: Role) => sql`INSERT INTO roles ${sql.insert(toRow(role))}`.pipe(Effect.asVoid, Effect.orDie),
+      insert: (role: Role) =>
+        sql`INSERT INTO roles ${sql.insert(toRow(role))} ON CONFLICT (name_key) DO NOTHING RETURNING id`.pipe(
+          Effect.map((rows) => rows.length === 1),
+          Effect.orDie
+        ),
       update: (role: Role) =>
         sql`UPDATE roles SET ${sql.update(toRow(role), ["id"])} WHERE id = ${role.id}`.pipe(Effect.asVoid, Effect.orDie)
     }

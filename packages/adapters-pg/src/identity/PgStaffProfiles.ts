@@ -72,8 +72,11 @@ export const PgStaffProfiles = Layer.effect(
       findByAccountId: findOneBy("account_id"),
       insert: (profile: StaffProfile) =>
         sql.withTransaction(
-          Effect.zipRight(sql`INSERT INTO staff_profiles ${sql.insert(toRow(profile))}`, insertRoles(profile))
-        ).pipe(Effect.asVoid, Effect.orDie),
+          Effect.flatMap(
+            sql`INSERT INTO staff_profiles ${sql.insert(toRow(profile))} ON CONFLICT (account_id) DO NOTHING RETURNING id`,
+            (rows) => (rows.length === 1 ? Effect.as(insertRoles(profile), true) : Effect.succeed(false))
+          )
+        ).pipe(Effect.orDie),
       update: (profile: StaffProfile) =>
         sql.withTransaction(
           Effect.all([

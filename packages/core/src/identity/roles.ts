@@ -13,15 +13,15 @@ import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, isReservedRoleName, MEMBER_ROLE
 export const presentRole = (role: Role): Role =>
   role.id === ADMINISTRATOR_ROLE_ID ? { ...role, permissions: ALL_PERMISSIONS } : role
 
+const nameTaken = (name: string) => new InvalidState({ message: `A role named ${name} already exists` })
+
 const reserved = new ReservedRole({ message: "The name Administrator is reserved" })
 
 const ensureNameFree = (name: string, exceptId: string | null) =>
   Effect.gen(function*() {
     if (isReservedRoleName(name)) return yield* reserved
     const existing = yield* Effect.flatMap(Roles, (roles) => roles.findByName(name))
-    if (Option.isSome(existing) && existing.value.id !== exceptId) {
-      return yield* new InvalidState({ message: `A role named ${existing.value.name} already exists` })
-    }
+    if (Option.isSome(existing) && existing.value.id !== exceptId) return yield* nameTaken(existing.value.name)
   })
 
 /** Creates a role. Audited as `role.permissions.changed`. */
@@ -33,7 +33,7 @@ export const createRole = (caller: Caller, input: { readonly name: string; reado
       t.transaction(Effect.gen(function*() {
         yield* ensureNameFree(input.name, null)
         const role: Role = { id: yield* Effect.flatMap(Ids, (ids) => ids.next), name: input.name, permissions: sortedPermissions(input.permissions) }
-        yield* roles.insert(role)
+        if (!(yield* roles.insert(role))) return yield* nameTaken(role.name)
         yield* audit.record({
           action: "role.permissions.changed",
           actor: actorOf(caller),

@@ -32,6 +32,8 @@ const ensureMayTouch = (caller: Caller, roles: ReadonlyArray<Role>) =>
     ? Effect.fail(forbidden("admin.manage"))
     : Effect.void
 
+const alreadyStaff = new InvalidState({ message: "This account already has a staff profile" })
+
 /** Makes an account staff with the given roles. */
 export const createStaffProfile = (caller: Caller, input: { readonly accountId: string; readonly roleIds: ReadonlyArray<string> }) =>
   Effect.gen(function*() {
@@ -43,9 +45,7 @@ export const createStaffProfile = (caller: Caller, input: { readonly accountId: 
           onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
           onSome: Effect.succeed
         }))
-        if (Option.isSome(yield* staff.findByAccountId(account.id))) {
-          return yield* new InvalidState({ message: "This account already has a staff profile" })
-        }
+        if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
         const roles = yield* resolveRoles(input.roleIds)
         yield* ensureMayTouch(caller, roles)
         const now = yield* DateTime.now
@@ -57,7 +57,7 @@ export const createStaffProfile = (caller: Caller, input: { readonly accountId: 
           createdAt: now,
           updatedAt: now
         }
-        yield* staff.insert(profile)
+        if (!(yield* staff.insert(profile))) return yield* alreadyStaff
         yield* audit.record({
           action: "staff.created",
           actor: actorOf(caller),

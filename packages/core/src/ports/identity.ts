@@ -64,7 +64,8 @@ export class Roles extends Context.Tag("@bluelight/core/Roles")<
     readonly findById: (id: string) => Effect.Effect<Option.Option<Role>>
     /** Finds by name ignoring case and surrounding blanks. */
     readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
-    readonly insert: (role: Role) => Effect.Effect<void>
+    /** Answers `false`, storing nothing, when a role with the same name exists (also under a race). */
+    readonly insert: (role: Role) => Effect.Effect<boolean>
     readonly update: (role: Role) => Effect.Effect<void>
   }
 >() {}
@@ -74,7 +75,8 @@ export class StaffProfiles extends Context.Tag("@bluelight/core/StaffProfiles")<
   {
     readonly findById: (id: string) => Effect.Effect<Option.Option<StaffProfile>>
     readonly findByAccountId: (accountId: string) => Effect.Effect<Option.Option<StaffProfile>>
-    readonly insert: (profile: StaffProfile) => Effect.Effect<void>
+    /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
+    readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
     readonly update: (profile: StaffProfile) => Effect.Effect<void>
     /** Ordered by the account's display name, then id. */
     readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffProfile>>

@@ -104,6 +104,22 @@ export const InMemorySignInStates = Layer.effect(
   }))
 )
 
+/** Inserts `row` unless a stored row clashes with it; answers whether it was inserted. */
+const insertUnless = <A>(
+  db: Context.Tag.Service<InMemoryDatabase>,
+  table: string,
+  row: A,
+  clashes: (other: A) => boolean
+) =>
+  Effect.suspend(() => {
+    let inserted = false
+    const update = db.update<A>(table, (rows) => {
+      inserted = !rows.some(clashes)
+      return inserted ? [...rows, row] : rows
+    })
+    return Effect.map(update, () => inserted)
+  })
+
 /** Seeded with the built-in roles when the database does not hold them yet (as the migration does). */
 export const InMemoryRoles = Layer.effect(
   Roles,
@@ -119,7 +135,8 @@ export const InMemoryRoles = Layer.effect(
         [...rows].sort((a, b) => compareText(roleNameKey(a.name), roleNameKey(b.name)) || compareText(a.id, b.id))),
       findById: (id: string) => roles.find((role) => role.id === id),
       findByName: (name: string) => roles.find((role) => roleNameKey(role.name) === roleNameKey(name)),
-      insert: roles.insert,
+      // Check and insert in one table update, as the unique name key does in SQL.
+      insert: (role: Role) => insertUnless(db, ROLES_TABLE, role, (other) => roleNameKey(other.name) === roleNameKey(role.name)),
       update: roles.replace
     }
   })
@@ -132,7 +149,7 @@ export const InMemoryStaffProfiles = Layer.effect(
     return {
       findById: (id: string) => profiles.find((profile) => profile.id === id),
       findByAccountId: (accountId: string) => profiles.find((profile) => profile.accountId === accountId),
-      insert: profiles.insert,
+      insert: (profile: StaffProfile) => insertUnless(db, STAFF_PROFILES_TABLE, profile, (other) => other.accountId === profile.accountId),
       update: profiles.replace,
       list: (filter: { readonly active?: boolean | undefined }, page: Page) =>
         Effect.gen(function*() {

@@ -1,0 +1,326 @@
+import { PGlite } from "@electric-sql/pglite"
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { expect } from "vitest"
+import { freshDatabase, type TestDatabase, testDatabaseUrl } from "./database.js"
+import type { Reply, RunningServer } from "./server.js"
+
+/**
+ * Helpers for black-box identity tests: the whole browser sign-in through the
+ * development identity provider, platform linking, cookie parsing, and the
+ * administrator's calls that set up roles, staff and credentials.
+ */
+
+export const SESSION_COOKIE = "bluelight-session"
+export const STATE_COOKIE = "bluelight-oauth-state"
+
+/** The identities Member role holders get and nothing else. */
+export const MEMBER_PERMISSIONS = ["civilians.create", "civilians.manage_own"] as const
+
+/** The complete catalogue of permission keys, sorted the way the API sorts them. */
+export const ALL_PERMISSIONS = [
+  "cad.unit.self", "cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage",
+  "cad.calls.manage", "server.view", "players.view", "players.lookup", "sessions.view", "sessions.manage", "shifts.view",
+  "shifts.manage", "staff.view", "staff.manage", "moderation.view", "moderation.warn", "moderation.kick", "moderation.ban",
+  "moderation.history", "audit.view", "admin.manage", "civilians.create", "civilians.manage_own", "civilians.manage",
+  "pnc.view", "pnc.records.manage", "pnc.licences.manage", "pnc.warrants.manage", "pnc.markers.manage",
+  "pnc.vehicles.manage"
+].sort()
+
+export const CREDENTIAL_TOKEN = /^bluelight_[A-Za-z0-9_-]{43}$/
+
+// ---------------------------------------------------------------- cookies
+
+export interface SetCookie {
+  readonly name: string
+  readonly value: string
+  /** Attribute names lower-cased; flags (`HttpOnly`) map to `true`. */
+  readonly attributes: Readonly<Record<string, string | true>>
+  readonly raw: string
+}
+
+/** Parses one `Set-Cookie` header value. */
+export const parseSetCookie = (raw: string): SetCookie => {
+  const [pair = "", ...parts] = raw.split(";")
+  const eq = pair.indexOf("=")
+  const name = (eq < 0 ? pair : pair.slice(0, eq)).trim()
+  const value = eq < 0 ? "" : pair.slice(eq + 1).trim()
+  const attributes: Record<string, string | true> = {}
+  for (const part of parts) {
+    const at = part.indexOf("=")
+    const key = (at < 0 ? part : part.slice(0, at)).trim().toLowerCase()
+    if (key === "") continue
+    attributes[key] = at < 0 ? true : part.slice(at + 1).trim()
+  }
+  return { name, value, attributes, raw }
+}
+
+/** Every `Set-Cookie` of a reply, parsed. */
+export const setCookies = (reply: Pick<Reply, "headers">): Array<SetCookie> => reply.headers.getSetCookie().map(parseSetCookie)
+
+/** The `Set-Cookie` for `name`, if the reply has exactly one (it must not have two). */
+export const setCookie = (reply: Pick<Reply, "headers">, name: string): SetCookie | undefined => {
+  const found = setCookies(reply).filter((cookie) => cookie.name === name)
+  expect(found.length, `at most one Set-Cookie for ${name}`).toBeLessThanOrEqual(1)
+  return found[0]
+}
+
+/** Whether this Set-Cookie removes the cookie (empty value and Max-Age=0 or an expiry in the past). */
+export const clearsCookie = (cookie: SetCookie | undefined): boolean =>
+  cookie !== undefined && cookie.value === "" &&
+  (cookie.attributes["max-age"] === "0" ||
+    (typeof cookie.attributes["expires"] === "string" && Date.parse(cookie.attributes["expires"]) <= Date.now()))
+
+/** A `Cookie` request header from name/value pairs (undefined values left out). */
+export const cookieHeader = (cookies: Record<string, string | undefined>): string =>
+  Object.entries(cookies).filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`).join("; ")
+
+// ---------------------------------------------------------------- sign-in
+
+export interface Session {
+  /** `bluelight-session=<token>`, ready for a `cookie` header. */
+  readonly cookie: string
+  readonly token: string
+}
+
+export const sessionOf = (token: string): Session => ({ token, cookie: `${SESSION_COOKIE}=${token}` })
+
+export interface DevIdentity {
+  readonly id: string
+  readonly username?: string
+  readonly displayName?: string
+}
+
+export interface StartedSignIn {
+  /** The provider's authorize URL the server redirected to. */
+  readonly authorizeUrl: URL
+  /** The `state` parameter sent to the provider. */
+  readonly state: string
+  /** The value of the state cookie bound to this browser. */
+  readonly stateCookie: string
+  readonly reply: Reply
+}
+
+const headersWith = (cookie: string | undefined, extra: Record<string, string> = {}) =>
+  cookie === undefined || cookie === "" ? extra : { ...extra, cookie }
+
+/** `GET /api/auth/idp` (or `/api/auth/platform`): the redirect to the provider and the state cookie. */
+export const startFlow = async (
+  server: RunningServer,
+  path: "/api/auth/idp" | "/api/auth/platform",
+  cookie?: string
+): Promise<StartedSignIn> => {
+  const reply = await server.request("GET", path, { headers: headersWith(cookie) })
+  expect(reply.status, `${path} redirects: ${reply.text}`).toBe(302)
+  const authorizeUrl = new URL(reply.headers.get("location")!)
+  const state = authorizeUrl.searchParams.get("state")
+  const bound = setCookie(reply, STATE_COOKIE)
+  expect(state).toBeTruthy()
+  expect(bound?.value).toBeTruthy()
+  return { authorizeUrl, state: state!, stateCookie: bound!.value, reply }
+}
+
+export const startSignIn = (server: RunningServer, cookie?: string) => startFlow(server, "/api/auth/idp", cookie)
+
+/**
+ * The development provider's `approve` for this authorize URL and identity:
+ * answers the callback path (with `code` and `state`) it redirects to,
+ * relative to the server.
+ */
+export const approve = async (server: RunningServer, authorizeUrl: URL, identity: DevIdentity): Promise<{ callbackPath: string; code: string; state: string | null }> => {
+  const params = new URLSearchParams(authorizeUrl.searchParams)
+  params.set("id", identity.id)
+  params.set("username", identity.username ?? `user.${identity.id}`)
+  params.set("display_name", identity.displayName ?? "")
+  const approvePath = authorizeUrl.pathname.replace(/\/authorize$/, "/approve")
+  const reply = await server.request("GET", `${approvePath}?${params}`)
+  expect(reply.status, `approve redirects: ${reply.text}`).toBe(302)
+  const location = new URL(reply.headers.get("location")!)
+  return {
+    callbackPath: `${location.pathname}${location.search}`,
+    code: location.searchParams.get("code")!,
+    state: location.searchParams.get("state")
+  }
+}
+
+/** Calls a callback path with these cookies. */
+export const callback = (server: RunningServer, callbackPath: string, cookies: Record<string, string | undefined>) =>
+  server.request("GET", callbackPath, { headers: headersWith(cookieHeader(cookies)) })
+
+/** The session a successful sign-in callback set. */
+export const sessionFromReply = (reply: Reply): Session => {
+  expect(reply.status, `callback succeeds: ${reply.text}`).toBe(302)
+  const cookie = setCookie(reply, SESSION_COOKIE)
+  expect(cookie?.value, "the callback sets the session cookie").toBeTruthy()
+  return sessionOf(cookie!.value)
+}
+
+/**
+ * The whole browser sign-in: start, approve at the development provider as
+ * `identity`, return to the callback with the state cookie (and `previous`,
+ * the browser's earlier session, if any).
+ */
+export const signIn = async (server: RunningServer, identity: DevIdentity, previous?: Session): Promise<Session> => {
+  const started = await startSignIn(server)
+  const { callbackPath } = await approve(server, started.authorizeUrl, identity)
+  const reply = await callback(server, callbackPath, { [STATE_COOKIE]: started.stateCookie, [SESSION_COOKIE]: previous?.token })
+  return sessionFromReply(reply)
+}
+
+/** Links a game-platform account to the signed-in session; answers the callback's reply. */
+export const linkPlatform = async (
+  server: RunningServer,
+  session: Session,
+  identity: { readonly id: string; readonly username?: string; readonly displayName?: string },
+  finishIn: Session = session
+): Promise<Reply> => {
+  const started = await startFlow(server, "/api/auth/platform", session.cookie)
+  const { callbackPath } = await approve(server, started.authorizeUrl, identity)
+  return callback(server, callbackPath, { [STATE_COOKIE]: started.stateCookie, [SESSION_COOKIE]: finishIn.token })
+}
+
+// ---------------------------------------------------------------- requests
+
+/** Headers for a cookie-authenticated write: the cookie and the application's own `Origin`. */
+export const cookieWrite = (server: RunningServer, session: Session, extra: Record<string, string> = {}) => ({
+  ...extra,
+  cookie: session.cookie,
+  origin: server.url
+})
+
+/** Headers for a cookie-authenticated read. */
+export const cookieRead = (session: Session) => ({ cookie: session.cookie })
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** `GET /api/me` with this session. */
+export const me = (server: RunningServer, session: Session) => server.request("GET", "/api/me", { headers: cookieRead(session) })
+
+/** `GET /api/me`, expecting success: the data. */
+export const meData = async (server: RunningServer, session: Session) => {
+  const reply = await me(server, session)
+  expect(reply.status, reply.text).toBe(200)
+  return reply.body.data as {
+    id: string
+    displayName: string
+    status: string
+    identity: { id: string; username: string; avatar: string | null }
+    platform: { id: string; username: string } | null
+    staff: { id: string; active: boolean } | null
+    roles: Array<{ id: string; name: string }>
+    permissions: Array<string>
+    developerAccess: boolean
+    createdAt: string
+  }
+}
+
+/** A write with the session cookie and the right Origin. */
+export const write = (server: RunningServer, session: Session, method: string, path: string, body?: unknown) =>
+  server.request(method, path, { headers: cookieWrite(server, session), ...(body === undefined ? {} : { body }) })
+
+const created = (reply: Reply, what: string) => {
+  expect(reply.status, `${what}: ${reply.text}`).toBe(201)
+  return reply.body.data
+}
+
+export interface RoleData {
+  readonly id: string
+  readonly name: string
+  readonly permissions: Array<string>
+}
+
+export const createRole = async (server: RunningServer, admin: Session, name: string, permissions: ReadonlyArray<string>): Promise<RoleData> =>
+  created(await write(server, admin, "POST", "/api/admin/roles", { name, permissions }), `create role ${name}`)
+
+export interface StaffData {
+  readonly id: string
+  readonly account: { id: string; displayName: string }
+  readonly active: boolean
+  readonly roles: Array<{ id: string; name: string }>
+}
+
+export const createStaff = async (server: RunningServer, manager: Session, accountId: string, roleIds: ReadonlyArray<string>): Promise<StaffData> =>
+  created(await write(server, manager, "POST", "/api/staff", { accountId, roleIds }), "create staff profile")
+
+export interface IssuedCredential {
+  readonly id: string
+  readonly name: string
+  readonly expiresAt: string
+  readonly token: string
+  readonly scopes: Array<string>
+}
+
+export const issueCredential = async (
+  server: RunningServer,
+  admin: Session,
+  input: { readonly name: string; readonly scopes: ReadonlyArray<string>; readonly lifetimeDays?: number }
+): Promise<IssuedCredential> => created(await write(server, admin, "POST", "/api/admin/services", input), `issue credential ${input.name}`)
+
+export const setAccountStatus = async (server: RunningServer, admin: Session, accountId: string, status: "ACTIVE" | "SUSPENDED" | "DISABLED") => {
+  const reply = await write(server, admin, "PATCH", `/api/admin/accounts/${accountId}`, { status })
+  expect(reply.status, reply.text).toBe(200)
+  return reply.body.data
+}
+
+/**
+ * A signed-in person with a staff profile holding one new role with these
+ * permissions; answers the session, the account id, the role and the profile.
+ */
+export const staffMember = async (
+  server: RunningServer,
+  admin: Session,
+  identity: DevIdentity,
+  permissions: ReadonlyArray<string>
+) => {
+  const session = await signIn(server, identity)
+  const accountId = (await meData(server, session)).id
+  const role = await createRole(server, admin, `Role ${identity.id}`.slice(0, 60), permissions)
+  const staff = await createStaff(server, admin, accountId, [role.id])
+  return { session, accountId, role, staff }
+}
+
+// ---------------------------------------------------------------- time and shared storage
+
+/**
+ * Rate counters are fixed one-minute windows aligned to the clock. Before a
+ * test spends a budget, wait (if needed) for a window with at least
+ * `neededSeconds` left, so that every request of the test counts in one window.
+ */
+export const waitForWindow = async (neededSeconds: number) => {
+  const left = 60_000 - (Date.now() % 60_000)
+  if (left < neededSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50))
+}
+
+/** Where tests find Redis (CI sets it); undefined to run without. */
+export const testRedisUrl = process.env["TEST_REDIS_URL"] === "" ? undefined : process.env["TEST_REDIS_URL"]
+
+/**
+ * A fresh database that several servers can use at once: a Postgres database
+ * when `TEST_DATABASE_URL` is set, else an in-memory PGlite served to
+ * `connections` clients (one pool connection per server).
+ */
+export const sharedDatabase = async (connections: number): Promise<TestDatabase> => {
+  if (testDatabaseUrl !== undefined && testDatabaseUrl !== "") return freshDatabase()
+  const db = await PGlite.create()
+  const socket = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: connections })
+  await socket.start()
+  let serving = true
+  const stop = async () => {
+    if (!serving) return
+    serving = false
+    await socket.stop()
+  }
+  return {
+    kind: "pglite",
+    url: `postgres://postgres@${socket.getServerConn()}/postgres`,
+    poolSize: 1,
+    query: async (text, values) => {
+      const result = await db.query(text, values as Array<unknown>)
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length } as never
+    },
+    makeUnreachable: stop,
+    dispose: async () => {
+      await stop()
+      await db.close()
+    }
+  }
+}
