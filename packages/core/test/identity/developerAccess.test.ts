@@ -1,0 +1,155 @@
+import {
+  ALL_PERMISSIONS,
+  authenticateSession,
+  DEVELOPER_ACCESS_ATTEMPTS,
+  developerAccessActive,
+  disableDeveloperAccess,
+  enableDeveloperAccess,
+  MEMBER_DEFAULT_PERMISSIONS,
+  Sessions
+} from "@bluelight/core"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Option, TestClock } from "effect"
+import { auditActions, developerPasswordReads, readTables, setDeveloperPassword, sha256Hex, signIn, testPorts } from "./fakes.js"
+
+const PASSWORD = "correct horse battery staple"
+const withPassword = testPorts({ developerPassword: PASSWORD })
+
+const aliceCaller = Effect.flatMap(signIn("alice"), ({ token }) =>
+  Effect.map(authenticateSession(token), (caller) => ({ token, caller })))
+
+describe("enableDeveloperAccess", () => {
+  it.effect("the right password turns it on and rotates the token", () =>
+    Effect.gen(function*() {
+      const { token: oldToken, caller } = yield* aliceCaller
+      const { token, session } = yield* enableDeveloperAccess(caller, PASSWORD)
+      expect(token).not.toBe(oldToken)
+      expect(session.id).toBe(caller.session.id)
+      expect(session.developerAccess).toBe(true)
+
+      const sessions = yield* Sessions
+      expect(Option.isNone(yield* sessions.findByTokenHash(sha256Hex(oldToken)))).toBe(true)
+      const stored = yield* sessions.findByTokenHash(sha256Hex(token))
+      expect(Option.map(stored, (s) => [s.id, s.developerAccess])).toEqual(Option.some([caller.session.id, true]))
+      expect((yield* readTables).sessions).toHaveLength(1)
+
+      expect((yield* Effect.flip(authenticateSession(oldToken)))._tag).toBe("Unauthenticated")
+      const upgraded = yield* authenticateSession(token)
+      expect(upgraded.developerAccess).toBe(true)
+      expect([...upgraded.permissions].sort()).toEqual(ALL_PERMISSIONS)
+
+      const entries = (yield* readTables).audit
+      const enabled = entries.find((entry) => entry.action === "auth.developer_access.enabled")
+      expect(enabled?.actor).toEqual({ type: "user", id: caller.account.id })
+      expect(enabled?.targetId).toBe(caller.session.id)
+      expect(JSON.stringify(entries)).not.toContain(PASSWORD)
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("a wrong or missing password is refused as AuthenticationFailed and changes nothing", () =>
+    Effect.gen(function*() {
+      const { token, caller } = yield* aliceCaller
+      const before = yield* readTables
+      for (const attempt of ["wrong", "", PASSWORD.toUpperCase(), undefined]) {
+        const error = yield* Effect.flip(enableDeveloperAccess(caller, attempt))
+        expect(error._tag).toBe("AuthenticationFailed")
+        expect(error.code).toBe("AUTHENTICATION_FAILED")
+        expect(error.retryAfterSeconds).toBeUndefined()
+      }
+      const after = yield* readTables
+      expect(after.sessions).toEqual(before.sessions)
+      expect(after.audit).toEqual(before.audit)
+      expect((yield* authenticateSession(token)).developerAccess).toBe(false)
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("is refused when no developer password is configured, whatever is sent", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      for (const attempt of ["", "anything", undefined]) {
+        expect((yield* Effect.flip(enableDeveloperAccess(caller, attempt)))._tag).toBe("AuthenticationFailed")
+      }
+      expect((yield* readTables).sessions.every((s) => !s.developerAccess)).toBe(true)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("the sixth attempt in fifteen minutes is refused without checking the password, with retryAfterSeconds", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      expect(DEVELOPER_ACCESS_ATTEMPTS).toEqual({ limit: 5, windowSeconds: 900 })
+      for (let i = 0; i < 5; i++) {
+        expect((yield* Effect.flip(enableDeveloperAccess(caller, "wrong")))._tag).toBe("AuthenticationFailed")
+      }
+      const readsBefore = yield* developerPasswordReads
+      yield* TestClock.adjust("100 seconds")
+      const error = yield* Effect.flip(enableDeveloperAccess(caller, PASSWORD))
+      expect(error._tag).toBe("AuthenticationFailed")
+      expect(error.retryAfterSeconds).toBe(800)
+      expect(yield* developerPasswordReads).toBe(readsBefore)
+      expect((yield* readTables).sessions.every((s) => !s.developerAccess)).toBe(true)
+
+      // Once the window is over, the right password works again.
+      yield* TestClock.adjust("800 seconds")
+      const { session } = yield* enableDeveloperAccess(caller, PASSWORD)
+      expect(session.developerAccess).toBe(true)
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("the attempts are counted per account", () =>
+    Effect.gen(function*() {
+      const { caller: alice } = yield* aliceCaller
+      const bob = yield* Effect.flatMap(signIn("bob"), ({ token }) => authenticateSession(token))
+      for (let i = 0; i < 6; i++) yield* Effect.flip(enableDeveloperAccess(alice, "wrong"))
+      yield* enableDeveloperAccess(bob, PASSWORD)
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("stops counting once the password setting is gone, and counts again when it is back", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      const { token, session } = yield* enableDeveloperAccess(caller, PASSWORD)
+      expect(yield* developerAccessActive(session)).toBe(true)
+
+      yield* setDeveloperPassword(null)
+      expect(yield* developerAccessActive(session)).toBe(false)
+      const without = yield* authenticateSession(token)
+      expect(without.developerAccess).toBe(false)
+      expect([...without.permissions].sort()).toEqual([...MEMBER_DEFAULT_PERMISSIONS].sort())
+      // And it cannot be switched on any more.
+      expect((yield* Effect.flip(enableDeveloperAccess(without, PASSWORD)))._tag).toBe("AuthenticationFailed")
+
+      yield* setDeveloperPassword("another")
+      expect((yield* authenticateSession(token)).developerAccess).toBe(true)
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("a session that never asked for it does not have it", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      expect(yield* developerAccessActive(caller.session)).toBe(false)
+    }).pipe(Effect.provide(withPassword)))
+})
+
+describe("disableDeveloperAccess", () => {
+  it.effect("turns it off for this session and rotates the token again", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      const on = yield* enableDeveloperAccess(caller, PASSWORD)
+      const upgraded = yield* authenticateSession(on.token)
+      const off = yield* disableDeveloperAccess(upgraded)
+      expect(off.session.developerAccess).toBe(false)
+      expect(off.token).not.toBe(on.token)
+      expect((yield* Effect.flip(authenticateSession(on.token)))._tag).toBe("Unauthenticated")
+      const back = yield* authenticateSession(off.token)
+      expect(back.developerAccess).toBe(false)
+      expect([...back.permissions].sort()).toEqual([...MEMBER_DEFAULT_PERMISSIONS].sort())
+      expect(yield* auditActions).toEqual([
+        "account.created",
+        "auth.signed_in",
+        "auth.developer_access.enabled",
+        "auth.developer_access.disabled"
+      ])
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("only this session: another session of the same account keeps its own setting", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      const other = yield* signIn("alice")
+      yield* enableDeveloperAccess(caller, PASSWORD)
+      expect((yield* authenticateSession(other.token)).developerAccess).toBe(false)
+    }).pipe(Effect.provide(withPassword)))
+})
