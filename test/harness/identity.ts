@@ -13,7 +13,7 @@ import type { Reply, RunningServer } from "./server.js"
 export const SESSION_COOKIE = "bluelight-session"
 export const STATE_COOKIE = "bluelight-oauth-state"
 
-/** The identities Member role holders get and nothing else. */
+/** What the built-in Member role holds (what every signed-in account gets, and nothing more). */
 export const MEMBER_PERMISSIONS = ["civilians.create", "civilians.manage_own"] as const
 
 /** The complete catalogue of permission keys, sorted the way the API sorts them. */
