@@ -1,4 +1,4 @@
-import { AccountStatus, Id, IdentityLink, Permission, PlatformLink, Timestamp } from "@bluelight/core"
+import { Account, AccountStatus, Id, IdentityLink, Permission, PlatformLink, Timestamp } from "@bluelight/core"
 import { Schema } from "effect"
 
 /** A minimal reference to a person. */
@@ -21,15 +21,8 @@ export const Me = Schema.Struct({
 
 export const RoleView = Schema.Struct({ id: Id, name: Schema.String, permissions: Schema.Array(Permission) }).annotations({ identifier: "Role" })
 
-export const AccountView = Schema.Struct({
-  id: Id,
-  displayName: Schema.String,
-  status: AccountStatus,
-  identity: IdentityLink,
-  platform: Schema.NullOr(PlatformLink),
-  createdAt: Timestamp,
-  updatedAt: Timestamp
-}).annotations({ identifier: "Account" })
+/** The administration view of an account is the account itself. */
+export const AccountView = Account
 
 export const StaffView = Schema.Struct({
   id: Id,
