@@ -241,6 +241,25 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       })
     })
 
+    describe("session rotation", () => {
+      it("rotates a live session once, and leaves a revoked or already rotated one alone", async () => {
+        const owner = anAccount()
+        await run(insertAccounts(owner))
+        const live = aSession(owner.id)
+        const revoked = aSession(owner.id, { revokedAt: T1 })
+        await run(Effect.flatMap(Sessions, (repo) => Effect.forEach([live, revoked], repo.insert)))
+        const rotate = (session: Session, expected: string, tokenHash: string) =>
+          run(Effect.flatMap(Sessions, (repo) => repo.rotate(session.id, expected, { tokenHash, developerAccess: true })))
+        expect(await rotate(live, live.tokenHash, `${live.tokenHash}-2`)).toBe(true)
+        expect(await rotate(live, live.tokenHash, `${live.tokenHash}-3`)).toBe(false)
+        expect(await rotate(revoked, revoked.tokenHash, `${revoked.tokenHash}-2`)).toBe(false)
+        const find = (hash: string) => run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(hash)))
+        expect(await find(`${live.tokenHash}-2`)).toEqual(Option.some({ ...live, tokenHash: `${live.tokenHash}-2`, developerAccess: true }))
+        expect(Option.isNone(await find(live.tokenHash))).toBe(true)
+        expect(await find(revoked.tokenHash)).toEqual(Option.some(revoked))
+      })
+    })
+
     describe("sign-in states", () => {
       const aState = (overrides: Partial<SignInState> = {}): SignInState => ({
         stateHash: uid("state"),

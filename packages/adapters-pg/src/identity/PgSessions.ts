@@ -51,6 +51,11 @@ export const PgSessions = Layer.effect(
         findByTokenHash(tokenHash).pipe(Effect.map(Option.map(toSession)), Effect.orDie),
       update: (session: Session) =>
         sql`UPDATE sessions SET ${sql.update(toRow(session), ["id"])} WHERE id = ${session.id}`.pipe(Effect.asVoid, Effect.orDie),
+      rotate: (id: string, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
+        sql`
+          UPDATE sessions SET token_hash = ${change.tokenHash}, developer_access = ${change.developerAccess}
+          WHERE id = ${id} AND token_hash = ${expectedTokenHash} AND revoked_at IS NULL
+          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie),
       revokeAllOf: (accountId: string, at: DateTime.Utc) =>
         sql`
           UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}

@@ -1,6 +1,6 @@
 import { Effect, Option, Redacted } from "effect"
 import type { UserCaller } from "../access/Caller.js"
-import { AuthenticationFailed } from "../access/errors.js"
+import { AuthenticationFailed, Unauthenticated } from "../access/errors.js"
 import { AuditLog } from "../ports/AuditLog.js"
 import { AccessSettings, Sessions, StrictRateLimiter, Tokens } from "../ports/identity.js"
 import { Transactor } from "../ports/Transactor.js"
@@ -22,9 +22,14 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
     const session = { ...caller.session, tokenHash: tokens.sha256(token), developerAccess: on }
     const sessions = yield* Sessions
     const audit = yield* AuditLog
+    // Only the session as it was authenticated: one signed out or revoked meanwhile stays so.
+    const rotate = Effect.flatMap(
+      sessions.rotate(session.id, caller.session.tokenHash, { tokenHash: session.tokenHash, developerAccess: on }),
+      (rotated) => (rotated ? Effect.void : Effect.fail(new Unauthenticated({ message: "The session ended; sign in again" })))
+    )
     yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.zipRight(
-        sessions.update(session),
+        rotate,
         audit.record({
           action: on ? "auth.developer_access.enabled" : "auth.developer_access.disabled",
           actor: { type: "user", id: caller.account.id },

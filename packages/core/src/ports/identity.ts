@@ -39,6 +39,16 @@ export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
     readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<Session>>
     /** Replaces the stored session with the same id (revocation, Developer Access, token rotation). */
     readonly update: (session: Session) => Effect.Effect<void>
+    /**
+     * Gives a live session a new token hash and Developer Access setting, only
+     * if it still has `expectedTokenHash` and is not revoked; answers whether it
+     * did. A session revoked or rotated meanwhile stays as it is.
+     */
+    readonly rotate: (
+      id: string,
+      expectedTokenHash: string,
+      change: { readonly tokenHash: string; readonly developerAccess: boolean }
+    ) => Effect.Effect<boolean>
     /** Revokes every session of the account not yet revoked. */
     readonly revokeAllOf: (accountId: string, at: Session["createdAt"]) => Effect.Effect<void>
   }

@@ -78,6 +78,17 @@ export const InMemorySessions = Layer.effect(
       insert: sessions.insert,
       findByTokenHash: (tokenHash: string) => sessions.find((session) => session.tokenHash === tokenHash),
       update: sessions.replace,
+      rotate: (id: string, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
+        Effect.suspend(() => {
+          let rotated = false
+          const update = db.update<Session>(SESSIONS_TABLE, (rows) =>
+            rows.map((session) => {
+              if (session.id !== id || session.tokenHash !== expectedTokenHash || session.revokedAt !== null) return session
+              rotated = true
+              return { ...session, ...change }
+            }))
+          return Effect.map(update, () => rotated)
+        }),
       revokeAllOf: (accountId: string, at: DateTime.Utc) =>
         db.update<Session>(SESSIONS_TABLE, (rows) =>
           rows.map((session) =>

@@ -21,6 +21,7 @@ import {
   type RateDecision,
   RateLimiter,
   type Role,
+  SessionRecordsFromRepositories,
   type ServiceCredential,
   type Session,
   type SignInState,
@@ -246,7 +247,11 @@ export const testPorts = (options: TestOptions = {}) => Layer.merge(fakePorts(op
 export const failingAuditPorts = (options: TestOptions = {}) =>
   Layer.merge(
     fakePorts(options),
-    Layer.mergeAll(InMemoryTransactor, FailingAuditLog, InMemoryIdentityRepositories).pipe(
+    Layer.mergeAll(
+      InMemoryTransactor,
+      FailingAuditLog,
+      SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories))
+    ).pipe(
       Layer.provideMerge(SequentialIds),
       Layer.provideMerge(InMemoryDatabase.layer)
     )
