@@ -57,7 +57,11 @@ export const layerAccessControl = (options: AccessControlOptions) =>
   Layer.effect(
     AccessControl,
     Effect.gen(function*() {
-      const services = yield* Effect.context<Effect.Effect.Context<ReturnType<typeof authenticateSession>> | RateLimiter>()
+      const services = yield* Effect.context<
+        | Effect.Effect.Context<ReturnType<typeof authenticateSession>>
+        | Effect.Effect.Context<ReturnType<typeof authenticateCredential>>
+        | RateLimiter
+      >()
       const limiter = Context.get(services, RateLimiter)
 
       /** The caller named by the request, and whether it came by cookie. A present `Authorization` header decides alone. */
@@ -67,7 +71,8 @@ export const layerAccessControl = (options: AccessControlOptions) =>
           if (authorization !== undefined) {
             const match = BEARER.exec(authorization.trim())
             if (match === null) return yield* new Unauthenticated({ message: "The Authorization header must be Bearer <credential token>" })
-            return { caller: yield* authenticateCredential(match[1]!) as Effect.Effect<Caller, Unauthenticated, never>, byCookie: false }
+            const caller: Caller = yield* authenticateCredential(match[1]!)
+            return { caller, byCookie: false }
           }
           const token = readCookie(request, options.cookies.session)
           if (token === undefined) return { caller: null, byCookie: false }
@@ -75,7 +80,8 @@ export const layerAccessControl = (options: AccessControlOptions) =>
           const caller = yield* authenticateSession(token).pipe(
             Effect.tapError(() => HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(withoutSessionCookie(options.cookies)(response))))
           )
-          return { caller: caller as Caller, byCookie: true }
+          const signedIn: Caller = caller
+          return { caller: signedIn, byCookie: true }
         }).pipe(Effect.provide(services))
 
       const rateLimit = (caller: Caller, method: string) =>
