@@ -6,7 +6,7 @@ import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
 import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
-import { type DevClient, layerDevProviders } from "./devProviders/index.js"
+import { type DevProviders, layerDevProviders } from "./devProviders/index.js"
 import { AdminHandlers } from "./identity/AdminHandlers.js"
 import { AuthHandlers } from "./identity/AuthHandlers.js"
 import { StaffHandlers } from "./identity/StaffHandlers.js"
@@ -20,8 +20,8 @@ export interface HttpOptions {
   readonly appUrl: string
   readonly production: boolean
   readonly budgets: RateBudgets
-  /** Serves the development identity provider and game platform (never in production). */
-  readonly devProviders: DevClient | null
+  /** Serves the development identity provider and/or game platform (never in production). */
+  readonly devProviders: DevProviders | null
   /** Mounts the `/api/__test/*` endpoints for black-box tests. Never on in production. */
   readonly testHooks: boolean
 }
@@ -31,13 +31,14 @@ const DOCS_ROUTES: ReadonlyArray<ExtraRoute> = [
   { method: "GET", path: "/api/docs" }
 ]
 
-const DEV_ROUTES: ReadonlyArray<ExtraRoute> = ["/dev/idp", "/dev/platform"].flatMap((base) => [
-  { method: "GET", path: `${base}/authorize` },
-  { method: "GET", path: `${base}/approve` },
-  // OAuth token requests are form-encoded, as the protocol says.
-  { method: "POST", path: `${base}/token`, ownBody: true },
-  { method: "GET", path: `${base}/userinfo` }
-])
+const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
+  [...(dev.identity ? ["/dev/idp"] : []), ...(dev.platform ? ["/dev/platform"] : [])].flatMap((base) => [
+    { method: "GET", path: `${base}/authorize` },
+    { method: "GET", path: `${base}/approve` },
+    // OAuth token requests are form-encoded, as the protocol says.
+    { method: "POST", path: `${base}/token`, ownBody: true },
+    { method: "GET", path: `${base}/userinfo` }
+  ])
 
 const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers, AuditHandlers)
 
@@ -55,7 +56,7 @@ const apiWithHandlers = (testHooks: boolean) =>
  */
 export const layerHttpApi = (options: HttpOptions) => {
   const api = options.testHooks ? BluelightApiWithTestHooks : BluelightApi
-  const routes = RouteIndex.fromApi(api, [...DOCS_ROUTES, ...(options.devProviders === null ? [] : DEV_ROUTES)])
+  const routes = RouteIndex.fromApi(api, [...DOCS_ROUTES, ...(options.devProviders === null ? [] : devRoutes(options.devProviders))])
   const cookies = cookieNames(options.production)
   const settings = Layer.succeed(HttpSettings, {
     appUrl: options.appUrl,

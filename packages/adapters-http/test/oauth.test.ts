@@ -25,7 +25,7 @@ const PLATFORM_REDIRECT = "http://localhost:3000/api/auth/platform/callback"
 // Only the development provider routes, on an HttpApi with no groups: the
 // same router `layerDevProviders` adds them to in the real server.
 const ServerLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(layerDevProviders({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET })),
+  Layer.provide(layerDevProviders({ client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, identity: true, platform: true })),
   Layer.provide(HttpApiBuilder.api(HttpApi.make("devProviders"))),
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
 )

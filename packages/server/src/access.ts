@@ -10,23 +10,29 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Settings } from "./config.js"
 
-/** The client the development providers accept: made up at start-up, never configured. */
-export const devClientFor = (settings: Settings) =>
-  Option.isSome(settings.idp) && Option.isSome(settings.platform) || settings.production
+/**
+ * The development providers to serve: outside production, those whose real
+ * settings are absent, accepting a client made up at start-up.
+ */
+export const devProvidersFor = (settings: Settings) => {
+  const identity = Option.isNone(settings.idp)
+  const platform = Option.isNone(settings.platform)
+  return settings.production || (!identity && !platform)
     ? null
-    : { clientId: "bluelight-dev", clientSecret: randomBytes(24).toString("base64url") }
+    : { client: { clientId: "bluelight-dev", clientSecret: randomBytes(24).toString("base64url") }, identity, platform }
+}
 
 /**
  * The identity provider and game platform: the configured ones, or (outside
  * production, when a provider's settings are absent) the development
  * providers this server serves itself at `/dev/idp` and `/dev/platform`.
  */
-export const layerProviders = (settings: Settings, dev: { readonly clientId: string; readonly clientSecret: string } | null) => {
+export const layerProviders = (settings: Settings, dev: ReturnType<typeof devProvidersFor>) => {
   const devOptions = (base: string, path: string) => {
     if (dev === null) throw new Error("development providers are off")
     return {
-      clientId: dev.clientId,
-      clientSecret: Redacted.make(dev.clientSecret),
+      clientId: dev.client.clientId,
+      clientSecret: Redacted.make(dev.client.clientSecret),
       authorizeUrl: `${settings.appUrl}${base}/authorize`,
       tokenUrl: `${settings.appUrl}${base}/token`,
       userinfoUrl: `${settings.appUrl}${base}/userinfo`,

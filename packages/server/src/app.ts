@@ -4,7 +4,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
-import { devClientFor, layerAccess, layerProviders } from "./access.js"
+import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
 import { drainOnShutdown } from "./shutdown.js"
 
@@ -37,7 +37,7 @@ const announce = (settings: Settings) =>
 export const layerServer = (settings: Settings) => {
   const server = createServer()
   const ports = Layer.mergeAll(layerPorts(settings), layerAccess(settings))
-  const dev = devClientFor(settings)
+  const dev = devProvidersFor(settings)
   const listen = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host }).pipe(Layer.provide(ports))
   return layerHttpApi({
     appUrl: settings.appUrl,

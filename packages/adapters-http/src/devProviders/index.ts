@@ -16,7 +16,17 @@ export type { DevClient, DevIdentity, DevProviderSpec } from "./shared.js"
  * clients' URLs at `{APP_URL}/dev/idp/...` and `{APP_URL}/dev/platform/...`
  * with these client credentials.
  */
-export const layerDevProviders = (options: DevClient): Layer.Layer<never> =>
+export const layerDevProviders = (options: DevProviders): Layer.Layer<never> =>
   HttpApiBuilder.Router.use((router) =>
-    Effect.all([addDevIdentityProvider(router, options), addDevPlatformProvider(router, options)], { discard: true })
+    Effect.all([
+      options.identity ? addDevIdentityProvider(router, options.client) : Effect.void,
+      options.platform ? addDevPlatformProvider(router, options.client) : Effect.void
+    ], { discard: true })
   )
+
+/** Which development providers to serve (those whose real settings are absent), and the client they accept. */
+export interface DevProviders {
+  readonly client: DevClient
+  readonly identity: boolean
+  readonly platform: boolean
+}
