@@ -95,7 +95,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
   const exited = once(child, "exit")
 
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time\n${stderr}`)), 60_000)
     createInterface({ input: child.stdout! }).on("line", (line) => {
       const entry = parseLine(line)
@@ -110,6 +110,12 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
       clearTimeout(timer)
       reject(new Error(`server exited with ${code} before listening\n${stderr}`))
     })
+  })
+  // A server that never listens must not leave its database behind.
+  const port = await listening.catch(async (error: unknown) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+    if (ownsDatabase && database !== undefined) await database.dispose()
+    throw error
   })
   const url = `http://127.0.0.1:${port}`
 

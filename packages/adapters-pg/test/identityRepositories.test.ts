@@ -150,7 +150,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(Option.isNone(await run(Effect.flatMap(Accounts, (repo) => repo.findByPlatformId(linked.platform?.id ?? ""))))).toBe(true)
       })
 
-      it("list by display name ignoring case, then id; search a literal part of the name; filter by status; page at the edge", async () => {
+      it("list newest first, then by id; search a literal part of the name ignoring case; filter by status; page at the edge", async () => {
         const token = uid("tok")
         const named = (displayName: string, overrides: Partial<Account> = {}) => anAccount({ displayName: `${displayName} ${token}`, ...overrides })
         const golfB = named("Golf", { id: `${token}-golf-b` })
@@ -164,14 +164,16 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         const hotel = named("Hotel xzy")
         // Inserted out of order, so that the order read back is the repository's.
         await run(insertAccounts(hotel, golfB, echo, charlie, alpha, foxtrot, golfA, delta, bravo))
-        const expected = [alpha, bravo, charlie, delta, echo, foxtrot, golfA, golfB, hotel]
+        const newestFirst = (a: Account, b: Account) =>
+          b.createdAt.epochMillis - a.createdAt.epochMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+        const expected = [alpha, bravo, charlie, delta, echo, foxtrot, golfA, golfB, hotel].sort(newestFirst)
         const list = (filter: Parameters<Context.Tag.Service<typeof Accounts>["list"]>[0], limit: number, offset = 0) =>
           run(Effect.flatMap(Accounts, (repo) => repo.list(filter, { limit, offset })))
         const ids = (accounts: ReadonlyArray<Account>) => accounts.map((account) => account.id)
 
         const all = await list({ search: token.toUpperCase() }, 100)
         expect(ids(all.items)).toEqual(ids(expected))
-        expect(all.items[0]).toEqual(alpha)
+        expect(all.items[0]).toEqual(expected[0])
         expect(all.meta).toEqual({ limit: 100, offset: 0, hasMore: false })
 
         expect(ids((await list({ search: `100% ${token}` }, 100)).items)).toEqual([delta.id])
@@ -189,10 +191,10 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(ids(oneShort.items)).toEqual(ids(expected.slice(0, 8)))
         expect(oneShort.meta).toEqual({ limit: 8, offset: 0, hasMore: true })
         const last = await list({ search: token }, 1, 8)
-        expect(ids(last.items)).toEqual([hotel.id])
+        expect(ids(last.items)).toEqual([expected[8]!.id])
         expect(last.meta).toEqual({ limit: 1, offset: 8, hasMore: false })
         const beforeLast = await list({ search: token }, 1, 7)
-        expect(ids(beforeLast.items)).toEqual([golfB.id])
+        expect(ids(beforeLast.items)).toEqual([expected[7]!.id])
         expect(beforeLast.meta.hasMore).toBe(true)
         expect((await list({ search: token }, 5, 9)).items).toEqual([])
 

@@ -1,6 +1,7 @@
 import {
   layerIdentityProviderClient,
   layerPlatformProviderClient,
+  PlatformLinkingUnavailable,
   layerRateLimiter,
   NodeTokens
 } from "@bluelight/adapters-http"
@@ -45,7 +46,10 @@ export const layerProviders = (settings: Settings, dev: ReturnType<typeof devPro
   })
   const platform = Option.match(settings.platform, {
     onSome: (p) => layerPlatformProviderClient({ ...p, redirectUri: `${settings.appUrl}/api/auth/platform/callback` }),
-    onNone: () => layerPlatformProviderClient(devOptions("/dev/platform", "/api/auth/platform/callback"))
+    onNone: () =>
+      dev?.platform === true
+        ? layerPlatformProviderClient(devOptions("/dev/platform", "/api/auth/platform/callback"))
+        : PlatformLinkingUnavailable
   })
   return Layer.mergeAll(idp, platform).pipe(Layer.provide(FetchHttpClient.layer))
 }

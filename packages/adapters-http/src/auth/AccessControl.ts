@@ -37,7 +37,8 @@ export interface AccessControlOptions {
   readonly routes: RouteIndex
 }
 
-const BEARER = /^Bearer ([^\s]+)$/
+// The scheme name is case-insensitive (RFC 9110 §11.1).
+const BEARER = /^Bearer ([^\s]+)$/i
 
 const isRead = (method: string) => method === "GET" || method === "HEAD"
 

@@ -1,5 +1,8 @@
 import {
   Accounts,
+  ADMINISTRATOR_ROLE_ID,
+  MEMBER_ROLE_ID,
+  type Role,
   createRole,
   issueCredential,
   NotFound,
@@ -20,6 +23,17 @@ import { presentCredential } from "./present.js"
 const orNotFound = (what: string) => <A>(found: Option.Option<A>) =>
   Option.match(found, { onNone: () => Effect.fail(new NotFound({ message: `No such ${what}` })), onSome: Effect.succeed })
 
+/**
+ * Roles list as lists do, newest first, after the two built-in ones. Role ids
+ * are UUIDv7, so the id orders them by creation.
+ */
+const builtInFirstThenNewest = (a: Role, b: Role) => {
+  const rank = (role: Role) => [ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID].indexOf(role.id)
+  const [ra, rb] = [rank(a), rank(b)]
+  if (ra !== -1 || rb !== -1) return (ra === -1 ? 2 : ra) - (rb === -1 ? 2 : rb)
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+}
+
 export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) =>
   handlers
     .handle("listAccounts", ({ urlParams: { limit, offset, ...filter } }) =>
@@ -30,7 +44,8 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
       Effect.map(Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, path.id, payload.status)), (data) => ({ data })))
     .handle("listRoles", ({ urlParams }) =>
       Effect.map(Effect.flatMap(Roles, (r) => r.all), (roles) => {
-        const page = toPage(roles.slice(urlParams.offset, urlParams.offset + urlParams.limit + 1).map(presentRole), urlParams)
+        const ordered = [...roles].sort(builtInFirstThenNewest)
+        const page = toPage(ordered.slice(urlParams.offset, urlParams.offset + urlParams.limit + 1).map(presentRole), urlParams)
         return { data: page.items, meta: page.meta }
       }))
     .handle("createRole", ({ payload }) =>

@@ -42,6 +42,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.get("linkPlatform", "/auth/platform")
       .addSuccess(Schema.Void, redirect)
+      .addError(DomainErrors.InvalidState, { status: 409 })
       .annotate(OpenApi.Summary, "Start linking a game-platform account (PKCE): redirects to the platform")
       .pipe(allow({ access: "session", permissions: [] }))
   )

@@ -25,6 +25,7 @@ import {
 import { currentUser } from "../auth/currentUser.js"
 import { RateLimited } from "../auth/errors.js"
 import { HttpSettings } from "../auth/HttpSettings.js"
+import { isJsonMediaType } from "../requestPath/bodyRules.js"
 
 /** Sign-in starts shared by all callers: 120 a minute per provider. */
 const SIGN_IN_STARTS_PER_MINUTE = 120
@@ -39,11 +40,12 @@ const limitSignInStarts = (provider: "idp" | "platform") =>
 
 /**
  * The developer password from whatever body came: only `{"password": "..."}`
- * counts; anything else (malformed JSON, another shape, an extra property) is
- * an attempt without a password.
+ * sent as JSON counts; anything else (another content type, malformed JSON,
+ * another shape, an extra property) is an attempt without a password.
  */
 const developerPassword = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
   Effect.map(Effect.orElseSucceed(request.text, () => ""), (text) => {
+    if (!isJsonMediaType(request.headers["content-type"])) return undefined
     try {
       const body: unknown = JSON.parse(text)
       if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined

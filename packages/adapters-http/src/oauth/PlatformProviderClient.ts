@@ -24,6 +24,7 @@ export const layerPlatformProviderClient = (
     Effect.map(HttpClient.HttpClient, (client) => {
       const calls = makeAuthorizationCodeCalls(options, client)
       return PlatformProvider.of({
+        available: true,
         authorizationUrl: (state, codeChallenge) =>
           calls.authorizationUrl({
             scope: "openid profile",
@@ -38,3 +39,10 @@ export const layerPlatformProviderClient = (
       })
     })
   )
+
+/** Linking is off: a production server without `PLATFORM_*` settings. */
+export const PlatformLinkingUnavailable = Layer.succeed(PlatformProvider, {
+  available: false,
+  authorizationUrl: () => "",
+  exchange: () => Effect.fail({ _tag: "ProviderFailure" as const, reason: "game-platform linking is not configured" })
+})

@@ -14,7 +14,7 @@ const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
   return request.headers["transfer-encoding"] !== undefined
 }
 
-const isJsonMediaType = (contentType: string | undefined): boolean =>
+export const isJsonMediaType = (contentType: string | undefined): boolean =>
   contentType !== undefined && contentType.split(";")[0]!.trim().toLowerCase() === "application/json"
 
 const tooLarge = new ApiFailure({

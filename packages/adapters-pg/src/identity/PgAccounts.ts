@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, type SqlError, SqlSchema } from "@effect/sql"
 import { type Account, Accounts, AccountStatus, type Page, toPage } from "@bluelight/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
@@ -42,6 +42,12 @@ const toRow = (account: Account): AccountRow => ({
   updatedAt: DateTime.toDateUtc(account.updatedAt)
 })
 
+/** True for a unique-key violation of the named constraint (SQLSTATE 23505). */
+const violates = (constraint: string) => (error: SqlError.SqlError): boolean => {
+  const cause = error.cause as { readonly code?: unknown; readonly constraint?: unknown } | null
+  return typeof cause === "object" && cause !== null && cause.code === "23505" && cause.constraint === constraint
+}
+
 /** `search` is matched literally: `%`, `_` and the escape character itself lose their LIKE meaning. */
 const likeContaining = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -79,7 +85,7 @@ export const PgAccounts = Layer.effect(
           SELECT ${columns}
           FROM accounts
           WHERE ${sql.and(conditions)}
-          ORDER BY lower(display_name), id
+          ORDER BY created_at DESC, id DESC
           LIMIT ${limit} OFFSET ${offset}`
       }
     })
@@ -87,9 +93,19 @@ export const PgAccounts = Layer.effect(
       findById: findOneBy("id"),
       findByIdentityId: findOneBy("identity_id"),
       findByPlatformId: findOneBy("platform_id"),
-      insert: (account: Account) => sql`INSERT INTO accounts ${sql.insert(toRow(account))}`.pipe(Effect.asVoid, Effect.orDie),
+      insert: (account: Account) =>
+        sql`INSERT INTO accounts ${sql.insert(toRow(account))} ON CONFLICT (identity_id) DO NOTHING RETURNING id`.pipe(
+          Effect.map((rows) => rows.length === 1),
+          Effect.orDie
+        ),
+      // The unique platform id decides a race between two links; the failed
+      // statement ends the transaction, which the caller then rolls back.
       update: (account: Account) =>
-        sql`UPDATE accounts SET ${sql.update(toRow(account), ["id"])} WHERE id = ${account.id}`.pipe(Effect.asVoid, Effect.orDie),
+        sql`UPDATE accounts SET ${sql.update(toRow(account), ["id"])} WHERE id = ${account.id}`.pipe(
+          Effect.as(true),
+          Effect.catchIf(violates("accounts_platform_id_key"), () => Effect.succeed(false)),
+          Effect.orDie
+        ),
       list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) =>
         list({ ...filter, limit: page.limit + 1, offset: page.offset }).pipe(
           Effect.map((rows) => toPage(rows.map(toAccount), page)),

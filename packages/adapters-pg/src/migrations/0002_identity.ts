@@ -26,7 +26,7 @@ export default Effect.gen(function*() {
       updated_at timestamptz NOT NULL,
       CHECK ((platform_id IS NULL) = (platform_username IS NULL))
     )`
-  yield* sql`CREATE INDEX accounts_display_name_idx ON accounts (lower(display_name), id)`
+  yield* sql`CREATE INDEX accounts_newest_idx ON accounts (created_at DESC, id DESC)`
 
   yield* sql`
     CREATE TABLE sessions (

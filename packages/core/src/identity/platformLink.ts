@@ -6,9 +6,14 @@ import { Accounts, PlatformProvider, Tokens } from "../ports/identity.js"
 import { Transactor } from "../ports/Transactor.js"
 import { createSignInState, redeemSignInState, SECRET_BYTES } from "./signIn.js"
 
+const taken = new PlatformAccountTaken({ message: "That game-platform account is linked to another account" })
+
 /** Starts linking a game-platform account (PKCE S256), bound to this session. */
 export const startPlatformLink = (caller: UserCaller) =>
   Effect.gen(function*() {
+    if (!(yield* PlatformProvider).available) {
+      return yield* new InvalidState({ message: "Game-platform linking is not configured on this server" })
+    }
     const tokens = yield* Tokens
     const codeVerifier = yield* tokens.random(SECRET_BYTES)
     const state = yield* createSignInState("platform", { codeVerifier, sessionId: caller.session.id })
@@ -39,15 +44,13 @@ export const completePlatformLink = (caller: UserCaller, input: {
     return yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.gen(function*() {
         const owner = yield* accounts.findByPlatformId(profile.id)
-        if (Option.isSome(owner) && owner.value.id !== caller.account.id) {
-          return yield* new PlatformAccountTaken({ message: "That game-platform account is linked to another account" })
-        }
+        if (Option.isSome(owner) && owner.value.id !== caller.account.id) return yield* taken
         const account = Option.getOrElse(yield* accounts.findById(caller.account.id), () => caller.account)
         if (account.platform !== null && account.platform.id !== profile.id) {
           return yield* new InvalidState({ message: "This account is already linked to another game-platform account" })
         }
         const linked = { ...account, platform: { id: profile.id, username: profile.username }, updatedAt: yield* DateTime.now }
-        yield* accounts.update(linked)
+        if (!(yield* accounts.update(linked))) return yield* taken
         yield* audit.record({
           action: "account.platform.linked",
           actor: { type: "user", id: account.id },

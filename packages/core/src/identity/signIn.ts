@@ -109,19 +109,21 @@ export const completeSignIn = (input: {
       t.transaction(Effect.gen(function*() {
         const now = yield* DateTime.now
         const identity = { id: profile.id, username: profile.username, avatar: profile.avatar }
-        const existing = yield* accounts.findByIdentityId(profile.id)
+        let existing = yield* accounts.findByIdentityId(profile.id)
         let account: Account
+        const created: Account = {
+          id: yield* Effect.flatMap(Ids, (ids) => ids.next),
+          displayName: profile.displayName,
+          status: "ACTIVE",
+          identity,
+          platform: null,
+          createdAt: now,
+          updatedAt: now
+        }
+        // A first sign-in racing another of the same person (two tabs) finds the account the other made.
+        if (Option.isNone(existing) && !(yield* accounts.insert(created))) existing = yield* accounts.findByIdentityId(profile.id)
         if (Option.isNone(existing)) {
-          account = {
-            id: yield* Effect.flatMap(Ids, (ids) => ids.next),
-            displayName: profile.displayName,
-            status: "ACTIVE",
-            identity,
-            platform: null,
-            createdAt: now,
-            updatedAt: now
-          }
-          yield* accounts.insert(account)
+          account = created
           yield* audit.record({
             action: "account.created",
             actor: { type: "user", id: account.id },

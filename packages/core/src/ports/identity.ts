@@ -24,10 +24,14 @@ export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
     readonly findById: (id: string) => Effect.Effect<Option.Option<Account>>
     readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
     readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
-    readonly insert: (account: Account) => Effect.Effect<void>
-    /** Replaces the stored account with the same id. */
-    readonly update: (account: Account) => Effect.Effect<void>
-    /** Ordered by display name, then id; `search` is a case-insensitive part of the display name. */
+    /** Answers `false`, storing nothing, when an account with the same identity id exists (two first sign-ins racing). */
+    readonly insert: (account: Account) => Effect.Effect<boolean>
+    /**
+     * Replaces the stored account with the same id. Answers `false`, changing
+     * nothing, when another account holds its platform id (two links racing).
+     */
+    readonly update: (account: Account) => Effect.Effect<boolean>
+    /** Newest first (then by id); `search` is a case-insensitive part of the display name. */
     readonly list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) => Effect.Effect<PageOf<Account>>
   }
 >() {}
@@ -139,6 +143,8 @@ export class IdentityProvider extends Context.Tag("@bluelight/core/IdentityProvi
 export class PlatformProvider extends Context.Tag("@bluelight/core/PlatformProvider")<
   PlatformProvider,
   {
+    /** `false` when linking is not configured (production without `PLATFORM_*`). */
+    readonly available: boolean
     readonly authorizationUrl: (state: string, codeChallenge: string) => string
     readonly exchange: (code: string, codeVerifier: string) => Effect.Effect<PlatformProfile, ProviderFailure>
   }

@@ -52,8 +52,12 @@ export const InMemoryAccounts = Layer.effect(
       findById: (id: string) => accounts.find((account) => account.id === id),
       findByIdentityId: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       findByPlatformId: (platformId: string) => accounts.find((account) => account.platform?.id === platformId),
-      insert: accounts.insert,
-      update: accounts.replace,
+      insert: (account: Account) => insertUnless(db, ACCOUNTS_TABLE, account, (other) => other.identity.id === account.identity.id),
+      update: (account: Account) =>
+        Effect.flatMap(accounts.rows, (rows) =>
+          account.platform !== null && rows.some((other) => other.id !== account.id && other.platform?.id === account.platform?.id)
+            ? Effect.succeed(false)
+            : Effect.as(accounts.replace(account), true)),
       list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) =>
         Effect.map(accounts.rows, (rows) => {
           const search = filter.search?.toLowerCase()
@@ -62,7 +66,7 @@ export const InMemoryAccounts = Layer.effect(
             (search === undefined || account.displayName.toLowerCase().includes(search))
           )
           const sorted = [...matching].sort((a, b) =>
-            compareText(a.displayName.toLowerCase(), b.displayName.toLowerCase()) || compareText(a.id, b.id)
+            b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id)
           )
           return pageOf(sorted, page)
         })

@@ -192,6 +192,7 @@ const FakePlatformProvider = (profiles: Readonly<Record<string, PlatformProfile>
   Layer.effect(
     PlatformProvider,
     Effect.map(PlatformCalls, (calls) => ({
+      available: true,
       authorizationUrl: (state: string, codeChallenge: string) => {
         calls.authorizations.push({ state, codeChallenge })
         return `https://platform.test/authorize?state=${encodeURIComponent(state)}&code_challenge=${codeChallenge}`
