@@ -530,12 +530,22 @@ contract(
         expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(true)
       }
 
-      it("refuse a second account with the same identity or platform id, as a defect", async () => {
+      it("say so for a second account with the same identity id, or an update onto a taken platform id", async () => {
         const first = anAccount({ platform: { id: uid("plat"), username: "Taken" } })
         await backend().run(insertAccounts(first))
-        await dies(insertAccounts(anAccount({ identity: { ...first.identity, username: "someone else" } })))
+        const twin = anAccount({ identity: { ...first.identity, username: "someone else" } })
+        expect(await backend().run(Effect.flatMap(Accounts, (repo) => repo.insert(twin)))).toBe(false)
+        expect(Option.isNone(await backend().run(Effect.flatMap(Accounts, (repo) => repo.findById(twin.id))))).toBe(true)
+        const other = anAccount()
+        await backend().run(insertAccounts(other))
+        expect(await backend().run(Effect.flatMap(Accounts, (repo) => repo.update({ ...other, platform: first.platform })))).toBe(false)
+        expect(await backend().run(Effect.flatMap(Accounts, (repo) => repo.findById(other.id)))).toEqual(Option.some(other))
+      })
+
+      it("refuse a new account whose platform id is taken, as a defect", async () => {
+        const first = anAccount({ platform: { id: uid("plat"), username: "Taken" } })
+        await backend().run(insertAccounts(first))
         await dies(insertAccounts(anAccount({ platform: first.platform })))
-        await dies(insertAccounts(anAccount({ id: first.id })))
       })
 
 
