@@ -345,6 +345,13 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(inserted.filter(Boolean)).toHaveLength(1)
       })
 
+      it("rename no role onto another's name, and say so", async () => {
+        const role: Role = { id: uid("role"), name: `Renamer ${uid("n")}`, permissions: [] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.update({ ...role, name: " member " })))).toBe(false)
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(role))
+      })
+
       it("answer every role ordered by name, ignoring case", async () => {
         const lower: Role = { id: uid("role"), name: `aardvark ${uid("n")}`, permissions: [] }
         const upper: Role = { id: uid("role"), name: `Zebra ${uid("n")}`, permissions: ["pnc.view"] }

@@ -1,6 +1,7 @@
-import { SqlClient, type SqlError, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "@effect/sql"
 import { type Account, Accounts, AccountStatus, type Page, toPage } from "@bluelight/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { violates } from "../uniqueViolation.js"
 
 const AccountRow = Schema.Struct({
   id: Schema.String,
@@ -41,12 +42,6 @@ const toRow = (account: Account): AccountRow => ({
   createdAt: DateTime.toDateUtc(account.createdAt),
   updatedAt: DateTime.toDateUtc(account.updatedAt)
 })
-
-/** True for a unique-key violation of the named constraint (SQLSTATE 23505). */
-const violates = (constraint: string) => (error: SqlError.SqlError): boolean => {
-  const cause = error.cause as { readonly code?: unknown; readonly constraint?: unknown } | null
-  return typeof cause === "object" && cause !== null && cause.code === "23505" && cause.constraint === constraint
-}
 
 /** `search` is matched literally: `%`, `_` and the escape character itself lose their LIKE meaning. */
 const likeContaining = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

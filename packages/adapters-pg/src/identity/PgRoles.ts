@@ -1,6 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Permission, type Role, roleNameKey, Roles } from "@bluelight/core"
 import { Effect, Layer, Option, Schema } from "effect"
+import { violates } from "../uniqueViolation.js"
 
 const RoleRow = Schema.Struct({
   id: Schema.String,
@@ -42,7 +43,11 @@ export const PgRoles = Layer.effect(
           Effect.orDie
         ),
       update: (role: Role) =>
-        sql`UPDATE roles SET ${sql.update(toRow(role), ["id"])} WHERE id = ${role.id}`.pipe(Effect.asVoid, Effect.orDie)
+        sql`UPDATE roles SET ${sql.update(toRow(role), ["id"])} WHERE id = ${role.id}`.pipe(
+          Effect.as(true),
+          Effect.catchIf(violates("roles_name_key_key"), () => Effect.succeed(false)),
+          Effect.orDie
+        )
     }
   })
 )

@@ -74,7 +74,7 @@ export const updateRole = (
         const updated: Role = { ...role, name, permissions }
         const permissionsChanged = permissions.join() !== role.permissions.join()
         if (!permissionsChanged && name === role.name) return role
-        yield* roles.update(updated)
+        if (!(yield* roles.update(updated))) return yield* nameTaken(updated.name)
         yield* audit.record({
           action: permissionsChanged ? "role.permissions.changed" : "role.renamed",
           actor: actorOf(caller),

@@ -80,7 +80,8 @@ export class Roles extends Context.Tag("@bluelight/core/Roles")<
     readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
     /** Answers `false`, storing nothing, when a role with the same name exists (also under a race). */
     readonly insert: (role: Role) => Effect.Effect<boolean>
-    readonly update: (role: Role) => Effect.Effect<void>
+    /** Answers `false`, changing nothing, when another role has the new name (a rename racing). */
+    readonly update: (role: Role) => Effect.Effect<boolean>
   }
 >() {}
 

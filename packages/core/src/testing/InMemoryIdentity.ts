@@ -152,7 +152,11 @@ export const InMemoryRoles = Layer.effect(
       findByName: (name: string) => roles.find((role) => roleNameKey(role.name) === roleNameKey(name)),
       // Check and insert in one table update, as the unique name key does in SQL.
       insert: (role: Role) => insertUnless(db, ROLES_TABLE, role, (other) => roleNameKey(other.name) === roleNameKey(role.name)),
-      update: roles.replace
+      update: (role: Role) =>
+        Effect.flatMap(roles.rows, (rows) =>
+          rows.some((other) => other.id !== role.id && roleNameKey(other.name) === roleNameKey(role.name))
+            ? Effect.succeed(false)
+            : Effect.as(roles.replace(role), true))
     }
   })
 )
