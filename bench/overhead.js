@@ -192,7 +192,7 @@ async function inMemoryPglite() {
 // The floor: what any Node API pays to answer from Postgres.
 async function startBare(url, poolMax) {
   const pool = new pg.Pool({ connectionString: url, max: poolMax })
-  const health = JSON.stringify({ status: "ok", database: "up" })
+  const health = JSON.stringify({ status: "ok", database: "up", redis: "off" })
   const sessionOf = (req) => /bluelight-session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1] ?? ""
   const answer = (req) =>
     req.url === "/api/me"

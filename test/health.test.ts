@@ -2,18 +2,46 @@ import { describe, expect, it } from "vitest"
 import { expectCommonHeaders } from "./harness/expectations.js"
 import { startServer } from "./harness/server.js"
 
+const redisUrl = process.env["TEST_REDIS_URL"]
+
 describe("GET /api/health", () => {
   it("is 200 while the database answers and 503 once it cannot be reached", async () => {
     const server = await startServer()
     try {
       const up = await server.request("GET", "/api/health")
       expect(up.status).toBe(200)
-      expect(up.body).toEqual({ status: "ok", database: "up" })
+      expect(up.body).toEqual({ status: "ok", database: "up", redis: "off" })
       await server.database!.makeUnreachable()
       const down = await server.request("GET", "/api/health")
       expect(down.status).toBe(503)
-      expect(down.body).toEqual({ status: "unavailable", database: "down" })
+      expect(down.body).toEqual({ status: "unavailable", database: "down", redis: "off" })
       expectCommonHeaders(down)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it("reports Redis down without failing the service, since rate limits fall back to memory", async () => {
+    const server = await startServer({ env: { REDIS_URL: "redis://127.0.0.1:1" } })
+    try {
+      const reply = await server.request("GET", "/api/health")
+      expect(reply.status).toBe(200)
+      expect(reply.body).toEqual({ status: "ok", database: "up", redis: "down" })
+      expect(JSON.stringify(reply.body)).not.toContain("127.0.0.1:1")
+    } finally {
+      await server.stop()
+    }
+  })
+
+  // CI always sets TEST_REDIS_URL; without it there is no Redis to report up.
+  it(`reports Redis ${redisUrl === undefined ? "off when none is configured" : "up when it answers"}`, async () => {
+    const server = await startServer(redisUrl === undefined ? {} : { env: { REDIS_URL: redisUrl } })
+    try {
+      expect((await server.request("GET", "/api/health")).body).toEqual({
+        status: "ok",
+        database: "up",
+        redis: redisUrl === undefined ? "off" : "up"
+      })
     } finally {
       await server.stop()
     }

@@ -9,7 +9,7 @@ describe("the embedded default", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "bluelight-data-"))
     try {
       const first = await startServer({ database: null, env: { DATA_DIR: dataDir } })
-      expect((await first.request("GET", "/api/health")).body).toEqual({ status: "ok", database: "up" })
+      expect((await first.request("GET", "/api/health")).body).toEqual({ status: "ok", database: "up", redis: "off" })
       expect((await first.request("POST", "/api/__test/audit", { body: { action: "test.survives" } })).status).toBe(201)
       expect(await first.stop()).toBe(0)
 

@@ -230,7 +230,7 @@ describe("resilient rate limiter", () => {
   it.effect("does not wait for a Redis that does not answer, and warns at most every 30 seconds", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
-      const silent = { consume: () => Effect.never }
+      const silent = { consume: () => Effect.never, ping: Effect.succeed(false) }
       const context = yield* makeResilientRateLimiters(silent)
       const [lenient, strict] = [Context.get(context, RateLimiter), Context.get(context, StrictRateLimiter)]
       const key = freshKey()

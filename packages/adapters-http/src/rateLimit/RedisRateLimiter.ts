@@ -16,6 +16,8 @@ export class RedisRateLimiter extends Context.Tag("@bluelight/adapters-http/Redi
   RedisRateLimiter,
   {
     readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, RateLimiterUnavailable>
+    /** Whether Redis answers a PING within half a second. */
+    readonly ping: Effect.Effect<boolean>
   }
 >() {}
 
@@ -57,6 +59,11 @@ export const makeRedisRateLimiter = (redis: Redis): Context.Tag.Service<RedisRat
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: CONSUME_SCRIPT })
   const client = redis as unknown as WithConsume
   return {
+    ping: Effect.tryPromise(() => redis.ping()).pipe(
+      Effect.timeout(Duration.millis(500)),
+      Effect.as(true),
+      Effect.orElseSucceed(() => false)
+    ),
     consume: (key, limit, windowSeconds) =>
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis

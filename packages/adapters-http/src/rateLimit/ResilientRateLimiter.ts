@@ -1,4 +1,4 @@
-import { RateLimiter, StrictRateLimiter } from "@bluelight/core"
+import { RateLimiter, SharedStoreHealth, StrictRateLimiter } from "@bluelight/core"
 import { Clock, Context, Duration, Effect, Layer, Option, type Redacted, Ref } from "effect"
 import { makeMemoryRateLimiter, rateDecision, windowAt } from "./MemoryRateLimiter.js"
 import { layerRedisRateLimiter, RateLimiterUnavailable, RedisRateLimiter } from "./RedisRateLimiter.js"
@@ -59,14 +59,22 @@ export const makeResilientRateLimiters = (redis: Context.Tag.Service<RedisRateLi
  */
 export const layerRateLimiter = (options: {
   readonly redisUrl: Option.Option<Redacted.Redacted>
-}): Layer.Layer<RateLimiter | StrictRateLimiter> =>
+}): Layer.Layer<RateLimiter | StrictRateLimiter | SharedStoreHealth> =>
   Option.match(options.redisUrl, {
     onNone: () =>
       Layer.effectContext(
-        Effect.map(makeMemoryRateLimiter, (memory) => Context.make(RateLimiter, memory).pipe(Context.add(StrictRateLimiter, memory)))
+        Effect.map(makeMemoryRateLimiter, (memory) =>
+          Context.make(RateLimiter, memory).pipe(
+            Context.add(StrictRateLimiter, memory),
+            Context.add(SharedStoreHealth, { check: Effect.succeed("off" as const) })
+          ))
       ),
     onSome: (url) =>
-      Layer.effectContext(Effect.flatMap(RedisRateLimiter, makeResilientRateLimiters)).pipe(
-        Layer.provide(layerRedisRateLimiter(url))
-      )
+      Layer.effectContext(Effect.gen(function*() {
+        const redis = yield* RedisRateLimiter
+        const limiters = yield* makeResilientRateLimiters(redis)
+        return Context.add(limiters, SharedStoreHealth, {
+          check: Effect.map(redis.ping, (up) => (up ? "up" as const : "down" as const))
+        })
+      })).pipe(Layer.provide(layerRedisRateLimiter(url)))
   })

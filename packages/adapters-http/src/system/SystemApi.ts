@@ -5,14 +5,16 @@ import { allow } from "../access.js"
 /** How the service and its dependencies are doing. */
 export const HealthReport = Schema.Struct({
   status: Schema.Literal("ok", "unavailable"),
-  database: Schema.Literal("up", "down")
+  database: Schema.Literal("up", "down"),
+  /** The shared counters; `off` when none is configured (single instance, in memory). */
+  redis: Schema.Literal("up", "down", "off")
 }).annotations({ identifier: "HealthReport" })
 export type HealthReport = typeof HealthReport.Type
 
 export const health = HttpApiEndpoint.get("health", "/health")
   .addSuccess(HealthReport)
   .addError(HealthReport, { status: 503 })
-  .annotate(OpenApi.Summary, "Liveness and database state; 503 while the database is unreachable")
+  .annotate(OpenApi.Summary, "Liveness, database and Redis state; 503 while the database is unreachable (Redis down only degrades rate limits)")
   .pipe(allow({ access: "public", permissions: [] }))
 
 export class SystemApi extends HttpApiGroup.make("system").add(health).annotate(OpenApi.Title, "System") {}

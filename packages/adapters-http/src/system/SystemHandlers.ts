@@ -1,4 +1,4 @@
-import { DatabaseHealth } from "@bluelight/core"
+import { DatabaseHealth, SharedStoreHealth } from "@bluelight/core"
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { BluelightApi } from "../Api.js"
@@ -6,10 +6,13 @@ import type { HealthReport } from "./SystemApi.js"
 
 export const SystemHandlers = HttpApiBuilder.group(BluelightApi, "system", (handlers) =>
   handlers.handle("health", () =>
-    Effect.flatMap(DatabaseHealth, (database) => database.check).pipe(
-      Effect.flatMap((up): Effect.Effect<HealthReport, HealthReport> =>
+    Effect.all([
+      Effect.flatMap(DatabaseHealth, (database) => database.check),
+      Effect.flatMap(SharedStoreHealth, (store) => store.check)
+    ], { concurrency: 2 }).pipe(
+      Effect.flatMap(([up, redis]): Effect.Effect<HealthReport, HealthReport> =>
         up
-          ? Effect.succeed({ status: "ok", database: "up" })
-          : Effect.fail({ status: "unavailable", database: "down" })
+          ? Effect.succeed({ status: "ok", database: "up", redis })
+          : Effect.fail({ status: "unavailable", database: "down", redis })
       )
     )))
