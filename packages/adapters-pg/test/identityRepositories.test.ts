@@ -274,6 +274,15 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       })
       const consume = (stateHash: string) => run(Effect.flatMap(SignInStates, (repo) => repo.consume(stateHash)))
 
+      it("forget the states expired by a time, and keep the others", async () => {
+        const expired = aState({ expiresAt: T1 })
+        const live = aState({ expiresAt: T2 })
+        await run(Effect.flatMap(SignInStates, (repo) => Effect.all([repo.insert(expired), repo.insert(live)])))
+        await run(Effect.flatMap(SignInStates, (repo) => repo.purgeExpired(T1)))
+        expect(Option.isNone(await consume(expired.stateHash))).toBe(true)
+        expect(await consume(live.stateHash)).toEqual(Option.some(live))
+      })
+
       it("answer a state once, then never again", async () => {
         const idp = aState()
         const platform = aState({ purpose: "platform", codeVerifier: "verifier-123", sessionId: uid("ses") })

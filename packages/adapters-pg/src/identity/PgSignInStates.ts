@@ -45,7 +45,9 @@ export const PgSignInStates = Layer.effect(
     })
     return {
       insert: (state: SignInState) => sql`INSERT INTO sign_in_states ${sql.insert(toRow(state))}`.pipe(Effect.asVoid, Effect.orDie),
-      consume: (stateHash: string) => consume(stateHash).pipe(Effect.map(Option.map(toSignInState)), Effect.orDie)
+      consume: (stateHash: string) => consume(stateHash).pipe(Effect.map(Option.map(toSignInState)), Effect.orDie),
+      purgeExpired: (now: DateTime.Utc) =>
+        sql`DELETE FROM sign_in_states WHERE expires_at <= ${DateTime.toDateUtc(now)}`.pipe(Effect.asVoid, Effect.orDie)
     }
   })
 )

@@ -21,6 +21,8 @@ export const createSignInState = (purpose: SignInPurpose, extra: { readonly code
     const tokens = yield* Tokens
     const state = yield* tokens.random(SECRET_BYTES)
     const now = yield* DateTime.now
+    // Every start also forgets the sign-ins that were started and never finished.
+    yield* Effect.flatMap(SignInStates, (states) => states.purgeExpired(now))
     yield* Effect.flatMap(SignInStates, (states) =>
       states.insert({
         stateHash: tokens.sha256(state),

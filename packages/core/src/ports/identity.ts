@@ -67,6 +67,8 @@ export class SignInStates extends Context.Tag("@bluelight/core/SignInStates")<
      * requests racing with the same state get it at most once between them.
      */
     readonly consume: (stateHash: string) => Effect.Effect<Option.Option<SignInState>>
+    /** Forgets the states that expired by `now` (sign-ins started and never finished). */
+    readonly purgeExpired: (now: SignInState["createdAt"]) => Effect.Effect<void>
   }
 >() {}
 

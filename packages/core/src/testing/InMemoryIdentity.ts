@@ -1,4 +1,4 @@
-import { type Context, type DateTime, Effect, Layer, Option } from "effect"
+import { type Context, DateTime, Effect, Layer, Option } from "effect"
 import type { Account, AccountStatus } from "../identity/Account.js"
 import {
   ADMINISTRATOR_ROLE_ID,
@@ -106,6 +106,8 @@ export const InMemorySignInStates = Layer.effect(
   SignInStates,
   Effect.map(InMemoryDatabase, (db) => ({
     insert: (state: SignInState) => db.insert<SignInState>(SIGN_IN_STATES_TABLE, state),
+    purgeExpired: (now: DateTime.Utc) =>
+      db.update<SignInState>(SIGN_IN_STATES_TABLE, (rows) => rows.filter((state) => DateTime.greaterThan(state.expiresAt, now))),
     // Read and remove in one step on the one table reference, so it is answered at most once.
     consume: (stateHash: string) =>
       Effect.gen(function*() {
