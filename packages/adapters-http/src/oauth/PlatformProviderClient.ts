@@ -1,7 +1,7 @@
 import { type PlatformProfile, PlatformProvider } from "@bluelight/core"
 import { HttpClient } from "@effect/platform"
 import { Effect, Layer, Schema } from "effect"
-import { makeAuthorizationCodeCalls, type OAuthClientOptions } from "./IdentityProviderClient.js"
+import { makeAuthorizationCodeCalls, type OAuthClientOptions } from "./authorizationCode.js"
 
 /** What the game platform says at its userinfo endpoint (OpenID Connect claims). */
 const PlatformUserinfo = Schema.Struct({
