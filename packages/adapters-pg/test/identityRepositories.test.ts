@@ -106,6 +106,14 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
     })
 
     describe("accounts", () => {
+      it("find several accounts by id in one read, skipping unknown ids", async () => {
+        const [a, b] = [anAccount(), anAccount()]
+        await run(insertAccounts(a, b))
+        const found = await run(Effect.flatMap(Accounts, (repo) => repo.findByIds([b.id, uid("nobody"), a.id])))
+        expect([...found].sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual([a, b].sort((x, y) => (x.id < y.id ? -1 : 1)))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findByIds([])))).toEqual([])
+      })
+
       it("find an inserted account by id, identity id and platform id", async () => {
         const linked = anAccount({ platform: { id: uid("plat"), username: "Gamer" } })
         const avatar = anAccount({ identity: { id: uid("idp"), username: "withavatar", avatar: "a1b2c3" } })

@@ -1,19 +1,18 @@
-import { createStaffProfile, NotFound, Roles, StaffProfiles, updateStaffProfile } from "@bluelight/core"
+import { createStaffProfile, NotFound, StaffProfiles, type StaffProfile, updateStaffProfile } from "@bluelight/core"
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
-import { presentStaff, presentStaffPage } from "./present.js"
+import { presentStaff } from "./present.js"
 
-const present = (profile: Parameters<typeof presentStaff>[0]) =>
-  Effect.flatMap(Effect.flatMap(Roles, (r) => r.all), (roles) => presentStaff(profile, roles))
+const present = (profile: StaffProfile) => Effect.map(presentStaff([profile]), (views) => views[0]!)
 
 export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handlers) =>
   handlers
     .handle("listStaff", ({ urlParams: { limit, offset, active } }) =>
       Effect.gen(function*() {
         const page = yield* Effect.flatMap(StaffProfiles, (s) => s.list({ active }, { limit, offset }))
-        return { data: yield* presentStaffPage(page.items), meta: page.meta }
+        return { data: yield* presentStaff(page.items), meta: page.meta }
       }))
     .handle("getStaff", ({ path }) =>
       Effect.gen(function*() {

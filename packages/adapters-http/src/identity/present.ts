@@ -1,5 +1,5 @@
-import { Accounts, type Role, Roles, type ServiceCredential, type StaffProfile } from "@bluelight/core"
-import { Effect, Option } from "effect"
+import { type Account, Accounts, type Role, Roles, type ServiceCredential, type StaffProfile } from "@bluelight/core"
+import { Effect } from "effect"
 
 export const presentCredential = (credential: ServiceCredential) => ({
   id: credential.id,
@@ -11,16 +11,20 @@ export const presentCredential = (credential: ServiceCredential) => ({
   issuedBy: credential.issuedBy
 })
 
-/** A staff profile with its person and role names. */
-export const presentStaff = (profile: StaffProfile, roles: ReadonlyArray<Role>) =>
-  Effect.map(Effect.flatMap(Accounts, (accounts) => accounts.findById(profile.accountId)), (account) => ({
-    id: profile.id,
-    account: { id: profile.accountId, displayName: Option.match(account, { onNone: () => "", onSome: (a) => a.displayName }) },
-    active: profile.active,
-    roles: profile.roleIds.flatMap((id) => roles.filter((role) => role.id === id).map((role) => ({ id: role.id, name: role.name }))),
-    createdAt: profile.createdAt,
-    updatedAt: profile.updatedAt
-  }))
+/** A staff profile with its person and role names, from accounts and roles already read. */
+const staffView = (profile: StaffProfile, accounts: ReadonlyArray<Account>, roles: ReadonlyArray<Role>) => ({
+  id: profile.id,
+  account: { id: profile.accountId, displayName: accounts.find((account) => account.id === profile.accountId)?.displayName ?? "" },
+  active: profile.active,
+  roles: profile.roleIds.flatMap((id) => roles.filter((role) => role.id === id).map((role) => ({ id: role.id, name: role.name }))),
+  createdAt: profile.createdAt,
+  updatedAt: profile.updatedAt
+})
 
-export const presentStaffPage = (profiles: ReadonlyArray<StaffProfile>) =>
-  Effect.flatMap(Effect.flatMap(Roles, (r) => r.all), (roles) => Effect.forEach(profiles, (profile) => presentStaff(profile, roles)))
+/** Staff profiles as the API shows them: three reads for any page (profiles, their accounts, the roles). */
+export const presentStaff = (profiles: ReadonlyArray<StaffProfile>) =>
+  Effect.gen(function*() {
+    const accounts = yield* Effect.flatMap(Accounts, (a) => a.findByIds([...new Set(profiles.map((p) => p.accountId))]))
+    const roles = yield* Effect.flatMap(Roles, (r) => r.all)
+    return profiles.map((profile) => staffView(profile, accounts, roles))
+  })

@@ -22,6 +22,8 @@ export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
   Accounts,
   {
     readonly findById: (id: string) => Effect.Effect<Option.Option<Account>>
+    /** The accounts with these ids that exist, in no particular order: one read for a page of references. */
+    readonly findByIds: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Account>>
     readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
     readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
     /** Answers `false`, storing nothing, when an account with the same identity id exists (two first sign-ins racing). */

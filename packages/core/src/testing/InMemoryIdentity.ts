@@ -50,6 +50,7 @@ export const InMemoryAccounts = Layer.effect(
     const accounts = tableOf<Account>(db, ACCOUNTS_TABLE)
     return {
       findById: (id: string) => accounts.find((account) => account.id === id),
+      findByIds: (ids: ReadonlyArray<string>) => Effect.map(accounts.rows, (rows) => rows.filter((account) => ids.includes(account.id))),
       findByIdentityId: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       findByPlatformId: (platformId: string) => accounts.find((account) => account.platform?.id === platformId),
       insert: (account: Account) => insertUnless(db, ACCOUNTS_TABLE, account, (other) => other.identity.id === account.identity.id),
