@@ -78,11 +78,10 @@ export const layerAccessControl = (options: AccessControlOptions) =>
           const token = readCookie(request, options.cookies.session)
           if (token === undefined) return { caller: null, byCookie: false }
           // A cookie that no longer checks out is cleared from the browser.
-          const caller = yield* authenticateSession(token).pipe(
+          const caller: Caller = yield* authenticateSession(token).pipe(
             Effect.tapError(() => HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(withoutSessionCookie(options.cookies)(response))))
           )
-          const signedIn: Caller = caller
-          return { caller: signedIn, byCookie: true }
+          return { caller, byCookie: true }
         }).pipe(Effect.provide(services))
 
       const rateLimit = (caller: Caller, method: string) =>

@@ -34,7 +34,11 @@ const toPattern = (path: string): RegExp =>
  * told from an unknown path and a decode failure can be traced to its endpoint.
  */
 export class RouteIndex {
-  private constructor(private readonly entries: ReadonlyArray<RouteEntry>) {}
+  private readonly byRoute: ReadonlyMap<string, HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null>
+
+  private constructor(private readonly entries: ReadonlyArray<RouteEntry>) {
+    this.byRoute = new Map(entries.map((entry) => [`${entry.method} ${entry.path}`, entry.endpoint]))
+  }
 
   static fromApi(api: HttpApi.HttpApi.Any, extra: ReadonlyArray<ExtraRoute>) {
     const entries: Array<RouteEntry> = []
@@ -65,7 +69,7 @@ export class RouteIndex {
 
   /** The endpoint declared for a route pattern, as the router reports it (`GET`, `/api/staff/:id`). */
   endpointOf(method: string, path: string): HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null {
-    return this.entries.find((entry) => entry.method === method && entry.path === path)?.endpoint ?? null
+    return this.byRoute.get(`${method} ${path}`) ?? null
   }
 
   /** The methods that this path answers to, for `405` and its `Allow` header. */
