@@ -15,9 +15,10 @@ const AccountRow = Schema.Struct({
   createdAt: Schema.DateFromSelf,
   updatedAt: Schema.DateFromSelf
 })
-type AccountRow = typeof AccountRow.Type
+export type AccountRow = typeof AccountRow.Type
 
-const toAccount = (row: AccountRow): Account => ({
+/** An account from its stored columns; also used by the joined session read. */
+export const toAccount = (row: AccountRow): Account => ({
   id: row.id,
   displayName: row.displayName,
   status: row.status,

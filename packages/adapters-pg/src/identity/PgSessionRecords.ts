@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { AccountStatus, Permission, type SessionRecord, SessionRecords } from "@bluelight/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { toAccount } from "./PgAccounts.js"
 
 const RoleJson = Schema.Struct({ id: Schema.String, name: Schema.String, permissions: Schema.Array(Permission) })
 
@@ -69,17 +70,18 @@ export const PgSessionRecords = Layer.effect(
             revokedAt: row.revokedAt === null ? null : utc(row.revokedAt),
             developerAccess: row.developerAccess
           },
-          account: {
+          account: toAccount({
             id: row.accountId,
             displayName: row.displayName,
             status: row.status,
-            identity: { id: row.identityId, username: row.identityUsername, avatar: row.identityAvatar },
-            platform: row.platformId === null || row.platformUsername === null
-              ? null
-              : { id: row.platformId, username: row.platformUsername },
-            createdAt: utc(row.accountCreatedAt),
-            updatedAt: utc(row.accountUpdatedAt)
-          },
+            identityId: row.identityId,
+            identityUsername: row.identityUsername,
+            identityAvatar: row.identityAvatar,
+            platformId: row.platformId,
+            platformUsername: row.platformUsername,
+            createdAt: row.accountCreatedAt,
+            updatedAt: row.accountUpdatedAt
+          }),
           staff: row.staffId === null || row.staffActive === null || row.staffCreatedAt === null || row.staffUpdatedAt === null
             ? null
             : {
