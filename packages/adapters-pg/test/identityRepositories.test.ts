@@ -503,6 +503,46 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
     })
 
     describe("transactions", () => {
+      /** Runs `effect` in one transaction that must commit. */
+      const committed = <A>(effect: Effect.Effect<A, never, IdentityPorts>) =>
+        run(Effect.flatMap(Transactor, (transactor) => transactor.transaction(effect)))
+
+      it("a unique clash inside a transaction leaves it usable: accounts (platform id)", async () => {
+        const owner = anAccount({ platform: { id: uid("plat"), username: "Owner" } })
+        const other = anAccount()
+        await run(insertAccounts(owner, other))
+        const later = anAccount()
+        const answers = await committed(Effect.gen(function*() {
+          const accounts = yield* Accounts
+          const clashed = yield* accounts.update({ ...other, platform: owner.platform, updatedAt: T1 })
+          // Both statements after the refusal must run in the same, still open, transaction.
+          const renamed = yield* accounts.update({ ...other, displayName: "Renamed after the clash", updatedAt: T2 })
+          yield* accounts.insert(later)
+          return { clashed, renamed, found: yield* accounts.findById(other.id) }
+        }))
+        const renamed: Account = { ...other, displayName: "Renamed after the clash", updatedAt: T2 }
+        expect(answers).toEqual({ clashed: false, renamed: true, found: Option.some(renamed) })
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findById(other.id)))).toEqual(Option.some(renamed))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findById(later.id)))).toEqual(Option.some(later))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findByPlatformId(owner.platform?.id ?? "")))).toEqual(Option.some(owner))
+      })
+
+      it("a unique clash inside a transaction leaves it usable: roles (name)", async () => {
+        const taken: Role = { id: uid("role"), name: `Taken ${uid("n")}`, permissions: [] }
+        const role: Role = { id: uid("role"), name: `Mine ${uid("n")}`, permissions: ["cad.view"] }
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(taken), repo.insert(role)])))
+        const repermissioned: Role = { ...role, permissions: ["audit.view", "cad.view"] }
+        const answers = await committed(Effect.gen(function*() {
+          const roles = yield* Roles
+          const clashed = yield* roles.update({ ...role, name: ` ${taken.name.toUpperCase()} ` })
+          const updated = yield* roles.update(repermissioned)
+          return { clashed, updated, found: yield* roles.findById(role.id) }
+        }))
+        expect(answers).toEqual({ clashed: false, updated: true, found: Option.some(repermissioned) })
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(repermissioned))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(taken.id)))).toEqual(Option.some(taken))
+      })
+
       it("roll every write back when the transaction fails", async () => {
         const account = anAccount()
         const exit = await run(Effect.exit(Effect.flatMap(Transactor, (transactor) =>

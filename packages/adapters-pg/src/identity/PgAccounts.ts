@@ -1,7 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { type Account, Accounts, AccountStatus, type Page, toPage } from "@bluelight/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { violates } from "../uniqueViolation.js"
+import { storedUnlessClash } from "../uniqueViolation.js"
 
 const AccountRow = Schema.Struct({
   id: Schema.String,
@@ -101,12 +101,10 @@ export const PgAccounts = Layer.effect(
           Effect.map((rows) => rows.length === 1),
           Effect.orDie
         ),
-      // The unique platform id decides a race between two links; the failed
-      // statement ends the transaction, which the caller then rolls back.
+      // The unique platform id decides a race between two links.
       update: (account: Account) =>
         sql`UPDATE accounts SET ${sql.update(toRow(account), ["id"])} WHERE id = ${account.id}`.pipe(
-          Effect.as(true),
-          Effect.catchIf(violates("accounts_platform_id_key"), () => Effect.succeed(false)),
+          storedUnlessClash(sql, "accounts_platform_id_key"),
           Effect.orDie
         ),
       list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) =>

@@ -1,7 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { Permission, type Role, roleNameKey, Roles } from "@bluelight/core"
 import { Effect, Layer, Option, Schema } from "effect"
-import { violates } from "../uniqueViolation.js"
+import { storedUnlessClash } from "../uniqueViolation.js"
 
 const RoleRow = Schema.Struct({
   id: Schema.String,
@@ -44,8 +44,7 @@ export const PgRoles = Layer.effect(
         ),
       update: (role: Role) =>
         sql`UPDATE roles SET ${sql.update(toRow(role), ["id"])} WHERE id = ${role.id}`.pipe(
-          Effect.as(true),
-          Effect.catchIf(violates("roles_name_key_key"), () => Effect.succeed(false)),
+          storedUnlessClash(sql, "roles_name_key_key"),
           Effect.orDie
         )
     }
