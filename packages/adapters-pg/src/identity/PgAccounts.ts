@@ -61,11 +61,11 @@ export const PgAccounts = Layer.effect(
     const columns = sql.literal(
       "id, display_name, status, identity_id, identity_username, identity_avatar, platform_id, platform_username, created_at, updated_at"
     )
-    const findOneBy = (column: "id" | "identity_id" | "platform_id") => {
+    const findOneBy = (column: "id" | "identity_id" | "platform_id", lock: "" | "FOR UPDATE" = "") => {
       const query = SqlSchema.findOne({
         Request: Schema.String,
         Result: AccountRow,
-        execute: (value) => sql`SELECT ${columns} FROM accounts WHERE ${sql(column)} = ${value}`
+        execute: (value) => sql`SELECT ${columns} FROM accounts WHERE ${sql(column)} = ${value} ${sql.literal(lock)}`
       })
       return (value: string) => query(value).pipe(Effect.map(Option.map(toAccount)), Effect.orDie)
     }
@@ -96,6 +96,8 @@ export const PgAccounts = Layer.effect(
         ids.length === 0 ? Effect.succeed([]) : findByIds(ids).pipe(Effect.map((rows) => rows.map(toAccount)), Effect.orDie),
       findByIdentityId: findOneBy("identity_id"),
       findByPlatformId: findOneBy("platform_id"),
+      findByIdForUpdate: findOneBy("id", "FOR UPDATE"),
+      findByIdentityIdForUpdate: findOneBy("identity_id", "FOR UPDATE"),
       insert: (account: Account) =>
         sql`INSERT INTO accounts ${sql.insert(toRow(account))} ON CONFLICT (identity_id) DO NOTHING RETURNING id`.pipe(
           Effect.map((rows) => rows.length === 1),

@@ -23,10 +23,18 @@ export const PgRoles = Layer.effect(
       Result: RoleRow,
       execute: () => sql`SELECT id, name, permissions FROM roles ORDER BY name_key, id`
     })
-    const findById = SqlSchema.findOne({
-      Request: Schema.String,
+    const findById = (lock: "" | "FOR UPDATE") =>
+      SqlSchema.findOne({
+        Request: Schema.String,
+        Result: RoleRow,
+        execute: (id) => sql`SELECT id, name, permissions FROM roles WHERE id = ${id} ${sql.literal(lock)}`
+      })
+    // In id order: every transaction that locks several roles takes them in this one order, so no
+    // two of them can each hold a role the other waits for.
+    const findByIdsForShare = SqlSchema.findAll({
+      Request: Schema.Array(Schema.String),
       Result: RoleRow,
-      execute: (id) => sql`SELECT id, name, permissions FROM roles WHERE id = ${id}`
+      execute: (ids) => sql`SELECT id, name, permissions FROM roles WHERE id = ANY(${[...ids]}::text[]) ORDER BY id FOR SHARE`
     })
     const findByNameKey = SqlSchema.findOne({
       Request: Schema.String,
@@ -35,7 +43,10 @@ export const PgRoles = Layer.effect(
     })
     return {
       all: all(undefined).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
-      findById: (id: string) => findById(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
+      findById: (id: string) => findById("")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
+      findByIdForUpdate: (id: string) => findById("FOR UPDATE")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
+      findByIdsForShare: (ids: ReadonlyArray<string>) =>
+        ids.length === 0 ? Effect.succeed([]) : findByIdsForShare(ids).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
       findByName: (name: string) => findByNameKey(roleNameKey(name)).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
       insert: (role: Role) =>
         sql`INSERT INTO roles ${sql.insert(toRow(role))} ON CONFLICT (name_key) DO NOTHING RETURNING id`.pipe(

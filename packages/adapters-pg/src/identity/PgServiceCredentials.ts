@@ -41,11 +41,11 @@ export const PgServiceCredentials = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal("id, name, token_hash, scopes, created_at, expires_at, revoked_at, issued_by")
-    const findOneBy = (column: "id" | "token_hash") => {
+    const findOneBy = (column: "id" | "token_hash", lock: "" | "FOR UPDATE" = "") => {
       const query = SqlSchema.findOne({
         Request: Schema.String,
         Result: ServiceCredentialRow,
-        execute: (value) => sql`SELECT ${columns} FROM service_credentials WHERE ${sql(column)} = ${value}`
+        execute: (value) => sql`SELECT ${columns} FROM service_credentials WHERE ${sql(column)} = ${value} ${sql.literal(lock)}`
       })
       return (value: string) => query(value).pipe(Effect.map(Option.map(toServiceCredential)), Effect.orDie)
     }
@@ -62,6 +62,7 @@ export const PgServiceCredentials = Layer.effect(
       insert: (credential: ServiceCredential) =>
         sql`INSERT INTO service_credentials ${sql.insert(toRow(credential))}`.pipe(Effect.asVoid, Effect.orDie),
       findById: findOneBy("id"),
+      findByIdForUpdate: findOneBy("id", "FOR UPDATE"),
       findByTokenHash: findOneBy("token_hash"),
       update: (credential: ServiceCredential) =>
         sql`UPDATE service_credentials SET ${sql.update(toRow(credential), ["id"])} WHERE id = ${credential.id}`.pipe(

@@ -67,8 +67,14 @@ export const PgStaffProfiles = Layer.effect(
         SELECT ${profile.id}, granted.role_id, granted.position
         FROM unnest(${[...profile.roleIds]}::text[]) WITH ORDINALITY AS granted (role_id, position)`
     // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
+    const findById = findOneBy("id")
     return {
-      findById: findOneBy("id"),
+      findById,
+      // Lock, then read in a new statement: under READ COMMITTED a statement that waited for the
+      // lock still reads other tables as of its start, so one statement would answer the roles
+      // from before the change it waited for.
+      findByIdForUpdate: (id: string) =>
+        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.zipRight(findById(id))),
       findByAccountId: findOneBy("account_id"),
       insert: (profile: StaffProfile) =>
         sql.withTransaction(

@@ -17,7 +17,7 @@ export const setAccountStatus = (caller: Caller, id: string, status: AccountStat
     const audit = yield* AuditLog
     return yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.gen(function*() {
-        const account = yield* Effect.flatMap(accounts.findById(id), Option.match({
+        const account = yield* Effect.flatMap(accounts.findByIdForUpdate(id), Option.match({
           onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
           onSome: Effect.succeed
         }))

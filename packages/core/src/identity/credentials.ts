@@ -60,7 +60,7 @@ export const revokeCredential = (caller: UserCaller, id: string) =>
     const audit = yield* AuditLog
     return yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.gen(function*() {
-        const credential = yield* Effect.flatMap(credentials.findById(id), Option.match({
+        const credential = yield* Effect.flatMap(credentials.findByIdForUpdate(id), Option.match({
           onNone: () => Effect.fail(new NotFound({ message: "No such service credential" })),
           onSome: Effect.succeed
         }))

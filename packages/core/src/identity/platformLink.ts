@@ -45,7 +45,8 @@ export const completePlatformLink = (caller: UserCaller, input: {
       t.transaction(Effect.gen(function*() {
         const owner = yield* accounts.findByPlatformId(profile.id)
         if (Option.isSome(owner) && owner.value.id !== caller.account.id) return yield* taken
-        const account = Option.getOrElse(yield* accounts.findById(caller.account.id), () => caller.account)
+        // Written onto the locked row, so a status changed since this session was checked is kept.
+        const account = Option.getOrElse(yield* accounts.findByIdForUpdate(caller.account.id), () => caller.account)
         if (account.platform !== null && account.platform.id !== profile.id) {
           return yield* new InvalidState({ message: "This account is already linked to another game-platform account" })
         }

@@ -60,7 +60,7 @@ export const updateRole = (
     const audit = yield* AuditLog
     return yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.gen(function*() {
-        const role = yield* Effect.flatMap(roles.findById(id), Option.match({
+        const role = yield* Effect.flatMap(roles.findByIdForUpdate(id), Option.match({
           onNone: () => Effect.fail(new NotFound({ message: "No such role" })),
           onSome: Effect.succeed
         }))

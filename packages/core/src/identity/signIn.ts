@@ -111,7 +111,8 @@ export const completeSignIn = (input: {
       t.transaction(Effect.gen(function*() {
         const now = yield* DateTime.now
         const identity = { id: profile.id, username: profile.username, avatar: profile.avatar }
-        let existing = yield* accounts.findByIdentityId(profile.id)
+        // Locked: a suspension racing this sign-in either comes first (and is seen) or waits and revokes the new session.
+        let existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
         let account: Account
         const created: Account = {
           id: yield* Effect.flatMap(Ids, (ids) => ids.next),
@@ -123,7 +124,7 @@ export const completeSignIn = (input: {
           updatedAt: now
         }
         // A first sign-in racing another of the same person (two tabs) finds the account the other made.
-        if (Option.isNone(existing) && !(yield* accounts.insert(created))) existing = yield* accounts.findByIdentityId(profile.id)
+        if (Option.isNone(existing) && !(yield* accounts.insert(created))) existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
         if (Option.isNone(existing)) {
           account = created
           yield* audit.record({

@@ -12,15 +12,19 @@ import type { StaffProfile } from "./StaffProfile.js"
 
 const grantsAdministration = (role: Role) => role.id === ADMINISTRATOR_ROLE_ID || role.permissions.includes("admin.manage")
 
-/** The roles named, in order, or every unknown one as a validation problem. */
+/**
+ * The roles named, in order, or every unknown one as a validation problem.
+ * Read for share: the escalation rule reads their permissions, so an edit of
+ * one of them waits until this change commits.
+ */
 const resolveRoles = (roleIds: ReadonlyArray<string>) =>
   Effect.gen(function*() {
-    const all = yield* Effect.flatMap(Roles, (roles) => roles.all)
+    const found = yield* Effect.flatMap(Roles, (roles) => roles.findByIdsForShare([...new Set(roleIds)]))
     const problems = roleIds.flatMap((id, index) =>
-      all.some((role) => role.id === id) ? [] : [{ path: ["roleIds", String(index)], message: `no role has the id ${id}` }]
+      found.some((role) => role.id === id) ? [] : [{ path: ["roleIds", String(index)], message: `no role has the id ${id}` }]
     )
     if (problems.length > 0) return yield* new InvalidInput({ message: "Unknown roles", details: problems })
-    return [...new Set(roleIds)].map((id) => all.find((role) => role.id === id)!)
+    return [...new Set(roleIds)].map((id) => found.find((role) => role.id === id)!)
   })
 
 /**
@@ -81,7 +85,7 @@ export const updateStaffProfile = (
     const audit = yield* AuditLog
     return yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.gen(function*() {
-        const profile = yield* Effect.flatMap(staff.findById(id), Option.match({
+        const profile = yield* Effect.flatMap(staff.findByIdForUpdate(id), Option.match({
           onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
           onSome: Effect.succeed
         }))

@@ -17,6 +17,14 @@ export interface PageOf<A> {
  * Repositories of the identity area. They store and find; the rules live in
  * the use cases. Infrastructure failures are defects. Every write runs inside
  * the caller's `Transactor.transaction`.
+ *
+ * Read-check-write: a use case that changes a stored record reads it with a
+ * `…ForUpdate` finder inside its transaction. That read locks the record until
+ * the transaction ends (`SELECT … FOR UPDATE`; the in-memory transactor runs
+ * one transaction at a time, so there a plain read is already locked), so the
+ * rule is checked on the state the write replaces. What a rule reads besides
+ * the record is read with a `…ForShare` finder, so it cannot change before the
+ * write commits either. Plain finders are for answering reads.
  */
 export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
   Accounts,
@@ -26,6 +34,10 @@ export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
     readonly findByIds: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Account>>
     readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
     readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
+    /** The account, locked until the transaction ends: what a change of it checks its rule on. */
+    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Account>>
+    /** The same, found by identity id (sign-in refreshing the account). */
+    readonly findByIdentityIdForUpdate: (identityId: string) => Effect.Effect<Option.Option<Account>>
     /** Answers `false`, storing nothing, when an account with the same identity id exists (two first sign-ins racing). */
     readonly insert: (account: Account) => Effect.Effect<boolean>
     /**
@@ -80,6 +92,14 @@ export class Roles extends Context.Tag("@bluelight/core/Roles")<
     /** Every role, by name (roles are few). */
     readonly all: Effect.Effect<ReadonlyArray<Role>>
     readonly findById: (id: string) => Effect.Effect<Option.Option<Role>>
+    /** The role, locked until the transaction ends: what a change of it checks its rule on. */
+    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Role>>
+    /**
+     * The roles with these ids that exist, in no particular order, kept from
+     * change until the transaction ends: for a rule that reads their
+     * permissions (a concurrent edit of one of them waits for this transaction).
+     */
+    readonly findByIdsForShare: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Role>>
     /** Finds by name ignoring case and surrounding blanks. */
     readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
     /** Answers `false`, storing nothing, when a role with the same name exists (also under a race). */
@@ -93,6 +113,8 @@ export class StaffProfiles extends Context.Tag("@bluelight/core/StaffProfiles")<
   StaffProfiles,
   {
     readonly findById: (id: string) => Effect.Effect<Option.Option<StaffProfile>>
+    /** The profile with its roles, locked until the transaction ends: what a change of it checks its rule on. */
+    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<StaffProfile>>
     readonly findByAccountId: (accountId: string) => Effect.Effect<Option.Option<StaffProfile>>
     /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
     readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
@@ -107,6 +129,8 @@ export class ServiceCredentials extends Context.Tag("@bluelight/core/ServiceCred
   {
     readonly insert: (credential: ServiceCredential) => Effect.Effect<void>
     readonly findById: (id: string) => Effect.Effect<Option.Option<ServiceCredential>>
+    /** The credential, locked until the transaction ends: what a change of it checks its rule on. */
+    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<ServiceCredential>>
     readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<ServiceCredential>>
     readonly update: (credential: ServiceCredential) => Effect.Effect<void>
     /** Newest first. */

@@ -36,7 +36,11 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) =>
   toPage(sorted.slice(page.offset, page.offset + page.limit + 1), page)
 
-/** Every repository here is a table of whole rows; `replace` is an `UPDATE ... WHERE id = ...`. */
+/**
+ * Every repository here is a table of whole rows; `replace` is an `UPDATE ... WHERE id = ...`.
+ * The locking finders (`…ForUpdate`, `…ForShare`) are plain reads: `InMemoryTransactor`
+ * runs one transaction at a time, so a read inside one cannot be overtaken.
+ */
 const tableOf = <A extends { readonly id: string }>(db: Context.Tag.Service<typeof InMemoryDatabase>, table: string) => ({
   rows: db.rows<A>(table),
   find: (predicate: (row: A) => boolean) => Effect.map(db.rows<A>(table), (rows) => Option.fromNullable(rows.find(predicate))),
@@ -53,6 +57,8 @@ export const InMemoryAccounts = Layer.effect(
       findByIds: (ids: ReadonlyArray<string>) => Effect.map(accounts.rows, (rows) => rows.filter((account) => ids.includes(account.id))),
       findByIdentityId: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       findByPlatformId: (platformId: string) => accounts.find((account) => account.platform?.id === platformId),
+      findByIdForUpdate: (id: string) => accounts.find((account) => account.id === id),
+      findByIdentityIdForUpdate: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       insert: (account: Account) => insertUnless(db, ACCOUNTS_TABLE, account, (other) => other.identity.id === account.identity.id),
       update: (account: Account) =>
         Effect.flatMap(accounts.rows, (rows) =>
@@ -152,6 +158,8 @@ export const InMemoryRoles = Layer.effect(
       all: Effect.map(roles.rows, (rows) =>
         [...rows].sort((a, b) => compareText(roleNameKey(a.name), roleNameKey(b.name)) || compareText(a.id, b.id))),
       findById: (id: string) => roles.find((role) => role.id === id),
+      findByIdForUpdate: (id: string) => roles.find((role) => role.id === id),
+      findByIdsForShare: (ids: ReadonlyArray<string>) => Effect.map(roles.rows, (rows) => rows.filter((role) => ids.includes(role.id))),
       findByName: (name: string) => roles.find((role) => roleNameKey(role.name) === roleNameKey(name)),
       // Check and insert in one table update, as the unique name key does in SQL.
       insert: (role: Role) => insertUnless(db, ROLES_TABLE, role, (other) => roleNameKey(other.name) === roleNameKey(role.name)),
@@ -170,6 +178,7 @@ export const InMemoryStaffProfiles = Layer.effect(
     const profiles = tableOf<StaffProfile>(db, STAFF_PROFILES_TABLE)
     return {
       findById: (id: string) => profiles.find((profile) => profile.id === id),
+      findByIdForUpdate: (id: string) => profiles.find((profile) => profile.id === id),
       findByAccountId: (accountId: string) => profiles.find((profile) => profile.accountId === accountId),
       insert: (profile: StaffProfile) => insertUnless(db, STAFF_PROFILES_TABLE, profile, (other) => other.accountId === profile.accountId),
       update: profiles.replace,
@@ -199,6 +208,7 @@ export const InMemoryServiceCredentials = Layer.effect(
     return {
       insert: credentials.insert,
       findById: (id: string) => credentials.find((credential) => credential.id === id),
+      findByIdForUpdate: (id: string) => credentials.find((credential) => credential.id === id),
       findByTokenHash: (tokenHash: string) => credentials.find((credential) => credential.tokenHash === tokenHash),
       update: credentials.replace,
       list: (page: Page) =>

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createRole, createStaff, meData, type Session, signIn, staffMember, write } from "../harness/identity.js"
+import { type RunningServer, startServer } from "../harness/server.js"
+
+/**
+ * Many edits of one record at once, against the real server: every edit must
+ * run on the state the previous one left (one audit entry per effective
+ * change, each `before` the previous `after`), and no access rule may be
+ * checked on a state that changes before the write commits.
+ */
+
+interface AuditEntry {
+  readonly id: string
+  readonly at: string
+  readonly action: string
+  readonly data: Record<string, any>
+}
+
+/** One effective change as its audit entry tells it. */
+interface Step {
+  readonly at: string
+  readonly before: string
+  readonly after: string
+}
+
+let server: RunningServer
+let admin: Session
+beforeAll(async () => {
+  server = await startServer({
+    env: {
+      BLUELIGHT_ADMIN_IDENTITY_IDS: "race-admin",
+      // Hundreds of requests in a few seconds: the budgets are not what is tested here.
+      RATE_LIMIT_WRITES_PER_MINUTE: "100000",
+      RATE_LIMIT_READS_PER_MINUTE: "100000"
+    }
+  })
+  admin = await signIn(server, { id: "race-admin" })
+})
+afterAll(() => server?.stop())
+
+const auditOf = async (targetId: string, action: string): Promise<Array<AuditEntry>> => {
+  const reply = await server.request("GET", `/api/audit?targetId=${targetId}&action=${action}&limit=100`, { headers: { cookie: admin.cookie } })
+  expect(reply.status, reply.text).toBe(200)
+  expect(reply.body.meta.hasMore).toBe(false)
+  return reply.body.data
+}
+
+/**
+ * Whether the steps, in some order their timestamps allow (entries written in
+ * the same millisecond may come in either order), lead from `from` to `to`,
+ * each starting where the previous one ended and none changing nothing.
+ */
+const formOneChain = (steps: ReadonlyArray<Step>, from: string, to: string): boolean => {
+  const follow = (remaining: ReadonlyArray<Step>, current: string): boolean => {
+    if (remaining.length === 0) return current === to
+    const earliest = remaining[0]!.at
+    return remaining.some((step, index) =>
+      step.at === earliest && step.before === current && step.before !== step.after &&
+      follow(remaining.filter((_, other) => other !== index), step.after)
+    )
+  }
+  return follow([...steps].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)), from)
+}
+
+const parallel = <A>(count: number, f: (index: number) => Promise<A>): Promise<Array<A>> =>
+  Promise.all(Array.from({ length: count }, (_, index) => f(index)))
+
+describe("parallel edits of one record", () => {
+  it("renames of one role: every one applies in turn, one audit entry each, chained", async () => {
+    const role = await createRole(server, admin, "Race role 0", ["cad.view"])
+    const replies = await parallel(50, (i) => write(server, admin, "PATCH", `/api/admin/roles/${role.id}`, { name: `Race role ${i + 1}` }))
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200))
+    const final = (await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } }))
+      .body.data.find((listed: { id: string }) => listed.id === role.id).name as string
+    const entries = await auditOf(role.id, "role.renamed")
+    const steps = entries.map((entry) => ({ at: entry.at, before: entry.data["previousName"], after: entry.data["name"] }))
+    expect(entries).toHaveLength(50)
+    expect(formOneChain(steps, "Race role 0", final), JSON.stringify(steps)).toBe(true)
+  })
+
+  it("role changes of one staff profile: one audit entry per effective change, chained", async () => {
+    const target = await signIn(server, { id: "race-staff-target" })
+    const roles = await Promise.all([1, 2, 3, 4].map((n) => createRole(server, admin, `Race staff role ${n}`, ["staff.view"])))
+    const ids = roles.map((role) => role.id)
+    // Forty different role lists (orderings count), none the starting one.
+    const lists: Array<Array<string>> = []
+    const extend = (prefix: Array<string>) => {
+      if (prefix.length > 0 && prefix.join() !== ids[0]) lists.push(prefix)
+      for (const id of ids) if (!prefix.includes(id)) extend([...prefix, id])
+    }
+    extend([])
+    const profile = await createStaff(server, admin, (await meData(server, target)).id, [ids[0]!])
+    const replies = await parallel(40, (i) => write(server, admin, "PATCH", `/api/staff/${profile.id}`, { roleIds: lists[i] }))
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200))
+    const final = (await server.request("GET", `/api/staff/${profile.id}`, { headers: { cookie: admin.cookie } }))
+      .body.data.roles.map((role: { id: string }) => role.id).join()
+    const entries = await auditOf(profile.id, "staff.updated")
+    const steps = entries.map((entry) => ({
+      at: entry.at,
+      before: entry.data["roleIds"].before.join(),
+      after: entry.data["roleIds"].after.join()
+    }))
+    expect(entries).toHaveLength(40)
+    expect(formOneChain(steps, ids[0]!, final), JSON.stringify(steps)).toBe(true)
+  })
+
+  it("status changes of one account: one audit entry per effective change, chained", async () => {
+    const target = await signIn(server, { id: "race-account-target" })
+    const accountId = (await meData(server, target)).id
+    const statuses = ["SUSPENDED", "ACTIVE", "DISABLED"] as const
+    const replies = await parallel(30, (i) => write(server, admin, "PATCH", `/api/admin/accounts/${accountId}`, { status: statuses[i % 3] }))
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200))
+    const final = (await server.request("GET", `/api/admin/accounts/${accountId}`, { headers: { cookie: admin.cookie } })).body.data.status
+    const entries = await auditOf(accountId, "account.status.changed")
+    const steps = entries.map((entry) => ({ at: entry.at, before: entry.data["before"], after: entry.data["after"] }))
+    expect(formOneChain(steps, "ACTIVE", final), JSON.stringify(steps)).toBe(true)
+  })
+})
+
+describe("an access rule under a race", () => {
+  it("granting Administrator while a staff.manage holder edits the same profile: the rule is never bypassed", async () => {
+    const manager = await staffMember(server, admin, { id: "race-manager" }, ["staff.manage", "staff.view"])
+    const target = await signIn(server, { id: "race-grant-target" })
+    const plain = await createRole(server, admin, "Race plain", ["staff.view"])
+    const other = await createRole(server, admin, "Race other", ["cad.view"])
+    const profile = await createStaff(server, admin, (await meData(server, target)).id, [plain.id])
+    const rolesOf = async () =>
+      (await server.request("GET", `/api/staff/${profile.id}`, { headers: { cookie: admin.cookie } }))
+        .body.data.roles.map((role: { id: string }) => role.id) as Array<string>
+
+    for (let round = 0; round < 40; round++) {
+      const [grant, edit] = await Promise.all([
+        write(server, admin, "PATCH", `/api/staff/${profile.id}`, { roleIds: [plain.id, "administrator"] }),
+        write(server, manager.session, "PATCH", `/api/staff/${profile.id}`, { roleIds: [other.id] })
+      ])
+      const roles = await rolesOf()
+      expect(grant.status, grant.text).toBe(200)
+      // Either the manager went first (and the grant after), or the manager saw the grant and was refused.
+      expect([200, 403]).toContain(edit.status)
+      expect(roles, `round ${round}: the manager answered ${edit.status}`).toEqual([plain.id, "administrator"])
+      const reset = await write(server, admin, "PATCH", `/api/staff/${profile.id}`, { roleIds: [plain.id] })
+      expect(reset.status, reset.text).toBe(200)
+    }
+  })
+})
