@@ -21,7 +21,7 @@ import {
 import { InMemoryDatabase, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Cause, type Context, DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted } from "effect"
+import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule } from "effect"
 // `@bluelight/core/testing` does not export this file yet; the compiled module is the same one it will export.
 import { InMemoryIdentityRepositories } from "../../core/dist/testing/InMemoryIdentity.js"
 import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
@@ -31,6 +31,12 @@ type IdentityPorts = Accounts | Sessions | SignInStates | Roles | StaffProfiles 
 /** One backend under test: one runtime (one pool) for its whole suite. */
 interface Backend {
   readonly run: <A, E>(effect: Effect.Effect<A, E, IdentityPorts>) => Promise<A>
+  /**
+   * Succeeds once some transaction waits for a row lock, and dies if none does
+   * within a generous bound. Where transactions run one at a time (in memory,
+   * or PGlite's one connection) every other transaction waits by construction.
+   */
+  readonly untilSomeoneWaits: Effect.Effect<void>
   readonly dispose: () => Promise<void>
 }
 
@@ -543,6 +549,100 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(taken.id)))).toEqual(Option.some(taken))
       })
 
+      /**
+       * Runs `change` in a transaction that stays open until `locked` (a
+       * locking read, in a transaction of its own) waits for it; answers what
+       * `locked` read once the change committed.
+       */
+      const readWhileChanging = <A>(change: Effect.Effect<unknown, never, IdentityPorts>, locked: Effect.Effect<A, never, IdentityPorts>) =>
+        run(Effect.gen(function*() {
+          const transactor = yield* Transactor
+          const changed = yield* Deferred.make<void>()
+          const release = yield* Deferred.make<void>()
+          const writer = yield* Effect.fork(transactor.transaction(
+            change.pipe(Effect.zipRight(Deferred.succeed(changed, undefined)), Effect.zipRight(Deferred.await(release)))
+          ))
+          yield* Deferred.await(changed)
+          const reader = yield* Effect.fork(transactor.transaction(locked))
+          yield* current().untilSomeoneWaits
+          yield* Deferred.succeed(release, undefined)
+          yield* Fiber.join(writer)
+          return yield* Fiber.join(reader)
+        }))
+
+      it("a locked read waits for a change in flight and answers it as committed: accounts, credentials, roles", async () => {
+        const account = anAccount()
+        await run(insertAccounts(account))
+        const suspended: Account = { ...account, status: "SUSPENDED", displayName: "Suspended meanwhile", updatedAt: T1 }
+        expect(await readWhileChanging(
+          Effect.flatMap(Accounts, (repo) => repo.update(suspended)),
+          Effect.flatMap(Accounts, (repo) => repo.findByIdForUpdate(account.id))
+        )).toEqual(Option.some(suspended))
+        const disabled: Account = { ...suspended, status: "DISABLED", updatedAt: T2 }
+        expect(await readWhileChanging(
+          Effect.flatMap(Accounts, (repo) => repo.update(disabled)),
+          Effect.flatMap(Accounts, (repo) => repo.findByIdentityIdForUpdate(account.identity.id))
+        )).toEqual(Option.some(disabled))
+
+        const credential = aCredential(account.id)
+        await run(Effect.flatMap(ServiceCredentials, (repo) => repo.insert(credential)))
+        const revoked: ServiceCredential = { ...credential, revokedAt: T1 }
+        expect(await readWhileChanging(
+          Effect.flatMap(ServiceCredentials, (repo) => repo.update(revoked)),
+          Effect.flatMap(ServiceCredentials, (repo) => repo.findByIdForUpdate(credential.id))
+        )).toEqual(Option.some(revoked))
+
+        const role: Role = { id: uid("role"), name: `Locked ${uid("n")}`, permissions: ["cad.view"] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        const renamed: Role = { ...role, name: `Renamed ${uid("n")}` }
+        expect(await readWhileChanging(
+          Effect.flatMap(Roles, (repo) => repo.update(renamed)),
+          Effect.flatMap(Roles, (repo) => repo.findByIdForUpdate(role.id))
+        )).toEqual(Option.some(renamed))
+      })
+
+      it("a locked read of a staff profile waits for a change in flight and answers the roles it committed", async () => {
+        const account = anAccount()
+        const [first, second] = [{ id: uid("role"), name: `First ${uid("n")}`, permissions: [] }, { id: uid("role"), name: `Second ${uid("n")}`, permissions: [] }]
+        await run(insertAccounts(account))
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(first), repo.insert(second)])))
+        const profile: StaffProfile = { id: uid("staff"), accountId: account.id, active: true, roleIds: [first.id], createdAt: T0, updatedAt: T0 }
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.insert(profile)))
+        const changed: StaffProfile = { ...profile, active: false, roleIds: [second.id, ADMINISTRATOR_ROLE_ID], updatedAt: T1 }
+        expect(await readWhileChanging(
+          Effect.flatMap(StaffProfiles, (repo) => repo.update(changed)),
+          Effect.flatMap(StaffProfiles, (repo) => repo.findByIdForUpdate(profile.id))
+        )).toEqual(Option.some(changed))
+      })
+
+      it("roles read for share keep an edit of them waiting until the reading transaction ends", async () => {
+        const role: Role = { id: uid("role"), name: `Shared ${uid("n")}`, permissions: ["staff.view"] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        const escalated: Role = { ...role, permissions: ["admin.manage", "staff.view"] }
+        const answers = await run(Effect.gen(function*() {
+          const transactor = yield* Transactor
+          const roles = yield* Roles
+          const read = yield* Deferred.make<ReadonlyArray<Role>>()
+          const release = yield* Deferred.make<void>()
+          const reader = yield* Effect.fork(transactor.transaction(
+            roles.findByIdsForShare([role.id, uid("nobody")]).pipe(
+              Effect.tap((found) => Deferred.succeed(read, found)),
+              Effect.zipLeft(Deferred.await(release)),
+              // Still what it read: the edit has not overtaken this transaction.
+              Effect.zipWith(roles.findById(role.id), (found, again) => ({ found, again }))
+            )
+          ))
+          yield* Deferred.await(read)
+          const editor = yield* Effect.fork(transactor.transaction(roles.update(escalated)))
+          yield* current().untilSomeoneWaits
+          yield* Deferred.succeed(release, undefined)
+          const seen = yield* Fiber.join(reader)
+          const edited = yield* Fiber.join(editor)
+          return { ...seen, edited, after: yield* roles.findById(role.id) }
+        }))
+        expect(answers).toEqual({ found: [role], again: Option.some(role), edited: true, after: Option.some(escalated) })
+      })
+
       it("roll every write back when the transaction fails", async () => {
         const account = anAccount()
         const exit = await run(Effect.exit(Effect.flatMap(Transactor, (transactor) =>
@@ -579,8 +679,20 @@ contract(
     )
     const applied = await runtime.runPromise(runMigrations)
     expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity"])
+    const lockWaiters = Effect.promise(() =>
+      database.query<{ waiting: number }>(
+        "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+      ))
     return {
       run: (effect) => runtime.runPromise(effect),
+      untilSomeoneWaits: database.kind === "pglite"
+        ? Effect.void
+        : lockWaiters.pipe(
+          Effect.filterOrFail((result) => (result.rows[0]?.waiting ?? 0) > 0, () => "no transaction waited for a lock"),
+          Effect.retry({ schedule: Schedule.spaced("10 millis"), times: 500 }),
+          Effect.asVoid,
+          Effect.orDie
+        ),
       dispose: async () => {
         await runtime.dispose()
         await database.dispose()
@@ -630,6 +742,7 @@ contract("in memory", async () => {
   )
   return {
     run: (effect) => runtime.runPromise(effect),
+    untilSomeoneWaits: Effect.void,
     dispose: () => runtime.dispose()
   }
 })
