@@ -570,6 +570,23 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
           return yield* Fiber.join(reader)
         }))
 
+      it("locking finders answer nothing for unknown ids", async () => {
+        const nobody = uid("nobody")
+        const found = await committed(Effect.gen(function*() {
+          const [accounts, roles, staff, credentials] = [yield* Accounts, yield* Roles, yield* StaffProfiles, yield* ServiceCredentials]
+          return [
+            yield* accounts.findByIdForUpdate(nobody),
+            yield* accounts.findByIdentityIdForUpdate(nobody),
+            yield* roles.findByIdForUpdate(nobody),
+            yield* staff.findByIdForUpdate(nobody),
+            yield* credentials.findByIdForUpdate(nobody),
+            Option.some(yield* roles.findByIdsForShare([])),
+            Option.some(yield* roles.findByIdsForShare([nobody]))
+          ]
+        }))
+        expect(found).toEqual([Option.none(), Option.none(), Option.none(), Option.none(), Option.none(), Option.some([]), Option.some([])])
+      })
+
       it("a locked read waits for a change in flight and answers it as committed: accounts, credentials, roles", async () => {
         const account = anAccount()
         await run(insertAccounts(account))
