@@ -66,8 +66,8 @@ export const PgStaffProfiles = Layer.effect(
         INSERT INTO staff_profile_roles (staff_profile_id, role_id, position)
         SELECT ${profile.id}, granted.role_id, granted.position
         FROM unnest(${[...profile.roleIds]}::text[]) WITH ORDINALITY AS granted (role_id, position)`
-    // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
     const findById = findOneBy("id")
+    // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
     return {
       findById,
       // Lock, then read in a new statement: under READ COMMITTED a statement that waited for the

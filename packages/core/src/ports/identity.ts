@@ -42,7 +42,8 @@ export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
     readonly insert: (account: Account) => Effect.Effect<boolean>
     /**
      * Replaces the stored account with the same id. Answers `false`, changing
-     * nothing, when another account holds its platform id (two links racing).
+     * nothing, when another account holds its platform id (two links racing);
+     * the transaction stays usable.
      */
     readonly update: (account: Account) => Effect.Effect<boolean>
     /** Newest first (then by id); `search` is a case-insensitive part of the display name. */
@@ -104,7 +105,7 @@ export class Roles extends Context.Tag("@bluelight/core/Roles")<
     readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
     /** Answers `false`, storing nothing, when a role with the same name exists (also under a race). */
     readonly insert: (role: Role) => Effect.Effect<boolean>
-    /** Answers `false`, changing nothing, when another role has the new name (a rename racing). */
+    /** Answers `false`, changing nothing, when another role has the new name (a rename racing); the transaction stays usable. */
     readonly update: (role: Role) => Effect.Effect<boolean>
   }
 >() {}
