@@ -55,7 +55,11 @@ export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
       expectedTokenHash: string,
       change: { readonly tokenHash: string; readonly developerAccess: boolean }
     ) => Effect.Effect<boolean>
-    /** Revokes every session of the account not yet revoked. */
+    /**
+     * Revokes every session of the account still live at `at` (not revoked,
+     * not expired) with the reason `account-status`: its account is being
+     * suspended or disabled. Sessions that had already ended keep their state.
+     */
     readonly revokeAllOf: (accountId: string, at: Session["createdAt"]) => Effect.Effect<void>
   }
 >() {}

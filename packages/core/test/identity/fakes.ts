@@ -305,6 +305,7 @@ export const aSession = (overrides: Partial<Session> = {}): Session => ({
   createdAt: EPOCH,
   expiresAt: DateTime.unsafeMake(7 * 24 * 3600 * 1000),
   revokedAt: null,
+  revokedReason: null,
   developerAccess: false,
   ...overrides
 })
