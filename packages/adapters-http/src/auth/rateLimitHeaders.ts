@@ -15,9 +15,9 @@ export const policyHeader = (budgets: RateBudgets) =>
   `"read";q=${budgets.readsPerMinute};w=60, "write";q=${budgets.writesPerMinute};w=60`
 
 /**
- * `RateLimit`: what is left of the budget this request spent (`sign-in` for
- * sign-in starts, which `RateLimit-Policy` does not list: it is not the
- * caller's own budget, and the same everywhere).
+ * `RateLimit`: what is left of the budget this request spent. `sign-in` is
+ * the sign-in starts' budget, which `RateLimit-Policy` leaves out: that header
+ * lists the caller's own budgets, the same on every response.
  */
 export const rateLimitHeader = (budget: Budget | "sign-in", decision: RateDecision) =>
   `"${budget}";r=${decision.remaining};t=${decision.resetSeconds}`
