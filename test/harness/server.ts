@@ -79,7 +79,10 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     APP_URL: `http://127.0.0.1:${chosenPort}`,
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
-    BLUELIGHT_TEST_HOOKS: options.testHooks === false ? "false" : "true"
+    BLUELIGHT_TEST_HOOKS: options.testHooks === false ? "false" : "true",
+    // Every test client comes from 127.0.0.1: one address may start as many sign-ins as everyone
+    // together, unless a test sets its own budget (test/identity/rateLimits.test.ts does).
+    RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "120"
   }
   if (database !== undefined) {
     env["DATABASE_URL"] = database.url

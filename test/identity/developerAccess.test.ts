@@ -159,6 +159,29 @@ describe("refusals are all 401 AUTHENTICATION_FAILED", () => {
     expect((await meData(server, phone)).developerAccess).toBe(false)
   })
 
+  it("every refusal is audited as auth.developer_access.refused with its reason, never the password", async () => {
+    const session = await signIn(server, { id: "developer-audited" })
+    const accountId = (await meData(server, session)).id
+    expectRefused(await attempt(session, { password: `${PASSWORD}!` }))
+    expectRefused(await attempt(session, "not json"))
+    for (let i = 0; i < 3; i++) expectRefused(await attempt(session, { password: "guess" }))
+    expectRefused(await attempt(session, { password: PASSWORD }))
+    const reply = await server.request("GET", `/api/audit?action=auth.developer_access.refused&actorId=${accountId}&limit=100`, {
+      headers: { cookie: admin.cookie }
+    })
+    expect(reply.status, reply.text).toBe(200)
+    const entries = reply.body.data as Array<{ actor: { id: string }; targetType: string; data: { reason: string } }>
+    // Newest first.
+    expect(entries.map((entry) => entry.data)).toEqual([
+      { reason: "too-many-attempts" },
+      ...Array(3).fill({ reason: "wrong-password" }),
+      { reason: "malformed-body" },
+      { reason: "wrong-password" }
+    ])
+    expect(entries.every((entry) => entry.actor.id === accountId && entry.targetType === "session")).toBe(true)
+    expect(reply.text).not.toContain(PASSWORD)
+  })
+
   it("the limit is per account: someone else still gets in", async () => {
     const other = await signIn(server, { id: "developer-unlimited" })
     rotated(await attempt(other, { password: PASSWORD }), other)

@@ -15,14 +15,24 @@ import { type RunningServer, startServer } from "../harness/server.js"
 const POLICY = "\"read\";q=180;w=60, \"write\";q=60;w=60"
 
 let server: RunningServer
-/** A server of its own for sign-in starts: spending that budget blocks every sign-in on the server for the rest of the minute. */
-let signInServer: RunningServer
+/**
+ * Servers of their own for sign-in starts, with small budgets: six a minute,
+ * two per address. One believes one proxy's `X-Forwarded-For` (so that a test
+ * can come from many addresses); the other, like a default server, does not.
+ */
+let proxiedServer: RunningServer
+let directServer: RunningServer
 let admin: Session
 beforeAll(async () => {
-  ;[server, signInServer] = await Promise.all([startServer({ env: { BLUELIGHT_ADMIN_IDENTITY_IDS: "rate-admin" } }), startServer()])
+  const signInBudgets = { RATE_LIMIT_SIGN_INS_PER_MINUTE: "6", RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "2" }
+  ;[server, proxiedServer, directServer] = await Promise.all([
+    startServer({ env: { BLUELIGHT_ADMIN_IDENTITY_IDS: "rate-admin" } }),
+    startServer({ env: { ...signInBudgets, TRUSTED_PROXY_HOPS: "1" } }),
+    startServer({ env: signInBudgets })
+  ])
   admin = await signIn(server, { id: "rate-admin" })
 })
-afterAll(() => Promise.all([server?.stop(), signInServer?.stop()]))
+afterAll(() => Promise.all([server?.stop(), proxiedServer?.stop(), directServer?.stop()]))
 
 const rateLimit = (reply: Reply) => {
   const match = /^"(read|write)";r=(\d+);t=(\d+)$/.exec(reply.headers.get("ratelimit") ?? "")
@@ -71,12 +81,25 @@ describe("per-caller budgets", () => {
     for (const reply of writes) expectError(reply, 403, "FORBIDDEN")
     expect(writes.map((reply) => rateLimit(reply).remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i))
     expectLimited(await server.request("POST", "/api/admin/roles", { headers: cookieWrite(server, session) }), "write")
-    expectLimited(await server.request("POST", "/api/auth/logout", { headers: cookieWrite(server, session) }), "write")
-    // Still signed in: the refused logout did nothing, and reads have their own budget.
+    expectLimited(await server.request("DELETE", "/api/auth/developer", { headers: cookieWrite(server, session) }), "write")
+    // Reads have their own budget.
     const read = await server.request("GET", "/api/me", { headers: { cookie: session.cookie } })
     expect(read.status).toBe(200)
     expect(rateLimit(read).budget).toBe("read")
     expect((await server.request("POST", "/api/admin/roles", { headers: cookieWrite(server, bystander) })).status).toBe(403)
+  })
+
+  it("signing out always works: with the write budget spent, POST /auth/logout still signs out, uncounted", async () => {
+    const session = await signIn(server, { id: "rate-leaver" })
+    await waitForWindow(10)
+    await repeat(60, () => server.request("POST", "/api/admin/roles", { headers: cookieWrite(server, session) }))
+    expectLimited(await server.request("POST", "/api/admin/roles", { headers: cookieWrite(server, session) }), "write")
+    const logout = await server.request("POST", "/api/auth/logout", { headers: cookieWrite(server, session) })
+    expect(logout.status, logout.text).toBe(200)
+    expect(logout.body).toEqual({ data: { signedOut: true } })
+    expect(logout.headers.get("ratelimit")).toBeNull()
+    expect(logout.headers.get("ratelimit-policy")).toBe(POLICY)
+    expectError(await server.request("GET", "/api/me", { headers: { cookie: session.cookie } }), 401, "UNAUTHENTICATED")
   })
 
   it("the 181st read in a minute is 429 RATE_LIMITED with Retry-After; writes go on", async () => {
@@ -92,9 +115,9 @@ describe("per-caller budgets", () => {
   it("a credential has its own budget: its 61st write is 429", async () => {
     const { token } = await issueCredential(server, admin, { name: "Chatty bot", scopes: ["staff.view"] })
     await waitForWindow(8)
-    const writes = await repeat(60, () => server.request("POST", "/api/auth/logout", { headers: bearer(token) }))
+    const writes = await repeat(60, () => server.request("POST", "/api/admin/roles", { headers: bearer(token) }))
     for (const reply of writes) expectError(reply, 403, "USER_REQUIRED")
-    expectLimited(await server.request("POST", "/api/auth/logout", { headers: bearer(token) }), "write")
+    expectLimited(await server.request("POST", "/api/admin/roles", { headers: bearer(token) }), "write")
     expect((await server.request("GET", "/api/staff", { headers: bearer(token) })).status).toBe(200)
     // The person who issued it is unaffected.
     expect((await server.request("GET", "/api/admin/services", { headers: { cookie: admin.cookie } })).status).toBe(200)
@@ -102,18 +125,54 @@ describe("per-caller budgets", () => {
 })
 
 describe("sign-in starts", () => {
-  it("are shared by all callers: the 121st start in a minute is 429 with Retry-After; the platform's budget is separate", async () => {
-    await waitForWindow(10)
-    // One full sign-in (one start), then 119 more starts from anyone: 120 in all.
-    const session = await signIn(signInServer, { id: "early-bird" })
-    const starts = await repeat(119, () => signInServer.request("GET", "/api/auth/idp"))
-    expect(starts.filter((reply) => reply.status !== 302).map((reply) => reply.text)).toEqual([])
-    const refused = await signInServer.request("GET", "/api/auth/idp")
-    expectError(refused, 429, "RATE_LIMITED")
-    const retryAfter = Number(refused.headers.get("retry-after"))
+  const signInLimit = (reply: Reply) => {
+    const match = /^"sign-in";r=(\d+);t=(\d+)$/.exec(reply.headers.get("ratelimit") ?? "")
+    expect(match, `RateLimit header: ${reply.headers.get("ratelimit")}`).not.toBeNull()
+    return { remaining: Number(match![1]), reset: Number(match![2]) }
+  }
+
+  const expectStartRefused = (reply: Reply, by: RegExp) => {
+    const error = expectError(reply, 429, "RATE_LIMITED")
+    expect(error.message).toMatch(by)
+    const retryAfter = Number(reply.headers.get("retry-after"))
     expect(retryAfter).toBeGreaterThanOrEqual(1)
     expect(retryAfter).toBeLessThanOrEqual(60)
-    // The budget is per provider: linking a game-platform account still starts.
-    expect((await signInServer.request("GET", "/api/auth/platform", { headers: { cookie: session.cookie } })).status).toBe(302)
+    expect(signInLimit(reply)).toEqual({ remaining: 0, reset: retryAfter })
+    expect(reply.headers.get("ratelimit-policy")).toBe(POLICY)
+  }
+
+  const startFrom = (address: string) => proxiedServer.request("GET", "/api/auth/idp", { headers: { "x-forwarded-for": address } })
+
+  it("count per client address, under the shared ceiling: one address cannot lock everyone out, and its refused starts cost others nothing", async () => {
+    await waitForWindow(10)
+    const first = await startFrom("198.51.100.1")
+    expect(first.status).toBe(302)
+    expect(signInLimit(first).remaining).toBe(1)
+    expect(signInLimit(await startFrom("198.51.100.1")).remaining).toBe(0)
+    // Its third and later starts are refused for its address, and spend none of the shared six.
+    for (const reply of await repeat(20, () => startFrom("198.51.100.1"))) expectStartRefused(reply, /from your address/)
+    // Anything the client itself writes further left in the header changes nothing.
+    expectStartRefused(await startFrom("203.0.113.50, 198.51.100.1"), /from your address/)
+    for (const address of ["198.51.100.2", "198.51.100.2", "2001:db8:1:2::7", "2001:db8:1:2::8"]) {
+      expect((await startFrom(address)).status).toBe(302)
+    }
+    // An IPv6 client counts by its /64 network: another of its addresses is the same client.
+    expectStartRefused(await startFrom("2001:db8:1:2:ffff::9"), /from your address/)
+    // Six started: the shared ceiling refuses a fresh address.
+    expectStartRefused(await startFrom("198.51.100.3"), /^Too many sign-ins are starting;/)
+  })
+
+  it("trust no X-Forwarded-For by default: the socket's address counts, and each provider has its own budgets", async () => {
+    await waitForWindow(10)
+    const session = await signIn(directServer, { id: "early-bird" })
+    expect((await directServer.request("GET", "/api/auth/idp", { headers: { "x-forwarded-for": "198.51.100.9" } })).status).toBe(302)
+    expectStartRefused(
+      await directServer.request("GET", "/api/auth/idp", { headers: { "x-forwarded-for": "198.51.100.10" } }),
+      /from your address/
+    )
+    // Linking a game-platform account still starts.
+    const link = await directServer.request("GET", "/api/auth/platform", { headers: { cookie: session.cookie } })
+    expect(link.status).toBe(302)
+    expect(signInLimit(link).remaining).toBe(1)
   })
 })

@@ -111,10 +111,14 @@ describe("with Redis unreachable", () => {
     await expect.poll(() => redisDown.logs.some((line) => line.logLevel === "WARN" && String(line.message).includes("Redis unavailable"))).toBe(true)
   })
 
-  it("Developer Access attempts fail closed: even the right password is 401 AUTHENTICATION_FAILED", async () => {
+  it("Developer Access attempts fail closed: even the right password is 401 AUTHENTICATION_FAILED, saying the counter is unavailable", async () => {
     const session = await signIn(redisDown, { id: "redis-down-developer" })
     const reply = await redisDown.request("POST", "/api/auth/developer", { headers: cookieWrite(redisDown, session), body: { password: PASSWORD } })
     expectError(reply, 401, "AUTHENTICATION_FAILED")
+    expect(reply.body.error.message).toMatch(/cannot be counted/)
+    expect(reply.body.error.message).not.toMatch(/too many/i)
+    // No window to wait for: nobody knows when the counter will be back.
+    expect(reply.headers.get("retry-after")).toBeNull()
     expect((await redisDown.request("GET", "/api/me", { headers: { cookie: session.cookie } })).body.data.developerAccess).toBe(false)
   })
 })

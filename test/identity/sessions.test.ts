@@ -182,6 +182,23 @@ describe("suspension mid-session", () => {
     expect((await meData(server, fresh)).status).toBe("ACTIVE")
   })
 
+  it("a session signed out before the suspension stays 401 UNAUTHENTICATED: an old cookie never reveals the account's status", async () => {
+    const old = await signIn(server, { id: "signed-out-then-suspended" })
+    const current = await signIn(server, { id: "signed-out-then-suspended" })
+    const accountId = (await meData(server, current)).id
+    expect((await write(server, old, "POST", "/api/auth/logout")).status).toBe(200)
+    await setAccountStatus(server, admin, accountId, "SUSPENDED")
+    const refused = await me(server, old)
+    expectError(refused, 401, "UNAUTHENTICATED")
+    expect(clearsCookie(setCookie(refused, SESSION_COOKIE))).toBe(true)
+    expectError(await write(server, old, "POST", "/api/auth/logout"), 401, "UNAUTHENTICATED")
+    // The session the suspension ended still says so.
+    expectError(await me(server, current), 403, "ACCOUNT_DISABLED")
+    await setAccountStatus(server, admin, accountId, "DISABLED")
+    expectError(await me(server, old), 401, "UNAUTHENTICATED")
+    expectError(await me(server, current), 403, "ACCOUNT_DISABLED")
+  })
+
   it("a disabled account is refused the same way", async () => {
     const session = await signIn(server, { id: "disabled-member" })
     const accountId = (await meData(server, session)).id

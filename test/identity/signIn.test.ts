@@ -281,6 +281,41 @@ describe("bad input and attacks on the callback", () => {
   })
 })
 
+describe("the development providers send codes only to this server", () => {
+  it("a foreign redirect_uri gets the provider's error page, never a redirect carrying a code", async () => {
+    const { authorizeUrl } = await startSignIn(server)
+    const session = await signIn(server, { id: "link-redirect" })
+    const { authorizeUrl: platformUrl } = await startFlow(server, "/api/auth/platform", session.cookie)
+    const foreign = [
+      "https://evil.example/api/auth/idp/callback",
+      `${server.url}/elsewhere`,
+      `${server.url}/api/auth/idp/callback?then=https://evil.example`,
+      `${server.url}/api/auth/platform/callback`
+    ]
+    for (const redirectUri of foreign) {
+      for (const page of ["authorize", "approve"]) {
+        const params = new URLSearchParams(authorizeUrl.searchParams)
+        params.set("redirect_uri", redirectUri)
+        if (page === "approve") {
+          params.set("id", "victim")
+          params.set("username", "victim")
+        }
+        const reply = await server.request("GET", `/dev/idp/${page}?${params}`)
+        expect(reply.status, `${page} with ${redirectUri}`).toBe(400)
+        expect(reply.headers.get("location")).toBeNull()
+        expect(reply.text).toMatch(/^Bad request: redirect_uri must be this server's callback/)
+      }
+    }
+    // The platform's provider takes only the platform's callback.
+    const params = new URLSearchParams(platformUrl.searchParams)
+    params.set("redirect_uri", `${server.url}/api/auth/idp/callback`)
+    expect((await server.request("GET", `/dev/platform/authorize?${params}`)).status).toBe(400)
+    // The server's own callbacks still work.
+    expect((await server.request("GET", `${authorizeUrl.pathname}${authorizeUrl.search}`)).status).toBe(200)
+    expect((await server.request("GET", `${platformUrl.pathname}${platformUrl.search}`)).status).toBe(200)
+  })
+})
+
 describe("simultaneous sign-ins", () => {
   it("two first sign-ins of the same new identity at once (two tabs) both succeed, onto one account", async () => {
     const flows = await Promise.all([0, 1].map(async () => {

@@ -43,3 +43,16 @@ export const readsOwnBody = <E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endp
 
 export const isReadingOwnBody = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): boolean =>
   Option.getOrElse(Context.getOption(endpoint.annotations, ReadsOwnBody), () => false)
+
+/**
+ * Marks an endpoint the rate limits never refuse, nor count: signing out must
+ * work however much of its budget a session has spent. Only for operations
+ * that cost little and cannot be repeated to any effect.
+ */
+export class NotRateLimited extends Context.Tag("@bluelight/adapters-http/NotRateLimited")<NotRateLimited, true>() {}
+
+export const notRateLimited = <E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endpoint: E): E =>
+  (endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps).annotate(NotRateLimited, true) as unknown as E
+
+export const isRateLimited = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): boolean =>
+  !Option.getOrElse(Context.getOption(endpoint.annotations, NotRateLimited), () => false)

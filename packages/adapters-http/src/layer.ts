@@ -1,3 +1,4 @@
+import type { SignInStartBudgets } from "@bluelight/core"
 import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
 import { Layer } from "effect"
 import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
@@ -20,6 +21,10 @@ export interface HttpOptions {
   readonly appUrl: string
   readonly production: boolean
   readonly budgets: RateBudgets
+  /** Sign-in starts a minute per provider: shared by all callers, and per client address. */
+  readonly signInStarts: SignInStartBudgets
+  /** Reverse proxies of our own in front, whose `X-Forwarded-For` entries name the client (0: none). */
+  readonly trustedProxyHops: number
   /** Serves the development identity provider and/or game platform (never in production). */
   readonly devProviders: DevProviders | null
   /** Mounts the `/api/__test/*` endpoints for black-box tests. Never on in production. */
@@ -62,7 +67,9 @@ export const layerHttpApi = (options: HttpOptions) => {
     appUrl: options.appUrl,
     appOrigin: new URL(options.appUrl).origin,
     cookies,
-    budgets: options.budgets
+    budgets: options.budgets,
+    signInStarts: options.signInStarts,
+    trustedProxyHops: options.trustedProxyHops
   })
   const access = layerAccessControl({ appOrigin: new URL(options.appUrl).origin, cookies, budgets: options.budgets, routes })
   const apiLive = apiWithHandlers(options.testHooks).pipe(

@@ -25,7 +25,12 @@ const PLATFORM_REDIRECT = "http://localhost:3000/api/auth/platform/callback"
 // Only the development provider routes, on an HttpApi with no groups: the
 // same router `layerDevProviders` adds them to in the real server.
 const ServerLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(layerDevProviders({ client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }, identity: true, platform: true })),
+  Layer.provide(layerDevProviders({
+    client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+    appUrl: "http://localhost:3000",
+    identity: true,
+    platform: true
+  })),
   Layer.provide(HttpApiBuilder.api(HttpApi.make("devProviders"))),
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
 )
@@ -272,7 +277,13 @@ describe("identity provider: client and development provider", () => {
         { ...good, client_id: "someone-else" },
         { ...good, redirect_uri: "javascript:alert(1)" },
         { ...good, redirect_uri: "not a url" },
-        { response_type: "code", client_id: CLIENT_ID, state: "s" }
+        { response_type: "code", client_id: CLIENT_ID, state: "s" },
+        // Only the server's own callback for this provider, exactly.
+        { ...good, redirect_uri: "https://evil.example/api/auth/idp/callback" },
+        { ...good, redirect_uri: "http://localhost:3000/elsewhere" },
+        { ...good, redirect_uri: `${IDP_REDIRECT}?next=/` },
+        { ...good, redirect_uri: "http://localhost:3001/api/auth/idp/callback" },
+        { ...good, redirect_uri: PLATFORM_REDIRECT }
       ]
     ) {
       const page = await query(bad as Record<string, string>)
@@ -284,6 +295,9 @@ describe("identity provider: client and development provider", () => {
     const approved = await approve(`${base}/dev/idp/authorize`, { ...good, id: "", username: "x" })
     expect(approved.status).toBe(400)
     expect((await approve(`${base}/dev/idp/authorize`, { ...good, client_id: "x", id: "a", username: "b" })).status).toBe(400)
+    const foreign = await approve(`${base}/dev/idp/authorize`, { ...good, redirect_uri: "https://evil.example/cb", id: "a", username: "b" })
+    expect(foreign.status).toBe(400)
+    expect(foreign.location).toBeUndefined()
   })
 })
 

@@ -7,10 +7,13 @@ import { afterAll } from "vitest"
 import {
   layerRateLimiter,
   layerRedisRateLimiter,
+  layerRedisSlidingLog,
+  makeMemorySlidingLog,
   makeResilientRateLimiters,
   MemoryRateLimiter,
   REDIS_BOUND,
   RedisRateLimiter,
+  RedisSlidingLog,
   StrictRateLimiter
 } from "../src/rateLimit/index.js"
 
@@ -180,6 +183,103 @@ for (const url of redisUrls) {
   })
 }
 
+// Developer Access's budget: five attempts in any fifteen minutes.
+const LIMIT = 5
+const LOG_WINDOW = 900
+
+/** The Redis sliding log behind the port, a failure being a test failure. */
+const redisLogAsPort = (url: string) =>
+  Layer.effect(
+    StrictRateLimiter,
+    Effect.map(RedisSlidingLog, (log) => ({
+      consume: (key: string, limit: number, windowSeconds: number) => Effect.orDie(log.consume(key, limit, windowSeconds))
+    }))
+  ).pipe(Layer.provide(Layer.provideMerge(layerRedisSlidingLog, layerRedisRateLimiter(Redacted.make(url)))))
+
+// Both run on the test clock: the Redis log scores each attempt by the time it is sent with.
+const slidingLogs = [
+  { name: "memory", layer: Layer.effect(StrictRateLimiter, makeMemorySlidingLog) },
+  ...redisUrls.map((url) => ({ name: "redis", layer: redisLogAsPort(url) }))
+]
+
+const attempts = (key: string, times: number) =>
+  Effect.flatMap(StrictRateLimiter, (log) => Effect.forEach(Array.from({ length: times }), () => log.consume(key, LIMIT, LOG_WINDOW)))
+
+for (const { name, layer } of slidingLogs) {
+  describe(`sliding log (${name})`, () => {
+    it.effect("allows the limit and refuses the next attempt, with the time until a place frees", () =>
+      Effect.gen(function*() {
+        const decisions = yield* attempts(freshKey(), LIMIT + 2)
+        expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false, false])
+        expect(decisions.map((d) => d.remaining)).toEqual([4, 3, 2, 1, 0, 0, 0])
+        expect(decisions[LIMIT]).toMatchObject({ limit: LIMIT, resetSeconds: LOG_WINDOW })
+      }).pipe(Effect.provide(layer)))
+
+    it.effect("slides across a fixed window's boundary: five attempts just before it leave no room just after", () =>
+      Effect.gen(function*() {
+        const key = freshKey()
+        // Fixed fifteen-minute blocks would end at 900 s and start afresh.
+        yield* TestClock.adjust(Duration.seconds(LOG_WINDOW - 1))
+        expect((yield* attempts(key, LIMIT)).every((d) => d.allowed)).toBe(true)
+        yield* TestClock.adjust(Duration.seconds(2))
+        expect((yield* attempts(key, LIMIT)).map((d) => d.allowed)).toEqual([false, false, false, false, false])
+        const [refused] = yield* attempts(key, 1)
+        expect(refused).toMatchObject({ allowed: false, resetSeconds: LOG_WINDOW - 2 })
+        // A whole window after the five, they have all left it.
+        yield* TestClock.adjust(Duration.seconds(LOG_WINDOW - 2))
+        expect((yield* attempts(key, LIMIT + 1)).map((d) => d.allowed)).toEqual([true, true, true, true, true, false])
+      }).pipe(Effect.provide(layer)))
+
+    it.effect("frees one place as each attempt leaves the window; refused attempts are not logged", () =>
+      Effect.gen(function*() {
+        const key = freshKey()
+        for (let i = 0; i < LIMIT; i++) {
+          expect((yield* attempts(key, 1))[0]!.allowed).toBe(true)
+          yield* TestClock.adjust(Duration.seconds(100))
+        }
+        // At 500 s: full, and the oldest (0 s) leaves at 900 s. Refusals change nothing.
+        expect((yield* attempts(key, 3)).map((d) => [d.allowed, d.resetSeconds])).toEqual([[false, 400], [false, 400], [false, 400]])
+        yield* TestClock.adjust(Duration.seconds(400))
+        const [freed, full] = yield* attempts(key, 2)
+        expect(freed).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 100 })
+        expect(full).toMatchObject({ allowed: false, resetSeconds: 100 })
+      }).pipe(Effect.provide(layer)))
+
+    it.effect("lets exactly the limit through 20 concurrent attempts", () =>
+      Effect.gen(function*() {
+        const log = yield* StrictRateLimiter
+        const key = freshKey()
+        const decisions = yield* Effect.all(Array.from({ length: 20 }, () => log.consume(key, LIMIT, LOG_WINDOW)), { concurrency: "unbounded" })
+        expect(decisions.filter((d) => d.allowed).length).toBe(LIMIT)
+      }).pipe(Effect.provide(layer)))
+  })
+}
+
+for (const url of redisUrls) {
+  describe("sliding log (redis only)", () => {
+    const inspector = new Redis(url, { lazyConnect: true })
+    afterAll(async () => {
+      const stale = await inspector.keys(`bluelight:log:${prefix}:*`)
+      if (stale.length > 0) await inspector.del(...stale)
+      await inspector.quit()
+    })
+
+    it.scopedLive("keeps one sorted set per key that expires a window after its newest attempt, shared by two instances", () =>
+      Effect.gen(function*() {
+        const instance = Effect.map(Layer.build(Layer.provideMerge(layerRedisSlidingLog, layerRedisRateLimiter(Redacted.make(url)))), Context.get(RedisSlidingLog))
+        const [a, b] = [yield* instance, yield* instance]
+        const key = freshKey()
+        for (const log of [a, b, a, b, a]) expect((yield* log.consume(key, LIMIT, 60)).allowed).toBe(true)
+        expect((yield* b.consume(key, LIMIT, 60)).allowed).toBe(false)
+        const stored = `bluelight:log:${key}`
+        expect(yield* Effect.promise(() => inspector.zcard(stored))).toBe(LIMIT)
+        const ttl = yield* Effect.promise(() => inspector.pttl(stored))
+        expect(ttl).toBeGreaterThan(0)
+        expect(ttl).toBeLessThanOrEqual(60_000)
+      }))
+  })
+}
+
 /** Every log line, as logfmt, so a test can look for what must never be logged. */
 const captureLogs = () => {
   const lines: Array<string> = []
@@ -215,26 +315,24 @@ describe("resilient rate limiter", () => {
     }).pipe(Effect.provide(logs.layer))
   })
 
-  it.scopedLive("strict limits refuse while Redis is unreachable", () =>
+  it.scopedLive("strict limits fail as unavailable while Redis is unreachable, never counting locally", () =>
     Effect.gen(function*() {
       const strict = yield* Effect.map(
         Layer.build(layerRateLimiter({ redisUrl: Option.some(UNREACHABLE) })),
         Context.get(StrictRateLimiter)
       )
-      const decision = yield* strict.consume(freshKey(), 5, 60)
-      expect(decision).toMatchObject({ allowed: false, limit: 5, remaining: 0 })
-      expect(decision.resetSeconds).toBeGreaterThan(0)
-      expect(decision.resetSeconds).toBeLessThanOrEqual(60)
+      const key = freshKey()
+      for (let i = 0; i < 3; i++) expect((yield* Effect.flip(strict.consume(key, 5, 60)))._tag).toBe("AttemptCounterUnavailable")
     }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
 
   it.effect("does not wait for a Redis that does not answer, and warns at most every 30 seconds", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
       const silent = { consume: () => Effect.never, ping: Effect.succeed(false) }
-      const context = yield* makeResilientRateLimiters(silent)
+      const context = yield* makeResilientRateLimiters(silent, { consume: () => Effect.never })
       const [lenient, strict] = [Context.get(context, RateLimiter), Context.get(context, StrictRateLimiter)]
       const key = freshKey()
-      const answered = (effect: ReturnType<typeof lenient.consume>) =>
+      const answered = <A, E>(effect: Effect.Effect<A, E>) =>
         Effect.gen(function*() {
           const fiber = yield* Effect.fork(effect)
           yield* TestClock.adjust(REDIS_BOUND)
@@ -243,7 +341,7 @@ describe("resilient rate limiter", () => {
       expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(true)
       expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(true)
       expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(false)
-      expect((yield* answered(strict.consume(freshKey(), 2, WINDOW))).allowed).toBe(false)
+      expect((yield* answered(Effect.flip(strict.consume(freshKey(), 2, WINDOW))))._tag).toBe("AttemptCounterUnavailable")
       expect(logs.warnings().length).toBe(1)
       yield* TestClock.adjust(Duration.seconds(30))
       yield* answered(lenient.consume(freshKey(), 2, WINDOW))

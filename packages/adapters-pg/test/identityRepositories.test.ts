@@ -76,6 +76,7 @@ const aSession = (accountId: string, overrides: Partial<Session> = {}): Session 
   createdAt: T0,
   expiresAt: T3,
   revokedAt: null,
+  revokedReason: null,
   developerAccess: false,
   ...overrides
 })
@@ -232,27 +233,29 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(Option.isNone(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash))))).toBe(true)
         expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(rotated.tokenHash)))).toEqual(Option.some(rotated))
 
-        const revoked: Session = { ...rotated, revokedAt: T1, developerAccess: false }
+        const revoked: Session = { ...rotated, revokedAt: T1, revokedReason: "signed-out", developerAccess: false }
         await run(Effect.flatMap(Sessions, (repo) => repo.update(revoked)))
         expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(revoked.tokenHash)))).toEqual(Option.some(revoked))
       })
 
-      it("revoke every open session of one account, leaving earlier revocations and other accounts alone", async () => {
+      it("revoke every live session of one account for its status, leaving ended sessions and other accounts alone", async () => {
         const owner = anAccount()
         const other = anAccount()
         await run(insertAccounts(owner, other))
         const open1 = aSession(owner.id)
         const open2 = aSession(owner.id, { developerAccess: true })
-        const alreadyRevoked = aSession(owner.id, { revokedAt: T1 })
+        const alreadyRevoked = aSession(owner.id, { revokedAt: T1, revokedReason: "signed-out" })
+        const expired = aSession(owner.id, { expiresAt: T1 })
         const othersSession = aSession(other.id)
-        await run(Effect.flatMap(Sessions, (repo) => Effect.forEach([open1, open2, alreadyRevoked, othersSession], repo.insert)))
+        await run(Effect.flatMap(Sessions, (repo) => Effect.forEach([open1, open2, alreadyRevoked, expired, othersSession], repo.insert)))
 
         await run(Effect.flatMap(Sessions, (repo) => repo.revokeAllOf(owner.id, T2)))
 
         const find = (session: Session) => run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))
-        expect(await find(open1)).toEqual(Option.some({ ...open1, revokedAt: T2 }))
-        expect(await find(open2)).toEqual(Option.some({ ...open2, revokedAt: T2 }))
+        expect(await find(open1)).toEqual(Option.some({ ...open1, revokedAt: T2, revokedReason: "account-status" }))
+        expect(await find(open2)).toEqual(Option.some({ ...open2, revokedAt: T2, revokedReason: "account-status" }))
         expect(await find(alreadyRevoked)).toEqual(Option.some(alreadyRevoked))
+        expect(await find(expired)).toEqual(Option.some(expired))
         expect(await find(othersSession)).toEqual(Option.some(othersSession))
       })
     })
@@ -262,7 +265,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         const owner = anAccount()
         await run(insertAccounts(owner))
         const live = aSession(owner.id)
-        const revoked = aSession(owner.id, { revokedAt: T1 })
+        const revoked = aSession(owner.id, { revokedAt: T1, revokedReason: "signed-out" })
         await run(Effect.flatMap(Sessions, (repo) => Effect.forEach([live, revoked], repo.insert)))
         const rotate = (session: Session, expected: string, tokenHash: string) =>
           run(Effect.flatMap(Sessions, (repo) => repo.rotate(session.id, expected, { tokenHash, developerAccess: true })))
@@ -695,7 +698,7 @@ contract(
       Layer.mergeAll(PgIdentityRepositories, PgTransactor).pipe(Layer.provideMerge(client), Layer.orDie)
     )
     const applied = await runtime.runPromise(runMigrations)
-    expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity"])
+    expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity", "4_session_revocation"])
     const lockWaiters = Effect.promise(() =>
       database.query<{ waiting: number }>(
         "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"

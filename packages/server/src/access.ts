@@ -20,7 +20,12 @@ export const devProvidersFor = (settings: Settings) => {
   const platform = Option.isNone(settings.platform)
   return settings.production || (!identity && !platform)
     ? null
-    : { client: { clientId: "bluelight-dev", clientSecret: randomBytes(24).toString("base64url") }, identity, platform }
+    : {
+      client: { clientId: "bluelight-dev", clientSecret: randomBytes(24).toString("base64url") },
+      appUrl: settings.appUrl,
+      identity,
+      platform
+    }
 }
 
 /**

@@ -43,6 +43,8 @@ export const layerServer = (settings: Settings) => {
     appUrl: settings.appUrl,
     production: settings.production,
     budgets: { readsPerMinute: settings.rateLimitReadsPerMinute, writesPerMinute: settings.rateLimitWritesPerMinute },
+    signInStarts: settings.signInStarts,
+    trustedProxyHops: settings.trustedProxyHops,
     devProviders: dev,
     testHooks: settings.testHooks
   }).pipe(

@@ -1,3 +1,4 @@
+import { SIGN_IN_START_BUDGETS, type SignInStartBudgets } from "@bluelight/core"
 import { Config, ConfigError, Effect, Either, Option, Redacted } from "effect"
 
 /** A provider's OAuth 2.0 client settings (identity provider or game platform). */
@@ -32,6 +33,8 @@ export interface Settings {
   readonly developerPassword: Option.Option<Redacted.Redacted>
   readonly rateLimitReadsPerMinute: number
   readonly rateLimitWritesPerMinute: number
+  readonly signInStarts: SignInStartBudgets
+  readonly trustedProxyHops: number
   readonly testHooks: boolean
   readonly logLevel: string
 }
@@ -76,6 +79,13 @@ const raw = Config.all({
   developerPassword: optionalSecret("BLUELIGHT_DEVELOPER_PASSWORD"),
   rateLimitReadsPerMinute: positiveInt("RATE_LIMIT_READS_PER_MINUTE", 180),
   rateLimitWritesPerMinute: positiveInt("RATE_LIMIT_WRITES_PER_MINUTE", 60),
+  signInsPerMinute: positiveInt("RATE_LIMIT_SIGN_INS_PER_MINUTE", SIGN_IN_START_BUDGETS.perMinute),
+  signInsPerAddressPerMinute: positiveInt("RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE", SIGN_IN_START_BUDGETS.perAddressPerMinute),
+  // Unset, no X-Forwarded-For is believed: any client can write one.
+  trustedProxyHops: Config.integer("TRUSTED_PROXY_HOPS").pipe(
+    Config.validate({ message: "TRUSTED_PROXY_HOPS must be an integer from 0 to 10", validation: (n) => n >= 0 && n <= 10 }),
+    Config.withDefault(0)
+  ),
   testHooks: Config.boolean("BLUELIGHT_TEST_HOOKS").pipe(Config.withDefault(false)),
   logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("Info"))
 })
@@ -165,6 +175,8 @@ export const validate = (r: Raw): Either.Either<Settings, ReadonlyArray<string>>
     developerPassword: r.developerPassword,
     rateLimitReadsPerMinute: r.rateLimitReadsPerMinute,
     rateLimitWritesPerMinute: r.rateLimitWritesPerMinute,
+    signInStarts: { perMinute: r.signInsPerMinute, perAddressPerMinute: r.signInsPerAddressPerMinute },
+    trustedProxyHops: r.trustedProxyHops,
     testHooks: r.testHooks,
     logLevel: r.logLevel
   })

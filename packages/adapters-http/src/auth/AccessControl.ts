@@ -11,7 +11,7 @@ import {
 } from "@bluelight/core"
 import { HttpApiMiddleware, HttpApp, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { accessRuleOf } from "../access.js"
+import { accessRuleOf, isRateLimited } from "../access.js"
 import type { RouteIndex } from "../requestPath/routes.js"
 import { type CookieNames, readCookie, withoutSessionCookie } from "./cookies.js"
 import { CurrentCaller } from "./CurrentCaller.js"
@@ -21,9 +21,10 @@ import { budgetOf, type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.
 export const AccessRefusal = Schema.Union(Unauthenticated, AccountDisabled, UserRequired, Forbidden, InvalidOrigin, RateLimited)
 
 /**
- * Authentication, the origin check, the rate limit and the endpoint's declared
- * access rule, in that order, before the request is decoded. Provides the
- * caller to the handler. The rule comes from the endpoint's one declaration.
+ * Authentication, the origin check, the rate limit (unless the endpoint is
+ * declared `notRateLimited`) and the endpoint's declared access rule, in that
+ * order, before the request is decoded. Provides the caller to the handler.
+ * The rule comes from the endpoint's one declaration.
  */
 export class AccessControl extends HttpApiMiddleware.Tag<AccessControl>()("AccessControl", {
   provides: CurrentCaller,
@@ -102,11 +103,11 @@ export const layerAccessControl = (options: AccessControlOptions) =>
         const { route } = yield* HttpRouter.RouteContext
         const endpoint = options.routes.endpointOf(route.method, route.path)
         const rule = endpoint === null ? Option.none() : accessRuleOf(endpoint)
-        if (Option.isNone(rule)) return yield* Effect.dieMessage(`${route.method} ${route.path} declares no access rule`)
+        if (endpoint === null || Option.isNone(rule)) return yield* Effect.dieMessage(`${route.method} ${route.path} declares no access rule`)
         if (rule.value.access === "public") return null
         const { caller, byCookie } = yield* identify(request)
         if (caller !== null && byCookie && !isRead(request.method)) yield* checkOrigin(request, options.appOrigin)
-        if (caller !== null) yield* rateLimit(caller, request.method)
+        if (caller !== null && isRateLimited(endpoint)) yield* rateLimit(caller, request.method)
         yield* checkAccess(rule.value, caller)
         return caller
       })

@@ -1,3 +1,4 @@
+import type { SignInStartBudgets } from "@bluelight/core"
 import { Context } from "effect"
 import type { CookieNames } from "./cookies.js"
 import type { RateBudgets } from "./rateLimitHeaders.js"
@@ -12,5 +13,8 @@ export class HttpSettings extends Context.Tag("@bluelight/adapters-http/HttpSett
     readonly appOrigin: string
     readonly cookies: CookieNames
     readonly budgets: RateBudgets
+    readonly signInStarts: SignInStartBudgets
+    /** How many reverse proxies of our own stand in front (`TRUSTED_PROXY_HOPS`); 0 trusts no `X-Forwarded-For`. */
+    readonly trustedProxyHops: number
   }
 >() {}

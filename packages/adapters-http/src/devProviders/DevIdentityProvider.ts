@@ -9,6 +9,7 @@ import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.j
  */
 export const devIdentityProvider: DevProviderSpec = {
   basePath: "/dev/idp",
+  callbackPath: "/api/auth/idp/callback",
   providerName: "Identity provider",
   pkce: false,
   identities: [
@@ -30,5 +31,6 @@ export const devIdentityProvider: DevProviderSpec = {
 /** Adds the `/dev/idp/*` routes to `router`. */
 export const addDevIdentityProvider = <E, R>(
   router: HttpRouter.HttpRouter.Service<E, R>,
-  client: DevClient
-): Effect.Effect<void> => addDevProvider(router, devIdentityProvider, client)
+  client: DevClient,
+  appUrl: string
+): Effect.Effect<void> => addDevProvider(router, devIdentityProvider, client, appUrl)

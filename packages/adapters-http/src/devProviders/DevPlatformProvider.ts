@@ -10,6 +10,7 @@ import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.j
  */
 export const devPlatformProvider: DevProviderSpec = {
   basePath: "/dev/platform",
+  callbackPath: "/api/auth/platform/callback",
   providerName: "Game platform",
   pkce: true,
   identities: [
@@ -31,5 +32,6 @@ export const devPlatformProvider: DevProviderSpec = {
 /** Adds the `/dev/platform/*` routes to `router`. */
 export const addDevPlatformProvider = <E, R>(
   router: HttpRouter.HttpRouter.Service<E, R>,
-  client: DevClient
-): Effect.Effect<void> => addDevProvider(router, devPlatformProvider, client)
+  client: DevClient,
+  appUrl: string
+): Effect.Effect<void> => addDevProvider(router, devPlatformProvider, client, appUrl)

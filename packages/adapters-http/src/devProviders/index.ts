@@ -19,14 +19,16 @@ export type { DevClient, DevIdentity, DevProviderSpec } from "./shared.js"
 export const layerDevProviders = (options: DevProviders): Layer.Layer<never> =>
   HttpApiBuilder.Router.use((router) =>
     Effect.all([
-      options.identity ? addDevIdentityProvider(router, options.client) : Effect.void,
-      options.platform ? addDevPlatformProvider(router, options.client) : Effect.void
+      options.identity ? addDevIdentityProvider(router, options.client, options.appUrl) : Effect.void,
+      options.platform ? addDevPlatformProvider(router, options.client, options.appUrl) : Effect.void
     ], { discard: true })
   )
 
 /** Which development providers to serve (those whose real settings are absent), and the client they accept. */
 export interface DevProviders {
   readonly client: DevClient
+  /** `APP_URL`: the providers send codes only to this server's own callbacks under it. */
+  readonly appUrl: string
   readonly identity: boolean
   readonly platform: boolean
 }

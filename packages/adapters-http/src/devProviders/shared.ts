@@ -19,6 +19,8 @@ export interface DevIdentity {
 export interface DevProviderSpec {
   /** Where the provider's routes live, outside `/api`. */
   readonly basePath: `/${string}`
+  /** The server's own callback for this provider, under `APP_URL`: the only `redirect_uri` accepted. */
+  readonly callbackPath: `/api/${string}`
   /** Who the sign-in page says it is. */
   readonly providerName: string
   /** Whether authorize and token demand PKCE S256. */
@@ -120,12 +122,15 @@ const isHttpUrlWithoutFragment = (value: string): boolean => {
 /**
  * The checks of RFC 6749 §4.1.1 and RFC 7636 §4.3. Every failure is shown to
  * the person rather than sent to `redirect_uri`, since that may be the very
- * thing that is wrong.
+ * thing that is wrong. The one client's one registered `redirect_uri` is the
+ * server's own callback (RFC 6749 §3.1.2.2): a provider that sent codes
+ * anywhere would hand a sign-in to whoever wrote the link.
  */
 const checkAuthorization = (
   params: URLSearchParams,
   spec: DevProviderSpec,
-  client: DevClient
+  client: DevClient,
+  callbackUri: string
 ): Either.Either<AuthorizationRequest, string> => {
   if (single(params, "response_type") !== "code") return Either.left("response_type must be given once and be \"code\".")
   if (single(params, "client_id") !== client.clientId) {
@@ -135,6 +140,7 @@ const checkAuthorization = (
   if (redirectUri === undefined || !isHttpUrlWithoutFragment(redirectUri)) {
     return Either.left("redirect_uri must be given once and be an http(s) URL without a fragment.")
   }
+  if (redirectUri !== callbackUri) return Either.left(`redirect_uri must be this server's callback, ${callbackUri}.`)
   if (params.getAll("state").length > 1) return Either.left("state may be given at most once.")
   const state = single(params, "state")
   let codeChallenge: string | undefined
@@ -275,28 +281,31 @@ const isFormEncoded = (contentType: string | undefined): boolean =>
 /**
  * Adds one development OAuth 2.0 provider under `spec.basePath`: `authorize`
  * (the sign-in page), `approve` (the page's answer: a code, back to
- * `redirect_uri`), `token` and `userinfo`. Codes and access tokens live in
- * memory created here, one set per provider.
+ * `redirect_uri`, which must be `{appUrl}{spec.callbackPath}`), `token` and
+ * `userinfo`. Codes and access tokens live in memory created here, one set
+ * per provider.
  */
 export const addDevProvider = <E, R>(
   router: HttpRouter.HttpRouter.Service<E, R>,
   spec: DevProviderSpec,
-  client: DevClient
+  client: DevClient,
+  appUrl: string
 ): Effect.Effect<void> => {
+  const callbackUri = `${appUrl}${spec.callbackPath}`
   const codes = new ExpiringSecrets<Grant>(CODE_TTL_MS)
   const accessTokens = new ExpiringSecrets<DevIdentity>(ACCESS_TOKEN_TTL_SECONDS * 1000)
   // Typed identities, newest first, so that coming back as them is one click.
   let recent: ReadonlyArray<DevIdentity> = []
 
   const authorize = Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
-    Either.match(checkAuthorization(searchOf(request), spec, client), {
+    Either.match(checkAuthorization(searchOf(request), spec, client, callbackUri), {
       onLeft: badRequest,
       onRight: (authorization) => signInPage(spec, authorization, recent)
     }))
 
   const approve = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
     const params = searchOf(request)
-    const checked = Either.all({ authorization: checkAuthorization(params, spec, client), identity: checkIdentity(params, spec) })
+    const checked = Either.all({ authorization: checkAuthorization(params, spec, client, callbackUri), identity: checkIdentity(params, spec) })
     if (Either.isLeft(checked)) return badRequest(checked.left)
     const { authorization, identity } = checked.right
     if (!spec.identities.some((known) => known.id === identity.id)) {

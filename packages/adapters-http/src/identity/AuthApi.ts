@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { allow, readsOwnBody } from "../access.js"
+import { allow, notRateLimited, readsOwnBody } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { AccessErrors, DomainErrors } from "../errors/declared.js"
 import { Data } from "../schema/envelope.js"
@@ -36,8 +36,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.post("signOut", "/auth/logout")
       .addSuccess(Data(Schema.Struct({ signedOut: Schema.Boolean })))
-      .annotate(OpenApi.Summary, "Sign out: revokes this session and clears the cookie")
-      .pipe(allow({ access: "session", permissions: [] }))
+      .annotate(OpenApi.Summary, "Sign out: revokes this session and clears the cookie; never rate limited")
+      .pipe(allow({ access: "session", permissions: [] }), notRateLimited)
   )
   .add(
     HttpApiEndpoint.get("linkPlatform", "/auth/platform")

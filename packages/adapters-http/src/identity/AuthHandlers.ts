@@ -2,10 +2,11 @@ import {
   callerOf,
   completePlatformLink,
   completeSignIn,
+  countSignInStart,
   disableDeveloperAccess,
   enableDeveloperAccess,
   meOf,
-  RateLimiter,
+  type SignInProvider,
   signOut,
   startPlatformLink,
   startSignIn,
@@ -22,19 +23,32 @@ import {
   withSessionCookie,
   withSignInStateCookie
 } from "../auth/cookies.js"
+import { clientAddress } from "../auth/clientAddress.js"
 import { currentUser } from "../auth/currentUser.js"
 import { RateLimited } from "../auth/errors.js"
 import { HttpSettings } from "../auth/HttpSettings.js"
+import { rateLimitHeader } from "../auth/rateLimitHeaders.js"
 import { isJsonMediaType } from "../requestPath/bodyRules.js"
 
-/** Sign-in starts shared by all callers: 120 a minute per provider. */
-const SIGN_IN_STARTS_PER_MINUTE = 120
-
-const limitSignInStarts = (provider: "idp" | "platform") =>
+/**
+ * Counts a sign-in start against its client address's budget and the one all
+ * callers share (core's rule); the response carries what is left of the
+ * tighter as `RateLimit: "sign-in";r=…;t=…`, the refusal too.
+ */
+const limitSignInStarts = (provider: SignInProvider) =>
   Effect.gen(function*() {
-    const decision = yield* Effect.flatMap(RateLimiter, (l) => l.consume(`sign-in:${provider}`, SIGN_IN_STARTS_PER_MINUTE, 60))
+    const settings = yield* HttpSettings
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const { budget, decision } = yield* countSignInStart(provider, clientAddress(request, settings.trustedProxyHops), settings.signInStarts)
+    const header = rateLimitHeader("sign-in", decision)
+    yield* HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "ratelimit", header)))
     if (!decision.allowed) {
-      return yield* new RateLimited({ message: "Too many sign-ins are starting; try again shortly", retryAfterSeconds: decision.resetSeconds })
+      return yield* new RateLimited({
+        message: budget === "address"
+          ? "Too many sign-ins are starting from your address; try again shortly"
+          : "Too many sign-ins are starting; try again shortly",
+        retryAfterSeconds: decision.resetSeconds
+      })
     }
   })
 

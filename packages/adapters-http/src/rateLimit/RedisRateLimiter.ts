@@ -41,7 +41,7 @@ interface WithConsume {
 }
 
 /** A reason safe to log: error codes and Redis reply prefixes, never messages that may name the server. */
-const reasonOf = (redis: Redis, error: unknown): string => {
+export const reasonOf = (redis: Redis, error: unknown): string => {
   if (redis.status !== "ready") return `connection ${redis.status}`
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code
@@ -109,6 +109,10 @@ const redisClient = (url: Redacted.Redacted) =>
         : Effect.sync(() => redis.disconnect())
   )
 
-/** The Redis limiter over its own client, closed with the scope. */
-export const layerRedisRateLimiter = (url: Redacted.Redacted): Layer.Layer<RedisRateLimiter> =>
-  Layer.scoped(RedisRateLimiter, Effect.map(redisClient(url), makeRedisRateLimiter))
+/** The client the Redis limiters share (the fixed windows and the attempts' sliding log). */
+export class RedisClient extends Context.Tag("@bluelight/adapters-http/RedisClient")<RedisClient, Redis>() {}
+
+/** The Redis limiter over its own client, closed with the scope; the client too, for the sliding log. */
+export const layerRedisRateLimiter = (url: Redacted.Redacted): Layer.Layer<RedisRateLimiter | RedisClient> =>
+  Layer.scopedContext(Effect.map(redisClient(url), (redis) =>
+    Context.make(RedisClient, redis).pipe(Context.add(RedisRateLimiter, makeRedisRateLimiter(redis)))))

@@ -1,7 +1,9 @@
-import { RateLimiter, SharedStoreHealth, StrictRateLimiter } from "@bluelight/core"
+import { AttemptCounterUnavailable, type RateDecision, RateLimiter, SharedStoreHealth, StrictRateLimiter } from "@bluelight/core"
 import { Clock, Context, Duration, Effect, Layer, Option, type Redacted, Ref } from "effect"
-import { makeMemoryRateLimiter, rateDecision, windowAt } from "./MemoryRateLimiter.js"
+import { makeMemoryRateLimiter } from "./MemoryRateLimiter.js"
+import { makeMemorySlidingLog } from "./MemorySlidingLog.js"
 import { layerRedisRateLimiter, RateLimiterUnavailable, RedisRateLimiter } from "./RedisRateLimiter.js"
+import { layerRedisSlidingLog, RedisSlidingLog } from "./RedisSlidingLog.js"
 
 /** `StrictRateLimiter` (core) fails closed: Developer Access attempts count on it. */
 export { StrictRateLimiter }
@@ -12,11 +14,15 @@ export const REDIS_BOUND = Duration.millis(250)
 const WARN_EVERY_MILLIS = 30_000
 
 /**
- * Both limiters over Redis: the lenient one counts in this process's memory
- * whenever Redis fails or is slow (a limit that holds per instance beats
- * refusing everyone or waiting); the strict one refuses instead.
+ * Both limiters over Redis: the lenient one (fixed windows) counts in this
+ * process's memory whenever Redis fails or is slow (a limit that holds per
+ * instance beats refusing everyone or waiting); the strict one (the sliding
+ * log) fails with `AttemptCounterUnavailable` instead.
  */
-export const makeResilientRateLimiters = (redis: Context.Tag.Service<RedisRateLimiter>) =>
+export const makeResilientRateLimiters = (
+  redis: Context.Tag.Service<RedisRateLimiter>,
+  log: Context.Tag.Service<RedisSlidingLog>
+) =>
   Effect.gen(function*() {
     const memory = yield* makeMemoryRateLimiter
     const lastWarning = yield* Ref.make(Number.NEGATIVE_INFINITY)
@@ -32,23 +38,21 @@ export const makeResilientRateLimiters = (redis: Context.Tag.Service<RedisRateLi
             )
           )
         )
-    const bounded = (key: string, limit: number, windowSeconds: number) =>
-      redis.consume(key, limit, windowSeconds).pipe(
+    const bounded = (consume: Effect.Effect<RateDecision, RateLimiterUnavailable>) =>
+      consume.pipe(
         Effect.timeoutFail({
           duration: REDIS_BOUND,
           onTimeout: () => new RateLimiterUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_BOUND)} ms` })
         }),
         Effect.tapError(warn)
       )
-    const refusal = (limit: number, windowSeconds: number) =>
-      Effect.map(Clock.currentTimeMillis, (now) => rateDecision(limit + 1, limit, windowAt(now, windowSeconds).endsAt - now))
     const lenient: Context.Tag.Service<RateLimiter> = {
       consume: (key, limit, windowSeconds) =>
-        Effect.catchAll(bounded(key, limit, windowSeconds), () => memory.consume(key, limit, windowSeconds))
+        Effect.catchAll(bounded(redis.consume(key, limit, windowSeconds)), () => memory.consume(key, limit, windowSeconds))
     }
     const strict: Context.Tag.Service<StrictRateLimiter> = {
       consume: (key, limit, windowSeconds) =>
-        Effect.catchAll(bounded(key, limit, windowSeconds), () => refusal(limit, windowSeconds))
+        Effect.mapError(bounded(log.consume(key, limit, windowSeconds)), () => new AttemptCounterUnavailable())
     }
     return Context.make(RateLimiter, lenient).pipe(Context.add(StrictRateLimiter, strict))
   })
@@ -63,18 +67,19 @@ export const layerRateLimiter = (options: {
   Option.match(options.redisUrl, {
     onNone: () =>
       Layer.effectContext(
-        Effect.map(makeMemoryRateLimiter, (memory) =>
+        Effect.all([makeMemoryRateLimiter, makeMemorySlidingLog]).pipe(Effect.map(([memory, log]) =>
           Context.make(RateLimiter, memory).pipe(
-            Context.add(StrictRateLimiter, memory),
+            Context.add(StrictRateLimiter, log),
             Context.add(SharedStoreHealth, { check: Effect.succeed("off" as const) })
-          ))
+          )
+        ))
       ),
     onSome: (url) =>
       Layer.effectContext(Effect.gen(function*() {
         const redis = yield* RedisRateLimiter
-        const limiters = yield* makeResilientRateLimiters(redis)
+        const limiters = yield* makeResilientRateLimiters(redis, yield* RedisSlidingLog)
         return Context.add(limiters, SharedStoreHealth, {
           check: Effect.map(redis.ping, (up) => (up ? "up" as const : "down" as const))
         })
-      })).pipe(Layer.provide(layerRedisRateLimiter(url)))
+      })).pipe(Layer.provide(Layer.provideMerge(layerRedisSlidingLog, layerRedisRateLimiter(url))))
   })

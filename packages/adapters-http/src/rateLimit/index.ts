@@ -1,3 +1,5 @@
 export { MemoryRateLimiter, makeMemoryRateLimiter } from "./MemoryRateLimiter.js"
-export { layerRedisRateLimiter, makeRedisRateLimiter, RateLimiterUnavailable, RedisRateLimiter } from "./RedisRateLimiter.js"
+export { makeMemorySlidingLog } from "./MemorySlidingLog.js"
+export { layerRedisRateLimiter, makeRedisRateLimiter, RateLimiterUnavailable, RedisClient, RedisRateLimiter } from "./RedisRateLimiter.js"
+export { layerRedisSlidingLog, makeRedisSlidingLog, RedisSlidingLog } from "./RedisSlidingLog.js"
 export { layerRateLimiter, makeResilientRateLimiters, REDIS_BOUND, StrictRateLimiter } from "./ResilientRateLimiter.js"

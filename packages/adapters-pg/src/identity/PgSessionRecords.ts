@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { AccountStatus, Permission, type SessionRecord, SessionRecords } from "@bluelight/core"
+import { AccountStatus, Permission, type SessionRecord, SessionRecords, SessionRevocation } from "@bluelight/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { toAccount } from "./PgAccounts.js"
 
@@ -12,6 +12,7 @@ const Row = Schema.Struct({
   sessionCreatedAt: Schema.DateFromSelf,
   expiresAt: Schema.DateFromSelf,
   revokedAt: Schema.NullOr(Schema.DateFromSelf),
+  revokedReason: Schema.NullOr(SessionRevocation),
   developerAccess: Schema.Boolean,
   displayName: Schema.String,
   status: AccountStatus,
@@ -44,7 +45,7 @@ export const PgSessionRecords = Layer.effect(
     findByTokenHash: (tokenHash: string) =>
       sql`
         SELECT s.id AS session_id, s.account_id, s.token_hash, s.created_at AS session_created_at, s.expires_at,
-               s.revoked_at, s.developer_access,
+               s.revoked_at, s.revoked_reason, s.developer_access,
                a.display_name, a.status, a.identity_id, a.identity_username, a.identity_avatar,
                a.platform_id, a.platform_username, a.created_at AS account_created_at, a.updated_at AS account_updated_at,
                sp.id AS staff_id, sp.active AS staff_active, sp.created_at AS staff_created_at, sp.updated_at AS staff_updated_at,
@@ -68,6 +69,7 @@ export const PgSessionRecords = Layer.effect(
             createdAt: utc(row.sessionCreatedAt),
             expiresAt: utc(row.expiresAt),
             revokedAt: row.revokedAt === null ? null : utc(row.revokedAt),
+            revokedReason: row.revokedReason,
             developerAccess: row.developerAccess
           },
           account: toAccount({

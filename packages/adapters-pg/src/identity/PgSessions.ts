@@ -1,5 +1,5 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type Session, Sessions } from "@bluelight/core"
+import { type Session, SessionRevocation, Sessions } from "@bluelight/core"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const SessionRow = Schema.Struct({
@@ -9,6 +9,7 @@ const SessionRow = Schema.Struct({
   createdAt: Schema.DateFromSelf,
   expiresAt: Schema.DateFromSelf,
   revokedAt: Schema.NullOr(Schema.DateFromSelf),
+  revokedReason: Schema.NullOr(SessionRevocation),
   developerAccess: Schema.Boolean
 })
 type SessionRow = typeof SessionRow.Type
@@ -20,6 +21,7 @@ const toSession = (row: SessionRow): Session => ({
   createdAt: DateTime.unsafeFromDate(row.createdAt),
   expiresAt: DateTime.unsafeFromDate(row.expiresAt),
   revokedAt: row.revokedAt === null ? null : DateTime.unsafeFromDate(row.revokedAt),
+  revokedReason: row.revokedReason,
   developerAccess: row.developerAccess
 })
 
@@ -30,6 +32,7 @@ const toRow = (session: Session): SessionRow => ({
   createdAt: DateTime.toDateUtc(session.createdAt),
   expiresAt: DateTime.toDateUtc(session.expiresAt),
   revokedAt: session.revokedAt === null ? null : DateTime.toDateUtc(session.revokedAt),
+  revokedReason: session.revokedReason,
   developerAccess: session.developerAccess
 })
 
@@ -42,7 +45,7 @@ export const PgSessions = Layer.effect(
       Result: SessionRow,
       execute: (tokenHash) =>
         sql`
-          SELECT id, account_id, token_hash, created_at, expires_at, revoked_at, developer_access
+          SELECT id, account_id, token_hash, created_at, expires_at, revoked_at, revoked_reason, developer_access
           FROM sessions WHERE token_hash = ${tokenHash}`
     })
     return {
@@ -58,8 +61,8 @@ export const PgSessions = Layer.effect(
           RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie),
       revokeAllOf: (accountId: string, at: DateTime.Utc) =>
         sql`
-          UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}
-          WHERE account_id = ${accountId} AND revoked_at IS NULL`.pipe(Effect.asVoid, Effect.orDie)
+          UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}, revoked_reason = 'account-status'
+          WHERE account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${DateTime.toDateUtc(at)}`.pipe(Effect.asVoid, Effect.orDie)
     }
   })
 )

@@ -48,8 +48,11 @@ export const callerOf = (account: Account, session: Session) => Effect.flatMap(s
 
 /**
  * The person behind a session token. Expiry, account status and staff
- * membership are read afresh on every request. A suspended or disabled
- * account is refused as such even though its sessions were revoked.
+ * membership are read afresh on every request. A session the suspension (or
+ * disabling) of its account revoked answers `AccountDisabled` while the
+ * account is not active; one that had ended before (signed out, replaced,
+ * expired) is `Unauthenticated` whatever happened to the account since, so
+ * an old cookie never reveals the account's status.
  */
 export const authenticateSession = (token: string) =>
   Effect.gen(function*() {
@@ -57,9 +60,13 @@ export const authenticateSession = (token: string) =>
     const record = yield* Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(tokens.sha256(token))).pipe(
       Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSession), onSome: Effect.succeed }))
     )
-    if (record.account.status !== "ACTIVE") return yield* disabled
-    const now = yield* DateTime.now
-    if (record.session.revokedAt !== null || !DateTime.lessThan(now, record.session.expiresAt)) return yield* noSession
+    const { account, session } = record
+    if (session.revokedAt !== null) {
+      return yield* (session.revokedReason === "account-status" && account.status !== "ACTIVE" ? disabled : noSession)
+    }
+    if (!DateTime.lessThan(yield* DateTime.now, session.expiresAt)) return yield* noSession
+    // A live session of an account that is not active: one opened while the status was changing.
+    if (account.status !== "ACTIVE") return yield* disabled
     return yield* callerFromRecord(record)
   })
 

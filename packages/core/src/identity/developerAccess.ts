@@ -1,4 +1,4 @@
-import { Effect, Option, Redacted } from "effect"
+import { Effect, Either, Option, Redacted } from "effect"
 import type { UserCaller } from "../access/Caller.js"
 import { AuthenticationFailed, Unauthenticated } from "../access/errors.js"
 import { AuditLog } from "../ports/AuditLog.js"
@@ -6,10 +6,33 @@ import { AccessSettings, Sessions, StrictRateLimiter, Tokens } from "../ports/id
 import { Transactor } from "../ports/Transactor.js"
 import { SECRET_BYTES } from "./signIn.js"
 
-/** Five attempts per account per fifteen minutes. */
+/** Five attempts per account in any fifteen minutes (a sliding window). */
 export const DEVELOPER_ACCESS_ATTEMPTS = { limit: 5, windowSeconds: 15 * 60 } as const
 
+/** Why an attempt was refused, as its `auth.developer_access.refused` entry records it. */
+export type DeveloperAccessRefusal =
+  | "too-many-attempts"
+  | "counter-unavailable"
+  | "feature-off"
+  | "malformed-body"
+  | "wrong-password"
+
 const refused = new AuthenticationFailed({ message: "Developer Access was refused" })
+
+/** Records the refusal (never the password) and fails with `error`. */
+const refuse = (caller: UserCaller, reason: DeveloperAccessRefusal, error: AuthenticationFailed) =>
+  Effect.gen(function*() {
+    const audit = yield* AuditLog
+    yield* Effect.flatMap(Transactor, (t) =>
+      t.transaction(audit.record({
+        action: "auth.developer_access.refused",
+        actor: { type: "user", id: caller.account.id },
+        targetType: "session",
+        targetId: caller.session.id,
+        data: { reason }
+      })))
+    return yield* error
+  })
 
 /**
  * Turns Developer Access on or off for this session only, rotating its token
@@ -43,23 +66,35 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
   })
 
 /**
- * `POST /auth/developer`: every attempt counts (a malformed body too), the
- * sixth in the window is refused without looking at the password, and every
- * refusal is the same `AUTHENTICATION_FAILED`. `password` is whatever the body
- * carried, `undefined` when it was not a `{password}` object.
+ * `POST /auth/developer`: every attempt counts (a malformed body too), one
+ * beyond five in fifteen minutes is refused without looking at the password,
+ * and every refusal is `AUTHENTICATION_FAILED` and audited with its reason.
+ * `password` is whatever the body carried, `undefined` when it was not a
+ * `{password}` object.
  */
 export const enableDeveloperAccess = (caller: UserCaller, password: string | undefined) =>
   Effect.gen(function*() {
-    const decision = yield* Effect.flatMap(StrictRateLimiter, (limiter) =>
-      limiter.consume(`developer-access:${caller.account.id}`, DEVELOPER_ACCESS_ATTEMPTS.limit, DEVELOPER_ACCESS_ATTEMPTS.windowSeconds))
-    if (!decision.allowed) {
-      return yield* new AuthenticationFailed({ message: "Too many Developer Access attempts; wait and try again", retryAfterSeconds: decision.resetSeconds })
+    const counted = yield* Effect.flatMap(StrictRateLimiter, (limiter) =>
+      limiter.consume(`developer-access:${caller.account.id}`, DEVELOPER_ACCESS_ATTEMPTS.limit, DEVELOPER_ACCESS_ATTEMPTS.windowSeconds)).pipe(
+        Effect.either
+      )
+    if (Either.isLeft(counted)) {
+      // Refused without a window to wait for: nobody knows when the counter will be back.
+      return yield* refuse(caller, "counter-unavailable", new AuthenticationFailed({
+        message: "Developer Access attempts cannot be counted right now, so none is accepted; try again later"
+      }))
+    }
+    if (!counted.right.allowed) {
+      return yield* refuse(caller, "too-many-attempts", new AuthenticationFailed({
+        message: "Too many Developer Access attempts; wait and try again",
+        retryAfterSeconds: counted.right.resetSeconds
+      }))
     }
     const configured = yield* Effect.flatten(Effect.map(AccessSettings, (s) => s.developerPassword))
+    if (Option.isNone(configured)) return yield* refuse(caller, "feature-off", refused)
+    if (password === undefined) return yield* refuse(caller, "malformed-body", refused)
     const tokens = yield* Tokens
-    if (Option.isNone(configured) || password === undefined || !tokens.equalSecrets(password, Redacted.value(configured.value))) {
-      return yield* refused
-    }
+    if (!tokens.equalSecrets(password, Redacted.value(configured.value))) return yield* refuse(caller, "wrong-password", refused)
     return yield* switchDeveloperAccess(caller, true)
   })
 

@@ -70,6 +70,7 @@ export const openSession = (accountId: string) =>
       createdAt: now,
       expiresAt: DateTime.add(now, { seconds: SESSION_LIFETIME_SECONDS }),
       revokedAt: null,
+      revokedReason: null,
       developerAccess: false
     }
     yield* Effect.flatMap(Sessions, (sessions) => sessions.insert(session))
@@ -84,7 +85,7 @@ const revokeSessionToken = (token: string | undefined) =>
     const sessions = yield* Sessions
     const found = yield* sessions.findByTokenHash(tokens.sha256(token))
     if (Option.isSome(found) && found.value.revokedAt === null) {
-      yield* sessions.update({ ...found.value, revokedAt: yield* DateTime.now })
+      yield* sessions.update({ ...found.value, revokedAt: yield* DateTime.now, revokedReason: "signed-in-again" })
     }
   })
 
@@ -165,7 +166,7 @@ export const signOut = (caller: UserCaller) =>
     const audit = yield* AuditLog
     yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.gen(function*() {
-        yield* sessions.update({ ...caller.session, revokedAt: yield* DateTime.now })
+        yield* sessions.update({ ...caller.session, revokedAt: yield* DateTime.now, revokedReason: "signed-out" })
         yield* audit.record({
           action: "auth.signed_out",
           actor: { type: "user", id: caller.account.id },

@@ -1,4 +1,4 @@
-import { Context, type Effect, type Option, type Redacted } from "effect"
+import { Context, Data, type Effect, type Option, type Redacted } from "effect"
 import type { Account, AccountStatus, IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import type { Role } from "../identity/Role.js"
 import type { ServiceCredential } from "../identity/ServiceCredential.js"
@@ -68,7 +68,11 @@ export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
       expectedTokenHash: string,
       change: { readonly tokenHash: string; readonly developerAccess: boolean }
     ) => Effect.Effect<boolean>
-    /** Revokes every session of the account not yet revoked. */
+    /**
+     * Revokes every session of the account still live at `at` (not revoked,
+     * not expired) with the reason `account-status`: its account is being
+     * suspended or disabled. Sessions that had already ended keep their state.
+     */
     readonly revokeAllOf: (accountId: string, at: Session["createdAt"]) => Effect.Effect<void>
   }
 >() {}
@@ -211,14 +215,25 @@ export class RateLimiter extends Context.Tag("@bluelight/core/RateLimiter")<
   }
 >() {}
 
+/** The shared attempt log could not be reached (or did not answer in time): nothing was counted. */
+export class AttemptCounterUnavailable extends Data.TaggedError("AttemptCounterUnavailable")<{}> {}
+
 /**
- * The same counting, for limits that must fail closed: when the shared
- * counters cannot be reached it refuses instead of counting locally, so that
- * an outage never hands a password guesser a fresh allowance per instance.
+ * Attempts at something guessable (a password), counted over a sliding
+ * window: `consume` logs one attempt against `key` when fewer than `limit`
+ * were logged in the last `windowSeconds`, and says whether it did. A refused
+ * attempt is not logged, so at most `limit` attempts ever fall in any window;
+ * `resetSeconds` is when the oldest logged attempt leaves it (a place frees).
+ *
+ * It fails closed: when the shared log cannot be reached it fails with
+ * `AttemptCounterUnavailable` instead of counting locally, so that an outage
+ * never hands a guesser a fresh allowance per instance.
  */
 export class StrictRateLimiter extends Context.Tag("@bluelight/core/StrictRateLimiter")<
   StrictRateLimiter,
-  Context.Tag.Service<RateLimiter>
+  {
+    readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, AttemptCounterUnavailable>
+  }
 >() {}
 
 /** Everything needed to know who a session is and what they may do. */

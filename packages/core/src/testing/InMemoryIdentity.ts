@@ -103,7 +103,9 @@ export const InMemorySessions = Layer.effect(
       revokeAllOf: (accountId: string, at: DateTime.Utc) =>
         db.update<Session>(SESSIONS_TABLE, (rows) =>
           rows.map((session) =>
-            session.accountId === accountId && session.revokedAt === null ? { ...session, revokedAt: at } : session
+            session.accountId === accountId && session.revokedAt === null && DateTime.lessThan(at, session.expiresAt)
+              ? { ...session, revokedAt: at, revokedReason: "account-status" as const }
+              : session
           ))
     }
   })

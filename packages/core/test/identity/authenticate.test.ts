@@ -66,6 +66,28 @@ describe("authenticateSession", () => {
       expect((yield* Effect.flip(authenticateSession(alice.token)))._tag).toBe("AccountDisabled")
     }).pipe(Effect.provide(testPorts())))
 
+  it.effect("a session that had ended before the suspension is Unauthenticated, never AccountDisabled", () =>
+    Effect.gen(function*() {
+      const admin = yield* signedInAdmin
+      // Signed out, replaced by a later sign-in in the same browser, and expired: all before the suspension.
+      const signedOut = yield* signIn("alice")
+      yield* signOut(yield* authenticateSession(signedOut.token))
+      const replaced = yield* signIn("alice")
+      yield* signIn("alice", replaced.token)
+      const expired = yield* signIn("alice")
+      yield* TestClock.adjust("7 days")
+      const live = yield* signIn("alice")
+      yield* setAccountStatus(admin, live.account.id, "SUSPENDED")
+      for (const token of [signedOut.token, replaced.token, expired.token]) {
+        expect((yield* Effect.flip(authenticateSession(token)))._tag).toBe("Unauthenticated")
+      }
+      // The session the suspension ended says why.
+      expect((yield* Effect.flip(authenticateSession(live.token)))._tag).toBe("AccountDisabled")
+      yield* setAccountStatus(admin, live.account.id, "DISABLED")
+      expect((yield* Effect.flip(authenticateSession(signedOut.token)))._tag).toBe("Unauthenticated")
+      expect((yield* Effect.flip(authenticateSession(live.token)))._tag).toBe("AccountDisabled")
+    }).pipe(Effect.provide(testPorts())))
+
   it.effect("reinstating does not bring back the revoked session", () =>
     Effect.gen(function*() {
       const admin = yield* signedInAdmin

@@ -12,7 +12,16 @@ import {
 } from "@bluelight/core"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, TestClock } from "effect"
-import { auditActions, developerPasswordReads, readTables, setDeveloperPassword, sha256Hex, signIn, testPorts } from "./fakes.js"
+import {
+  auditActions,
+  developerPasswordReads,
+  readTables,
+  setAttemptLogUp,
+  setDeveloperPassword,
+  sha256Hex,
+  signIn,
+  testPorts
+} from "./fakes.js"
 
 const PASSWORD = "correct horse battery staple"
 const withPassword = testPorts({ developerPassword: PASSWORD })
@@ -47,7 +56,7 @@ describe("enableDeveloperAccess", () => {
       expect(JSON.stringify(entries)).not.toContain(PASSWORD)
     }).pipe(Effect.provide(withPassword)))
 
-  it.effect("a wrong or missing password is refused as AuthenticationFailed and changes nothing", () =>
+  it.effect("a wrong or missing password is refused as AuthenticationFailed and changes no session", () =>
     Effect.gen(function*() {
       const { token, caller } = yield* aliceCaller
       const before = yield* readTables
@@ -59,8 +68,70 @@ describe("enableDeveloperAccess", () => {
       }
       const after = yield* readTables
       expect(after.sessions).toEqual(before.sessions)
-      expect(after.audit).toEqual(before.audit)
+      expect(after.audit.slice(before.audit.length).map((entry) => entry.action)).toEqual(Array(4).fill("auth.developer_access.refused"))
       expect((yield* authenticateSession(token)).developerAccess).toBe(false)
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("every refused attempt is audited with its reason, and never with the password", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      const refusals = Effect.map(readTables, (tables) =>
+        tables.audit.filter((entry) => entry.action === "auth.developer_access.refused"))
+      yield* Effect.flip(enableDeveloperAccess(caller, "wrong password"))
+      yield* Effect.flip(enableDeveloperAccess(caller, undefined))
+      yield* setDeveloperPassword(null)
+      yield* Effect.flip(enableDeveloperAccess(caller, PASSWORD))
+      yield* setDeveloperPassword(PASSWORD)
+      yield* Effect.flip(enableDeveloperAccess(caller, PASSWORD.toUpperCase()))
+      yield* Effect.flip(enableDeveloperAccess(caller, PASSWORD.slice(1)))
+      yield* Effect.flip(enableDeveloperAccess(caller, PASSWORD))
+      yield* setAttemptLogUp(false)
+      yield* Effect.flip(enableDeveloperAccess(caller, PASSWORD))
+      const entries = yield* refusals
+      expect(entries.map((entry) => entry.data)).toEqual([
+        { reason: "wrong-password" },
+        { reason: "malformed-body" },
+        { reason: "feature-off" },
+        { reason: "wrong-password" },
+        { reason: "wrong-password" },
+        { reason: "too-many-attempts" },
+        { reason: "counter-unavailable" }
+      ])
+      for (const entry of entries) {
+        expect(entry).toMatchObject({ actor: { type: "user", id: caller.account.id }, targetType: "session", targetId: caller.session.id })
+      }
+      expect(JSON.stringify((yield* readTables).audit)).not.toContain(PASSWORD.slice(1))
+      expect(JSON.stringify((yield* readTables).audit).toLowerCase()).not.toContain("horse")
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("five attempts just before a fifteen-minute boundary leave none just after it (a sliding window)", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      yield* TestClock.adjust("899 seconds")
+      for (let i = 0; i < 5; i++) yield* Effect.flip(enableDeveloperAccess(caller, "wrong"))
+      yield* TestClock.adjust("2 seconds")
+      const error = yield* Effect.flip(enableDeveloperAccess(caller, PASSWORD))
+      expect(error._tag === "AuthenticationFailed" ? error.retryAfterSeconds : "not refused as such").toBe(898)
+      // Once the five have left the window, the right password works.
+      yield* TestClock.adjust("898 seconds")
+      expect((yield* enableDeveloperAccess(caller, PASSWORD)).session.developerAccess).toBe(true)
+    }).pipe(Effect.provide(withPassword)))
+
+  it.effect("with the attempt counter unavailable it is refused as such: no window to wait for, the password unread", () =>
+    Effect.gen(function*() {
+      const { caller } = yield* aliceCaller
+      yield* setAttemptLogUp(false)
+      const readsBefore = yield* developerPasswordReads
+      const error = yield* Effect.flip(enableDeveloperAccess(caller, PASSWORD))
+      expect(error._tag).toBe("AuthenticationFailed")
+      expect(error.message).toMatch(/cannot be counted/)
+      expect(error.message).not.toMatch(/too many/i)
+      expect(error._tag === "AuthenticationFailed" ? error.retryAfterSeconds : "not refused as such").toBeUndefined()
+      expect(yield* developerPasswordReads).toBe(readsBefore)
+      expect((yield* readTables).sessions.every((s) => !s.developerAccess)).toBe(true)
+      // Back up, the attempt was not counted against the person.
+      yield* setAttemptLogUp(true)
+      expect((yield* enableDeveloperAccess(caller, PASSWORD)).session.developerAccess).toBe(true)
     }).pipe(Effect.provide(withPassword)))
 
   it.effect("is refused when no developer password is configured, whatever is sent", () =>

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto"
 import {
   AccessSettings,
   type Account,
+  AttemptCounterUnavailable,
   completeSignIn,
   type IdentityProfile,
   IdentityProvider,
@@ -121,7 +122,7 @@ const testAccessSettings = (adminIdentityIds: ReadonlyArray<string>, developerPa
   )
 
 // ---------------------------------------------------------------------------
-// Rate limiters: an in-memory fixed window on the Effect Clock
+// Rate limiters: a fixed window and a sliding log, on the Effect Clock
 // ---------------------------------------------------------------------------
 
 const fixedWindow = Effect.map(Ref.make<ReadonlyMap<string, number>>(new Map()), (counts) => ({
@@ -148,8 +149,42 @@ const fixedWindow = Effect.map(Ref.make<ReadonlyMap<string, number>>(new Map()),
     })
 }))
 
-/** Two independent fixed-window limiters (the strict one never has to fail closed here). */
-export const TestRateLimiters = Layer.merge(Layer.effect(RateLimiter, fixedWindow), Layer.effect(StrictRateLimiter, fixedWindow))
+/** Whether the shared attempt log answers (a test may take it down). */
+export class AttemptLogUp extends Context.Tag("test/AttemptLogUp")<AttemptLogUp, Ref.Ref<boolean>>() {}
+
+export const setAttemptLogUp = (up: boolean) => Effect.flatMap(AttemptLogUp, (ref) => Ref.set(ref, up))
+
+/** The port's sliding log: the times of the attempts allowed in the last window, per key; refusals are not logged. */
+const slidingLog = Effect.gen(function*() {
+  const logs = yield* Ref.make<ReadonlyMap<string, ReadonlyArray<number>>>(new Map())
+  const up = yield* AttemptLogUp
+  return {
+    consume: (key: string, limit: number, windowSeconds: number) =>
+      Effect.gen(function*() {
+        if (!(yield* Ref.get(up))) return yield* new AttemptCounterUnavailable()
+        const nowMs = yield* Clock.currentTimeMillis
+        const windowMs = windowSeconds * 1000
+        return yield* Ref.modify(logs, (map) => {
+          const inWindow = (map.get(key) ?? []).filter((time) => time > nowMs - windowMs)
+          const allowed = inWindow.length < limit
+          const times = allowed ? [...inWindow, nowMs] : inWindow
+          const decision: RateDecision = {
+            allowed,
+            limit,
+            remaining: allowed ? limit - times.length : 0,
+            resetSeconds: Math.max(1, Math.ceil((times[0]! + windowMs - nowMs) / 1000))
+          }
+          return [decision, new Map(map).set(key, times)] as const
+        })
+      })
+  }
+})
+
+/** The lenient fixed-window limiter and the strict sliding log (which a test can take down). */
+export const TestRateLimiters = Layer.merge(
+  Layer.effect(RateLimiter, fixedWindow),
+  Layer.effect(StrictRateLimiter, slidingLog).pipe(Layer.provideMerge(Layer.effect(AttemptLogUp, Ref.make(true))))
+)
 
 // ---------------------------------------------------------------------------
 // The identity provider and the game platform
@@ -305,6 +340,7 @@ export const aSession = (overrides: Partial<Session> = {}): Session => ({
   createdAt: EPOCH,
   expiresAt: DateTime.unsafeMake(7 * 24 * 3600 * 1000),
   revokedAt: null,
+  revokedReason: null,
   developerAccess: false,
   ...overrides
 })

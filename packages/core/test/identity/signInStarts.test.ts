@@ -1,0 +1,57 @@
+import { countSignInStart, SIGN_IN_START_BUDGETS } from "@bluelight/core"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, TestClock } from "effect"
+import { testPorts } from "./fakes.js"
+
+const BUDGETS = { perMinute: 6, perAddressPerMinute: 2 }
+
+const starts = (address: string, times: number, provider: "idp" | "platform" = "idp") =>
+  Effect.forEach(Array.from({ length: times }), () => countSignInStart(provider, address, BUDGETS))
+
+describe("countSignInStart", () => {
+  it("defaults to the API document's 120 a minute per provider, 30 of them per address", () => {
+    expect(SIGN_IN_START_BUDGETS).toEqual({ perMinute: 120, perAddressPerMinute: 30 })
+  })
+
+  it.effect("one address gets its own share; another address still starts", () =>
+    Effect.gen(function*() {
+      const mine = yield* starts("198.51.100.7", 4)
+      expect(mine.map((d) => [d.budget, d.decision.allowed])).toEqual([
+        ["address", true],
+        ["address", true],
+        ["address", false],
+        ["address", false]
+      ])
+      expect(mine.map((d) => d.decision.remaining)).toEqual([1, 0, 0, 0])
+      expect(mine[2]!.decision.resetSeconds).toBe(60)
+      expect((yield* starts("203.0.113.9", 1))[0]!.decision.allowed).toBe(true)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("the shared budget is the ceiling, and starts refused for their address spend none of it", () =>
+    Effect.gen(function*() {
+      const budgets = { perMinute: 5, perAddressPerMinute: 2 }
+      const from = (address: string, times: number) =>
+        Effect.forEach(Array.from({ length: times }), () => countSignInStart("idp", address, budgets))
+      // Two of five, then refused fifty times for its address: the others keep their three.
+      yield* from("a", 2)
+      expect((yield* from("a", 50)).every((d) => d.budget === "address" && !d.decision.allowed)).toBe(true)
+      expect((yield* from("b", 2)).map((d) => [d.budget, d.decision.allowed, d.decision.remaining])).toEqual([
+        ["address", true, 1],
+        ["address", true, 0]
+      ])
+      // c's own budget has more left than the shared one: the shared one is reported.
+      expect((yield* from("c", 1))[0]).toMatchObject({ budget: "shared", decision: { allowed: true, remaining: 0 } })
+      const refused = (yield* from("d", 1))[0]!
+      expect(refused).toMatchObject({ budget: "shared", decision: { allowed: false, limit: 5, remaining: 0 } })
+      expect(refused.decision.resetSeconds).toBe(60)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("each provider has its own budgets, and a new minute starts afresh", () =>
+    Effect.gen(function*() {
+      yield* starts("a", 2)
+      expect((yield* starts("a", 1))[0]!.decision.allowed).toBe(false)
+      expect((yield* starts("a", 1, "platform"))[0]!.decision.allowed).toBe(true)
+      yield* TestClock.adjust("60 seconds")
+      expect((yield* starts("a", 1))[0]!.decision.allowed).toBe(true)
+    }).pipe(Effect.provide(testPorts())))
+})
