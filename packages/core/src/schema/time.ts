@@ -1,4 +1,5 @@
 import { DateTime, Schema } from "effect"
+import { SafeText } from "./text.js"
 
 const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -33,7 +34,7 @@ export const isDateTime = (value: string): boolean => {
  * (`2026-01-31T09:30:00.000Z`); any ISO 8601 date-time with an offset is
  * accepted and normalised to UTC. Nothing else is read as a time.
  */
-export const Timestamp = Schema.String.pipe(
+export const Timestamp = SafeText.pipe(
   Schema.filter(isDateTime, { message: () => "must be an ISO 8601 date-time such as 2026-01-31T09:30:00.000Z" }),
   Schema.compose(Schema.DateTimeUtc)
 ).annotations({
@@ -47,7 +48,7 @@ export type Timestamp = typeof Timestamp.Type
 export const formatTimestamp = (at: DateTime.Utc): string => DateTime.formatIso(at)
 
 /** A calendar date, `YYYY-MM-DD`, kept as the string it is. */
-export const CalendarDate = Schema.String.pipe(
+export const CalendarDate = SafeText.pipe(
   Schema.filter(isCalendarDate, { message: () => "must be a calendar date in the form YYYY-MM-DD" })
 ).annotations({
   identifier: "CalendarDate",
