@@ -4,6 +4,20 @@ import { Effect } from "effect"
 import { ApiFailure } from "./ApiFailure.js"
 import { statusOfCode } from "./status.js"
 
+/** The most problems one answer lists; a last entry counts the rest. */
+export const MAX_DETAILS = 20
+
+/**
+ * A list of problems held to `MAX_DETAILS` entries plus "and N more problems",
+ * so that an answer stays in proportion to the mistake whatever the request.
+ */
+export const capDetails = (details: unknown): unknown => {
+  if (!Array.isArray(details) || details.length <= MAX_DETAILS) return details
+  const problems: ReadonlyArray<unknown> = details
+  const more = problems.length - MAX_DETAILS
+  return [...problems.slice(0, MAX_DETAILS), { path: [], message: `and ${more} more ${more === 1 ? "problem" : "problems"}` }]
+}
+
 /** Builds the error envelope `{error: {code, message, details?}, requestId}` with its status. */
 export const errorResponse = (failure: {
   readonly code: string
@@ -17,7 +31,7 @@ export const errorResponse = (failure: {
     const status = statusOfCode(failure.code) ?? 500
     const error = failure.details === undefined
       ? { code: failure.code, message: failure.message }
-      : { code: failure.code, message: failure.message, details: failure.details }
+      : { code: failure.code, message: failure.message, details: capDetails(failure.details) }
     const headers: Record<string, string> = { ...failure.headers }
     if (typeof failure.retryAfterSeconds === "number") headers["retry-after"] = String(failure.retryAfterSeconds)
     return HttpServerResponse.unsafeJson({ error, requestId }, { status, headers })

@@ -1,3 +1,4 @@
+import { SafeText } from "@bluelight/core"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow, notRateLimited, readsOwnBody } from "../access.js"
@@ -9,9 +10,9 @@ import { Me } from "./schemas.js"
 
 /** What a provider sends back to a callback; providers may add parameters of their own. */
 const CallbackQuery = LenientQuery({
-  code: Schema.optional(Schema.String),
-  state: Schema.optional(Schema.String),
-  error: Schema.optional(Schema.String)
+  code: Schema.optional(SafeText),
+  state: Schema.optional(SafeText),
+  error: Schema.optional(SafeText)
 })
 
 const redirect = { status: 302 } as const

@@ -1,4 +1,4 @@
-import { Id } from "@bluelight/core"
+import { Id, OneOf } from "@bluelight/core"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -10,7 +10,7 @@ import { paging, StrictQuery } from "../schema/query.js"
 import { StaffView } from "./schemas.js"
 
 const RoleIds = Schema.Array(Id).pipe(Schema.maxItems(32, { message: () => "at most 32 roles" }))
-const Active = Schema.Literal("true", "false").pipe(
+const Active = OneOf("true", "false").pipe(
   Schema.transform(Schema.Boolean, { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") })
 )
 

@@ -1,12 +1,20 @@
 import { HttpIncomingMessage, type HttpServerRequest } from "@effect/platform"
-import { Effect, Option } from "effect"
+import { Effect, Option, Stream } from "effect"
 import { ApiFailure } from "../errors/ApiFailure.js"
+import { requestWithBody } from "./requestWithBody.js"
 
 /** The largest request body accepted: 16 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024
 
-/** How much of a body without `Content-Length` is read before the connection is cut. */
-const MAX_UNDECLARED_BODY_BYTES = 1024 * 1024
+/**
+ * How much of an oversized body without `Content-Length` is read (and thrown
+ * away) so that the `413` reaches the client; a client still sending past
+ * this has its connection cut.
+ */
+export const MAX_DRAINED_BODY_BYTES = 10 * 1024 * 1024
+
+/** The deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 32
 
 const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
   const length = request.headers["content-length"]
@@ -17,23 +25,78 @@ const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
 export const isJsonMediaType = (contentType: string | undefined): boolean =>
   contentType !== undefined && contentType.split(";")[0]!.trim().toLowerCase() === "application/json"
 
+/**
+ * True when arrays and objects in `text` nest deeper than `max`. A plain scan
+ * of the characters (strings and their escapes skipped), so that no depth of
+ * input can overflow a stack here, in `JSON.parse` or in formatting a
+ * validation error about it.
+ */
+export const nestsDeeperThan = (text: string, max: number): boolean => {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) {
+      inString = true
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--
+    }
+  }
+  return false
+}
+
 const tooLarge = new ApiFailure({
   code: "PAYLOAD_TOO_LARGE",
   message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes`
 })
 
+const unreadable = new ApiFailure({ code: "INVALID_INPUT", message: "The request body could not be read" })
+
+/**
+ * Reads a body of unknown length piece by piece: kept while it fits in 16 KiB,
+ * then counted and thrown away to its end, so the client gets its `413`
+ * instead of a reset. Past `MAX_DRAINED_BODY_BYTES` the read stops and the
+ * connection is cut.
+ */
+const readUndeclared = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<string, ApiFailure> =>
+  Effect.suspend(() => {
+    const kept: Array<Uint8Array> = []
+    return Stream.runFoldWhile(
+      request.stream,
+      0,
+      (bytes) => bytes <= MAX_DRAINED_BODY_BYTES,
+      (bytes, chunk) => {
+        const total = bytes + chunk.byteLength
+        if (total <= MAX_BODY_BYTES) kept.push(chunk)
+        return total
+      }
+    ).pipe(
+      Effect.mapError(() => unreadable),
+      Effect.filterOrFail((bytes) => bytes <= MAX_BODY_BYTES, () => tooLarge),
+      Effect.map(() => Buffer.concat(kept).toString("utf8"))
+    )
+  })
+
 /**
  * The body rules of every request, before routing: a body must be
  * `application/json` (`415`), at most 16 KiB (`413`, decided from
- * `Content-Length` before anything is read), and well-formed JSON (`400`). The text stays cached on the request,
- * so the endpoint decodes it without reading again.
+ * `Content-Length` before anything is read), well-formed JSON (`400`) nested
+ * at most 32 levels (`400`). Answers the request to route: the same one, or
+ * for a body without `Content-Length` one that serves the body already read.
+ * A declared body's text stays cached on the request, so the endpoint
+ * decodes it without reading again.
  */
 export const checkBody = (
   request: HttpServerRequest.HttpServerRequest,
   options: { readonly ownBody: boolean } = { ownBody: false }
-): Effect.Effect<void, ApiFailure> =>
+): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
   Effect.gen(function*() {
-    if (request.method === "GET" || request.method === "HEAD" || !hasBody(request)) return
+    if (request.method === "GET" || request.method === "HEAD" || !hasBody(request)) return request
     if (!options.ownBody && !isJsonMediaType(request.headers["content-type"])) {
       return yield* new ApiFailure({
         code: "UNSUPPORTED_MEDIA_TYPE",
@@ -42,19 +105,27 @@ export const checkBody = (
     }
     const declared = request.headers["content-length"]
     if (declared !== undefined && !(Number(declared) <= MAX_BODY_BYTES)) return yield* tooLarge
-    // A body of unknown length is read up to a hard cap and measured. Stopping
-    // the read at 16 KiB would make the platform destroy the socket before the
-    // 413 could be written; past the cap it does, and the client sees a reset.
-    const text = yield* request.text.pipe(
-      HttpIncomingMessage.withMaxBodySize(Option.some(declared === undefined ? MAX_UNDECLARED_BODY_BYTES : MAX_BODY_BYTES)),
-      Effect.mapError((error) =>
-        error.cause instanceof Error && error.cause.message === "maxBytes exceeded"
-          ? tooLarge
-          : new ApiFailure({ code: "INVALID_INPUT", message: "The request body could not be read" })
+    let routed = request
+    let text: string
+    if (declared === undefined) {
+      text = yield* readUndeclared(request)
+      routed = requestWithBody(request, text)
+    } else {
+      text = yield* request.text.pipe(
+        HttpIncomingMessage.withMaxBodySize(Option.some(MAX_BODY_BYTES)),
+        Effect.mapError((error) =>
+          error.cause instanceof Error && error.cause.message === "maxBytes exceeded" ? tooLarge : unreadable
+        )
       )
-    )
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES) return yield* tooLarge
-    if (options.ownBody) return
+    }
+    if (options.ownBody) return routed
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return yield* new ApiFailure({
+        code: "INVALID_INPUT",
+        message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+        details: [{ path: [], message: `must nest at most ${MAX_JSON_DEPTH} levels deep` }]
+      })
+    }
     try {
       JSON.parse(text)
     } catch {
@@ -64,4 +135,5 @@ export const checkBody = (
         details: [{ path: [], message: "must be valid JSON" }]
       })
     }
+    return routed
   })

@@ -1,26 +1,20 @@
 import type { Problem } from "@bluelight/core"
 import type { HttpApiEndpoint, HttpApiError, HttpServerRequest } from "@effect/platform"
-import { Effect, Either, Option, ParseResult, Schema } from "effect"
+import { Effect, Either, Option, Schema, SchemaAST } from "effect"
 import type { RouteEntry } from "./routes.js"
+
+const pathKey = (problem: Problem) => JSON.stringify(problem.path)
 
 /**
  * An optional field with a default decodes as a union with `undefined`, so a
  * bad value is reported twice: once by its own rule and once as "Expected
  * undefined". Only the first says something useful.
  */
-const withoutUndefinedNoise = (problems: ReadonlyArray<Problem>): Array<Problem> =>
-  problems.filter((problem, _, all) =>
-    !(problem.message.startsWith("Expected undefined") &&
-      all.some((other) => other !== problem && other.path.join("\u0000") === problem.path.join("\u0000")))
-  )
-
-const problemsOf = (error: ParseResult.ParseError, prefix: ReadonlyArray<string>): Array<Problem> =>
-  withoutUndefinedNoise(
-    ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) => ({
-      path: [...prefix, ...issue.path.map(String)],
-      message: issue.message
-    }))
-  )
+const withoutUndefinedNoise = (problems: ReadonlyArray<Problem>): Array<Problem> => {
+  const isNoise = (problem: Problem) => problem.message.startsWith("Expected undefined")
+  const explained = new Set(problems.filter((problem) => !isNoise(problem)).map(pathKey))
+  return problems.filter((problem) => !(isNoise(problem) && explained.has(pathKey(problem))))
+}
 
 const searchParamsOf = (url: string): Record<string, string | Array<string>> => {
   const params = new URL(url, "http://localhost").searchParams
@@ -32,10 +26,32 @@ const searchParamsOf = (url: string): Record<string, string | Array<string>> => 
   return out
 }
 
-const firstFailure = (schema: Option.Option<Schema.Schema.Any>, input: unknown, prefix: ReadonlyArray<string>) =>
-  Option.flatMap(schema, (s) => {
-    const result = Schema.decodeUnknownEither(s as Schema.Schema<unknown, unknown, never>, { errors: "all" })(input)
-    return Either.isLeft(result) ? Option.some(problemsOf(result.left, prefix)) : Option.none()
+/** Path parameters as the router hands them to the endpoint: percent-decoded. */
+const pathParamsOf = (route: RouteEntry, pathname: string): Record<string, string> => {
+  const groups = route.pattern.exec(pathname)?.groups ?? {}
+  const out: Record<string, string> = {}
+  for (const [name, raw] of Object.entries(groups)) {
+    try {
+      out[name] = decodeURIComponent(raw)
+    } catch {
+      out[name] = raw
+    }
+  }
+  return out
+}
+
+/**
+ * Whether `input` fails `schema`, stopping at its first problem: the error
+ * already lists them all, this only finds out which part they belong to.
+ */
+const fails = (schema: Option.Option<Schema.Schema.Any>, input: unknown): boolean =>
+  Option.match(schema, {
+    onNone: () => false,
+    onSome: ({ ast }) => {
+      const own = Option.getOrElse(SchemaAST.getParseOptionsAnnotation(ast), () => ({}))
+      const firstProblemOnly = Schema.make(SchemaAST.annotations(ast, { [SchemaAST.ParseOptionsAnnotationId]: { ...own, errors: "first" } }))
+      return Either.isLeft(Schema.decodeUnknownEither(firstProblemOnly)(input))
+    }
   })
 
 /**
@@ -43,7 +59,10 @@ const firstFailure = (schema: Option.Option<Schema.Schema.Any>, input: unknown, 
  * its path prefixed by where it was found (`["query", "limit"]`,
  * `["headers", "idempotency-key"]`, `["path", "id"]`; body paths as they are).
  * HttpApi decodes path, body, headers and query in that order and stops at the
- * first part that fails, so the parts are decoded again in the same order.
+ * first part that fails; its error lists that part's problems without saying
+ * which part it was, so the parts are checked again in the same order, each
+ * only up to its first problem (a body with thousands of mistakes is not
+ * decoded and formatted twice).
  */
 export const decodeDetails = (
   error: HttpApiError.HttpApiDecodeError,
@@ -51,16 +70,16 @@ export const decodeDetails = (
   request: HttpServerRequest.HttpServerRequest
 ): Effect.Effect<ReadonlyArray<Problem>> =>
   Effect.gen(function*() {
-    const fallback = error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }))
+    const problems = withoutUndefinedNoise(error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })))
     const endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null = route?.endpoint ?? null
-    if (route === undefined || endpoint === null) return fallback
-    const pathname = new URL(request.url, "http://localhost").pathname
-    const pathParams = route.pattern.exec(pathname)?.groups ?? {}
-    const body = yield* Effect.orElseSucceed(request.json, () => null)
-    const found = firstFailure(endpoint.pathSchema, pathParams, ["path"]).pipe(
-      Option.orElse(() => firstFailure(endpoint.payloadSchema, body, [])),
-      Option.orElse(() => firstFailure(endpoint.headersSchema, request.headers, ["headers"])),
-      Option.orElse(() => firstFailure(endpoint.urlParamsSchema, searchParamsOf(request.url), ["query"]))
-    )
-    return Option.getOrElse(found, () => fallback)
+    if (route === undefined || endpoint === null) return problems
+    const at = (prefix: ReadonlyArray<string>) => problems.map((problem) => ({ ...problem, path: [...prefix, ...problem.path] }))
+    if (fails(endpoint.pathSchema, pathParamsOf(route, new URL(request.url, "http://localhost").pathname))) return at(["path"])
+    if (Option.isSome(endpoint.payloadSchema)) {
+      const body = yield* Effect.orElseSucceed(request.json, () => null)
+      if (fails(endpoint.payloadSchema, body)) return problems
+    }
+    if (fails(endpoint.headersSchema, request.headers)) return at(["headers"])
+    if (fails(endpoint.urlParamsSchema, searchParamsOf(request.url))) return at(["query"])
+    return problems
   })

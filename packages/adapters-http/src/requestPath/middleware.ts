@@ -36,7 +36,7 @@ export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPol
     const ownBody = route?.ownBody ?? false
     // A refusal made here never reaches the pre-response handlers, so it gets the headers itself.
     const response = yield* checkBody(request, { ownBody }).pipe(
-      Effect.zipRight(app),
+      Effect.flatMap((checked) => Effect.provideService(app, HttpServerRequest.HttpServerRequest, checked)),
       Effect.catchAllCause((cause) =>
         Effect.map(answerAnyFailure(routes, cause), (refusal) => HttpServerResponse.setHeaders(refusal, headers))
       ),

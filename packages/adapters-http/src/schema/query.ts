@@ -1,4 +1,4 @@
-import { PAGE_LIMIT, PAGE_OFFSET } from "@bluelight/core"
+import { PAGE_LIMIT, PAGE_OFFSET, SafeText } from "@bluelight/core"
 import { Schema } from "effect"
 
 /** Query parameters of an endpoint that refuses unknown ones (`400 INVALID_INPUT`). */
@@ -11,7 +11,7 @@ export const LenientQuery = <Fields extends Schema.Struct.Fields>(fields: Fields
 
 /** A whole number written in decimal digits (no `1e2`, no blanks, no `1.0`). */
 export const IntegerFromString = (name: string, bounds: { readonly min: number; readonly max: number }) =>
-  Schema.String.pipe(
+  SafeText.pipe(
     Schema.pattern(/^-?\d{1,9}$/, { message: () => `${name} must be an integer from ${bounds.min} to ${bounds.max}` }),
     Schema.compose(Schema.NumberFromString),
     Schema.compose(Schema.Int),

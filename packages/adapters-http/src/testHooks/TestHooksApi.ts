@@ -4,7 +4,7 @@ import { Schema } from "effect"
 import { allow } from "../access.js"
 import { Body } from "../schema/body.js"
 import { Data, List } from "../schema/envelope.js"
-import { LenientQuery, paging, StrictQuery } from "../schema/query.js"
+import { IntegerFromString, LenientQuery, paging, StrictQuery } from "../schema/query.js"
 
 /**
  * Endpoints that exist only with `BLUELIGHT_TEST_HOOKS=true` (refused in
@@ -39,7 +39,7 @@ export class TestHooksApi extends HttpApiGroup.make("testHooks")
   )
   .add(
     HttpApiEndpoint.get("slow", "/__test/slow")
-      .setUrlParams(Schema.Struct({ ms: Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 10_000)) }))
+      .setUrlParams(Schema.Struct({ ms: IntegerFromString("ms", { min: 0, max: 10_000 }) }))
       .addSuccess(Data(Schema.Struct({ sleptMs: Schema.Int })))
       .pipe(testOnly)
   )

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { OneOf } from "../schema/oneOf.js"
 
 /** The complete catalogue of permission keys, as the API document lists them. */
 export const PERMISSIONS = [
@@ -36,10 +36,7 @@ export const PERMISSIONS = [
   "pnc.vehicles.manage"
 ] as const
 
-export const Permission = Schema.Literal(...PERMISSIONS).annotations({
-  identifier: "Permission",
-  message: () => "must be a permission key from the catalogue"
-})
+export const Permission = OneOf(...PERMISSIONS).annotations({ identifier: "Permission" })
 export type Permission = typeof Permission.Type
 
 /**

@@ -1,9 +1,10 @@
 import { Schema } from "effect"
 import { Id } from "../schema/Id.js"
+import { OneOf } from "../schema/oneOf.js"
 import { Timestamp } from "../schema/time.js"
 
 /** `SUSPENDED` and `DISABLED` accounts cannot act; suspending or disabling revokes their sessions. */
-export const AccountStatus = Schema.Literal("ACTIVE", "SUSPENDED", "DISABLED")
+export const AccountStatus = OneOf("ACTIVE", "SUSPENDED", "DISABLED")
 export type AccountStatus = typeof AccountStatus.Type
 
 /** The identity-provider account a person signs in with. */

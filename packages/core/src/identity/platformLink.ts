@@ -4,6 +4,7 @@ import { InvalidState, PlatformAccountTaken, Unauthenticated } from "../access/e
 import { AuditLog } from "../ports/AuditLog.js"
 import { Accounts, PlatformProvider, Tokens } from "../ports/identity.js"
 import { Transactor } from "../ports/Transactor.js"
+import { sanitisePlatformProfile } from "./profileText.js"
 import { createSignInState, redeemSignInState, SECRET_BYTES } from "./signIn.js"
 
 const taken = new PlatformAccountTaken({ message: "That game-platform account is linked to another account" })
@@ -36,8 +37,10 @@ export const completePlatformLink = (caller: UserCaller, input: {
     if (stored.sessionId !== caller.session.id || stored.codeVerifier === null) {
       return yield* new Unauthenticated({ message: "Linking must finish in the session that started it" })
     }
+    const unconfirmed = new Unauthenticated({ message: "The game platform did not confirm the link; start again" })
     const profile = yield* Effect.flatMap(PlatformProvider, (p) => p.exchange(input.code, stored.codeVerifier!)).pipe(
-      Effect.mapError(() => new Unauthenticated({ message: "The game platform did not confirm the link; start again" }))
+      Effect.mapError(() => unconfirmed),
+      Effect.flatMap((raw) => Option.match(sanitisePlatformProfile(raw), { onNone: () => Effect.fail(unconfirmed), onSome: Effect.succeed }))
     )
     const accounts = yield* Accounts
     const audit = yield* AuditLog

@@ -6,6 +6,7 @@ import { Accounts, IdentityProvider, Sessions, SignInStates, Tokens } from "../p
 import { Ids } from "../ports/Ids.js"
 import { Transactor } from "../ports/Transactor.js"
 import type { Account } from "./Account.js"
+import { sanitiseIdentityProfile } from "./profileText.js"
 import { SESSION_LIFETIME_SECONDS, type Session } from "./Session.js"
 import { SIGN_IN_STATE_LIFETIME_SECONDS, type SignInPurpose, type SignInState } from "./SignInState.js"
 
@@ -103,8 +104,12 @@ export const completeSignIn = (input: {
 }) =>
   Effect.gen(function*() {
     yield* redeemSignInState("idp", input.state, input.boundState)
+    const unconfirmed = new Unauthenticated({ message: "The identity provider did not confirm the sign-in; start again" })
+    // Provider text is cleaned before anything is compared or stored: a display
+    // name holding a NUL must not lock its owner out.
     const profile = yield* Effect.flatMap(IdentityProvider, (idp) => idp.exchange(input.code)).pipe(
-      Effect.mapError(() => new Unauthenticated({ message: "The identity provider did not confirm the sign-in; start again" }))
+      Effect.mapError(() => unconfirmed),
+      Effect.flatMap((raw) => Option.match(sanitiseIdentityProfile(raw), { onNone: () => Effect.fail(unconfirmed), onSome: Effect.succeed }))
     )
     const accounts = yield* Accounts
     const audit = yield* AuditLog

@@ -1,10 +1,11 @@
 import { Schema } from "effect"
+import { SafeText } from "./text.js"
 
 /**
  * The API document's `Id`: 1 to 64 characters of letters, digits, `_` and `-`.
  * Generated ids are UUIDv7 strings, which match it.
  */
-export const Id = Schema.String.pipe(
+export const Id = SafeText.pipe(
   Schema.pattern(/^[a-zA-Z0-9_-]+$/, { message: () => "must contain only letters, digits, '_' and '-'" }),
   Schema.minLength(1, { message: () => "must be at least 1 character" }),
   Schema.maxLength(64, { message: () => "must be at most 64 characters" })

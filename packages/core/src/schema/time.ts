@@ -1,19 +1,5 @@
 import { DateTime, Schema } from "effect"
-
-/**
- * A point in time. On the wire it is always ISO 8601 in UTC with milliseconds
- * (`2026-01-31T09:30:00.000Z`); any ISO 8601 input with an offset is accepted
- * and normalised to UTC.
- */
-export const Timestamp = Schema.DateTimeUtc.annotations({
-  identifier: "Timestamp",
-  description: "ISO 8601 date-time in UTC with millisecond precision",
-  jsonSchema: { type: "string", format: "date-time" }
-})
-export type Timestamp = typeof Timestamp.Type
-
-/** `DateTimeUtc` encodes through `toISOString`, which is already UTC with milliseconds. */
-export const formatTimestamp = (at: DateTime.Utc): string => DateTime.formatIso(at)
+import { SafeText } from "./text.js"
 
 const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
 
@@ -26,8 +12,43 @@ export const isCalendarDate = (value: string): boolean => {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
+/** RFC 3339's profile of ISO 8601: date, `T`, time with seconds, optional fraction, `Z` or an offset. */
+const dateTimePattern = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(?:Z|[+-](\d{2}):(\d{2}))$/
+
+/**
+ * True for an ISO 8601 date-time as the API document writes them
+ * (`2026-01-31T09:30:00.000Z`, `2026-01-31T10:30:00+01:00`) naming a real
+ * moment. The platform's own date parsing is far more lenient (`1` is the
+ * year 2001, `hello 5` a day in May), so the form is checked first.
+ */
+export const isDateTime = (value: string): boolean => {
+  const match = dateTimePattern.exec(value)
+  if (match === null || !isCalendarDate(match[1]!)) return false
+  const [hours, minutes, seconds] = [Number(match[2]), Number(match[3]), Number(match[4])]
+  const offsetOk = match[5] === undefined || (Number(match[5]) <= 23 && Number(match[6]) <= 59)
+  return hours <= 23 && minutes <= 59 && seconds <= 59 && offsetOk
+}
+
+/**
+ * A point in time. On the wire it is always ISO 8601 in UTC with milliseconds
+ * (`2026-01-31T09:30:00.000Z`); any ISO 8601 date-time with an offset is
+ * accepted and normalised to UTC. Nothing else is read as a time.
+ */
+export const Timestamp = SafeText.pipe(
+  Schema.filter(isDateTime, { message: () => "must be an ISO 8601 date-time such as 2026-01-31T09:30:00.000Z" }),
+  Schema.compose(Schema.DateTimeUtc)
+).annotations({
+  identifier: "Timestamp",
+  description: "ISO 8601 date-time in UTC with millisecond precision",
+  jsonSchema: { type: "string", format: "date-time" }
+})
+export type Timestamp = typeof Timestamp.Type
+
+/** `DateTimeUtc` encodes through `toISOString`, which is already UTC with milliseconds. */
+export const formatTimestamp = (at: DateTime.Utc): string => DateTime.formatIso(at)
+
 /** A calendar date, `YYYY-MM-DD`, kept as the string it is. */
-export const CalendarDate = Schema.String.pipe(
+export const CalendarDate = SafeText.pipe(
   Schema.filter(isCalendarDate, { message: () => "must be a calendar date in the form YYYY-MM-DD" })
 ).annotations({
   identifier: "CalendarDate",

@@ -256,7 +256,11 @@ export const PROFILES = {
 /** Game-platform profiles, by authorization code. */
 export const PLATFORM_PROFILES = {
   "platform-p1": { id: "p1", username: "PlayerOne" },
-  "platform-p2": { id: "p2", username: "PlayerTwo" }
+  "platform-p2": { id: "p2", username: "PlayerTwo" },
+  /** A username no one should have to store or show. */
+  "platform-dirty": { id: "p3", username: "\u0000Player\u202e\nThree\ud800" },
+  /** An id that cannot be a key. */
+  "platform-bad-id": { id: "p\u00004", username: "PlayerFour" }
 } as const satisfies Record<string, PlatformProfile>
 
 export interface TestOptions {

@@ -115,3 +115,23 @@ describe("completePlatformLink", () => {
       expect(yield* platformOf(alice.account.id)).toEqual(Option.some({ id: "p1", username: "PlayerOne" }))
     }).pipe(Effect.provide(testPorts())))
 })
+
+describe("completePlatformLink with a hostile profile", () => {
+  it.effect("stores the username cleaned", () =>
+    Effect.gen(function*() {
+      const alice = yield* callerOf("alice")
+      const linked = yield* link(alice, "platform-dirty")
+      expect(linked.platform).toEqual({ id: "p3", username: "Player Three" })
+      expect(yield* platformOf(alice.account.id)).toEqual(Option.some({ id: "p3", username: "Player Three" }))
+      const entry = (yield* readTables).audit.find((e) => e.action === "account.platform.linked")
+      expect(entry?.data).toEqual({ platformId: "p3", platformUsername: "Player Three" })
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("refuses a platform id that cannot be a key, and links nothing", () =>
+    Effect.gen(function*() {
+      const alice = yield* callerOf("alice")
+      const error = yield* Effect.flip(link(alice, "platform-bad-id"))
+      expect(error._tag).toBe("Unauthenticated")
+      expect(yield* platformOf(alice.account.id)).toEqual(Option.some(null))
+    }).pipe(Effect.provide(testPorts())))
+})
