@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectError } from "./harness/expectations.js"
 import { cookieWrite, type Session, signIn } from "./harness/identity.js"
@@ -31,5 +32,42 @@ describe("path ids of any length", () => {
         expect(error.details.map((detail: { path: ReadonlyArray<string> }) => detail.path)).toEqual([["path", "id"]])
       }
     }
+  })
+})
+
+/**
+ * Sends a request, lets the server get well into it (the request sent, then a
+ * pause), and closes the connection before any answer.
+ */
+const abandon = (method: string, path: string, options: { headers?: Record<string, string>; partialBody?: string } = {}) =>
+  new Promise<void>((resolve, reject) => {
+    const request = httpRequest(`${server.url}${path}`, { method, headers: options.headers })
+    request.on("error", () => {})
+    request.on("response", () => reject(new Error(`${path} answered before the client left`)))
+    const leave = () => setTimeout(() => {
+      request.destroy()
+      resolve()
+    }, 300)
+    if (options.partialBody === undefined) request.end(leave)
+    else request.write(options.partialBody, leave)
+  })
+
+const requestLine = (route: string) =>
+  server.logs.find((line) => line.message === "request" && line.annotations?.["route"] === route && line.annotations?.["status"] === 499)
+
+describe("a client that goes away mid-request", () => {
+  it("is logged as 499 in the request line, with no ERROR", async () => {
+    await abandon("GET", "/api/__test/slow?ms=5000")
+    await expect.poll(() => requestLine("/api/__test/slow"), { timeout: 10_000 }).toBeDefined()
+
+    const body = JSON.stringify({ id: "abc", name: "Jane Doe", at: "2026-03-01T10:15:30Z", day: "2024-02-29", tags: [] })
+    await abandon("POST", "/api/__test/echo", {
+      headers: { "content-type": "application/json", "content-length": String(body.length + 1000) },
+      partialBody: body
+    })
+    await expect.poll(() => requestLine("/api/__test/echo"), { timeout: 10_000 }).toBeDefined()
+
+    expect(server.logs.filter((line) => line.logLevel === "ERROR")).toEqual([])
+    expect((await server.request("GET", "/api/health")).status).toBe(200)
   })
 })
