@@ -24,6 +24,41 @@ const silentSocket = async () => {
   }
 }
 
+/**
+ * Just enough of Redis for a client to connect: `+OK` to every command (the
+ * handshake and its INFO ready check read it as "not loading"), until
+ * `silence()`, after which it keeps the connection and answers nothing.
+ */
+const fakeRedis = async () => {
+  let silent = false
+  const sockets = new Set<Socket>()
+  const server = createServer((socket) => {
+    sockets.add(socket)
+    socket.on("error", () => {})
+    socket.on("close", () => sockets.delete(socket))
+    socket.on("data", (chunk) => {
+      if (silent) return
+      // Every command arrives as a RESP array: one `*` per command at a line start.
+      const commands = chunk.toString("latin1").split("\r\n").filter((line) => line.startsWith("*")).length
+      socket.write("+OK\r\n".repeat(commands))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const address = server.address()
+  if (typeof address !== "object" || address === null) throw new Error("no port")
+  return {
+    port: address.port,
+    silence: () => {
+      silent = true
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      })
+  }
+}
+
 /** The stderr lines a failed start printed, from the harness's error. */
 const startFailure = (error: unknown) => {
   const message = error instanceof Error ? error.message : String(error)
@@ -51,6 +86,21 @@ describe.concurrent("start-up against a service that accepts connections and nev
         expect(reply.headers.get("ratelimit")).toMatch(/;r=1;/)
       } finally {
         await server.stop()
+      }
+    } finally {
+      await redis.close()
+    }
+  })
+
+  it("a Redis that stops answering while the server runs: shutdown still ends", async () => {
+    const redis = await fakeRedis()
+    try {
+      const server = await startServer({ env: { REDIS_URL: `redis://127.0.0.1:${redis.port}` } })
+      try {
+        expect((await server.request("GET", "/api/health")).body).toEqual({ status: "ok", database: "up", redis: "up" })
+        redis.silence()
+      } finally {
+        expect(await server.stop()).toBe(0)
       }
     } finally {
       await redis.close()
