@@ -538,7 +538,7 @@ contract(
       Layer.mergeAll(PgIdentityRepositories, PgTransactor).pipe(Layer.provideMerge(client), Layer.orDie)
     )
     const applied = await runtime.runPromise(runMigrations)
-    expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity"])
+    expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity", "3_audit_log_truncate"])
     return {
       run: (effect) => runtime.runPromise(effect),
       dispose: async () => {
