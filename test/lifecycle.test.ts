@@ -1,18 +1,48 @@
-import { mkdtempSync, rmSync } from "node:fs"
+import { spawn } from "node:child_process"
+import { once } from "node:events"
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { startServer } from "./harness/server.js"
 
+/** A pid that no process has any longer. */
+const deadPid = async () => {
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" })
+  await once(child, "exit")
+  return child.pid!
+}
+
 describe("the embedded default", () => {
-  it("runs with no DATABASE_URL and keeps data across a restart", async () => {
+  it("runs with no DATABASE_URL, alone on its DATA_DIR, and keeps data across a restart", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "bluelight-data-"))
+    const lock = join(dataDir, "bluelight.lock")
     try {
       const first = await startServer({ database: null, env: { DATA_DIR: dataDir } })
-      expect((await first.request("GET", "/api/health")).body).toEqual({ status: "ok", database: "up", redis: "off" })
-      expect((await first.request("POST", "/api/__test/audit", { body: { action: "test.survives" } })).status).toBe(201)
-      expect(await first.stop()).toBe(0)
+      try {
+        expect((await first.request("GET", "/api/health")).body).toEqual({ status: "ok", database: "up", redis: "off" })
 
+        // Two processes on one PGlite directory would each overwrite the other's writes.
+        const refused = await startServer({ database: null, env: { DATA_DIR: dataDir } }).then(
+          async (server) => {
+            await server.stop()
+            throw new Error("a second process started on the same DATA_DIR")
+          },
+          (error: Error) => error.message
+        )
+        expect(refused).toMatch(/exited with 1/)
+        expect(refused.split("\n").filter((line) => line.startsWith("bluelight: "))).toEqual([
+          `bluelight: DATA_DIR ${dataDir} is in use by another process (pid ${first.process.pid}): stop it first, or remove ${lock} if that process is not Bluelight`
+        ])
+
+        expect((await first.request("POST", "/api/__test/audit", { body: { action: "test.survives" } })).status).toBe(201)
+      } finally {
+        expect(await first.stop()).toBe(0)
+      }
+      expect(existsSync(lock)).toBe(false)
+
+      // A lock left by a process that died without removing it is taken over.
+      writeFileSync(lock, `${await deadPid()}\n`)
       const second = await startServer({ database: null, env: { DATA_DIR: dataDir } })
       try {
         const reply = await second.request("GET", "/api/__test/audit")
@@ -20,6 +50,7 @@ describe("the embedded default", () => {
       } finally {
         await second.stop()
       }
+      expect(existsSync(lock)).toBe(false)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }

@@ -1,5 +1,5 @@
 import type { SignInStartBudgets } from "@bluelight/core"
-import { HttpApiBuilder, HttpApiScalar } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, HttpRouter } from "@effect/platform"
 import { Layer } from "effect"
 import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
@@ -45,6 +45,14 @@ const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
     { method: "GET", path: `${base}/userinfo` }
   ])
 
+/**
+ * The router gives up on a path parameter longer than 100 characters and
+ * reports the route as unknown (a `405` on a known path), before the `Id`
+ * schema can refuse it with `400`. Node's header limit (16 KiB for the request
+ * line and headers) already bounds a parameter, so the router adds none.
+ */
+const ROUTER_CONFIG = { maxParamLength: Number.MAX_SAFE_INTEGER }
+
 const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers, AuditHandlers)
 
 /** The API with its handlers; the test hooks only when asked. */
@@ -81,6 +89,7 @@ export const layerHttpApi = (options: HttpOptions) => {
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
     Layer.provide(options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders)),
-    Layer.provide(apiLive)
+    Layer.provide(apiLive),
+    Layer.locally(HttpRouter.currentRouterConfig, ROUTER_CONFIG)
   )
 }

@@ -1,6 +1,9 @@
 import { PgClient } from "@effect/sql-pg"
 import { Duration, type Redacted, String } from "effect"
 
+/** The longest a new connection may take, the first one at start-up included. */
+export const CONNECT_TIMEOUT = Duration.seconds(5)
+
 export interface DatabaseOptions {
   readonly url: Redacted.Redacted
   readonly maxConnections: number
@@ -15,7 +18,7 @@ export const layerPgClient = (options: DatabaseOptions) =>
   PgClient.layer({
     url: options.url,
     maxConnections: options.maxConnections,
-    connectTimeout: Duration.seconds(5),
+    connectTimeout: CONNECT_TIMEOUT,
     idleTimeout: Duration.seconds(30),
     applicationName: "bluelight",
     transformResultNames: String.snakeToCamel,

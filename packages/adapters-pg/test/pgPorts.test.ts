@@ -21,7 +21,7 @@ beforeAll(async () => {
       Layer.orDie
     )
   )
-  expect((await run(runMigrations)).map(([id]) => id)).toEqual([1, 2, 4])
+  expect((await run(runMigrations)).map(([id]) => id)).toEqual([1, 2, 3, 4])
   await run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`CREATE TABLE probe (name text NOT NULL)`))
 })
 afterAll(async () => {
@@ -82,6 +82,7 @@ describe("Postgres transactor and audit log", () => {
   it("keep the audit log append-only", async () => {
     await expect(database.query(`UPDATE audit_log SET action = 'rewritten'`)).rejects.toThrow(/append-only/)
     await expect(database.query(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/)
+    await expect(database.query(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/)
   })
 })
 

@@ -1,4 +1,5 @@
 import {
+  CONNECT_TIMEOUT,
   layerPgClient,
   PgAuditLog,
   PgAuditQueries,
@@ -8,13 +9,41 @@ import {
   RandomIds,
   runMigrations
 } from "@bluelight/adapters-pg"
-import { Effect, Layer, Option } from "effect"
+import type { SqlError } from "@effect/sql"
+import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { Settings } from "./config.js"
 import { embeddedPostgres } from "./embeddedPostgres.js"
+import { StartupFailure } from "./startupFailure.js"
 
 /** Where the database is, for the start-up message. */
 export interface DatabaseSource {
   readonly description: string
+}
+
+/** Host, port and database of a Postgres URL: never its user or password. */
+const whereIs = (url: Redacted.Redacted): string => {
+  try {
+    const parsed = new URL(Redacted.value(url))
+    return `${parsed.host === "" ? "localhost" : parsed.host}${parsed.pathname}`
+  } catch {
+    return "DATABASE_URL"
+  }
+}
+
+const messageOf = (u: unknown): string => (u instanceof Error ? u.message : "")
+
+/**
+ * The first connection failed: one line saying so. The client's own timeout
+ * (`CONNECT_TIMEOUT`) bounds the wait, also for a server that accepts the
+ * connection and never answers.
+ */
+const connectFailure = (what: string, error: SqlError.SqlError) => {
+  const detail = messageOf(error.cause) || error.message
+  return new StartupFailure({
+    message: /timed? ?out/i.test(`${error.message} ${detail}`)
+      ? `${what} did not answer within ${Duration.format(CONNECT_TIMEOUT)}`
+      : `cannot connect to ${what}: ${detail}`
+  })
 }
 
 /**
@@ -26,11 +55,16 @@ export const layerDatabase = (settings: Settings) =>
   Layer.unwrapScoped(
     Effect.gen(function*() {
       if (Option.isSome(settings.databaseUrl)) {
-        return layerPgClient({ url: settings.databaseUrl.value, maxConnections: settings.databasePoolMax })
+        const url = settings.databaseUrl.value
+        return layerPgClient({ url, maxConnections: settings.databasePoolMax }).pipe(
+          Layer.mapError((error) => connectFailure(`the database at ${whereIs(url)}`, error))
+        )
       }
       const embedded = yield* embeddedPostgres(settings.dataDir)
       yield* Effect.logInfo(`embedded PGlite database in ${embedded.directory}`)
-      return layerPgClient({ url: embedded.url, maxConnections: 1 })
+      return layerPgClient({ url: embedded.url, maxConnections: 1 }).pipe(
+        Layer.mapError((error) => connectFailure("the embedded database", error))
+      )
     })
   ).pipe(
     Layer.tap((context) => Effect.provide(runMigrations, context))

@@ -1,8 +1,45 @@
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
-import { Effect, Redacted } from "effect"
+import { Duration, Effect, Redacted } from "effect"
 import { mkdirSync } from "node:fs"
-import { resolve } from "node:path"
+import { join, resolve } from "node:path"
+import { acquireLock, LOCK_FILE, releaseLock } from "./dataDirLock.js"
+import { StartupFailure } from "./startupFailure.js"
+
+// Opening a new directory runs initdb in WASM: seconds on a slow machine, so
+// the bound is generous; it is there so that start-up never waits forever.
+const OPEN_BOUND = Duration.seconds(60)
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * `DATA_DIR` for this process alone: two processes on one PGlite directory
+ * both start and each overwrites the other's writes. The lock is released
+ * when the scope closes, after the database.
+ */
+const lockDataDir = (directory: string) => {
+  const path = join(directory, LOCK_FILE)
+  return Effect.acquireRelease(
+    Effect.try({
+      try: () => {
+        mkdirSync(directory, { recursive: true })
+        return acquireLock(path)
+      },
+      catch: (error) => new StartupFailure({ message: `cannot lock DATA_DIR ${directory}: ${reason(error)}` })
+    }).pipe(
+      Effect.filterOrFail(
+        (outcome) => outcome._tag === "Acquired",
+        (outcome) =>
+          new StartupFailure({
+            message: `DATA_DIR ${directory} is in use by another process` +
+              (outcome._tag === "Held" && outcome.pid !== undefined ? ` (pid ${outcome.pid})` : "") +
+              `: stop it first, or remove ${path} if that process is not Bluelight`
+          })
+      )
+    ),
+    () => Effect.sync(() => releaseLock(path)).pipe(Effect.ignore)
+  )
+}
 
 /**
  * The embedded default database: PGlite (real Postgres compiled to WASM) kept
@@ -13,11 +50,21 @@ import { resolve } from "node:path"
 export const embeddedPostgres = (dataDir: string) =>
   Effect.gen(function*() {
     const directory = resolve(dataDir)
+    yield* lockDataDir(directory)
     const db = yield* Effect.acquireRelease(
-      Effect.tryPromise(() => {
-        mkdirSync(directory, { recursive: true })
-        return PGlite.create({ dataDir: directory })
-      }),
+      // Interruptible, or the acquire would make the bound powerless.
+      Effect.tryPromise(() => PGlite.create({ dataDir: directory })).pipe(
+        Effect.interruptible,
+        Effect.timeoutFail({
+          duration: OPEN_BOUND,
+          onTimeout: () => new StartupFailure({ message: `the embedded database in ${directory} did not open within ${Duration.format(OPEN_BOUND)}` })
+        }),
+        Effect.mapError((error) =>
+          error instanceof StartupFailure
+            ? error
+            : new StartupFailure({ message: `cannot open the embedded database in ${directory}: ${reason(error.error)}` })
+        )
+      ),
       (db) => Effect.promise(() => db.close()).pipe(Effect.ignore)
     )
     const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })

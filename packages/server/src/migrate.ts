@@ -1,21 +1,16 @@
 #!/usr/bin/env node
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
-import { InvalidSettings, loadSettings } from "./config.js"
+import { loadSettings } from "./config.js"
 import { layerDatabase } from "./database.js"
 import { layerLogging } from "./logging.js"
+import { reportStartupProblems } from "./startupFailure.js"
 
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
 const main = Effect.gen(function*() {
   const settings = yield* loadSettings
   yield* Layer.build(layerDatabase(settings)).pipe(Effect.scoped, Effect.provide(layerLogging(settings.logLevel)))
   yield* Effect.logInfo("migrations are up to date")
-}).pipe(
-  Effect.catchIf((error): error is InvalidSettings => error instanceof InvalidSettings, (error) =>
-    Effect.sync(() => {
-      for (const problem of error.problems) process.stderr.write(`bluelight: ${problem}\n`)
-      process.exitCode = 1
-    }))
-)
+}).pipe(reportStartupProblems)
 
 NodeRuntime.runMain(main, { disablePrettyLogger: true })

@@ -78,36 +78,61 @@ export const makeRedisRateLimiter = (redis: Redis): Context.Tag.Service<RedisRat
   }
 }
 
+/** The longest start-up waits for Redis before it goes on counting in memory. */
+export const REDIS_START_BOUND = Duration.seconds(1)
+
 /**
  * One client for the rate limiter, tuned to fail fast rather than hold
  * requests: no offline queue (a command while disconnected fails at once), one
  * retry, a short connect timeout. It keeps reconnecting in the background.
  */
 const redisClient = (url: Redacted.Redacted) =>
-  Effect.acquireRelease(
-    Effect.gen(function*() {
-      const redis = new Redis(Redacted.value(url), {
-        connectTimeout: 500,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-        lazyConnect: true
-      })
-      // Without a listener ioredis prints every connection error to stderr,
-      // URL included; the failures reach callers through the commands instead.
-      redis.on("error", () => {})
-      // Wait for the first connection so early requests are counted in Redis;
-      // if Redis is down the server still starts and the client keeps trying.
-      yield* Effect.tryPromise(() => redis.connect()).pipe(Effect.timeout(Duration.seconds(1)), Effect.ignore)
-      return redis
-    }),
-    (redis) =>
-      redis.status === "ready"
-        ? Effect.tryPromise(() => redis.quit()).pipe(
-          Effect.timeout(Duration.seconds(1)),
-          Effect.catchAll(() => Effect.sync(() => redis.disconnect()))
-        )
-        : Effect.sync(() => redis.disconnect())
-  )
+  Effect.gen(function*() {
+    const redis = yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        const redis = new Redis(Redacted.value(url), {
+          connectTimeout: 500,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          lazyConnect: true
+        })
+        // Without a listener ioredis prints every connection error to stderr,
+        // URL included; the failures reach callers through the commands instead.
+        redis.on("error", () => {})
+        return redis
+      }),
+      // A release runs uninterruptibly: only an interruptible quit lets its
+      // timeout cut short a Redis that stopped answering.
+      (redis) =>
+        redis.status === "ready"
+          ? Effect.tryPromise(() => redis.quit()).pipe(
+            Effect.interruptible,
+            Effect.timeout(Duration.seconds(1)),
+            Effect.catchAll(() => Effect.sync(() => redis.disconnect()))
+          )
+          : Effect.sync(() => redis.disconnect())
+    )
+    // Wait for the first connection so early requests are counted in Redis.
+    // `connectTimeout` ends at the TCP connect, and ioredis waits for its
+    // handshake replies without a limit, so a peer that accepts and never
+    // answers is bounded here; the wait stays out of the acquire above, which
+    // would make it uninterruptible and the timeout powerless. Until Redis is
+    // ready, commands fail at once and requests are counted in memory.
+    const connected = yield* Effect.tryPromise(() => redis.connect()).pipe(
+      Effect.timeoutFail({
+        duration: REDIS_START_BOUND,
+        onTimeout: () => new RateLimiterUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_START_BOUND)} ms` })
+      }),
+      Effect.mapError((error) => error instanceof RateLimiterUnavailable ? error : new RateLimiterUnavailable({ reason: reasonOf(redis, error.error) })),
+      Effect.either
+    )
+    if (connected._tag === "Left") {
+      yield* Effect.logWarning("Redis unavailable at start-up: counting rate limits in process memory until it answers").pipe(
+        Effect.annotateLogs({ reason: connected.left.reason })
+      )
+    }
+    return redis
+  })
 
 /** The client the Redis limiters share (the fixed windows and the attempts' sliding log). */
 export class RedisClient extends Context.Tag("@bluelight/adapters-http/RedisClient")<RedisClient, Redis>() {}

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto"
 import { performance } from "node:perf_hooks"
 import { answerAnyFailure } from "./answerFailure.js"
 import { checkBody } from "./bodyRules.js"
+import { CLIENT_CLOSED, clientWentAway, isClientGone } from "./clientGone.js"
 import type { RouteIndex } from "./routes.js"
 
 const responseHeaders = (requestId: string, rateLimitPolicy: string) => ({
@@ -18,8 +19,9 @@ const responseHeaders = (requestId: string, rateLimitPolicy: string) => ({
  * The outer request path, around routing: a request id and the headers every
  * response carries (set as a pre-response handler so that defects and unknown
  * routes get them too), the body rules, and one structured log line per
- * request. Failures inside the app are answered by `envelopeErrors`: by the
- * time they reach here the platform has already written its own response.
+ * request (status 499 when the client went away before its answer). Failures
+ * inside the app are answered by `envelopeErrors`: by the time they reach here
+ * the platform has already written its own response.
  */
 export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPolicy: string }) => (app: HttpApp.Default): HttpApp.Default =>
   Effect.gen(function*() {
@@ -38,17 +40,21 @@ export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPol
     const response = yield* checkBody(request, { ownBody }).pipe(
       Effect.flatMap((checked) => Effect.provideService(app, HttpServerRequest.HttpServerRequest, checked)),
       Effect.catchAllCause((cause) =>
-        Effect.map(answerAnyFailure(routes, cause), (refusal) => HttpServerResponse.setHeaders(refusal, headers))
+        // A client that went away is no defect: nothing to answer, nothing to alert on.
+        isClientGone(cause)
+          ? Effect.succeed(HttpServerResponse.empty({ status: CLIENT_CLOSED }))
+          : Effect.map(answerAnyFailure(routes, cause), (refusal) => HttpServerResponse.setHeaders(refusal, headers))
       ),
       Effect.provideService(CurrentRequestId, requestId),
       Effect.annotateLogs("requestId", requestId)
     )
+    const gone = yield* clientWentAway
     yield* Effect.logInfo("request").pipe(
       Effect.annotateLogs({
         requestId,
         method: request.method,
         route: route?.path ?? "(unmatched)",
-        status: response.status,
+        status: gone ? CLIENT_CLOSED : response.status,
         ms: Math.round((performance.now() - started) * 100) / 100
       })
     )
