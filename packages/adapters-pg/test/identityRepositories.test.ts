@@ -220,7 +220,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
     })
 
     describe("sessions", () => {
-      it("find an inserted session by token hash, and replace it on update", async () => {
+      it("find an inserted session by token hash, and revoke a live one once, keeping the first time and reason", async () => {
         const account = anAccount()
         await run(insertAccounts(account))
         const session = aSession(account.id)
@@ -228,14 +228,11 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))).toEqual(Option.some(session))
         expect(Option.isNone(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(uid("hash")))))).toBe(true)
 
-        const rotated: Session = { ...session, tokenHash: uid("hash"), developerAccess: true }
-        await run(Effect.flatMap(Sessions, (repo) => repo.update(rotated)))
-        expect(Option.isNone(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash))))).toBe(true)
-        expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(rotated.tokenHash)))).toEqual(Option.some(rotated))
-
-        const revoked: Session = { ...rotated, revokedAt: T1, revokedReason: "signed-out", developerAccess: false }
-        await run(Effect.flatMap(Sessions, (repo) => repo.update(revoked)))
-        expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(revoked.tokenHash)))).toEqual(Option.some(revoked))
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(session.id, "signed-out", T1)))).toBe(true)
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(session.id, "signed-in-again", T2)))).toBe(false)
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(uid("no-such-session"), "signed-out", T1)))).toBe(false)
+        const revoked: Session = { ...session, revokedAt: T1, revokedReason: "signed-out" }
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))).toEqual(Option.some(revoked))
       })
 
       it("revoke every live session of one account for its status, leaving ended sessions and other accounts alone", async () => {

@@ -52,8 +52,11 @@ export const PgSessions = Layer.effect(
       insert: (session: Session) => sql`INSERT INTO sessions ${sql.insert(toRow(session))}`.pipe(Effect.asVoid, Effect.orDie),
       findByTokenHash: (tokenHash: string) =>
         findByTokenHash(tokenHash).pipe(Effect.map(Option.map(toSession)), Effect.orDie),
-      update: (session: Session) =>
-        sql`UPDATE sessions SET ${sql.update(toRow(session), ["id"])} WHERE id = ${session.id}`.pipe(Effect.asVoid, Effect.orDie),
+      revoke: (id: string, reason: SessionRevocation, at: DateTime.Utc) =>
+        sql`
+          UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}, revoked_reason = ${reason}
+          WHERE id = ${id} AND revoked_at IS NULL
+          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie),
       rotate: (id: string, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
         sql`
           UPDATE sessions SET token_hash = ${change.tokenHash}, developer_access = ${change.developerAccess}

@@ -85,9 +85,7 @@ const revokeSessionToken = (token: string | undefined) =>
     const tokens = yield* Tokens
     const sessions = yield* Sessions
     const found = yield* sessions.findByTokenHash(tokens.sha256(token))
-    if (Option.isSome(found) && found.value.revokedAt === null) {
-      yield* sessions.update({ ...found.value, revokedAt: yield* DateTime.now, revokedReason: "signed-in-again" })
-    }
+    if (Option.isSome(found)) yield* sessions.revoke(found.value.id, "signed-in-again", yield* DateTime.now)
   })
 
 /**
@@ -171,7 +169,8 @@ export const signOut = (caller: UserCaller) =>
     const audit = yield* AuditLog
     yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.gen(function*() {
-        yield* sessions.update({ ...caller.session, revokedAt: yield* DateTime.now, revokedReason: "signed-out" })
+        // Two sign-outs racing end the session once, and only that one is audited.
+        if (!(yield* sessions.revoke(caller.session.id, "signed-out", yield* DateTime.now))) return
         yield* audit.record({
           action: "auth.signed_out",
           actor: { type: "user", id: caller.account.id },

@@ -2,7 +2,7 @@ import { Context, Data, type Effect, type Option, type Redacted } from "effect"
 import type { Account, AccountStatus, IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import type { Role } from "../identity/Role.js"
 import type { ServiceCredential } from "../identity/ServiceCredential.js"
-import type { Session } from "../identity/Session.js"
+import type { Session, SessionRevocation } from "../identity/Session.js"
 import type { SignInState } from "../identity/SignInState.js"
 import type { StaffProfile } from "../identity/StaffProfile.js"
 import type { Page, PageMeta } from "../schema/paging.js"
@@ -56,8 +56,12 @@ export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
   {
     readonly insert: (session: Session) => Effect.Effect<void>
     readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<Session>>
-    /** Replaces the stored session with the same id (revocation, Developer Access, token rotation). */
-    readonly update: (session: Session) => Effect.Effect<void>
+    /**
+     * Ends a live session (not yet revoked) for `reason`; answers whether it
+     * did. One already revoked keeps its time and reason, so two sign-outs
+     * racing revoke it once.
+     */
+    readonly revoke: (id: string, reason: SessionRevocation, at: Session["createdAt"]) => Effect.Effect<boolean>
     /**
      * Gives a live session a new token hash and Developer Access setting, only
      * if it still has `expectedTokenHash` and is not revoked; answers whether it

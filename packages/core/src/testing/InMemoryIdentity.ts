@@ -10,7 +10,7 @@ import {
   roleNameKey
 } from "../identity/Role.js"
 import type { ServiceCredential } from "../identity/ServiceCredential.js"
-import type { Session } from "../identity/Session.js"
+import type { Session, SessionRevocation } from "../identity/Session.js"
 import type { SignInState } from "../identity/SignInState.js"
 import type { StaffProfile } from "../identity/StaffProfile.js"
 import { Accounts, Roles, ServiceCredentials, Sessions, SignInStates, StaffProfiles } from "../ports/identity.js"
@@ -88,7 +88,17 @@ export const InMemorySessions = Layer.effect(
     return {
       insert: sessions.insert,
       findByTokenHash: (tokenHash: string) => sessions.find((session) => session.tokenHash === tokenHash),
-      update: sessions.replace,
+      revoke: (id: string, reason: SessionRevocation, at: DateTime.Utc) =>
+        Effect.suspend(() => {
+          let revoked = false
+          const update = db.update<Session>(SESSIONS_TABLE, (rows) =>
+            rows.map((session) => {
+              if (session.id !== id || session.revokedAt !== null) return session
+              revoked = true
+              return { ...session, revokedAt: at, revokedReason: reason }
+            }))
+          return Effect.map(update, () => revoked)
+        }),
       rotate: (id: string, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
         Effect.suspend(() => {
           let rotated = false

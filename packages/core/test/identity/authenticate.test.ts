@@ -7,6 +7,7 @@ import {
   setAccountStatus,
   signOut
 } from "@bluelight/core"
+import { auditEntries } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import { signIn, testPorts } from "./fakes.js"
@@ -51,6 +52,16 @@ describe("authenticateSession", () => {
       const { token } = yield* signIn("alice")
       const caller = yield* authenticateSession(token)
       yield* signOut(caller)
+      expect((yield* Effect.flip(authenticateSession(token)))._tag).toBe("Unauthenticated")
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("signing out twice with one session (two requests racing) ends it once and audits it once", () =>
+    Effect.gen(function*() {
+      const { token } = yield* signIn("alice")
+      const caller = yield* authenticateSession(token)
+      yield* Effect.all([signOut(caller), signOut(caller)], { concurrency: 2 })
+      const signedOut = (yield* auditEntries).filter((entry) => entry.action === "auth.signed_out")
+      expect(signedOut).toHaveLength(1)
       expect((yield* Effect.flip(authenticateSession(token)))._tag).toBe("Unauthenticated")
     }).pipe(Effect.provide(testPorts())))
 
