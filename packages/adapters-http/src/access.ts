@@ -1,4 +1,4 @@
-import type { AccessRule } from "@bluelight/core"
+import type { AccessRule } from "@bluelight/core/identity"
 import { HttpApiEndpoint, OpenApi } from "@effect/platform"
 import { Context, Option } from "effect"
 

@@ -1,4 +1,4 @@
-import { RateLimiter } from "@bluelight/core"
+import { RateLimiter } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Context, Duration, Effect, Layer, Logger, Option, Redacted, TestClock } from "effect"
 import { Redis } from "ioredis"

@@ -1,4 +1,5 @@
-import { AuditLog, AuditQueries, CurrentRequestId, Transactor } from "@bluelight/core"
+import { AuditQueries } from "@bluelight/core/audit"
+import { AuditLog, CurrentRequestId, Transactor } from "@bluelight/core/kernel"
 import { layerPgClient, PgAuditLog, PgAuditQueries, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -5,7 +5,7 @@ import {
   layerRateLimiter,
   NodeTokens
 } from "@bluelight/adapters-http"
-import { AccessSettings } from "@bluelight/core"
+import { AccessSettings } from "@bluelight/core/identity"
 import { FetchHttpClient } from "@effect/platform"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { randomBytes } from "node:crypto"

@@ -1,4 +1,4 @@
-import { SIGN_IN_START_BUDGETS, type SignInStartBudgets } from "@bluelight/core"
+import { SIGN_IN_START_BUDGETS, type SignInStartBudgets } from "@bluelight/core/identity"
 import { Config, ConfigError, Effect, Either, Option, Redacted } from "effect"
 
 /** A provider's OAuth 2.0 client settings (identity provider or game platform). */

@@ -1,4 +1,5 @@
-import { AuditEntry, Id, Timestamp, TrimmedText } from "@bluelight/core"
+import { AuditEntry } from "@bluelight/core/audit"
+import { Id, Timestamp, TrimmedText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"

@@ -1,4 +1,4 @@
-import { AuditQueries } from "@bluelight/core"
+import { AuditQueries } from "@bluelight/core/audit"
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { BluelightApi } from "../Api.js"

@@ -1,14 +1,4 @@
-import {
-  AccountDisabled,
-  authenticateCredential,
-  authenticateSession,
-  type Caller,
-  checkAccess,
-  Forbidden,
-  RateLimiter,
-  Unauthenticated,
-  UserRequired
-} from "@bluelight/core"
+import { AccountDisabled, authenticateCredential, authenticateSession, type Caller, checkAccess, Forbidden, RateLimiter, Unauthenticated, UserRequired } from "@bluelight/core/identity"
 import { HttpApiMiddleware, HttpApp, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { accessRuleOf, isRateLimited } from "../access.js"

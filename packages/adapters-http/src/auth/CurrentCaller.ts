@@ -1,4 +1,4 @@
-import type { Caller } from "@bluelight/core"
+import type { Caller } from "@bluelight/core/identity"
 import { Context } from "effect"
 
 /** Who is calling this request: a person, a service credential, or nobody (public operations). */

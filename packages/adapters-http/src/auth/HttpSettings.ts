@@ -1,4 +1,4 @@
-import type { SignInStartBudgets } from "@bluelight/core"
+import type { SignInStartBudgets } from "@bluelight/core/identity"
 import { Context } from "effect"
 import type { CookieNames } from "./cookies.js"
 import type { RateBudgets } from "./rateLimitHeaders.js"

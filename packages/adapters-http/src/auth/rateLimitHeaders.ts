@@ -1,4 +1,4 @@
-import type { RateDecision } from "@bluelight/core"
+import type { RateDecision } from "@bluelight/core/identity"
 
 export type Budget = "read" | "write"
 

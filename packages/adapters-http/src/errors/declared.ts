@@ -1,17 +1,5 @@
-import {
-  AccountDisabled,
-  AuthenticationFailed,
-  Forbidden,
-  InvalidInput,
-  InvalidScope,
-  InvalidState,
-  NoChange,
-  NotFound,
-  PlatformAccountTaken,
-  ReservedRole,
-  Unauthenticated,
-  UserRequired
-} from "@bluelight/core"
+import { AccountDisabled, AuthenticationFailed, Forbidden, InvalidScope, PlatformAccountTaken, ReservedRole, Unauthenticated, UserRequired } from "@bluelight/core/identity"
+import { InvalidInput, InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { JSONSchema, Schema } from "effect"
 import { InvalidOrigin, RateLimited } from "../auth/errors.js"
 import { ErrorEnvelope } from "../schema/envelope.js"

@@ -1,4 +1,4 @@
-import { CurrentRequestId, isDomainError } from "@bluelight/core"
+import { CurrentRequestId, isDomainError } from "@bluelight/core/kernel"
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { ApiFailure } from "./ApiFailure.js"

@@ -1,4 +1,5 @@
-import { AccountStatus, Id, Permission, TrimmedText } from "@bluelight/core"
+import { AccountStatus, Permission } from "@bluelight/core/identity"
+import { Id, TrimmedText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"

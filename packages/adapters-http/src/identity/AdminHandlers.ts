@@ -1,19 +1,5 @@
-import {
-  Accounts,
-  ADMINISTRATOR_ROLE_ID,
-  MEMBER_ROLE_ID,
-  type Role,
-  createRole,
-  issueCredential,
-  NotFound,
-  presentRole,
-  revokeCredential,
-  Roles,
-  ServiceCredentials,
-  setAccountStatus,
-  toPage,
-  updateRole
-} from "@bluelight/core"
+import { Accounts, ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID, type Role, createRole, issueCredential, presentRole, revokeCredential, Roles, ServiceCredentials, setAccountStatus, updateRole } from "@bluelight/core/identity"
+import { NotFound, toPage } from "@bluelight/core/kernel"
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { BluelightApi } from "../Api.js"

@@ -1,4 +1,4 @@
-import { SafeText } from "@bluelight/core"
+import { SafeText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow, notRateLimited, readsOwnBody } from "../access.js"

@@ -1,18 +1,4 @@
-import {
-  callerOf,
-  completePlatformLink,
-  completeSignIn,
-  countSignInStart,
-  disableDeveloperAccess,
-  enableDeveloperAccess,
-  meOf,
-  type SignInProvider,
-  signOut,
-  startPlatformLink,
-  startSignIn,
-  Unauthenticated,
-  type UserCaller
-} from "@bluelight/core"
+import { callerOf, completePlatformLink, completeSignIn, countSignInStart, disableDeveloperAccess, enableDeveloperAccess, meOf, type SignInProvider, signOut, startPlatformLink, startSignIn, Unauthenticated, type UserCaller } from "@bluelight/core/identity"
 import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { BluelightApi } from "../Api.js"

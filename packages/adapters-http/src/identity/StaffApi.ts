@@ -1,4 +1,4 @@
-import { Id, OneOf } from "@bluelight/core"
+import { Id, OneOf } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"

@@ -1,4 +1,5 @@
-import { createStaffProfile, NotFound, StaffProfiles, type StaffProfile, updateStaffProfile } from "@bluelight/core"
+import { createStaffProfile, StaffProfiles, type StaffProfile, updateStaffProfile } from "@bluelight/core/identity"
+import { NotFound } from "@bluelight/core/kernel"
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { BluelightApi } from "../Api.js"

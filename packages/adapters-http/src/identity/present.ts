@@ -1,4 +1,4 @@
-import { type Account, Accounts, type Role, Roles, type ServiceCredential, type StaffProfile } from "@bluelight/core"
+import { type Account, Accounts, type Role, Roles, type ServiceCredential, type StaffProfile } from "@bluelight/core/identity"
 import { Effect } from "effect"
 
 export const presentCredential = (credential: ServiceCredential) => ({

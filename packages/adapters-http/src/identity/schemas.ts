@@ -1,4 +1,5 @@
-import { Account, AccountStatus, Id, IdentityLink, Permission, PlatformLink, Timestamp } from "@bluelight/core"
+import { Account, AccountStatus, IdentityLink, Permission, PlatformLink } from "@bluelight/core/identity"
+import { Id, Timestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** A minimal reference to a person. */

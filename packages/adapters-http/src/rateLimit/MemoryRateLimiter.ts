@@ -1,4 +1,4 @@
-import { type RateDecision, RateLimiter } from "@bluelight/core"
+import { type RateDecision, RateLimiter } from "@bluelight/core/identity"
 import { Clock, type Context, Effect, Layer } from "effect"
 
 /** The fixed window `now` falls in: its index (which names it) and when it ends. */

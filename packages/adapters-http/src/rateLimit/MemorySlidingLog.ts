@@ -1,4 +1,4 @@
-import type { RateDecision, StrictRateLimiter } from "@bluelight/core"
+import type { RateDecision, StrictRateLimiter } from "@bluelight/core/identity"
 import { Clock, type Context, Effect } from "effect"
 
 /**

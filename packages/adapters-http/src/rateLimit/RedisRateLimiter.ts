@@ -1,4 +1,4 @@
-import type { RateDecision } from "@bluelight/core"
+import type { RateDecision } from "@bluelight/core/identity"
 import { Clock, Context, Data, Duration, Effect, Layer, Redacted } from "effect"
 import { Redis } from "ioredis"
 import { rateDecision, windowAt } from "./MemoryRateLimiter.js"

@@ -1,4 +1,4 @@
-import type { RateDecision } from "@bluelight/core"
+import type { RateDecision } from "@bluelight/core/identity"
 import { Clock, Context, Effect, Layer } from "effect"
 import type { Redis } from "ioredis"
 import { randomUUID } from "node:crypto"

@@ -1,4 +1,5 @@
-import { AttemptCounterUnavailable, type RateDecision, RateLimiter, SharedStoreHealth, StrictRateLimiter } from "@bluelight/core"
+import { AttemptCounterUnavailable, type RateDecision, RateLimiter, StrictRateLimiter } from "@bluelight/core/identity"
+import { SharedStoreHealth } from "@bluelight/core/system"
 import { Clock, Context, Duration, Effect, Layer, Option, type Redacted, Ref } from "effect"
 import { makeMemoryRateLimiter } from "./MemoryRateLimiter.js"
 import { makeMemorySlidingLog } from "./MemorySlidingLog.js"

@@ -1,4 +1,4 @@
-import type { Problem } from "@bluelight/core"
+import type { Problem } from "@bluelight/core/kernel"
 import type { HttpApiEndpoint, HttpApiError, HttpServerRequest } from "@effect/platform"
 import { Effect, Either, Option, Schema, SchemaAST } from "effect"
 import type { RouteEntry } from "./routes.js"

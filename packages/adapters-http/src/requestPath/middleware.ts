@@ -1,4 +1,4 @@
-import { CurrentRequestId } from "@bluelight/core"
+import { CurrentRequestId } from "@bluelight/core/kernel"
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"

@@ -1,4 +1,4 @@
-import { PageMeta } from "@bluelight/core"
+import { PageMeta } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** `{data: ...}`, the body of every success. */

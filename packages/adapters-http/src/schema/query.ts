@@ -1,4 +1,4 @@
-import { PAGE_LIMIT, PAGE_OFFSET, SafeText } from "@bluelight/core"
+import { PAGE_LIMIT, PAGE_OFFSET, SafeText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** Query parameters of an endpoint that refuses unknown ones (`400 INVALID_INPUT`). */

@@ -1,4 +1,4 @@
-import { DatabaseHealth, SharedStoreHealth } from "@bluelight/core"
+import { DatabaseHealth, SharedStoreHealth } from "@bluelight/core/system"
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { BluelightApi } from "../Api.js"

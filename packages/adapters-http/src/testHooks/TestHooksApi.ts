@@ -1,4 +1,5 @@
-import { AuditEntry, CalendarDate, Id, PageMeta, Timestamp, TrimmedText } from "@bluelight/core"
+import { AuditEntry } from "@bluelight/core/audit"
+import { CalendarDate, Id, PageMeta, Timestamp, TrimmedText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"

@@ -1,4 +1,5 @@
-import { AuditLog, AuditQueries, Transactor } from "@bluelight/core"
+import { AuditQueries } from "@bluelight/core/audit"
+import { AuditLog, Transactor } from "@bluelight/core/kernel"
 import { HttpApiBuilder } from "@effect/platform"
 import { Duration, Effect } from "effect"
 import { BluelightApiWithTestHooks } from "../Api.js"

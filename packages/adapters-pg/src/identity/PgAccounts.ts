@@ -1,7 +1,8 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type Account, Accounts, AccountStatus, type Page, toPage } from "@bluelight/core"
+import { type Account, Accounts, AccountStatus } from "@bluelight/core/identity"
+import { type Page, toPage } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { storedUnlessClash } from "../uniqueViolation.js"
+import { storedUnlessClash } from "../kernel/uniqueViolation.js"
 
 const AccountRow = Schema.Struct({
   id: Schema.String,

@@ -1,7 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { Permission, type Role, roleNameKey, Roles } from "@bluelight/core"
+import { Permission, type Role, roleNameKey, Roles } from "@bluelight/core/identity"
 import { Effect, Layer, Option, Schema } from "effect"
-import { storedUnlessClash } from "../uniqueViolation.js"
+import { storedUnlessClash } from "../kernel/uniqueViolation.js"
 
 const RoleRow = Schema.Struct({
   id: Schema.String,

@@ -1,5 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type Page, Permission, type ServiceCredential, ServiceCredentials, toPage } from "@bluelight/core"
+import { Permission, type ServiceCredential, ServiceCredentials } from "@bluelight/core/identity"
+import { type Page, toPage } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const ServiceCredentialRow = Schema.Struct({

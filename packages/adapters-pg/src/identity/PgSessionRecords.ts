@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { AccountStatus, Permission, type SessionRecord, SessionRecords, SessionRevocation } from "@bluelight/core"
+import { AccountStatus, Permission, type SessionRecord, SessionRecords, SessionRevocation } from "@bluelight/core/identity"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { toAccount } from "./PgAccounts.js"
 

@@ -1,5 +1,5 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type Session, SessionRevocation, Sessions } from "@bluelight/core"
+import { type Session, SessionRevocation, Sessions } from "@bluelight/core/identity"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const SessionRow = Schema.Struct({

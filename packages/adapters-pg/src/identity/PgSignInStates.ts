@@ -1,5 +1,5 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type SignInState, SignInStates } from "@bluelight/core"
+import { type SignInState, SignInStates } from "@bluelight/core/identity"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const SignInStateRow = Schema.Struct({

@@ -1,5 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type Page, type StaffProfile, StaffProfiles, toPage } from "@bluelight/core"
+import { type StaffProfile, StaffProfiles } from "@bluelight/core/identity"
+import { type Page, toPage } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const StaffProfileRow = Schema.Struct({

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { Id } from "../schema/Id.js"
-import { OneOf } from "../schema/oneOf.js"
-import { Timestamp } from "../schema/time.js"
+import { Id } from "../kernel/Id.js"
+import { OneOf } from "../kernel/oneOf.js"
+import { Timestamp } from "../kernel/time.js"
 
 /** `SUSPENDED` and `DISABLED` accounts cannot act; suspending or disabling revokes their sessions. */
 export const AccountStatus = OneOf("ACTIVE", "SUSPENDED", "DISABLED")

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Permission, PERMISSIONS } from "../access/permissions.js"
-import { Id } from "../schema/Id.js"
+import { Permission, PERMISSIONS } from "./permissions.js"
+import { Id } from "../kernel/Id.js"
 
 export const Role = Schema.Struct({
   id: Id,

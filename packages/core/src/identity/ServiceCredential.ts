@@ -1,5 +1,5 @@
 import type { DateTime } from "effect"
-import type { Permission } from "../access/permissions.js"
+import type { Permission } from "./permissions.js"
 
 /** The prefix of every credential token: `bluelight_` + 43 base64url characters. */
 export const CREDENTIAL_TOKEN_PREFIX = "bluelight_"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Id } from "../schema/Id.js"
-import { Timestamp } from "../schema/time.js"
+import { Id } from "../kernel/Id.js"
+import { Timestamp } from "../kernel/time.js"
 
 /**
  * A staff profile makes an account staff. Its roles count only while the

@@ -1,10 +1,9 @@
 import { DateTime, Effect, Option } from "effect"
-import { actorOf, type Caller } from "../access/Caller.js"
-import { InvalidState } from "../access/errors.js"
-import { NotFound } from "../errors.js"
-import { AuditLog } from "../ports/AuditLog.js"
-import { Accounts, Sessions } from "../ports/identity.js"
-import { Transactor } from "../ports/Transactor.js"
+import { actorOf, type Caller } from "./Caller.js"
+import { InvalidState, NotFound } from "../kernel/errors.js"
+import { AuditLog } from "../kernel/AuditLog.js"
+import { Accounts, Sessions } from "./ports.js"
+import { Transactor } from "../kernel/Transactor.js"
 import type { AccountStatus } from "./Account.js"
 
 /**

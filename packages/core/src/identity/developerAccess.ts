@@ -1,9 +1,9 @@
 import { Effect, Either, Option, Redacted } from "effect"
-import type { UserCaller } from "../access/Caller.js"
-import { AuthenticationFailed, Unauthenticated } from "../access/errors.js"
-import { AuditLog } from "../ports/AuditLog.js"
-import { AccessSettings, Sessions, StrictRateLimiter, Tokens } from "../ports/identity.js"
-import { Transactor } from "../ports/Transactor.js"
+import type { UserCaller } from "./Caller.js"
+import { AuthenticationFailed, Unauthenticated } from "./errors.js"
+import { AuditLog } from "../kernel/AuditLog.js"
+import { AccessSettings, Sessions, StrictRateLimiter, Tokens } from "./ports.js"
+import { Transactor } from "../kernel/Transactor.js"
 import { SECRET_BYTES } from "./signIn.js"
 
 /** Five attempts per account in any fifteen minutes (a sliding window). */

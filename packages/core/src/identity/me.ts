@@ -1,4 +1,4 @@
-import type { UserCaller } from "../access/Caller.js"
+import type { UserCaller } from "./Caller.js"
 import { sortedPermissions } from "./Role.js"
 
 /** `GET /me`: the person, their staff profile and roles, and what they may do right now. */

@@ -1,11 +1,12 @@
 import { DateTime, Effect, Option } from "effect"
-import type { UserCaller } from "../access/Caller.js"
-import { InvalidState, PlatformAccountTaken, Unauthenticated } from "../access/errors.js"
-import { AuditLog } from "../ports/AuditLog.js"
-import { Accounts, PlatformProvider, Tokens } from "../ports/identity.js"
-import { Transactor } from "../ports/Transactor.js"
+import type { UserCaller } from "./Caller.js"
+import { PlatformAccountTaken, Unauthenticated } from "./errors.js"
+import { AuditLog } from "../kernel/AuditLog.js"
+import { Accounts, PlatformProvider, Tokens } from "./ports.js"
+import { Transactor } from "../kernel/Transactor.js"
 import { sanitisePlatformProfile } from "./profileText.js"
 import { createSignInState, redeemSignInState, SECRET_BYTES } from "./signIn.js"
+import { InvalidState } from "../kernel/errors.js"
 
 const taken = new PlatformAccountTaken({ message: "That game-platform account is linked to another account" })
 

@@ -1,5 +1,5 @@
 import { Option } from "effect"
-import { isSafeText } from "../schema/text.js"
+import { isSafeText } from "../kernel/text.js"
 import type { IdentityProfile, PlatformProfile } from "./Account.js"
 
 /** The longest display name or username kept from a provider's profile, in characters. */

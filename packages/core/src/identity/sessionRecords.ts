@@ -1,5 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import { Accounts, Roles, type SessionRecord, SessionRecords, Sessions, StaffProfiles } from "../ports/identity.js"
+import { Accounts, Roles, type SessionRecord, SessionRecords, Sessions, StaffProfiles } from "./ports.js"
 import type { Account } from "./Account.js"
 import { MEMBER_ROLE_ID, MEMBER_ROLE_NAME } from "./Role.js"
 import type { Session } from "./Session.js"

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { type RateDecision, RateLimiter } from "../ports/identity.js"
+import { type RateDecision, RateLimiter } from "./ports.js"
 
 /** The two providers a browser sign-in can start at: the identity provider and the game platform (linking). */
 export type SignInProvider = "idp" | "platform"

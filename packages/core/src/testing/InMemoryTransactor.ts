@@ -1,5 +1,5 @@
 import { Effect, Exit, FiberRef, Layer } from "effect"
-import { Transactor } from "../ports/Transactor.js"
+import { Transactor } from "../kernel/Transactor.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
 /**

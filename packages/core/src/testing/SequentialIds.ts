@@ -1,6 +1,6 @@
 import { Clock, Effect, Layer, Ref } from "effect"
-import { Ids } from "../ports/Ids.js"
-import { formatUuidV7 } from "../schema/uuidv7.js"
+import { Ids } from "../kernel/Ids.js"
+import { formatUuidV7 } from "../kernel/uuidv7.js"
 
 /**
  * UUIDv7 ids from the Effect `Clock` (so `TestClock` drives them) and a

@@ -5,16 +5,16 @@
  */
 import { Layer } from "effect"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
-import { InMemoryAuditLog, InMemoryAuditQueries } from "./InMemoryAuditLog.js"
+import { InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
-import { InMemoryIdentityRepositories } from "./InMemoryIdentity.js"
+import { InMemoryIdentityRepositories } from "./identity.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
 import { SequentialIds } from "./SequentialIds.js"
 
 export { InMemoryDatabase } from "./InMemoryDatabase.js"
-export * from "./InMemoryIdentity.js"
+export * from "./identity.js"
 export { InMemoryTransactor } from "./InMemoryTransactor.js"
-export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./InMemoryAuditLog.js"
+export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 export { SequentialIds } from "./SequentialIds.js"
 
 /** Every in-memory port over one fresh in-memory database. */

@@ -1,22 +1,4 @@
-import {
-  type AccessRule,
-  type Account,
-  ADMINISTRATOR_ROLE_ID,
-  ALL_PERMISSIONS,
-  checkAccess,
-  countingRoles,
-  effectivePermissions,
-  isReservedRoleName,
-  MEMBER_DEFAULT_PERMISSIONS,
-  MEMBER_ROLE_ID,
-  type Permission,
-  PERMISSIONS,
-  type PermissionSources,
-  type Role,
-  roleNameKey,
-  type ServiceCaller,
-  type StaffProfile
-} from "@bluelight/core"
+import { type AccessRule, type Account, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, checkAccess, countingRoles, effectivePermissions, isReservedRoleName, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, type Permission, PERMISSIONS, type PermissionSources, type Role, roleNameKey, type ServiceCaller, type StaffProfile } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import fc from "fast-check"

@@ -1,4 +1,4 @@
-import { authenticateSession, setAccountStatus } from "@bluelight/core"
+import { authenticateSession, setAccountStatus } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, TestClock } from "effect"
 import { readTables, signIn, testPorts } from "./fakes.js"

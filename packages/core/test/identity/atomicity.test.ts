@@ -2,16 +2,8 @@
  * With an audit log that cannot write, every change must roll back whole:
  * the tables read back exactly as before.
  */
-import {
-  Accounts,
-  completeSignIn,
-  createRole,
-  Ids,
-  issueCredential,
-  openSession,
-  setAccountStatus,
-  startSignIn
-} from "@bluelight/core"
+import { Accounts, completeSignIn, createRole, issueCredential, openSession, setAccountStatus, startSignIn } from "@bluelight/core/identity"
+import { Ids } from "@bluelight/core/kernel"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Exit, TestClock } from "effect"
 import { anAccount, aUserCaller, failingAuditPorts, PROFILES, readTables } from "./fakes.js"

@@ -1,12 +1,4 @@
-import {
-  authenticateCredential,
-  authenticateSession,
-  issueCredential,
-  revokeCredential,
-  SESSION_LIFETIME_SECONDS,
-  setAccountStatus,
-  signOut
-} from "@bluelight/core"
+import { authenticateCredential, authenticateSession, issueCredential, revokeCredential, SESSION_LIFETIME_SECONDS, setAccountStatus, signOut } from "@bluelight/core/identity"
 import { auditEntries } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"

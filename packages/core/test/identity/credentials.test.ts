@@ -1,11 +1,4 @@
-import {
-  authenticateCredential,
-  authenticateSession,
-  CREDENTIAL_TOKEN_PATTERN,
-  issueCredential,
-  revokeCredential,
-  ServiceCredentials
-} from "@bluelight/core"
+import { authenticateCredential, authenticateSession, CREDENTIAL_TOKEN_PATTERN, issueCredential, revokeCredential, ServiceCredentials } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option, TestClock } from "effect"
 import { readTables, sha256Hex, signIn, testPorts } from "./fakes.js"

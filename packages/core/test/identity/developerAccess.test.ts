@@ -1,15 +1,4 @@
-import {
-  ALL_PERMISSIONS,
-  authenticateSession,
-  DEVELOPER_ACCESS_ATTEMPTS,
-  developerAccessActive,
-  disableDeveloperAccess,
-  enableDeveloperAccess,
-  MEMBER_DEFAULT_PERMISSIONS,
-  Sessions,
-  setAccountStatus,
-  signOut
-} from "@bluelight/core"
+import { ALL_PERMISSIONS, authenticateSession, DEVELOPER_ACCESS_ATTEMPTS, developerAccessActive, disableDeveloperAccess, enableDeveloperAccess, MEMBER_DEFAULT_PERMISSIONS, Sessions, setAccountStatus, signOut } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, TestClock } from "effect"
 import {

@@ -8,30 +8,7 @@
  * Effect `Clock`, so `TestClock.adjust` drives it.
  */
 import { createHash } from "node:crypto"
-import {
-  AccessSettings,
-  type Account,
-  AttemptCounterUnavailable,
-  completeSignIn,
-  type IdentityProfile,
-  IdentityProvider,
-  type Permission,
-  type PlatformProfile,
-  PlatformProvider,
-  type ProviderFailure,
-  type RateDecision,
-  RateLimiter,
-  type Role,
-  SessionRecordsFromRepositories,
-  type ServiceCredential,
-  type Session,
-  type SignInState,
-  type StaffProfile,
-  startSignIn,
-  StrictRateLimiter,
-  Tokens,
-  type UserCaller
-} from "@bluelight/core"
+import { AccessSettings, type Account, AttemptCounterUnavailable, completeSignIn, type IdentityProfile, IdentityProvider, type Permission, type PlatformProfile, PlatformProvider, type ProviderFailure, type RateDecision, RateLimiter, type Role, SessionRecordsFromRepositories, type ServiceCredential, type Session, type SignInState, type StaffProfile, startSignIn, StrictRateLimiter, Tokens, type UserCaller } from "@bluelight/core/identity"
 import {
   ACCOUNTS_TABLE,
   AUDIT_TABLE,
@@ -47,7 +24,7 @@ import {
   SIGN_IN_STATES_TABLE,
   STAFF_PROFILES_TABLE
 } from "@bluelight/core/testing"
-import type { AuditEntry } from "@bluelight/core"
+import type { AuditEntry } from "@bluelight/core/audit"
 import { Clock, Context, DateTime, Effect, Layer, Option, Redacted, Ref } from "effect"
 
 // ---------------------------------------------------------------------------

@@ -1,11 +1,4 @@
-import {
-  Accounts,
-  authenticateSession,
-  completePlatformLink,
-  startPlatformLink,
-  startSignIn,
-  type UserCaller
-} from "@bluelight/core"
+import { Accounts, authenticateSession, completePlatformLink, startPlatformLink, startSignIn, type UserCaller } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { PlatformCalls, readTables, s256, signIn, testPorts } from "./fakes.js"

@@ -1,12 +1,5 @@
-import {
-  cleanProfileText,
-  completeSignIn,
-  isSafeText,
-  MAX_PROFILE_TEXT,
-  sanitiseIdentityProfile,
-  sanitisePlatformProfile,
-  startSignIn
-} from "@bluelight/core"
+import { cleanProfileText, completeSignIn, MAX_PROFILE_TEXT, sanitiseIdentityProfile, sanitisePlatformProfile, startSignIn } from "@bluelight/core/identity"
+import { isSafeText } from "@bluelight/core/kernel"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import fc from "fast-check"

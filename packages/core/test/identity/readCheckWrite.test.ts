@@ -1,20 +1,4 @@
-import {
-  Accounts,
-  ADMINISTRATOR_ROLE_ID,
-  authenticateSession,
-  completePlatformLink,
-  createRole,
-  createStaffProfile,
-  issueCredential,
-  revokeCredential,
-  Roles,
-  ServiceCredentials,
-  setAccountStatus,
-  StaffProfiles,
-  startPlatformLink,
-  updateRole,
-  updateStaffProfile
-} from "@bluelight/core"
+import { Accounts, ADMINISTRATOR_ROLE_ID, authenticateSession, completePlatformLink, createRole, createStaffProfile, issueCredential, revokeCredential, Roles, ServiceCredentials, setAccountStatus, StaffProfiles, startPlatformLink, updateRole, updateStaffProfile } from "@bluelight/core/identity"
 import { InMemoryDatabase, InMemoryIdentityRepositories } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Ref } from "effect"

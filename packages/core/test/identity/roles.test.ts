@@ -1,14 +1,4 @@
-import {
-  ADMINISTRATOR_ROLE_ID,
-  ALL_PERMISSIONS,
-  authenticateSession,
-  createRole,
-  MEMBER_DEFAULT_PERMISSIONS,
-  MEMBER_ROLE_ID,
-  presentRole,
-  Roles,
-  updateRole
-} from "@bluelight/core"
+import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, createRole, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, Roles, updateRole } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"

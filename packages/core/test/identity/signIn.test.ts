@@ -1,14 +1,4 @@
-import {
-  authenticateSession,
-  completeSignIn,
-  createSignInState,
-  MEMBER_DEFAULT_PERMISSIONS,
-  SIGN_IN_STATE_LIFETIME_SECONDS,
-  Sessions,
-  setAccountStatus,
-  startSignIn,
-  Tokens
-} from "@bluelight/core"
+import { authenticateSession, completeSignIn, createSignInState, MEMBER_DEFAULT_PERMISSIONS, SIGN_IN_STATE_LIFETIME_SECONDS, Sessions, setAccountStatus, startSignIn, Tokens } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option, TestClock } from "effect"
 import { auditActions, PROFILES, readTables, setIdentityProfile, sha256Hex, signIn, testPorts } from "./fakes.js"

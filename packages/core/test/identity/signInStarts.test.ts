@@ -1,4 +1,4 @@
-import { countSignInStart, SIGN_IN_START_BUDGETS } from "@bluelight/core"
+import { countSignInStart, SIGN_IN_START_BUDGETS } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
 import { testPorts } from "./fakes.js"

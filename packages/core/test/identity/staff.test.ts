@@ -1,11 +1,4 @@
-import {
-  ADMINISTRATOR_ROLE_ID,
-  authenticateSession,
-  createRole,
-  createStaffProfile,
-  type Permission,
-  updateStaffProfile
-} from "@bluelight/core"
+import { ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, type Permission, updateStaffProfile } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"

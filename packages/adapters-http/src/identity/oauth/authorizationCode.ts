@@ -1,0 +1,154 @@
+import type { ProviderFailure } from "@bluelight/core/identity"
+import { HttpClient, HttpClientRequest } from "@effect/platform"
+import { Effect, ParseResult, Redacted, Schema } from "effect"
+
+/**
+ * The OAuth 2.0 authorization-code flow both providers speak (the platform
+ * adds PKCE): the authorize URL, the token exchange and the profile read, on
+ * the platform's HttpClient.
+ */
+
+/** Where an OAuth 2.0 client talks to its provider, and who it is there. */
+export interface OAuthClientOptions {
+  readonly clientId: string
+  readonly clientSecret: Redacted.Redacted
+  readonly authorizeUrl: string
+  readonly tokenUrl: string
+  readonly userinfoUrl: string
+  readonly redirectUri: string
+}
+
+/** Each call to a provider (token, then profile) gets this long on its own. */
+const CALL_TIMEOUT_SECONDS = 10
+
+const providerFailure = (reason: string): ProviderFailure => ({ _tag: "ProviderFailure", reason })
+
+/**
+ * RFC 6749 §2.3.1: the client id and secret are form-encoded before being
+ * joined for HTTP Basic. Built here rather than with `HttpClientRequest.basicAuth`,
+ * whose `btoa` throws on anything outside Latin-1.
+ */
+const basicCredentials = (clientId: string, clientSecret: Redacted.Redacted): string => {
+  const encode = (text: string) => encodeURIComponent(text).replace(/%20/g, "+")
+  const joined = `${encode(clientId)}:${encode(Redacted.value(clientSecret))}`
+  return `Basic ${Buffer.from(joined, "utf8").toString("base64")}`
+}
+
+/** The token response. RFC 6749 §7.1 makes the token type case-insensitive. */
+const TokenResponse = Schema.Struct({
+  access_token: Schema.Redacted(Schema.NonEmptyString),
+  token_type: Schema.String.pipe(Schema.filter((type) => type.toLowerCase() === "bearer")),
+  expires_in: Schema.Number
+})
+
+/**
+ * Where a response failed to decode, by field path only: the issue messages
+ * quote the actual values, and in a token response those are secrets.
+ */
+const malformedAt = (error: ParseResult.ParseError): string => {
+  const paths = ParseResult.ArrayFormatter.formatErrorSync(error)
+    .map((issue) => issue.path.map(String).join("."))
+    .filter((path) => path !== "")
+  return paths.length === 0 ? "" : ` (at ${[...new Set(paths)].join(", ")})`
+}
+
+/**
+ * The OAuth `error` code of a refusal, when the body carries one that looks
+ * like a code. Anything else in the body is left out of the reason.
+ */
+const oauthErrorCode = (text: string): string => {
+  try {
+    const body: unknown = JSON.parse(text)
+    if (typeof body === "object" && body !== null && "error" in body) {
+      const code = body.error
+      if (typeof code === "string" && /^[a-z_]{1,64}$/.test(code)) return ` (${code})`
+    }
+  } catch {
+    // Not JSON: nothing safe to quote.
+  }
+  return ""
+}
+
+/**
+ * One call to the provider: a 2xx answer whose JSON body decodes with
+ * `schema`, within the time limit, or a `ProviderFailure` whose reason names
+ * the step and what went wrong, never a credential, token or body.
+ */
+const callProvider = <A, I>(
+  client: HttpClient.HttpClient,
+  step: string,
+  request: HttpClientRequest.HttpClientRequest,
+  schema: Schema.Schema<A, I>
+): Effect.Effect<A, ProviderFailure> =>
+  Effect.gen(function*() {
+    const response = yield* client.execute(request).pipe(
+      Effect.mapError(() => providerFailure(`${step}: the provider could not be reached`))
+    )
+    if (response.status < 200 || response.status >= 300) {
+      const code = yield* response.text.pipe(Effect.map(oauthErrorCode), Effect.orElseSucceed(() => ""))
+      return yield* Effect.fail(providerFailure(`${step}: the provider answered ${response.status}${code}`))
+    }
+    const body = yield* response.json.pipe(
+      Effect.mapError(() => providerFailure(`${step}: the response is not JSON`))
+    )
+    return yield* Schema.decodeUnknown(schema)(body).pipe(
+      Effect.mapError((error) => providerFailure(`${step}: the response is malformed${malformedAt(error)}`))
+    )
+  }).pipe(
+    Effect.timeoutFail({
+      duration: `${CALL_TIMEOUT_SECONDS} seconds`,
+      onTimeout: () => providerFailure(`${step}: the provider did not answer within ${CALL_TIMEOUT_SECONDS} s`)
+    })
+  )
+
+/**
+ * The authorization-code plumbing both provider clients share: the authorize
+ * URL (any query already in the configured URL kept), the code exchange and
+ * the profile request with the access token it gives.
+ */
+export const makeAuthorizationCodeCalls = (options: OAuthClientOptions, client: HttpClient.HttpClient) => {
+  // Parsed once, so a malformed setting fails at startup rather than at the first sign-in.
+  const authorizeUrl = new URL(options.authorizeUrl)
+  const tokenUrl = new URL(options.tokenUrl)
+  const userinfoUrl = new URL(options.userinfoUrl)
+  const authorization = basicCredentials(options.clientId, options.clientSecret)
+
+  const authorizationUrl = (params: Readonly<Record<string, string>>): string => {
+    const url = new URL(authorizeUrl)
+    url.searchParams.set("response_type", "code")
+    url.searchParams.set("client_id", options.clientId)
+    url.searchParams.set("redirect_uri", options.redirectUri)
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+    return url.toString()
+  }
+
+  const profileOf = <A, I>(code: string, extra: Readonly<Record<string, string>>, profile: Schema.Schema<A, I>) =>
+    Effect.gen(function*() {
+      const token = yield* callProvider(
+        client,
+        "token",
+        HttpClientRequest.post(tokenUrl).pipe(
+          HttpClientRequest.setHeader("authorization", authorization),
+          HttpClientRequest.acceptJson,
+          HttpClientRequest.bodyUrlParams({
+            grant_type: "authorization_code",
+            code,
+            redirect_uri: options.redirectUri,
+            ...extra
+          })
+        ),
+        TokenResponse
+      )
+      return yield* callProvider(
+        client,
+        "userinfo",
+        HttpClientRequest.get(userinfoUrl).pipe(
+          HttpClientRequest.bearerToken(token.access_token),
+          HttpClientRequest.acceptJson
+        ),
+        profile
+      )
+    })
+
+  return { authorizationUrl, profileOf } as const
+}

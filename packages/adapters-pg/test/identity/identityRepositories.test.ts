@@ -1,0 +1,745 @@
+import { type Account, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, Roles, type ServiceCredential, ServiceCredentials, type Session, Sessions, type SignInState, SignInStates, type StaffProfile, StaffProfiles } from "@bluelight/core/identity"
+import { Transactor } from "@bluelight/core/kernel"
+import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
+import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule } from "effect"
+import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
+
+type IdentityPorts = Accounts | Sessions | SignInStates | Roles | StaffProfiles | ServiceCredentials | Transactor
+
+/** One backend under test: one runtime (one pool) for its whole suite. */
+interface Backend {
+  readonly run: <A, E>(effect: Effect.Effect<A, E, IdentityPorts>) => Promise<A>
+  /**
+   * Succeeds once some transaction waits for a row lock, and dies if none does
+   * within a generous bound. Where transactions run one at a time (in memory,
+   * or PGlite's one connection) every other transaction waits by construction.
+   */
+  readonly untilSomeoneWaits: Effect.Effect<void>
+  readonly dispose: () => Promise<void>
+}
+
+// DateTime values are compared as instants, whatever they cache inside.
+expect.addEqualityTesters([
+  (a: unknown, b: unknown) => DateTime.isDateTime(a) && DateTime.isDateTime(b) ? DateTime.Equivalence(a, b) : undefined
+])
+
+let sequence = 0
+/** A unique id (and search token) per call, so tests sharing one database do not see each other's rows. */
+const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+
+const at = (iso: string) => DateTime.unsafeMake(iso)
+const T0 = at("2026-01-01T09:00:00.000Z")
+const T1 = at("2026-01-02T09:00:00.000Z")
+const T2 = at("2026-01-03T09:00:00.000Z")
+const T3 = at("2026-01-04T09:00:00.000Z")
+
+const anAccount = (overrides: Partial<Account> = {}): Account => {
+  const id = overrides.id ?? uid("acc")
+  return {
+    id,
+    displayName: `Person ${id}`,
+    status: "ACTIVE",
+    identity: { id: `idp-${id}`, username: `user-${id}`, avatar: null },
+    platform: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides
+  }
+}
+
+const aSession = (accountId: string, overrides: Partial<Session> = {}): Session => ({
+  id: uid("ses"),
+  accountId,
+  tokenHash: uid("hash"),
+  createdAt: T0,
+  expiresAt: T3,
+  revokedAt: null,
+  revokedReason: null,
+  developerAccess: false,
+  ...overrides
+})
+
+const aCredential = (issuedBy: string, overrides: Partial<ServiceCredential> = {}): ServiceCredential => ({
+  id: uid("cred"),
+  name: "Dispatch bot",
+  tokenHash: uid("hash"),
+  scopes: ["cad.view", "cad.dispatch"],
+  createdAt: T0,
+  expiresAt: T3,
+  revokedAt: null,
+  issuedBy,
+  ...overrides
+})
+
+const insertAccounts = (...accounts: ReadonlyArray<Account>) =>
+  Effect.flatMap(Accounts, (repo) => Effect.forEach(accounts, repo.insert, { discard: true }))
+
+const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (backend: () => Backend) => void) =>
+  describe(`identity repositories: ${name}`, () => {
+    let backend: Backend | undefined
+    const current = () => {
+      if (backend === undefined) throw new Error("the backend did not start")
+      return backend
+    }
+    const run = <A, E>(effect: Effect.Effect<A, E, IdentityPorts>) => current().run(effect)
+
+    beforeAll(async () => {
+      backend = await makeBackend()
+    })
+    afterAll(async () => {
+      await backend?.dispose()
+    })
+
+    describe("accounts", () => {
+      it("find several accounts by id in one read, skipping unknown ids", async () => {
+        const [a, b] = [anAccount(), anAccount()]
+        await run(insertAccounts(a, b))
+        const found = await run(Effect.flatMap(Accounts, (repo) => repo.findByIds([b.id, uid("nobody"), a.id])))
+        expect([...found].sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual([a, b].sort((x, y) => (x.id < y.id ? -1 : 1)))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findByIds([])))).toEqual([])
+      })
+
+      it("find an inserted account by id, identity id and platform id", async () => {
+        const linked = anAccount({ platform: { id: uid("plat"), username: "Gamer" } })
+        const avatar = anAccount({ identity: { id: uid("idp"), username: "withavatar", avatar: "a1b2c3" } })
+        await run(insertAccounts(linked, avatar))
+        const found = await run(Effect.flatMap(Accounts, (repo) =>
+          Effect.all({
+            byId: repo.findById(linked.id),
+            byIdentity: repo.findByIdentityId(linked.identity.id),
+            byPlatform: repo.findByPlatformId(linked.platform?.id ?? ""),
+            avatar: repo.findByIdentityId(avatar.identity.id),
+            unknownId: repo.findById(uid("nobody")),
+            unknownIdentity: repo.findByIdentityId(uid("nobody")),
+            unknownPlatform: repo.findByPlatformId(uid("nobody"))
+          })))
+        expect(found.byId).toEqual(Option.some(linked))
+        expect(found.byIdentity).toEqual(Option.some(linked))
+        expect(found.byPlatform).toEqual(Option.some(linked))
+        expect(found.avatar).toEqual(Option.some(avatar))
+        expect(Option.isNone(found.unknownId)).toBe(true)
+        expect(Option.isNone(found.unknownIdentity)).toBe(true)
+        expect(Option.isNone(found.unknownPlatform)).toBe(true)
+      })
+
+      it("replace the stored account on update, linking and unlinking the platform", async () => {
+        const account = anAccount()
+        await run(insertAccounts(account, anAccount()))
+        const linked: Account = {
+          ...account,
+          displayName: "Renamed",
+          status: "SUSPENDED",
+          identity: { ...account.identity, username: "renamed-user", avatar: "new-avatar" },
+          platform: { id: uid("plat"), username: "Linked" },
+          updatedAt: T1
+        }
+        await run(Effect.flatMap(Accounts, (repo) => repo.update(linked)))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findById(account.id)))).toEqual(Option.some(linked))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findByPlatformId(linked.platform?.id ?? "")))).toEqual(Option.some(linked))
+
+        const unlinked: Account = { ...linked, platform: null, updatedAt: T2 }
+        await run(Effect.flatMap(Accounts, (repo) => repo.update(unlinked)))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findById(account.id)))).toEqual(Option.some(unlinked))
+        expect(Option.isNone(await run(Effect.flatMap(Accounts, (repo) => repo.findByPlatformId(linked.platform?.id ?? ""))))).toBe(true)
+      })
+
+      it("list newest first, then by id; search a literal part of the name ignoring case; filter by status; page at the edge", async () => {
+        const token = uid("tok")
+        const named = (displayName: string, overrides: Partial<Account> = {}) => anAccount({ displayName: `${displayName} ${token}`, ...overrides })
+        const golfB = named("Golf", { id: `${token}-golf-b` })
+        const golfA = named("Golf", { id: `${token}-golf-a` })
+        const alpha = named("alpha")
+        const bravo = named("Bravo")
+        const charlie = named("charlie", { status: "SUSPENDED" })
+        const delta = named("Delta 100%")
+        const echo = named("echo 1000")
+        const foxtrot = named("Foxtrot x_y")
+        const hotel = named("Hotel xzy")
+        // Inserted out of order, so that the order read back is the repository's.
+        await run(insertAccounts(hotel, golfB, echo, charlie, alpha, foxtrot, golfA, delta, bravo))
+        const newestFirst = (a: Account, b: Account) =>
+          b.createdAt.epochMillis - a.createdAt.epochMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+        const expected = [alpha, bravo, charlie, delta, echo, foxtrot, golfA, golfB, hotel].sort(newestFirst)
+        const list = (filter: Parameters<Context.Tag.Service<typeof Accounts>["list"]>[0], limit: number, offset = 0) =>
+          run(Effect.flatMap(Accounts, (repo) => repo.list(filter, { limit, offset })))
+        const ids = (accounts: ReadonlyArray<Account>) => accounts.map((account) => account.id)
+
+        const all = await list({ search: token.toUpperCase() }, 100)
+        expect(ids(all.items)).toEqual(ids(expected))
+        expect(all.items[0]).toEqual(expected[0])
+        expect(all.meta).toEqual({ limit: 100, offset: 0, hasMore: false })
+
+        expect(ids((await list({ search: `100% ${token}` }, 100)).items)).toEqual([delta.id])
+        expect(ids((await list({ search: `x_y ${token}` }, 100)).items)).toEqual([foxtrot.id])
+        expect(ids((await list({ search: `ECHO 1000 ${token}` }, 100)).items)).toEqual([echo.id])
+        expect((await list({ search: `${token} nothing like it` }, 100)).items).toEqual([])
+        expect(ids((await list({ search: token, status: "SUSPENDED" }, 100)).items)).toEqual([charlie.id])
+        expect(ids((await list({ search: token, status: undefined }, 100)).items)).toEqual(ids(expected))
+        expect(ids((await list({ search: token, status: "ACTIVE" }, 100)).items)).toEqual(ids(expected.filter((a) => a !== charlie)))
+
+        const exactlyAll = await list({ search: token }, 9)
+        expect(exactlyAll.items).toHaveLength(9)
+        expect(exactlyAll.meta).toEqual({ limit: 9, offset: 0, hasMore: false })
+        const oneShort = await list({ search: token }, 8)
+        expect(ids(oneShort.items)).toEqual(ids(expected.slice(0, 8)))
+        expect(oneShort.meta).toEqual({ limit: 8, offset: 0, hasMore: true })
+        const last = await list({ search: token }, 1, 8)
+        expect(ids(last.items)).toEqual([expected[8]!.id])
+        expect(last.meta).toEqual({ limit: 1, offset: 8, hasMore: false })
+        const beforeLast = await list({ search: token }, 1, 7)
+        expect(ids(beforeLast.items)).toEqual([expected[7]!.id])
+        expect(beforeLast.meta.hasMore).toBe(true)
+        expect((await list({ search: token }, 5, 9)).items).toEqual([])
+
+        // Without a search, every account is listed in the same order.
+        const everyone = await list({}, 100)
+        expect(ids(everyone.items.filter((a) => a.displayName.endsWith(token)))).toEqual(ids(expected))
+      })
+    })
+
+    describe("sessions", () => {
+      it("find an inserted session by token hash, and revoke a live one once, keeping the first time and reason", async () => {
+        const account = anAccount()
+        await run(insertAccounts(account))
+        const session = aSession(account.id)
+        await run(Effect.flatMap(Sessions, (repo) => repo.insert(session)))
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))).toEqual(Option.some(session))
+        expect(Option.isNone(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(uid("hash")))))).toBe(true)
+
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(session.id, "signed-out", T1)))).toBe(true)
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(session.id, "signed-in-again", T2)))).toBe(false)
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(uid("no-such-session"), "signed-out", T1)))).toBe(false)
+        const revoked: Session = { ...session, revokedAt: T1, revokedReason: "signed-out" }
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))).toEqual(Option.some(revoked))
+      })
+
+      it("revoke every live session of one account for its status, leaving ended sessions and other accounts alone", async () => {
+        const owner = anAccount()
+        const other = anAccount()
+        await run(insertAccounts(owner, other))
+        const open1 = aSession(owner.id)
+        const open2 = aSession(owner.id, { developerAccess: true })
+        const alreadyRevoked = aSession(owner.id, { revokedAt: T1, revokedReason: "signed-out" })
+        const expired = aSession(owner.id, { expiresAt: T1 })
+        const othersSession = aSession(other.id)
+        await run(Effect.flatMap(Sessions, (repo) => Effect.forEach([open1, open2, alreadyRevoked, expired, othersSession], repo.insert)))
+
+        await run(Effect.flatMap(Sessions, (repo) => repo.revokeAllOf(owner.id, T2)))
+
+        const find = (session: Session) => run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))
+        expect(await find(open1)).toEqual(Option.some({ ...open1, revokedAt: T2, revokedReason: "account-status" }))
+        expect(await find(open2)).toEqual(Option.some({ ...open2, revokedAt: T2, revokedReason: "account-status" }))
+        expect(await find(alreadyRevoked)).toEqual(Option.some(alreadyRevoked))
+        expect(await find(expired)).toEqual(Option.some(expired))
+        expect(await find(othersSession)).toEqual(Option.some(othersSession))
+      })
+    })
+
+    describe("session rotation", () => {
+      it("rotates a live session once, and leaves a revoked or already rotated one alone", async () => {
+        const owner = anAccount()
+        await run(insertAccounts(owner))
+        const live = aSession(owner.id)
+        const revoked = aSession(owner.id, { revokedAt: T1, revokedReason: "signed-out" })
+        await run(Effect.flatMap(Sessions, (repo) => Effect.forEach([live, revoked], repo.insert)))
+        const rotate = (session: Session, expected: string, tokenHash: string) =>
+          run(Effect.flatMap(Sessions, (repo) => repo.rotate(session.id, expected, { tokenHash, developerAccess: true })))
+        expect(await rotate(live, live.tokenHash, `${live.tokenHash}-2`)).toBe(true)
+        expect(await rotate(live, live.tokenHash, `${live.tokenHash}-3`)).toBe(false)
+        expect(await rotate(revoked, revoked.tokenHash, `${revoked.tokenHash}-2`)).toBe(false)
+        const find = (hash: string) => run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(hash)))
+        expect(await find(`${live.tokenHash}-2`)).toEqual(Option.some({ ...live, tokenHash: `${live.tokenHash}-2`, developerAccess: true }))
+        expect(Option.isNone(await find(live.tokenHash))).toBe(true)
+        expect(await find(revoked.tokenHash)).toEqual(Option.some(revoked))
+      })
+    })
+
+    describe("sign-in states", () => {
+      const aState = (overrides: Partial<SignInState> = {}): SignInState => ({
+        stateHash: uid("state"),
+        purpose: "idp",
+        codeVerifier: null,
+        sessionId: null,
+        createdAt: T0,
+        expiresAt: T1,
+        ...overrides
+      })
+      const consume = (stateHash: string) => run(Effect.flatMap(SignInStates, (repo) => repo.consume(stateHash)))
+
+      it("forget the states expired by a time, and keep the others", async () => {
+        const expired = aState({ expiresAt: T1 })
+        const live = aState({ expiresAt: T2 })
+        await run(Effect.flatMap(SignInStates, (repo) => Effect.all([repo.insert(expired), repo.insert(live)])))
+        await run(Effect.flatMap(SignInStates, (repo) => repo.purgeExpired(T1)))
+        expect(Option.isNone(await consume(expired.stateHash))).toBe(true)
+        expect(await consume(live.stateHash)).toEqual(Option.some(live))
+      })
+
+      it("answer a state once, then never again", async () => {
+        const idp = aState()
+        const platform = aState({ purpose: "platform", codeVerifier: "verifier-123", sessionId: uid("ses") })
+        await run(Effect.flatMap(SignInStates, (repo) => Effect.all([repo.insert(idp), repo.insert(platform)])))
+
+        expect(await consume(idp.stateHash)).toEqual(Option.some(idp))
+        expect(Option.isNone(await consume(idp.stateHash))).toBe(true)
+        expect(await consume(platform.stateHash)).toEqual(Option.some(platform))
+        expect(Option.isNone(await consume(platform.stateHash))).toBe(true)
+        expect(Option.isNone(await consume(uid("state")))).toBe(true)
+      })
+
+      it("answer a state at most once to racing consumers", async () => {
+        const state = aState()
+        await run(Effect.flatMap(SignInStates, (repo) => repo.insert(state)))
+        const answers = await run(Effect.flatMap(SignInStates, (repo) =>
+          Effect.all([repo.consume(state.stateHash), repo.consume(state.stateHash), repo.consume(state.stateHash)], {
+            concurrency: "unbounded"
+          })))
+        expect(answers.filter(Option.isSome)).toHaveLength(1)
+      })
+    })
+
+    describe("roles", () => {
+      it("hold the seeded Member and Administrator roles", async () => {
+        const member: Role = { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, permissions: MEMBER_DEFAULT_PERMISSIONS }
+        const administrator: Role = { id: ADMINISTRATOR_ROLE_ID, name: ADMINISTRATOR_ROLE_NAME, permissions: [] }
+        expect(member).toEqual({ id: "member", name: "Member", permissions: ["civilians.create", "civilians.manage_own"] })
+        const found = await run(Effect.flatMap(Roles, (repo) =>
+          Effect.all({
+            all: repo.all,
+            member: repo.findById(MEMBER_ROLE_ID),
+            administrator: repo.findById(ADMINISTRATOR_ROLE_ID),
+            byPaddedName: repo.findByName(" member "),
+            byUpperName: repo.findByName("ADMINISTRATOR"),
+            unknownName: repo.findByName("nobody's role"),
+            unknownId: repo.findById(uid("role"))
+          })))
+        expect(found.all).toEqual(expect.arrayContaining([member, administrator]))
+        expect(found.member).toEqual(Option.some(member))
+        expect(found.administrator).toEqual(Option.some(administrator))
+        expect(found.byPaddedName).toEqual(Option.some(member))
+        expect(found.byUpperName).toEqual(Option.some(administrator))
+        expect(Option.isNone(found.unknownName)).toBe(true)
+        expect(Option.isNone(found.unknownId)).toBe(true)
+      })
+
+      it("insert, rename and re-permission a role, found by its new name only", async () => {
+        const role: Role = { id: uid("role"), name: `Dispatcher ${uid("n")}`, permissions: ["cad.view", "cad.dispatch"] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        const findByName = (name: string) => run(Effect.flatMap(Roles, (repo) => repo.findByName(name)))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(role))
+        expect(await findByName(`  ${role.name.toUpperCase()}\t`)).toEqual(Option.some(role))
+
+        const renamed: Role = { ...role, name: `Controller ${uid("n")}`, permissions: ["cad.view", "cad.incidents.manage", "audit.view"] }
+        await run(Effect.flatMap(Roles, (repo) => repo.update(renamed)))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(renamed))
+        expect(Option.isNone(await findByName(role.name))).toBe(true)
+        expect(await findByName(renamed.name.toLowerCase())).toEqual(Option.some(renamed))
+      })
+
+      it("insert no second role with the same name up to case and blanks, and say so", async () => {
+        const clash: Role = { id: uid("role"), name: " MEMBER ", permissions: [] }
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.insert(clash)))).toBe(false)
+        expect(Option.isNone(await run(Effect.flatMap(Roles, (repo) => repo.findById(clash.id))))).toBe(true)
+        const name = `Racer ${uid("n")}`
+        const racers = Array.from({ length: 5 }, (): Role => ({ id: uid("role"), name, permissions: [] }))
+        const inserted = await run(Effect.flatMap(Roles, (repo) => Effect.all(racers.map(repo.insert), { concurrency: "unbounded" })))
+        expect(inserted.filter(Boolean)).toHaveLength(1)
+      })
+
+      it("rename no role onto another's name, and say so", async () => {
+        const role: Role = { id: uid("role"), name: `Renamer ${uid("n")}`, permissions: [] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.update({ ...role, name: " member " })))).toBe(false)
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(role))
+      })
+
+      it("answer every role ordered by name, ignoring case", async () => {
+        const lower: Role = { id: uid("role"), name: `aardvark ${uid("n")}`, permissions: [] }
+        const upper: Role = { id: uid("role"), name: `Zebra ${uid("n")}`, permissions: ["pnc.view"] }
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(upper), repo.insert(lower)])))
+        const names = (await run(Effect.flatMap(Roles, (repo) => repo.all))).map((role) => role.name)
+        const byLowerCase = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)
+        expect(names).toEqual([...names].sort(byLowerCase))
+        expect(names.indexOf(lower.name)).toBeLessThan(names.indexOf(ADMINISTRATOR_ROLE_NAME))
+        expect(names.indexOf(MEMBER_ROLE_NAME)).toBeLessThan(names.indexOf(upper.name))
+      })
+    })
+
+    describe("staff profiles", () => {
+      const aRole = (): Role => ({ id: uid("role"), name: `Role ${uid("n")}`, permissions: ["staff.view"] })
+      const aProfile = (accountId: string, overrides: Partial<StaffProfile> = {}): StaffProfile => ({
+        id: uid("staff"),
+        accountId,
+        active: true,
+        roleIds: [],
+        createdAt: T0,
+        updatedAt: T0,
+        ...overrides
+      })
+
+      it("keep the order of role ids across insert and update", async () => {
+        const account = anAccount()
+        const [first, second] = [aRole(), aRole()]
+        await run(insertAccounts(account))
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(first), repo.insert(second)])))
+        // Neither alphabetical nor insertion order of the roles.
+        const profile = aProfile(account.id, { roleIds: [second.id, MEMBER_ROLE_ID, first.id] })
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.insert(profile)))
+        const findById = () => run(Effect.flatMap(StaffProfiles, (repo) => repo.findById(profile.id)))
+        expect(await findById()).toEqual(Option.some(profile))
+        expect(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(account.id)))).toEqual(Option.some(profile))
+        expect(Option.isNone(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(uid("acc")))))).toBe(true)
+
+        const reordered: StaffProfile = { ...profile, roleIds: [first.id, ADMINISTRATOR_ROLE_ID, second.id], active: false, updatedAt: T1 }
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.update(reordered)))
+        expect(await findById()).toEqual(Option.some(reordered))
+
+        const stripped: StaffProfile = { ...reordered, roleIds: [], active: true, updatedAt: T2 }
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.update(stripped)))
+        expect(await findById()).toEqual(Option.some(stripped))
+      })
+
+      it("insert no second profile for an account, and say so", async () => {
+        const account = anAccount()
+        await run(insertAccounts(account))
+        const racers = Array.from({ length: 4 }, () => aProfile(account.id))
+        const inserted = await run(Effect.flatMap(StaffProfiles, (repo) => Effect.all(racers.map(repo.insert), { concurrency: "unbounded" })))
+        expect(inserted.filter(Boolean)).toHaveLength(1)
+        const winner = racers[inserted.indexOf(true)]!
+        expect(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(account.id)))).toEqual(Option.some(winner))
+      })
+
+      it("list by the account's display name, then id, optionally only active or inactive ones", async () => {
+        const token = uid("tok")
+        const zulu = anAccount({ displayName: `Zulu ${token}` })
+        const alpha = anAccount({ displayName: `alpha ${token}` })
+        const mike = anAccount({ displayName: `Mike ${token}` })
+        await run(insertAccounts(zulu, alpha, mike))
+        const zuluProfile = aProfile(zulu.id, { roleIds: [MEMBER_ROLE_ID] })
+        const alphaProfile = aProfile(alpha.id, { active: false })
+        const mikeProfile = aProfile(mike.id)
+        await run(Effect.flatMap(StaffProfiles, (repo) => Effect.forEach([zuluProfile, mikeProfile, alphaProfile], repo.insert)))
+
+        const list = (filter: { readonly active?: boolean | undefined }, limit: number, offset = 0) =>
+          run(Effect.flatMap(StaffProfiles, (repo) => repo.list(filter, { limit, offset })))
+        const mine = (profiles: ReadonlyArray<StaffProfile>) =>
+          profiles.filter((p) => [zuluProfile.id, alphaProfile.id, mikeProfile.id].includes(p.id))
+
+        const all = await list({}, 100)
+        expect(mine(all.items)).toEqual([alphaProfile, mikeProfile, zuluProfile])
+        const active = await list({ active: true }, 100)
+        expect(active.items.every((p) => p.active)).toBe(true)
+        expect(mine(active.items)).toEqual([mikeProfile, zuluProfile])
+        expect(mine((await list({ active: undefined }, 100)).items)).toEqual([alphaProfile, mikeProfile, zuluProfile])
+        const inactive = await list({ active: false }, 100)
+        expect(inactive.items.every((p) => !p.active)).toBe(true)
+        expect(mine(inactive.items)).toEqual([alphaProfile])
+
+        const total = all.items.length
+        expect(all.meta.hasMore).toBe(false)
+        expect((await list({}, total)).meta).toEqual({ limit: total, offset: 0, hasMore: false })
+        const oneShort = await list({}, total - 1)
+        expect(oneShort.meta).toEqual({ limit: total - 1, offset: 0, hasMore: true })
+        expect(oneShort.items).toEqual(all.items.slice(0, total - 1))
+        expect((await list({}, 1, total - 1)).items).toEqual(all.items.slice(total - 1))
+      })
+    })
+
+    describe("service credentials", () => {
+      it("find by id and token hash, and replace on update", async () => {
+        const issuer = anAccount()
+        await run(insertAccounts(issuer))
+        const credential = aCredential(issuer.id)
+        const unscoped = aCredential(issuer.id, { scopes: [] })
+        await run(Effect.flatMap(ServiceCredentials, (repo) => Effect.all([repo.insert(credential), repo.insert(unscoped)])))
+        expect(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findById(credential.id)))).toEqual(Option.some(credential))
+        expect(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findByTokenHash(credential.tokenHash)))).toEqual(Option.some(credential))
+        expect(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findById(unscoped.id)))).toEqual(Option.some(unscoped))
+        expect(Option.isNone(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findByTokenHash(uid("hash")))))).toBe(true)
+
+        const revoked: ServiceCredential = { ...credential, revokedAt: T1, name: "Retired bot", scopes: ["cad.view"] }
+        await run(Effect.flatMap(ServiceCredentials, (repo) => repo.update(revoked)))
+        expect(await run(Effect.flatMap(ServiceCredentials, (repo) => repo.findById(credential.id)))).toEqual(Option.some(revoked))
+      })
+
+      it("list newest first, ties by id descending, paging at the edge", async () => {
+        const issuer = anAccount()
+        await run(insertAccounts(issuer))
+        const prefix = uid("cred")
+        const oldest = aCredential(issuer.id, { id: `${prefix}-c`, createdAt: T0 })
+        const middle = aCredential(issuer.id, { id: `${prefix}-d`, createdAt: T1 })
+        const newestA = aCredential(issuer.id, { id: `${prefix}-a`, createdAt: T2 })
+        const newestB = aCredential(issuer.id, { id: `${prefix}-b`, createdAt: T2 })
+        await run(Effect.flatMap(ServiceCredentials, (repo) => Effect.forEach([middle, newestA, oldest, newestB], repo.insert)))
+
+        const list = (limit: number, offset = 0) => run(Effect.flatMap(ServiceCredentials, (repo) => repo.list({ limit, offset })))
+        const all = await list(100)
+        const mine = all.items.filter((c) => c.id.startsWith(prefix))
+        expect(mine).toEqual([newestB, newestA, middle, oldest])
+        const createdAt = all.items.map((c) => c.createdAt.epochMillis)
+        expect(createdAt).toEqual([...createdAt].sort((a, b) => b - a))
+
+        const total = all.items.length
+        expect((await list(total)).meta).toEqual({ limit: total, offset: 0, hasMore: false })
+        expect((await list(total - 1)).meta).toEqual({ limit: total - 1, offset: 0, hasMore: true })
+        expect((await list(2, total - 2)).items).toEqual(all.items.slice(total - 2))
+      })
+    })
+
+    describe("transactions", () => {
+      /** Runs `effect` in one transaction that must commit. */
+      const committed = <A>(effect: Effect.Effect<A, never, IdentityPorts>) =>
+        run(Effect.flatMap(Transactor, (transactor) => transactor.transaction(effect)))
+
+      it("a unique clash inside a transaction leaves it usable: accounts (platform id)", async () => {
+        const owner = anAccount({ platform: { id: uid("plat"), username: "Owner" } })
+        const other = anAccount()
+        await run(insertAccounts(owner, other))
+        const later = anAccount()
+        const answers = await committed(Effect.gen(function*() {
+          const accounts = yield* Accounts
+          const clashed = yield* accounts.update({ ...other, platform: owner.platform, updatedAt: T1 })
+          // Both statements after the refusal must run in the same, still open, transaction.
+          const renamed = yield* accounts.update({ ...other, displayName: "Renamed after the clash", updatedAt: T2 })
+          yield* accounts.insert(later)
+          return { clashed, renamed, found: yield* accounts.findById(other.id) }
+        }))
+        const renamed: Account = { ...other, displayName: "Renamed after the clash", updatedAt: T2 }
+        expect(answers).toEqual({ clashed: false, renamed: true, found: Option.some(renamed) })
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findById(other.id)))).toEqual(Option.some(renamed))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findById(later.id)))).toEqual(Option.some(later))
+        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findByPlatformId(owner.platform?.id ?? "")))).toEqual(Option.some(owner))
+      })
+
+      it("a unique clash inside a transaction leaves it usable: roles (name)", async () => {
+        const taken: Role = { id: uid("role"), name: `Taken ${uid("n")}`, permissions: [] }
+        const role: Role = { id: uid("role"), name: `Mine ${uid("n")}`, permissions: ["cad.view"] }
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(taken), repo.insert(role)])))
+        const repermissioned: Role = { ...role, permissions: ["audit.view", "cad.view"] }
+        const answers = await committed(Effect.gen(function*() {
+          const roles = yield* Roles
+          const clashed = yield* roles.update({ ...role, name: ` ${taken.name.toUpperCase()} ` })
+          const updated = yield* roles.update(repermissioned)
+          return { clashed, updated, found: yield* roles.findById(role.id) }
+        }))
+        expect(answers).toEqual({ clashed: false, updated: true, found: Option.some(repermissioned) })
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(repermissioned))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(taken.id)))).toEqual(Option.some(taken))
+      })
+
+      /**
+       * Runs `change` in a transaction that stays open until `locked` (a
+       * locking read, in a transaction of its own) waits for it; answers what
+       * `locked` read once the change committed.
+       */
+      const readWhileChanging = <A>(change: Effect.Effect<unknown, never, IdentityPorts>, locked: Effect.Effect<A, never, IdentityPorts>) =>
+        run(Effect.gen(function*() {
+          const transactor = yield* Transactor
+          const changed = yield* Deferred.make<void>()
+          const release = yield* Deferred.make<void>()
+          const writer = yield* Effect.fork(transactor.transaction(
+            change.pipe(Effect.zipRight(Deferred.succeed(changed, undefined)), Effect.zipRight(Deferred.await(release)))
+          ))
+          yield* Deferred.await(changed)
+          const reader = yield* Effect.fork(transactor.transaction(locked))
+          yield* current().untilSomeoneWaits
+          yield* Deferred.succeed(release, undefined)
+          yield* Fiber.join(writer)
+          return yield* Fiber.join(reader)
+        }))
+
+      it("locking finders answer nothing for unknown ids", async () => {
+        const nobody = uid("nobody")
+        const found = await committed(Effect.gen(function*() {
+          const [accounts, roles, staff, credentials] = [yield* Accounts, yield* Roles, yield* StaffProfiles, yield* ServiceCredentials]
+          return [
+            yield* accounts.findByIdForUpdate(nobody),
+            yield* accounts.findByIdentityIdForUpdate(nobody),
+            yield* roles.findByIdForUpdate(nobody),
+            yield* staff.findByIdForUpdate(nobody),
+            yield* credentials.findByIdForUpdate(nobody),
+            Option.some(yield* roles.findByIdsForShare([])),
+            Option.some(yield* roles.findByIdsForShare([nobody]))
+          ]
+        }))
+        expect(found).toEqual([Option.none(), Option.none(), Option.none(), Option.none(), Option.none(), Option.some([]), Option.some([])])
+      })
+
+      it("a locked read waits for a change in flight and answers it as committed: accounts, credentials, roles", async () => {
+        const account = anAccount()
+        await run(insertAccounts(account))
+        const suspended: Account = { ...account, status: "SUSPENDED", displayName: "Suspended meanwhile", updatedAt: T1 }
+        expect(await readWhileChanging(
+          Effect.flatMap(Accounts, (repo) => repo.update(suspended)),
+          Effect.flatMap(Accounts, (repo) => repo.findByIdForUpdate(account.id))
+        )).toEqual(Option.some(suspended))
+        const disabled: Account = { ...suspended, status: "DISABLED", updatedAt: T2 }
+        expect(await readWhileChanging(
+          Effect.flatMap(Accounts, (repo) => repo.update(disabled)),
+          Effect.flatMap(Accounts, (repo) => repo.findByIdentityIdForUpdate(account.identity.id))
+        )).toEqual(Option.some(disabled))
+
+        const credential = aCredential(account.id)
+        await run(Effect.flatMap(ServiceCredentials, (repo) => repo.insert(credential)))
+        const revoked: ServiceCredential = { ...credential, revokedAt: T1 }
+        expect(await readWhileChanging(
+          Effect.flatMap(ServiceCredentials, (repo) => repo.update(revoked)),
+          Effect.flatMap(ServiceCredentials, (repo) => repo.findByIdForUpdate(credential.id))
+        )).toEqual(Option.some(revoked))
+
+        const role: Role = { id: uid("role"), name: `Locked ${uid("n")}`, permissions: ["cad.view"] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        const renamed: Role = { ...role, name: `Renamed ${uid("n")}` }
+        expect(await readWhileChanging(
+          Effect.flatMap(Roles, (repo) => repo.update(renamed)),
+          Effect.flatMap(Roles, (repo) => repo.findByIdForUpdate(role.id))
+        )).toEqual(Option.some(renamed))
+      })
+
+      it("a locked read of a staff profile waits for a change in flight and answers the roles it committed", async () => {
+        const account = anAccount()
+        const [first, second] = [{ id: uid("role"), name: `First ${uid("n")}`, permissions: [] }, { id: uid("role"), name: `Second ${uid("n")}`, permissions: [] }]
+        await run(insertAccounts(account))
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(first), repo.insert(second)])))
+        const profile: StaffProfile = { id: uid("staff"), accountId: account.id, active: true, roleIds: [first.id], createdAt: T0, updatedAt: T0 }
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.insert(profile)))
+        const changed: StaffProfile = { ...profile, active: false, roleIds: [second.id, ADMINISTRATOR_ROLE_ID], updatedAt: T1 }
+        expect(await readWhileChanging(
+          Effect.flatMap(StaffProfiles, (repo) => repo.update(changed)),
+          Effect.flatMap(StaffProfiles, (repo) => repo.findByIdForUpdate(profile.id))
+        )).toEqual(Option.some(changed))
+      })
+
+      it("roles read for share keep an edit of them waiting until the reading transaction ends", async () => {
+        const role: Role = { id: uid("role"), name: `Shared ${uid("n")}`, permissions: ["staff.view"] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        const escalated: Role = { ...role, permissions: ["admin.manage", "staff.view"] }
+        const answers = await run(Effect.gen(function*() {
+          const transactor = yield* Transactor
+          const roles = yield* Roles
+          const read = yield* Deferred.make<ReadonlyArray<Role>>()
+          const release = yield* Deferred.make<void>()
+          const reader = yield* Effect.fork(transactor.transaction(
+            roles.findByIdsForShare([role.id, uid("nobody")]).pipe(
+              Effect.tap((found) => Deferred.succeed(read, found)),
+              Effect.zipLeft(Deferred.await(release)),
+              // Still what it read: the edit has not overtaken this transaction.
+              Effect.zipWith(roles.findById(role.id), (found, again) => ({ found, again }))
+            )
+          ))
+          yield* Deferred.await(read)
+          const editor = yield* Effect.fork(transactor.transaction(roles.update(escalated)))
+          yield* current().untilSomeoneWaits
+          yield* Deferred.succeed(release, undefined)
+          const seen = yield* Fiber.join(reader)
+          const edited = yield* Fiber.join(editor)
+          return { ...seen, edited, after: yield* roles.findById(role.id) }
+        }))
+        expect(answers).toEqual({ found: [role], again: Option.some(role), edited: true, after: Option.some(escalated) })
+      })
+
+      it("roll every write back when the transaction fails", async () => {
+        const account = anAccount()
+        const exit = await run(Effect.exit(Effect.flatMap(Transactor, (transactor) =>
+          transactor.transaction(Effect.gen(function*() {
+            yield* (yield* Accounts).insert(account)
+            yield* (yield* Sessions).insert(aSession(account.id))
+            yield* (yield* StaffProfiles).insert({
+              id: uid("staff"),
+              accountId: account.id,
+              active: true,
+              roleIds: [MEMBER_ROLE_ID],
+              createdAt: T0,
+              updatedAt: T0
+            })
+            return yield* Effect.fail("refused" as const)
+          }))
+        )))
+        expect(Exit.isFailure(exit) ? Cause.failureOption(exit.cause) : Option.none()).toEqual(Option.some("refused"))
+        expect(Option.isNone(await run(Effect.flatMap(Accounts, (repo) => repo.findById(account.id))))).toBe(true)
+        expect(Option.isNone(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(account.id))))).toBe(true)
+      })
+    })
+
+    more?.(current)
+  })
+
+contract(
+  "Postgres",
+  async () => {
+    const database: TestDatabase = await freshDatabase()
+    const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
+    const runtime = ManagedRuntime.make(
+      Layer.mergeAll(PgIdentityRepositories, PgTransactor).pipe(Layer.provideMerge(client), Layer.orDie)
+    )
+    const applied = await runtime.runPromise(runMigrations)
+    expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity", "3_audit_log_truncate", "4_session_revocation"])
+    const lockWaiters = Effect.promise(() =>
+      database.query<{ waiting: number }>(
+        "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+      ))
+    return {
+      run: (effect) => runtime.runPromise(effect),
+      untilSomeoneWaits: database.kind === "pglite"
+        ? Effect.void
+        : lockWaiters.pipe(
+          Effect.filterOrFail((result) => (result.rows[0]?.waiting ?? 0) > 0, () => "no transaction waited for a lock"),
+          Effect.retry({ schedule: Schedule.spaced("10 millis"), times: 500 }),
+          Effect.asVoid,
+          Effect.orDie
+        ),
+      dispose: async () => {
+        await runtime.dispose()
+        await database.dispose()
+      }
+    }
+  },
+  (backend) => {
+    describe("constraints", () => {
+      const dies = async (effect: Effect.Effect<unknown, never, IdentityPorts>) => {
+        const exit = await backend().run(Effect.exit(effect))
+        expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(true)
+      }
+
+      it("say so for a second account with the same identity id, or an update onto a taken platform id", async () => {
+        const first = anAccount({ platform: { id: uid("plat"), username: "Taken" } })
+        await backend().run(insertAccounts(first))
+        const twin = anAccount({ identity: { ...first.identity, username: "someone else" } })
+        expect(await backend().run(Effect.flatMap(Accounts, (repo) => repo.insert(twin)))).toBe(false)
+        expect(Option.isNone(await backend().run(Effect.flatMap(Accounts, (repo) => repo.findById(twin.id))))).toBe(true)
+        const other = anAccount()
+        await backend().run(insertAccounts(other))
+        expect(await backend().run(Effect.flatMap(Accounts, (repo) => repo.update({ ...other, platform: first.platform })))).toBe(false)
+        expect(await backend().run(Effect.flatMap(Accounts, (repo) => repo.findById(other.id)))).toEqual(Option.some(other))
+      })
+
+      it("refuse a new account whose platform id is taken, as a defect", async () => {
+        const first = anAccount({ platform: { id: uid("plat"), username: "Taken" } })
+        await backend().run(insertAccounts(first))
+        await dies(insertAccounts(anAccount({ platform: first.platform })))
+      })
+
+
+      it("refuse a session, staff profile or credential of an unknown account, as a defect", async () => {
+        const nobody = uid("nobody")
+        await dies(Effect.flatMap(Sessions, (repo) => repo.insert(aSession(nobody))))
+        await dies(Effect.flatMap(ServiceCredentials, (repo) => repo.insert(aCredential(nobody))))
+        await dies(Effect.flatMap(StaffProfiles, (repo) =>
+          repo.insert({ id: uid("staff"), accountId: nobody, active: true, roleIds: [], createdAt: T0, updatedAt: T0 })))
+      })
+    })
+  }
+)
+
+contract("in memory", async () => {
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(InMemoryIdentityRepositories, InMemoryTransactor).pipe(Layer.provideMerge(InMemoryDatabase.layer))
+  )
+  return {
+    run: (effect) => runtime.runPromise(effect),
+    untilSomeoneWaits: Effect.void,
+    dispose: () => runtime.dispose()
+  }
+})

@@ -1,0 +1,28 @@
+import { Context, type DateTime, type Effect } from "effect"
+import type { AuditEntry } from "./AuditEntry.js"
+import type { Page, PageMeta } from "../kernel/paging.js"
+
+/** What `GET /audit` may narrow the log to; every filter present must match. */
+export interface AuditFilter {
+  readonly action?: string | undefined
+  /** A person's account id (entries made by that user). */
+  readonly actorId?: string | undefined
+  /** A service credential id (entries made by that credential). */
+  readonly serviceId?: string | undefined
+  readonly targetId?: string | undefined
+  /** Inclusive lower bound of `at`. */
+  readonly from?: DateTime.Utc | undefined
+  /** Exclusive upper bound of `at`. */
+  readonly to?: DateTime.Utc | undefined
+}
+
+/** Reads the audit log, newest first. */
+export class AuditQueries extends Context.Tag("@bluelight/core/AuditQueries")<
+  AuditQueries,
+  {
+    readonly list: (
+      filter: AuditFilter,
+      page: Page
+    ) => Effect.Effect<{ readonly items: ReadonlyArray<AuditEntry>; readonly meta: PageMeta }>
+  }
+>() {}

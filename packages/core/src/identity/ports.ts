@@ -1,0 +1,260 @@
+import { Context, Data, type Effect, type Option, type Redacted } from "effect"
+import type { Account, AccountStatus, IdentityProfile, PlatformProfile } from "./Account.js"
+import type { Role } from "./Role.js"
+import type { ServiceCredential } from "./ServiceCredential.js"
+import type { Session, SessionRevocation } from "./Session.js"
+import type { SignInState } from "./SignInState.js"
+import type { StaffProfile } from "./StaffProfile.js"
+import type { Page, PageMeta } from "../kernel/paging.js"
+
+/** A page of results. */
+export interface PageOf<A> {
+  readonly items: ReadonlyArray<A>
+  readonly meta: PageMeta
+}
+
+/**
+ * Repositories of the identity area. They store and find; the rules live in
+ * the use cases. Infrastructure failures are defects. Every write runs inside
+ * the caller's `Transactor.transaction`.
+ *
+ * Read-check-write: a use case that changes a stored record reads it with a
+ * `…ForUpdate` finder inside its transaction. That read locks the record until
+ * the transaction ends (`SELECT … FOR UPDATE`; the in-memory transactor runs
+ * one transaction at a time, so there a plain read is already locked), so the
+ * rule is checked on the state the write replaces. What a rule reads besides
+ * the record is read with a `…ForShare` finder, so it cannot change before the
+ * write commits either. Plain finders are for answering reads.
+ */
+export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
+  Accounts,
+  {
+    readonly findById: (id: string) => Effect.Effect<Option.Option<Account>>
+    /** The accounts with these ids that exist, in no particular order: one read for a page of references. */
+    readonly findByIds: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Account>>
+    readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
+    readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
+    /** The account, locked until the transaction ends: what a change of it checks its rule on. */
+    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Account>>
+    /** The same, found by identity id (sign-in refreshing the account). */
+    readonly findByIdentityIdForUpdate: (identityId: string) => Effect.Effect<Option.Option<Account>>
+    /** Answers `false`, storing nothing, when an account with the same identity id exists (two first sign-ins racing). */
+    readonly insert: (account: Account) => Effect.Effect<boolean>
+    /**
+     * Replaces the stored account with the same id. Answers `false`, changing
+     * nothing, when another account holds its platform id (two links racing);
+     * the transaction stays usable.
+     */
+    readonly update: (account: Account) => Effect.Effect<boolean>
+    /** Newest first (then by id); `search` is a case-insensitive part of the display name. */
+    readonly list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) => Effect.Effect<PageOf<Account>>
+  }
+>() {}
+
+export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
+  Sessions,
+  {
+    readonly insert: (session: Session) => Effect.Effect<void>
+    readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<Session>>
+    /**
+     * Ends a live session (not yet revoked) for `reason`; answers whether it
+     * did. One already revoked keeps its time and reason, so two sign-outs
+     * racing revoke it once.
+     */
+    readonly revoke: (id: string, reason: SessionRevocation, at: Session["createdAt"]) => Effect.Effect<boolean>
+    /**
+     * Gives a live session a new token hash and Developer Access setting, only
+     * if it still has `expectedTokenHash` and is not revoked; answers whether it
+     * did. A session revoked or rotated meanwhile stays as it is.
+     */
+    readonly rotate: (
+      id: string,
+      expectedTokenHash: string,
+      change: { readonly tokenHash: string; readonly developerAccess: boolean }
+    ) => Effect.Effect<boolean>
+    /**
+     * Revokes every session of the account still live at `at` (not revoked,
+     * not expired) with the reason `account-status`: its account is being
+     * suspended or disabled. Sessions that had already ended keep their state.
+     */
+    readonly revokeAllOf: (accountId: string, at: Session["createdAt"]) => Effect.Effect<void>
+  }
+>() {}
+
+export class SignInStates extends Context.Tag("@bluelight/core/SignInStates")<
+  SignInStates,
+  {
+    readonly insert: (state: SignInState) => Effect.Effect<void>
+    /**
+     * Removes the state and answers it, so that it can be used once: two
+     * requests racing with the same state get it at most once between them.
+     */
+    readonly consume: (stateHash: string) => Effect.Effect<Option.Option<SignInState>>
+    /** Forgets the states that expired by `now` (sign-ins started and never finished). */
+    readonly purgeExpired: (now: SignInState["createdAt"]) => Effect.Effect<void>
+  }
+>() {}
+
+export class Roles extends Context.Tag("@bluelight/core/Roles")<
+  Roles,
+  {
+    /** Every role, by name (roles are few). */
+    readonly all: Effect.Effect<ReadonlyArray<Role>>
+    readonly findById: (id: string) => Effect.Effect<Option.Option<Role>>
+    /** The role, locked until the transaction ends: what a change of it checks its rule on. */
+    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Role>>
+    /**
+     * The roles with these ids that exist, in no particular order, kept from
+     * change until the transaction ends: for a rule that reads their
+     * permissions (a concurrent edit of one of them waits for this transaction).
+     */
+    readonly findByIdsForShare: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Role>>
+    /** Finds by name ignoring case and surrounding blanks. */
+    readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
+    /** Answers `false`, storing nothing, when a role with the same name exists (also under a race). */
+    readonly insert: (role: Role) => Effect.Effect<boolean>
+    /** Answers `false`, changing nothing, when another role has the new name (a rename racing); the transaction stays usable. */
+    readonly update: (role: Role) => Effect.Effect<boolean>
+  }
+>() {}
+
+export class StaffProfiles extends Context.Tag("@bluelight/core/StaffProfiles")<
+  StaffProfiles,
+  {
+    readonly findById: (id: string) => Effect.Effect<Option.Option<StaffProfile>>
+    /** The profile with its roles, locked until the transaction ends: what a change of it checks its rule on. */
+    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<StaffProfile>>
+    readonly findByAccountId: (accountId: string) => Effect.Effect<Option.Option<StaffProfile>>
+    /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
+    readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
+    readonly update: (profile: StaffProfile) => Effect.Effect<void>
+    /** Ordered by the account's display name, then id. */
+    readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffProfile>>
+  }
+>() {}
+
+export class ServiceCredentials extends Context.Tag("@bluelight/core/ServiceCredentials")<
+  ServiceCredentials,
+  {
+    readonly insert: (credential: ServiceCredential) => Effect.Effect<void>
+    readonly findById: (id: string) => Effect.Effect<Option.Option<ServiceCredential>>
+    /** The credential, locked until the transaction ends: what a change of it checks its rule on. */
+    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<ServiceCredential>>
+    readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<ServiceCredential>>
+    readonly update: (credential: ServiceCredential) => Effect.Effect<void>
+    /** Newest first. */
+    readonly list: (page: Page) => Effect.Effect<PageOf<ServiceCredential>>
+  }
+>() {}
+
+/** Randomness and hashing for tokens; no token is ever stored or logged in the clear. */
+export class Tokens extends Context.Tag("@bluelight/core/Tokens")<
+  Tokens,
+  {
+    /** `bytes` random bytes from a CSPRNG, base64url without padding. */
+    readonly random: (bytes: number) => Effect.Effect<string>
+    /** Lower-case hex SHA-256 of the UTF-8 text. */
+    readonly sha256: (text: string) => string
+    /** The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)). */
+    readonly pkceChallenge: (verifier: string) => string
+    /** Compares two secrets in constant time. */
+    readonly equalSecrets: (a: string, b: string) => boolean
+  }
+>() {}
+
+/** The provider failed or refused the exchange (bad code, network, malformed profile). */
+export interface ProviderFailure {
+  readonly _tag: "ProviderFailure"
+  readonly reason: string
+}
+
+/** The identity provider (OAuth 2.0 authorization code), or the development one. */
+export class IdentityProvider extends Context.Tag("@bluelight/core/IdentityProvider")<
+  IdentityProvider,
+  {
+    readonly authorizationUrl: (state: string) => string
+    readonly exchange: (code: string) => Effect.Effect<IdentityProfile, ProviderFailure>
+  }
+>() {}
+
+/** The game platform (OAuth 2.0 authorization code with PKCE S256), or the development one. */
+export class PlatformProvider extends Context.Tag("@bluelight/core/PlatformProvider")<
+  PlatformProvider,
+  {
+    /** `false` when linking is not configured (production without `PLATFORM_*`). */
+    readonly available: boolean
+    readonly authorizationUrl: (state: string, codeChallenge: string) => string
+    readonly exchange: (code: string, codeVerifier: string) => Effect.Effect<PlatformProfile, ProviderFailure>
+  }
+>() {}
+
+/** Settings the access rules read. The developer password is read on every use. */
+export class AccessSettings extends Context.Tag("@bluelight/core/AccessSettings")<
+  AccessSettings,
+  {
+    readonly adminIdentityIds: ReadonlySet<string>
+    readonly developerPassword: Effect.Effect<Option.Option<Redacted.Redacted>>
+  }
+>() {}
+
+/** What a rate limiter decided for one request. */
+export interface RateDecision {
+  readonly allowed: boolean
+  readonly limit: number
+  /** Requests left in this window after this one (0 when refused). */
+  readonly remaining: number
+  /** Seconds until the window ends (at least 1). */
+  readonly resetSeconds: number
+}
+
+/**
+ * Fixed-window counters: `consume` counts one request against `key` in the
+ * current window of `windowSeconds` and says whether it fits in `limit`.
+ * Shared across instances when backed by Redis.
+ */
+export class RateLimiter extends Context.Tag("@bluelight/core/RateLimiter")<
+  RateLimiter,
+  {
+    readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision>
+  }
+>() {}
+
+/** The shared attempt log could not be reached (or did not answer in time): nothing was counted. */
+export class AttemptCounterUnavailable extends Data.TaggedError("AttemptCounterUnavailable")<{}> {}
+
+/**
+ * Attempts at something guessable (a password), counted over a sliding
+ * window: `consume` logs one attempt against `key` when fewer than `limit`
+ * were logged in the last `windowSeconds`, and says whether it did. A refused
+ * attempt is not logged, so at most `limit` attempts ever fall in any window;
+ * `resetSeconds` is when the oldest logged attempt leaves it (a place frees).
+ *
+ * It fails closed: when the shared log cannot be reached it fails with
+ * `AttemptCounterUnavailable` instead of counting locally, so that an outage
+ * never hands a guesser a fresh allowance per instance.
+ */
+export class StrictRateLimiter extends Context.Tag("@bluelight/core/StrictRateLimiter")<
+  StrictRateLimiter,
+  {
+    readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, AttemptCounterUnavailable>
+  }
+>() {}
+
+/** Everything needed to know who a session is and what they may do. */
+export interface SessionRecord {
+  readonly session: Session
+  readonly account: Account
+  readonly staff: StaffProfile | null
+  readonly memberRole: Role
+  /** The roles the staff profile names, in its order (whether or not it is active). */
+  readonly staffRoles: ReadonlyArray<Role>
+}
+
+/**
+ * The read every cookie request makes: the session with its account, staff
+ * profile and roles, in one read (one query in Postgres).
+ */
+export class SessionRecords extends Context.Tag("@bluelight/core/SessionRecords")<
+  SessionRecords,
+  { readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<SessionRecord>> }
+>() {}

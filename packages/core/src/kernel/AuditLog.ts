@@ -1,0 +1,34 @@
+import { Context, type Effect, Schema } from "effect"
+import { Id } from "./Id.js"
+
+/** Who did something: a person's account or a service credential. */
+export const Actor = Schema.Struct({
+  type: Schema.Literal("user", "service"),
+  id: Id
+}).annotations({ identifier: "AuditActor" })
+export type Actor = typeof Actor.Type
+
+/**
+ * What a use case hands to the audit log. `action` is dotted lower case
+ * (`shift.started`, `service.revoked`); `data` holds what a reader needs to
+ * understand the change and never a secret.
+ */
+export interface AuditRecord {
+  readonly action: string
+  readonly actor: Actor
+  readonly targetType: string
+  readonly targetId: string | null
+  readonly data: Readonly<Record<string, unknown>>
+}
+
+/**
+ * The append-only audit log. `record` must run inside the change's
+ * `Transactor.transaction`: when it cannot write, the transaction fails and
+ * the change rolls back. A failure to write is a defect, never a domain error.
+ */
+export class AuditLog extends Context.Tag("@bluelight/core/AuditLog")<
+  AuditLog,
+  {
+    readonly record: (entry: AuditRecord) => Effect.Effect<void>
+  }
+>() {}

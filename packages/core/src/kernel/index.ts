@@ -1,0 +1,16 @@
+/**
+ * The shared kernel: what every bounded context builds on. Ids and their
+ * schema, time, text, paging, the domain error base, the unit of change
+ * (`Transactor`) and the audit log every change writes to.
+ */
+export * from "./AuditLog.js"
+export * from "./errors.js"
+export * from "./Id.js"
+export * from "./Ids.js"
+export * from "./oneOf.js"
+export * from "./paging.js"
+export * from "./RequestContext.js"
+export * from "./text.js"
+export * from "./time.js"
+export * from "./Transactor.js"
+export * from "./uuidv7.js"

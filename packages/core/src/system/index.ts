@@ -1,0 +1,2 @@
+/** The service's own state: whether the database and the shared store answer. */
+export * from "./health.js"
