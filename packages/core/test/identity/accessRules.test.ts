@@ -2,7 +2,7 @@ import { type AccessRule, type Account, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, 
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import fc from "fast-check"
-import { anAccount, aUserCaller } from "./fakes.js"
+import { anAccount, aUserCaller } from "./helpers.js"
 
 const EPOCH = DateTime.unsafeMake(0)
 const member: Role = { id: MEMBER_ROLE_ID, name: "Member", permissions: MEMBER_DEFAULT_PERMISSIONS }

@@ -1,8 +1,8 @@
 import { authenticateCredential, authenticateSession, issueCredential, revokeCredential, SESSION_LIFETIME_SECONDS, setAccountStatus, signOut } from "@bluelight/core/identity"
-import { auditEntries } from "@bluelight/core/testing"
+import { auditEntries, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
-import { signIn, testPorts } from "./fakes.js"
+import { signIn } from "./helpers.js"
 
 const DAY_MS = 24 * 3600 * 1000
 

@@ -1,16 +1,8 @@
 import { ALL_PERMISSIONS, authenticateSession, DEVELOPER_ACCESS_ATTEMPTS, developerAccessActive, disableDeveloperAccess, enableDeveloperAccess, MEMBER_DEFAULT_PERMISSIONS, Sessions, setAccountStatus, signOut } from "@bluelight/core/identity"
+import { developerPasswordReads, setAttemptLogUp, setDeveloperPassword, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, TestClock } from "effect"
-import {
-  auditActions,
-  developerPasswordReads,
-  readTables,
-  setAttemptLogUp,
-  setDeveloperPassword,
-  sha256Hex,
-  signIn,
-  testPorts
-} from "./fakes.js"
+import { auditActions, readTables, sha256Hex, signIn } from "./helpers.js"
 
 const PASSWORD = "correct horse battery staple"
 const withPassword = testPorts({ developerPassword: PASSWORD })

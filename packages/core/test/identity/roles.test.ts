@@ -1,7 +1,8 @@
 import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, createRole, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, Roles, updateRole } from "@bluelight/core/identity"
+import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"
+import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
 
 const admin = aUserCaller(["admin.manage"], anAccount({ id: "admin-account" }))
 

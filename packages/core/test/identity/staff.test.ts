@@ -1,7 +1,8 @@
 import { ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, type Permission, updateStaffProfile } from "@bluelight/core/identity"
+import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"
+import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
 
 const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: "admin-account" }))
 /** Holds staff.manage but not admin.manage. */
