@@ -38,6 +38,29 @@ const audit = async (query = "", session: Session = admin): Promise<Array<AuditE
   return reply.body.data
 }
 
+describe("roles", () => {
+  it("GET /admin/roles lists Administrator and Member first, then the other roles newest first, paged", async () => {
+    const created = [] as Array<string>
+    for (const name of ["Listing B", "Listing A", "Listing C"]) created.push((await createRole(server, admin, name, ["cad.view"])).id)
+    const list = async (query: string) => {
+      const reply = await server.request("GET", `/api/admin/roles?${query}`, { headers: { cookie: admin.cookie } })
+      expect(reply.status, reply.text).toBe(200)
+      return reply.body as { data: Array<{ id: string; name: string; permissions: Array<string> }>; meta: unknown }
+    }
+    const all = await list("limit=100")
+    const ids = all.data.map((role) => role.id)
+    expect(ids.slice(0, 2)).toEqual(["administrator", "member"])
+    expect(all.data[0]!.permissions).toHaveLength(32)
+    expect(ids.filter((id) => created.includes(id))).toEqual([...created].reverse())
+    // Everything after the built-in roles is newest first, and this test's roles are the newest.
+    expect(ids.slice(2, 5)).toEqual([...created].reverse())
+    expect(all.meta).toEqual({ limit: 100, offset: 0, hasMore: false })
+    const page = await list(`limit=2&offset=1`)
+    expect(page.data.map((role) => role.id)).toEqual(ids.slice(1, 3))
+    expect(page.meta).toEqual({ limit: 2, offset: 1, hasMore: true })
+  })
+})
+
 describe("accounts", () => {
   it("lists, reads and suspends accounts; unknown ones are 404", async () => {
     const member = await signIn(server, { id: "listed-member", username: "listed", displayName: "Listed Member" })

@@ -365,6 +365,28 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(names.indexOf(lower.name)).toBeLessThan(names.indexOf(ADMINISTRATOR_ROLE_NAME))
         expect(names.indexOf(MEMBER_ROLE_NAME)).toBeLessThan(names.indexOf(upper.name))
       })
+      it("list the built-in roles first, then the others by id descending, paging at the edge", async () => {
+        const token = uid("tok")
+        // Ids that sort the same under any collation, inserted out of order.
+        const mine = ["b", "d", "a", "c"].map((suffix): Role => ({ id: `${token}-${suffix}`, name: `Listed ${token} ${suffix}`, permissions: [] }))
+        await run(Effect.flatMap(Roles, (repo) => Effect.forEach(mine, repo.insert)))
+        const list = (limit: number, offset = 0) => run(Effect.flatMap(Roles, (repo) => repo.list({ limit, offset })))
+        const all = await list(100)
+        const ids = all.items.map((role) => role.id)
+        expect(ids.slice(0, 2)).toEqual([ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID])
+        expect(ids.slice(2)).toEqual([...ids.slice(2)].sort().reverse())
+        expect(ids.filter((id) => id.startsWith(token))).toEqual(["d", "c", "b", "a"].map((suffix) => `${token}-${suffix}`))
+        expect(all.items.find((role) => role.id === mine[0]!.id)).toEqual(mine[0])
+        expect(all.meta).toEqual({ limit: 100, offset: 0, hasMore: false })
+
+        const total = ids.length
+        expect((await list(total)).meta.hasMore).toBe(false)
+        const oneShort = await list(total - 1)
+        expect(oneShort.meta).toEqual({ limit: total - 1, offset: 0, hasMore: true })
+        expect(oneShort.items).toEqual(all.items.slice(0, total - 1))
+        expect((await list(1, total - 1)).items).toEqual(all.items.slice(total - 1))
+        expect((await list(5, total)).items).toEqual([])
+      })
     })
 
     describe("staff profiles", () => {

@@ -100,6 +100,8 @@ export class Roles extends Context.Tag("@bluelight/core/Roles")<
   {
     /** Every role, by name (roles are few). */
     readonly all: Effect.Effect<ReadonlyArray<Role>>
+    /** A page of roles in `compareRolesForListing` order: the built-in ones, then the others newest first. */
+    readonly list: (page: Page) => Effect.Effect<PageOf<Role>>
     readonly findById: (id: string) => Effect.Effect<Option.Option<Role>>
     /** The role, locked until the transaction ends: what a change of it checks its rule on. */
     readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Role>>

@@ -6,6 +6,7 @@ import {
   MEMBER_DEFAULT_PERMISSIONS,
   MEMBER_ROLE_ID,
   MEMBER_ROLE_NAME,
+  compareRolesForListing,
   type Role,
   roleNameKey
 } from "../identity/Role.js"
@@ -169,6 +170,7 @@ export const InMemoryRoles = Layer.effect(
     return {
       all: Effect.map(roles.rows, (rows) =>
         [...rows].sort((a, b) => compareText(roleNameKey(a.name), roleNameKey(b.name)) || compareText(a.id, b.id))),
+      list: (page: Page) => Effect.map(roles.rows, (rows) => pageOf([...rows].sort(compareRolesForListing), page)),
       findById: (id: string) => roles.find((role) => role.id === id),
       findByIdForUpdate: (id: string) => roles.find((role) => role.id === id),
       findByIdsForShare: (ids: ReadonlyArray<string>) => Effect.map(roles.rows, (rows) => rows.filter((role) => ids.includes(role.id))),
