@@ -41,7 +41,6 @@ const withLaggingPlainReads = <A, E, R>(body: (freeze: Effect.Effect<void>) => E
       Effect.provideService(Accounts, {
         ...accounts,
         findById: staleAccounts.findById,
-        findByIds: staleAccounts.findByIds,
         findByIdentityId: staleAccounts.findByIdentityId,
         findByPlatformId: staleAccounts.findByPlatformId
       }),
