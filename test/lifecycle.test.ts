@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { listOf } from "./harness/body.js"
 import { startServer } from "./harness/server.js"
 
 /** A pid that no process has any longer. */
@@ -46,7 +47,7 @@ describe("the embedded default", () => {
       const second = await startServer({ database: null, env: { DATA_DIR: dataDir } })
       try {
         const reply = await second.request("GET", "/api/__test/audit")
-        expect(reply.body.data.map((entry: { action: string }) => entry.action)).toContain("test.survives")
+        expect(listOf<{ action: string }>(reply).data.map((entry) => entry.action)).toContain("test.survives")
       } finally {
         await second.stop()
       }
@@ -112,7 +113,7 @@ describe("audit entries", () => {
     try {
       const write = await server.request("POST", "/api/__test/audit", { body: { action: "test.named" } })
       const reply = await server.request("GET", "/api/__test/audit?limit=1")
-      expect(reply.body.data[0]).toMatchObject({ action: "test.named", requestId: write.headers.get("x-request-id") })
+      expect(listOf(reply).data[0]).toMatchObject({ action: "test.named", requestId: write.headers.get("x-request-id") })
     } finally {
       await server.stop()
     }

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { detailsOf } from "./harness/body.js"
 import { expectError } from "./harness/expectations.js"
 import { cookieWrite, type Session, signIn } from "./harness/identity.js"
 import { type RunningServer, startServer } from "./harness/server.js"
@@ -29,7 +30,7 @@ describe("path ids of any length", () => {
       expectError(await at(64), 404, "NOT_FOUND")
       for (const length of [65, 128, 1000]) {
         const error = expectError(await at(length), 400, "INVALID_INPUT")
-        expect(error.details.map((detail: { path: ReadonlyArray<string> }) => detail.path)).toEqual([["path", "id"]])
+        expect(detailsOf(error).map((detail) => detail.path)).toEqual([["path", "id"]])
       }
     }
   })

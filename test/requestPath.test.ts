@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { dataOf, detailsOf } from "./harness/body.js"
 import { expectCommonHeaders, expectError } from "./harness/expectations.js"
 import { type RunningServer, startServer } from "./harness/server.js"
 
@@ -72,7 +73,7 @@ describe("body rules", () => {
     expect(Buffer.byteLength(body)).toBe(16384)
     const reply = await server.request("POST", "/api/__test/echo", { body })
     expect(reply.status).toBe(200)
-    expect(reply.body.data.name).toBe("Jo")
+    expect(dataOf(reply)["name"]).toBe("Jo")
   })
 
   it("refuses 16 KiB + 1 with 413 PAYLOAD_TOO_LARGE", async () => {
@@ -170,9 +171,9 @@ describe("decoding", () => {
       400,
       "INVALID_INPUT"
     )
-    const paths = error.details.map((problem: { path: Array<string> }) => problem.path)
+    const paths = detailsOf(error).map((problem) => problem.path)
     expect(paths).toEqual(expect.arrayContaining([["id"], ["name"], ["at"], ["day"], ["tags", "1"]]))
-    for (const problem of error.details) expect(typeof problem.message).toBe("string")
+    for (const problem of detailsOf(error)) expect(typeof problem.message).toBe("string")
   })
 
   it("holds text bounds after trimming: 2 and 60 pass, 1 and 61 fail", async () => {
@@ -222,7 +223,7 @@ describe("paging and query parameters", () => {
   it("ignores unknown query parameters where the endpoint says so, and trims", async () => {
     const reply = await server.request("GET", "/api/__test/lenient?colour=red&search=%20ab%20&limit=5")
     expect(reply.status).toBe(200)
-    expect(reply.body.data).toEqual({ search: "ab", meta: { limit: 5, offset: 0, hasMore: false } })
+    expect(dataOf(reply)).toEqual({ search: "ab", meta: { limit: 5, offset: 0, hasMore: false } })
   })
 
   it("holds a 100-character search bound", async () => {

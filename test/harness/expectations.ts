@@ -1,4 +1,5 @@
 import { expect } from "vitest"
+import { type ApiError, bodyOf, errorCodeOf, errorOf } from "./body.js"
 import type { Reply } from "./server.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -11,10 +12,10 @@ export const expectCommonHeaders = (reply: Reply) => {
 }
 
 /** An error envelope with this status and code, whose requestId is the header's. */
-export const expectError = (reply: Reply, status: number, code: string) => {
-  expect({ status: reply.status, code: reply.body?.error?.code }).toEqual({ status, code })
+export const expectError = (reply: Reply, status: number, code: string): ApiError => {
+  expect({ status: reply.status, code: errorCodeOf(reply) }, reply.text).toEqual({ status, code })
+  const error = errorOf(reply)
   expectCommonHeaders(reply)
-  expect(typeof reply.body.error.message).toBe("string")
-  expect(reply.body.requestId).toBe(reply.headers.get("x-request-id"))
-  return reply.body.error as { code: string; message: string; details?: any }
+  expect(bodyOf(reply)["requestId"]).toBe(reply.headers.get("x-request-id"))
+  return error
 }

@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { expect } from "vitest"
 import { freshDatabase, type TestDatabase, testDatabaseUrl } from "./database.js"
+import { dataOf } from "./body.js"
 import type { Reply, RunningServer } from "./server.js"
 
 /**
@@ -199,7 +200,7 @@ export const me = (server: RunningServer, session: Session) => server.request("G
 export const meData = async (server: RunningServer, session: Session) => {
   const reply = await me(server, session)
   expect(reply.status, reply.text).toBe(200)
-  return reply.body.data as {
+  return dataOf<{
     id: string
     displayName: string
     status: string
@@ -210,16 +211,16 @@ export const meData = async (server: RunningServer, session: Session) => {
     permissions: Array<string>
     developerAccess: boolean
     createdAt: string
-  }
+  }>(reply)
 }
 
 /** A write with the session cookie and the right Origin. */
 export const write = (server: RunningServer, session: Session, method: string, path: string, body?: unknown) =>
   server.request(method, path, { headers: cookieWrite(server, session), ...(body === undefined ? {} : { body }) })
 
-const created = (reply: Reply, what: string) => {
+const created = <T>(reply: Reply, what: string): T => {
   expect(reply.status, `${what}: ${reply.text}`).toBe(201)
-  return reply.body.data
+  return dataOf<T>(reply)
 }
 
 export interface RoleData {
@@ -258,7 +259,7 @@ export const issueCredential = async (
 export const setAccountStatus = async (server: RunningServer, admin: Session, accountId: string, status: "ACTIVE" | "SUSPENDED" | "DISABLED") => {
   const reply = await write(server, admin, "PATCH", `/api/admin/accounts/${accountId}`, { status })
   expect(reply.status, reply.text).toBe(200)
-  return reply.body.data
+  return dataOf<{ readonly id: string; readonly status: string }>(reply)
 }
 
 /**

@@ -18,8 +18,8 @@ export interface Reply {
   readonly status: number
   readonly headers: Headers
   readonly text: string
-  /** The parsed JSON body (undefined when the body is not JSON). */
-  readonly body: any
+  /** The parsed JSON body (undefined when the body is not JSON); read it with the helpers of `body.ts`. */
+  readonly body: unknown
 }
 
 export interface RunningServer {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { dataOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import {
   bearer,
@@ -35,8 +36,31 @@ afterAll(() => server?.stop())
 const audit = async (query = "", session: Session = admin): Promise<Array<AuditEntry>> => {
   const reply = await server.request("GET", `/api/audit${query === "" ? "" : `?${query}`}`, { headers: { cookie: session.cookie } })
   expect(reply.status, reply.text).toBe(200)
-  return reply.body.data
+  return listOf<AuditEntry>(reply).data
 }
+
+describe("roles", () => {
+  it("GET /admin/roles lists Administrator and Member first, then the other roles newest first, paged", async () => {
+    const created = [] as Array<string>
+    for (const name of ["Listing B", "Listing A", "Listing C"]) created.push((await createRole(server, admin, name, ["cad.view"])).id)
+    const list = async (query: string) => {
+      const reply = await server.request("GET", `/api/admin/roles?${query}`, { headers: { cookie: admin.cookie } })
+      expect(reply.status, reply.text).toBe(200)
+      return listOf<{ id: string; name: string; permissions: Array<string> }>(reply)
+    }
+    const all = await list("limit=100")
+    const ids = all.data.map((role) => role.id)
+    expect(ids.slice(0, 2)).toEqual(["administrator", "member"])
+    expect(all.data[0]!.permissions).toHaveLength(32)
+    expect(ids.filter((id) => created.includes(id))).toEqual([...created].reverse())
+    // Everything after the built-in roles is newest first, and this test's roles are the newest.
+    expect(ids.slice(2, 5)).toEqual([...created].reverse())
+    expect(all.meta).toEqual({ limit: 100, offset: 0, hasMore: false })
+    const page = await list(`limit=2&offset=1`)
+    expect(page.data.map((role) => role.id)).toEqual(ids.slice(1, 3))
+    expect(page.meta).toEqual({ limit: 2, offset: 1, hasMore: true })
+  })
+})
 
 describe("accounts", () => {
   it("lists, reads and suspends accounts; unknown ones are 404", async () => {
@@ -44,21 +68,21 @@ describe("accounts", () => {
     const memberId = (await meData(server, member)).id
     const list = await server.request("GET", "/api/admin/accounts?limit=100", { headers: { cookie: admin.cookie } })
     expect(list.status).toBe(200)
-    const listed = list.body.data.find((account: { id: string }) => account.id === memberId)
+    const listed = listOf<{ id: string }>(list).data.find((account) => account.id === memberId)
     expect(listed).toMatchObject({ displayName: "Listed Member", status: "ACTIVE", identity: { id: "listed-member", username: "listed" }, platform: null })
-    expect(list.body.meta).toMatchObject({ limit: 100, offset: 0, hasMore: false })
+    expect(listOf(list).meta).toMatchObject({ limit: 100, offset: 0, hasMore: false })
 
     const one = await server.request("GET", `/api/admin/accounts/${memberId}`, { headers: { cookie: admin.cookie } })
-    expect(one.body.data).toEqual(listed)
+    expect(dataOf(one)).toEqual(listed)
     expectError(await server.request("GET", "/api/admin/accounts/nobody", { headers: { cookie: admin.cookie } }), 404, "NOT_FOUND")
     expectError(await write(server, admin, "PATCH", "/api/admin/accounts/nobody", { status: "SUSPENDED" }), 404, "NOT_FOUND")
     expectError(await write(server, admin, "PATCH", `/api/admin/accounts/${memberId}`, { status: "BANNED" }), 400, "INVALID_INPUT")
 
     const suspended = await write(server, admin, "PATCH", `/api/admin/accounts/${memberId}`, { status: "SUSPENDED" })
     expect(suspended.status).toBe(200)
-    expect(suspended.body.data.status).toBe("SUSPENDED")
+    expect(dataOf(suspended)["status"]).toBe("SUSPENDED")
     const filtered = await server.request("GET", "/api/admin/accounts?status=SUSPENDED", { headers: { cookie: admin.cookie } })
-    expect(filtered.body.data.map((account: { id: string }) => account.id)).toEqual([memberId])
+    expect(listOf<{ id: string }>(filtered).data.map((account) => account.id)).toEqual([memberId])
   })
 })
 
@@ -71,11 +95,12 @@ describe("the audit log", () => {
     expect(revoked.status).toBe(200)
 
     const entries = await audit("limit=100")
-    const relevant = entries.filter((entry) => [role.body.data.id, credential.id].includes(entry.targetId ?? ""))
+    const roleId = dataOf<{ id: string }>(role).id
+    const relevant = entries.filter((entry) => [roleId, credential.id].includes(entry.targetId ?? ""))
     expect(relevant.map((entry) => entry.action)).toEqual(["service.revoked", "service.issued", "role.permissions.changed"])
     for (const entry of relevant) expect(entry.actor).toEqual({ type: "user", id: adminId })
     const [revokedEntry, issuedEntry, roleEntry] = relevant
-    expect(roleEntry).toMatchObject({ targetType: "role", targetId: role.body.data.id, requestId: role.headers.get("x-request-id") })
+    expect(roleEntry).toMatchObject({ targetType: "role", targetId: roleId, requestId: role.headers.get("x-request-id") })
     expect(issuedEntry).toMatchObject({ targetType: "service", targetId: credential.id })
     expect(revokedEntry).toMatchObject({ targetType: "service", targetId: credential.id, requestId: revoked.headers.get("x-request-id") })
     expect(JSON.stringify(entries)).not.toContain(credential.token)
@@ -112,7 +137,7 @@ describe("the audit log", () => {
     // A credential holding audit.view reads the log.
     const asBot = await server.request("GET", `/api/audit?action=service.issued`, { headers: bearer(credential.token) })
     expect(asBot.status).toBe(200)
-    expect(asBot.body.data.length).toBeGreaterThan(0)
+    expect(listOf(asBot).data.length).toBeGreaterThan(0)
   })
 
   it("a PATCH that changes nothing answers 200 and writes no audit entry", async () => {
@@ -121,7 +146,7 @@ describe("the audit log", () => {
     expect(before.map((entry) => entry.action)).toEqual(["role.permissions.changed"])
     const reply = await write(server, admin, "PATCH", `/api/admin/roles/${role.id}`, { permissions: ["cad.view"], name: "Unchanged role" })
     expect(reply.status).toBe(200)
-    expect(reply.body.data).toEqual(role)
+    expect(dataOf(reply)).toEqual(role)
     expect(await audit(`targetId=${role.id}`)).toEqual(before)
     const changed = await write(server, admin, "PATCH", `/api/admin/roles/${role.id}`, { permissions: ["cad.view", "cad.dispatch"] })
     expect(changed.status).toBe(200)
@@ -159,7 +184,7 @@ describe("the audit log", () => {
       await db.query("DROP FUNCTION test_refuse_role_audit()")
     }
     const roles = await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } })
-    expect(roles.body.data.map((role: { name: string }) => role.name)).not.toContain("Never audited")
+    expect(listOf<{ name: string }>(roles).data.map((role) => role.name)).not.toContain("Never audited")
     // Nothing half-done is left behind: the name is free.
     await createRole(server, admin, "Never audited", ["cad.view"])
   })

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { dataOf, errorCodeOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import {
   ALL_PERMISSIONS,
@@ -34,7 +35,7 @@ describe("issuing", () => {
     const before = Date.now()
     const reply = await issue({ name: "  Discord bot  ", scopes: ["staff.view", "audit.view", "staff.view"] })
     expect(reply.status, reply.text).toBe(201)
-    const data = reply.body.data
+    const data = dataOf<{ id: string; name: string; expiresAt: string; token: string; scopes: Array<string> }>(reply)
     expect(Object.keys(data).sort()).toEqual(["expiresAt", "id", "name", "scopes", "token"])
     expect(data.token).toMatch(CREDENTIAL_TOKEN)
     expect(data.name).toBe("Discord bot")
@@ -95,8 +96,8 @@ describe("issuing", () => {
     expect(list.status).toBe(200)
     expect(list.text).not.toContain(credential.token)
     expect(list.text).not.toContain(credential.token.slice("bluelight_".length))
-    const listed = list.body.data.find((item: { id: string }) => item.id === credential.id)
-    expect(Object.keys(listed).sort()).toEqual(["createdAt", "expiresAt", "id", "issuedBy", "name", "revokedAt", "scopes"])
+    const listed = listOf<{ id: string }>(list).data.find((item) => item.id === credential.id)
+    expect(Object.keys(listed ?? {}).sort()).toEqual(["createdAt", "expiresAt", "id", "issuedBy", "name", "revokedAt", "scopes"])
     expect(listed).toMatchObject({ name: "Hash check", scopes: ["staff.view"], revokedAt: null, issuedBy: adminId })
 
     const audit = await server.request("GET", "/api/audit?limit=100", { headers: { cookie: admin.cookie } })
@@ -137,7 +138,7 @@ describe("using a credential", () => {
     ]
     for (const [method, path, body] of calls) {
       const reply = await server.request(method, path, { headers, ...(body === undefined ? {} : { body }) })
-      expect({ call: `${method} ${path}`, status: reply.status, code: reply.body?.error?.code }).toEqual({
+      expect({ call: `${method} ${path}`, status: reply.status, code: errorCodeOf(reply) }).toEqual({
         call: `${method} ${path}`,
         status: 403,
         code: "USER_REQUIRED"
@@ -145,7 +146,7 @@ describe("using a credential", () => {
     }
     // The Member role was not changed by the attempt.
     const member = await server.request("GET", "/api/admin/roles", { headers: { cookie: admin.cookie } })
-    expect(member.body.data.find((role: { id: string }) => role.id === "member").permissions).toEqual(["civilians.create", "civilians.manage_own"])
+    expect(listOf<{ id: string; permissions: Array<string> }>(member).data.find((role) => role.id === "member")?.permissions).toEqual(["civilians.create", "civilians.manage_own"])
   })
 
   it("malformed, unknown and altered bearer tokens are 401 UNAUTHENTICATED", async () => {
@@ -183,14 +184,15 @@ describe("using a credential", () => {
     expect((await server.request("GET", "/api/staff", { headers: bearer(credential.token) })).status).toBe(200)
     const revoked = await write(server, admin, "DELETE", `/api/admin/services/${credential.id}`)
     expect(revoked.status, revoked.text).toBe(200)
-    expect(revoked.body.data).toMatchObject({ id: credential.id, name: "Revoke me" })
-    expect(Date.parse(revoked.body.data.revokedAt)).toBeLessThanOrEqual(Date.now())
+    const revokedAt = dataOf<{ revokedAt: string }>(revoked).revokedAt
+    expect(dataOf(revoked)).toMatchObject({ id: credential.id, name: "Revoke me" })
+    expect(Date.parse(revokedAt)).toBeLessThanOrEqual(Date.now())
     expect(revoked.text).not.toContain(credential.token)
     expectError(await server.request("GET", "/api/staff", { headers: bearer(credential.token) }), 401, "UNAUTHENTICATED")
     // Revoking again changes nothing more.
     const again = await write(server, admin, "DELETE", `/api/admin/services/${credential.id}`)
     expect(again.status).toBe(200)
-    expect(again.body.data.revokedAt).toBe(revoked.body.data.revokedAt)
+    expect(dataOf<{ revokedAt: string }>(again).revokedAt).toBe(revokedAt)
     expectError(await write(server, admin, "DELETE", "/api/admin/services/no-such-credential"), 404, "NOT_FOUND")
   })
 })

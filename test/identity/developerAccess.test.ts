@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
+import { dataOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import {
   ALL_PERMISSIONS,
@@ -63,7 +64,7 @@ describe("turning Developer Access on", () => {
     const reply = await attempt(session, { password: PASSWORD })
     const next = rotated(reply, session)
     expect(reply.text).not.toContain(PASSWORD)
-    expect(reply.body.data).toMatchObject({ id: before.id, developerAccess: true, permissions: ALL_PERMISSIONS, staff: null, roles: [] })
+    expect(dataOf(reply)).toMatchObject({ id: before.id, developerAccess: true, permissions: ALL_PERMISSIONS, staff: null, roles: [] })
 
     expectError(await me(server, session), 401, "UNAUTHENTICATED")
     const after = await meData(server, next)
@@ -75,13 +76,13 @@ describe("turning Developer Access on", () => {
   it("changes no account, role or staff record", async () => {
     const session = await signIn(server, { id: "developer-records" })
     const accountId = (await meData(server, session)).id
-    const accountBefore = (await server.request("GET", `/api/admin/accounts/${accountId}`, { headers: { cookie: admin.cookie } })).body.data
-    const rolesBefore = (await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } })).body.data
+    const accountBefore = dataOf(await server.request("GET", `/api/admin/accounts/${accountId}`, { headers: { cookie: admin.cookie } }))
+    const rolesBefore = listOf(await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } })).data
     rotated(await attempt(session, { password: PASSWORD }), session)
-    expect((await server.request("GET", `/api/admin/accounts/${accountId}`, { headers: { cookie: admin.cookie } })).body.data).toEqual(accountBefore)
-    expect((await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } })).body.data).toEqual(rolesBefore)
-    const staff = (await server.request("GET", "/api/staff?limit=100", { headers: { cookie: admin.cookie } })).body.data
-    expect(staff.map((profile: { account: { id: string } }) => profile.account.id)).not.toContain(accountId)
+    expect(dataOf(await server.request("GET", `/api/admin/accounts/${accountId}`, { headers: { cookie: admin.cookie } }))).toEqual(accountBefore)
+    expect(listOf(await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } })).data).toEqual(rolesBefore)
+    const staff = listOf<{ account: { id: string } }>(await server.request("GET", "/api/staff?limit=100", { headers: { cookie: admin.cookie } })).data
+    expect(staff.map((profile) => profile.account.id)).not.toContain(accountId)
   })
 
   it("another session of the same person is unaffected", async () => {
@@ -98,7 +99,7 @@ describe("turning Developer Access on", () => {
     const on = rotated(await attempt(session, { password: PASSWORD }), session)
     const reply = await server.request("DELETE", "/api/auth/developer", { headers: cookieWrite(server, on) })
     const off = rotated(reply, on)
-    expect(reply.body.data).toMatchObject({ developerAccess: false, permissions: [...MEMBER_PERMISSIONS] })
+    expect(dataOf(reply)).toMatchObject({ developerAccess: false, permissions: [...MEMBER_PERMISSIONS] })
     expectError(await me(server, on), 401, "UNAUTHENTICATED")
     expect(await meData(server, off)).toMatchObject({ developerAccess: false, permissions: [...MEMBER_PERMISSIONS] })
     expectError(await server.request("GET", "/api/admin/roles", { headers: { cookie: off.cookie } }), 403, "FORBIDDEN")
@@ -170,7 +171,7 @@ describe("refusals are all 401 AUTHENTICATION_FAILED", () => {
       headers: { cookie: admin.cookie }
     })
     expect(reply.status, reply.text).toBe(200)
-    const entries = reply.body.data as Array<{ actor: { id: string }; targetType: string; data: { reason: string } }>
+    const entries = listOf<{ actor: { id: string }; targetType: string; data: { reason: string } }>(reply).data
     // Newest first.
     expect(entries.map((entry) => entry.data)).toEqual([
       { reason: "too-many-attempts" },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { dataOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import {
   ALL_PERMISSIONS,
@@ -25,7 +26,7 @@ afterAll(() => server?.stop())
 const rolesList = async () => {
   const reply = await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } })
   expect(reply.status).toBe(200)
-  return reply.body.data as Array<{ id: string; name: string; permissions: Array<string> }>
+  return listOf<{ id: string; name: string; permissions: Array<string> }>(reply).data
 }
 
 describe("what people may do", () => {
@@ -61,7 +62,7 @@ describe("what people may do", () => {
 
     const off = await write(server, admin, "PATCH", `/api/staff/${staff.id}`, { active: false })
     expect(off.status, off.text).toBe(200)
-    expect(off.body.data.active).toBe(false)
+    expect(dataOf(off)["active"]).toBe(false)
     const error = expectError(await server.request("GET", "/api/staff", { headers: { cookie: session.cookie } }), 403, "FORBIDDEN")
     expect(error.message).toContain("staff.view")
     const data = await meData(server, session)

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { dataOf } from "../harness/body.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
 import { clearsCookie, cookieHeader, parseSetCookie, type SetCookie } from "../harness/identity.js"
@@ -89,7 +90,7 @@ describe("in production", () => {
 
     const me = await server.request("GET", "/api/me", { headers: { cookie: `__Host-bluelight-session=${session.value}` } })
     expect(me.status).toBe(200)
-    expect(me.body.data).toMatchObject({ displayName: "Prod Person", identity: { id: "prod-person", username: "prod.person" } })
+    expect(dataOf(me)).toMatchObject({ displayName: "Prod Person", identity: { id: "prod-person", username: "prod.person" } })
     // The development cookie name means nothing in production.
     expectError(await server.request("GET", "/api/me", { headers: { cookie: `bluelight-session=${session.value}` } }), 401, "UNAUTHENTICATED")
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createRole, createStaff, meData, type Session, signIn, staffMember, write } from "../harness/identity.js"
+import { dataOf, listOf } from "../harness/body.js"
+import { createRole, createStaff, meData, type Session, signIn, type StaffData, staffMember, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
 /**
@@ -9,11 +10,12 @@ import { type RunningServer, startServer } from "../harness/server.js"
  * checked on a state that changes before the write commits.
  */
 
-interface AuditEntry {
+/** An audit entry, its `data` as the action records it. */
+interface AuditEntry<Data> {
   readonly id: string
   readonly at: string
   readonly action: string
-  readonly data: Record<string, any>
+  readonly data: Data
 }
 
 /** One effective change as its audit entry tells it. */
@@ -38,11 +40,12 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-const auditOf = async (targetId: string, action: string): Promise<Array<AuditEntry>> => {
+const auditOf = async <Data>(targetId: string, action: string): Promise<Array<AuditEntry<Data>>> => {
   const reply = await server.request("GET", `/api/audit?targetId=${targetId}&action=${action}&limit=100`, { headers: { cookie: admin.cookie } })
   expect(reply.status, reply.text).toBe(200)
-  expect(reply.body.meta.hasMore).toBe(false)
-  return reply.body.data
+  const { data, meta } = listOf<AuditEntry<Data>>(reply)
+  expect(meta.hasMore).toBe(false)
+  return data
 }
 
 /**
@@ -74,10 +77,10 @@ describe("parallel edits of one record", () => {
     const role = await createRole(server, admin, "Race role 0", ["cad.view"])
     const replies = await parallel(50, (i) => write(server, admin, "PATCH", `/api/admin/roles/${role.id}`, { name: `Race role ${i + 1}` }))
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200))
-    const final = (await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } }))
-      .body.data.find((listed: { id: string }) => listed.id === role.id).name as string
-    const entries = await auditOf(role.id, "role.renamed")
-    const steps = entries.map((entry) => ({ at: entry.at, before: entry.data["previousName"], after: entry.data["name"] }))
+    const final = listOf<{ id: string; name: string }>(await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } }))
+      .data.find((listed) => listed.id === role.id)?.name ?? "the role is gone"
+    const entries = await auditOf<{ previousName: string; name: string }>(role.id, "role.renamed")
+    const steps = entries.map((entry) => ({ at: entry.at, before: entry.data.previousName, after: entry.data.name }))
     expect(entries).toHaveLength(50)
     expect(formOneChain(steps, "Race role 0", final), told(steps)).toBe(true)
   })
@@ -98,13 +101,13 @@ describe("parallel edits of one record", () => {
     const profile = await createStaff(server, admin, (await meData(server, target)).id, [ids[0]!])
     const replies = await parallel(40, (i) => write(server, admin, "PATCH", `/api/staff/${profile.id}`, { roleIds: lists[i] }))
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200))
-    const final = (await server.request("GET", `/api/staff/${profile.id}`, { headers: { cookie: admin.cookie } }))
-      .body.data.roles.map((role: { id: string }) => role.id)
-    const entries = await auditOf(profile.id, "staff.updated")
+    const final = dataOf<StaffData>(await server.request("GET", `/api/staff/${profile.id}`, { headers: { cookie: admin.cookie } }))
+      .roles.map((role) => role.id)
+    const entries = await auditOf<{ roleIds: { before: Array<string>; after: Array<string> } }>(profile.id, "staff.updated")
     const steps = entries.map((entry) => ({
       at: entry.at,
-      before: named(entry.data["roleIds"].before),
-      after: named(entry.data["roleIds"].after)
+      before: named(entry.data.roleIds.before),
+      after: named(entry.data.roleIds.after)
     }))
     expect(entries).toHaveLength(40)
     expect(formOneChain(steps, "1", named(final)), told(steps)).toBe(true)
@@ -116,9 +119,9 @@ describe("parallel edits of one record", () => {
     const statuses = ["SUSPENDED", "ACTIVE", "DISABLED"] as const
     const replies = await parallel(30, (i) => write(server, admin, "PATCH", `/api/admin/accounts/${accountId}`, { status: statuses[i % 3] }))
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 200))
-    const final = (await server.request("GET", `/api/admin/accounts/${accountId}`, { headers: { cookie: admin.cookie } })).body.data.status
-    const entries = await auditOf(accountId, "account.status.changed")
-    const steps = entries.map((entry) => ({ at: entry.at, before: entry.data["before"], after: entry.data["after"] }))
+    const final = dataOf<{ status: string }>(await server.request("GET", `/api/admin/accounts/${accountId}`, { headers: { cookie: admin.cookie } })).status
+    const entries = await auditOf<{ before: string; after: string }>(accountId, "account.status.changed")
+    const steps = entries.map((entry) => ({ at: entry.at, before: entry.data.before, after: entry.data.after }))
     expect(formOneChain(steps, "ACTIVE", final), told(steps)).toBe(true)
   })
 })
@@ -131,8 +134,8 @@ describe("an access rule under a race", () => {
     const other = await createRole(server, admin, "Race other", ["cad.view"])
     const profile = await createStaff(server, admin, (await meData(server, target)).id, [plain.id])
     const rolesOf = async () =>
-      (await server.request("GET", `/api/staff/${profile.id}`, { headers: { cookie: admin.cookie } }))
-        .body.data.roles.map((role: { id: string }) => role.id) as Array<string>
+      dataOf<StaffData>(await server.request("GET", `/api/staff/${profile.id}`, { headers: { cookie: admin.cookie } }))
+        .roles.map((role) => role.id)
 
     for (let round = 0; round < 40; round++) {
       const [grant, edit] = await Promise.all([

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import {
   approve,
@@ -113,7 +114,7 @@ describe("the Origin check on cookie writes", () => {
     expectError(await server.request("DELETE", "/api/admin/services/nothing", { headers }), 403, "INVALID_ORIGIN")
     // The role was not created.
     const roles = await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } })
-    expect(roles.body.data.map((role: { name: string }) => role.name)).not.toContain("Cross site")
+    expect(listOf<{ name: string }>(roles).data.map((role) => role.name)).not.toContain("Cross site")
   })
 
   it("an Origin differing only by port or scheme is foreign", async () => {

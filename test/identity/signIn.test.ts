@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { listOf } from "../harness/body.js"
 import { expectCommonHeaders, expectError } from "../harness/expectations.js"
 import {
   ALL_PERMISSIONS,
@@ -93,7 +94,7 @@ describe("completing sign-in", () => {
     // No staff profile was made for them either.
     const staff = await server.request("GET", "/api/staff", { headers: { cookie: admin.cookie } })
     expect(staff.status).toBe(200)
-    expect(staff.body.data.map((profile: { account: { id: string } }) => profile.account.id)).not.toContain(data.id)
+    expect(listOf<{ account: { id: string } }>(staff).data.map((profile) => profile.account.id)).not.toContain(data.id)
   })
 
   it("without a display name, the username stands in", async () => {

@@ -1,8 +1,10 @@
+import type { CommandOutcome, LivePlayer } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 
 /**
  * The private game server's HTTP API, as DESIGN.md describes it. Both the
- * client and the simulator speak exactly these shapes, so they live in one place.
+ * client and the simulator speak exactly these shapes, so they live in one place;
+ * what the answers mean for moderation is `@bluelight/core/moderation`'s.
  */
 
 /** `GET /v1/server`. */
@@ -40,18 +42,6 @@ export const GameErrorBody = Schema.Struct({
 })
 export type GameErrorBody = typeof GameErrorBody.Type
 
-/** A player as Bluelight speaks of them. */
-export interface LivePlayer {
-  readonly username: string
-  readonly platformId: string
-  readonly permission: string
-  readonly callsign: string | null
-  readonly team: string | null
-}
-
-/** Anything but `Normal` is in-game staff (`Server Moderator` up to `Server Owner`). */
-export const isInGameStaff = (permission: string): boolean => permission !== "Normal"
-
 /**
  * Splits `"Username:PlatformId"` at its last colon: usernames never contain
  * one, and the platform id is the digits after it. `undefined` when malformed.
@@ -67,13 +57,6 @@ export const parsePlayer = (entry: PlayerEntry): LivePlayer | undefined => {
     team: entry.Team ?? null
   }
 }
-
-/** How the game server answered a command, as the moderation rules need it. */
-export type CommandOutcome =
-  | { readonly _tag: "Executed" }
-  | { readonly _tag: "Refused"; readonly code: number | null; readonly message: string }
-  | { readonly _tag: "Throttled"; readonly retryAfterSeconds: number }
-  | { readonly _tag: "Unknown"; readonly reason: string }
 
 /**
  * Classifies a command response: `200` executed; `400`/`403`/`422` definite

@@ -1,6 +1,16 @@
 import type { AccessRule } from "@bluelight/core/identity"
-import { HttpApiEndpoint, OpenApi } from "@effect/platform"
+import { type HttpApiEndpoint, type HttpMethod, OpenApi } from "@effect/platform"
 import { Context, Option } from "effect"
+
+/**
+ * Any endpoint, with every type parameter kept: `annotate` answers the same
+ * type it was given, so marking an endpoint needs no cast.
+ */
+type Endpoint<Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE> =
+  HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
+
+/** What reading a mark needs of an endpoint: its annotations, whatever its types. */
+type Annotated = Pick<HttpApiEndpoint.HttpApiEndpoint.AnyWithProps, "annotations">
 
 /** Where an endpoint keeps its access rule, for the runtime check to read. */
 export class AccessRuleOf extends Context.Tag("@bluelight/adapters-http/AccessRuleOf")<AccessRuleOf, AccessRule>() {}
@@ -13,7 +23,9 @@ export class AccessRuleOf extends Context.Tag("@bluelight/adapters-http/AccessRu
  * all in one `override` because a later override replaces an earlier one.
  */
 export const allow = (rule: AccessRule) =>
-<E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endpoint: E): E => {
+<Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE>(
+  endpoint: Endpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
+): Endpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE> => {
   const extensions: Record<string, unknown> = {
     "x-bluelight-access": rule.access,
     "x-bluelight-permissions": [...rule.permissions]
@@ -21,14 +33,11 @@ export const allow = (rule: AccessRule) =>
   if (rule.alternative !== undefined && rule.alternative.length > 0) {
     extensions["x-bluelight-permissions-alternative"] = [...rule.alternative]
   }
-  const annotated = (endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps)
-    .annotate(AccessRuleOf, rule)
-    .annotateContext(OpenApi.annotations({ override: extensions }))
-  return annotated as unknown as E
+  return endpoint.annotate(AccessRuleOf, rule).annotateContext(OpenApi.annotations({ override: extensions }))
 }
 
 /** The declared rule of an endpoint, if it has one. */
-export const accessRuleOf = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): Option.Option<AccessRule> =>
+export const accessRuleOf = (endpoint: Annotated): Option.Option<AccessRule> =>
   Context.getOption(endpoint.annotations, AccessRuleOf)
 
 /**
@@ -38,10 +47,11 @@ export const accessRuleOf = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithPr
  */
 export class ReadsOwnBody extends Context.Tag("@bluelight/adapters-http/ReadsOwnBody")<ReadsOwnBody, true>() {}
 
-export const readsOwnBody = <E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endpoint: E): E =>
-  (endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps).annotate(ReadsOwnBody, true) as unknown as E
+export const readsOwnBody = <Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE>(
+  endpoint: Endpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
+) => endpoint.annotate(ReadsOwnBody, true)
 
-export const isReadingOwnBody = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): boolean =>
+export const isReadingOwnBody = (endpoint: Annotated): boolean =>
   Option.getOrElse(Context.getOption(endpoint.annotations, ReadsOwnBody), () => false)
 
 /**
@@ -51,8 +61,9 @@ export const isReadingOwnBody = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWi
  */
 export class NotRateLimited extends Context.Tag("@bluelight/adapters-http/NotRateLimited")<NotRateLimited, true>() {}
 
-export const notRateLimited = <E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endpoint: E): E =>
-  (endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps).annotate(NotRateLimited, true) as unknown as E
+export const notRateLimited = <Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE>(
+  endpoint: Endpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
+) => endpoint.annotate(NotRateLimited, true)
 
-export const isRateLimited = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): boolean =>
+export const isRateLimited = (endpoint: Annotated): boolean =>
   !Option.getOrElse(Context.getOption(endpoint.annotations, NotRateLimited), () => false)

@@ -1,5 +1,5 @@
 import { accessRuleOf, BluelightApi, BluelightApiWithTestHooks, RouteIndex, statusOfCode } from "@bluelight/adapters-http"
-import { HttpApi, OpenApi } from "@effect/platform"
+import { HttpApi, type HttpApiGroup, OpenApi } from "@effect/platform"
 import { Context, Option } from "effect"
 import { describe, expect, it } from "vitest"
 
@@ -29,14 +29,14 @@ describe("error statuses (API.md)", () => {
 })
 
 describe("access declarations", () => {
-  const endpoints = (api: HttpApi.HttpApi.Any) => {
+  const endpoints = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(api: HttpApi.HttpApi<Id, Groups, E, R>) => {
     const found: Array<{ name: string; rule: unknown; override: unknown }> = []
-    HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
+    HttpApi.reflect(api, {
       onGroup: () => {},
       onEndpoint: ({ endpoint }) =>
         found.push({
           name: `${endpoint.method} ${endpoint.path}`,
-          rule: Option.getOrUndefined(accessRuleOf(endpoint as never)),
+          rule: Option.getOrUndefined(accessRuleOf(endpoint)),
           override: Option.getOrUndefined(Context.getOption(endpoint.annotations, OpenApi.Override))
         })
     })
@@ -52,8 +52,8 @@ describe("access declarations", () => {
   })
 
   it("the served description carries them", () => {
-    const spec = OpenApi.fromApi(BluelightApi) as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> }
-    expect(spec.paths["/api/health"]!["get"]).toMatchObject({ "x-bluelight-access": "public", "x-bluelight-permissions": [] })
+    const spec = OpenApi.fromApi(BluelightApi)
+    expect(spec.paths["/api/health"]?.get).toMatchObject({ "x-bluelight-access": "public", "x-bluelight-permissions": [] })
   })
 })
 

@@ -15,11 +15,6 @@ import type { Settings } from "./config.js"
 import { embeddedPostgres } from "./embeddedPostgres.js"
 import { StartupFailure } from "./startupFailure.js"
 
-/** Where the database is, for the start-up message. */
-export interface DatabaseSource {
-  readonly description: string
-}
-
 /** Host, port and database of a Postgres URL: never its user or password. */
 const whereIs = (url: Redacted.Redacted): string => {
   try {

@@ -1,4 +1,4 @@
-import { AccountStatus, Permission } from "@bluelight/core/identity"
+import { AccountStatus, CREDENTIAL_LIFETIME_DAYS, Permission } from "@bluelight/core/identity"
 import { Id, TrimmedText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
@@ -17,6 +17,9 @@ const RoleName = TrimmedText({ min: 2, max: 60 })
 const RolePermissions = Schema.Array(Permission).pipe(
   Schema.maxItems(32, { message: () => "at most 32 permissions" })
 )
+
+const { min, max } = CREDENTIAL_LIFETIME_DAYS
+const LifetimeDays = Schema.Int.pipe(Schema.between(min, max, { message: () => `lifetimeDays must be an integer from ${min} to ${max}` }))
 
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
@@ -55,10 +58,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(Body({
         name: TrimmedText({ min: 2, max: 80 }),
         scopes: Schema.Array(Permission).pipe(Schema.minItems(1, { message: () => "at least one scope" }), Schema.maxItems(32, { message: () => "at most 32 scopes" })),
-        lifetimeDays: Schema.optionalWith(
-          Schema.Int.pipe(Schema.between(1, 90, { message: () => "lifetimeDays must be an integer from 1 to 90" })),
-          { default: () => 30 }
-        )
+        lifetimeDays: Schema.optionalWith(LifetimeDays, { default: () => CREDENTIAL_LIFETIME_DAYS.default })
       }))
       .addSuccess(Data(IssuedCredential), { status: 201 })
       .annotate(OpenApi.Description, "The token appears only in this response. admin.manage and staff.manage cannot be granted (INVALID_SCOPE). Audited as service.issued")

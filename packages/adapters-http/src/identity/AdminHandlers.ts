@@ -1,5 +1,5 @@
-import { Accounts, ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID, type Role, createRole, issueCredential, presentRole, revokeCredential, Roles, ServiceCredentials, setAccountStatus, updateRole } from "@bluelight/core/identity"
-import { NotFound, toPage } from "@bluelight/core/kernel"
+import { Accounts, createRole, issueCredential, listRoles, presentRole, revokeCredential, ServiceCredentials, setAccountStatus, updateRole } from "@bluelight/core/identity"
+import { NotFound } from "@bluelight/core/kernel"
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { BluelightApi } from "../Api.js"
@@ -9,17 +9,6 @@ import { presentCredential } from "./present.js"
 const orNotFound = (what: string) => <A>(found: Option.Option<A>) =>
   Option.match(found, { onNone: () => Effect.fail(new NotFound({ message: `No such ${what}` })), onSome: Effect.succeed })
 
-/**
- * Roles list as lists do, newest first, after the two built-in ones. Role ids
- * are UUIDv7, so the id orders them by creation.
- */
-const builtInFirstThenNewest = (a: Role, b: Role) => {
-  const rank = (role: Role) => [ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID].indexOf(role.id)
-  const [ra, rb] = [rank(a), rank(b)]
-  if (ra !== -1 || rb !== -1) return (ra === -1 ? 2 : ra) - (rb === -1 ? 2 : rb)
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
-}
-
 export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) =>
   handlers
     .handle("listAccounts", ({ urlParams: { limit, offset, ...filter } }) =>
@@ -28,12 +17,7 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
       Effect.map(Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(path.id)), orNotFound("account")), (data) => ({ data })))
     .handle("updateAccount", ({ path, payload }) =>
       Effect.map(Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, path.id, payload.status)), (data) => ({ data })))
-    .handle("listRoles", ({ urlParams }) =>
-      Effect.map(Effect.flatMap(Roles, (r) => r.all), (roles) => {
-        const ordered = [...roles].sort(builtInFirstThenNewest)
-        const page = toPage(ordered.slice(urlParams.offset, urlParams.offset + urlParams.limit + 1).map(presentRole), urlParams)
-        return { data: page.items, meta: page.meta }
-      }))
+    .handle("listRoles", ({ urlParams }) => Effect.map(listRoles(urlParams), (page) => ({ data: page.items, meta: page.meta })))
     .handle("createRole", ({ payload }) =>
       Effect.map(Effect.flatMap(currentCaller, (caller) => createRole(caller, payload)), (role) => ({ data: presentRole(role) })))
     .handle("updateRole", ({ path, payload }) =>

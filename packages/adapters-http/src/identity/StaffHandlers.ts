@@ -1,29 +1,21 @@
-import { createStaffProfile, StaffProfiles, type StaffProfile, updateStaffProfile } from "@bluelight/core/identity"
-import { NotFound } from "@bluelight/core/kernel"
+import { createStaffProfile, findStaffMember, listStaff, staffMemberOf, updateStaffProfile } from "@bluelight/core/identity"
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
-import { presentStaff } from "./present.js"
-
-const present = (profile: StaffProfile) => Effect.map(presentStaff([profile]), (views) => views[0]!)
 
 export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handlers) =>
   handlers
     .handle("listStaff", ({ urlParams: { limit, offset, active } }) =>
-      Effect.gen(function*() {
-        const page = yield* Effect.flatMap(StaffProfiles, (s) => s.list({ active }, { limit, offset }))
-        return { data: yield* presentStaff(page.items), meta: page.meta }
-      }))
-    .handle("getStaff", ({ path }) =>
-      Effect.gen(function*() {
-        const profile = yield* Effect.flatMap(StaffProfiles, (s) => s.findById(path.id))
-        if (Option.isNone(profile)) return yield* new NotFound({ message: "No such staff profile" })
-        return { data: yield* present(profile.value) }
-      }))
+      Effect.map(listStaff({ active }, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
+    .handle("getStaff", ({ path }) => Effect.map(findStaffMember(path.id), (data) => ({ data })))
     .handle("createStaff", ({ payload }) =>
-      Effect.flatMap(Effect.flatMap(currentCaller, (caller) => createStaffProfile(caller, payload)), (profile) =>
-        Effect.map(present(profile), (data) => ({ data }))))
+      Effect.flatMap(currentCaller, (caller) => createStaffProfile(caller, payload)).pipe(
+        Effect.flatMap(staffMemberOf),
+        Effect.map((data) => ({ data }))
+      ))
     .handle("updateStaff", ({ path, payload }) =>
-      Effect.flatMap(Effect.flatMap(currentCaller, (caller) => updateStaffProfile(caller, path.id, payload)), (profile) =>
-        Effect.map(present(profile), (data) => ({ data })))))
+      Effect.flatMap(currentCaller, (caller) => updateStaffProfile(caller, path.id, payload)).pipe(
+        Effect.flatMap(staffMemberOf),
+        Effect.map((data) => ({ data }))
+      )))

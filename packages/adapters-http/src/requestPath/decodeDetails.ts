@@ -1,5 +1,5 @@
 import type { Problem } from "@bluelight/core/kernel"
-import type { HttpApiEndpoint, HttpApiError, HttpServerRequest } from "@effect/platform"
+import type { HttpApiError, HttpServerRequest } from "@effect/platform"
 import { Effect, Either, Option, Schema, SchemaAST } from "effect"
 import type { RouteEntry } from "./routes.js"
 
@@ -44,7 +44,7 @@ const pathParamsOf = (route: RouteEntry, pathname: string): Record<string, strin
  * Whether `input` fails `schema`, stopping at its first problem: the error
  * already lists them all, this only finds out which part they belong to.
  */
-const fails = (schema: Option.Option<Schema.Schema.Any>, input: unknown): boolean =>
+const fails = (schema: Option.Option<{ readonly ast: SchemaAST.AST }>, input: unknown): boolean =>
   Option.match(schema, {
     onNone: () => false,
     onSome: ({ ast }) => {
@@ -71,7 +71,7 @@ export const decodeDetails = (
 ): Effect.Effect<ReadonlyArray<Problem>> =>
   Effect.gen(function*() {
     const problems = withoutUndefinedNoise(error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })))
-    const endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null = route?.endpoint ?? null
+    const endpoint = route?.endpoint ?? null
     if (route === undefined || endpoint === null) return problems
     const at = (prefix: ReadonlyArray<string>) => problems.map((problem) => ({ ...problem, path: [...prefix, ...problem.path] }))
     if (fails(endpoint.pathSchema, pathParamsOf(route, new URL(request.url, "http://localhost").pathname))) return at(["path"])

@@ -1,12 +1,15 @@
-import { HttpApi, type HttpApiEndpoint } from "@effect/platform"
+import { HttpApi, type HttpApiEndpoint, type HttpApiGroup, type HttpMethod } from "@effect/platform"
 import { isReadingOwnBody } from "../access.js"
+
+/** An endpoint as `HttpApi.reflect` hands it over: its schemas and annotations, whatever its types. */
+export type ReflectedEndpoint = HttpApiEndpoint.HttpApiEndpoint<string, HttpMethod.HttpMethod>
 
 /** One route of the API, matchable against a raw request path. */
 export interface RouteEntry {
   readonly method: string
   readonly path: string
   readonly pattern: RegExp
-  readonly endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null
+  readonly endpoint: ReflectedEndpoint | null
   /** The route reads its own body (a form post), so the JSON body rules leave it alone. */
   readonly ownBody: boolean
 }
@@ -34,24 +37,26 @@ const toPattern = (path: string): RegExp =>
  * told from an unknown path and a decode failure can be traced to its endpoint.
  */
 export class RouteIndex {
-  private readonly byRoute: ReadonlyMap<string, HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null>
+  private readonly byRoute: ReadonlyMap<string, ReflectedEndpoint | null>
 
   private constructor(private readonly entries: ReadonlyArray<RouteEntry>) {
     this.byRoute = new Map(entries.map((entry) => [`${entry.method} ${entry.path}`, entry.endpoint]))
   }
 
-  static fromApi(api: HttpApi.HttpApi.Any, extra: ReadonlyArray<ExtraRoute>) {
+  static fromApi<Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+    api: HttpApi.HttpApi<Id, Groups, E, R>,
+    extra: ReadonlyArray<ExtraRoute>
+  ) {
     const entries: Array<RouteEntry> = []
-    HttpApi.reflect(api as HttpApi.HttpApi.AnyWithProps, {
+    HttpApi.reflect(api, {
       onGroup: () => {},
       onEndpoint: ({ endpoint }) => {
-        const withProps = endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps
         entries.push({
           method: endpoint.method,
           path: endpoint.path,
           pattern: toPattern(endpoint.path),
-          endpoint: withProps,
-          ownBody: isReadingOwnBody(withProps)
+          endpoint,
+          ownBody: isReadingOwnBody(endpoint)
         })
       }
     })
@@ -68,7 +73,7 @@ export class RouteIndex {
   }
 
   /** The endpoint declared for a route pattern, as the router reports it (`GET`, `/api/staff/:id`). */
-  endpointOf(method: string, path: string): HttpApiEndpoint.HttpApiEndpoint.AnyWithProps | null {
+  endpointOf(method: string, path: string): ReflectedEndpoint | null {
     return this.byRoute.get(`${method} ${path}`) ?? null
   }
 

@@ -70,11 +70,6 @@ export const PgAccounts = Layer.effect(
       })
       return (value: string) => query(value).pipe(Effect.map(Option.map(toAccount)), Effect.orDie)
     }
-    const findByIds = SqlSchema.findAll({
-      Request: Schema.Array(Schema.String),
-      Result: AccountRow,
-      execute: (ids) => sql`SELECT ${columns} FROM accounts WHERE id = ANY(${[...ids]}::text[])`
-    })
     const list = SqlSchema.findAll({
       Request: ListRequest,
       Result: AccountRow,
@@ -93,8 +88,6 @@ export const PgAccounts = Layer.effect(
     })
     return {
       findById: findOneBy("id"),
-      findByIds: (ids: ReadonlyArray<string>) =>
-        ids.length === 0 ? Effect.succeed([]) : findByIds(ids).pipe(Effect.map((rows) => rows.map(toAccount)), Effect.orDie),
       findByIdentityId: findOneBy("identity_id"),
       findByPlatformId: findOneBy("platform_id"),
       findByIdForUpdate: findOneBy("id", "FOR UPDATE"),

@@ -1,5 +1,6 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { Permission, type Role, roleNameKey, Roles } from "@bluelight/core/identity"
+import { BUILT_IN_ROLE_IDS, Permission, type Role, roleNameKey, Roles } from "@bluelight/core/identity"
+import { type Page, toPage } from "@bluelight/core/kernel"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storedUnlessClash } from "../kernel/uniqueViolation.js"
 
@@ -23,6 +24,16 @@ export const PgRoles = Layer.effect(
       Result: RoleRow,
       execute: () => sql`SELECT id, name, permissions FROM roles ORDER BY name_key, id`
     })
+    // core's compareRolesForListing: the built-in roles in their order, then the others by id descending.
+    const list = SqlSchema.findAll({
+      Request: Schema.Struct({ limit: Schema.Int, offset: Schema.Int }),
+      Result: RoleRow,
+      execute: ({ limit, offset }) =>
+        sql`
+          SELECT id, name, permissions FROM roles
+          ORDER BY array_position(${[...BUILT_IN_ROLE_IDS]}::text[], id) NULLS LAST, id COLLATE "C" DESC
+          LIMIT ${limit} OFFSET ${offset}`
+    })
     const findById = (lock: "" | "FOR UPDATE") =>
       SqlSchema.findOne({
         Request: Schema.String,
@@ -43,6 +54,8 @@ export const PgRoles = Layer.effect(
     })
     return {
       all: all(undefined).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
+      list: (page: Page) =>
+        list({ limit: page.limit + 1, offset: page.offset }).pipe(Effect.map((rows) => toPage(rows.map(toRole), page)), Effect.orDie),
       findById: (id: string) => findById("")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
       findByIdForUpdate: (id: string) => findById("FOR UPDATE")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
       findByIdsForShare: (ids: ReadonlyArray<string>) =>

@@ -1,6 +1,5 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { type StaffProfile, StaffProfiles } from "@bluelight/core/identity"
-import { type Page, toPage } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const StaffProfileRow = Schema.Struct({
@@ -29,12 +28,6 @@ const toRow = (profile: StaffProfile) => ({
   updatedAt: DateTime.toDateUtc(profile.updatedAt)
 })
 
-const ListRequest = Schema.Struct({
-  active: Schema.optional(Schema.Boolean),
-  limit: Schema.Int,
-  offset: Schema.Int
-})
-
 /** A staff profile with its roles in the order they were given (`staff_profile_roles.position`). */
 export const PgStaffProfiles = Layer.effect(
   StaffProfiles,
@@ -51,17 +44,6 @@ export const PgStaffProfiles = Layer.effect(
       })
       return (value: string) => query(value).pipe(Effect.map(Option.map(toStaffProfile)), Effect.orDie)
     }
-    const list = SqlSchema.findAll({
-      Request: ListRequest,
-      Result: StaffProfileRow,
-      execute: ({ active, limit, offset }) =>
-        sql`
-          SELECT ${columns}
-          FROM staff_profiles sp JOIN accounts a ON a.id = sp.account_id
-          WHERE ${sql.and(active === undefined ? [] : [sql`sp.active = ${active}`])}
-          ORDER BY lower(a.display_name), sp.id
-          LIMIT ${limit} OFFSET ${offset}`
-    })
     const insertRoles = (profile: StaffProfile) =>
       sql`
         INSERT INTO staff_profile_roles (staff_profile_id, role_id, position)
@@ -91,12 +73,7 @@ export const PgStaffProfiles = Layer.effect(
             sql`DELETE FROM staff_profile_roles WHERE staff_profile_id = ${profile.id}`,
             insertRoles(profile)
           ], { discard: true })
-        ).pipe(Effect.orDie),
-      list: (filter: { readonly active?: boolean | undefined }, page: Page) =>
-        list({ ...filter, limit: page.limit + 1, offset: page.offset }).pipe(
-          Effect.map((rows) => toPage(rows.map(toStaffProfile), page)),
-          Effect.orDie
-        )
+        ).pipe(Effect.orDie)
     }
   })
 )

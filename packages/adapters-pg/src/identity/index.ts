@@ -5,6 +5,7 @@ import { PgServiceCredentials } from "./PgServiceCredentials.js"
 import { PgSessionRecords } from "./PgSessionRecords.js"
 import { PgSessions } from "./PgSessions.js"
 import { PgSignInStates } from "./PgSignInStates.js"
+import { PgStaffDirectory } from "./PgStaffDirectory.js"
 import { PgStaffProfiles } from "./PgStaffProfiles.js"
 
 export { PgAccounts } from "./PgAccounts.js"
@@ -13,6 +14,7 @@ export { PgServiceCredentials } from "./PgServiceCredentials.js"
 export { PgSessionRecords } from "./PgSessionRecords.js"
 export { PgSessions } from "./PgSessions.js"
 export { PgSignInStates } from "./PgSignInStates.js"
+export { PgStaffDirectory } from "./PgStaffDirectory.js"
 export { PgStaffProfiles } from "./PgStaffProfiles.js"
 
 /** Every identity repository over the one SQL client. */
@@ -23,5 +25,6 @@ export const PgIdentityRepositories = Layer.mergeAll(
   PgSignInStates,
   PgRoles,
   PgStaffProfiles,
+  PgStaffDirectory,
   PgServiceCredentials
 )

@@ -1,4 +1,4 @@
-import { type Account, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, Roles, type ServiceCredential, ServiceCredentials, type Session, Sessions, type SignInState, SignInStates, type StaffProfile, StaffProfiles } from "@bluelight/core/identity"
+import { type Account, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, Roles, type ServiceCredential, ServiceCredentials, type Session, Sessions, type SignInState, SignInStates, StaffDirectory, type StaffMember, type StaffProfile, StaffProfiles } from "@bluelight/core/identity"
 import { Transactor } from "@bluelight/core/kernel"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
 
-type IdentityPorts = Accounts | Sessions | SignInStates | Roles | StaffProfiles | ServiceCredentials | Transactor
+type IdentityPorts = Accounts | Sessions | SignInStates | Roles | StaffProfiles | StaffDirectory | ServiceCredentials | Transactor
 
 /** One backend under test: one runtime (one pool) for its whole suite. */
 interface Backend {
@@ -93,14 +93,6 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
     })
 
     describe("accounts", () => {
-      it("find several accounts by id in one read, skipping unknown ids", async () => {
-        const [a, b] = [anAccount(), anAccount()]
-        await run(insertAccounts(a, b))
-        const found = await run(Effect.flatMap(Accounts, (repo) => repo.findByIds([b.id, uid("nobody"), a.id])))
-        expect([...found].sort((x, y) => (x.id < y.id ? -1 : 1))).toEqual([a, b].sort((x, y) => (x.id < y.id ? -1 : 1)))
-        expect(await run(Effect.flatMap(Accounts, (repo) => repo.findByIds([])))).toEqual([])
-      })
-
       it("find an inserted account by id, identity id and platform id", async () => {
         const linked = anAccount({ platform: { id: uid("plat"), username: "Gamer" } })
         const avatar = anAccount({ identity: { id: uid("idp"), username: "withavatar", avatar: "a1b2c3" } })
@@ -365,6 +357,28 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(names.indexOf(lower.name)).toBeLessThan(names.indexOf(ADMINISTRATOR_ROLE_NAME))
         expect(names.indexOf(MEMBER_ROLE_NAME)).toBeLessThan(names.indexOf(upper.name))
       })
+      it("list the built-in roles first, then the others by id descending, paging at the edge", async () => {
+        const token = uid("tok")
+        // Ids that sort the same under any collation, inserted out of order.
+        const mine = ["b", "d", "a", "c"].map((suffix): Role => ({ id: `${token}-${suffix}`, name: `Listed ${token} ${suffix}`, permissions: [] }))
+        await run(Effect.flatMap(Roles, (repo) => Effect.forEach(mine, repo.insert)))
+        const list = (limit: number, offset = 0) => run(Effect.flatMap(Roles, (repo) => repo.list({ limit, offset })))
+        const all = await list(100)
+        const ids = all.items.map((role) => role.id)
+        expect(ids.slice(0, 2)).toEqual([ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID])
+        expect(ids.slice(2)).toEqual([...ids.slice(2)].sort().reverse())
+        expect(ids.filter((id) => id.startsWith(token))).toEqual(["d", "c", "b", "a"].map((suffix) => `${token}-${suffix}`))
+        expect(all.items.find((role) => role.id === mine[0]!.id)).toEqual(mine[0])
+        expect(all.meta).toEqual({ limit: 100, offset: 0, hasMore: false })
+
+        const total = ids.length
+        expect((await list(total)).meta.hasMore).toBe(false)
+        const oneShort = await list(total - 1)
+        expect(oneShort.meta).toEqual({ limit: total - 1, offset: 0, hasMore: true })
+        expect(oneShort.items).toEqual(all.items.slice(0, total - 1))
+        expect((await list(1, total - 1)).items).toEqual(all.items.slice(total - 1))
+        expect((await list(5, total)).items).toEqual([])
+      })
     })
 
     describe("staff profiles", () => {
@@ -411,7 +425,32 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(account.id)))).toEqual(Option.some(winner))
       })
 
-      it("list by the account's display name, then id, optionally only active or inactive ones", async () => {
+      it("answer the directory's view: the account's display name and the roles' names in the profile's order", async () => {
+        const account = anAccount({ displayName: `Viewed ${uid("n")}` })
+        const [first, second] = [aRole(), aRole()]
+        await run(insertAccounts(account))
+        await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(first), repo.insert(second)])))
+        const profile = aProfile(account.id, { roleIds: [second.id, MEMBER_ROLE_ID, first.id], active: false, updatedAt: T1 })
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.insert(profile)))
+        const expected: StaffMember = {
+          id: profile.id,
+          account: { id: account.id, displayName: account.displayName },
+          active: false,
+          roles: [{ id: second.id, name: second.name }, { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME }, { id: first.id, name: first.name }],
+          createdAt: T0,
+          updatedAt: T1
+        }
+        expect(await run(Effect.flatMap(StaffDirectory, (directory) => directory.findById(profile.id)))).toEqual(Option.some(expected))
+        expect(Option.isNone(await run(Effect.flatMap(StaffDirectory, (directory) => directory.findById(uid("staff")))))).toBe(true)
+        const roleless = anAccount()
+        const bare = aProfile(roleless.id)
+        await run(insertAccounts(roleless))
+        await run(Effect.flatMap(StaffProfiles, (repo) => repo.insert(bare)))
+        const found = await run(Effect.flatMap(StaffDirectory, (directory) => directory.findById(bare.id)))
+        expect(Option.map(found, (member) => member.roles)).toEqual(Option.some([]))
+      })
+
+      it("list the directory by the account's display name ignoring case, then id, optionally only active or inactive ones", async () => {
         const token = uid("tok")
         const zulu = anAccount({ displayName: `Zulu ${token}` })
         const alpha = anAccount({ displayName: `alpha ${token}` })
@@ -423,19 +462,29 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         await run(Effect.flatMap(StaffProfiles, (repo) => Effect.forEach([zuluProfile, mikeProfile, alphaProfile], repo.insert)))
 
         const list = (filter: { readonly active?: boolean | undefined }, limit: number, offset = 0) =>
-          run(Effect.flatMap(StaffProfiles, (repo) => repo.list(filter, { limit, offset })))
-        const mine = (profiles: ReadonlyArray<StaffProfile>) =>
-          profiles.filter((p) => [zuluProfile.id, alphaProfile.id, mikeProfile.id].includes(p.id))
+          run(Effect.flatMap(StaffDirectory, (directory) => directory.list(filter, { limit, offset })))
+        const mine = (members: ReadonlyArray<StaffMember>) =>
+          members.filter((m) => [zuluProfile.id, alphaProfile.id, mikeProfile.id].includes(m.id)).map((m) => m.id)
 
         const all = await list({}, 100)
-        expect(mine(all.items)).toEqual([alphaProfile, mikeProfile, zuluProfile])
+        expect(mine(all.items)).toEqual([alphaProfile.id, mikeProfile.id, zuluProfile.id])
+        expect(all.items.find((m) => m.id === zuluProfile.id)).toEqual({
+          id: zuluProfile.id,
+          account: { id: zulu.id, displayName: zulu.displayName },
+          active: true,
+          roles: [{ id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME }],
+          createdAt: T0,
+          updatedAt: T0
+        })
+        const names = all.items.map((m) => m.account.displayName.toLowerCase())
+        expect(names).toEqual([...names].sort())
         const active = await list({ active: true }, 100)
-        expect(active.items.every((p) => p.active)).toBe(true)
-        expect(mine(active.items)).toEqual([mikeProfile, zuluProfile])
-        expect(mine((await list({ active: undefined }, 100)).items)).toEqual([alphaProfile, mikeProfile, zuluProfile])
+        expect(active.items.every((m) => m.active)).toBe(true)
+        expect(mine(active.items)).toEqual([mikeProfile.id, zuluProfile.id])
+        expect(mine((await list({ active: undefined }, 100)).items)).toEqual([alphaProfile.id, mikeProfile.id, zuluProfile.id])
         const inactive = await list({ active: false }, 100)
-        expect(inactive.items.every((p) => !p.active)).toBe(true)
-        expect(mine(inactive.items)).toEqual([alphaProfile])
+        expect(inactive.items.every((m) => !m.active)).toBe(true)
+        expect(mine(inactive.items)).toEqual([alphaProfile.id])
 
         const total = all.items.length
         expect(all.meta.hasMore).toBe(false)

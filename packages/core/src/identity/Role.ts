@@ -29,3 +29,20 @@ export const ALL_PERMISSIONS: ReadonlyArray<Permission> = sortedPermissions(PERM
 /** The fixed ids of the two built-in roles, seeded by the migration that creates roles. */
 export const MEMBER_ROLE_ID = "member"
 export const ADMINISTRATOR_ROLE_ID = "administrator"
+
+/** The built-in roles in the order every list of roles starts with. */
+export const BUILT_IN_ROLE_IDS: ReadonlyArray<string> = [ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID]
+
+/**
+ * The order roles are listed in: the built-in Administrator and Member first,
+ * then the others newest first, as lists are. Role ids are UUIDv7, so the
+ * later id is the newer role (compared by code unit, as Postgres's "C"
+ * collation compares them).
+ */
+export const compareRolesForListing = (a: Role, b: Role): number => {
+  const rank = (role: Role) => {
+    const index = BUILT_IN_ROLE_IDS.indexOf(role.id)
+    return index === -1 ? BUILT_IN_ROLE_IDS.length : index
+  }
+  return rank(a) - rank(b) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+}

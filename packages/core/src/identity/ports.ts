@@ -4,6 +4,7 @@ import type { Role } from "./Role.js"
 import type { ServiceCredential } from "./ServiceCredential.js"
 import type { Session, SessionRevocation } from "./Session.js"
 import type { SignInState } from "./SignInState.js"
+import type { StaffMember } from "./StaffMember.js"
 import type { StaffProfile } from "./StaffProfile.js"
 import type { Page, PageMeta } from "../kernel/paging.js"
 
@@ -30,8 +31,6 @@ export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
   Accounts,
   {
     readonly findById: (id: string) => Effect.Effect<Option.Option<Account>>
-    /** The accounts with these ids that exist, in no particular order: one read for a page of references. */
-    readonly findByIds: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Account>>
     readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
     readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
     /** The account, locked until the transaction ends: what a change of it checks its rule on. */
@@ -100,6 +99,8 @@ export class Roles extends Context.Tag("@bluelight/core/Roles")<
   {
     /** Every role, by name (roles are few). */
     readonly all: Effect.Effect<ReadonlyArray<Role>>
+    /** A page of roles in `compareRolesForListing` order: the built-in ones, then the others newest first. */
+    readonly list: (page: Page) => Effect.Effect<PageOf<Role>>
     readonly findById: (id: string) => Effect.Effect<Option.Option<Role>>
     /** The role, locked until the transaction ends: what a change of it checks its rule on. */
     readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Role>>
@@ -128,8 +129,20 @@ export class StaffProfiles extends Context.Tag("@bluelight/core/StaffProfiles")<
     /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
     readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
     readonly update: (profile: StaffProfile) => Effect.Effect<void>
-    /** Ordered by the account's display name, then id. */
-    readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffProfile>>
+  }
+>() {}
+
+/**
+ * The staff directory: staff profiles as people read them (`StaffMember`),
+ * each in one read with its account's display name and its roles' names. A
+ * profile whose account is missing is a defect (the foreign key forbids it).
+ */
+export class StaffDirectory extends Context.Tag("@bluelight/core/StaffDirectory")<
+  StaffDirectory,
+  {
+    /** Ordered by the account's display name ignoring case, then by profile id. */
+    readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffMember>>
+    readonly findById: (id: string) => Effect.Effect<Option.Option<StaffMember>>
   }
 >() {}
 

@@ -7,11 +7,16 @@ import { AuditLog } from "../kernel/AuditLog.js"
 import { Roles } from "./ports.js"
 import { Ids } from "../kernel/Ids.js"
 import { Transactor } from "../kernel/Transactor.js"
+import type { Page } from "../kernel/paging.js"
 import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, isReservedRoleName, MEMBER_ROLE_ID, type Role, roleNameKey, sortedPermissions } from "./Role.js"
 
 /** A role as the API shows it: the Administrator holds every permission, whatever is stored. */
 export const presentRole = (role: Role): Role =>
   role.id === ADMINISTRATOR_ROLE_ID ? { ...role, permissions: ALL_PERMISSIONS } : role
+
+/** `GET /admin/roles`: a page of roles, the built-in ones first, then the others newest first, as the API shows them. */
+export const listRoles = (page: Page) =>
+  Effect.map(Effect.flatMap(Roles, (roles) => roles.list(page)), (listed) => ({ items: listed.items.map(presentRole), meta: listed.meta }))
 
 const nameTaken = (name: string) => new InvalidState({ message: `A role named ${name} already exists` })
 

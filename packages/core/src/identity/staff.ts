@@ -3,11 +3,30 @@ import { actorOf, type Caller } from "./Caller.js"
 import { forbidden } from "./checkAccess.js"
 import { InvalidInput, InvalidState, NotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
-import { Accounts, Roles, StaffProfiles } from "./ports.js"
+import { Accounts, Roles, StaffDirectory, StaffProfiles } from "./ports.js"
 import { Ids } from "../kernel/Ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import { ADMINISTRATOR_ROLE_ID, type Role } from "./Role.js"
 import type { StaffProfile } from "./StaffProfile.js"
+import type { Page } from "../kernel/paging.js"
+
+/** `GET /staff`: staff as the directory shows them, by display name. */
+export const listStaff = (filter: { readonly active?: boolean | undefined }, page: Page) =>
+  Effect.flatMap(StaffDirectory, (directory) => directory.list(filter, page))
+
+/** One staff member as the directory shows them. */
+export const findStaffMember = (id: string) =>
+  Effect.flatMap(Effect.flatMap(StaffDirectory, (directory) => directory.findById(id)), Option.match({
+    onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
+    onSome: Effect.succeed
+  }))
+
+/** A profile just written, as the directory shows it: it exists, so not finding it is a defect. */
+export const staffMemberOf = (profile: StaffProfile) =>
+  Effect.flatMap(Effect.flatMap(StaffDirectory, (directory) => directory.findById(profile.id)), Option.match({
+    onNone: () => Effect.dieMessage(`staff profile ${profile.id} was written but the directory does not find it`),
+    onSome: Effect.succeed
+  }))
 
 const grantsAdministration = (role: Role) => role.id === ADMINISTRATOR_ROLE_ID || role.permissions.includes("admin.manage")
 

@@ -35,13 +35,3 @@ export const TrimmedText = (bounds: { readonly min?: number; readonly max: numbe
     )
   )
 }
-
-/** Optional free text that is `null` when absent or blank after trimming. */
-export const OptionalText = (max: number) =>
-  Schema.NullOr(TrimmedText({ max })).pipe(
-    Schema.transform(Schema.NullOr(Schema.String), {
-      strict: true,
-      decode: (value) => (value === null || value === "" ? null : value),
-      encode: (value) => value
-    })
-  )

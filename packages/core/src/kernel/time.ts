@@ -1,4 +1,4 @@
-import { DateTime, Schema } from "effect"
+import { Schema } from "effect"
 import { SafeText } from "./text.js"
 
 const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -43,9 +43,6 @@ export const Timestamp = SafeText.pipe(
   jsonSchema: { type: "string", format: "date-time" }
 })
 export type Timestamp = typeof Timestamp.Type
-
-/** `DateTimeUtc` encodes through `toISOString`, which is already UTC with milliseconds. */
-export const formatTimestamp = (at: DateTime.Utc): string => DateTime.formatIso(at)
 
 /** A calendar date, `YYYY-MM-DD`, kept as the string it is. */
 export const CalendarDate = SafeText.pipe(

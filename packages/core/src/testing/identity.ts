@@ -6,14 +6,16 @@ import {
   MEMBER_DEFAULT_PERMISSIONS,
   MEMBER_ROLE_ID,
   MEMBER_ROLE_NAME,
+  compareRolesForListing,
   type Role,
   roleNameKey
 } from "../identity/Role.js"
 import type { ServiceCredential } from "../identity/ServiceCredential.js"
 import type { Session, SessionRevocation } from "../identity/Session.js"
 import type { SignInState } from "../identity/SignInState.js"
+import type { StaffMember } from "../identity/StaffMember.js"
 import type { StaffProfile } from "../identity/StaffProfile.js"
-import { Accounts, Roles, ServiceCredentials, Sessions, SignInStates, StaffProfiles } from "../identity/ports.js"
+import { Accounts, Roles, ServiceCredentials, Sessions, SignInStates, StaffDirectory, StaffProfiles } from "../identity/ports.js"
 import { type Page, toPage } from "../kernel/paging.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
@@ -54,7 +56,6 @@ export const InMemoryAccounts = Layer.effect(
     const accounts = tableOf<Account>(db, ACCOUNTS_TABLE)
     return {
       findById: (id: string) => accounts.find((account) => account.id === id),
-      findByIds: (ids: ReadonlyArray<string>) => Effect.map(accounts.rows, (rows) => rows.filter((account) => ids.includes(account.id))),
       findByIdentityId: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       findByPlatformId: (platformId: string) => accounts.find((account) => account.platform?.id === platformId),
       findByIdForUpdate: (id: string) => accounts.find((account) => account.id === id),
@@ -169,6 +170,7 @@ export const InMemoryRoles = Layer.effect(
     return {
       all: Effect.map(roles.rows, (rows) =>
         [...rows].sort((a, b) => compareText(roleNameKey(a.name), roleNameKey(b.name)) || compareText(a.id, b.id))),
+      list: (page: Page) => Effect.map(roles.rows, (rows) => pageOf([...rows].sort(compareRolesForListing), page)),
       findById: (id: string) => roles.find((role) => role.id === id),
       findByIdForUpdate: (id: string) => roles.find((role) => role.id === id),
       findByIdsForShare: (ids: ReadonlyArray<string>) => Effect.map(roles.rows, (rows) => rows.filter((role) => ids.includes(role.id))),
@@ -193,22 +195,53 @@ export const InMemoryStaffProfiles = Layer.effect(
       findByIdForUpdate: (id: string) => profiles.find((profile) => profile.id === id),
       findByAccountId: (accountId: string) => profiles.find((profile) => profile.accountId === accountId),
       insert: (profile: StaffProfile) => insertUnless(db, STAFF_PROFILES_TABLE, profile, (other) => other.accountId === profile.accountId),
-      update: profiles.replace,
+      update: profiles.replace
+    }
+  })
+)
+
+/**
+ * The directory over the same tables, joined as the SQL one is. A profile
+ * whose account is missing dies: Postgres's foreign key makes it impossible,
+ * so here it means a test wrote a broken table.
+ */
+export const InMemoryStaffDirectory = Layer.effect(
+  StaffDirectory,
+  Effect.map(InMemoryDatabase, (db) => {
+    const memberOf = (accounts: ReadonlyArray<Account>, roles: ReadonlyArray<Role>) => (profile: StaffProfile) =>
+      Effect.gen(function*() {
+        const account = accounts.find((candidate) => candidate.id === profile.accountId)
+        if (account === undefined) {
+          return yield* Effect.dieMessage(`staff profile ${profile.id} names account ${profile.accountId}, which does not exist`)
+        }
+        const member: StaffMember = {
+          id: profile.id,
+          account: { id: account.id, displayName: account.displayName },
+          active: profile.active,
+          roles: profile.roleIds.flatMap((id) => roles.filter((role) => role.id === id).map((role) => ({ id: role.id, name: role.name }))),
+          createdAt: profile.createdAt,
+          updatedAt: profile.updatedAt
+        }
+        return member
+      })
+    const members = (profiles: ReadonlyArray<StaffProfile>) =>
+      Effect.gen(function*() {
+        const toMember = memberOf(yield* db.rows<Account>(ACCOUNTS_TABLE), yield* db.rows<Role>(ROLES_TABLE))
+        return yield* Effect.forEach(profiles, toMember)
+      })
+    return {
       list: (filter: { readonly active?: boolean | undefined }, page: Page) =>
         Effect.gen(function*() {
-          const displayNames = new Map(
-            (yield* db.rows<Account>(ACCOUNTS_TABLE)).map((account) => [account.id, account.displayName.toLowerCase()])
+          const profiles = (yield* db.rows<StaffProfile>(STAFF_PROFILES_TABLE))
+            .filter((profile) => filter.active === undefined || profile.active === filter.active)
+          const sorted = [...(yield* members(profiles))].sort((a, b) =>
+            compareText(a.account.displayName.toLowerCase(), b.account.displayName.toLowerCase()) || compareText(a.id, b.id)
           )
-          // Joined with its account, as in SQL: a profile without one is not listed.
-          const listed = (yield* profiles.rows).flatMap((profile) => {
-            const name = displayNames.get(profile.accountId)
-            return name === undefined || (filter.active !== undefined && profile.active !== filter.active)
-              ? []
-              : [{ profile, name }]
-          })
-          listed.sort((a, b) => compareText(a.name, b.name) || compareText(a.profile.id, b.profile.id))
-          return pageOf(listed.map(({ profile }) => profile), page)
-        })
+          return pageOf(sorted, page)
+        }),
+      findById: (id: string) =>
+        Effect.flatMap(db.rows<StaffProfile>(STAFF_PROFILES_TABLE), (profiles) =>
+          Effect.map(members(profiles.filter((profile) => profile.id === id)), (found) => Option.fromNullable(found[0])))
     }
   })
 )
@@ -241,5 +274,6 @@ export const InMemoryIdentityRepositories = Layer.mergeAll(
   InMemorySignInStates,
   InMemoryRoles,
   InMemoryStaffProfiles,
+  InMemoryStaffDirectory,
   InMemoryServiceCredentials
 )

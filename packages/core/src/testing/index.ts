@@ -1,29 +1,16 @@
 /**
- * In-memory implementations of every port of `@bluelight/core`, the same ones
- * core's own use-case tests run on, so a harness can run the real rules with
- * no database.
+ * The testing kit: an in-memory implementation or a test double of every
+ * port of `@bluelight/core`, and `testPorts`, the one layer that provides
+ * them all. Core's own use-case tests run on it, and so can any harness that
+ * embeds the core: the real rules, no database, no network.
  */
-import { Layer } from "effect"
-import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
-import { InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
-import { InMemoryDatabase } from "./InMemoryDatabase.js"
-import { InMemoryIdentityRepositories } from "./identity.js"
-import { InMemoryTransactor } from "./InMemoryTransactor.js"
-import { SequentialIds } from "./SequentialIds.js"
-
-export { InMemoryDatabase } from "./InMemoryDatabase.js"
-export * from "./identity.js"
-export { InMemoryTransactor } from "./InMemoryTransactor.js"
 export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
+export * from "./identity.js"
+export { InMemoryDatabase } from "./InMemoryDatabase.js"
+export { InMemoryTransactor } from "./InMemoryTransactor.js"
+export * from "./providers.js"
+export * from "./rateLimiters.js"
 export { SequentialIds } from "./SequentialIds.js"
-
-/** Every in-memory port over one fresh in-memory database. */
-export const InMemoryPorts = Layer.mergeAll(
-  InMemoryTransactor,
-  InMemoryAuditLog,
-  InMemoryAuditQueries,
-  SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories))
-).pipe(
-  Layer.provideMerge(SequentialIds),
-  Layer.provideMerge(InMemoryDatabase.layer)
-)
+export * from "./TestAccessSettings.js"
+export * from "./testPorts.js"
+export { TestTokens } from "./TestTokens.js"

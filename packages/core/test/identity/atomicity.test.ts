@@ -4,9 +4,10 @@
  */
 import { Accounts, completeSignIn, createRole, issueCredential, openSession, setAccountStatus, startSignIn } from "@bluelight/core/identity"
 import { Ids } from "@bluelight/core/kernel"
+import { IDENTITY_PROFILES, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Exit, TestClock } from "effect"
-import { anAccount, aUserCaller, failingAuditPorts, PROFILES, readTables } from "./fakes.js"
+import { anAccount, aUserCaller, readTables } from "./helpers.js"
 
 /** Alice's account and a session of hers, written straight to the repositories (no audit needed). */
 const seedAlice = Effect.gen(function*() {
@@ -14,7 +15,7 @@ const seedAlice = Effect.gen(function*() {
   const account = anAccount({
     id,
     displayName: "Old name",
-    identity: { id: PROFILES.alice.id, username: "old", avatar: null }
+    identity: { id: IDENTITY_PROFILES.alice.id, username: "old", avatar: null }
   })
   yield* Effect.flatMap(Accounts, (accounts) => accounts.insert(account))
   const { token } = yield* openSession(id)
@@ -33,7 +34,7 @@ describe("a change and its audit entry commit together", () => {
       const before = yield* readTables
       expectDefect(yield* Effect.exit(createRole(admin, { name: "Dispatch", permissions: ["cad.view"] })))
       expect(yield* readTables).toEqual(before)
-    }).pipe(Effect.provide(failingAuditPorts())))
+    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
 
   it.effect("issueCredential stores no credential", () =>
     Effect.gen(function*() {
@@ -41,7 +42,7 @@ describe("a change and its audit entry commit together", () => {
       const before = yield* readTables
       expectDefect(yield* Effect.exit(issueCredential(admin, { name: "bot", scopes: ["cad.view"], lifetimeDays: 30 })))
       expect(yield* readTables).toEqual(before)
-    }).pipe(Effect.provide(failingAuditPorts())))
+    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
 
   it.effect("setAccountStatus neither suspends nor revokes", () =>
     Effect.gen(function*() {
@@ -52,7 +53,7 @@ describe("a change and its audit entry commit together", () => {
       expect(before.sessions.every((s) => s.revokedAt === null)).toBe(true)
       expectDefect(yield* Effect.exit(setAccountStatus(admin, account.id, "SUSPENDED")))
       expect(yield* readTables).toEqual(before)
-    }).pipe(Effect.provide(failingAuditPorts())))
+    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
 
   it.effect("completeSignIn for a new person creates no account and no session", () =>
     Effect.gen(function*() {
@@ -65,7 +66,7 @@ describe("a change and its audit entry commit together", () => {
       expect(after.sessions).toEqual([])
       // The state itself is used up before the transaction starts: single use, even when the sign-in fails.
       expect(after.signInStates).toEqual([])
-    }).pipe(Effect.provide(failingAuditPorts())))
+    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
 
   it.effect("completeSignIn for a known person neither refreshes the account, nor revokes the old session, nor opens one", () =>
     Effect.gen(function*() {
@@ -80,5 +81,5 @@ describe("a change and its audit entry commit together", () => {
       expect(after.sessions).toHaveLength(1)
       expect(after.sessions[0]?.revokedAt).toBeNull()
       expect(DateTime.toEpochMillis(after.accounts[0]!.updatedAt)).toBe(0)
-    }).pipe(Effect.provide(failingAuditPorts())))
+    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
 })

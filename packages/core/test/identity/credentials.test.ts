@@ -1,7 +1,8 @@
 import { authenticateCredential, authenticateSession, CREDENTIAL_TOKEN_PATTERN, issueCredential, revokeCredential, ServiceCredentials } from "@bluelight/core/identity"
+import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option, TestClock } from "effect"
-import { readTables, sha256Hex, signIn, testPorts } from "./fakes.js"
+import { readTables, sha256Hex, signIn } from "./helpers.js"
 
 const DAY_MS = 24 * 3600 * 1000
 const signedInAdmin = Effect.flatMap(signIn("admin"), ({ token }) => authenticateSession(token))

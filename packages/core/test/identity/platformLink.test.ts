@@ -1,7 +1,8 @@
 import { Accounts, authenticateSession, completePlatformLink, startPlatformLink, startSignIn, type UserCaller } from "@bluelight/core/identity"
+import { PlatformCalls, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { PlatformCalls, readTables, s256, signIn, testPorts } from "./fakes.js"
+import { readTables, s256, signIn } from "./helpers.js"
 
 const callerOf = (code: "alice" | "bob") => Effect.flatMap(signIn(code), ({ token }) => authenticateSession(token))
 
@@ -15,8 +16,8 @@ const link = (caller: UserCaller, code: string) =>
 const platformOf = (accountId: string) =>
   Effect.flatMap(Accounts, (accounts) => accounts.findById(accountId)).pipe(Effect.map(Option.map((a) => a.platform)))
 
-describe("the fake Tokens", () => {
-  it("pkceChallenge is S256 (RFC 7636 appendix B)", () => {
+describe("the S256 oracle these tests check the challenge with", () => {
+  it("is RFC 7636's (appendix B)", () => {
     expect(s256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
   })
 })

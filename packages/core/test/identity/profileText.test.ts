@@ -1,9 +1,10 @@
 import { cleanProfileText, completeSignIn, MAX_PROFILE_TEXT, sanitiseIdentityProfile, sanitisePlatformProfile, startSignIn } from "@bluelight/core/identity"
 import { isSafeText } from "@bluelight/core/kernel"
+import { setIdentityProfile, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import fc from "fast-check"
-import { readTables, setIdentityProfile, signIn, testPorts } from "./fakes.js"
+import { readTables, signIn } from "./helpers.js"
 
 /** What cleaned text never holds: controls (NUL included), lone surrogates, bidirectional overrides and isolates. */
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/

@@ -1,8 +1,8 @@
 import { Accounts, ADMINISTRATOR_ROLE_ID, authenticateSession, completePlatformLink, createRole, createStaffProfile, issueCredential, revokeCredential, Roles, ServiceCredentials, setAccountStatus, StaffProfiles, startPlatformLink, updateRole, updateStaffProfile } from "@bluelight/core/identity"
-import { InMemoryDatabase, InMemoryIdentityRepositories } from "@bluelight/core/testing"
+import { InMemoryDatabase, InMemoryIdentityRepositories, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Ref } from "effect"
-import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"
+import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
 
 /**
  * Read-check-write: every use case that changes a record checks its rule on
@@ -41,7 +41,6 @@ const withLaggingPlainReads = <A, E, R>(body: (freeze: Effect.Effect<void>) => E
       Effect.provideService(Accounts, {
         ...accounts,
         findById: staleAccounts.findById,
-        findByIds: staleAccounts.findByIds,
         findByIdentityId: staleAccounts.findByIdentityId,
         findByPlatformId: staleAccounts.findByPlatformId
       }),

@@ -1,7 +1,8 @@
-import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, createRole, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, Roles, updateRole } from "@bluelight/core/identity"
+import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, compareRolesForListing, createRole, listRoles, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, Roles, updateRole } from "@bluelight/core/identity"
+import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
-import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"
+import { Effect, Option, TestClock } from "effect"
+import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
 
 const admin = aUserCaller(["admin.manage"], anAccount({ id: "admin-account" }))
 
@@ -159,5 +160,38 @@ describe("presentRole", () => {
     expect(presentRole({ id: ADMINISTRATOR_ROLE_ID, name: "Administrator", permissions: [] }).permissions).toEqual(ALL_PERMISSIONS)
     const member = { id: MEMBER_ROLE_ID, name: "Member", permissions: MEMBER_DEFAULT_PERMISSIONS }
     expect(presentRole(member)).toEqual(member)
+  })
+})
+
+describe("listRoles", () => {
+  it.effect("the built-in Administrator and Member first, then the others newest first, paged", () =>
+    Effect.gen(function*() {
+      // Created a second apart, out of name order, so that neither the name nor chance orders them.
+      const created: Array<string> = []
+      for (const name of ["Bravo", "Alpha", "Delta", "Charlie"]) {
+        created.push((yield* createRole(admin, { name, permissions: ["cad.view"] })).id)
+        yield* TestClock.adjust("1 second")
+      }
+      const newestFirst = [...created].reverse()
+
+      const all = yield* listRoles({ limit: 100, offset: 0 })
+      expect(all.items.map((role) => role.id)).toEqual([ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID, ...newestFirst])
+      expect(all.meta).toEqual({ limit: 100, offset: 0, hasMore: false })
+      // Presented as the API shows them: the Administrator with every permission.
+      expect(all.items[0]!.permissions).toEqual(ALL_PERMISSIONS)
+
+      const first = yield* listRoles({ limit: 3, offset: 0 })
+      expect(first.items.map((role) => role.id)).toEqual([ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID, newestFirst[0]])
+      expect(first.meta.hasMore).toBe(true)
+      const rest = yield* listRoles({ limit: 3, offset: 3 })
+      expect(rest.items.map((role) => role.id)).toEqual(newestFirst.slice(1))
+      expect(rest.meta).toEqual({ limit: 3, offset: 3, hasMore: false })
+      expect((yield* listRoles({ limit: 3, offset: 6 })).items).toEqual([])
+    }).pipe(Effect.provide(testPorts())))
+
+  it("compareRolesForListing puts the built-in roles first, then the greater id first", () => {
+    const role = (id: string) => ({ id, name: id, permissions: [] })
+    const shuffled = ["0190a", MEMBER_ROLE_ID, "0190c", ADMINISTRATOR_ROLE_ID, "0190b"].map(role)
+    expect([...shuffled].sort(compareRolesForListing).map((r) => r.id)).toEqual([ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID, "0190c", "0190b", "0190a"])
   })
 })

@@ -1,7 +1,8 @@
 import { authenticateSession, completeSignIn, createSignInState, MEMBER_DEFAULT_PERMISSIONS, SIGN_IN_STATE_LIFETIME_SECONDS, Sessions, setAccountStatus, startSignIn, Tokens } from "@bluelight/core/identity"
+import { IDENTITY_PROFILES, setIdentityProfile, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option, TestClock } from "effect"
-import { auditActions, PROFILES, readTables, setIdentityProfile, sha256Hex, signIn, testPorts } from "./fakes.js"
+import { auditActions, readTables, sha256Hex, signIn } from "./helpers.js"
 
 const complete = (state: string, boundState: string | undefined, code = "alice", previousSessionToken?: string) =>
   completeSignIn({ state, boundState, code, previousSessionToken })
@@ -95,15 +96,15 @@ describe("completeSignIn: the account", () => {
       const first = yield* signIn("alice")
       expect(first.account.displayName).toBe("Alice")
       expect(first.account.status).toBe("ACTIVE")
-      expect(first.account.identity).toEqual({ id: PROFILES.alice.id, username: "alice", avatar: null })
+      expect(first.account.identity).toEqual({ id: IDENTITY_PROFILES.alice.id, username: "alice", avatar: null })
       expect(first.account.platform).toBeNull()
 
       yield* TestClock.adjust("1 hour")
-      yield* setIdentityProfile("alice", { id: PROFILES.alice.id, username: "alice2", displayName: "Alice Two", avatar: "a.png" })
+      yield* setIdentityProfile("alice", { id: IDENTITY_PROFILES.alice.id, username: "alice2", displayName: "Alice Two", avatar: "a.png" })
       const second = yield* signIn("alice")
       expect(second.account.id).toBe(first.account.id)
       expect(second.account.displayName).toBe("Alice Two")
-      expect(second.account.identity).toEqual({ id: PROFILES.alice.id, username: "alice2", avatar: "a.png" })
+      expect(second.account.identity).toEqual({ id: IDENTITY_PROFILES.alice.id, username: "alice2", avatar: "a.png" })
       expect(second.account.createdAt).toEqual(first.account.createdAt)
       expect(DateTime.toEpochMillis(second.account.updatedAt)).toBe(3_600_000)
 
@@ -150,7 +151,7 @@ describe("completeSignIn: the account", () => {
       const admin = yield* Effect.flatMap(signIn("admin"), ({ token }) => authenticateSession(token))
       const alice = yield* signIn("alice")
       yield* setAccountStatus(admin, alice.account.id, "SUSPENDED")
-      yield* setIdentityProfile("alice", { ...PROFILES.alice, displayName: "Renamed" })
+      yield* setIdentityProfile("alice", { ...IDENTITY_PROFILES.alice, displayName: "Renamed" })
       yield* TestClock.adjust("1 minute")
 
       const { state } = yield* startSignIn

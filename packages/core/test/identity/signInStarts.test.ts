@@ -1,7 +1,7 @@
 import { countSignInStart, SIGN_IN_START_BUDGETS } from "@bluelight/core/identity"
+import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
-import { testPorts } from "./fakes.js"
 
 const BUDGETS = { perMinute: 6, perAddressPerMinute: 2 }
 
@@ -9,9 +9,16 @@ const starts = (address: string, times: number, provider: "idp" | "platform" = "
   Effect.forEach(Array.from({ length: times }), () => countSignInStart(provider, address, BUDGETS))
 
 describe("countSignInStart", () => {
-  it("defaults to the API document's 120 a minute per provider, 30 of them per address", () => {
-    expect(SIGN_IN_START_BUDGETS).toEqual({ perMinute: 120, perAddressPerMinute: 30 })
-  })
+  it.effect("by default one address starts 30 a minute, and four addresses together take the 120 every caller shares", () =>
+    Effect.gen(function*() {
+      const start = (address: string) => countSignInStart("idp", address, SIGN_IN_START_BUDGETS)
+      const allowed = (address: string, times: number) =>
+        Effect.map(Effect.all(Array.from({ length: times }, () => start(address))), (decisions) => decisions.filter((d) => d.decision.allowed).length)
+      expect(yield* allowed("198.51.100.1", 31)).toBe(30)
+      for (const address of ["198.51.100.2", "198.51.100.3", "198.51.100.4"]) expect(yield* allowed(address, 30)).toBe(30)
+      const fifth = yield* start("198.51.100.5")
+      expect(fifth).toMatchObject({ budget: "shared", decision: { allowed: false, limit: 120 } })
+    }).pipe(Effect.provide(testPorts())))
 
   it.effect("one address gets its own share; another address still starts", () =>
     Effect.gen(function*() {

@@ -1,7 +1,8 @@
-import { ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, type Permission, updateStaffProfile } from "@bluelight/core/identity"
+import { ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, findStaffMember, listStaff, type Permission, staffMemberOf, type StaffProfile, updateStaffProfile } from "@bluelight/core/identity"
+import { InMemoryDatabase, STAFF_PROFILES_TABLE, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
-import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"
+import { Cause, DateTime, Effect, Exit } from "effect"
+import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
 
 const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: "admin-account" }))
 /** Holds staff.manage but not admin.manage. */
@@ -194,5 +195,56 @@ describe("no escalation, for a real signed-in staff manager", () => {
       const self = yield* Effect.flip(updateStaffProfile(caller, managerProfile.id, { roleIds: [managers.id, ADMINISTRATOR_ROLE_ID] }))
       expect(self._tag === "Forbidden" && self.permission).toBe("admin.manage")
       expect((yield* authenticateSession(manager.token)).permissions.has("admin.manage")).toBe(false)
+    }).pipe(Effect.provide(testPorts())))
+})
+
+describe("the staff directory", () => {
+  it.effect("lists staff by display name with their person and role names, filtered and paged", () =>
+    Effect.gen(function*() {
+      const [carol, alice, bob] = [yield* signIn("carol"), yield* signIn("alice"), yield* signIn("bob")]
+      const dispatch = yield* role("Dispatch", ["cad.view"])
+      const control = yield* role("Control", ["cad.view"])
+      const carolProfile = yield* createStaffProfile(admin, { accountId: carol.account.id, roleIds: [dispatch.id, control.id] })
+      const bobProfile = yield* createStaffProfile(admin, { accountId: bob.account.id, roleIds: [] })
+      const aliceProfile = yield* createStaffProfile(admin, { accountId: alice.account.id, roleIds: [control.id] })
+      yield* updateStaffProfile(admin, bobProfile.id, { active: false })
+
+      const all = yield* listStaff({}, { limit: 100, offset: 0 })
+      expect(all.items.map((member) => member.account.displayName)).toEqual(["Alice", "Bob", "Carol"])
+      expect(all.items[2]).toEqual({
+        id: carolProfile.id,
+        account: { id: carol.account.id, displayName: "Carol" },
+        active: true,
+        roles: [{ id: dispatch.id, name: "Dispatch" }, { id: control.id, name: "Control" }],
+        createdAt: carolProfile.createdAt,
+        updatedAt: carolProfile.updatedAt
+      })
+      expect((yield* listStaff({ active: false }, { limit: 100, offset: 0 })).items.map((m) => m.id)).toEqual([bobProfile.id])
+      expect((yield* listStaff({ active: true }, { limit: 100, offset: 0 })).items.map((m) => m.id)).toEqual([aliceProfile.id, carolProfile.id])
+      const page = yield* listStaff({}, { limit: 1, offset: 1 })
+      expect(page).toEqual({ items: [all.items[1]], meta: { limit: 1, offset: 1, hasMore: true } })
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("finds one member, or NotFound; a profile just written is found with its new roles", () =>
+    Effect.gen(function*() {
+      const alice = yield* signIn("alice")
+      const dispatch = yield* role("Dispatch", ["cad.view"])
+      const profile = yield* createStaffProfile(admin, { accountId: alice.account.id, roleIds: [] })
+      const updated = yield* updateStaffProfile(admin, profile.id, { roleIds: [dispatch.id] })
+      const member = yield* staffMemberOf(updated)
+      expect(member.roles).toEqual([{ id: dispatch.id, name: "Dispatch" }])
+      expect(yield* findStaffMember(profile.id)).toEqual(member)
+      expect((yield* Effect.flip(findStaffMember("no-such-profile")))._tag).toBe("NotFound")
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a profile whose account is missing is a defect, never a member without a name", () =>
+    Effect.gen(function*() {
+      const db = yield* InMemoryDatabase
+      const orphan: StaffProfile = { id: "orphan", accountId: "gone", active: true, roleIds: [], createdAt: DateTime.unsafeMake(0), updatedAt: DateTime.unsafeMake(0) }
+      yield* db.insert(STAFF_PROFILES_TABLE, orphan)
+      const listed = yield* Effect.exit(listStaff({}, { limit: 10, offset: 0 }))
+      expect(Exit.isFailure(listed) && Cause.isDie(listed.cause)).toBe(true)
+      const found = yield* Effect.exit(findStaffMember("orphan"))
+      expect(Exit.isFailure(found) && Cause.isDie(found.cause)).toBe(true)
     }).pipe(Effect.provide(testPorts())))
 })

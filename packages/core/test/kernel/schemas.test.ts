@@ -1,5 +1,5 @@
 import { AccountStatus, Permission, PERMISSIONS } from "@bluelight/core/identity"
-import { CalendarDate, formatUuidV7, Id, isCalendarDate, OneOf, PAGE_LIMIT, SafeText, TrimmedText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
+import { CalendarDate, formatUuidV7, Id, isCalendarDate, OneOf, SafeText, TrimmedText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { Either, ParseResult, Schema } from "effect"
@@ -151,6 +151,19 @@ describe("paging", () => {
     const page = { limit: 2, offset: 4 }
     expect(toPage([1, 2, 3], page)).toEqual({ items: [1, 2], meta: { limit: 2, offset: 4, hasMore: true } })
     expect(toPage([1, 2], page)).toEqual({ items: [1, 2], meta: { limit: 2, offset: 4, hasMore: false } })
-    expect(PAGE_LIMIT).toEqual({ min: 1, max: 100, default: 25 })
+  })
+
+  it("toPage over the `limit + 1` rows a repository fetches: the first `limit` of them, more exactly when a row is left over", () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 20 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 0, max: 21 }),
+      (limit, offset, fetched) => {
+        const rows = Array.from({ length: Math.min(fetched, limit + 1) }, (_, i) => offset + i)
+        const { items, meta } = toPage(rows, { limit, offset })
+        expect(items).toEqual(rows.filter((_, i) => i < limit))
+        expect(meta).toEqual({ limit, offset, hasMore: fetched > limit })
+      }
+    ))
   })
 })

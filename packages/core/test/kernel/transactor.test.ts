@@ -1,5 +1,5 @@
 import { AuditLog, Transactor } from "@bluelight/core/kernel"
-import { auditEntries, FailingAuditLog, InMemoryDatabase, InMemoryPorts, InMemoryTransactor } from "@bluelight/core/testing"
+import { auditEntries, FailingAuditLog, InMemoryDatabase, InMemoryTransactor, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 
@@ -29,7 +29,7 @@ describe("in-memory transactions", () => {
       const entries = yield* auditEntries
       expect(entries.map((entry) => entry.action)).toEqual(["unit.renamed"])
       expect(entries[0]!.requestId).toBeNull()
-    }).pipe(Effect.provide(InMemoryPorts)))
+    }).pipe(Effect.provide(testPorts())))
 
   it.effect("roll the change back when the audit entry cannot be written", () =>
     Effect.gen(function*() {
@@ -46,7 +46,7 @@ describe("in-memory transactions", () => {
       const exit = yield* Effect.exit(transactor.transaction(Effect.zipRight(db.insert("units", { name: "Lost" }), Effect.fail("refused"))))
       expect(exit._tag).toBe("Failure")
       expect(yield* unitNames).toEqual(["Kept"])
-    }).pipe(Effect.provide(InMemoryPorts)))
+    }).pipe(Effect.provide(testPorts())))
 
   it.effect("a nested transaction joins the outer one", () =>
     Effect.gen(function*() {
@@ -62,7 +62,7 @@ describe("in-memory transactions", () => {
       )
       expect(exit._tag).toBe("Failure")
       expect(yield* unitNames).toEqual([])
-    }).pipe(Effect.provide(InMemoryPorts)))
+    }).pipe(Effect.provide(testPorts())))
 
   it.effect("run one at a time: concurrent read-modify-writes lose nothing", () =>
     Effect.gen(function*() {
@@ -77,5 +77,5 @@ describe("in-memory transactions", () => {
       )
       yield* Effect.all(Array.from({ length: 20 }, () => increment), { concurrency: "unbounded" })
       expect(yield* db.rows<{ n: number }>("counter")).toEqual([{ n: 20 }])
-    }).pipe(Effect.provide(InMemoryPorts)))
+    }).pipe(Effect.provide(testPorts())))
 })

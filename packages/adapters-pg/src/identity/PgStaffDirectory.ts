@@ -1,0 +1,62 @@
+import { SqlClient, type Statement } from "@effect/sql"
+import { type StaffMember, StaffDirectory } from "@bluelight/core/identity"
+import { type Page, toPage } from "@bluelight/core/kernel"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
+
+const Row = Schema.Struct({
+  id: Schema.String,
+  accountId: Schema.String,
+  /** `null` only if the account were missing, which the foreign key forbids. */
+  displayName: Schema.NullOr(Schema.String),
+  active: Schema.Boolean,
+  roles: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String })),
+  createdAt: Schema.DateFromSelf,
+  updatedAt: Schema.DateFromSelf
+})
+const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
+
+const toMember = (row: typeof Row.Type): Effect.Effect<StaffMember> =>
+  row.displayName === null
+    ? Effect.dieMessage(`staff profile ${row.id} names account ${row.accountId}, which does not exist`)
+    : Effect.succeed({
+      id: row.id,
+      account: { id: row.accountId, displayName: row.displayName },
+      active: row.active,
+      roles: row.roles,
+      createdAt: DateTime.unsafeFromDate(row.createdAt),
+      updatedAt: DateTime.unsafeFromDate(row.updatedAt)
+    })
+
+/**
+ * Staff as the directory shows them, in one query: each profile with its
+ * account's display name and its roles' names in the profile's order, ordered
+ * and paged in SQL.
+ */
+export const PgStaffDirectory = Layer.effect(
+  StaffDirectory,
+  Effect.map(SqlClient.SqlClient, (sql) => {
+    const select = (where: Statement.Fragment, tail: Statement.Fragment) =>
+      sql`
+        SELECT sp.id, sp.account_id, a.display_name, sp.active, sp.created_at, sp.updated_at,
+               COALESCE((
+                 SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY spr.position)
+                 FROM staff_profile_roles spr JOIN roles r ON r.id = spr.role_id
+                 WHERE spr.staff_profile_id = sp.id
+               ), '[]'::json) AS roles
+        FROM staff_profiles sp LEFT JOIN accounts a ON a.id = sp.account_id
+        WHERE ${where}
+        ${tail}`.pipe(
+        Effect.flatMap(decodeRows),
+        Effect.flatMap((rows) => Effect.forEach(rows, toMember)),
+        Effect.orDie
+      )
+    return {
+      list: (filter: { readonly active?: boolean | undefined }, page: Page) =>
+        select(
+          sql.and(filter.active === undefined ? [] : [sql`sp.active = ${filter.active}`]),
+          sql`ORDER BY lower(a.display_name), sp.id LIMIT ${page.limit + 1} OFFSET ${page.offset}`
+        ).pipe(Effect.map((members) => toPage(members, page))),
+      findById: (id: string) => select(sql.and([sql`sp.id = ${id}`]), sql``).pipe(Effect.map((members) => Option.fromNullable(members[0])))
+    }
+  })
+)

@@ -1,0 +1,19 @@
+import { Schema } from "effect"
+import { Id } from "../kernel/Id.js"
+import { Timestamp } from "../kernel/time.js"
+
+/**
+ * The staff directory's read model: a staff profile with the person it makes
+ * staff and the names of its roles (in the profile's order), as `GET /staff`
+ * shows it. The repository answers it in one read; a profile whose account
+ * is gone cannot be shown and is a defect, never an empty name.
+ */
+export const StaffMember = Schema.Struct({
+  id: Id,
+  account: Schema.Struct({ id: Id, displayName: Schema.String }),
+  active: Schema.Boolean,
+  roles: Schema.Array(Schema.Struct({ id: Id, name: Schema.String })),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotations({ identifier: "StaffMember" })
+export type StaffMember = typeof StaffMember.Type

@@ -1,0 +1,60 @@
+import { Layer } from "effect"
+import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
+import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
+import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
+import { InMemoryDatabase } from "./InMemoryDatabase.js"
+import { InMemoryIdentityRepositories } from "./identity.js"
+import { InMemoryTransactor } from "./InMemoryTransactor.js"
+import { IDENTITY_PROFILES, PLATFORM_PROFILES, TestIdentityProvider, TestPlatformProvider } from "./providers.js"
+import { InMemoryRateLimiter, InMemoryStrictRateLimiter } from "./rateLimiters.js"
+import { SequentialIds } from "./SequentialIds.js"
+import { TestAccessSettings } from "./TestAccessSettings.js"
+import { TestTokens } from "./TestTokens.js"
+
+/** The settings a test varies; everything left out takes the default named beside it. */
+export interface TestPortsOptions {
+  /** Identity ids that are administrators; `[IDENTITY_PROFILES.admin.id]` unless given. */
+  readonly adminIdentityIds?: ReadonlyArray<string>
+  /** The developer password at the start (`setDeveloperPassword` changes it); none unless given. */
+  readonly developerPassword?: string | null
+  /** What the identity provider answers, by authorization code; `IDENTITY_PROFILES` unless given. */
+  readonly identityProfiles?: Readonly<Record<string, IdentityProfile>>
+  /** What the game platform answers, by authorization code; `PLATFORM_PROFILES` unless given. */
+  readonly platformProfiles?: Readonly<Record<string, PlatformProfile>>
+  /** Whether platform linking is configured; `true` unless given. */
+  readonly platformAvailable?: boolean
+  /** `"failing"`: every audit write fails, to prove that a change rolls back with it. `"in-memory"` unless given. */
+  readonly auditLog?: "in-memory" | "failing"
+}
+
+/**
+ * Every port of `@bluelight/core` over one fresh in-memory database, plus the
+ * handles a test steers them with (`InMemoryDatabase`, `DeveloperPassword`,
+ * `AttemptLog`, `IdentityProfiles`, `PlatformCalls`). Build it afresh for each
+ * test (`Effect.provide(testPorts())`) and no state leaks between tests;
+ * everything that depends on time reads the Effect `Clock`, so `TestClock`
+ * drives it.
+ */
+export const testPorts = (options: TestPortsOptions = {}) => {
+  const outside = Layer.mergeAll(
+    TestTokens,
+    TestAccessSettings({
+      adminIdentityIds: options.adminIdentityIds ?? [IDENTITY_PROFILES.admin.id],
+      developerPassword: options.developerPassword ?? null
+    }),
+    InMemoryRateLimiter,
+    InMemoryStrictRateLimiter,
+    TestIdentityProvider(options.identityProfiles ?? IDENTITY_PROFILES),
+    TestPlatformProvider(options.platformProfiles ?? PLATFORM_PROFILES, options.platformAvailable ?? true)
+  )
+  const stored = Layer.mergeAll(
+    InMemoryTransactor,
+    options.auditLog === "failing" ? FailingAuditLog : InMemoryAuditLog,
+    InMemoryAuditQueries,
+    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories))
+  ).pipe(
+    Layer.provideMerge(SequentialIds),
+    Layer.provideMerge(InMemoryDatabase.layer)
+  )
+  return Layer.merge(outside, stored)
+}
