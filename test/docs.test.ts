@@ -1,3 +1,5 @@
+import { statusOfCode } from "@bluelight/adapters-http"
+import { ErrorCode } from "@bluelight/core/kernel"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningServer, startServer } from "./harness/server.js"
 
@@ -31,6 +33,113 @@ describe("the API description", () => {
     const { body } = await server.request("GET", "/api/openapi.json")
     expect(Object.keys(body.paths).some((path) => path.includes("__test"))).toBe(false)
     expect((await server.request("GET", "/api/__test/defect")).status).toBe(404)
+  })
+
+  it("lists on every operation exactly the error codes it can answer, each under its status, in the one error envelope", async () => {
+    const { body } = await server.request("GET", "/api/openapi.json")
+    const codeOf = (code: string): ErrorCode => {
+      expect(ErrorCode.literals).toContain(code)
+      return code as ErrorCode
+    }
+    for (const [path, item] of Object.entries(body.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const name = `${method} ${path}`
+        const codes = new Map<ErrorCode, number>()
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          if (Number(status) < 400) continue
+          const schema = response.content["application/json"].schema
+          // The one error answered with a body of its own: the health report.
+          if (name === "get /api/health" && status === "503") {
+            expect(schema).toMatchObject({ required: ["status", "database", "redis"] })
+            continue
+          }
+          expect(schema.allOf[0], name).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" })
+          const listed: Array<string> = schema.allOf[1].properties.error.properties.code.enum
+          expect(response.description, name).toBe(listed.join(", "))
+          for (const code of listed.map(codeOf)) {
+            expect([name, code, Number(status)]).toEqual([name, code, statusOfCode(code)])
+            expect(codes.has(code), `${name} lists ${code} twice`).toBe(false)
+            codes.set(code, Number(status))
+          }
+        }
+        const has = (code: ErrorCode) => codes.has(code)
+        const access: string = operation["x-bluelight-access"]
+        const permissions: Array<string> = operation["x-bluelight-permissions"]
+        const write = method !== "get" && method !== "head"
+        // Reads its own body: every failure of Developer Access is 401 (API.md).
+        const ownBody = name === "post /api/auth/developer"
+        // Signing out is never rate limited.
+        const rateExempt = name === "post /api/auth/logout"
+        const decodes = operation.parameters.length > 0 || operation.requestBody !== undefined
+        expect(codes.get("INTERNAL_ERROR"), name).toBe(500)
+        expect([...codes].filter(([, status]) => status === 500).map(([code]) => code), name).toEqual(["INTERNAL_ERROR"])
+        expect({ name, PAYLOAD_TOO_LARGE: has("PAYLOAD_TOO_LARGE"), UNSUPPORTED_MEDIA_TYPE: has("UNSUPPORTED_MEDIA_TYPE") })
+          .toEqual({ name, PAYLOAD_TOO_LARGE: write, UNSUPPORTED_MEDIA_TYPE: write && !ownBody })
+        expect({ name, INVALID_INPUT: has("INVALID_INPUT") }).toEqual({ name, INVALID_INPUT: decodes || (write && !ownBody) })
+        if (access === "public") {
+          expect({ name, refusals: ["INVALID_ORIGIN", "USER_REQUIRED", "FORBIDDEN"].filter((code) => has(codeOf(code))) })
+            .toEqual({ name, refusals: [] })
+        } else {
+          expect({
+            name,
+            UNAUTHENTICATED: has("UNAUTHENTICATED"),
+            ACCOUNT_DISABLED: has("ACCOUNT_DISABLED"),
+            INVALID_ORIGIN: has("INVALID_ORIGIN"),
+            RATE_LIMITED: has("RATE_LIMITED"),
+            USER_REQUIRED: has("USER_REQUIRED")
+          }).toEqual({
+            name,
+            UNAUTHENTICATED: true,
+            ACCOUNT_DISABLED: true,
+            INVALID_ORIGIN: write,
+            RATE_LIMITED: !rateExempt,
+            USER_REQUIRED: access === "session"
+          })
+          if (permissions.length > 0) expect(has("FORBIDDEN"), name).toBe(true)
+        }
+      }
+    }
+    const errorsOf = (path: string, method: string) =>
+      Object.fromEntries(Object.entries(body.paths[path][method].responses as Record<string, any>)
+        .filter(([status]) => Number(status) >= 400)
+        .map(([status, response]) => [status, response.description]))
+    expect(errorsOf("/api/staff/{id}", "get")).toEqual({
+      400: "INVALID_INPUT",
+      401: "UNAUTHENTICATED",
+      403: "FORBIDDEN, ACCOUNT_DISABLED",
+      404: "NOT_FOUND",
+      429: "RATE_LIMITED",
+      500: "INTERNAL_ERROR"
+    })
+    expect(errorsOf("/api/auth/idp/callback", "get")).toEqual({
+      400: "INVALID_INPUT",
+      401: "UNAUTHENTICATED",
+      403: "ACCOUNT_DISABLED",
+      500: "INTERNAL_ERROR"
+    })
+  })
+
+  it("resolves every reference to a component, and names the error envelope once", async () => {
+    const { body } = await server.request("GET", "/api/openapi.json")
+    const refs = new Set<string>()
+    const walk = (u: unknown): void => {
+      if (Array.isArray(u)) return u.forEach(walk)
+      if (typeof u !== "object" || u === null) return
+      for (const [key, value] of Object.entries(u)) {
+        expect(key).not.toBe("$defs")
+        if (key === "$ref") refs.add(String(value))
+        else walk(value)
+      }
+    }
+    walk(body)
+    for (const ref of refs) expect(ref).toMatch(/^#\/components\/schemas\//)
+    const components = body.components.schemas as Record<string, unknown>
+    for (const ref of refs) expect(Object.keys(components), ref).toContain(ref.slice("#/components/schemas/".length))
+    for (const name of Object.keys(components)) expect(refs, name).toContain(`#/components/schemas/${name}`)
+    expect(components["ErrorEnvelope"]).toMatchObject({
+      properties: { error: { properties: { code: { $ref: "#/components/schemas/ErrorCode" } } } }
+    })
+    expect(components["ErrorCode"]).toMatchObject({ enum: [...ErrorCode.literals] })
   })
 
   it("is browsable at /api/docs", async () => {

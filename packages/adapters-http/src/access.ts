@@ -2,6 +2,11 @@ import type { AccessRule } from "@bluelight/core/identity"
 import { HttpApiEndpoint, OpenApi } from "@effect/platform"
 import { Context, Option } from "effect"
 
+/** What the readers below need of an endpoint: its annotations. */
+interface Annotated {
+  readonly annotations: Context.Context<never>
+}
+
 /** Where an endpoint keeps its access rule, for the runtime check to read. */
 export class AccessRuleOf extends Context.Tag("@bluelight/adapters-http/AccessRuleOf")<AccessRuleOf, AccessRule>() {}
 
@@ -28,7 +33,7 @@ export const allow = (rule: AccessRule) =>
 }
 
 /** The declared rule of an endpoint, if it has one. */
-export const accessRuleOf = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): Option.Option<AccessRule> =>
+export const accessRuleOf = (endpoint: Annotated): Option.Option<AccessRule> =>
   Context.getOption(endpoint.annotations, AccessRuleOf)
 
 /**
@@ -41,7 +46,7 @@ export class ReadsOwnBody extends Context.Tag("@bluelight/adapters-http/ReadsOwn
 export const readsOwnBody = <E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endpoint: E): E =>
   (endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps).annotate(ReadsOwnBody, true) as unknown as E
 
-export const isReadingOwnBody = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): boolean =>
+export const isReadingOwnBody = (endpoint: Annotated): boolean =>
   Option.getOrElse(Context.getOption(endpoint.annotations, ReadsOwnBody), () => false)
 
 /**
@@ -54,5 +59,5 @@ export class NotRateLimited extends Context.Tag("@bluelight/adapters-http/NotRat
 export const notRateLimited = <E extends HttpApiEndpoint.HttpApiEndpoint.Any>(endpoint: E): E =>
   (endpoint as unknown as HttpApiEndpoint.HttpApiEndpoint.AnyWithProps).annotate(NotRateLimited, true) as unknown as E
 
-export const isRateLimited = (endpoint: HttpApiEndpoint.HttpApiEndpoint.AnyWithProps): boolean =>
+export const isRateLimited = (endpoint: Annotated): boolean =>
   !Option.getOrElse(Context.getOption(endpoint.annotations, NotRateLimited), () => false)
