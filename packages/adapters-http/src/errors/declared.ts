@@ -12,7 +12,7 @@ export type Declarable = Schema.Schema.AnyNoContext & { readonly code: ErrorCode
 type DeclaredSchema<E extends Declarable> = Schema.Schema<Schema.Schema.Type<E>, Schema.Schema.Encoded<E>, never>
 
 /** The error as the contract declares it: under the status of its code, read from the one table. */
-export const declared = <E extends Declarable>(error: E): DeclaredSchema<E> =>
+const declared = <E extends Declarable>(error: E): DeclaredSchema<E> =>
   error.annotations({ ...HttpApiSchema.annotations({ status: statusOfCode(error.code) }), [DeclaredCode]: error.code })
 
 /** The code of a declared error, if `ast` is one. */
