@@ -2,10 +2,8 @@ import type { AccessRule } from "@bluelight/core/identity"
 import { HttpApiEndpoint, OpenApi } from "@effect/platform"
 import { Context, Option } from "effect"
 
-/** What the readers below need of an endpoint: its annotations. */
-interface Annotated {
-  readonly annotations: Context.Context<never>
-}
+/** What reading a mark needs of an endpoint: its annotations, whatever its types. */
+type Annotated = Pick<HttpApiEndpoint.HttpApiEndpoint.AnyWithProps, "annotations">
 
 /** Where an endpoint keeps its access rule, for the runtime check to read. */
 export class AccessRuleOf extends Context.Tag("@bluelight/adapters-http/AccessRuleOf")<AccessRuleOf, AccessRule>() {}
