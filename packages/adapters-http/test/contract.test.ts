@@ -1,11 +1,12 @@
-import { accessRuleOf, BluelightApi, BluelightApiWithTestHooks, RouteIndex, statusOfCode } from "@bluelight/adapters-http"
-import { HttpApi, type HttpApiGroup, OpenApi } from "@effect/platform"
-import { Context, Option } from "effect"
+import { accessRuleOf, allow, BluelightApi, BluelightApiWithTestHooks, RouteIndex, statusOfCode } from "@bluelight/adapters-http"
+import { ErrorCode } from "@bluelight/core/kernel"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Context, Option, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 
 describe("error statuses (API.md)", () => {
   it("map every code to its status", () => {
-    const expected: Record<number, ReadonlyArray<string>> = {
+    const expected: Record<number, ReadonlyArray<ErrorCode>> = {
       400: ["INVALID_INPUT"],
       401: ["UNAUTHENTICATED", "AUTHENTICATION_FAILED"],
       403: ["FORBIDDEN", "ACCOUNT_DISABLED", "INVALID_ORIGIN", "USER_REQUIRED", "STAFF_REQUIRED"],
@@ -24,7 +25,23 @@ describe("error statuses (API.md)", () => {
     for (const [status, codes] of Object.entries(expected)) {
       for (const code of codes) expect([code, statusOfCode(code)]).toEqual([code, Number(status)])
     }
-    expect(statusOfCode("SOMETHING_NEW")).toBeUndefined()
+    // The union holds exactly the codes of API.md, no more.
+    expect([...ErrorCode.literals].sort()).toEqual(Object.values(expected).flat().sort())
+  })
+})
+
+describe("the error responses of the description", () => {
+  it("are read from the API they are made for: an operation added after them is refused, not described wrongly", () => {
+    const late = HttpApiGroup.make("late").add(
+      HttpApiEndpoint.get("late", "/late").addSuccess(Schema.String).pipe(allow({ access: "public", permissions: [] }))
+    )
+    expect(() => OpenApi.fromApi(BluelightApi.add(late))).toThrow("get /late is described but not in the API")
+  })
+
+  it("cover the test hooks too", () => {
+    const { paths } = OpenApi.fromApi(BluelightApiWithTestHooks)
+    expect(Object.keys(paths["/api/__test/echo"]?.post?.responses ?? {})).toEqual(["200", "400", "413", "415", "500"])
+    expect(Object.keys(paths["/api/__test/defect"]?.get?.responses ?? {})).toEqual(["204", "500"])
   })
 })
 

@@ -1,14 +1,12 @@
-import { AccountDisabled, authenticateCredential, authenticateSession, type Caller, checkAccess, Forbidden, RateLimiter, Unauthenticated, UserRequired } from "@bluelight/core/identity"
+import { authenticateCredential, authenticateSession, type Caller, checkAccess, RateLimiter, Unauthenticated } from "@bluelight/core/identity"
 import { HttpApiMiddleware, HttpApp, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { accessRuleOf, isRateLimited } from "../access.js"
 import type { RouteIndex } from "../requestPath/routes.js"
 import { type CookieNames, readCookie, withoutSessionCookie } from "./cookies.js"
 import { CurrentCaller } from "./CurrentCaller.js"
-import { InvalidOrigin, RateLimited } from "./errors.js"
+import { AccessRefused, InvalidOrigin, RateLimited } from "./errors.js"
 import { budgetOf, type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.js"
-
-export const AccessRefusal = Schema.Union(Unauthenticated, AccountDisabled, UserRequired, Forbidden, InvalidOrigin, RateLimited)
 
 /**
  * Authentication, the origin check, the rate limit (unless the endpoint is
@@ -18,7 +16,7 @@ export const AccessRefusal = Schema.Union(Unauthenticated, AccountDisabled, User
  */
 export class AccessControl extends HttpApiMiddleware.Tag<AccessControl>()("AccessControl", {
   provides: CurrentCaller,
-  failure: AccessRefusal
+  failure: AccessRefused
 }) {}
 
 export interface AccessControlOptions {
@@ -31,7 +29,7 @@ export interface AccessControlOptions {
 // The scheme name is case-insensitive (RFC 9110 §11.1).
 const BEARER = /^Bearer ([^\s]+)$/i
 
-const isRead = (method: string) => method === "GET" || method === "HEAD"
+const isRead = (method: string) => budgetOf(method) === "read"
 
 /**
  * Cookie-authenticated writes must come from the application's own origin:
@@ -100,6 +98,6 @@ export const layerAccessControl = (options: AccessControlOptions) =>
         if (caller !== null && isRateLimited(endpoint)) yield* rateLimit(caller, request.method)
         yield* checkAccess(rule.value, caller)
         return caller
-      })
+      }).pipe(Effect.mapError((refusal) => new AccessRefused({ refusal })))
     })
   )

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@bluelight/core/kernel"
 import { Data } from "effect"
 
 /**
@@ -6,7 +7,7 @@ import { Data } from "effect"
  * `headers` carries what the refusal needs beside the body (`Allow`, `Retry-After`).
  */
 export class ApiFailure extends Data.TaggedError("ApiFailure")<{
-  readonly code: string
+  readonly code: ErrorCode
   readonly message: string
   readonly details?: unknown
   readonly headers?: Readonly<Record<string, string>>

@@ -1,36 +1,34 @@
-import { AccountDisabled, AuthenticationFailed, Forbidden, InvalidScope, PlatformAccountTaken, ReservedRole, Unauthenticated, UserRequired } from "@bluelight/core/identity"
-import { InvalidInput, InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
-import { JSONSchema, Schema } from "effect"
-import { InvalidOrigin, RateLimited } from "../auth/errors.js"
-import { ErrorEnvelope } from "../schema/envelope.js"
+import type { ErrorCode } from "@bluelight/core/kernel"
+import { type HttpApiEndpoint, HttpApiSchema, type HttpMethod } from "@effect/platform"
+import { Option, Schema, SchemaAST } from "effect"
+import { statusOfCode } from "./status.js"
 
-const envelope = JSONSchema.make(ErrorEnvelope)
+/** Where a declared error keeps its code, for the description to read (`documented.ts`). */
+const DeclaredCode = Symbol.for("@bluelight/adapters-http/DeclaredCode")
+
+/** An error class that names its code (every `DomainError`). */
+export type Declarable = Schema.Schema.AnyNoContext & { readonly code: ErrorCode }
+
+type DeclaredSchema<E extends Declarable> = Schema.Schema<Schema.Schema.Type<E>, Schema.Schema.Encoded<E>, never>
+
+/** The error as the contract declares it: under the status of its code, read from the one table. */
+const declared = <E extends Declarable>(error: E): DeclaredSchema<E> =>
+  error.annotations({ ...HttpApiSchema.annotations({ status: statusOfCode(error.code) }), [DeclaredCode]: error.code })
+
+/** The code of a declared error, if `ast` is one. */
+export const declaredCodeOf = (ast: SchemaAST.AST): Option.Option<ErrorCode> =>
+  SchemaAST.getAnnotation<ErrorCode>(ast, DeclaredCode)
 
 /**
- * Declares a domain error on the contract so that handlers may fail with it.
- * On the wire every error is the envelope (the request path maps it), so the
- * description shows the envelope, not the error's own fields.
+ * Declares the errors an operation's handler (and the use cases it calls)
+ * can fail with: HttpApi then refuses, at compile time, a handler failing
+ * with anything else. Each is described under its code's status; the
+ * refusals of the access rule and of the request path are added to the
+ * description from the endpoint itself (`refusals.ts`), not declared here.
  */
-export const asEnvelope = <A, I>(schema: Schema.Schema<A, I, never>, description: string): Schema.Schema<A, I, never> =>
-  schema.annotations({ jsonSchema: envelope, description })
-
-/** The errors every protected operation can answer, declared once on the API. */
-export const AccessErrors = {
-  Unauthenticated: asEnvelope(Unauthenticated, "UNAUTHENTICATED"),
-  AccountDisabled: asEnvelope(AccountDisabled, "ACCOUNT_DISABLED"),
-  UserRequired: asEnvelope(UserRequired, "USER_REQUIRED"),
-  Forbidden: asEnvelope(Forbidden, "FORBIDDEN"),
-  InvalidOrigin: asEnvelope(InvalidOrigin, "INVALID_ORIGIN"),
-  RateLimited: asEnvelope(RateLimited, "RATE_LIMITED")
-}
-
-export const DomainErrors = {
-  NotFound: asEnvelope(NotFound, "NOT_FOUND"),
-  InvalidInput: asEnvelope(InvalidInput, "INVALID_INPUT"),
-  InvalidState: asEnvelope(InvalidState, "INVALID_STATE"),
-  NoChange: asEnvelope(NoChange, "NO_CHANGE"),
-  ReservedRole: asEnvelope(ReservedRole, "RESERVED_ROLE"),
-  InvalidScope: asEnvelope(InvalidScope, "INVALID_SCOPE"),
-  PlatformAccountTaken: asEnvelope(PlatformAccountTaken, "PLATFORM_ACCOUNT_TAKEN"),
-  AuthenticationFailed: asEnvelope(AuthenticationFailed, "AUTHENTICATION_FAILED")
+export const failsWith = <const Errors extends readonly [Declarable, ...ReadonlyArray<Declarable>]>(...errors: Errors) => {
+  const schema: DeclaredSchema<Errors[number]> = Schema.Union(...errors.map(declared))
+  return <Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE>(
+    endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
+  ) => endpoint.addError(schema)
 }

@@ -1,4 +1,4 @@
-import { CurrentRequestId, isDomainError } from "@bluelight/core/kernel"
+import { CurrentRequestId, type DomainError, type ErrorCode, isDomainError } from "@bluelight/core/kernel"
 import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { ApiFailure } from "./ApiFailure.js"
@@ -20,7 +20,7 @@ export const capDetails = (details: unknown): unknown => {
 
 /** Builds the error envelope `{error: {code, message, details?}, requestId}` with its status. */
 export const errorResponse = (failure: {
-  readonly code: string
+  readonly code: ErrorCode
   readonly message: string
   readonly details?: unknown
   readonly headers?: Readonly<Record<string, string>>
@@ -28,7 +28,7 @@ export const errorResponse = (failure: {
   readonly retryAfterSeconds?: number | undefined
 }): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
   Effect.map(CurrentRequestId, (requestId) => {
-    const status = statusOfCode(failure.code) ?? 500
+    const status = statusOfCode(failure.code)
     const error = failure.details === undefined
       ? { code: failure.code, message: failure.message }
       : { code: failure.code, message: failure.message, details: capDetails(failure.details) }
@@ -47,5 +47,5 @@ export const internalErrorResponse = (cause: unknown): Effect.Effect<HttpServerR
 /** True for the failures the envelope knows how to answer: domain errors and request-path refusals. */
 export const isEnvelopeFailure = (
   u: unknown
-): u is ApiFailure | { code: string; message: string; details?: unknown; retryAfterSeconds?: number } =>
+): u is ApiFailure | DomainError =>
   u instanceof ApiFailure || isDomainError(u)

@@ -1,8 +1,11 @@
+import type { ErrorCode } from "@bluelight/core/kernel"
+
 /**
  * The HTTP status of every error code, in one place (API.md, "Statuses of
- * operation codes"). A code missing here is a programming error and answers 500.
+ * operation codes"). Exhaustive over `ErrorCode`: a code without a status, or
+ * a status for a code that does not exist, does not compile.
  */
-const STATUS_OF_CODE: Readonly<Record<string, number>> = {
+const STATUS_OF_CODE = {
   INVALID_INPUT: 400,
   UNAUTHENTICATED: 401,
   AUTHENTICATION_FAILED: 401,
@@ -37,6 +40,8 @@ const STATUS_OF_CODE: Readonly<Record<string, number>> = {
   LICENCE_NUMBER_UNAVAILABLE: 503,
   GAME_THROTTLED: 503,
   GAME_UNAVAILABLE: 503
-}
+} as const satisfies Record<ErrorCode, number>
 
-export const statusOfCode = (code: string): number | undefined => STATUS_OF_CODE[code]
+export type ErrorStatus = (typeof STATUS_OF_CODE)[ErrorCode]
+
+export const statusOfCode = (code: ErrorCode): ErrorStatus => STATUS_OF_CODE[code]

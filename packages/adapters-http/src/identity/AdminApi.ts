@@ -1,10 +1,10 @@
-import { AccountStatus, CREDENTIAL_LIFETIME_DAYS, Permission } from "@bluelight/core/identity"
-import { Id, TrimmedText } from "@bluelight/core/kernel"
+import { AccountStatus, CREDENTIAL_LIFETIME_DAYS, InvalidScope, Permission, ReservedRole } from "@bluelight/core/identity"
+import { Id, InvalidState, NotFound, TrimmedText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
-import { DomainErrors } from "../errors/declared.js"
+import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Data, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
@@ -28,14 +28,14 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .addSuccess(List(AccountView))
       .pipe(admin)
   )
-  .add(HttpApiEndpoint.get("getAccount", "/admin/accounts/:id").setPath(IdPath).addSuccess(Data(AccountView)).pipe(admin))
+  .add(HttpApiEndpoint.get("getAccount", "/admin/accounts/:id").setPath(IdPath).addSuccess(Data(AccountView)).pipe(failsWith(NotFound), admin))
   .add(
     HttpApiEndpoint.patch("updateAccount", "/admin/accounts/:id")
       .setPath(IdPath)
       .setPayload(Body({ status: AccountStatus }))
       .addSuccess(Data(AccountView))
       .annotate(OpenApi.Description, "Suspending or disabling revokes every session of the account")
-      .pipe(admin)
+      .pipe(failsWith(NotFound, InvalidState), admin)
   )
   .add(HttpApiEndpoint.get("listRoles", "/admin/roles").setUrlParams(StrictQuery(paging)).addSuccess(List(RoleView)).pipe(admin))
   .add(
@@ -43,14 +43,14 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .setPayload(Body({ name: RoleName, permissions: RolePermissions }))
       .addSuccess(Data(RoleView), { status: 201 })
       .annotate(OpenApi.Description, "The name Administrator is reserved (RESERVED_ROLE). Audited as role.permissions.changed")
-      .pipe(admin)
+      .pipe(failsWith(ReservedRole, InvalidState), admin)
   )
   .add(
     HttpApiEndpoint.patch("updateRole", "/admin/roles/:id")
       .setPath(IdPath)
       .setPayload(Body({ name: Schema.optional(RoleName), permissions: Schema.optional(RolePermissions) }))
       .addSuccess(Data(RoleView))
-      .pipe(admin)
+      .pipe(failsWith(NotFound, ReservedRole, InvalidState), admin)
   )
   .add(HttpApiEndpoint.get("listServices", "/admin/services").setUrlParams(StrictQuery(paging)).addSuccess(List(CredentialView)).pipe(admin))
   .add(
@@ -62,19 +62,15 @@ export class AdminApi extends HttpApiGroup.make("admin")
       }))
       .addSuccess(Data(IssuedCredential), { status: 201 })
       .annotate(OpenApi.Description, "The token appears only in this response. admin.manage and staff.manage cannot be granted (INVALID_SCOPE). Audited as service.issued")
-      .pipe(admin)
+      .pipe(failsWith(InvalidScope), admin)
   )
   .add(
     HttpApiEndpoint.del("revokeService", "/admin/services/:id")
       .setPath(IdPath)
       .addSuccess(Data(CredentialView))
       .annotate(OpenApi.Description, "Revocation applies from the next request. Audited as service.revoked")
-      .pipe(admin)
+      .pipe(failsWith(NotFound), admin)
   )
-  .addError(DomainErrors.NotFound, { status: 404 })
-  .addError(DomainErrors.InvalidState, { status: 409 })
-  .addError(DomainErrors.ReservedRole, { status: 422 })
-  .addError(DomainErrors.InvalidScope, { status: 422 })
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Administration")
 {}

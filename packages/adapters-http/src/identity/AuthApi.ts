@@ -1,9 +1,11 @@
-import { SafeText } from "@bluelight/core/kernel"
+import { AccountDisabled, AuthenticationFailed, PlatformAccountTaken, Unauthenticated } from "@bluelight/core/identity"
+import { InvalidState, SafeText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow, notRateLimited, readsOwnBody } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
-import { AccessErrors, DomainErrors } from "../errors/declared.js"
+import { RateLimited } from "../auth/errors.js"
+import { failsWith } from "../errors/declared.js"
 import { Data } from "../schema/envelope.js"
 import { LenientQuery } from "../schema/query.js"
 import { Me } from "./schemas.js"
@@ -21,18 +23,15 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.get("signIn", "/auth/idp")
       .addSuccess(Schema.Void, redirect)
-      .addError(AccessErrors.RateLimited, { status: 429 })
       .annotate(OpenApi.Summary, "Start browser sign-in: redirects to the identity provider")
-      .pipe(allow({ access: "public", permissions: [] }))
+      .pipe(failsWith(RateLimited), allow({ access: "public", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.get("signInCallback", "/auth/idp/callback")
       .setUrlParams(CallbackQuery)
       .addSuccess(Schema.Void, redirect)
-      .addError(AccessErrors.Unauthenticated, { status: 401 })
-      .addError(AccessErrors.AccountDisabled, { status: 403 })
       .annotate(OpenApi.Summary, "Complete sign-in: sets the session cookie and redirects to the application root")
-      .pipe(allow({ access: "public", permissions: [] }))
+      .pipe(failsWith(Unauthenticated, AccountDisabled), allow({ access: "public", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.post("signOut", "/auth/logout")
@@ -43,31 +42,27 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.get("linkPlatform", "/auth/platform")
       .addSuccess(Schema.Void, redirect)
-      .addError(DomainErrors.InvalidState, { status: 409 })
       .annotate(OpenApi.Summary, "Start linking a game-platform account (PKCE): redirects to the platform")
-      .pipe(allow({ access: "session", permissions: [] }))
+      .pipe(failsWith(InvalidState, RateLimited), allow({ access: "session", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.get("linkPlatformCallback", "/auth/platform/callback")
       .setUrlParams(CallbackQuery)
       .addSuccess(Schema.Void, redirect)
-      .addError(DomainErrors.PlatformAccountTaken, { status: 409 })
-      .addError(DomainErrors.InvalidState, { status: 409 })
       .annotate(OpenApi.Summary, "Complete the link, in the session that started it")
-      .pipe(allow({ access: "session", permissions: [] }))
+      .pipe(failsWith(Unauthenticated, PlatformAccountTaken, InvalidState), allow({ access: "session", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.post("enableDeveloperAccess", "/auth/developer")
       .addSuccess(Data(Me))
-      .addError(DomainErrors.AuthenticationFailed, { status: 401 })
       .annotate(OpenApi.Summary, "Turn Developer Access on for this session; body {password}; every refusal is 401 AUTHENTICATION_FAILED")
-      .pipe(allow({ access: "session", permissions: [] }), readsOwnBody)
+      .pipe(failsWith(AuthenticationFailed, Unauthenticated), allow({ access: "session", permissions: [] }), readsOwnBody)
   )
   .add(
     HttpApiEndpoint.del("disableDeveloperAccess", "/auth/developer")
       .addSuccess(Data(Me))
       .annotate(OpenApi.Summary, "Turn Developer Access off for this session")
-      .pipe(allow({ access: "session", permissions: [] }))
+      .pipe(failsWith(Unauthenticated), allow({ access: "session", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.get("me", "/me")

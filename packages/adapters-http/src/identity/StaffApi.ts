@@ -1,9 +1,10 @@
-import { Id, OneOf } from "@bluelight/core/kernel"
+import { Forbidden } from "@bluelight/core/identity"
+import { Id, InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
-import { DomainErrors } from "../errors/declared.js"
+import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Data, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
@@ -26,25 +27,22 @@ export class StaffApi extends HttpApiGroup.make("staff")
     HttpApiEndpoint.get("getStaff", "/staff/:id")
       .setPath(Schema.Struct({ id: Id }))
       .addSuccess(Data(StaffView))
-      .pipe(allow({ access: "session-or-credential", permissions: ["staff.view"] }))
+      .pipe(failsWith(NotFound), allow({ access: "session-or-credential", permissions: ["staff.view"] }))
   )
   .add(
     HttpApiEndpoint.post("createStaff", "/staff")
       .setPayload(Body({ accountId: Id, roleIds: RoleIds }))
       .addSuccess(Data(StaffView), { status: 201 })
       .annotate(OpenApi.Description, "Granting a role that holds admin.manage needs admin.manage")
-      .pipe(allow({ access: "session", permissions: ["staff.manage"] }))
+      .pipe(failsWith(NotFound, InvalidInput, InvalidState, Forbidden), allow({ access: "session", permissions: ["staff.manage"] }))
   )
   .add(
     HttpApiEndpoint.patch("updateStaff", "/staff/:id")
       .setPath(Schema.Struct({ id: Id }))
       .setPayload(Body({ active: Schema.optional(Schema.Boolean), roleIds: Schema.optional(RoleIds) }))
       .addSuccess(Data(StaffView))
-      .pipe(allow({ access: "session", permissions: ["staff.manage"] }))
+      .pipe(failsWith(NotFound, InvalidInput, Forbidden), allow({ access: "session", permissions: ["staff.manage"] }))
   )
-  .addError(DomainErrors.NotFound, { status: 404 })
-  .addError(DomainErrors.InvalidState, { status: 409 })
-  .addError(DomainErrors.InvalidInput, { status: 400 })
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Staff")
 {}

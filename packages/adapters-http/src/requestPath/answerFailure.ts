@@ -1,5 +1,6 @@
 import { HttpApiError, HttpServerError, HttpServerRequest, type HttpServerResponse } from "@effect/platform"
 import { Cause, Effect, Option } from "effect"
+import { AccessRefused } from "../auth/errors.js"
 import { ApiFailure } from "../errors/ApiFailure.js"
 import { errorResponse, internalErrorResponse, isEnvelopeFailure } from "../errors/respond.js"
 import { decodeDetails } from "./decodeDetails.js"
@@ -32,7 +33,7 @@ export const answerKnownFailure = (
   Effect.gen(function*() {
     const failure = Cause.failureOption(cause)
     if (Option.isNone(failure)) return Option.none()
-    const error = failure.value
+    const error = failure.value instanceof AccessRefused ? failure.value.refusal : failure.value
     if (isEnvelopeFailure(error)) return Option.some(yield* errorResponse(error))
     const request = yield* HttpServerRequest.HttpServerRequest
     if (error instanceof HttpApiError.HttpApiDecodeError) {

@@ -16,6 +16,9 @@ export const MAX_DRAINED_BODY_BYTES = 10 * 1024 * 1024
 /** The deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 32
 
+/** `GET` and `HEAD` requests carry no body the server reads; any other method may. */
+export const mayHaveBody = (method: string): boolean => method !== "GET" && method !== "HEAD"
+
 const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
   const length = request.headers["content-length"]
   if (length !== undefined) return length.trim() !== "0"
@@ -96,7 +99,7 @@ export const checkBody = (
   options: { readonly ownBody: boolean } = { ownBody: false }
 ): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
   Effect.gen(function*() {
-    if (request.method === "GET" || request.method === "HEAD" || !hasBody(request)) return request
+    if (!mayHaveBody(request.method) || !hasBody(request)) return request
     if (!options.ownBody && !isJsonMediaType(request.headers["content-type"])) {
       return yield* new ApiFailure({
         code: "UNSUPPORTED_MEDIA_TYPE",

@@ -1,4 +1,4 @@
-import { PageMeta } from "@bluelight/core/kernel"
+import { ErrorCode, PageMeta } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** `{data: ...}`, the body of every success. */
@@ -11,7 +11,7 @@ export const List = <S extends Schema.Schema.Any>(item: S) =>
 /** The error envelope of every error response. */
 export const ErrorEnvelope = Schema.Struct({
   error: Schema.Struct({
-    code: Schema.String,
+    code: ErrorCode,
     message: Schema.String,
     details: Schema.optional(Schema.Unknown)
   }),

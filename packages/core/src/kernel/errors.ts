@@ -1,26 +1,55 @@
-import { Schema } from "effect"
+import { Predicate, Schema } from "effect"
+import { ErrorCode } from "./errorCode.js"
+
+const DomainErrorTypeId: unique symbol = Symbol.for("@bluelight/core/kernel/DomainError")
 
 /**
- * Domain errors carry the API's error `code`; `adapters-http` maps each code
- * to its HTTP status in one table. Every domain error has a human `message`.
+ * What every domain error shows the adapters: its tag, its code from the
+ * API's union (`adapters-http` maps each code to its HTTP status in one
+ * table) and a human `message`; some add `details`, or how long to wait
+ * before trying again.
  */
 export interface DomainError {
   readonly _tag: string
-  readonly code: string
+  readonly code: ErrorCode
   readonly message: string
   readonly details?: unknown
+  readonly retryAfterSeconds?: number | undefined
 }
 
-export const isDomainError = (u: unknown): u is DomainError =>
-  typeof u === "object" && u !== null && "_tag" in u && typeof (u as { code?: unknown }).code === "string" &&
-  typeof (u as { message?: unknown }).message === "string"
+/**
+ * The base of every domain error: a `Schema.TaggedError` whose `code` is a
+ * literal of `ErrorCode`, filled in by the constructor, and whose class also
+ * names it (`NotFound.code`), so that an adapter can declare the error
+ * without an instance. Use as
+ * `class NotFound extends DomainError<NotFound>()("NotFound", "NOT_FOUND", {}) {}`.
+ */
+export const DomainError = <Self = never>() =>
+<const Tag extends string, const Code extends ErrorCode, Fields extends Schema.Struct.Fields>(
+  tag: Tag,
+  code: Code,
+  fields: Fields
+) => {
+  const codeField = Schema.Literal(code).pipe(Schema.propertySignature, Schema.withConstructorDefault(() => code))
+  const base = Schema.TaggedError<Self>()(tag, { ...fields, code: codeField, message: Schema.String })
+  markDomainError(base)
+  return Object.assign(base, { code })
+}
+
+// Only classes made by `DomainError` carry the mark: recognising one asks how
+// it was made, not whether something happens to have a `code`.
+const markDomainError = (errorClass: unknown): void => {
+  if (typeof errorClass !== "function") return
+  const prototype: unknown = errorClass.prototype
+  if (typeof prototype === "object" && prototype !== null) {
+    Object.defineProperty(prototype, DomainErrorTypeId, { value: DomainErrorTypeId })
+  }
+}
+
+export const isDomainError = (u: unknown): u is DomainError => Predicate.hasProperty(u, DomainErrorTypeId)
 
 /** The target record is absent (person, vehicle, licence, character, shift, CAD record). */
-export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
-  message: Schema.String
-}) {
-  readonly code = "NOT_FOUND"
-}
+export class NotFound extends DomainError<NotFound>()("NotFound", "NOT_FOUND", {}) {}
 
 /** One problem found in a request: where it is and what is wrong. */
 export const Problem = Schema.Struct({
@@ -33,23 +62,12 @@ export type Problem = typeof Problem.Type
  * A rule that needs more than the request's shape failed (an age limit, a
  * status that forbids the change). Answered like a decode failure.
  */
-export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
-  message: Schema.String,
+export class InvalidInput extends DomainError<InvalidInput>()("InvalidInput", "INVALID_INPUT", {
   details: Schema.Array(Problem)
-}) {
-  readonly code = "INVALID_INPUT"
-}
+}) {}
 
 /** The record's current state does not allow the action. */
-export class InvalidState extends Schema.TaggedError<InvalidState>()("InvalidState", {
-  message: Schema.String
-}) {
-  readonly code = "INVALID_STATE"
-}
+export class InvalidState extends DomainError<InvalidState>()("InvalidState", "INVALID_STATE", {}) {}
 
 /** Nothing would change. */
-export class NoChange extends Schema.TaggedError<NoChange>()("NoChange", {
-  message: Schema.String
-}) {
-  readonly code = "NO_CHANGE"
-}
+export class NoChange extends DomainError<NoChange>()("NoChange", "NO_CHANGE", {}) {}

@@ -4,6 +4,7 @@
  * (`Transactor`) and the audit log every change writes to.
  */
 export * from "./AuditLog.js"
+export * from "./errorCode.js"
 export * from "./errors.js"
 export * from "./Id.js"
 export * from "./Ids.js"

@@ -1,0 +1,142 @@
+import { ErrorCode } from "@bluelight/core/kernel"
+import { HttpApi, HttpApiError, type HttpApiGroup, HttpApiSchema, OpenApi, OpenApiJsonSchema } from "@effect/platform"
+import { Option, SchemaAST } from "effect"
+import { ErrorEnvelope } from "../schema/envelope.js"
+import { declaredCodeOf } from "./declared.js"
+import { accessRefusalsOf, requestRefusalsOf } from "./refusals.js"
+import { statusOfCode } from "./status.js"
+
+/** The error answers of one operation: every code it can answer with, and the statuses it answers with a body of its own. */
+interface OperationErrors {
+  readonly codes: ReadonlyArray<ErrorCode>
+  readonly ownStatuses: ReadonlySet<number>
+}
+
+const membersOf = (ast: SchemaAST.AST): ReadonlyArray<SchemaAST.AST> =>
+  SchemaAST.isUnion(ast) ? ast.types.flatMap(membersOf) : SchemaAST.isNeverKeyword(ast) ? [] : [ast]
+
+const operationKey = (method: string, path: string) => `${method.toLowerCase()} ${path.replace(/:(\w+)\??/g, "{$1}")}`
+
+/**
+ * Every operation's error codes: those its handler declared (`failsWith`),
+ * those its access rule and the request path can refuse it with. Left out:
+ * the platform's own decode error, which the request path never sends (it
+ * answers `400 INVALID_INPUT`), and AccessControl's failure, which stands for
+ * refusals that depend on each operation's rule.
+ */
+const errorsOfOperations = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+): ReadonlyMap<string, OperationErrors> => {
+  const operations = new Map<string, OperationErrors>()
+  HttpApi.reflect(api, {
+    onGroup: () => {},
+    onEndpoint: ({ endpoint, group, middleware }) => {
+      const standIns = new Set([HttpApiError.HttpApiDecodeError.ast, ...[...middleware].flatMap((m) => membersOf(m.failure.ast))])
+      const declared = new Set<ErrorCode>()
+      const ownStatuses = new Set<number>()
+      for (const member of [api.errorSchema.ast, group.errorSchema.ast, endpoint.errorSchema.ast].flatMap(membersOf)) {
+        if (standIns.has(member)) continue
+        Option.match(declaredCodeOf(member), {
+          onSome: (code) => declared.add(code),
+          onNone: () => ownStatuses.add(HttpApiSchema.getStatusErrorAST(member))
+        })
+      }
+      const refusals = new Set([...accessRefusalsOf(endpoint), ...requestRefusalsOf(endpoint)])
+      operations.set(operationKey(endpoint.method, endpoint.path), {
+        codes: ErrorCode.literals.filter((code) => declared.has(code) || refusals.has(code)),
+        ownStatuses
+      })
+    }
+  })
+  return operations
+}
+
+type JsonObject = Record<string, unknown>
+
+const isObject = (u: unknown): u is JsonObject => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const objectAt = (u: JsonObject, key: string): JsonObject => {
+  const value = u[key]
+  if (!isObject(value)) throw new Error(`the API description has no object at ${key}`)
+  return value
+}
+
+/** The envelope, narrowed to the codes one status of one operation can carry. */
+const envelopeResponse = (envelope: unknown, codes: ReadonlyArray<ErrorCode>): JsonObject => ({
+  description: codes.join(", "),
+  content: {
+    "application/json": {
+      schema: {
+        allOf: [envelope, { type: "object", properties: { error: { type: "object", properties: { code: { enum: codes } } } } }]
+      }
+    }
+  }
+})
+
+const REF_PREFIX = "#/components/schemas/"
+
+const refsIn = (u: unknown, found: Set<string>): void => {
+  if (Array.isArray(u)) {
+    for (const item of u) refsIn(item, found)
+  } else if (isObject(u)) {
+    for (const [key, value] of Object.entries(u)) {
+      if (key === "$ref" && typeof value === "string" && value.startsWith(REF_PREFIX)) found.add(value.slice(REF_PREFIX.length))
+      else refsIn(value, found)
+    }
+  }
+}
+
+/** Drops the components nothing refers to any more (the shapes of the replaced error responses). */
+const dropUnreferenced = (paths: unknown, schemas: JsonObject): void => {
+  const reached = new Set<string>()
+  refsIn(paths, reached)
+  for (let grew = true; grew;) {
+    const before = reached.size
+    for (const name of [...reached]) refsIn(schemas[name], reached)
+    grew = reached.size > before
+  }
+  for (const name of Object.keys(schemas)) if (!reached.has(name)) delete schemas[name]
+}
+
+/**
+ * Rewrites each operation's error responses from its codes: one response per
+ * status, the `ErrorEnvelope` component narrowed to that status's codes and
+ * described by them; `500` is the defect alone. A status an operation answers
+ * with a body of its own (health's `503`) keeps it.
+ */
+const describeErrors = (spec: JsonObject, operations: ReadonlyMap<string, OperationErrors>): JsonObject => {
+  const paths = objectAt(spec, "paths")
+  const schemas = objectAt(objectAt(spec, "components"), "schemas")
+  const envelope = OpenApiJsonSchema.makeWithDefs(ErrorEnvelope, { defs: schemas })
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue
+    for (const [method, operation] of Object.entries(item)) {
+      if (!isObject(operation)) continue
+      const key = `${method} ${path}`
+      const errors = operations.get(key)
+      if (errors === undefined) throw new Error(`${key} is described but not in the API its errors were read from`)
+      const responses = objectAt(operation, "responses")
+      for (const status of Object.keys(responses)) {
+        if (Number(status) >= 400 && !errors.ownStatuses.has(Number(status))) delete responses[status]
+      }
+      const byStatus = new Map<number, Array<ErrorCode>>()
+      for (const code of errors.codes) byStatus.set(statusOfCode(code), [...(byStatus.get(statusOfCode(code)) ?? []), code])
+      for (const [status, codes] of byStatus) {
+        if (errors.ownStatuses.has(status)) throw new Error(`${key} answers ${status} both with the error envelope and with a body of its own`)
+        responses[status] = envelopeResponse(envelope, codes)
+      }
+    }
+  }
+  dropUnreferenced(paths, schemas)
+  return spec
+}
+
+/**
+ * The API with its error responses described from the error codes (see
+ * `describeErrors`). Apply it to the finished API, after its last group:
+ * an operation of a group added later is refused when the description is made.
+ */
+export const documentErrors = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+): HttpApi.HttpApi<Id, Groups, E, R> =>
+  api.annotateContext(OpenApi.annotations({ transform: (spec) => describeErrors(spec, errorsOfOperations(api)) }))
