@@ -1,10 +1,10 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { AuditEntry, type AuditFilter, AuditQueries } from "@bluelight/core/audit"
+import { type AuditEntry, AuditEntryId, type AuditFilter, AuditQueries } from "@bluelight/core/audit"
 import { type Page, toPage } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Schema } from "effect"
 
 const AuditRow = Schema.Struct({
-  id: Schema.String,
+  id: AuditEntryId,
   at: Schema.DateFromSelf,
   action: Schema.String,
   actorType: Schema.Literal("user", "service"),

@@ -1,11 +1,11 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type Account, Accounts, AccountStatus } from "@bluelight/core/identity"
+import { type Account, AccountId, Accounts, AccountStatus } from "@bluelight/core/identity"
 import { type Page, toPage } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { storedUnlessClash } from "../kernel/uniqueViolation.js"
 
 const AccountRow = Schema.Struct({
-  id: Schema.String,
+  id: AccountId,
   displayName: Schema.String,
   status: AccountStatus,
   identityId: Schema.String,
@@ -71,7 +71,7 @@ export const PgAccounts = Layer.effect(
       return (value: string) => query(value).pipe(Effect.map(Option.map(toAccount)), Effect.orDie)
     }
     const findByIds = SqlSchema.findAll({
-      Request: Schema.Array(Schema.String),
+      Request: Schema.Array(AccountId),
       Result: AccountRow,
       execute: (ids) => sql`SELECT ${columns} FROM accounts WHERE id = ANY(${[...ids]}::text[])`
     })
@@ -93,7 +93,7 @@ export const PgAccounts = Layer.effect(
     })
     return {
       findById: findOneBy("id"),
-      findByIds: (ids: ReadonlyArray<string>) =>
+      findByIds: (ids: ReadonlyArray<AccountId>) =>
         ids.length === 0 ? Effect.succeed([]) : findByIds(ids).pipe(Effect.map((rows) => rows.map(toAccount)), Effect.orDie),
       findByIdentityId: findOneBy("identity_id"),
       findByPlatformId: findOneBy("platform_id"),

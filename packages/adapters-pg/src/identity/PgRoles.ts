@@ -1,10 +1,10 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { Permission, type Role, roleNameKey, Roles } from "@bluelight/core/identity"
+import { Permission, type Role, RoleId, roleNameKey, Roles } from "@bluelight/core/identity"
 import { Effect, Layer, Option, Schema } from "effect"
 import { storedUnlessClash } from "../kernel/uniqueViolation.js"
 
 const RoleRow = Schema.Struct({
-  id: Schema.String,
+  id: RoleId,
   name: Schema.String,
   permissions: Schema.Array(Permission)
 })
@@ -25,14 +25,14 @@ export const PgRoles = Layer.effect(
     })
     const findById = (lock: "" | "FOR UPDATE") =>
       SqlSchema.findOne({
-        Request: Schema.String,
+        Request: RoleId,
         Result: RoleRow,
         execute: (id) => sql`SELECT id, name, permissions FROM roles WHERE id = ${id} ${sql.literal(lock)}`
       })
     // In id order: every transaction that locks several roles takes them in this one order, so no
     // two of them can each hold a role the other waits for.
     const findByIdsForShare = SqlSchema.findAll({
-      Request: Schema.Array(Schema.String),
+      Request: Schema.Array(RoleId),
       Result: RoleRow,
       execute: (ids) => sql`SELECT id, name, permissions FROM roles WHERE id = ANY(${[...ids]}::text[]) ORDER BY id FOR SHARE`
     })
@@ -43,9 +43,9 @@ export const PgRoles = Layer.effect(
     })
     return {
       all: all(undefined).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
-      findById: (id: string) => findById("")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      findByIdForUpdate: (id: string) => findById("FOR UPDATE")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      findByIdsForShare: (ids: ReadonlyArray<string>) =>
+      findById: (id: RoleId) => findById("")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
+      findByIdForUpdate: (id: RoleId) => findById("FOR UPDATE")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
+      findByIdsForShare: (ids: ReadonlyArray<RoleId>) =>
         ids.length === 0 ? Effect.succeed([]) : findByIdsForShare(ids).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
       findByName: (name: string) => findByNameKey(roleNameKey(name)).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
       insert: (role: Role) =>

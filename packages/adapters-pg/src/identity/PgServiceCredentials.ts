@@ -1,17 +1,17 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { Permission, type ServiceCredential, ServiceCredentials } from "@bluelight/core/identity"
+import { AccountId, Permission, type ServiceCredential, ServiceCredentialId, ServiceCredentials } from "@bluelight/core/identity"
 import { type Page, toPage } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const ServiceCredentialRow = Schema.Struct({
-  id: Schema.String,
+  id: ServiceCredentialId,
   name: Schema.String,
   tokenHash: Schema.String,
   scopes: Schema.Array(Permission),
   createdAt: Schema.DateFromSelf,
   expiresAt: Schema.DateFromSelf,
   revokedAt: Schema.NullOr(Schema.DateFromSelf),
-  issuedBy: Schema.String
+  issuedBy: AccountId
 })
 type ServiceCredentialRow = typeof ServiceCredentialRow.Type
 

@@ -1,13 +1,13 @@
 import { SqlClient } from "@effect/sql"
-import { AccountStatus, Permission, type SessionRecord, SessionRecords, SessionRevocation } from "@bluelight/core/identity"
+import { AccountId, AccountStatus, Permission, RoleId, type SessionRecord, SessionId, SessionRecords, SessionRevocation, StaffProfileId } from "@bluelight/core/identity"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { toAccount } from "./PgAccounts.js"
 
-const RoleJson = Schema.Struct({ id: Schema.String, name: Schema.String, permissions: Schema.Array(Permission) })
+const RoleJson = Schema.Struct({ id: RoleId, name: Schema.String, permissions: Schema.Array(Permission) })
 
 const Row = Schema.Struct({
-  sessionId: Schema.String,
-  accountId: Schema.String,
+  sessionId: SessionId,
+  accountId: AccountId,
   tokenHash: Schema.String,
   sessionCreatedAt: Schema.DateFromSelf,
   expiresAt: Schema.DateFromSelf,
@@ -23,7 +23,7 @@ const Row = Schema.Struct({
   platformUsername: Schema.NullOr(Schema.String),
   accountCreatedAt: Schema.DateFromSelf,
   accountUpdatedAt: Schema.DateFromSelf,
-  staffId: Schema.NullOr(Schema.String),
+  staffId: Schema.NullOr(StaffProfileId),
   staffActive: Schema.NullOr(Schema.Boolean),
   staffCreatedAt: Schema.NullOr(Schema.DateFromSelf),
   staffUpdatedAt: Schema.NullOr(Schema.DateFromSelf),

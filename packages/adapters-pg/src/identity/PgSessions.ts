@@ -1,10 +1,10 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type Session, SessionRevocation, Sessions } from "@bluelight/core/identity"
+import { AccountId, type Session, SessionId, SessionRevocation, Sessions } from "@bluelight/core/identity"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const SessionRow = Schema.Struct({
-  id: Schema.String,
-  accountId: Schema.String,
+  id: SessionId,
+  accountId: AccountId,
   tokenHash: Schema.String,
   createdAt: Schema.DateFromSelf,
   expiresAt: Schema.DateFromSelf,
@@ -52,17 +52,17 @@ export const PgSessions = Layer.effect(
       insert: (session: Session) => sql`INSERT INTO sessions ${sql.insert(toRow(session))}`.pipe(Effect.asVoid, Effect.orDie),
       findByTokenHash: (tokenHash: string) =>
         findByTokenHash(tokenHash).pipe(Effect.map(Option.map(toSession)), Effect.orDie),
-      revoke: (id: string, reason: SessionRevocation, at: DateTime.Utc) =>
+      revoke: (id: SessionId, reason: SessionRevocation, at: DateTime.Utc) =>
         sql`
           UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}, revoked_reason = ${reason}
           WHERE id = ${id} AND revoked_at IS NULL
           RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie),
-      rotate: (id: string, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
+      rotate: (id: SessionId, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
         sql`
           UPDATE sessions SET token_hash = ${change.tokenHash}, developer_access = ${change.developerAccess}
           WHERE id = ${id} AND token_hash = ${expectedTokenHash} AND revoked_at IS NULL
           RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie),
-      revokeAllOf: (accountId: string, at: DateTime.Utc) =>
+      revokeAllOf: (accountId: AccountId, at: DateTime.Utc) =>
         sql`
           UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}, revoked_reason = 'account-status'
           WHERE account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${DateTime.toDateUtc(at)}`.pipe(Effect.asVoid, Effect.orDie)

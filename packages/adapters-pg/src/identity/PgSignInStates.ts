@@ -1,12 +1,12 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type SignInState, SignInStates } from "@bluelight/core/identity"
+import { SessionId, type SignInState, SignInStates } from "@bluelight/core/identity"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const SignInStateRow = Schema.Struct({
   stateHash: Schema.String,
   purpose: Schema.Literal("idp", "platform"),
   codeVerifier: Schema.NullOr(Schema.String),
-  sessionId: Schema.NullOr(Schema.String),
+  sessionId: Schema.NullOr(SessionId),
   createdAt: Schema.DateFromSelf,
   expiresAt: Schema.DateFromSelf
 })

@@ -1,13 +1,13 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type StaffProfile, StaffProfiles } from "@bluelight/core/identity"
+import { AccountId, RoleId, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
 import { type Page, toPage } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 
 const StaffProfileRow = Schema.Struct({
-  id: Schema.String,
-  accountId: Schema.String,
+  id: StaffProfileId,
+  accountId: AccountId,
   active: Schema.Boolean,
-  roleIds: Schema.Array(Schema.String),
+  roleIds: Schema.Array(RoleId),
   createdAt: Schema.DateFromSelf,
   updatedAt: Schema.DateFromSelf
 })

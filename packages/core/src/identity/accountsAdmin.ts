@@ -5,12 +5,13 @@ import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, Sessions } from "./ports.js"
 import { Transactor } from "../kernel/Transactor.js"
 import type { AccountStatus } from "./Account.js"
+import type { AccountId } from "./ids.js"
 
 /**
  * Suspends, disables or reinstates an account. Suspending or disabling revokes
  * every session for good. Nobody can lock themselves out this way.
  */
-export const setAccountStatus = (caller: Caller, id: string, status: AccountStatus) =>
+export const setAccountStatus = (caller: Caller, id: AccountId, status: AccountStatus) =>
   Effect.gen(function*() {
     const accounts = yield* Accounts
     const audit = yield* AuditLog

@@ -5,7 +5,8 @@ import type { Permission } from "./permissions.js"
 import { NotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { ServiceCredentials, Tokens } from "./ports.js"
-import { Ids } from "../kernel/Ids.js"
+import { newId } from "../kernel/Ids.js"
+import { ServiceCredentialId } from "./ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import { sortedPermissions } from "./Role.js"
 import { CREDENTIAL_TOKEN_PREFIX, type ServiceCredential, UNGRANTABLE_SCOPES } from "./ServiceCredential.js"
@@ -27,7 +28,7 @@ export const issueCredential = (
     const token = CREDENTIAL_TOKEN_PREFIX + (yield* tokens.random(SECRET_BYTES))
     const now = yield* DateTime.now
     const credential: ServiceCredential = {
-      id: yield* Effect.flatMap(Ids, (ids) => ids.next),
+      id: yield* newId(ServiceCredentialId),
       name: input.name,
       tokenHash: tokens.sha256(token),
       scopes: sortedPermissions(input.scopes),
@@ -54,7 +55,7 @@ export const issueCredential = (
   })
 
 /** Revokes a credential from the next request on. Revoking twice changes nothing more. */
-export const revokeCredential = (caller: UserCaller, id: string) =>
+export const revokeCredential = (caller: UserCaller, id: ServiceCredentialId) =>
   Effect.gen(function*() {
     const credentials = yield* ServiceCredentials
     const audit = yield* AuditLog

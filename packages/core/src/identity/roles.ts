@@ -5,7 +5,8 @@ import type { Permission } from "./permissions.js"
 import { InvalidState, NotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Roles } from "./ports.js"
-import { Ids } from "../kernel/Ids.js"
+import { newId } from "../kernel/Ids.js"
+import { RoleId } from "./ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, isReservedRoleName, MEMBER_ROLE_ID, type Role, roleNameKey, sortedPermissions } from "./Role.js"
 
@@ -17,7 +18,7 @@ const nameTaken = (name: string) => new InvalidState({ message: `A role named ${
 
 const reserved = new ReservedRole({ message: "The name Administrator is reserved" })
 
-const ensureNameFree = (name: string, exceptId: string | null) =>
+const ensureNameFree = (name: string, exceptId: RoleId | null) =>
   Effect.gen(function*() {
     if (isReservedRoleName(name)) return yield* reserved
     const existing = yield* Effect.flatMap(Roles, (roles) => roles.findByName(name))
@@ -32,7 +33,7 @@ export const createRole = (caller: Caller, input: { readonly name: string; reado
     return yield* Effect.flatMap(Transactor, (t) =>
       t.transaction(Effect.gen(function*() {
         yield* ensureNameFree(input.name, null)
-        const role: Role = { id: yield* Effect.flatMap(Ids, (ids) => ids.next), name: input.name, permissions: sortedPermissions(input.permissions) }
+        const role: Role = { id: yield* newId(RoleId), name: input.name, permissions: sortedPermissions(input.permissions) }
         if (!(yield* roles.insert(role))) return yield* nameTaken(role.name)
         yield* audit.record({
           action: "role.permissions.changed",
@@ -52,7 +53,7 @@ export const createRole = (caller: Caller, input: { readonly name: string; reado
  */
 export const updateRole = (
   caller: Caller,
-  id: string,
+  id: RoleId,
   input: { readonly name?: string | undefined; readonly permissions?: ReadonlyArray<Permission> | undefined }
 ) =>
   Effect.gen(function*() {

@@ -3,7 +3,8 @@ import type { UserCaller } from "./Caller.js"
 import { AccountDisabled, Unauthenticated } from "./errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, IdentityProvider, Sessions, SignInStates, Tokens } from "./ports.js"
-import { Ids } from "../kernel/Ids.js"
+import { newId } from "../kernel/Ids.js"
+import { AccountId, SessionId } from "./ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import type { Account } from "./Account.js"
 import { sanitiseIdentityProfile } from "./profileText.js"
@@ -17,7 +18,7 @@ export const SECRET_BYTES = 32
  * Creates a single-use sign-in state, valid ten minutes. The caller binds the
  * returned value to the browser (a short-lived cookie); only its hash is kept.
  */
-export const createSignInState = (purpose: SignInPurpose, extra: { readonly codeVerifier?: string; readonly sessionId?: string } = {}) =>
+export const createSignInState = (purpose: SignInPurpose, extra: { readonly codeVerifier?: string; readonly sessionId?: SessionId } = {}) =>
   Effect.gen(function*() {
     const tokens = yield* Tokens
     const state = yield* tokens.random(SECRET_BYTES)
@@ -59,13 +60,13 @@ export const redeemSignInState = (purpose: SignInPurpose, state: string, boundSt
   })
 
 /** A new session for the account: its token (returned once) and the record kept (the token's hash). */
-export const openSession = (accountId: string) =>
+export const openSession = (accountId: AccountId) =>
   Effect.gen(function*() {
     const tokens = yield* Tokens
     const token = yield* tokens.random(SECRET_BYTES)
     const now = yield* DateTime.now
     const session: Session = {
-      id: yield* Effect.flatMap(Ids, (ids) => ids.next),
+      id: yield* newId(SessionId),
       accountId,
       tokenHash: tokens.sha256(token),
       createdAt: now,
@@ -119,7 +120,7 @@ export const completeSignIn = (input: {
         let existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
         let account: Account
         const created: Account = {
-          id: yield* Effect.flatMap(Ids, (ids) => ids.next),
+          id: yield* newId(AccountId),
           displayName: profile.displayName,
           status: "ACTIVE",
           identity,

@@ -4,7 +4,8 @@ import { forbidden } from "./checkAccess.js"
 import { InvalidInput, InvalidState, NotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, Roles, StaffProfiles } from "./ports.js"
-import { Ids } from "../kernel/Ids.js"
+import { newId } from "../kernel/Ids.js"
+import { type AccountId, type RoleId, StaffProfileId } from "./ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import { ADMINISTRATOR_ROLE_ID, type Role } from "./Role.js"
 import type { StaffProfile } from "./StaffProfile.js"
@@ -16,7 +17,7 @@ const grantsAdministration = (role: Role) => role.id === ADMINISTRATOR_ROLE_ID |
  * Read for share: the escalation rule reads their permissions, so an edit of
  * one of them waits until this change commits.
  */
-const resolveRoles = (roleIds: ReadonlyArray<string>) =>
+const resolveRoles = (roleIds: ReadonlyArray<RoleId>) =>
   Effect.gen(function*() {
     const found = yield* Effect.flatMap(Roles, (roles) => roles.findByIdsForShare([...new Set(roleIds)]))
     const problems = roleIds.flatMap((id, index) =>
@@ -38,7 +39,7 @@ const ensureMayTouch = (caller: Caller, roles: ReadonlyArray<Role>) =>
 const alreadyStaff = new InvalidState({ message: "This account already has a staff profile" })
 
 /** Makes an account staff with the given roles. */
-export const createStaffProfile = (caller: Caller, input: { readonly accountId: string; readonly roleIds: ReadonlyArray<string> }) =>
+export const createStaffProfile = (caller: Caller, input: { readonly accountId: AccountId; readonly roleIds: ReadonlyArray<RoleId> }) =>
   Effect.gen(function*() {
     const staff = yield* StaffProfiles
     const audit = yield* AuditLog
@@ -53,7 +54,7 @@ export const createStaffProfile = (caller: Caller, input: { readonly accountId: 
         yield* ensureMayTouch(caller, roles)
         const now = yield* DateTime.now
         const profile: StaffProfile = {
-          id: yield* Effect.flatMap(Ids, (ids) => ids.next),
+          id: yield* newId(StaffProfileId),
           accountId: account.id,
           active: true,
           roleIds: roles.map((role) => role.id),
@@ -76,8 +77,8 @@ export const createStaffProfile = (caller: Caller, input: { readonly accountId: 
 /** Activates or deactivates a profile, or replaces its roles. */
 export const updateStaffProfile = (
   caller: Caller,
-  id: string,
-  input: { readonly active?: boolean | undefined; readonly roleIds?: ReadonlyArray<string> | undefined }
+  id: StaffProfileId,
+  input: { readonly active?: boolean | undefined; readonly roleIds?: ReadonlyArray<RoleId> | undefined }
 ) =>
   Effect.gen(function*() {
     const staff = yield* StaffProfiles

@@ -8,7 +8,7 @@
  * Effect `Clock`, so `TestClock.adjust` drives it.
  */
 import { createHash } from "node:crypto"
-import { AccessSettings, type Account, AttemptCounterUnavailable, completeSignIn, type IdentityProfile, IdentityProvider, type Permission, type PlatformProfile, PlatformProvider, type ProviderFailure, type RateDecision, RateLimiter, type Role, SessionRecordsFromRepositories, type ServiceCredential, type Session, type SignInState, type StaffProfile, startSignIn, StrictRateLimiter, Tokens, type UserCaller } from "@bluelight/core/identity"
+import { AccessSettings, type Account, AccountId, AttemptCounterUnavailable, completeSignIn, type IdentityProfile, IdentityProvider, type Permission, type PlatformProfile, PlatformProvider, type ProviderFailure, type RateDecision, RateLimiter, type Role, SessionRecordsFromRepositories, type ServiceCredential, type Session, SessionId, type SignInState, type StaffProfile, startSignIn, StrictRateLimiter, Tokens, type UserCaller } from "@bluelight/core/identity"
 import {
   ACCOUNTS_TABLE,
   AUDIT_TABLE,
@@ -304,7 +304,7 @@ const EPOCH = DateTime.unsafeMake(0)
 
 /** A minimal active account, for the pure rules. */
 export const anAccount = (overrides: Partial<Account> = {}): Account => ({
-  id: "account-1",
+  id: AccountId.make("account-1"),
   displayName: "Someone",
   status: "ACTIVE",
   identity: { id: "idp-someone", username: "someone", avatar: null },
@@ -315,8 +315,8 @@ export const anAccount = (overrides: Partial<Account> = {}): Account => ({
 })
 
 export const aSession = (overrides: Partial<Session> = {}): Session => ({
-  id: "session-1",
-  accountId: "account-1",
+  id: SessionId.make("session-1"),
+  accountId: AccountId.make("account-1"),
   tokenHash: "hash",
   createdAt: EPOCH,
   expiresAt: DateTime.unsafeMake(7 * 24 * 3600 * 1000),

@@ -1,4 +1,4 @@
-import { Accounts, authenticateSession, completePlatformLink, startPlatformLink, startSignIn, type UserCaller } from "@bluelight/core/identity"
+import { type AccountId, Accounts, authenticateSession, completePlatformLink, startPlatformLink, startSignIn, type UserCaller } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { PlatformCalls, readTables, s256, signIn, testPorts } from "./fakes.js"
@@ -12,7 +12,7 @@ const link = (caller: UserCaller, code: string) =>
     return yield* completePlatformLink(caller, { state, boundState: state, code })
   })
 
-const platformOf = (accountId: string) =>
+const platformOf = (accountId: AccountId) =>
   Effect.flatMap(Accounts, (accounts) => accounts.findById(accountId)).pipe(Effect.map(Option.map((a) => a.platform)))
 
 describe("the fake Tokens", () => {

@@ -1,9 +1,9 @@
-import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, createRole, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, Roles, updateRole } from "@bluelight/core/identity"
+import { AccountId, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, createRole, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, RoleId, Roles, updateRole } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"
 
-const admin = aUserCaller(["admin.manage"], anAccount({ id: "admin-account" }))
+const admin = aUserCaller(["admin.manage"], anAccount({ id: AccountId.make("admin-account") }))
 
 describe("createRole", () => {
   it.effect("creates a role with sorted, distinct permissions and audits it with before null", () =>
@@ -149,7 +149,7 @@ describe("updateRole", () => {
 
   it.effect("an unknown role is NotFound", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(updateRole(admin, "no-such-role", { name: "X" }))
+      const error = yield* Effect.flip(updateRole(admin, RoleId.make("no-such-role"), { name: "X" }))
       expect(error._tag).toBe("NotFound")
     }).pipe(Effect.provide(testPorts())))
 })

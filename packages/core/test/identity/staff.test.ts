@@ -1,11 +1,11 @@
-import { ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, type Permission, updateStaffProfile } from "@bluelight/core/identity"
+import { AccountId, ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, type Permission, RoleId, StaffProfileId, updateStaffProfile } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { anAccount, aUserCaller, readTables, signIn, testPorts } from "./fakes.js"
 
-const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: "admin-account" }))
+const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: AccountId.make("admin-account") }))
 /** Holds staff.manage but not admin.manage. */
-const staffManager = aUserCaller(["staff.manage", "staff.view"], anAccount({ id: "manager-account" }))
+const staffManager = aUserCaller(["staff.manage", "staff.view"], anAccount({ id: AccountId.make("manager-account") }))
 
 const role = (name: string, permissions: ReadonlyArray<Permission>) => createRole(admin, { name, permissions })
 
@@ -34,7 +34,7 @@ describe("createStaffProfile", () => {
 
   it.effect("an unknown account is NotFound", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: "no-such-account", roleIds: [] }))
+      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: AccountId.make("no-such-account"), roleIds: [] }))
       expect(error._tag).toBe("NotFound")
       expect((yield* readTables).staffProfiles).toEqual([])
     }).pipe(Effect.provide(testPorts())))
@@ -63,7 +63,7 @@ describe("createStaffProfile", () => {
     Effect.gen(function*() {
       const alice = yield* signIn("alice")
       const dispatch = yield* role("Dispatch", ["cad.view"])
-      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: alice.account.id, roleIds: [dispatch.id, "ghost", "phantom"] }))
+      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: alice.account.id, roleIds: [dispatch.id, RoleId.make("ghost"), RoleId.make("phantom")] }))
       expect(error._tag).toBe("InvalidInput")
       if (error._tag !== "InvalidInput") return
       expect(error.code).toBe("INVALID_INPUT")
@@ -114,13 +114,13 @@ describe("updateStaffProfile", () => {
     Effect.gen(function*() {
       const alice = yield* signIn("alice")
       const profile = yield* createStaffProfile(admin, { accountId: alice.account.id, roleIds: [] })
-      const error = yield* Effect.flip(updateStaffProfile(admin, profile.id, { roleIds: ["ghost"] }))
+      const error = yield* Effect.flip(updateStaffProfile(admin, profile.id, { roleIds: [RoleId.make("ghost")] }))
       expect(error._tag === "InvalidInput" && error.details.map((p) => p.path)).toEqual([["roleIds", "0"]])
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("an unknown profile is NotFound", () =>
     Effect.gen(function*() {
-      expect((yield* Effect.flip(updateStaffProfile(admin, "no-such-profile", { active: false })))._tag).toBe("NotFound")
+      expect((yield* Effect.flip(updateStaffProfile(admin, StaffProfileId.make("no-such-profile"), { active: false })))._tag).toBe("NotFound")
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("staff.manage without admin.manage cannot grant an administering role by update either", () =>
