@@ -8,16 +8,17 @@ import { presentStaff } from "./present.js"
 
 const present = (profile: StaffProfile) => Effect.map(presentStaff([profile]), (views) => views[0]!)
 
-export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handlers) =>
-  handlers
+export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handlers) => Effect.gen(function*() {
+  const staff = yield* StaffProfiles
+  return handlers
     .handle("listStaff", ({ urlParams: { limit, offset, active } }) =>
       Effect.gen(function*() {
-        const page = yield* Effect.flatMap(StaffProfiles, (s) => s.list({ active }, { limit, offset }))
+        const page = yield* staff.list({ active }, { limit, offset })
         return { data: yield* presentStaff(page.items), meta: page.meta }
       }))
     .handle("getStaff", ({ path }) =>
       Effect.gen(function*() {
-        const profile = yield* Effect.flatMap(StaffProfiles, (s) => s.findById(path.id))
+        const profile = yield* staff.findById(path.id)
         if (Option.isNone(profile)) return yield* new NotFound({ message: "No such staff profile" })
         return { data: yield* present(profile.value) }
       }))
@@ -26,4 +27,5 @@ export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handle
         Effect.map(present(profile), (data) => ({ data }))))
     .handle("updateStaff", ({ path, payload }) =>
       Effect.flatMap(Effect.flatMap(currentCaller, (caller) => updateStaffProfile(caller, path.id, payload)), (profile) =>
-        Effect.map(present(profile), (data) => ({ data })))))
+        Effect.map(present(profile), (data) => ({ data }))))
+}))

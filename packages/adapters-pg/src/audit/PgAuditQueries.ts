@@ -52,11 +52,11 @@ export const PgAuditQueries = Layer.effect(
       }
     })
     return {
-      list: (filter: AuditFilter, page: Page) =>
+      list: Effect.fn("PgAuditQueries.list")((filter: AuditFilter, page: Page) =>
         find({ filter, limit: page.limit + 1, offset: page.offset }).pipe(
           Effect.map((rows) => toPage(rows.map(toEntry), page)),
           Effect.orDie
-        )
+        ))
     }
   })
 )

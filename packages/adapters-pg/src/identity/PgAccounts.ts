@@ -92,29 +92,29 @@ export const PgAccounts = Layer.effect(
       }
     })
     return {
-      findById: findOneBy("id"),
-      findByIds: (ids: ReadonlyArray<AccountId>) =>
-        ids.length === 0 ? Effect.succeed([]) : findByIds(ids).pipe(Effect.map((rows) => rows.map(toAccount)), Effect.orDie),
-      findByIdentityId: findOneBy("identity_id"),
-      findByPlatformId: findOneBy("platform_id"),
-      findByIdForUpdate: findOneBy("id", "FOR UPDATE"),
-      findByIdentityIdForUpdate: findOneBy("identity_id", "FOR UPDATE"),
-      insert: (account: Account) =>
+      findById: Effect.fn("PgAccounts.findById")(findOneBy("id")),
+      findByIds: Effect.fn("PgAccounts.findByIds")((ids: ReadonlyArray<AccountId>) =>
+        ids.length === 0 ? Effect.succeed([]) : findByIds(ids).pipe(Effect.map((rows) => rows.map(toAccount)), Effect.orDie)),
+      findByIdentityId: Effect.fn("PgAccounts.findByIdentityId")(findOneBy("identity_id")),
+      findByPlatformId: Effect.fn("PgAccounts.findByPlatformId")(findOneBy("platform_id")),
+      findByIdForUpdate: Effect.fn("PgAccounts.findByIdForUpdate")(findOneBy("id", "FOR UPDATE")),
+      findByIdentityIdForUpdate: Effect.fn("PgAccounts.findByIdentityIdForUpdate")(findOneBy("identity_id", "FOR UPDATE")),
+      insert: Effect.fn("PgAccounts.insert")((account: Account) =>
         sql`INSERT INTO accounts ${sql.insert(toRow(account))} ON CONFLICT (identity_id) DO NOTHING RETURNING id`.pipe(
           Effect.map((rows) => rows.length === 1),
           Effect.orDie
-        ),
+        )),
       // The unique platform id decides a race between two links.
-      update: (account: Account) =>
+      update: Effect.fn("PgAccounts.update")((account: Account) =>
         sql`UPDATE accounts SET ${sql.update(toRow(account), ["id"])} WHERE id = ${account.id}`.pipe(
           storedUnlessClash(sql, "accounts_platform_id_key"),
           Effect.orDie
-        ),
-      list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) =>
+        )),
+      list: Effect.fn("PgAccounts.list")((filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) =>
         list({ ...filter, limit: page.limit + 1, offset: page.offset }).pipe(
           Effect.map((rows) => toPage(rows.map(toAccount), page)),
           Effect.orDie
-        )
+        ))
     }
   })
 )

@@ -42,22 +42,24 @@ export const PgRoles = Layer.effect(
       execute: (nameKey) => sql`SELECT id, name, permissions FROM roles WHERE name_key = ${nameKey}`
     })
     return {
-      all: all(undefined).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
-      findById: (id: RoleId) => findById("")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      findByIdForUpdate: (id: RoleId) => findById("FOR UPDATE")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      findByIdsForShare: (ids: ReadonlyArray<RoleId>) =>
-        ids.length === 0 ? Effect.succeed([]) : findByIdsForShare(ids).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
-      findByName: (name: string) => findByNameKey(roleNameKey(name)).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      insert: (role: Role) =>
+      all: all(undefined).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie, Effect.withSpan("PgRoles.all")),
+      findById: Effect.fn("PgRoles.findById")((id: RoleId) => findById("")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie)),
+      findByIdForUpdate: Effect.fn("PgRoles.findByIdForUpdate")((id: RoleId) =>
+        findById("FOR UPDATE")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie)),
+      findByIdsForShare: Effect.fn("PgRoles.findByIdsForShare")((ids: ReadonlyArray<RoleId>) =>
+        ids.length === 0 ? Effect.succeed([]) : findByIdsForShare(ids).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie)),
+      findByName: Effect.fn("PgRoles.findByName")((name: string) =>
+        findByNameKey(roleNameKey(name)).pipe(Effect.map(Option.map(toRole)), Effect.orDie)),
+      insert: Effect.fn("PgRoles.insert")((role: Role) =>
         sql`INSERT INTO roles ${sql.insert(toRow(role))} ON CONFLICT (name_key) DO NOTHING RETURNING id`.pipe(
           Effect.map((rows) => rows.length === 1),
           Effect.orDie
-        ),
-      update: (role: Role) =>
+        )),
+      update: Effect.fn("PgRoles.update")((role: Role) =>
         sql`UPDATE roles SET ${sql.update(toRow(role), ["id"])} WHERE id = ${role.id}`.pipe(
           storedUnlessClash(sql, "roles_name_key_key"),
           Effect.orDie
-        )
+        ))
     }
   })
 )

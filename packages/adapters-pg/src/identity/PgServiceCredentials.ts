@@ -60,21 +60,21 @@ export const PgServiceCredentials = Layer.effect(
           LIMIT ${limit} OFFSET ${offset}`
     })
     return {
-      insert: (credential: ServiceCredential) =>
-        sql`INSERT INTO service_credentials ${sql.insert(toRow(credential))}`.pipe(Effect.asVoid, Effect.orDie),
-      findById: findOneBy("id"),
-      findByIdForUpdate: findOneBy("id", "FOR UPDATE"),
-      findByTokenHash: findOneBy("token_hash"),
-      update: (credential: ServiceCredential) =>
+      insert: Effect.fn("PgServiceCredentials.insert")((credential: ServiceCredential) =>
+        sql`INSERT INTO service_credentials ${sql.insert(toRow(credential))}`.pipe(Effect.asVoid, Effect.orDie)),
+      findById: Effect.fn("PgServiceCredentials.findById")(findOneBy("id")),
+      findByIdForUpdate: Effect.fn("PgServiceCredentials.findByIdForUpdate")(findOneBy("id", "FOR UPDATE")),
+      findByTokenHash: Effect.fn("PgServiceCredentials.findByTokenHash")(findOneBy("token_hash")),
+      update: Effect.fn("PgServiceCredentials.update")((credential: ServiceCredential) =>
         sql`UPDATE service_credentials SET ${sql.update(toRow(credential), ["id"])} WHERE id = ${credential.id}`.pipe(
           Effect.asVoid,
           Effect.orDie
-        ),
-      list: (page: Page) =>
+        )),
+      list: Effect.fn("PgServiceCredentials.list")((page: Page) =>
         list({ limit: page.limit + 1, offset: page.offset }).pipe(
           Effect.map((rows) => toPage(rows.map(toServiceCredential), page)),
           Effect.orDie
-        )
+        ))
     }
   })
 )

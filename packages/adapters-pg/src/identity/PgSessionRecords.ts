@@ -42,7 +42,7 @@ const utc = DateTime.unsafeFromDate
 export const PgSessionRecords = Layer.effect(
   SessionRecords,
   Effect.map(SqlClient.SqlClient, (sql) => ({
-    findByTokenHash: (tokenHash: string) =>
+    findByTokenHash: Effect.fn("PgSessionRecords.findByTokenHash")((tokenHash: string) =>
       sql`
         SELECT s.id AS session_id, s.account_id, s.token_hash, s.created_at AS session_created_at, s.expires_at,
                s.revoked_at, s.revoked_reason, s.developer_access,
@@ -98,6 +98,6 @@ export const PgSessionRecords = Layer.effect(
           staffRoles: row.staffRoles
         }))),
         Effect.orDie
-      )
+      ))
   }))
 )

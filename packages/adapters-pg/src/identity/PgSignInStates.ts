@@ -44,10 +44,12 @@ export const PgSignInStates = Layer.effect(
           RETURNING state_hash, purpose, code_verifier, session_id, created_at, expires_at`
     })
     return {
-      insert: (state: SignInState) => sql`INSERT INTO sign_in_states ${sql.insert(toRow(state))}`.pipe(Effect.asVoid, Effect.orDie),
-      consume: (stateHash: string) => consume(stateHash).pipe(Effect.map(Option.map(toSignInState)), Effect.orDie),
-      purgeExpired: (now: DateTime.Utc) =>
-        sql`DELETE FROM sign_in_states WHERE expires_at <= ${DateTime.toDateUtc(now)}`.pipe(Effect.asVoid, Effect.orDie)
+      insert: Effect.fn("PgSignInStates.insert")((state: SignInState) =>
+        sql`INSERT INTO sign_in_states ${sql.insert(toRow(state))}`.pipe(Effect.asVoid, Effect.orDie)),
+      consume: Effect.fn("PgSignInStates.consume")((stateHash: string) =>
+        consume(stateHash).pipe(Effect.map(Option.map(toSignInState)), Effect.orDie)),
+      purgeExpired: Effect.fn("PgSignInStates.purgeExpired")((now: DateTime.Utc) =>
+        sql`DELETE FROM sign_in_states WHERE expires_at <= ${DateTime.toDateUtc(now)}`.pipe(Effect.asVoid, Effect.orDie))
     }
   })
 )

@@ -70,33 +70,33 @@ export const PgStaffProfiles = Layer.effect(
     const findById = findOneBy("id")
     // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
     return {
-      findById,
+      findById: Effect.fn("PgStaffProfiles.findById")(findById),
       // Lock, then read in a new statement: under READ COMMITTED a statement that waited for the
       // lock still reads other tables as of its start, so one statement would answer the roles
       // from before the change it waited for.
-      findByIdForUpdate: (id: string) =>
-        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.zipRight(findById(id))),
-      findByAccountId: findOneBy("account_id"),
-      insert: (profile: StaffProfile) =>
+      findByIdForUpdate: Effect.fn("PgStaffProfiles.findByIdForUpdate")((id: StaffProfileId) =>
+        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.zipRight(findById(id)))),
+      findByAccountId: Effect.fn("PgStaffProfiles.findByAccountId")(findOneBy("account_id")),
+      insert: Effect.fn("PgStaffProfiles.insert")((profile: StaffProfile) =>
         sql.withTransaction(
           Effect.flatMap(
             sql`INSERT INTO staff_profiles ${sql.insert(toRow(profile))} ON CONFLICT (account_id) DO NOTHING RETURNING id`,
             (rows) => (rows.length === 1 ? Effect.as(insertRoles(profile), true) : Effect.succeed(false))
           )
-        ).pipe(Effect.orDie),
-      update: (profile: StaffProfile) =>
+        ).pipe(Effect.orDie)),
+      update: Effect.fn("PgStaffProfiles.update")((profile: StaffProfile) =>
         sql.withTransaction(
           Effect.all([
             sql`UPDATE staff_profiles SET ${sql.update(toRow(profile), ["id"])} WHERE id = ${profile.id}`,
             sql`DELETE FROM staff_profile_roles WHERE staff_profile_id = ${profile.id}`,
             insertRoles(profile)
           ], { discard: true })
-        ).pipe(Effect.orDie),
-      list: (filter: { readonly active?: boolean | undefined }, page: Page) =>
+        ).pipe(Effect.orDie)),
+      list: Effect.fn("PgStaffProfiles.list")((filter: { readonly active?: boolean | undefined }, page: Page) =>
         list({ ...filter, limit: page.limit + 1, offset: page.offset }).pipe(
           Effect.map((rows) => toPage(rows.map(toStaffProfile), page)),
           Effect.orDie
-        )
+        ))
     }
   })
 )

@@ -3,7 +3,7 @@ import { type IdBrand, Transactor } from "@bluelight/core/kernel"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule } from "effect"
+import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
 
 type IdentityPorts = Accounts | Sessions | SignInStates | Roles | StaffProfiles | ServiceCredentials | Transactor
@@ -699,6 +699,34 @@ contract(
     }
   },
   (backend) => {
+    it("open a span per call, named for the repository and the call", async () => {
+      const opened: Array<string> = []
+      const account = anAccount()
+      const calls = Effect.gen(function*() {
+        yield* (yield* Accounts).insert(account)
+        yield* (yield* Accounts).findById(account.id)
+        yield* (yield* Roles).findByIdForUpdate(MEMBER_ROLE_ID)
+        yield* (yield* StaffProfiles).findByAccountId(account.id)
+        yield* (yield* Sessions).revokeAllOf(account.id, T1)
+        yield* (yield* ServiceCredentials).list({ limit: 1, offset: 0 })
+        yield* (yield* SignInStates).purgeExpired(T0)
+      })
+      await backend().run(Effect.flatMap(Effect.tracer, (native) =>
+        Effect.withTracer(calls, Tracer.make({
+          span: (name, ...rest) => (opened.push(name), native.span(name, ...rest)),
+          context: (f, fiber) => native.context(f, fiber)
+        }))))
+      expect(opened.filter((name) => !name.startsWith("sql."))).toEqual([
+        "PgAccounts.insert",
+        "PgAccounts.findById",
+        "PgRoles.findByIdForUpdate",
+        "PgStaffProfiles.findByAccountId",
+        "PgSessions.revokeAllOf",
+        "PgServiceCredentials.list",
+        "PgSignInStates.purgeExpired"
+      ])
+    })
+
     describe("constraints", () => {
       const dies = async (effect: Effect.Effect<unknown, never, IdentityPorts>) => {
         const exit = await backend().run(Effect.exit(effect))

@@ -39,80 +39,78 @@ const ensureMayTouch = (caller: Caller, roles: ReadonlyArray<Role>) =>
 const alreadyStaff = new InvalidState({ message: "This account already has a staff profile" })
 
 /** Makes an account staff with the given roles. */
-export const createStaffProfile = (caller: Caller, input: { readonly accountId: AccountId; readonly roleIds: ReadonlyArray<RoleId> }) =>
-  Effect.gen(function*() {
-    const staff = yield* StaffProfiles
-    const audit = yield* AuditLog
-    return yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
-          onSome: Effect.succeed
-        }))
-        if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
-        const roles = yield* resolveRoles(input.roleIds)
-        yield* ensureMayTouch(caller, roles)
-        const now = yield* DateTime.now
-        const profile: StaffProfile = {
-          id: yield* newId(StaffProfileId),
-          accountId: account.id,
-          active: true,
-          roleIds: roles.map((role) => role.id),
-          createdAt: now,
-          updatedAt: now
-        }
-        if (!(yield* staff.insert(profile))) return yield* alreadyStaff
-        yield* audit.record({
-          action: "staff.created",
-          actor: actorOf(caller),
-          targetType: "staff",
-          targetId: profile.id,
-          data: { accountId: account.id, roleIds: profile.roleIds }
-        })
-        return profile
+export const createStaffProfile = Effect.fn("identity.createStaffProfile")(function*(caller: Caller, input: { readonly accountId: AccountId; readonly roleIds: ReadonlyArray<RoleId> }) {
+  const staff = yield* StaffProfiles
+  const audit = yield* AuditLog
+  return yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), Option.match({
+        onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
+        onSome: Effect.succeed
       }))
-    )
-  })
+      if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
+      const roles = yield* resolveRoles(input.roleIds)
+      yield* ensureMayTouch(caller, roles)
+      const now = yield* DateTime.now
+      const profile: StaffProfile = {
+        id: yield* newId(StaffProfileId),
+        accountId: account.id,
+        active: true,
+        roleIds: roles.map((role) => role.id),
+        createdAt: now,
+        updatedAt: now
+      }
+      if (!(yield* staff.insert(profile))) return yield* alreadyStaff
+      yield* audit.record({
+        action: "staff.created",
+        actor: actorOf(caller),
+        targetType: "staff",
+        targetId: profile.id,
+        data: { accountId: account.id, roleIds: profile.roleIds }
+      })
+      return profile
+    }))
+  )
+})
 
 /** Activates or deactivates a profile, or replaces its roles. */
-export const updateStaffProfile = (
+export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(function*(
   caller: Caller,
   id: StaffProfileId,
   input: { readonly active?: boolean | undefined; readonly roleIds?: ReadonlyArray<RoleId> | undefined }
-) =>
-  Effect.gen(function*() {
-    const staff = yield* StaffProfiles
-    const audit = yield* AuditLog
-    return yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        const profile = yield* Effect.flatMap(staff.findByIdForUpdate(id), Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
-          onSome: Effect.succeed
-        }))
-        const current = yield* resolveRoles(profile.roleIds)
-        const next = input.roleIds === undefined ? current : yield* resolveRoles(input.roleIds)
-        yield* ensureMayTouch(caller, [...current, ...next])
-        const updated: StaffProfile = {
-          ...profile,
-          active: input.active ?? profile.active,
-          roleIds: next.map((role) => role.id)
-        }
-        const rolesChanged = updated.roleIds.join() !== profile.roleIds.join()
-        if (!rolesChanged && updated.active === profile.active) return profile
-        const saved = { ...updated, updatedAt: yield* DateTime.now }
-        yield* staff.update(saved)
-        yield* audit.record({
-          action: "staff.updated",
-          actor: actorOf(caller),
-          targetType: "staff",
-          targetId: profile.id,
-          data: {
-            accountId: profile.accountId,
-            active: { before: profile.active, after: saved.active },
-            roleIds: { before: profile.roleIds, after: saved.roleIds }
-          }
-        })
-        return saved
+) {
+  const staff = yield* StaffProfiles
+  const audit = yield* AuditLog
+  return yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      const profile = yield* Effect.flatMap(staff.findByIdForUpdate(id), Option.match({
+        onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
+        onSome: Effect.succeed
       }))
-    )
-  })
+      const current = yield* resolveRoles(profile.roleIds)
+      const next = input.roleIds === undefined ? current : yield* resolveRoles(input.roleIds)
+      yield* ensureMayTouch(caller, [...current, ...next])
+      const updated: StaffProfile = {
+        ...profile,
+        active: input.active ?? profile.active,
+        roleIds: next.map((role) => role.id)
+      }
+      const rolesChanged = updated.roleIds.join() !== profile.roleIds.join()
+      if (!rolesChanged && updated.active === profile.active) return profile
+      const saved = { ...updated, updatedAt: yield* DateTime.now }
+      yield* staff.update(saved)
+      yield* audit.record({
+        action: "staff.updated",
+        actor: actorOf(caller),
+        targetType: "staff",
+        targetId: profile.id,
+        data: {
+          accountId: profile.accountId,
+          active: { before: profile.active, after: saved.active },
+          roleIds: { before: profile.roleIds, after: saved.roleIds }
+        }
+      })
+      return saved
+    }))
+  )
+})
