@@ -1,38 +1,13 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { AccountId, RoleId, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
-import { type Page, toPage } from "@bluelight/core/kernel"
-import { DateTime, Effect, Layer, Option, Schema } from "effect"
-
-const StaffProfileRow = Schema.Struct({
-  id: StaffProfileId,
-  accountId: AccountId,
-  active: Schema.Boolean,
-  roleIds: Schema.Array(RoleId),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-
-const toStaffProfile = (row: typeof StaffProfileRow.Type): StaffProfile => ({
-  id: row.id,
-  accountId: row.accountId,
-  active: row.active,
-  roleIds: row.roleIds,
-  createdAt: DateTime.unsafeFromDate(row.createdAt),
-  updatedAt: DateTime.unsafeFromDate(row.updatedAt)
-})
-
-const toRow = (profile: StaffProfile) => ({
-  id: profile.id,
-  accountId: profile.accountId,
-  active: profile.active,
-  createdAt: DateTime.toDateUtc(profile.createdAt),
-  updatedAt: DateTime.toDateUtc(profile.updatedAt)
-})
+import { type StaffProfile, type StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
+import type { Page } from "@bluelight/core/kernel"
+import { Effect, Layer, Schema } from "effect"
+import { pageOf, Window } from "../kernel/rows.js"
+import { StaffProfileRow } from "./rows.js"
 
 const ListRequest = Schema.Struct({
   active: Schema.optional(Schema.Boolean),
-  limit: Schema.Int,
-  offset: Schema.Int
+  ...Window.fields
 })
 
 /** A staff profile with its roles in the order they were given (`staff_profile_roles.position`). */
@@ -49,7 +24,7 @@ export const PgStaffProfiles = Layer.effect(
         Result: StaffProfileRow,
         execute: (value) => sql`SELECT ${columns} FROM staff_profiles sp WHERE sp.${sql(column)} = ${value}`
       })
-      return (value: string) => query(value).pipe(Effect.map(Option.map(toStaffProfile)), Effect.orDie)
+      return (value: string) => Effect.orDie(query(value))
     }
     const list = SqlSchema.findAll({
       Request: ListRequest,
@@ -67,6 +42,7 @@ export const PgStaffProfiles = Layer.effect(
         INSERT INTO staff_profile_roles (staff_profile_id, role_id, position)
         SELECT ${profile.id}, granted.role_id, granted.position
         FROM unnest(${[...profile.roleIds]}::text[]) WITH ORDINALITY AS granted (role_id, position)`
+    const toRow = Schema.encode(StaffProfileRow.pipe(Schema.omit("roleIds")))
     const findById = findOneBy("id")
     // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
     return {
@@ -78,25 +54,24 @@ export const PgStaffProfiles = Layer.effect(
         sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.zipRight(findById(id)))),
       findByAccountId: Effect.fn("PgStaffProfiles.findByAccountId")(findOneBy("account_id")),
       insert: Effect.fn("PgStaffProfiles.insert")((profile: StaffProfile) =>
-        sql.withTransaction(
-          Effect.flatMap(
-            sql`INSERT INTO staff_profiles ${sql.insert(toRow(profile))} ON CONFLICT (account_id) DO NOTHING RETURNING id`,
-            (rows) => (rows.length === 1 ? Effect.as(insertRoles(profile), true) : Effect.succeed(false))
-          )
-        ).pipe(Effect.orDie)),
+        Effect.flatMap(toRow(profile), (row) =>
+          sql.withTransaction(
+            Effect.flatMap(
+              sql`INSERT INTO staff_profiles ${sql.insert(row)} ON CONFLICT (account_id) DO NOTHING RETURNING id`,
+              (rows) => (rows.length === 1 ? Effect.as(insertRoles(profile), true) : Effect.succeed(false))
+            )
+          )).pipe(Effect.orDie)),
       update: Effect.fn("PgStaffProfiles.update")((profile: StaffProfile) =>
-        sql.withTransaction(
-          Effect.all([
-            sql`UPDATE staff_profiles SET ${sql.update(toRow(profile), ["id"])} WHERE id = ${profile.id}`,
-            sql`DELETE FROM staff_profile_roles WHERE staff_profile_id = ${profile.id}`,
-            insertRoles(profile)
-          ], { discard: true })
-        ).pipe(Effect.orDie)),
+        Effect.flatMap(toRow(profile), (row) =>
+          sql.withTransaction(
+            Effect.all([
+              sql`UPDATE staff_profiles SET ${sql.update(row, ["id"])} WHERE id = ${profile.id}`,
+              sql`DELETE FROM staff_profile_roles WHERE staff_profile_id = ${profile.id}`,
+              insertRoles(profile)
+            ], { discard: true })
+          )).pipe(Effect.orDie)),
       list: Effect.fn("PgStaffProfiles.list")((filter: { readonly active?: boolean | undefined }, page: Page) =>
-        list({ ...filter, limit: page.limit + 1, offset: page.offset }).pipe(
-          Effect.map((rows) => toPage(rows.map(toStaffProfile), page)),
-          Effect.orDie
-        ))
+        pageOf(page, (window) => list({ ...filter, ...window })))
     }
   })
 )

@@ -1,4 +1,4 @@
-import { type Account, AccountId, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, RoleId, Roles, type ServiceCredential, ServiceCredentialId, ServiceCredentials, type Session, SessionId, Sessions, type SignInState, SignInStates, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
+import { type Account, AccountId, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, RoleId, Roles, type ServiceCredential, ServiceCredentialId, ServiceCredentials, type Session, SessionId, SessionRecords, SessionRecordsFromRepositories, Sessions, type SignInState, SignInStates, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
 import { type IdBrand, Transactor } from "@bluelight/core/kernel"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
 
-type IdentityPorts = Accounts | Sessions | SignInStates | Roles | StaffProfiles | ServiceCredentials | Transactor
+type IdentityPorts = Accounts | Sessions | SessionRecords | SignInStates | Roles | StaffProfiles | ServiceCredentials | Transactor
 
 /** One backend under test: one runtime (one pool) for its whole suite. */
 interface Backend {
@@ -490,6 +490,54 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       })
     })
 
+    describe("session records", () => {
+      it("read a session with its account, its staff profile and roles in order, and the Member role", async () => {
+        // Every time differs, so that no column can stand in for another unnoticed.
+        const account = anAccount({ platform: { id: uid("plat"), username: "Linked" }, createdAt: T0, updatedAt: T1 })
+        const session = aSession(account.id, {
+          createdAt: T2,
+          expiresAt: T3,
+          revokedAt: at("2026-01-03T12:00:00.000Z"),
+          revokedReason: "signed-out",
+          developerAccess: true
+        })
+        const [first, second]: ReadonlyArray<Role> = [
+          { id: idOf(RoleId, "role"), name: `First ${uid("n")}`, permissions: ["cad.view"] },
+          { id: idOf(RoleId, "role"), name: `Second ${uid("n")}`, permissions: ["staff.view", "pnc.view"] }
+        ]
+        const profile: StaffProfile = {
+          id: idOf(StaffProfileId, "staff"),
+          accountId: account.id,
+          active: false,
+          roleIds: [second!.id, first!.id],
+          createdAt: at("2026-01-02T12:00:00.000Z"),
+          updatedAt: at("2026-01-03T18:00:00.000Z")
+        }
+        await run(Effect.gen(function*() {
+          yield* insertAccounts(account)
+          yield* (yield* Sessions).insert(session)
+          yield* (yield* Roles).insert(first!)
+          yield* (yield* Roles).insert(second!)
+          yield* (yield* StaffProfiles).insert(profile)
+        }))
+        const memberRole = Option.getOrThrow(await run(Effect.flatMap(Roles, (repo) => repo.findById(MEMBER_ROLE_ID))))
+        expect(await run(Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(session.tokenHash)))).toEqual(
+          Option.some({ session, account, staff: profile, memberRole, staffRoles: [second, first] })
+        )
+      })
+
+      it("read a session of someone without a staff profile, and nothing for an unknown token", async () => {
+        const account = anAccount()
+        const session = aSession(account.id)
+        await run(Effect.zipRight(insertAccounts(account), Effect.flatMap(Sessions, (repo) => repo.insert(session))))
+        const found = await run(Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(session.tokenHash)))
+        expect(Option.map(found, ({ account, session, staff, staffRoles }) => ({ account, session, staff, staffRoles }))).toEqual(
+          Option.some({ account, session, staff: null, staffRoles: [] })
+        )
+        expect(await run(Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(uid("hash"))))).toEqual(Option.none())
+      })
+    })
+
     describe("transactions", () => {
       /** Runs `effect` in one transaction that must commit. */
       const committed = <A>(effect: Effect.Effect<A, never, IdentityPorts>) =>
@@ -765,7 +813,9 @@ contract(
 
 contract("in memory", async () => {
   const runtime = ManagedRuntime.make(
-    Layer.mergeAll(InMemoryIdentityRepositories, InMemoryTransactor).pipe(Layer.provideMerge(InMemoryDatabase.layer))
+    Layer.mergeAll(SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)), InMemoryTransactor).pipe(
+      Layer.provideMerge(InMemoryDatabase.layer)
+    )
   )
   return {
     run: (effect) => runtime.runPromise(effect),
