@@ -3,7 +3,7 @@ import { AuditLog, CurrentRequestId, Transactor } from "@bluelight/core/kernel"
 import { layerPgClient, PgAuditLog, PgAuditQueries, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DateTime, Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { DateTime, Effect, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
 
 type Ports = Transactor | AuditLog | AuditQueries | SqlClient.SqlClient
@@ -103,5 +103,19 @@ describe("audit queries", () => {
     expect(byService.items).toEqual([])
     const byActor = await run(Effect.flatMap(AuditQueries, (q) => q.list({ actorId: "u-1", action: "probe.paged" }, { limit: 5, offset: 0 })))
     expect(byActor.items).toHaveLength(3)
+  })
+})
+
+describe("tracing", () => {
+  it("the audit log and its queries open spans named for the adapter and the call", async () => {
+    const opened: Array<string> = []
+    const traced = Effect.flatMap(Effect.tracer, (native) =>
+      Effect.withTracer(
+        Effect.zipRight(audited("traced"), Effect.flatMap(AuditQueries, (q) => q.list({ targetId: "traced" }, { limit: 1, offset: 0 }))),
+        Tracer.make({ span: (name, ...rest) => (opened.push(name), native.span(name, ...rest)), context: (f, fiber) => native.context(f, fiber) })
+      ))
+    await run(traced)
+    expect(opened).toContain("PgAuditLog.record")
+    expect(opened).toContain("PgAuditQueries.list")
   })
 })

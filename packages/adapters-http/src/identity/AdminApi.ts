@@ -1,5 +1,5 @@
-import { AccountStatus, CREDENTIAL_LIFETIME_DAYS, InvalidScope, Permission, ReservedRole } from "@bluelight/core/identity"
-import { Id, InvalidState, NotFound, TrimmedText } from "@bluelight/core/kernel"
+import { AccountId, AccountStatus, CREDENTIAL_LIFETIME_DAYS, InvalidScope, Permission, ReservedRole, RoleId, ServiceCredentialId } from "@bluelight/core/identity"
+import { InvalidState, NotFound, TrimmedText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -11,7 +11,9 @@ import { paging, StrictQuery } from "../schema/query.js"
 import { AccountView, CredentialView, IssuedCredential, RoleView } from "./schemas.js"
 
 const admin = allow({ access: "session", permissions: ["admin.manage"] })
-const IdPath = Schema.Struct({ id: Id })
+const AccountPath = Schema.Struct({ id: AccountId })
+const RolePath = Schema.Struct({ id: RoleId })
+const ServicePath = Schema.Struct({ id: ServiceCredentialId })
 
 const RoleName = TrimmedText({ min: 2, max: 60 })
 const RolePermissions = Schema.Array(Permission).pipe(
@@ -28,10 +30,10 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .addSuccess(List(AccountView))
       .pipe(admin)
   )
-  .add(HttpApiEndpoint.get("getAccount", "/admin/accounts/:id").setPath(IdPath).addSuccess(Data(AccountView)).pipe(failsWith(NotFound), admin))
+  .add(HttpApiEndpoint.get("getAccount", "/admin/accounts/:id").setPath(AccountPath).addSuccess(Data(AccountView)).pipe(failsWith(NotFound), admin))
   .add(
     HttpApiEndpoint.patch("updateAccount", "/admin/accounts/:id")
-      .setPath(IdPath)
+      .setPath(AccountPath)
       .setPayload(Body({ status: AccountStatus }))
       .addSuccess(Data(AccountView))
       .annotate(OpenApi.Description, "Suspending or disabling revokes every session of the account")
@@ -47,7 +49,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
   )
   .add(
     HttpApiEndpoint.patch("updateRole", "/admin/roles/:id")
-      .setPath(IdPath)
+      .setPath(RolePath)
       .setPayload(Body({ name: Schema.optional(RoleName), permissions: Schema.optional(RolePermissions) }))
       .addSuccess(Data(RoleView))
       .pipe(failsWith(NotFound, ReservedRole, InvalidState), admin)
@@ -66,7 +68,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
   )
   .add(
     HttpApiEndpoint.del("revokeService", "/admin/services/:id")
-      .setPath(IdPath)
+      .setPath(ServicePath)
       .addSuccess(Data(CredentialView))
       .annotate(OpenApi.Description, "Revocation applies from the next request. Audited as service.revoked")
       .pipe(failsWith(NotFound), admin)

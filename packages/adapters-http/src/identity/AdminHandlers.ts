@@ -9,12 +9,14 @@ import { presentCredential } from "./present.js"
 const orNotFound = (what: string) => <A>(found: Option.Option<A>) =>
   Option.match(found, { onNone: () => Effect.fail(new NotFound({ message: `No such ${what}` })), onSome: Effect.succeed })
 
-export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) =>
-  handlers
+export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) => Effect.gen(function*() {
+  const accounts = yield* Accounts
+  const credentials = yield* ServiceCredentials
+  return handlers
     .handle("listAccounts", ({ urlParams: { limit, offset, ...filter } }) =>
-      Effect.map(Effect.flatMap(Accounts, (a) => a.list(filter, { limit, offset })), (page) => ({ data: page.items, meta: page.meta })))
+      Effect.map(accounts.list(filter, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
     .handle("getAccount", ({ path }) =>
-      Effect.map(Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(path.id)), orNotFound("account")), (data) => ({ data })))
+      Effect.map(Effect.flatMap(accounts.findById(path.id), orNotFound("account")), (data) => ({ data })))
     .handle("updateAccount", ({ path, payload }) =>
       Effect.map(Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, path.id, payload.status)), (data) => ({ data })))
     .handle("listRoles", ({ urlParams }) => Effect.map(listRoles(urlParams), (page) => ({ data: page.items, meta: page.meta })))
@@ -23,7 +25,7 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
     .handle("updateRole", ({ path, payload }) =>
       Effect.map(Effect.flatMap(currentCaller, (caller) => updateRole(caller, path.id, payload)), (role) => ({ data: presentRole(role) })))
     .handle("listServices", ({ urlParams }) =>
-      Effect.map(Effect.flatMap(ServiceCredentials, (c) => c.list(urlParams)), (page) => ({
+      Effect.map(credentials.list(urlParams), (page) => ({
         data: page.items.map(presentCredential),
         meta: page.meta
       })))
@@ -34,4 +36,5 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
     .handle("revokeService", ({ path }) =>
       Effect.map(Effect.flatMap(currentUser, (caller) => revokeCredential(caller, path.id)), (credential) => ({
         data: presentCredential(credential)
-      }))))
+      })))
+}))

@@ -1,6 +1,6 @@
 import { callerOf, completePlatformLink, completeSignIn, countSignInStart, disableDeveloperAccess, enableDeveloperAccess, meOf, type SignInProvider, signOut, startPlatformLink, startSignIn, Unauthenticated, type UserCaller } from "@bluelight/core/identity"
 import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import { type Context, Effect } from "effect"
 import { BluelightApi } from "../Api.js"
 import {
   readCookie,
@@ -21,9 +21,8 @@ import { isJsonMediaType } from "../requestPath/bodyRules.js"
  * callers share (core's rule); the response carries what is left of the
  * tighter as `RateLimit: "sign-in";r=…;t=…`, the refusal too.
  */
-const limitSignInStarts = (provider: SignInProvider) =>
+const limitSignInStarts = (settings: Context.Tag.Service<HttpSettings>, provider: SignInProvider) =>
   Effect.gen(function*() {
-    const settings = yield* HttpSettings
     const request = yield* HttpServerRequest.HttpServerRequest
     const { budget, decision } = yield* countSignInStart(provider, clientAddress(request, settings.trustedProxyHops), settings.signInStarts)
     const header = rateLimitHeader("sign-in", decision)
@@ -60,18 +59,20 @@ const developerPassword = Effect.flatMap(HttpServerRequest.HttpServerRequest, (r
 const meWithSession = (caller: UserCaller, session: UserCaller["session"]) =>
   Effect.map(callerOf(caller.account, session), (next) => ({ data: meOf(next) }))
 
-export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers) =>
-  handlers
+export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers) => Effect.gen(function*() {
+  const settings = yield* HttpSettings
+  /** A failed callback also forgets the state bound to the browser. */
+  const clearSignInState = HttpApp.appendPreResponseHandler((_, response) =>
+    Effect.succeed(withoutSignInStateCookie(settings.cookies)(response)))
+  return handlers
     .handle("signIn", () =>
       Effect.gen(function*() {
-        yield* limitSignInStarts("idp")
-        const settings = yield* HttpSettings
+        yield* limitSignInStarts(settings, "idp")
         const { redirectTo, state } = yield* startSignIn
         return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
       }))
     .handle("signInCallback", ({ urlParams }) =>
       Effect.gen(function*() {
-        const settings = yield* HttpSettings
         const request = yield* HttpServerRequest.HttpServerRequest
         if (urlParams.error !== undefined || urlParams.code === undefined || urlParams.state === undefined) {
           return yield* new Unauthenticated({ message: "The identity provider did not complete the sign-in" })
@@ -89,20 +90,17 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
       }).pipe(Effect.tapError(() => clearSignInState)))
     .handle("signOut", () =>
       Effect.gen(function*() {
-        const settings = yield* HttpSettings
         yield* signOut(yield* currentUser)
         return HttpServerResponse.unsafeJson({ data: { signedOut: true } }).pipe(withoutSessionCookie(settings.cookies))
       }))
     .handle("linkPlatform", () =>
       Effect.gen(function*() {
-        yield* limitSignInStarts("platform")
-        const settings = yield* HttpSettings
+        yield* limitSignInStarts(settings, "platform")
         const { redirectTo, state } = yield* startPlatformLink(yield* currentUser)
         return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
       }))
     .handle("linkPlatformCallback", ({ urlParams }) =>
       Effect.gen(function*() {
-        const settings = yield* HttpSettings
         const request = yield* HttpServerRequest.HttpServerRequest
         if (urlParams.error !== undefined || urlParams.code === undefined || urlParams.state === undefined) {
           return yield* new Unauthenticated({ message: "The game platform did not complete the link" })
@@ -116,7 +114,6 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
       }).pipe(Effect.tapError(() => clearSignInState)))
     .handle("enableDeveloperAccess", () =>
       Effect.gen(function*() {
-        const settings = yield* HttpSettings
         const caller = yield* currentUser
         const { session, token } = yield* enableDeveloperAccess(caller, yield* developerPassword)
         const body = yield* meWithSession(caller, session)
@@ -124,14 +121,10 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
       }))
     .handle("disableDeveloperAccess", () =>
       Effect.gen(function*() {
-        const settings = yield* HttpSettings
         const caller = yield* currentUser
         const { session, token } = yield* disableDeveloperAccess(caller)
         const body = yield* meWithSession(caller, session)
         return HttpServerResponse.unsafeJson(body).pipe(withSessionCookie(settings.cookies, token))
       }))
-    .handle("me", () => Effect.map(currentUser, (caller) => ({ data: meOf(caller) }))))
-
-/** A failed callback also forgets the state bound to the browser. */
-const clearSignInState = Effect.flatMap(HttpSettings, (settings) =>
-  HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(withoutSignInStateCookie(settings.cookies)(response))))
+    .handle("me", () => Effect.map(currentUser, (caller) => ({ data: meOf(caller) })))
+}))

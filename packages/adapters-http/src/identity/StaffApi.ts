@@ -1,5 +1,5 @@
-import { Forbidden } from "@bluelight/core/identity"
-import { Id, InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
+import { AccountId, Forbidden, RoleId, StaffProfileId } from "@bluelight/core/identity"
+import { InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -10,7 +10,8 @@ import { Data, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { StaffView } from "./schemas.js"
 
-const RoleIds = Schema.Array(Id).pipe(Schema.maxItems(32, { message: () => "at most 32 roles" }))
+const RoleIds = Schema.Array(RoleId).pipe(Schema.maxItems(32, { message: () => "at most 32 roles" }))
+const StaffPath = Schema.Struct({ id: StaffProfileId })
 const Active = OneOf("true", "false").pipe(
   Schema.transform(Schema.Boolean, { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") })
 )
@@ -25,20 +26,20 @@ export class StaffApi extends HttpApiGroup.make("staff")
   )
   .add(
     HttpApiEndpoint.get("getStaff", "/staff/:id")
-      .setPath(Schema.Struct({ id: Id }))
+      .setPath(StaffPath)
       .addSuccess(Data(StaffView))
       .pipe(failsWith(NotFound), allow({ access: "session-or-credential", permissions: ["staff.view"] }))
   )
   .add(
     HttpApiEndpoint.post("createStaff", "/staff")
-      .setPayload(Body({ accountId: Id, roleIds: RoleIds }))
+      .setPayload(Body({ accountId: AccountId, roleIds: RoleIds }))
       .addSuccess(Data(StaffView), { status: 201 })
       .annotate(OpenApi.Description, "Granting a role that holds admin.manage needs admin.manage")
       .pipe(failsWith(NotFound, InvalidInput, InvalidState, Forbidden), allow({ access: "session", permissions: ["staff.manage"] }))
   )
   .add(
     HttpApiEndpoint.patch("updateStaff", "/staff/:id")
-      .setPath(Schema.Struct({ id: Id }))
+      .setPath(StaffPath)
       .setPayload(Body({ active: Schema.optional(Schema.Boolean), roleIds: Schema.optional(RoleIds) }))
       .addSuccess(Data(StaffView))
       .pipe(failsWith(NotFound, InvalidInput, Forbidden), allow({ access: "session", permissions: ["staff.manage"] }))

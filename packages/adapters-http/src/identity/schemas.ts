@@ -1,32 +1,32 @@
-import { Account, AccountStatus, IdentityLink, Permission, PlatformLink } from "@bluelight/core/identity"
-import { Id, Timestamp } from "@bluelight/core/kernel"
+import { Account, AccountId, AccountStatus, IdentityLink, Permission, PlatformLink, RoleId, ServiceCredentialId, StaffProfileId } from "@bluelight/core/identity"
+import { Timestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** A minimal reference to a person. */
-export const Person = Schema.Struct({ id: Id, displayName: Schema.String }).annotations({ identifier: "Person" })
+export const Person = Schema.Struct({ id: AccountId, displayName: Schema.String }).annotations({ identifier: "Person" })
 
-export const RoleRef = Schema.Struct({ id: Id, name: Schema.String }).annotations({ identifier: "RoleRef" })
+export const RoleRef = Schema.Struct({ id: RoleId, name: Schema.String }).annotations({ identifier: "RoleRef" })
 
 export const Me = Schema.Struct({
-  id: Id,
+  id: AccountId,
   displayName: Schema.String,
   status: AccountStatus,
   identity: IdentityLink,
   platform: Schema.NullOr(PlatformLink),
-  staff: Schema.NullOr(Schema.Struct({ id: Id, active: Schema.Boolean })),
+  staff: Schema.NullOr(Schema.Struct({ id: StaffProfileId, active: Schema.Boolean })),
   roles: Schema.Array(RoleRef),
   permissions: Schema.Array(Permission),
   developerAccess: Schema.Boolean,
   createdAt: Timestamp
 }).annotations({ identifier: "Me" })
 
-export const RoleView = Schema.Struct({ id: Id, name: Schema.String, permissions: Schema.Array(Permission) }).annotations({ identifier: "Role" })
+export const RoleView = Schema.Struct({ id: RoleId, name: Schema.String, permissions: Schema.Array(Permission) }).annotations({ identifier: "Role" })
 
 /** The administration view of an account is the account itself. */
 export const AccountView = Account
 
 export const StaffView = Schema.Struct({
-  id: Id,
+  id: StaffProfileId,
   account: Person,
   active: Schema.Boolean,
   roles: Schema.Array(RoleRef),
@@ -35,17 +35,17 @@ export const StaffView = Schema.Struct({
 }).annotations({ identifier: "StaffProfile" })
 
 export const CredentialView = Schema.Struct({
-  id: Id,
+  id: ServiceCredentialId,
   name: Schema.String,
   scopes: Schema.Array(Permission),
   createdAt: Timestamp,
   expiresAt: Timestamp,
   revokedAt: Schema.NullOr(Timestamp),
-  issuedBy: Id
+  issuedBy: AccountId
 }).annotations({ identifier: "ServiceCredential" })
 
 export const IssuedCredential = Schema.Struct({
-  id: Id,
+  id: ServiceCredentialId,
   name: Schema.String,
   expiresAt: Timestamp,
   token: Schema.String,

@@ -4,8 +4,11 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Duration, Effect } from "effect"
 import { BluelightApiWithTestHooks } from "../Api.js"
 
-export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks, "testHooks", (handlers) =>
-    handlers
+export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks, "testHooks", (handlers) => Effect.gen(function*() {
+  const transactor = yield* Transactor
+  const audit = yield* AuditLog
+  const queries = yield* AuditQueries
+  return handlers
       .handle("echo", ({ payload }) => Effect.succeed({ data: payload }))
       .handle("page", ({ urlParams }) =>
         Effect.succeed({ data: [], meta: { limit: urlParams.limit, offset: urlParams.offset, hasMore: false } }))
@@ -17,8 +20,6 @@ export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks,
         Effect.sleep(Duration.millis(urlParams.ms)).pipe(Effect.as({ data: { sleptMs: urlParams.ms } })))
       .handle("audit", ({ payload }) =>
         Effect.gen(function*() {
-          const transactor = yield* Transactor
-          const audit = yield* AuditLog
           yield* transactor.transaction(
             audit.record({
               action: payload.action,
@@ -32,8 +33,8 @@ export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks,
         }))
       .handle("auditLog", ({ urlParams }) =>
         Effect.gen(function*() {
-          const queries = yield* AuditQueries
           const page = yield* queries.list({}, urlParams)
           return { data: page.items, meta: page.meta }
         }))
-      .handle("defect", () => Effect.die(new Error("deliberate defect for tests"))))
+      .handle("defect", () => Effect.die(new Error("deliberate defect for tests")))
+}))

@@ -1,30 +1,9 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { AuditEntry, type AuditFilter, AuditQueries } from "@bluelight/core/audit"
-import { type Page, toPage } from "@bluelight/core/kernel"
+import { type AuditFilter, AuditQueries } from "@bluelight/core/audit"
+import type { Page } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Schema } from "effect"
-
-const AuditRow = Schema.Struct({
-  id: Schema.String,
-  at: Schema.DateFromSelf,
-  action: Schema.String,
-  actorType: Schema.Literal("user", "service"),
-  actorId: Schema.String,
-  targetType: Schema.String,
-  targetId: Schema.NullOr(Schema.String),
-  requestId: Schema.NullOr(Schema.String),
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown })
-})
-
-const toEntry = (row: typeof AuditRow.Type): AuditEntry => ({
-  id: row.id,
-  at: DateTime.unsafeFromDate(row.at),
-  action: row.action,
-  actor: { type: row.actorType, id: row.actorId },
-  targetType: row.targetType,
-  targetId: row.targetId,
-  requestId: row.requestId,
-  data: row.data
-})
+import { pageOf, Window } from "../kernel/rows.js"
+import { AuditRow } from "./rows.js"
 
 /** The audit log read newest first, one indexed query per page. */
 export const PgAuditQueries = Layer.effect(
@@ -32,7 +11,7 @@ export const PgAuditQueries = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const find = SqlSchema.findAll({
-      Request: Schema.Struct({ filter: Schema.Any, limit: Schema.Int, offset: Schema.Int }),
+      Request: Schema.Struct({ filter: Schema.Any, ...Window.fields }),
       Result: AuditRow,
       execute: ({ filter, limit, offset }: { filter: AuditFilter; limit: number; offset: number }) => {
         const conditions = [
@@ -52,11 +31,8 @@ export const PgAuditQueries = Layer.effect(
       }
     })
     return {
-      list: (filter: AuditFilter, page: Page) =>
-        find({ filter, limit: page.limit + 1, offset: page.offset }).pipe(
-          Effect.map((rows) => toPage(rows.map(toEntry), page)),
-          Effect.orDie
-        )
+      list: Effect.fn("PgAuditQueries.list")((filter: AuditFilter, page: Page) =>
+        pageOf(page, (window) => find({ filter, ...window })))
     }
   })
 )

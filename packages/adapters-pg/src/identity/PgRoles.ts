@@ -1,19 +1,9 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { BUILT_IN_ROLE_IDS, Permission, type Role, roleNameKey, Roles } from "@bluelight/core/identity"
-import { type Page, toPage } from "@bluelight/core/kernel"
-import { Effect, Layer, Option, Schema } from "effect"
-import { storedUnlessClash } from "../kernel/uniqueViolation.js"
-
-const RoleRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  permissions: Schema.Array(Permission)
-})
-
-const toRole = (row: typeof RoleRow.Type): Role => ({ id: row.id, name: row.name, permissions: row.permissions })
-
-/** `name_key` is core's `roleNameKey`, so "the same name" means the same thing here and in the rules. */
-const toRow = (role: Role) => ({ id: role.id, name: role.name, nameKey: roleNameKey(role.name), permissions: [...role.permissions] })
+import { BUILT_IN_ROLE_IDS, Role, RoleId, roleNameKey, Roles } from "@bluelight/core/identity"
+import type { Page } from "@bluelight/core/kernel"
+import { Effect, Layer, Schema } from "effect"
+import { insertUnlessTaken, pageOf, updateUnlessClash, Window } from "../kernel/rows.js"
+import { RoleRow } from "./rows.js"
 
 export const PgRoles = Layer.effect(
   Roles,
@@ -21,13 +11,13 @@ export const PgRoles = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const all = SqlSchema.findAll({
       Request: Schema.Void,
-      Result: RoleRow,
+      Result: Role,
       execute: () => sql`SELECT id, name, permissions FROM roles ORDER BY name_key, id`
     })
     // core's compareRolesForListing: the built-in roles in their order, then the others by id descending.
     const list = SqlSchema.findAll({
-      Request: Schema.Struct({ limit: Schema.Int, offset: Schema.Int }),
-      Result: RoleRow,
+      Request: Window,
+      Result: Role,
       execute: ({ limit, offset }) =>
         sql`
           SELECT id, name, permissions FROM roles
@@ -36,41 +26,32 @@ export const PgRoles = Layer.effect(
     })
     const findById = (lock: "" | "FOR UPDATE") =>
       SqlSchema.findOne({
-        Request: Schema.String,
-        Result: RoleRow,
+        Request: RoleId,
+        Result: Role,
         execute: (id) => sql`SELECT id, name, permissions FROM roles WHERE id = ${id} ${sql.literal(lock)}`
       })
     // In id order: every transaction that locks several roles takes them in this one order, so no
     // two of them can each hold a role the other waits for.
     const findByIdsForShare = SqlSchema.findAll({
-      Request: Schema.Array(Schema.String),
-      Result: RoleRow,
+      Request: Schema.Array(RoleId),
+      Result: Role,
       execute: (ids) => sql`SELECT id, name, permissions FROM roles WHERE id = ANY(${[...ids]}::text[]) ORDER BY id FOR SHARE`
     })
     const findByNameKey = SqlSchema.findOne({
       Request: Schema.String,
-      Result: RoleRow,
+      Result: Role,
       execute: (nameKey) => sql`SELECT id, name, permissions FROM roles WHERE name_key = ${nameKey}`
     })
     return {
-      all: all(undefined).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
-      list: (page: Page) =>
-        list({ limit: page.limit + 1, offset: page.offset }).pipe(Effect.map((rows) => toPage(rows.map(toRole), page)), Effect.orDie),
-      findById: (id: string) => findById("")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      findByIdForUpdate: (id: string) => findById("FOR UPDATE")(id).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      findByIdsForShare: (ids: ReadonlyArray<string>) =>
-        ids.length === 0 ? Effect.succeed([]) : findByIdsForShare(ids).pipe(Effect.map((rows) => rows.map(toRole)), Effect.orDie),
-      findByName: (name: string) => findByNameKey(roleNameKey(name)).pipe(Effect.map(Option.map(toRole)), Effect.orDie),
-      insert: (role: Role) =>
-        sql`INSERT INTO roles ${sql.insert(toRow(role))} ON CONFLICT (name_key) DO NOTHING RETURNING id`.pipe(
-          Effect.map((rows) => rows.length === 1),
-          Effect.orDie
-        ),
-      update: (role: Role) =>
-        sql`UPDATE roles SET ${sql.update(toRow(role), ["id"])} WHERE id = ${role.id}`.pipe(
-          storedUnlessClash(sql, "roles_name_key_key"),
-          Effect.orDie
-        )
+      all: all(undefined).pipe(Effect.orDie, Effect.withSpan("PgRoles.all")),
+      list: Effect.fn("PgRoles.list")((page: Page) => pageOf(page, list)),
+      findById: Effect.fn("PgRoles.findById")((id: RoleId) => Effect.orDie(findById("")(id))),
+      findByIdForUpdate: Effect.fn("PgRoles.findByIdForUpdate")((id: RoleId) => Effect.orDie(findById("FOR UPDATE")(id))),
+      findByIdsForShare: Effect.fn("PgRoles.findByIdsForShare")((ids: ReadonlyArray<RoleId>) =>
+        ids.length === 0 ? Effect.succeed([]) : Effect.orDie(findByIdsForShare(ids))),
+      findByName: Effect.fn("PgRoles.findByName")((name: string) => Effect.orDie(findByNameKey(roleNameKey(name)))),
+      insert: Effect.fn("PgRoles.insert")(insertUnlessTaken(sql, RoleRow, "roles", "name_key")),
+      update: Effect.fn("PgRoles.update")(updateUnlessClash(sql, RoleRow, "roles", "roles_name_key_key"))
     }
   })
 )

@@ -1,57 +1,23 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { Permission, type ServiceCredential, ServiceCredentials } from "@bluelight/core/identity"
-import { type Page, toPage } from "@bluelight/core/kernel"
-import { DateTime, Effect, Layer, Option, Schema } from "effect"
-
-const ServiceCredentialRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  tokenHash: Schema.String,
-  scopes: Schema.Array(Permission),
-  createdAt: Schema.DateFromSelf,
-  expiresAt: Schema.DateFromSelf,
-  revokedAt: Schema.NullOr(Schema.DateFromSelf),
-  issuedBy: Schema.String
-})
-type ServiceCredentialRow = typeof ServiceCredentialRow.Type
-
-const toServiceCredential = (row: ServiceCredentialRow): ServiceCredential => ({
-  id: row.id,
-  name: row.name,
-  tokenHash: row.tokenHash,
-  scopes: row.scopes,
-  createdAt: DateTime.unsafeFromDate(row.createdAt),
-  expiresAt: DateTime.unsafeFromDate(row.expiresAt),
-  revokedAt: row.revokedAt === null ? null : DateTime.unsafeFromDate(row.revokedAt),
-  issuedBy: row.issuedBy
-})
-
-const toRow = (credential: ServiceCredential) => ({
-  id: credential.id,
-  name: credential.name,
-  tokenHash: credential.tokenHash,
-  scopes: [...credential.scopes],
-  createdAt: DateTime.toDateUtc(credential.createdAt),
-  expiresAt: DateTime.toDateUtc(credential.expiresAt),
-  revokedAt: credential.revokedAt === null ? null : DateTime.toDateUtc(credential.revokedAt),
-  issuedBy: credential.issuedBy
-})
+import { type ServiceCredential, ServiceCredentials } from "@bluelight/core/identity"
+import type { Page } from "@bluelight/core/kernel"
+import { Effect, Layer } from "effect"
+import { findOneBy, insertRow, pageOf, Window } from "../kernel/rows.js"
+import { ServiceCredentialRow } from "./rows.js"
 
 export const PgServiceCredentials = Layer.effect(
   ServiceCredentials,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql.literal("id, name, token_hash, scopes, created_at, expires_at, revoked_at, issued_by")
-    const findOneBy = (column: "id" | "token_hash", lock: "" | "FOR UPDATE" = "") => {
-      const query = SqlSchema.findOne({
-        Request: Schema.String,
-        Result: ServiceCredentialRow,
-        execute: (value) => sql`SELECT ${columns} FROM service_credentials WHERE ${sql(column)} = ${value} ${sql.literal(lock)}`
-      })
-      return (value: string) => query(value).pipe(Effect.map(Option.map(toServiceCredential)), Effect.orDie)
-    }
+    const columnList = "id, name, token_hash, scopes, created_at, expires_at, revoked_at, issued_by"
+    const columns = sql.literal(columnList)
+    const findBy = findOneBy(sql, ServiceCredentialRow, "service_credentials", columnList)
+    const update = SqlSchema.void({
+      Request: ServiceCredentialRow,
+      execute: (row) => sql`UPDATE service_credentials SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`
+    })
     const list = SqlSchema.findAll({
-      Request: Schema.Struct({ limit: Schema.Int, offset: Schema.Int }),
+      Request: Window,
       Result: ServiceCredentialRow,
       execute: ({ limit, offset }) =>
         sql`
@@ -60,21 +26,12 @@ export const PgServiceCredentials = Layer.effect(
           LIMIT ${limit} OFFSET ${offset}`
     })
     return {
-      insert: (credential: ServiceCredential) =>
-        sql`INSERT INTO service_credentials ${sql.insert(toRow(credential))}`.pipe(Effect.asVoid, Effect.orDie),
-      findById: findOneBy("id"),
-      findByIdForUpdate: findOneBy("id", "FOR UPDATE"),
-      findByTokenHash: findOneBy("token_hash"),
-      update: (credential: ServiceCredential) =>
-        sql`UPDATE service_credentials SET ${sql.update(toRow(credential), ["id"])} WHERE id = ${credential.id}`.pipe(
-          Effect.asVoid,
-          Effect.orDie
-        ),
-      list: (page: Page) =>
-        list({ limit: page.limit + 1, offset: page.offset }).pipe(
-          Effect.map((rows) => toPage(rows.map(toServiceCredential), page)),
-          Effect.orDie
-        )
+      insert: Effect.fn("PgServiceCredentials.insert")(insertRow(sql, ServiceCredentialRow, "service_credentials")),
+      findById: Effect.fn("PgServiceCredentials.findById")(findBy("id")),
+      findByIdForUpdate: Effect.fn("PgServiceCredentials.findByIdForUpdate")(findBy("id", "FOR UPDATE")),
+      findByTokenHash: Effect.fn("PgServiceCredentials.findByTokenHash")(findBy("token_hash")),
+      update: Effect.fn("PgServiceCredentials.update")((credential: ServiceCredential) => Effect.orDie(update(credential))),
+      list: Effect.fn("PgServiceCredentials.list")((page: Page) => pageOf(page, list))
     }
   })
 )

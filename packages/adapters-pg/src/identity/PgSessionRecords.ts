@@ -1,38 +1,81 @@
-import { SqlClient } from "@effect/sql"
-import { AccountStatus, Permission, type SessionRecord, SessionRecords, SessionRevocation } from "@bluelight/core/identity"
-import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { toAccount } from "./PgAccounts.js"
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { Role, SessionId, SessionRecords, StaffProfileId } from "@bluelight/core/identity"
+import { Effect, Layer, ParseResult, Schema } from "effect"
+import { AccountColumns, AccountRow, SessionRow, StaffProfileRow } from "./rows.js"
 
-const RoleJson = Schema.Struct({ id: Schema.String, name: Schema.String, permissions: Schema.Array(Permission) })
-
-const Row = Schema.Struct({
-  sessionId: Schema.String,
-  accountId: Schema.String,
-  tokenHash: Schema.String,
+/** The joined read's columns: each table's own, prefixed where two tables share a name. */
+const JoinedColumns = Schema.Struct({
+  ...SessionRow.pick("accountId", "tokenHash", "revokedReason", "developerAccess").fields,
+  ...AccountColumns.pick("displayName", "status", "identityId", "identityUsername", "identityAvatar", "platformId", "platformUsername").fields,
+  sessionId: SessionId,
   sessionCreatedAt: Schema.DateFromSelf,
   expiresAt: Schema.DateFromSelf,
   revokedAt: Schema.NullOr(Schema.DateFromSelf),
-  revokedReason: Schema.NullOr(SessionRevocation),
-  developerAccess: Schema.Boolean,
-  displayName: Schema.String,
-  status: AccountStatus,
-  identityId: Schema.String,
-  identityUsername: Schema.String,
-  identityAvatar: Schema.NullOr(Schema.String),
-  platformId: Schema.NullOr(Schema.String),
-  platformUsername: Schema.NullOr(Schema.String),
   accountCreatedAt: Schema.DateFromSelf,
   accountUpdatedAt: Schema.DateFromSelf,
-  staffId: Schema.NullOr(Schema.String),
+  staffId: Schema.NullOr(StaffProfileId),
   staffActive: Schema.NullOr(Schema.Boolean),
   staffCreatedAt: Schema.NullOr(Schema.DateFromSelf),
   staffUpdatedAt: Schema.NullOr(Schema.DateFromSelf),
-  staffRoles: Schema.Array(RoleJson),
-  memberRole: RoleJson
+  staffRoles: Schema.Array(Role),
+  memberRole: Role
 })
-const decodeRow = Schema.decodeUnknown(Row)
 
-const utc = DateTime.unsafeFromDate
+/**
+ * A session record from the joined row: the columns regrouped into each
+ * table's row, which its own row schema then decodes. Only ever read.
+ */
+const SessionRecordRow = Schema.transformOrFail(
+  JoinedColumns,
+  Schema.Struct({
+    session: SessionRow,
+    account: AccountRow,
+    staff: Schema.NullOr(StaffProfileRow),
+    memberRole: Schema.typeSchema(Role),
+    staffRoles: Schema.Array(Schema.typeSchema(Role))
+  }),
+  {
+    strict: true,
+    decode: (row) =>
+      ParseResult.succeed({
+        session: {
+          id: row.sessionId,
+          accountId: row.accountId,
+          tokenHash: row.tokenHash,
+          createdAt: row.sessionCreatedAt,
+          expiresAt: row.expiresAt,
+          revokedAt: row.revokedAt,
+          revokedReason: row.revokedReason,
+          developerAccess: row.developerAccess
+        },
+        account: {
+          id: row.accountId,
+          displayName: row.displayName,
+          status: row.status,
+          identityId: row.identityId,
+          identityUsername: row.identityUsername,
+          identityAvatar: row.identityAvatar,
+          platformId: row.platformId,
+          platformUsername: row.platformUsername,
+          createdAt: row.accountCreatedAt,
+          updatedAt: row.accountUpdatedAt
+        },
+        staff: row.staffId === null || row.staffActive === null || row.staffCreatedAt === null || row.staffUpdatedAt === null
+          ? null
+          : {
+            id: row.staffId,
+            accountId: row.accountId,
+            active: row.staffActive,
+            roleIds: row.staffRoles.map((role) => role.id),
+            createdAt: row.staffCreatedAt,
+            updatedAt: row.staffUpdatedAt
+          },
+        memberRole: row.memberRole,
+        staffRoles: row.staffRoles
+      }),
+    encode: (record, _, ast) => ParseResult.fail(new ParseResult.Forbidden(ast, record, "a session record is only ever read"))
+  }
+)
 
 /**
  * Who a session is, in one query: the session, its account, the staff profile
@@ -41,9 +84,12 @@ const utc = DateTime.unsafeFromDate
  */
 export const PgSessionRecords = Layer.effect(
   SessionRecords,
-  Effect.map(SqlClient.SqlClient, (sql) => ({
-    findByTokenHash: (tokenHash: string) =>
-      sql`
+  Effect.map(SqlClient.SqlClient, (sql) => {
+    const find = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: SessionRecordRow,
+      execute: (tokenHash) =>
+        sql`
         SELECT s.id AS session_id, s.account_id, s.token_hash, s.created_at AS session_created_at, s.expires_at,
                s.revoked_at, s.revoked_reason, s.developer_access,
                a.display_name, a.status, a.identity_id, a.identity_username, a.identity_avatar,
@@ -59,45 +105,8 @@ export const PgSessionRecords = Layer.effect(
         FROM sessions s
         JOIN accounts a ON a.id = s.account_id
         LEFT JOIN staff_profiles sp ON sp.account_id = a.id
-        WHERE s.token_hash = ${tokenHash}`.pipe(
-        Effect.flatMap((rows) => (rows.length === 0 ? Effect.succeed(Option.none()) : Effect.map(decodeRow(rows[0]), Option.some))),
-        Effect.map(Option.map((row): SessionRecord => ({
-          session: {
-            id: row.sessionId,
-            accountId: row.accountId,
-            tokenHash: row.tokenHash,
-            createdAt: utc(row.sessionCreatedAt),
-            expiresAt: utc(row.expiresAt),
-            revokedAt: row.revokedAt === null ? null : utc(row.revokedAt),
-            revokedReason: row.revokedReason,
-            developerAccess: row.developerAccess
-          },
-          account: toAccount({
-            id: row.accountId,
-            displayName: row.displayName,
-            status: row.status,
-            identityId: row.identityId,
-            identityUsername: row.identityUsername,
-            identityAvatar: row.identityAvatar,
-            platformId: row.platformId,
-            platformUsername: row.platformUsername,
-            createdAt: row.accountCreatedAt,
-            updatedAt: row.accountUpdatedAt
-          }),
-          staff: row.staffId === null || row.staffActive === null || row.staffCreatedAt === null || row.staffUpdatedAt === null
-            ? null
-            : {
-              id: row.staffId,
-              accountId: row.accountId,
-              active: row.staffActive,
-              roleIds: row.staffRoles.map((role) => role.id),
-              createdAt: utc(row.staffCreatedAt),
-              updatedAt: utc(row.staffUpdatedAt)
-            },
-          memberRole: row.memberRole,
-          staffRoles: row.staffRoles
-        }))),
-        Effect.orDie
-      )
-  }))
+        WHERE s.token_hash = ${tokenHash}`
+    })
+    return { findByTokenHash: Effect.fn("PgSessionRecords.findByTokenHash")((tokenHash: string) => Effect.orDie(find(tokenHash))) }
+  })
 )

@@ -1,40 +1,8 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type Session, SessionRevocation, Sessions } from "@bluelight/core/identity"
-import { DateTime, Effect, Layer, Option, Schema } from "effect"
-
-const SessionRow = Schema.Struct({
-  id: Schema.String,
-  accountId: Schema.String,
-  tokenHash: Schema.String,
-  createdAt: Schema.DateFromSelf,
-  expiresAt: Schema.DateFromSelf,
-  revokedAt: Schema.NullOr(Schema.DateFromSelf),
-  revokedReason: Schema.NullOr(SessionRevocation),
-  developerAccess: Schema.Boolean
-})
-type SessionRow = typeof SessionRow.Type
-
-const toSession = (row: SessionRow): Session => ({
-  id: row.id,
-  accountId: row.accountId,
-  tokenHash: row.tokenHash,
-  createdAt: DateTime.unsafeFromDate(row.createdAt),
-  expiresAt: DateTime.unsafeFromDate(row.expiresAt),
-  revokedAt: row.revokedAt === null ? null : DateTime.unsafeFromDate(row.revokedAt),
-  revokedReason: row.revokedReason,
-  developerAccess: row.developerAccess
-})
-
-const toRow = (session: Session): SessionRow => ({
-  id: session.id,
-  accountId: session.accountId,
-  tokenHash: session.tokenHash,
-  createdAt: DateTime.toDateUtc(session.createdAt),
-  expiresAt: DateTime.toDateUtc(session.expiresAt),
-  revokedAt: session.revokedAt === null ? null : DateTime.toDateUtc(session.revokedAt),
-  revokedReason: session.revokedReason,
-  developerAccess: session.developerAccess
-})
+import { type AccountId, type SessionId, type SessionRevocation, Sessions } from "@bluelight/core/identity"
+import { DateTime, Effect, Layer, Schema } from "effect"
+import { insertRow } from "../kernel/rows.js"
+import { SessionRow } from "./rows.js"
 
 export const PgSessions = Layer.effect(
   Sessions,
@@ -49,23 +17,22 @@ export const PgSessions = Layer.effect(
           FROM sessions WHERE token_hash = ${tokenHash}`
     })
     return {
-      insert: (session: Session) => sql`INSERT INTO sessions ${sql.insert(toRow(session))}`.pipe(Effect.asVoid, Effect.orDie),
-      findByTokenHash: (tokenHash: string) =>
-        findByTokenHash(tokenHash).pipe(Effect.map(Option.map(toSession)), Effect.orDie),
-      revoke: (id: string, reason: SessionRevocation, at: DateTime.Utc) =>
+      insert: Effect.fn("PgSessions.insert")(insertRow(sql, SessionRow, "sessions")),
+      findByTokenHash: Effect.fn("PgSessions.findByTokenHash")((tokenHash: string) => Effect.orDie(findByTokenHash(tokenHash))),
+      revoke: Effect.fn("PgSessions.revoke")((id: SessionId, reason: SessionRevocation, at: DateTime.Utc) =>
         sql`
           UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}, revoked_reason = ${reason}
           WHERE id = ${id} AND revoked_at IS NULL
-          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie),
-      rotate: (id: string, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
+          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie)),
+      rotate: Effect.fn("PgSessions.rotate")((id: SessionId, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
         sql`
           UPDATE sessions SET token_hash = ${change.tokenHash}, developer_access = ${change.developerAccess}
           WHERE id = ${id} AND token_hash = ${expectedTokenHash} AND revoked_at IS NULL
-          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie),
-      revokeAllOf: (accountId: string, at: DateTime.Utc) =>
+          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie)),
+      revokeAllOf: Effect.fn("PgSessions.revokeAllOf")((accountId: AccountId, at: DateTime.Utc) =>
         sql`
           UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}, revoked_reason = 'account-status'
-          WHERE account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${DateTime.toDateUtc(at)}`.pipe(Effect.asVoid, Effect.orDie)
+          WHERE account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${DateTime.toDateUtc(at)}`.pipe(Effect.asVoid, Effect.orDie))
     }
   })
 )

@@ -1,17 +1,17 @@
 import { SqlClient, type Statement } from "@effect/sql"
-import { type StaffMember, StaffDirectory } from "@bluelight/core/identity"
+import { AccountId, RoleId, type StaffMember, StaffDirectory, StaffProfileId } from "@bluelight/core/identity"
 import { type Page, toPage } from "@bluelight/core/kernel"
-import { DateTime, Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 
 const Row = Schema.Struct({
-  id: Schema.String,
-  accountId: Schema.String,
+  id: StaffProfileId,
+  accountId: AccountId,
   /** `null` only if the account were missing, which the foreign key forbids. */
   displayName: Schema.NullOr(Schema.String),
   active: Schema.Boolean,
-  roles: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String })),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
+  roles: Schema.Array(Schema.Struct({ id: RoleId, name: Schema.String })),
+  createdAt: Schema.DateTimeUtcFromDate,
+  updatedAt: Schema.DateTimeUtcFromDate
 })
 const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
 
@@ -23,8 +23,8 @@ const toMember = (row: typeof Row.Type): Effect.Effect<StaffMember> =>
       account: { id: row.accountId, displayName: row.displayName },
       active: row.active,
       roles: row.roles,
-      createdAt: DateTime.unsafeFromDate(row.createdAt),
-      updatedAt: DateTime.unsafeFromDate(row.updatedAt)
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt
     })
 
 /**
@@ -51,12 +51,13 @@ export const PgStaffDirectory = Layer.effect(
         Effect.orDie
       )
     return {
-      list: (filter: { readonly active?: boolean | undefined }, page: Page) =>
+      list: Effect.fn("PgStaffDirectory.list")((filter: { readonly active?: boolean | undefined }, page: Page) =>
         select(
           sql.and(filter.active === undefined ? [] : [sql`sp.active = ${filter.active}`]),
           sql`ORDER BY lower(a.display_name), sp.id LIMIT ${page.limit + 1} OFFSET ${page.offset}`
-        ).pipe(Effect.map((members) => toPage(members, page))),
-      findById: (id: string) => select(sql.and([sql`sp.id = ${id}`]), sql``).pipe(Effect.map((members) => Option.fromNullable(members[0])))
+        ).pipe(Effect.map((members) => toPage(members, page)))),
+      findById: Effect.fn("PgStaffDirectory.findById")((id: StaffProfileId) =>
+        select(sql.and([sql`sp.id = ${id}`]), sql``).pipe(Effect.map((members) => Option.fromNullable(members[0]))))
     }
   })
 )

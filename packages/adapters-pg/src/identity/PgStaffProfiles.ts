@@ -1,32 +1,7 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type StaffProfile, StaffProfiles } from "@bluelight/core/identity"
-import { DateTime, Effect, Layer, Option, Schema } from "effect"
-
-const StaffProfileRow = Schema.Struct({
-  id: Schema.String,
-  accountId: Schema.String,
-  active: Schema.Boolean,
-  roleIds: Schema.Array(Schema.String),
-  createdAt: Schema.DateFromSelf,
-  updatedAt: Schema.DateFromSelf
-})
-
-const toStaffProfile = (row: typeof StaffProfileRow.Type): StaffProfile => ({
-  id: row.id,
-  accountId: row.accountId,
-  active: row.active,
-  roleIds: row.roleIds,
-  createdAt: DateTime.unsafeFromDate(row.createdAt),
-  updatedAt: DateTime.unsafeFromDate(row.updatedAt)
-})
-
-const toRow = (profile: StaffProfile) => ({
-  id: profile.id,
-  accountId: profile.accountId,
-  active: profile.active,
-  createdAt: DateTime.toDateUtc(profile.createdAt),
-  updatedAt: DateTime.toDateUtc(profile.updatedAt)
-})
+import { type StaffProfile, type StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
+import { Effect, Layer, Schema } from "effect"
+import { StaffProfileRow } from "./rows.js"
 
 /** A staff profile with its roles in the order they were given (`staff_profile_roles.position`). */
 export const PgStaffProfiles = Layer.effect(
@@ -42,38 +17,41 @@ export const PgStaffProfiles = Layer.effect(
         Result: StaffProfileRow,
         execute: (value) => sql`SELECT ${columns} FROM staff_profiles sp WHERE sp.${sql(column)} = ${value}`
       })
-      return (value: string) => query(value).pipe(Effect.map(Option.map(toStaffProfile)), Effect.orDie)
+      return (value: string) => Effect.orDie(query(value))
     }
     const insertRoles = (profile: StaffProfile) =>
       sql`
         INSERT INTO staff_profile_roles (staff_profile_id, role_id, position)
         SELECT ${profile.id}, granted.role_id, granted.position
         FROM unnest(${[...profile.roleIds]}::text[]) WITH ORDINALITY AS granted (role_id, position)`
+    const toRow = Schema.encode(StaffProfileRow.pipe(Schema.omit("roleIds")))
     const findById = findOneBy("id")
     // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
     return {
-      findById,
+      findById: Effect.fn("PgStaffProfiles.findById")(findById),
       // Lock, then read in a new statement: under READ COMMITTED a statement that waited for the
       // lock still reads other tables as of its start, so one statement would answer the roles
       // from before the change it waited for.
-      findByIdForUpdate: (id: string) =>
-        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.zipRight(findById(id))),
-      findByAccountId: findOneBy("account_id"),
-      insert: (profile: StaffProfile) =>
-        sql.withTransaction(
-          Effect.flatMap(
-            sql`INSERT INTO staff_profiles ${sql.insert(toRow(profile))} ON CONFLICT (account_id) DO NOTHING RETURNING id`,
-            (rows) => (rows.length === 1 ? Effect.as(insertRoles(profile), true) : Effect.succeed(false))
-          )
-        ).pipe(Effect.orDie),
-      update: (profile: StaffProfile) =>
-        sql.withTransaction(
-          Effect.all([
-            sql`UPDATE staff_profiles SET ${sql.update(toRow(profile), ["id"])} WHERE id = ${profile.id}`,
-            sql`DELETE FROM staff_profile_roles WHERE staff_profile_id = ${profile.id}`,
-            insertRoles(profile)
-          ], { discard: true })
-        ).pipe(Effect.orDie)
+      findByIdForUpdate: Effect.fn("PgStaffProfiles.findByIdForUpdate")((id: StaffProfileId) =>
+        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.zipRight(findById(id)))),
+      findByAccountId: Effect.fn("PgStaffProfiles.findByAccountId")(findOneBy("account_id")),
+      insert: Effect.fn("PgStaffProfiles.insert")((profile: StaffProfile) =>
+        Effect.flatMap(toRow(profile), (row) =>
+          sql.withTransaction(
+            Effect.flatMap(
+              sql`INSERT INTO staff_profiles ${sql.insert(row)} ON CONFLICT (account_id) DO NOTHING RETURNING id`,
+              (rows) => (rows.length === 1 ? Effect.as(insertRoles(profile), true) : Effect.succeed(false))
+            )
+          )).pipe(Effect.orDie)),
+      update: Effect.fn("PgStaffProfiles.update")((profile: StaffProfile) =>
+        Effect.flatMap(toRow(profile), (row) =>
+          sql.withTransaction(
+            Effect.all([
+              sql`UPDATE staff_profiles SET ${sql.update(row, ["id"])} WHERE id = ${profile.id}`,
+              sql`DELETE FROM staff_profile_roles WHERE staff_profile_id = ${profile.id}`,
+              insertRoles(profile)
+            ], { discard: true })
+          )).pipe(Effect.orDie))
     }
   })
 )

@@ -13,16 +13,15 @@ export const PgAuditLog = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const ids = yield* Ids
     return {
-      record: (record: AuditRecord) =>
-        Effect.gen(function*() {
-          const id = yield* ids.next
-          const at = DateTime.toDateUtc(yield* DateTime.now)
-          const requestId = yield* CurrentRequestId
-          yield* sql`
-            INSERT INTO audit_log (id, at, action, actor_type, actor_id, target_type, target_id, request_id, data)
-            VALUES (${id}, ${at}, ${record.action}, ${record.actor.type}, ${record.actor.id},
-                    ${record.targetType}, ${record.targetId}, ${requestId}, ${JSON.stringify(record.data)}::jsonb)`
-        }).pipe(Effect.orDie)
+      record: Effect.fn("PgAuditLog.record")(function*(record: AuditRecord) {
+        const id = yield* ids.next
+        const at = DateTime.toDateUtc(yield* DateTime.now)
+        const requestId = yield* CurrentRequestId
+        yield* sql`
+          INSERT INTO audit_log (id, at, action, actor_type, actor_id, target_type, target_id, request_id, data)
+          VALUES (${id}, ${at}, ${record.action}, ${record.actor.type}, ${record.actor.id},
+                  ${record.targetType}, ${record.targetId}, ${requestId}, ${JSON.stringify(record.data)}::jsonb)`
+      }, Effect.orDie)
     }
   })
 )

@@ -1,12 +1,12 @@
-import { type Account, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, Roles, type ServiceCredential, ServiceCredentials, type Session, Sessions, type SignInState, SignInStates, StaffDirectory, type StaffMember, type StaffProfile, StaffProfiles } from "@bluelight/core/identity"
-import { Transactor } from "@bluelight/core/kernel"
+import { type Account, AccountId, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, RoleId, Roles, type ServiceCredential, ServiceCredentialId, ServiceCredentials, type Session, SessionId, SessionRecords, SessionRecordsFromRepositories, Sessions, type SignInState, SignInStates, StaffDirectory, type StaffMember, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
+import { type IdBrand, Transactor } from "@bluelight/core/kernel"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule } from "effect"
+import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
 
-type IdentityPorts = Accounts | Sessions | SignInStates | Roles | StaffProfiles | StaffDirectory | ServiceCredentials | Transactor
+type IdentityPorts = Accounts | Sessions | SessionRecords | SignInStates | Roles | StaffProfiles | StaffDirectory | ServiceCredentials | Transactor
 
 /** One backend under test: one runtime (one pool) for its whole suite. */
 interface Backend {
@@ -28,6 +28,8 @@ expect.addEqualityTesters([
 let sequence = 0
 /** A unique id (and search token) per call, so tests sharing one database do not see each other's rows. */
 const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+/** A unique id of the entity `brand` names. */
+const idOf = <A extends string>(brand: IdBrand<A>, prefix: string): A => brand.make(uid(prefix))
 
 const at = (iso: string) => DateTime.unsafeMake(iso)
 const T0 = at("2026-01-01T09:00:00.000Z")
@@ -36,7 +38,7 @@ const T2 = at("2026-01-03T09:00:00.000Z")
 const T3 = at("2026-01-04T09:00:00.000Z")
 
 const anAccount = (overrides: Partial<Account> = {}): Account => {
-  const id = overrides.id ?? uid("acc")
+  const id = overrides.id ?? idOf(AccountId, "acc")
   return {
     id,
     displayName: `Person ${id}`,
@@ -49,8 +51,8 @@ const anAccount = (overrides: Partial<Account> = {}): Account => {
   }
 }
 
-const aSession = (accountId: string, overrides: Partial<Session> = {}): Session => ({
-  id: uid("ses"),
+const aSession = (accountId: AccountId, overrides: Partial<Session> = {}): Session => ({
+  id: idOf(SessionId, "ses"),
   accountId,
   tokenHash: uid("hash"),
   createdAt: T0,
@@ -61,8 +63,8 @@ const aSession = (accountId: string, overrides: Partial<Session> = {}): Session 
   ...overrides
 })
 
-const aCredential = (issuedBy: string, overrides: Partial<ServiceCredential> = {}): ServiceCredential => ({
-  id: uid("cred"),
+const aCredential = (issuedBy: AccountId, overrides: Partial<ServiceCredential> = {}): ServiceCredential => ({
+  id: idOf(ServiceCredentialId, "cred"),
   name: "Dispatch bot",
   tokenHash: uid("hash"),
   scopes: ["cad.view", "cad.dispatch"],
@@ -103,7 +105,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
             byIdentity: repo.findByIdentityId(linked.identity.id),
             byPlatform: repo.findByPlatformId(linked.platform?.id ?? ""),
             avatar: repo.findByIdentityId(avatar.identity.id),
-            unknownId: repo.findById(uid("nobody")),
+            unknownId: repo.findById(idOf(AccountId, "nobody")),
             unknownIdentity: repo.findByIdentityId(uid("nobody")),
             unknownPlatform: repo.findByPlatformId(uid("nobody"))
           })))
@@ -140,8 +142,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       it("list newest first, then by id; search a literal part of the name ignoring case; filter by status; page at the edge", async () => {
         const token = uid("tok")
         const named = (displayName: string, overrides: Partial<Account> = {}) => anAccount({ displayName: `${displayName} ${token}`, ...overrides })
-        const golfB = named("Golf", { id: `${token}-golf-b` })
-        const golfA = named("Golf", { id: `${token}-golf-a` })
+        const golfB = named("Golf", { id: AccountId.make(`${token}-golf-b`) })
+        const golfA = named("Golf", { id: AccountId.make(`${token}-golf-a`) })
         const alpha = named("alpha")
         const bravo = named("Bravo")
         const charlie = named("charlie", { status: "SUSPENDED" })
@@ -202,7 +204,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
 
         expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(session.id, "signed-out", T1)))).toBe(true)
         expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(session.id, "signed-in-again", T2)))).toBe(false)
-        expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(uid("no-such-session"), "signed-out", T1)))).toBe(false)
+        expect(await run(Effect.flatMap(Sessions, (repo) => repo.revoke(idOf(SessionId, "no-such-session"), "signed-out", T1)))).toBe(false)
         const revoked: Session = { ...session, revokedAt: T1, revokedReason: "signed-out" }
         expect(await run(Effect.flatMap(Sessions, (repo) => repo.findByTokenHash(session.tokenHash)))).toEqual(Option.some(revoked))
       })
@@ -271,7 +273,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
 
       it("answer a state once, then never again", async () => {
         const idp = aState()
-        const platform = aState({ purpose: "platform", codeVerifier: "verifier-123", sessionId: uid("ses") })
+        const platform = aState({ purpose: "platform", codeVerifier: "verifier-123", sessionId: idOf(SessionId, "ses") })
         await run(Effect.flatMap(SignInStates, (repo) => Effect.all([repo.insert(idp), repo.insert(platform)])))
 
         expect(await consume(idp.stateHash)).toEqual(Option.some(idp))
@@ -305,7 +307,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
             byPaddedName: repo.findByName(" member "),
             byUpperName: repo.findByName("ADMINISTRATOR"),
             unknownName: repo.findByName("nobody's role"),
-            unknownId: repo.findById(uid("role"))
+            unknownId: repo.findById(idOf(RoleId, "role"))
           })))
         expect(found.all).toEqual(expect.arrayContaining([member, administrator]))
         expect(found.member).toEqual(Option.some(member))
@@ -317,7 +319,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       })
 
       it("insert, rename and re-permission a role, found by its new name only", async () => {
-        const role: Role = { id: uid("role"), name: `Dispatcher ${uid("n")}`, permissions: ["cad.view", "cad.dispatch"] }
+        const role: Role = { id: idOf(RoleId, "role"), name: `Dispatcher ${uid("n")}`, permissions: ["cad.view", "cad.dispatch"] }
         await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
         const findByName = (name: string) => run(Effect.flatMap(Roles, (repo) => repo.findByName(name)))
         expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(role))
@@ -331,25 +333,25 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       })
 
       it("insert no second role with the same name up to case and blanks, and say so", async () => {
-        const clash: Role = { id: uid("role"), name: " MEMBER ", permissions: [] }
+        const clash: Role = { id: idOf(RoleId, "role"), name: " MEMBER ", permissions: [] }
         expect(await run(Effect.flatMap(Roles, (repo) => repo.insert(clash)))).toBe(false)
         expect(Option.isNone(await run(Effect.flatMap(Roles, (repo) => repo.findById(clash.id))))).toBe(true)
         const name = `Racer ${uid("n")}`
-        const racers = Array.from({ length: 5 }, (): Role => ({ id: uid("role"), name, permissions: [] }))
+        const racers = Array.from({ length: 5 }, (): Role => ({ id: idOf(RoleId, "role"), name, permissions: [] }))
         const inserted = await run(Effect.flatMap(Roles, (repo) => Effect.all(racers.map(repo.insert), { concurrency: "unbounded" })))
         expect(inserted.filter(Boolean)).toHaveLength(1)
       })
 
       it("rename no role onto another's name, and say so", async () => {
-        const role: Role = { id: uid("role"), name: `Renamer ${uid("n")}`, permissions: [] }
+        const role: Role = { id: idOf(RoleId, "role"), name: `Renamer ${uid("n")}`, permissions: [] }
         await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
         expect(await run(Effect.flatMap(Roles, (repo) => repo.update({ ...role, name: " member " })))).toBe(false)
         expect(await run(Effect.flatMap(Roles, (repo) => repo.findById(role.id)))).toEqual(Option.some(role))
       })
 
       it("answer every role ordered by name, ignoring case", async () => {
-        const lower: Role = { id: uid("role"), name: `aardvark ${uid("n")}`, permissions: [] }
-        const upper: Role = { id: uid("role"), name: `Zebra ${uid("n")}`, permissions: ["pnc.view"] }
+        const lower: Role = { id: idOf(RoleId, "role"), name: `aardvark ${uid("n")}`, permissions: [] }
+        const upper: Role = { id: idOf(RoleId, "role"), name: `Zebra ${uid("n")}`, permissions: ["pnc.view"] }
         await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(upper), repo.insert(lower)])))
         const names = (await run(Effect.flatMap(Roles, (repo) => repo.all))).map((role) => role.name)
         const byLowerCase = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)
@@ -360,7 +362,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       it("list the built-in roles first, then the others by id descending, paging at the edge", async () => {
         const token = uid("tok")
         // Ids that sort the same under any collation, inserted out of order.
-        const mine = ["b", "d", "a", "c"].map((suffix): Role => ({ id: `${token}-${suffix}`, name: `Listed ${token} ${suffix}`, permissions: [] }))
+        const mine = ["b", "d", "a", "c"].map((suffix): Role => ({ id: RoleId.make(`${token}-${suffix}`), name: `Listed ${token} ${suffix}`, permissions: [] }))
         await run(Effect.flatMap(Roles, (repo) => Effect.forEach(mine, repo.insert)))
         const list = (limit: number, offset = 0) => run(Effect.flatMap(Roles, (repo) => repo.list({ limit, offset })))
         const all = await list(100)
@@ -382,9 +384,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
     })
 
     describe("staff profiles", () => {
-      const aRole = (): Role => ({ id: uid("role"), name: `Role ${uid("n")}`, permissions: ["staff.view"] })
-      const aProfile = (accountId: string, overrides: Partial<StaffProfile> = {}): StaffProfile => ({
-        id: uid("staff"),
+      const aRole = (): Role => ({ id: idOf(RoleId, "role"), name: `Role ${uid("n")}`, permissions: ["staff.view"] })
+      const aProfile = (accountId: AccountId, overrides: Partial<StaffProfile> = {}): StaffProfile => ({
+        id: idOf(StaffProfileId, "staff"),
         accountId,
         active: true,
         roleIds: [],
@@ -404,7 +406,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         const findById = () => run(Effect.flatMap(StaffProfiles, (repo) => repo.findById(profile.id)))
         expect(await findById()).toEqual(Option.some(profile))
         expect(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(account.id)))).toEqual(Option.some(profile))
-        expect(Option.isNone(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(uid("acc")))))).toBe(true)
+        expect(Option.isNone(await run(Effect.flatMap(StaffProfiles, (repo) => repo.findByAccountId(idOf(AccountId, "acc")))))).toBe(true)
 
         const reordered: StaffProfile = { ...profile, roleIds: [first.id, ADMINISTRATOR_ROLE_ID, second.id], active: false, updatedAt: T1 }
         await run(Effect.flatMap(StaffProfiles, (repo) => repo.update(reordered)))
@@ -441,7 +443,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
           updatedAt: T1
         }
         expect(await run(Effect.flatMap(StaffDirectory, (directory) => directory.findById(profile.id)))).toEqual(Option.some(expected))
-        expect(Option.isNone(await run(Effect.flatMap(StaffDirectory, (directory) => directory.findById(uid("staff")))))).toBe(true)
+        expect(Option.isNone(await run(Effect.flatMap(StaffDirectory, (directory) => directory.findById(idOf(StaffProfileId, "staff")))))).toBe(true)
         const roleless = anAccount()
         const bare = aProfile(roleless.id)
         await run(insertAccounts(roleless))
@@ -517,10 +519,10 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         const issuer = anAccount()
         await run(insertAccounts(issuer))
         const prefix = uid("cred")
-        const oldest = aCredential(issuer.id, { id: `${prefix}-c`, createdAt: T0 })
-        const middle = aCredential(issuer.id, { id: `${prefix}-d`, createdAt: T1 })
-        const newestA = aCredential(issuer.id, { id: `${prefix}-a`, createdAt: T2 })
-        const newestB = aCredential(issuer.id, { id: `${prefix}-b`, createdAt: T2 })
+        const oldest = aCredential(issuer.id, { id: ServiceCredentialId.make(`${prefix}-c`), createdAt: T0 })
+        const middle = aCredential(issuer.id, { id: ServiceCredentialId.make(`${prefix}-d`), createdAt: T1 })
+        const newestA = aCredential(issuer.id, { id: ServiceCredentialId.make(`${prefix}-a`), createdAt: T2 })
+        const newestB = aCredential(issuer.id, { id: ServiceCredentialId.make(`${prefix}-b`), createdAt: T2 })
         await run(Effect.flatMap(ServiceCredentials, (repo) => Effect.forEach([middle, newestA, oldest, newestB], repo.insert)))
 
         const list = (limit: number, offset = 0) => run(Effect.flatMap(ServiceCredentials, (repo) => repo.list({ limit, offset })))
@@ -534,6 +536,54 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect((await list(total)).meta).toEqual({ limit: total, offset: 0, hasMore: false })
         expect((await list(total - 1)).meta).toEqual({ limit: total - 1, offset: 0, hasMore: true })
         expect((await list(2, total - 2)).items).toEqual(all.items.slice(total - 2))
+      })
+    })
+
+    describe("session records", () => {
+      it("read a session with its account, its staff profile and roles in order, and the Member role", async () => {
+        // Every time differs, so that no column can stand in for another unnoticed.
+        const account = anAccount({ platform: { id: uid("plat"), username: "Linked" }, createdAt: T0, updatedAt: T1 })
+        const session = aSession(account.id, {
+          createdAt: T2,
+          expiresAt: T3,
+          revokedAt: at("2026-01-03T12:00:00.000Z"),
+          revokedReason: "signed-out",
+          developerAccess: true
+        })
+        const [first, second]: ReadonlyArray<Role> = [
+          { id: idOf(RoleId, "role"), name: `First ${uid("n")}`, permissions: ["cad.view"] },
+          { id: idOf(RoleId, "role"), name: `Second ${uid("n")}`, permissions: ["staff.view", "pnc.view"] }
+        ]
+        const profile: StaffProfile = {
+          id: idOf(StaffProfileId, "staff"),
+          accountId: account.id,
+          active: false,
+          roleIds: [second!.id, first!.id],
+          createdAt: at("2026-01-02T12:00:00.000Z"),
+          updatedAt: at("2026-01-03T18:00:00.000Z")
+        }
+        await run(Effect.gen(function*() {
+          yield* insertAccounts(account)
+          yield* (yield* Sessions).insert(session)
+          yield* (yield* Roles).insert(first!)
+          yield* (yield* Roles).insert(second!)
+          yield* (yield* StaffProfiles).insert(profile)
+        }))
+        const memberRole = Option.getOrThrow(await run(Effect.flatMap(Roles, (repo) => repo.findById(MEMBER_ROLE_ID))))
+        expect(await run(Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(session.tokenHash)))).toEqual(
+          Option.some({ session, account, staff: profile, memberRole, staffRoles: [second, first] })
+        )
+      })
+
+      it("read a session of someone without a staff profile, and nothing for an unknown token", async () => {
+        const account = anAccount()
+        const session = aSession(account.id)
+        await run(Effect.zipRight(insertAccounts(account), Effect.flatMap(Sessions, (repo) => repo.insert(session))))
+        const found = await run(Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(session.tokenHash)))
+        expect(Option.map(found, ({ account, session, staff, staffRoles }) => ({ account, session, staff, staffRoles }))).toEqual(
+          Option.some({ account, session, staff: null, staffRoles: [] })
+        )
+        expect(await run(Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(uid("hash"))))).toEqual(Option.none())
       })
     })
 
@@ -563,8 +613,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       })
 
       it("a unique clash inside a transaction leaves it usable: roles (name)", async () => {
-        const taken: Role = { id: uid("role"), name: `Taken ${uid("n")}`, permissions: [] }
-        const role: Role = { id: uid("role"), name: `Mine ${uid("n")}`, permissions: ["cad.view"] }
+        const taken: Role = { id: idOf(RoleId, "role"), name: `Taken ${uid("n")}`, permissions: [] }
+        const role: Role = { id: idOf(RoleId, "role"), name: `Mine ${uid("n")}`, permissions: ["cad.view"] }
         await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(taken), repo.insert(role)])))
         const repermissioned: Role = { ...role, permissions: ["audit.view", "cad.view"] }
         const answers = await committed(Effect.gen(function*() {
@@ -604,13 +654,13 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         const found = await committed(Effect.gen(function*() {
           const [accounts, roles, staff, credentials] = [yield* Accounts, yield* Roles, yield* StaffProfiles, yield* ServiceCredentials]
           return [
-            yield* accounts.findByIdForUpdate(nobody),
+            yield* accounts.findByIdForUpdate(AccountId.make(nobody)),
             yield* accounts.findByIdentityIdForUpdate(nobody),
-            yield* roles.findByIdForUpdate(nobody),
-            yield* staff.findByIdForUpdate(nobody),
-            yield* credentials.findByIdForUpdate(nobody),
+            yield* roles.findByIdForUpdate(RoleId.make(nobody)),
+            yield* staff.findByIdForUpdate(StaffProfileId.make(nobody)),
+            yield* credentials.findByIdForUpdate(ServiceCredentialId.make(nobody)),
             Option.some(yield* roles.findByIdsForShare([])),
-            Option.some(yield* roles.findByIdsForShare([nobody]))
+            Option.some(yield* roles.findByIdsForShare([RoleId.make(nobody)]))
           ]
         }))
         expect(found).toEqual([Option.none(), Option.none(), Option.none(), Option.none(), Option.none(), Option.some([]), Option.some([])])
@@ -638,7 +688,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
           Effect.flatMap(ServiceCredentials, (repo) => repo.findByIdForUpdate(credential.id))
         )).toEqual(Option.some(revoked))
 
-        const role: Role = { id: uid("role"), name: `Locked ${uid("n")}`, permissions: ["cad.view"] }
+        const role: Role = { id: idOf(RoleId, "role"), name: `Locked ${uid("n")}`, permissions: ["cad.view"] }
         await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
         const renamed: Role = { ...role, name: `Renamed ${uid("n")}` }
         expect(await readWhileChanging(
@@ -649,10 +699,10 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
 
       it("a locked read of a staff profile waits for a change in flight and answers the roles it committed", async () => {
         const account = anAccount()
-        const [first, second] = [{ id: uid("role"), name: `First ${uid("n")}`, permissions: [] }, { id: uid("role"), name: `Second ${uid("n")}`, permissions: [] }]
+        const [first, second] = [{ id: idOf(RoleId, "role"), name: `First ${uid("n")}`, permissions: [] }, { id: idOf(RoleId, "role"), name: `Second ${uid("n")}`, permissions: [] }]
         await run(insertAccounts(account))
         await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.insert(first), repo.insert(second)])))
-        const profile: StaffProfile = { id: uid("staff"), accountId: account.id, active: true, roleIds: [first.id], createdAt: T0, updatedAt: T0 }
+        const profile: StaffProfile = { id: idOf(StaffProfileId, "staff"), accountId: account.id, active: true, roleIds: [first.id], createdAt: T0, updatedAt: T0 }
         await run(Effect.flatMap(StaffProfiles, (repo) => repo.insert(profile)))
         const changed: StaffProfile = { ...profile, active: false, roleIds: [second.id, ADMINISTRATOR_ROLE_ID], updatedAt: T1 }
         expect(await readWhileChanging(
@@ -662,7 +712,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       })
 
       it("roles read for share keep an edit of them waiting until the reading transaction ends", async () => {
-        const role: Role = { id: uid("role"), name: `Shared ${uid("n")}`, permissions: ["staff.view"] }
+        const role: Role = { id: idOf(RoleId, "role"), name: `Shared ${uid("n")}`, permissions: ["staff.view"] }
         await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
         const escalated: Role = { ...role, permissions: ["admin.manage", "staff.view"] }
         const answers = await run(Effect.gen(function*() {
@@ -671,7 +721,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
           const read = yield* Deferred.make<ReadonlyArray<Role>>()
           const release = yield* Deferred.make<void>()
           const reader = yield* Effect.fork(transactor.transaction(
-            roles.findByIdsForShare([role.id, uid("nobody")]).pipe(
+            roles.findByIdsForShare([role.id, idOf(RoleId, "nobody")]).pipe(
               Effect.tap((found) => Deferred.succeed(read, found)),
               Effect.zipLeft(Deferred.await(release)),
               // Still what it read: the edit has not overtaken this transaction.
@@ -696,7 +746,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
             yield* (yield* Accounts).insert(account)
             yield* (yield* Sessions).insert(aSession(account.id))
             yield* (yield* StaffProfiles).insert({
-              id: uid("staff"),
+              id: idOf(StaffProfileId, "staff"),
               accountId: account.id,
               active: true,
               roleIds: [MEMBER_ROLE_ID],
@@ -746,6 +796,34 @@ contract(
     }
   },
   (backend) => {
+    it("open a span per call, named for the repository and the call", async () => {
+      const opened: Array<string> = []
+      const account = anAccount()
+      const calls = Effect.gen(function*() {
+        yield* (yield* Accounts).insert(account)
+        yield* (yield* Accounts).findById(account.id)
+        yield* (yield* Roles).findByIdForUpdate(MEMBER_ROLE_ID)
+        yield* (yield* StaffProfiles).findByAccountId(account.id)
+        yield* (yield* Sessions).revokeAllOf(account.id, T1)
+        yield* (yield* ServiceCredentials).list({ limit: 1, offset: 0 })
+        yield* (yield* SignInStates).purgeExpired(T0)
+      })
+      await backend().run(Effect.flatMap(Effect.tracer, (native) =>
+        Effect.withTracer(calls, Tracer.make({
+          span: (name, ...rest) => (opened.push(name), native.span(name, ...rest)),
+          context: (f, fiber) => native.context(f, fiber)
+        }))))
+      expect(opened.filter((name) => !name.startsWith("sql."))).toEqual([
+        "PgAccounts.insert",
+        "PgAccounts.findById",
+        "PgRoles.findByIdForUpdate",
+        "PgStaffProfiles.findByAccountId",
+        "PgSessions.revokeAllOf",
+        "PgServiceCredentials.list",
+        "PgSignInStates.purgeExpired"
+      ])
+    })
+
     describe("constraints", () => {
       const dies = async (effect: Effect.Effect<unknown, never, IdentityPorts>) => {
         const exit = await backend().run(Effect.exit(effect))
@@ -772,11 +850,11 @@ contract(
 
 
       it("refuse a session, staff profile or credential of an unknown account, as a defect", async () => {
-        const nobody = uid("nobody")
+        const nobody = idOf(AccountId, "nobody")
         await dies(Effect.flatMap(Sessions, (repo) => repo.insert(aSession(nobody))))
         await dies(Effect.flatMap(ServiceCredentials, (repo) => repo.insert(aCredential(nobody))))
         await dies(Effect.flatMap(StaffProfiles, (repo) =>
-          repo.insert({ id: uid("staff"), accountId: nobody, active: true, roleIds: [], createdAt: T0, updatedAt: T0 })))
+          repo.insert({ id: idOf(StaffProfileId, "staff"), accountId: nobody, active: true, roleIds: [], createdAt: T0, updatedAt: T0 })))
       })
     })
   }
@@ -784,7 +862,9 @@ contract(
 
 contract("in memory", async () => {
   const runtime = ManagedRuntime.make(
-    Layer.mergeAll(InMemoryIdentityRepositories, InMemoryTransactor).pipe(Layer.provideMerge(InMemoryDatabase.layer))
+    Layer.mergeAll(SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)), InMemoryTransactor).pipe(
+      Layer.provideMerge(InMemoryDatabase.layer)
+    )
   )
   return {
     run: (effect) => runtime.runPromise(effect),

@@ -1,11 +1,11 @@
 import { Schema } from "effect"
 import { Actor } from "../kernel/AuditLog.js"
-import { Id } from "../kernel/Id.js"
+import { AuditEntryId } from "./ids.js"
 import { Timestamp } from "../kernel/time.js"
 
 /** An entry as it is stored and read back. */
 export const AuditEntry = Schema.Struct({
-  id: Id,
+  id: AuditEntryId,
   at: Timestamp,
   action: Schema.String,
   actor: Actor,

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id } from "../kernel/Id.js"
+import { AccountId } from "./ids.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 
@@ -23,7 +23,7 @@ export const PlatformLink = Schema.Struct({
 export type PlatformLink = typeof PlatformLink.Type
 
 export const Account = Schema.Struct({
-  id: Id,
+  id: AccountId,
   displayName: Schema.String,
   status: AccountStatus,
   identity: IdentityLink,

@@ -1,9 +1,9 @@
 import { Schema } from "effect"
 import { Permission, PERMISSIONS } from "./permissions.js"
-import { Id } from "../kernel/Id.js"
+import { RoleId } from "./ids.js"
 
 export const Role = Schema.Struct({
-  id: Id,
+  id: RoleId,
   name: Schema.String,
   permissions: Schema.Array(Permission)
 }).annotations({ identifier: "Role" })
@@ -27,11 +27,11 @@ export const sortedPermissions = (permissions: Iterable<Permission>): ReadonlyAr
 export const ALL_PERMISSIONS: ReadonlyArray<Permission> = sortedPermissions(PERMISSIONS)
 
 /** The fixed ids of the two built-in roles, seeded by the migration that creates roles. */
-export const MEMBER_ROLE_ID = "member"
-export const ADMINISTRATOR_ROLE_ID = "administrator"
+export const MEMBER_ROLE_ID: RoleId = RoleId.make("member")
+export const ADMINISTRATOR_ROLE_ID: RoleId = RoleId.make("administrator")
 
 /** The built-in roles in the order every list of roles starts with. */
-export const BUILT_IN_ROLE_IDS: ReadonlyArray<string> = [ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID]
+export const BUILT_IN_ROLE_IDS: ReadonlyArray<RoleId> = [ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID]
 
 /**
  * The order roles are listed in: the built-in Administrator and Member first,

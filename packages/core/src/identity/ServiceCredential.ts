@@ -1,4 +1,5 @@
 import type { DateTime } from "effect"
+import type { AccountId, ServiceCredentialId } from "./ids.js"
 import type { Permission } from "./permissions.js"
 
 /** The prefix of every credential token: `bluelight_` + 43 base64url characters. */
@@ -10,7 +11,7 @@ export const UNGRANTABLE_SCOPES: ReadonlyArray<Permission> = ["admin.manage", "s
 
 /** A service credential (a bot, an integration). Only the hash of its token is kept. */
 export interface ServiceCredential {
-  readonly id: string
+  readonly id: ServiceCredentialId
   readonly name: string
   readonly tokenHash: string
   readonly scopes: ReadonlyArray<Permission>
@@ -18,5 +19,5 @@ export interface ServiceCredential {
   readonly expiresAt: DateTime.Utc
   readonly revokedAt: DateTime.Utc | null
   /** The account that issued it. */
-  readonly issuedBy: string
+  readonly issuedBy: AccountId
 }

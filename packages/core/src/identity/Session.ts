@@ -1,4 +1,5 @@
 import { type DateTime, Schema } from "effect"
+import type { AccountId, SessionId } from "./ids.js"
 
 /** Sessions last seven days from sign-in. */
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60
@@ -19,8 +20,8 @@ export type SessionRevocation = typeof SessionRevocation.Type
  * both null or both set.
  */
 export interface Session {
-  readonly id: string
-  readonly accountId: string
+  readonly id: SessionId
+  readonly accountId: AccountId
   readonly tokenHash: string
   readonly createdAt: DateTime.Utc
   readonly expiresAt: DateTime.Utc

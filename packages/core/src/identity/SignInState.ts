@@ -1,4 +1,5 @@
 import type { DateTime } from "effect"
+import type { SessionId } from "./ids.js"
 
 /** Sign-in and linking state is valid ten minutes and used once. */
 export const SIGN_IN_STATE_LIFETIME_SECONDS = 10 * 60
@@ -14,7 +15,7 @@ export interface SignInState {
   readonly stateHash: string
   readonly purpose: SignInPurpose
   readonly codeVerifier: string | null
-  readonly sessionId: string | null
+  readonly sessionId: SessionId | null
   readonly createdAt: DateTime.Utc
   readonly expiresAt: DateTime.Utc
 }

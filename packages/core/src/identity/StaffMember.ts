@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Id } from "../kernel/Id.js"
 import { Timestamp } from "../kernel/time.js"
+import { AccountId, RoleId, StaffProfileId } from "./ids.js"
 
 /**
  * The staff directory's read model: a staff profile with the person it makes
@@ -9,10 +9,10 @@ import { Timestamp } from "../kernel/time.js"
  * is gone cannot be shown and is a defect, never an empty name.
  */
 export const StaffMember = Schema.Struct({
-  id: Id,
-  account: Schema.Struct({ id: Id, displayName: Schema.String }),
+  id: StaffProfileId,
+  account: Schema.Struct({ id: AccountId, displayName: Schema.String }),
   active: Schema.Boolean,
-  roles: Schema.Array(Schema.Struct({ id: Id, name: Schema.String })),
+  roles: Schema.Array(Schema.Struct({ id: RoleId, name: Schema.String })),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }).annotations({ identifier: "StaffMember" })

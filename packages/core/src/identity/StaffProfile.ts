@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id } from "../kernel/Id.js"
+import { AccountId, RoleId, StaffProfileId } from "./ids.js"
 import { Timestamp } from "../kernel/time.js"
 
 /**
@@ -7,10 +7,10 @@ import { Timestamp } from "../kernel/time.js"
  * profile and the account are both active.
  */
 export const StaffProfile = Schema.Struct({
-  id: Id,
-  accountId: Id,
+  id: StaffProfileId,
+  accountId: AccountId,
   active: Schema.Boolean,
-  roleIds: Schema.Array(Id),
+  roleIds: Schema.Array(RoleId),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }).annotations({ identifier: "StaffProfile" })

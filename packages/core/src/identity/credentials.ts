@@ -5,7 +5,8 @@ import type { Permission } from "./permissions.js"
 import { NotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { ServiceCredentials, Tokens } from "./ports.js"
-import { Ids } from "../kernel/Ids.js"
+import { newId } from "../kernel/Ids.js"
+import { ServiceCredentialId } from "./ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import { sortedPermissions } from "./Role.js"
 import { CREDENTIAL_TOKEN_PREFIX, type ServiceCredential, UNGRANTABLE_SCOPES } from "./ServiceCredential.js"
@@ -14,67 +15,65 @@ import { SECRET_BYTES } from "./signIn.js"
 export const CREDENTIAL_LIFETIME_DAYS = { min: 1, max: 90, default: 30 } as const
 
 /** Issues a credential; its token is answered here once and never again. Audited as `service.issued`. */
-export const issueCredential = (
+export const issueCredential = Effect.fn("identity.issueCredential")(function*(
   caller: UserCaller,
   input: { readonly name: string; readonly scopes: ReadonlyArray<Permission>; readonly lifetimeDays: number }
-) =>
-  Effect.gen(function*() {
-    const refusedScopes = input.scopes.filter((scope) => UNGRANTABLE_SCOPES.includes(scope))
-    if (refusedScopes.length > 0) {
-      return yield* new InvalidScope({ message: `These scopes cannot be granted to a credential: ${[...new Set(refusedScopes)].join(", ")}` })
-    }
-    const tokens = yield* Tokens
-    const token = CREDENTIAL_TOKEN_PREFIX + (yield* tokens.random(SECRET_BYTES))
-    const now = yield* DateTime.now
-    const credential: ServiceCredential = {
-      id: yield* Effect.flatMap(Ids, (ids) => ids.next),
-      name: input.name,
-      tokenHash: tokens.sha256(token),
-      scopes: sortedPermissions(input.scopes),
-      createdAt: now,
-      expiresAt: DateTime.add(now, { days: input.lifetimeDays }),
-      revokedAt: null,
-      issuedBy: caller.account.id
-    }
-    const credentials = yield* ServiceCredentials
-    const audit = yield* AuditLog
-    yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.zipRight(
-        credentials.insert(credential),
-        audit.record({
-          action: "service.issued",
-          actor: actorOf(caller),
-          targetType: "service",
-          targetId: credential.id,
-          data: { name: credential.name, scopes: credential.scopes, expiresAt: DateTime.formatIso(credential.expiresAt) }
-        })
-      ))
-    )
-    return { credential, token }
-  })
+) {
+  const refusedScopes = input.scopes.filter((scope) => UNGRANTABLE_SCOPES.includes(scope))
+  if (refusedScopes.length > 0) {
+    return yield* new InvalidScope({ message: `These scopes cannot be granted to a credential: ${[...new Set(refusedScopes)].join(", ")}` })
+  }
+  const tokens = yield* Tokens
+  const token = CREDENTIAL_TOKEN_PREFIX + (yield* tokens.random(SECRET_BYTES))
+  const now = yield* DateTime.now
+  const credential: ServiceCredential = {
+    id: yield* newId(ServiceCredentialId),
+    name: input.name,
+    tokenHash: tokens.sha256(token),
+    scopes: sortedPermissions(input.scopes),
+    createdAt: now,
+    expiresAt: DateTime.add(now, { days: input.lifetimeDays }),
+    revokedAt: null,
+    issuedBy: caller.account.id
+  }
+  const credentials = yield* ServiceCredentials
+  const audit = yield* AuditLog
+  yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.zipRight(
+      credentials.insert(credential),
+      audit.record({
+        action: "service.issued",
+        actor: actorOf(caller),
+        targetType: "service",
+        targetId: credential.id,
+        data: { name: credential.name, scopes: credential.scopes, expiresAt: DateTime.formatIso(credential.expiresAt) }
+      })
+    ))
+  )
+  return { credential, token }
+})
 
 /** Revokes a credential from the next request on. Revoking twice changes nothing more. */
-export const revokeCredential = (caller: UserCaller, id: string) =>
-  Effect.gen(function*() {
-    const credentials = yield* ServiceCredentials
-    const audit = yield* AuditLog
-    return yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        const credential = yield* Effect.flatMap(credentials.findByIdForUpdate(id), Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "No such service credential" })),
-          onSome: Effect.succeed
-        }))
-        if (credential.revokedAt !== null) return credential
-        const revoked = { ...credential, revokedAt: yield* DateTime.now }
-        yield* credentials.update(revoked)
-        yield* audit.record({
-          action: "service.revoked",
-          actor: actorOf(caller),
-          targetType: "service",
-          targetId: id,
-          data: { name: credential.name }
-        })
-        return revoked
+export const revokeCredential = Effect.fn("identity.revokeCredential")(function*(caller: UserCaller, id: ServiceCredentialId) {
+  const credentials = yield* ServiceCredentials
+  const audit = yield* AuditLog
+  return yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      const credential = yield* Effect.flatMap(credentials.findByIdForUpdate(id), Option.match({
+        onNone: () => Effect.fail(new NotFound({ message: "No such service credential" })),
+        onSome: Effect.succeed
       }))
-    )
-  })
+      if (credential.revokedAt !== null) return credential
+      const revoked = { ...credential, revokedAt: yield* DateTime.now }
+      yield* credentials.update(revoked)
+      yield* audit.record({
+        action: "service.revoked",
+        actor: actorOf(caller),
+        targetType: "service",
+        targetId: id,
+        data: { name: credential.name }
+      })
+      return revoked
+    }))
+  )
+})

@@ -72,31 +72,30 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
  * `password` is whatever the body carried, `undefined` when it was not a
  * `{password}` object.
  */
-export const enableDeveloperAccess = (caller: UserCaller, password: string | undefined) =>
-  Effect.gen(function*() {
-    const counted = yield* Effect.flatMap(StrictRateLimiter, (limiter) =>
-      limiter.consume(`developer-access:${caller.account.id}`, DEVELOPER_ACCESS_ATTEMPTS.limit, DEVELOPER_ACCESS_ATTEMPTS.windowSeconds)).pipe(
-        Effect.either
-      )
-    if (Either.isLeft(counted)) {
-      // Refused without a window to wait for: nobody knows when the counter will be back.
-      return yield* refuse(caller, "counter-unavailable", new AuthenticationFailed({
-        message: "Developer Access attempts cannot be counted right now, so none is accepted; try again later"
-      }))
-    }
-    if (!counted.right.allowed) {
-      return yield* refuse(caller, "too-many-attempts", new AuthenticationFailed({
-        message: "Too many Developer Access attempts; wait and try again",
-        retryAfterSeconds: counted.right.resetSeconds
-      }))
-    }
-    const configured = yield* Effect.flatten(Effect.map(AccessSettings, (s) => s.developerPassword))
-    if (Option.isNone(configured)) return yield* refuse(caller, "feature-off", refused)
-    if (password === undefined) return yield* refuse(caller, "malformed-body", refused)
-    const tokens = yield* Tokens
-    if (!tokens.equalSecrets(password, Redacted.value(configured.value))) return yield* refuse(caller, "wrong-password", refused)
-    return yield* switchDeveloperAccess(caller, true)
-  })
+export const enableDeveloperAccess = Effect.fn("identity.enableDeveloperAccess")(function*(caller: UserCaller, password: string | undefined) {
+  const counted = yield* Effect.flatMap(StrictRateLimiter, (limiter) =>
+    limiter.consume(`developer-access:${caller.account.id}`, DEVELOPER_ACCESS_ATTEMPTS.limit, DEVELOPER_ACCESS_ATTEMPTS.windowSeconds)).pipe(
+      Effect.either
+    )
+  if (Either.isLeft(counted)) {
+    // Refused without a window to wait for: nobody knows when the counter will be back.
+    return yield* refuse(caller, "counter-unavailable", new AuthenticationFailed({
+      message: "Developer Access attempts cannot be counted right now, so none is accepted; try again later"
+    }))
+  }
+  if (!counted.right.allowed) {
+    return yield* refuse(caller, "too-many-attempts", new AuthenticationFailed({
+      message: "Too many Developer Access attempts; wait and try again",
+      retryAfterSeconds: counted.right.resetSeconds
+    }))
+  }
+  const configured = yield* Effect.flatten(Effect.map(AccessSettings, (s) => s.developerPassword))
+  if (Option.isNone(configured)) return yield* refuse(caller, "feature-off", refused)
+  if (password === undefined) return yield* refuse(caller, "malformed-body", refused)
+  const tokens = yield* Tokens
+  if (!tokens.equalSecrets(password, Redacted.value(configured.value))) return yield* refuse(caller, "wrong-password", refused)
+  return yield* switchDeveloperAccess(caller, true)
+})
 
 /** `DELETE /auth/developer`: ends Developer Access for this session. */
-export const disableDeveloperAccess = (caller: UserCaller) => switchDeveloperAccess(caller, false)
+export const disableDeveloperAccess = Effect.fn("identity.disableDeveloperAccess")((caller: UserCaller) => switchDeveloperAccess(caller, false))

@@ -1,5 +1,6 @@
 import { Context, Data, type Effect, type Option, type Redacted } from "effect"
 import type { Account, AccountStatus, IdentityProfile, PlatformProfile } from "./Account.js"
+import type { AccountId, RoleId, ServiceCredentialId, SessionId, StaffProfileId } from "./ids.js"
 import type { Role } from "./Role.js"
 import type { ServiceCredential } from "./ServiceCredential.js"
 import type { Session, SessionRevocation } from "./Session.js"
@@ -30,11 +31,11 @@ export interface PageOf<A> {
 export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
   Accounts,
   {
-    readonly findById: (id: string) => Effect.Effect<Option.Option<Account>>
+    readonly findById: (id: AccountId) => Effect.Effect<Option.Option<Account>>
     readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
     readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
     /** The account, locked until the transaction ends: what a change of it checks its rule on. */
-    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Account>>
+    readonly findByIdForUpdate: (id: AccountId) => Effect.Effect<Option.Option<Account>>
     /** The same, found by identity id (sign-in refreshing the account). */
     readonly findByIdentityIdForUpdate: (identityId: string) => Effect.Effect<Option.Option<Account>>
     /** Answers `false`, storing nothing, when an account with the same identity id exists (two first sign-ins racing). */
@@ -60,14 +61,14 @@ export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
      * did. One already revoked keeps its time and reason, so two sign-outs
      * racing revoke it once.
      */
-    readonly revoke: (id: string, reason: SessionRevocation, at: Session["createdAt"]) => Effect.Effect<boolean>
+    readonly revoke: (id: SessionId, reason: SessionRevocation, at: Session["createdAt"]) => Effect.Effect<boolean>
     /**
      * Gives a live session a new token hash and Developer Access setting, only
      * if it still has `expectedTokenHash` and is not revoked; answers whether it
      * did. A session revoked or rotated meanwhile stays as it is.
      */
     readonly rotate: (
-      id: string,
+      id: SessionId,
       expectedTokenHash: string,
       change: { readonly tokenHash: string; readonly developerAccess: boolean }
     ) => Effect.Effect<boolean>
@@ -76,7 +77,7 @@ export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
      * not expired) with the reason `account-status`: its account is being
      * suspended or disabled. Sessions that had already ended keep their state.
      */
-    readonly revokeAllOf: (accountId: string, at: Session["createdAt"]) => Effect.Effect<void>
+    readonly revokeAllOf: (accountId: AccountId, at: Session["createdAt"]) => Effect.Effect<void>
   }
 >() {}
 
@@ -101,15 +102,15 @@ export class Roles extends Context.Tag("@bluelight/core/Roles")<
     readonly all: Effect.Effect<ReadonlyArray<Role>>
     /** A page of roles in `compareRolesForListing` order: the built-in ones, then the others newest first. */
     readonly list: (page: Page) => Effect.Effect<PageOf<Role>>
-    readonly findById: (id: string) => Effect.Effect<Option.Option<Role>>
+    readonly findById: (id: RoleId) => Effect.Effect<Option.Option<Role>>
     /** The role, locked until the transaction ends: what a change of it checks its rule on. */
-    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<Role>>
+    readonly findByIdForUpdate: (id: RoleId) => Effect.Effect<Option.Option<Role>>
     /**
      * The roles with these ids that exist, in no particular order, kept from
      * change until the transaction ends: for a rule that reads their
      * permissions (a concurrent edit of one of them waits for this transaction).
      */
-    readonly findByIdsForShare: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Role>>
+    readonly findByIdsForShare: (ids: ReadonlyArray<RoleId>) => Effect.Effect<ReadonlyArray<Role>>
     /** Finds by name ignoring case and surrounding blanks. */
     readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
     /** Answers `false`, storing nothing, when a role with the same name exists (also under a race). */
@@ -122,10 +123,10 @@ export class Roles extends Context.Tag("@bluelight/core/Roles")<
 export class StaffProfiles extends Context.Tag("@bluelight/core/StaffProfiles")<
   StaffProfiles,
   {
-    readonly findById: (id: string) => Effect.Effect<Option.Option<StaffProfile>>
+    readonly findById: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffProfile>>
     /** The profile with its roles, locked until the transaction ends: what a change of it checks its rule on. */
-    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<StaffProfile>>
-    readonly findByAccountId: (accountId: string) => Effect.Effect<Option.Option<StaffProfile>>
+    readonly findByIdForUpdate: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffProfile>>
+    readonly findByAccountId: (accountId: AccountId) => Effect.Effect<Option.Option<StaffProfile>>
     /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
     readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
     readonly update: (profile: StaffProfile) => Effect.Effect<void>
@@ -142,7 +143,7 @@ export class StaffDirectory extends Context.Tag("@bluelight/core/StaffDirectory"
   {
     /** Ordered by the account's display name ignoring case, then by profile id. */
     readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffMember>>
-    readonly findById: (id: string) => Effect.Effect<Option.Option<StaffMember>>
+    readonly findById: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffMember>>
   }
 >() {}
 
@@ -150,9 +151,9 @@ export class ServiceCredentials extends Context.Tag("@bluelight/core/ServiceCred
   ServiceCredentials,
   {
     readonly insert: (credential: ServiceCredential) => Effect.Effect<void>
-    readonly findById: (id: string) => Effect.Effect<Option.Option<ServiceCredential>>
+    readonly findById: (id: ServiceCredentialId) => Effect.Effect<Option.Option<ServiceCredential>>
     /** The credential, locked until the transaction ends: what a change of it checks its rule on. */
-    readonly findByIdForUpdate: (id: string) => Effect.Effect<Option.Option<ServiceCredential>>
+    readonly findByIdForUpdate: (id: ServiceCredentialId) => Effect.Effect<Option.Option<ServiceCredential>>
     readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<ServiceCredential>>
     readonly update: (credential: ServiceCredential) => Effect.Effect<void>
     /** Newest first. */

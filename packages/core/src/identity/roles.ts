@@ -5,7 +5,8 @@ import type { Permission } from "./permissions.js"
 import { InvalidState, NotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Roles } from "./ports.js"
-import { Ids } from "../kernel/Ids.js"
+import { newId } from "../kernel/Ids.js"
+import { RoleId } from "./ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import type { Page } from "../kernel/paging.js"
 import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, isReservedRoleName, MEMBER_ROLE_ID, type Role, roleNameKey, sortedPermissions } from "./Role.js"
@@ -22,7 +23,7 @@ const nameTaken = (name: string) => new InvalidState({ message: `A role named ${
 
 const reserved = new ReservedRole({ message: "The name Administrator is reserved" })
 
-const ensureNameFree = (name: string, exceptId: string | null) =>
+const ensureNameFree = (name: string, exceptId: RoleId | null) =>
   Effect.gen(function*() {
     if (isReservedRoleName(name)) return yield* reserved
     const existing = yield* Effect.flatMap(Roles, (roles) => roles.findByName(name))
@@ -30,64 +31,62 @@ const ensureNameFree = (name: string, exceptId: string | null) =>
   })
 
 /** Creates a role. Audited as `role.permissions.changed`. */
-export const createRole = (caller: Caller, input: { readonly name: string; readonly permissions: ReadonlyArray<Permission> }) =>
-  Effect.gen(function*() {
-    const roles = yield* Roles
-    const audit = yield* AuditLog
-    return yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        yield* ensureNameFree(input.name, null)
-        const role: Role = { id: yield* Effect.flatMap(Ids, (ids) => ids.next), name: input.name, permissions: sortedPermissions(input.permissions) }
-        if (!(yield* roles.insert(role))) return yield* nameTaken(role.name)
-        yield* audit.record({
-          action: "role.permissions.changed",
-          actor: actorOf(caller),
-          targetType: "role",
-          targetId: role.id,
-          data: { name: role.name, before: null, after: role.permissions }
-        })
-        return role
-      }))
-    )
-  })
+export const createRole = Effect.fn("identity.createRole")(function*(caller: Caller, input: { readonly name: string; readonly permissions: ReadonlyArray<Permission> }) {
+  const roles = yield* Roles
+  const audit = yield* AuditLog
+  return yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      yield* ensureNameFree(input.name, null)
+      const role: Role = { id: yield* newId(RoleId), name: input.name, permissions: sortedPermissions(input.permissions) }
+      if (!(yield* roles.insert(role))) return yield* nameTaken(role.name)
+      yield* audit.record({
+        action: "role.permissions.changed",
+        actor: actorOf(caller),
+        targetType: "role",
+        targetId: role.id,
+        data: { name: role.name, before: null, after: role.permissions }
+      })
+      return role
+    }))
+  )
+})
 
 /**
  * Renames a role or replaces its permissions. The Administrator role cannot be
  * edited; the Member role keeps its name but its permissions can change.
  */
-export const updateRole = (
+export const updateRole = Effect.fn("identity.updateRole")(function*(
   caller: Caller,
-  id: string,
+  id: RoleId,
   input: { readonly name?: string | undefined; readonly permissions?: ReadonlyArray<Permission> | undefined }
-) =>
-  Effect.gen(function*() {
-    const roles = yield* Roles
-    const audit = yield* AuditLog
-    return yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        const role = yield* Effect.flatMap(roles.findByIdForUpdate(id), Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "No such role" })),
-          onSome: Effect.succeed
-        }))
-        if (role.id === ADMINISTRATOR_ROLE_ID) return yield* reserved
-        const name = input.name ?? role.name
-        if (roleNameKey(name) !== roleNameKey(role.name) || name !== role.name) {
-          if (role.id === MEMBER_ROLE_ID) return yield* new InvalidState({ message: "The Member role cannot be renamed" })
-          yield* ensureNameFree(name, role.id)
-        }
-        const permissions = input.permissions === undefined ? role.permissions : sortedPermissions(input.permissions)
-        const updated: Role = { ...role, name, permissions }
-        const permissionsChanged = permissions.join() !== role.permissions.join()
-        if (!permissionsChanged && name === role.name) return role
-        if (!(yield* roles.update(updated))) return yield* nameTaken(updated.name)
-        yield* audit.record({
-          action: permissionsChanged ? "role.permissions.changed" : "role.renamed",
-          actor: actorOf(caller),
-          targetType: "role",
-          targetId: role.id,
-          data: { name: updated.name, previousName: role.name, before: role.permissions, after: updated.permissions }
-        })
-        return updated
+) {
+  const roles = yield* Roles
+  const audit = yield* AuditLog
+  return yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      const role = yield* Effect.flatMap(roles.findByIdForUpdate(id), Option.match({
+        onNone: () => Effect.fail(new NotFound({ message: "No such role" })),
+        onSome: Effect.succeed
       }))
-    )
-  })
+      if (role.id === ADMINISTRATOR_ROLE_ID) return yield* reserved
+      const name = input.name ?? role.name
+      if (roleNameKey(name) !== roleNameKey(role.name) || name !== role.name) {
+        if (role.id === MEMBER_ROLE_ID) return yield* new InvalidState({ message: "The Member role cannot be renamed" })
+        yield* ensureNameFree(name, role.id)
+      }
+      const permissions = input.permissions === undefined ? role.permissions : sortedPermissions(input.permissions)
+      const updated: Role = { ...role, name, permissions }
+      const permissionsChanged = permissions.join() !== role.permissions.join()
+      if (!permissionsChanged && name === role.name) return role
+      if (!(yield* roles.update(updated))) return yield* nameTaken(updated.name)
+      yield* audit.record({
+        action: permissionsChanged ? "role.permissions.changed" : "role.renamed",
+        actor: actorOf(caller),
+        targetType: "role",
+        targetId: role.id,
+        data: { name: updated.name, previousName: role.name, before: role.permissions, after: updated.permissions }
+      })
+      return updated
+    }))
+  )
+})

@@ -5,19 +5,18 @@ import { MEMBER_ROLE_ID, MEMBER_ROLE_NAME } from "./Role.js"
 import type { Session } from "./Session.js"
 
 /** The session record of a known session and account, read through the repositories. */
-export const sessionRecordOf = (session: Session, account: Account) =>
-  Effect.gen(function*() {
-    const staff = Option.getOrNull(yield* Effect.flatMap(StaffProfiles, (s) => s.findByAccountId(account.id)))
-    const roles = yield* Effect.flatMap(Roles, (r) => r.all)
-    const record: SessionRecord = {
-      session,
-      account,
-      staff,
-      memberRole: roles.find((role) => role.id === MEMBER_ROLE_ID) ?? { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, permissions: [] },
-      staffRoles: staff === null ? [] : staff.roleIds.flatMap((id) => roles.filter((role) => role.id === id))
-    }
-    return record
-  })
+export const sessionRecordOf = Effect.fn("identity.sessionRecordOf")(function*(session: Session, account: Account) {
+  const staff = Option.getOrNull(yield* Effect.flatMap(StaffProfiles, (s) => s.findByAccountId(account.id)))
+  const roles = yield* Effect.flatMap(Roles, (r) => r.all)
+  const record: SessionRecord = {
+    session,
+    account,
+    staff,
+    memberRole: roles.find((role) => role.id === MEMBER_ROLE_ID) ?? { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, permissions: [] },
+    staffRoles: staff === null ? [] : staff.roleIds.flatMap((id) => roles.filter((role) => role.id === id))
+  }
+  return record
+})
 
 /**
  * `SessionRecords` composed from the repositories, a read each: for the
@@ -26,13 +25,12 @@ export const sessionRecordOf = (session: Session, account: Account) =>
 export const SessionRecordsFromRepositories = Layer.effect(
   SessionRecords,
   Effect.map(Effect.context<Sessions | Accounts | StaffProfiles | Roles>(), (context) => ({
-    findByTokenHash: (tokenHash: string) =>
-      Effect.gen(function*() {
-        const session = yield* Effect.flatMap(Sessions, (s) => s.findByTokenHash(tokenHash))
-        if (Option.isNone(session)) return Option.none()
-        const account = yield* Effect.flatMap(Accounts, (a) => a.findById(session.value.accountId))
-        if (Option.isNone(account)) return Option.none()
-        return Option.some(yield* sessionRecordOf(session.value, account.value))
-      }).pipe(Effect.provide(context))
+    findByTokenHash: Effect.fn("SessionRecordsFromRepositories.findByTokenHash")(function*(tokenHash: string) {
+      const session = yield* Effect.flatMap(Sessions, (s) => s.findByTokenHash(tokenHash))
+      if (Option.isNone(session)) return Option.none()
+      const account = yield* Effect.flatMap(Accounts, (a) => a.findById(session.value.accountId))
+      if (Option.isNone(account)) return Option.none()
+      return Option.some(yield* sessionRecordOf(session.value, account.value))
+    }, Effect.provide(context))
   }))
 )

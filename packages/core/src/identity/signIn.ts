@@ -3,7 +3,8 @@ import type { UserCaller } from "./Caller.js"
 import { AccountDisabled, Unauthenticated } from "./errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, IdentityProvider, Sessions, SignInStates, Tokens } from "./ports.js"
-import { Ids } from "../kernel/Ids.js"
+import { newId } from "../kernel/Ids.js"
+import { AccountId, SessionId } from "./ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import type { Account } from "./Account.js"
 import { sanitiseIdentityProfile } from "./profileText.js"
@@ -17,66 +18,63 @@ export const SECRET_BYTES = 32
  * Creates a single-use sign-in state, valid ten minutes. The caller binds the
  * returned value to the browser (a short-lived cookie); only its hash is kept.
  */
-export const createSignInState = (purpose: SignInPurpose, extra: { readonly codeVerifier?: string; readonly sessionId?: string } = {}) =>
-  Effect.gen(function*() {
-    const tokens = yield* Tokens
-    const state = yield* tokens.random(SECRET_BYTES)
-    const now = yield* DateTime.now
-    // Every start also forgets the sign-ins that were started and never finished.
-    yield* Effect.flatMap(SignInStates, (states) => states.purgeExpired(now))
-    yield* Effect.flatMap(SignInStates, (states) =>
-      states.insert({
-        stateHash: tokens.sha256(state),
-        purpose,
-        codeVerifier: extra.codeVerifier ?? null,
-        sessionId: extra.sessionId ?? null,
-        createdAt: now,
-        expiresAt: DateTime.add(now, { seconds: SIGN_IN_STATE_LIFETIME_SECONDS })
-      }))
-    return state
-  })
+export const createSignInState = Effect.fn("identity.createSignInState")(function*(purpose: SignInPurpose, extra: { readonly codeVerifier?: string; readonly sessionId?: SessionId } = {}) {
+  const tokens = yield* Tokens
+  const state = yield* tokens.random(SECRET_BYTES)
+  const now = yield* DateTime.now
+  // Every start also forgets the sign-ins that were started and never finished.
+  yield* Effect.flatMap(SignInStates, (states) => states.purgeExpired(now))
+  yield* Effect.flatMap(SignInStates, (states) =>
+    states.insert({
+      stateHash: tokens.sha256(state),
+      purpose,
+      codeVerifier: extra.codeVerifier ?? null,
+      sessionId: extra.sessionId ?? null,
+      createdAt: now,
+      expiresAt: DateTime.add(now, { seconds: SIGN_IN_STATE_LIFETIME_SECONDS })
+    }))
+  return state
+})
 
 /** Starts browser sign-in: the state to bind to the browser and where to send it. */
 export const startSignIn = Effect.gen(function*() {
   const state = yield* createSignInState("idp")
   const provider = yield* IdentityProvider
   return { state, redirectTo: provider.authorizationUrl(state) }
-})
+}).pipe(Effect.withSpan("identity.startSignIn"))
 
 /**
  * Checks a returning state against the one bound to this browser and uses it
  * up. Forged, replayed, expired or foreign states all fail the same way.
  */
-export const redeemSignInState = (purpose: SignInPurpose, state: string, boundState: string | undefined) =>
-  Effect.gen(function*() {
-    const refused = new Unauthenticated({ message: "The sign-in could not be confirmed; start again" })
-    const tokens = yield* Tokens
-    if (boundState === undefined || state.length === 0 || !tokens.equalSecrets(state, boundState)) return yield* refused
-    const stored: Option.Option<SignInState> = yield* Effect.flatMap(SignInStates, (s) => s.consume(tokens.sha256(state)))
-    if (Option.isNone(stored) || stored.value.purpose !== purpose) return yield* refused
-    if (!DateTime.lessThan(yield* DateTime.now, stored.value.expiresAt)) return yield* refused
-    return stored.value
-  })
+export const redeemSignInState = Effect.fn("identity.redeemSignInState")(function*(purpose: SignInPurpose, state: string, boundState: string | undefined) {
+  const refused = new Unauthenticated({ message: "The sign-in could not be confirmed; start again" })
+  const tokens = yield* Tokens
+  if (boundState === undefined || state.length === 0 || !tokens.equalSecrets(state, boundState)) return yield* refused
+  const stored: Option.Option<SignInState> = yield* Effect.flatMap(SignInStates, (s) => s.consume(tokens.sha256(state)))
+  if (Option.isNone(stored) || stored.value.purpose !== purpose) return yield* refused
+  if (!DateTime.lessThan(yield* DateTime.now, stored.value.expiresAt)) return yield* refused
+  return stored.value
+})
 
 /** A new session for the account: its token (returned once) and the record kept (the token's hash). */
-export const openSession = (accountId: string) =>
-  Effect.gen(function*() {
-    const tokens = yield* Tokens
-    const token = yield* tokens.random(SECRET_BYTES)
-    const now = yield* DateTime.now
-    const session: Session = {
-      id: yield* Effect.flatMap(Ids, (ids) => ids.next),
-      accountId,
-      tokenHash: tokens.sha256(token),
-      createdAt: now,
-      expiresAt: DateTime.add(now, { seconds: SESSION_LIFETIME_SECONDS }),
-      revokedAt: null,
-      revokedReason: null,
-      developerAccess: false
-    }
-    yield* Effect.flatMap(Sessions, (sessions) => sessions.insert(session))
-    return { token, session }
-  })
+export const openSession = Effect.fn("identity.openSession")(function*(accountId: AccountId) {
+  const tokens = yield* Tokens
+  const token = yield* tokens.random(SECRET_BYTES)
+  const now = yield* DateTime.now
+  const session: Session = {
+    id: yield* newId(SessionId),
+    accountId,
+    tokenHash: tokens.sha256(token),
+    createdAt: now,
+    expiresAt: DateTime.add(now, { seconds: SESSION_LIFETIME_SECONDS }),
+    revokedAt: null,
+    revokedReason: null,
+    developerAccess: false
+  }
+  yield* Effect.flatMap(Sessions, (sessions) => sessions.insert(session))
+  return { token, session }
+})
 
 /** Revokes the session behind a token, if there is one (the browser's earlier session). */
 const revokeSessionToken = (token: string | undefined) =>
@@ -94,90 +92,88 @@ const revokeSessionToken = (token: string | undefined) =>
  * any earlier session of this browser and opens a new one. A suspended or
  * disabled account gets no session.
  */
-export const completeSignIn = (input: {
+export const completeSignIn = Effect.fn("identity.completeSignIn")(function*(input: {
   readonly state: string
   readonly boundState: string | undefined
   readonly code: string
   readonly previousSessionToken: string | undefined
-}) =>
-  Effect.gen(function*() {
-    yield* redeemSignInState("idp", input.state, input.boundState)
-    const unconfirmed = new Unauthenticated({ message: "The identity provider did not confirm the sign-in; start again" })
-    // Provider text is cleaned before anything is compared or stored: a display
-    // name holding a NUL must not lock its owner out.
-    const profile = yield* Effect.flatMap(IdentityProvider, (idp) => idp.exchange(input.code)).pipe(
-      Effect.mapError(() => unconfirmed),
-      Effect.flatMap((raw) => Option.match(sanitiseIdentityProfile(raw), { onNone: () => Effect.fail(unconfirmed), onSome: Effect.succeed }))
-    )
-    const accounts = yield* Accounts
-    const audit = yield* AuditLog
-    return yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        const now = yield* DateTime.now
-        const identity = { id: profile.id, username: profile.username, avatar: profile.avatar }
-        // Locked: a suspension racing this sign-in either comes first (and is seen) or waits and revokes the new session.
-        let existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
-        let account: Account
-        const created: Account = {
-          id: yield* Effect.flatMap(Ids, (ids) => ids.next),
-          displayName: profile.displayName,
-          status: "ACTIVE",
-          identity,
-          platform: null,
-          createdAt: now,
-          updatedAt: now
-        }
-        // A first sign-in racing another of the same person (two tabs) finds the account the other made.
-        if (Option.isNone(existing) && !(yield* accounts.insert(created))) existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
-        if (Option.isNone(existing)) {
-          account = created
-          yield* audit.record({
-            action: "account.created",
-            actor: { type: "user", id: account.id },
-            targetType: "account",
-            targetId: account.id,
-            data: { displayName: account.displayName, identityId: identity.id }
-          })
-        } else {
-          const before = existing.value
-          const changed = before.displayName !== profile.displayName || before.identity.username !== identity.username ||
-            before.identity.avatar !== identity.avatar
-          account = changed ? { ...before, displayName: profile.displayName, identity, updatedAt: now } : before
-          if (changed) yield* accounts.update(account)
-        }
-        if (account.status !== "ACTIVE") {
-          return yield* new AccountDisabled({ message: "This account is suspended or disabled" })
-        }
-        yield* revokeSessionToken(input.previousSessionToken)
-        const opened = yield* openSession(account.id)
+}) {
+  yield* redeemSignInState("idp", input.state, input.boundState)
+  const unconfirmed = new Unauthenticated({ message: "The identity provider did not confirm the sign-in; start again" })
+  // Provider text is cleaned before anything is compared or stored: a display
+  // name holding a NUL must not lock its owner out.
+  const profile = yield* Effect.flatMap(IdentityProvider, (idp) => idp.exchange(input.code)).pipe(
+    Effect.mapError(() => unconfirmed),
+    Effect.flatMap((raw) => Option.match(sanitiseIdentityProfile(raw), { onNone: () => Effect.fail(unconfirmed), onSome: Effect.succeed }))
+  )
+  const accounts = yield* Accounts
+  const audit = yield* AuditLog
+  return yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      const now = yield* DateTime.now
+      const identity = { id: profile.id, username: profile.username, avatar: profile.avatar }
+      // Locked: a suspension racing this sign-in either comes first (and is seen) or waits and revokes the new session.
+      let existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
+      let account: Account
+      const created: Account = {
+        id: yield* newId(AccountId),
+        displayName: profile.displayName,
+        status: "ACTIVE",
+        identity,
+        platform: null,
+        createdAt: now,
+        updatedAt: now
+      }
+      // A first sign-in racing another of the same person (two tabs) finds the account the other made.
+      if (Option.isNone(existing) && !(yield* accounts.insert(created))) existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
+      if (Option.isNone(existing)) {
+        account = created
         yield* audit.record({
-          action: "auth.signed_in",
+          action: "account.created",
           actor: { type: "user", id: account.id },
-          targetType: "session",
-          targetId: opened.session.id,
-          data: {}
+          targetType: "account",
+          targetId: account.id,
+          data: { displayName: account.displayName, identityId: identity.id }
         })
-        return { token: opened.token, account }
-      }))
-    )
-  })
+      } else {
+        const before = existing.value
+        const changed = before.displayName !== profile.displayName || before.identity.username !== identity.username ||
+          before.identity.avatar !== identity.avatar
+        account = changed ? { ...before, displayName: profile.displayName, identity, updatedAt: now } : before
+        if (changed) yield* accounts.update(account)
+      }
+      if (account.status !== "ACTIVE") {
+        return yield* new AccountDisabled({ message: "This account is suspended or disabled" })
+      }
+      yield* revokeSessionToken(input.previousSessionToken)
+      const opened = yield* openSession(account.id)
+      yield* audit.record({
+        action: "auth.signed_in",
+        actor: { type: "user", id: account.id },
+        targetType: "session",
+        targetId: opened.session.id,
+        data: {}
+      })
+      return { token: opened.token, account }
+    }))
+  )
+})
 
 /** Signs out: the session stops working at once. */
-export const signOut = (caller: UserCaller) =>
-  Effect.gen(function*() {
-    const sessions = yield* Sessions
-    const audit = yield* AuditLog
-    yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        // Two sign-outs racing end the session once, and only that one is audited.
-        if (!(yield* sessions.revoke(caller.session.id, "signed-out", yield* DateTime.now))) return
-        yield* audit.record({
-          action: "auth.signed_out",
-          actor: { type: "user", id: caller.account.id },
-          targetType: "session",
-          targetId: caller.session.id,
-          data: {}
-        })
-      }))
-    )
-  })
+export const signOut = Effect.fn("identity.signOut")(function*(caller: UserCaller) {
+  const sessions = yield* Sessions
+  const audit = yield* AuditLog
+  yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      // Two sign-outs racing end the session once, and only that one is audited.
+      if (!(yield* sessions.revoke(caller.session.id, "signed-out", yield* DateTime.now))) return
+      yield* audit.record({
+        action: "auth.signed_out",
+        actor: { type: "user", id: caller.account.id },
+        targetType: "session",
+        targetId: caller.session.id,
+        data: {}
+      })
+    }))
+  )
+})

@@ -30,14 +30,13 @@ export interface SignInStartDecision {
  * shared one is a ceiling, and a start refused for its address spends none of
  * it, so one client can never lock everyone else out on its own.
  */
-export const countSignInStart = (provider: SignInProvider, clientAddress: string, budgets: SignInStartBudgets) =>
-  Effect.gen(function*() {
-    const limiter = yield* RateLimiter
-    const own = yield* limiter.consume(`sign-in:${provider}:address:${clientAddress}`, budgets.perAddressPerMinute, 60)
-    if (!own.allowed) return { budget: "address", decision: own } satisfies SignInStartDecision
-    const shared = yield* limiter.consume(`sign-in:${provider}`, budgets.perMinute, 60)
-    const decided: SignInStartDecision = !shared.allowed || shared.remaining < own.remaining
-      ? { budget: "shared", decision: shared }
-      : { budget: "address", decision: own }
-    return decided
-  })
+export const countSignInStart = Effect.fn("identity.countSignInStart")(function*(provider: SignInProvider, clientAddress: string, budgets: SignInStartBudgets) {
+  const limiter = yield* RateLimiter
+  const own = yield* limiter.consume(`sign-in:${provider}:address:${clientAddress}`, budgets.perAddressPerMinute, 60)
+  if (!own.allowed) return { budget: "address", decision: own } satisfies SignInStartDecision
+  const shared = yield* limiter.consume(`sign-in:${provider}`, budgets.perMinute, 60)
+  const decided: SignInStartDecision = !shared.allowed || shared.remaining < own.remaining
+    ? { budget: "shared", decision: shared }
+    : { budget: "address", decision: own }
+  return decided
+})

@@ -4,22 +4,25 @@ import { forbidden } from "./checkAccess.js"
 import { InvalidInput, InvalidState, NotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, Roles, StaffDirectory, StaffProfiles } from "./ports.js"
-import { Ids } from "../kernel/Ids.js"
+import { newId } from "../kernel/Ids.js"
+import { type AccountId, type RoleId, StaffProfileId } from "./ids.js"
 import { Transactor } from "../kernel/Transactor.js"
 import { ADMINISTRATOR_ROLE_ID, type Role } from "./Role.js"
 import type { StaffProfile } from "./StaffProfile.js"
 import type { Page } from "../kernel/paging.js"
 
 /** `GET /staff`: staff as the directory shows them, by display name. */
-export const listStaff = (filter: { readonly active?: boolean | undefined }, page: Page) =>
-  Effect.flatMap(StaffDirectory, (directory) => directory.list(filter, page))
+export const listStaff = Effect.fn("identity.listStaff")(function*(filter: { readonly active?: boolean | undefined }, page: Page) {
+  return yield* Effect.flatMap(StaffDirectory, (directory) => directory.list(filter, page))
+})
 
 /** One staff member as the directory shows them. */
-export const findStaffMember = (id: string) =>
-  Effect.flatMap(Effect.flatMap(StaffDirectory, (directory) => directory.findById(id)), Option.match({
+export const findStaffMember = Effect.fn("identity.findStaffMember")(function*(id: StaffProfileId) {
+  return yield* Effect.flatMap(Effect.flatMap(StaffDirectory, (directory) => directory.findById(id)), Option.match({
     onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
     onSome: Effect.succeed
   }))
+})
 
 /** A profile just written, as the directory shows it: it exists, so not finding it is a defect. */
 export const staffMemberOf = (profile: StaffProfile) =>
@@ -35,7 +38,7 @@ const grantsAdministration = (role: Role) => role.id === ADMINISTRATOR_ROLE_ID |
  * Read for share: the escalation rule reads their permissions, so an edit of
  * one of them waits until this change commits.
  */
-const resolveRoles = (roleIds: ReadonlyArray<string>) =>
+const resolveRoles = (roleIds: ReadonlyArray<RoleId>) =>
   Effect.gen(function*() {
     const found = yield* Effect.flatMap(Roles, (roles) => roles.findByIdsForShare([...new Set(roleIds)]))
     const problems = roleIds.flatMap((id, index) =>
@@ -57,80 +60,78 @@ const ensureMayTouch = (caller: Caller, roles: ReadonlyArray<Role>) =>
 const alreadyStaff = new InvalidState({ message: "This account already has a staff profile" })
 
 /** Makes an account staff with the given roles. */
-export const createStaffProfile = (caller: Caller, input: { readonly accountId: string; readonly roleIds: ReadonlyArray<string> }) =>
-  Effect.gen(function*() {
-    const staff = yield* StaffProfiles
-    const audit = yield* AuditLog
-    return yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
-          onSome: Effect.succeed
-        }))
-        if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
-        const roles = yield* resolveRoles(input.roleIds)
-        yield* ensureMayTouch(caller, roles)
-        const now = yield* DateTime.now
-        const profile: StaffProfile = {
-          id: yield* Effect.flatMap(Ids, (ids) => ids.next),
-          accountId: account.id,
-          active: true,
-          roleIds: roles.map((role) => role.id),
-          createdAt: now,
-          updatedAt: now
-        }
-        if (!(yield* staff.insert(profile))) return yield* alreadyStaff
-        yield* audit.record({
-          action: "staff.created",
-          actor: actorOf(caller),
-          targetType: "staff",
-          targetId: profile.id,
-          data: { accountId: account.id, roleIds: profile.roleIds }
-        })
-        return profile
+export const createStaffProfile = Effect.fn("identity.createStaffProfile")(function*(caller: Caller, input: { readonly accountId: AccountId; readonly roleIds: ReadonlyArray<RoleId> }) {
+  const staff = yield* StaffProfiles
+  const audit = yield* AuditLog
+  return yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), Option.match({
+        onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
+        onSome: Effect.succeed
       }))
-    )
-  })
+      if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
+      const roles = yield* resolveRoles(input.roleIds)
+      yield* ensureMayTouch(caller, roles)
+      const now = yield* DateTime.now
+      const profile: StaffProfile = {
+        id: yield* newId(StaffProfileId),
+        accountId: account.id,
+        active: true,
+        roleIds: roles.map((role) => role.id),
+        createdAt: now,
+        updatedAt: now
+      }
+      if (!(yield* staff.insert(profile))) return yield* alreadyStaff
+      yield* audit.record({
+        action: "staff.created",
+        actor: actorOf(caller),
+        targetType: "staff",
+        targetId: profile.id,
+        data: { accountId: account.id, roleIds: profile.roleIds }
+      })
+      return profile
+    }))
+  )
+})
 
 /** Activates or deactivates a profile, or replaces its roles. */
-export const updateStaffProfile = (
+export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(function*(
   caller: Caller,
-  id: string,
-  input: { readonly active?: boolean | undefined; readonly roleIds?: ReadonlyArray<string> | undefined }
-) =>
-  Effect.gen(function*() {
-    const staff = yield* StaffProfiles
-    const audit = yield* AuditLog
-    return yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.gen(function*() {
-        const profile = yield* Effect.flatMap(staff.findByIdForUpdate(id), Option.match({
-          onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
-          onSome: Effect.succeed
-        }))
-        const current = yield* resolveRoles(profile.roleIds)
-        const next = input.roleIds === undefined ? current : yield* resolveRoles(input.roleIds)
-        yield* ensureMayTouch(caller, [...current, ...next])
-        const updated: StaffProfile = {
-          ...profile,
-          active: input.active ?? profile.active,
-          roleIds: next.map((role) => role.id)
-        }
-        const rolesChanged = updated.roleIds.join() !== profile.roleIds.join()
-        if (!rolesChanged && updated.active === profile.active) return profile
-        const saved = { ...updated, updatedAt: yield* DateTime.now }
-        yield* staff.update(saved)
-        yield* audit.record({
-          action: "staff.updated",
-          actor: actorOf(caller),
-          targetType: "staff",
-          targetId: profile.id,
-          data: {
-            accountId: profile.accountId,
-            active: { before: profile.active, after: saved.active },
-            roleIds: { before: profile.roleIds, after: saved.roleIds }
-          }
-        })
-        return saved
+  id: StaffProfileId,
+  input: { readonly active?: boolean | undefined; readonly roleIds?: ReadonlyArray<RoleId> | undefined }
+) {
+  const staff = yield* StaffProfiles
+  const audit = yield* AuditLog
+  return yield* Effect.flatMap(Transactor, (t) =>
+    t.transaction(Effect.gen(function*() {
+      const profile = yield* Effect.flatMap(staff.findByIdForUpdate(id), Option.match({
+        onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
+        onSome: Effect.succeed
       }))
-    )
-  })
+      const current = yield* resolveRoles(profile.roleIds)
+      const next = input.roleIds === undefined ? current : yield* resolveRoles(input.roleIds)
+      yield* ensureMayTouch(caller, [...current, ...next])
+      const updated: StaffProfile = {
+        ...profile,
+        active: input.active ?? profile.active,
+        roleIds: next.map((role) => role.id)
+      }
+      const rolesChanged = updated.roleIds.join() !== profile.roleIds.join()
+      if (!rolesChanged && updated.active === profile.active) return profile
+      const saved = { ...updated, updatedAt: yield* DateTime.now }
+      yield* staff.update(saved)
+      yield* audit.record({
+        action: "staff.updated",
+        actor: actorOf(caller),
+        targetType: "staff",
+        targetId: profile.id,
+        data: {
+          accountId: profile.accountId,
+          active: { before: profile.active, after: saved.active },
+          roleIds: { before: profile.roleIds, after: saved.roleIds }
+        }
+      })
+      return saved
+    }))
+  )
+})

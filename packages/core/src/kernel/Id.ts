@@ -14,3 +14,10 @@ export const Id = SafeText.pipe(
   description: "1 to 64 characters matching ^[a-zA-Z0-9_-]+$"
 })
 export type Id = typeof Id.Type
+
+/**
+ * An entity's id: the API's `Id`, branded with the entity's name, so that an
+ * id of one entity cannot stand where another's is expected. It decodes and
+ * encodes as `Id` does, and the API description still names it `Id`.
+ */
+export const EntityId = <const B extends string>(brand: B) => Id.pipe(Schema.brand(brand, { identifier: "Id" }))

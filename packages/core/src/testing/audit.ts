@@ -3,6 +3,7 @@ import type { AuditEntry } from "../audit/AuditEntry.js"
 import { AuditLog, type AuditRecord } from "../kernel/AuditLog.js"
 import { type AuditFilter, AuditQueries } from "../audit/AuditQueries.js"
 import { type Page, toPage } from "../kernel/paging.js"
+import { AuditEntryId } from "../audit/ids.js"
 import { Ids } from "../kernel/Ids.js"
 import { CurrentRequestId } from "../kernel/RequestContext.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
@@ -19,7 +20,7 @@ export const InMemoryAuditLog = Layer.effect(
       record: (record: AuditRecord) =>
         Effect.gen(function*() {
           const entry: AuditEntry = {
-            id: yield* ids.next,
+            id: AuditEntryId.make(yield* ids.next),
             at: yield* DateTime.now,
             action: record.action,
             actor: record.actor,

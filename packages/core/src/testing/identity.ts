@@ -10,6 +10,7 @@ import {
   type Role,
   roleNameKey
 } from "../identity/Role.js"
+import type { AccountId, RoleId, ServiceCredentialId, SessionId, StaffProfileId } from "../identity/ids.js"
 import type { ServiceCredential } from "../identity/ServiceCredential.js"
 import type { Session, SessionRevocation } from "../identity/Session.js"
 import type { SignInState } from "../identity/SignInState.js"
@@ -55,10 +56,10 @@ export const InMemoryAccounts = Layer.effect(
   Effect.map(InMemoryDatabase, (db) => {
     const accounts = tableOf<Account>(db, ACCOUNTS_TABLE)
     return {
-      findById: (id: string) => accounts.find((account) => account.id === id),
+      findById: (id: AccountId) => accounts.find((account) => account.id === id),
       findByIdentityId: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       findByPlatformId: (platformId: string) => accounts.find((account) => account.platform?.id === platformId),
-      findByIdForUpdate: (id: string) => accounts.find((account) => account.id === id),
+      findByIdForUpdate: (id: AccountId) => accounts.find((account) => account.id === id),
       findByIdentityIdForUpdate: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       insert: (account: Account) => insertUnless(db, ACCOUNTS_TABLE, account, (other) => other.identity.id === account.identity.id),
       update: (account: Account) =>
@@ -89,7 +90,7 @@ export const InMemorySessions = Layer.effect(
     return {
       insert: sessions.insert,
       findByTokenHash: (tokenHash: string) => sessions.find((session) => session.tokenHash === tokenHash),
-      revoke: (id: string, reason: SessionRevocation, at: DateTime.Utc) =>
+      revoke: (id: SessionId, reason: SessionRevocation, at: DateTime.Utc) =>
         Effect.suspend(() => {
           let revoked = false
           const update = db.update<Session>(SESSIONS_TABLE, (rows) =>
@@ -100,7 +101,7 @@ export const InMemorySessions = Layer.effect(
             }))
           return Effect.map(update, () => revoked)
         }),
-      rotate: (id: string, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
+      rotate: (id: SessionId, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
         Effect.suspend(() => {
           let rotated = false
           const update = db.update<Session>(SESSIONS_TABLE, (rows) =>
@@ -111,7 +112,7 @@ export const InMemorySessions = Layer.effect(
             }))
           return Effect.map(update, () => rotated)
         }),
-      revokeAllOf: (accountId: string, at: DateTime.Utc) =>
+      revokeAllOf: (accountId: AccountId, at: DateTime.Utc) =>
         db.update<Session>(SESSIONS_TABLE, (rows) =>
           rows.map((session) =>
             session.accountId === accountId && session.revokedAt === null && DateTime.lessThan(at, session.expiresAt)
@@ -171,9 +172,9 @@ export const InMemoryRoles = Layer.effect(
       all: Effect.map(roles.rows, (rows) =>
         [...rows].sort((a, b) => compareText(roleNameKey(a.name), roleNameKey(b.name)) || compareText(a.id, b.id))),
       list: (page: Page) => Effect.map(roles.rows, (rows) => pageOf([...rows].sort(compareRolesForListing), page)),
-      findById: (id: string) => roles.find((role) => role.id === id),
-      findByIdForUpdate: (id: string) => roles.find((role) => role.id === id),
-      findByIdsForShare: (ids: ReadonlyArray<string>) => Effect.map(roles.rows, (rows) => rows.filter((role) => ids.includes(role.id))),
+      findById: (id: RoleId) => roles.find((role) => role.id === id),
+      findByIdForUpdate: (id: RoleId) => roles.find((role) => role.id === id),
+      findByIdsForShare: (ids: ReadonlyArray<RoleId>) => Effect.map(roles.rows, (rows) => rows.filter((role) => ids.includes(role.id))),
       findByName: (name: string) => roles.find((role) => roleNameKey(role.name) === roleNameKey(name)),
       // Check and insert in one table update, as the unique name key does in SQL.
       insert: (role: Role) => insertUnless(db, ROLES_TABLE, role, (other) => roleNameKey(other.name) === roleNameKey(role.name)),
@@ -191,9 +192,9 @@ export const InMemoryStaffProfiles = Layer.effect(
   Effect.map(InMemoryDatabase, (db) => {
     const profiles = tableOf<StaffProfile>(db, STAFF_PROFILES_TABLE)
     return {
-      findById: (id: string) => profiles.find((profile) => profile.id === id),
-      findByIdForUpdate: (id: string) => profiles.find((profile) => profile.id === id),
-      findByAccountId: (accountId: string) => profiles.find((profile) => profile.accountId === accountId),
+      findById: (id: StaffProfileId) => profiles.find((profile) => profile.id === id),
+      findByIdForUpdate: (id: StaffProfileId) => profiles.find((profile) => profile.id === id),
+      findByAccountId: (accountId: AccountId) => profiles.find((profile) => profile.accountId === accountId),
       insert: (profile: StaffProfile) => insertUnless(db, STAFF_PROFILES_TABLE, profile, (other) => other.accountId === profile.accountId),
       update: profiles.replace
     }
@@ -252,8 +253,8 @@ export const InMemoryServiceCredentials = Layer.effect(
     const credentials = tableOf<ServiceCredential>(db, SERVICE_CREDENTIALS_TABLE)
     return {
       insert: credentials.insert,
-      findById: (id: string) => credentials.find((credential) => credential.id === id),
-      findByIdForUpdate: (id: string) => credentials.find((credential) => credential.id === id),
+      findById: (id: ServiceCredentialId) => credentials.find((credential) => credential.id === id),
+      findByIdForUpdate: (id: ServiceCredentialId) => credentials.find((credential) => credential.id === id),
       findByTokenHash: (tokenHash: string) => credentials.find((credential) => credential.tokenHash === tokenHash),
       update: credentials.replace,
       list: (page: Page) =>

@@ -1,4 +1,4 @@
-import { type AccessRule, type Account, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, checkAccess, countingRoles, effectivePermissions, isReservedRoleName, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, type Permission, PERMISSIONS, type PermissionSources, type Role, roleNameKey, type ServiceCaller, type StaffProfile } from "@bluelight/core/identity"
+import { type AccessRule, type Account, AccountId, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, checkAccess, countingRoles, effectivePermissions, isReservedRoleName, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, type Permission, PERMISSIONS, type PermissionSources, type Role, RoleId, roleNameKey, type ServiceCaller, ServiceCredentialId, type StaffProfile, StaffProfileId } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import fc from "fast-check"
@@ -7,12 +7,12 @@ import { anAccount, aUserCaller } from "./helpers.js"
 const EPOCH = DateTime.unsafeMake(0)
 const member: Role = { id: MEMBER_ROLE_ID, name: "Member", permissions: MEMBER_DEFAULT_PERMISSIONS }
 const administrator: Role = { id: ADMINISTRATOR_ROLE_ID, name: "Administrator", permissions: [] }
-const dispatcher: Role = { id: "dispatcher", name: "Dispatcher", permissions: ["cad.dispatch", "cad.view"] }
-const moderator: Role = { id: "moderator", name: "Moderator", permissions: ["cad.view", "moderation.kick", "moderation.view"] }
+const dispatcher: Role = { id: RoleId.make("dispatcher"), name: "Dispatcher", permissions: ["cad.dispatch", "cad.view"] }
+const moderator: Role = { id: RoleId.make("moderator"), name: "Moderator", permissions: ["cad.view", "moderation.kick", "moderation.view"] }
 
-const profile = (active: boolean, roleIds: ReadonlyArray<string>): StaffProfile => ({
-  id: "staff-1",
-  accountId: "account-1",
+const profile = (active: boolean, roleIds: ReadonlyArray<RoleId>): StaffProfile => ({
+  id: StaffProfileId.make("staff-1"),
+  accountId: AccountId.make("account-1"),
   active,
   roleIds,
   createdAt: EPOCH,
@@ -80,9 +80,9 @@ describe("effectivePermissions", () => {
 describe("countingRoles", () => {
   it("counts the profile's roles only while the profile and the account are both active", () => {
     const roles = [dispatcher, moderator]
-    expect(countingRoles({ account: anAccount(), staff: profile(true, ["dispatcher", "moderator"]), staffRoles: roles })).toEqual(roles)
-    expect(countingRoles({ account: anAccount(), staff: profile(false, ["dispatcher"]), staffRoles: roles })).toEqual([])
-    expect(countingRoles({ account: anAccount({ status: "SUSPENDED" }), staff: profile(true, ["dispatcher"]), staffRoles: roles })).toEqual([])
+    expect(countingRoles({ account: anAccount(), staff: profile(true, [dispatcher.id, moderator.id]), staffRoles: roles })).toEqual(roles)
+    expect(countingRoles({ account: anAccount(), staff: profile(false, [dispatcher.id]), staffRoles: roles })).toEqual([])
+    expect(countingRoles({ account: anAccount({ status: "SUSPENDED" }), staff: profile(true, [dispatcher.id]), staffRoles: roles })).toEqual([])
     expect(countingRoles({ account: anAccount(), staff: null, staffRoles: roles })).toEqual([])
   })
 })
@@ -91,7 +91,7 @@ describe("effectivePermissions (property)", () => {
   /** Any key but admin.manage, so that no union of ordinary roles can add up to the whole catalogue by chance. */
   const ordinaryKeys = PERMISSIONS.filter((key) => key !== "admin.manage")
   const ordinaryRole = fc.record({
-    id: fc.constantFrom("r1", "r2", "r3"),
+    id: fc.constantFrom("r1", "r2", "r3").map(RoleId.make),
     name: fc.constant("Some role"),
     permissions: fc.subarray([...ordinaryKeys])
   })
@@ -141,14 +141,14 @@ describe("checkAccess", () => {
   const service: ServiceCaller = {
     _tag: "Service",
     credential: {
-      id: "cred-1",
+      id: ServiceCredentialId.make("cred-1"),
       name: "bot",
       tokenHash: "h",
       scopes: ["cad.view"],
       createdAt: EPOCH,
       expiresAt: EPOCH,
       revokedAt: null,
-      issuedBy: "account-1"
+      issuedBy: AccountId.make("account-1")
     },
     permissions: new Set<Permission>(["cad.view"])
   }

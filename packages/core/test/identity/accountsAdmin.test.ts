@@ -1,4 +1,4 @@
-import { authenticateSession, setAccountStatus } from "@bluelight/core/identity"
+import { AccountId, authenticateSession, setAccountStatus } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, TestClock } from "effect"
@@ -87,6 +87,6 @@ describe("setAccountStatus", () => {
   it.effect("an unknown account is NotFound", () =>
     Effect.gen(function*() {
       const admin = yield* signedInAdmin
-      expect((yield* Effect.flip(setAccountStatus(admin, "no-such-account", "SUSPENDED")))._tag).toBe("NotFound")
+      expect((yield* Effect.flip(setAccountStatus(admin, AccountId.make("no-such-account"), "SUSPENDED")))._tag).toBe("NotFound")
     }).pipe(Effect.provide(testPorts())))
 })

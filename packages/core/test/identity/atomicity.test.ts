@@ -2,8 +2,8 @@
  * With an audit log that cannot write, every change must roll back whole:
  * the tables read back exactly as before.
  */
-import { Accounts, completeSignIn, createRole, issueCredential, openSession, setAccountStatus, startSignIn } from "@bluelight/core/identity"
-import { Ids } from "@bluelight/core/kernel"
+import { AccountId, Accounts, completeSignIn, createRole, issueCredential, openSession, setAccountStatus, startSignIn } from "@bluelight/core/identity"
+import { newId } from "@bluelight/core/kernel"
 import { IDENTITY_PROFILES, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Exit, TestClock } from "effect"
@@ -11,7 +11,7 @@ import { anAccount, aUserCaller, readTables } from "./helpers.js"
 
 /** Alice's account and a session of hers, written straight to the repositories (no audit needed). */
 const seedAlice = Effect.gen(function*() {
-  const id = yield* Effect.flatMap(Ids, (ids) => ids.next)
+  const id = yield* newId(AccountId)
   const account = anAccount({
     id,
     displayName: "Old name",

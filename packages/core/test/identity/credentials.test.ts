@@ -1,4 +1,4 @@
-import { authenticateCredential, authenticateSession, CREDENTIAL_TOKEN_PATTERN, issueCredential, revokeCredential, ServiceCredentials } from "@bluelight/core/identity"
+import { authenticateCredential, authenticateSession, CREDENTIAL_TOKEN_PATTERN, issueCredential, revokeCredential, ServiceCredentialId, ServiceCredentials } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option, TestClock } from "effect"
@@ -104,6 +104,6 @@ describe("revokeCredential", () => {
   it.effect("an unknown credential is NotFound", () =>
     Effect.gen(function*() {
       const admin = yield* signedInAdmin
-      expect((yield* Effect.flip(revokeCredential(admin, "no-such-credential")))._tag).toBe("NotFound")
+      expect((yield* Effect.flip(revokeCredential(admin, ServiceCredentialId.make("no-such-credential"))))._tag).toBe("NotFound")
     }).pipe(Effect.provide(testPorts())))
 })

@@ -6,7 +6,7 @@
  * a test may use and core may not).
  */
 import { createHash } from "node:crypto"
-import { type Account, completeSignIn, type Permission, type Role, type ServiceCredential, type Session, type SignInState, type StaffProfile, startSignIn, type UserCaller } from "@bluelight/core/identity"
+import { type Account, AccountId, completeSignIn, type Permission, type Role, type ServiceCredential, type Session, SessionId, type SignInState, type StaffProfile, startSignIn, type UserCaller } from "@bluelight/core/identity"
 import {
   ACCOUNTS_TABLE,
   AUDIT_TABLE,
@@ -53,7 +53,7 @@ const EPOCH = DateTime.unsafeMake(0)
 
 /** A minimal active account, for the pure rules. */
 export const anAccount = (overrides: Partial<Account> = {}): Account => ({
-  id: "account-1",
+  id: AccountId.make("account-1"),
   displayName: "Someone",
   status: "ACTIVE",
   identity: { id: "idp-someone", username: "someone", avatar: null },
@@ -64,8 +64,8 @@ export const anAccount = (overrides: Partial<Account> = {}): Account => ({
 })
 
 export const aSession = (overrides: Partial<Session> = {}): Session => ({
-  id: "session-1",
-  accountId: "account-1",
+  id: SessionId.make("session-1"),
+  accountId: AccountId.make("account-1"),
   tokenHash: "hash",
   createdAt: EPOCH,
   expiresAt: DateTime.unsafeMake(7 * 24 * 3600 * 1000),

@@ -1,4 +1,4 @@
-import { Accounts, authenticateSession, completePlatformLink, startPlatformLink, startSignIn, type UserCaller } from "@bluelight/core/identity"
+import { type AccountId, Accounts, authenticateSession, completePlatformLink, startPlatformLink, startSignIn, type UserCaller } from "@bluelight/core/identity"
 import { PlatformCalls, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
@@ -13,7 +13,7 @@ const link = (caller: UserCaller, code: string) =>
     return yield* completePlatformLink(caller, { state, boundState: state, code })
   })
 
-const platformOf = (accountId: string) =>
+const platformOf = (accountId: AccountId) =>
   Effect.flatMap(Accounts, (accounts) => accounts.findById(accountId)).pipe(Effect.map(Option.map((a) => a.platform)))
 
 describe("the S256 oracle these tests check the challenge with", () => {

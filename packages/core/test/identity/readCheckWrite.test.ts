@@ -1,4 +1,4 @@
-import { Accounts, ADMINISTRATOR_ROLE_ID, authenticateSession, completePlatformLink, createRole, createStaffProfile, issueCredential, revokeCredential, Roles, ServiceCredentials, setAccountStatus, StaffProfiles, startPlatformLink, updateRole, updateStaffProfile } from "@bluelight/core/identity"
+import { AccountId, Accounts, ADMINISTRATOR_ROLE_ID, authenticateSession, completePlatformLink, createRole, createStaffProfile, issueCredential, revokeCredential, Roles, ServiceCredentials, setAccountStatus, StaffProfiles, startPlatformLink, updateRole, updateStaffProfile } from "@bluelight/core/identity"
 import { InMemoryDatabase, InMemoryIdentityRepositories, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Ref } from "effect"
@@ -50,9 +50,9 @@ const withLaggingPlainReads = <A, E, R>(body: (freeze: Effect.Effect<void>) => E
     )
   }))
 
-const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: "admin-account" }))
+const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: AccountId.make("admin-account") }))
 /** Holds staff.manage but not admin.manage. */
-const staffManager = aUserCaller(["staff.manage", "staff.view"], anAccount({ id: "manager-account" }))
+const staffManager = aUserCaller(["staff.manage", "staff.view"], anAccount({ id: AccountId.make("manager-account") }))
 
 const auditOf = (action: string) =>
   Effect.map(readTables, (tables) => tables.audit.filter((entry) => entry.action === action).map((entry) => entry.data))

@@ -1,10 +1,10 @@
-import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, compareRolesForListing, createRole, listRoles, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, Roles, updateRole } from "@bluelight/core/identity"
+import { AccountId, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, compareRolesForListing, createRole, listRoles, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, type Role, RoleId, Roles, updateRole } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, TestClock } from "effect"
 import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
 
-const admin = aUserCaller(["admin.manage"], anAccount({ id: "admin-account" }))
+const admin = aUserCaller(["admin.manage"], anAccount({ id: AccountId.make("admin-account") }))
 
 describe("createRole", () => {
   it.effect("creates a role with sorted, distinct permissions and audits it with before null", () =>
@@ -150,7 +150,7 @@ describe("updateRole", () => {
 
   it.effect("an unknown role is NotFound", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(updateRole(admin, "no-such-role", { name: "X" }))
+      const error = yield* Effect.flip(updateRole(admin, RoleId.make("no-such-role"), { name: "X" }))
       expect(error._tag).toBe("NotFound")
     }).pipe(Effect.provide(testPorts())))
 })
@@ -190,7 +190,7 @@ describe("listRoles", () => {
     }).pipe(Effect.provide(testPorts())))
 
   it("compareRolesForListing puts the built-in roles first, then the greater id first", () => {
-    const role = (id: string) => ({ id, name: id, permissions: [] })
+    const role = (id: string): Role => ({ id: RoleId.make(id), name: id, permissions: [] })
     const shuffled = ["0190a", MEMBER_ROLE_ID, "0190c", ADMINISTRATOR_ROLE_ID, "0190b"].map(role)
     expect([...shuffled].sort(compareRolesForListing).map((r) => r.id)).toEqual([ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID, "0190c", "0190b", "0190a"])
   })

@@ -1,4 +1,4 @@
-import { authenticateSession, completeSignIn, createSignInState, MEMBER_DEFAULT_PERMISSIONS, SIGN_IN_STATE_LIFETIME_SECONDS, Sessions, setAccountStatus, startSignIn, Tokens } from "@bluelight/core/identity"
+import { authenticateSession, completeSignIn, createSignInState, MEMBER_DEFAULT_PERMISSIONS, SessionId, Sessions, setAccountStatus, SIGN_IN_STATE_LIFETIME_SECONDS, startSignIn, Tokens } from "@bluelight/core/identity"
 import { IDENTITY_PROFILES, setIdentityProfile, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option, TestClock } from "effect"
@@ -77,7 +77,7 @@ describe("completeSignIn: the state", () => {
 
   it.effect("refuses a state started for another purpose (a platform link)", () =>
     Effect.gen(function*() {
-      const state = yield* createSignInState("platform", { codeVerifier: "v".repeat(43), sessionId: "s1" })
+      const state = yield* createSignInState("platform", { codeVerifier: "v".repeat(43), sessionId: SessionId.make("s1") })
       expect((yield* Effect.flip(complete(state, state)))._tag).toBe("Unauthenticated")
       expect((yield* readTables).accounts).toEqual([])
     }).pipe(Effect.provide(testPorts())))

@@ -1,12 +1,12 @@
-import { ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, findStaffMember, listStaff, type Permission, staffMemberOf, type StaffProfile, updateStaffProfile } from "@bluelight/core/identity"
+import { AccountId, ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, findStaffMember, listStaff, type Permission, RoleId, staffMemberOf, type StaffProfile, StaffProfileId, updateStaffProfile } from "@bluelight/core/identity"
 import { InMemoryDatabase, STAFF_PROFILES_TABLE, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, Effect, Exit } from "effect"
 import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
 
-const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: "admin-account" }))
+const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: AccountId.make("admin-account") }))
 /** Holds staff.manage but not admin.manage. */
-const staffManager = aUserCaller(["staff.manage", "staff.view"], anAccount({ id: "manager-account" }))
+const staffManager = aUserCaller(["staff.manage", "staff.view"], anAccount({ id: AccountId.make("manager-account") }))
 
 const role = (name: string, permissions: ReadonlyArray<Permission>) => createRole(admin, { name, permissions })
 
@@ -35,7 +35,7 @@ describe("createStaffProfile", () => {
 
   it.effect("an unknown account is NotFound", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: "no-such-account", roleIds: [] }))
+      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: AccountId.make("no-such-account"), roleIds: [] }))
       expect(error._tag).toBe("NotFound")
       expect((yield* readTables).staffProfiles).toEqual([])
     }).pipe(Effect.provide(testPorts())))
@@ -64,7 +64,7 @@ describe("createStaffProfile", () => {
     Effect.gen(function*() {
       const alice = yield* signIn("alice")
       const dispatch = yield* role("Dispatch", ["cad.view"])
-      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: alice.account.id, roleIds: [dispatch.id, "ghost", "phantom"] }))
+      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: alice.account.id, roleIds: [dispatch.id, RoleId.make("ghost"), RoleId.make("phantom")] }))
       expect(error._tag).toBe("InvalidInput")
       if (error._tag !== "InvalidInput") return
       expect(error.code).toBe("INVALID_INPUT")
@@ -115,13 +115,13 @@ describe("updateStaffProfile", () => {
     Effect.gen(function*() {
       const alice = yield* signIn("alice")
       const profile = yield* createStaffProfile(admin, { accountId: alice.account.id, roleIds: [] })
-      const error = yield* Effect.flip(updateStaffProfile(admin, profile.id, { roleIds: ["ghost"] }))
+      const error = yield* Effect.flip(updateStaffProfile(admin, profile.id, { roleIds: [RoleId.make("ghost")] }))
       expect(error._tag === "InvalidInput" && error.details.map((p) => p.path)).toEqual([["roleIds", "0"]])
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("an unknown profile is NotFound", () =>
     Effect.gen(function*() {
-      expect((yield* Effect.flip(updateStaffProfile(admin, "no-such-profile", { active: false })))._tag).toBe("NotFound")
+      expect((yield* Effect.flip(updateStaffProfile(admin, StaffProfileId.make("no-such-profile"), { active: false })))._tag).toBe("NotFound")
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("staff.manage without admin.manage cannot grant an administering role by update either", () =>
@@ -234,17 +234,17 @@ describe("the staff directory", () => {
       const member = yield* staffMemberOf(updated)
       expect(member.roles).toEqual([{ id: dispatch.id, name: "Dispatch" }])
       expect(yield* findStaffMember(profile.id)).toEqual(member)
-      expect((yield* Effect.flip(findStaffMember("no-such-profile")))._tag).toBe("NotFound")
+      expect((yield* Effect.flip(findStaffMember(StaffProfileId.make("no-such-profile"))))._tag).toBe("NotFound")
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("a profile whose account is missing is a defect, never a member without a name", () =>
     Effect.gen(function*() {
       const db = yield* InMemoryDatabase
-      const orphan: StaffProfile = { id: "orphan", accountId: "gone", active: true, roleIds: [], createdAt: DateTime.unsafeMake(0), updatedAt: DateTime.unsafeMake(0) }
+      const orphan: StaffProfile = { id: StaffProfileId.make("orphan"), accountId: AccountId.make("gone"), active: true, roleIds: [], createdAt: DateTime.unsafeMake(0), updatedAt: DateTime.unsafeMake(0) }
       yield* db.insert(STAFF_PROFILES_TABLE, orphan)
       const listed = yield* Effect.exit(listStaff({}, { limit: 10, offset: 0 }))
       expect(Exit.isFailure(listed) && Cause.isDie(listed.cause)).toBe(true)
-      const found = yield* Effect.exit(findStaffMember("orphan"))
+      const found = yield* Effect.exit(findStaffMember(StaffProfileId.make("orphan")))
       expect(Exit.isFailure(found) && Cause.isDie(found.cause)).toBe(true)
     }).pipe(Effect.provide(testPorts())))
 })

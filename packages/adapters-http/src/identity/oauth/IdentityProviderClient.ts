@@ -1,7 +1,7 @@
 import { type IdentityProfile, IdentityProvider } from "@bluelight/core/identity"
-import { HttpClient } from "@effect/platform"
-import { Effect, Layer, Schema } from "effect"
-import { makeAuthorizationCodeCalls, type OAuthClientOptions } from "./authorizationCode.js"
+import type { HttpClient } from "@effect/platform"
+import { type Layer, Schema } from "effect"
+import { type AuthorizationCodeFlavour, layerAuthorizationCodeClient, type OAuthClientOptions } from "./authorizationCode.js"
 
 export type { OAuthClientOptions } from "./authorizationCode.js"
 
@@ -15,27 +15,19 @@ const IdentityUserinfo = Schema.Struct({
 
 /**
  * The identity provider over OAuth 2.0 authorization code (DESIGN.md,
- * "External protocols"): `scope=identify`, client credentials as HTTP Basic,
- * the profile from the userinfo endpoint.
+ * "External protocols"): `scope=identify`, no PKCE, the profile from the
+ * userinfo endpoint.
  */
-export const layerIdentityProviderClient = (
-  options: OAuthClientOptions
-): Layer.Layer<IdentityProvider, never, HttpClient.HttpClient> =>
-  Layer.effect(
-    IdentityProvider,
-    Effect.map(HttpClient.HttpClient, (client) => {
-      const calls = makeAuthorizationCodeCalls(options, client)
-      return IdentityProvider.of({
-        authorizationUrl: (state) => calls.authorizationUrl({ scope: "identify", state }),
-        exchange: (code) =>
-          calls.profileOf(code, {}, IdentityUserinfo).pipe(
-            Effect.map((user): IdentityProfile => ({
-              id: user.id,
-              username: user.username,
-              displayName: user.global_name ?? user.username,
-              avatar: user.avatar ?? null
-            }))
-          )
-      })
-    })
-  )
+export const identityProviderFlavour: AuthorizationCodeFlavour<IdentityProfile, typeof IdentityUserinfo.Type, typeof IdentityUserinfo.Encoded> = {
+  scope: "identify",
+  userinfo: IdentityUserinfo,
+  profile: (user) => ({
+    id: user.id,
+    username: user.username,
+    displayName: user.global_name ?? user.username,
+    avatar: user.avatar ?? null
+  })
+}
+
+export const layerIdentityProviderClient = (options: OAuthClientOptions): Layer.Layer<IdentityProvider, never, HttpClient.HttpClient> =>
+  layerAuthorizationCodeClient(IdentityProvider, identityProviderFlavour, options, (client) => client)

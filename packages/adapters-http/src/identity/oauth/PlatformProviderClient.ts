@@ -1,7 +1,7 @@
 import { type PlatformProfile, PlatformProvider } from "@bluelight/core/identity"
-import { HttpClient } from "@effect/platform"
+import type { HttpClient } from "@effect/platform"
 import { Effect, Layer, Schema } from "effect"
-import { makeAuthorizationCodeCalls, type OAuthClientOptions } from "./authorizationCode.js"
+import { type AuthorizationCodeFlavour, layerAuthorizationCodeClient, type OAuthClientOptions } from "./authorizationCode.js"
 
 /** What the game platform says at its userinfo endpoint (OpenID Connect claims). */
 const PlatformUserinfo = Schema.Struct({
@@ -13,32 +13,17 @@ const PlatformUserinfo = Schema.Struct({
 
 /**
  * The game platform over OAuth 2.0 authorization code with PKCE S256
- * (DESIGN.md, "External protocols"): `scope=openid profile`, the challenge at
- * authorize and the verifier at the token endpoint.
+ * (DESIGN.md, "External protocols"): `scope=openid profile`; the port passes
+ * the challenge at authorize and the verifier at the token endpoint.
  */
-export const layerPlatformProviderClient = (
-  options: OAuthClientOptions
-): Layer.Layer<PlatformProvider, never, HttpClient.HttpClient> =>
-  Layer.effect(
-    PlatformProvider,
-    Effect.map(HttpClient.HttpClient, (client) => {
-      const calls = makeAuthorizationCodeCalls(options, client)
-      return PlatformProvider.of({
-        available: true,
-        authorizationUrl: (state, codeChallenge) =>
-          calls.authorizationUrl({
-            scope: "openid profile",
-            state,
-            code_challenge: codeChallenge,
-            code_challenge_method: "S256"
-          }),
-        exchange: (code, codeVerifier) =>
-          calls.profileOf(code, { code_verifier: codeVerifier }, PlatformUserinfo).pipe(
-            Effect.map((user): PlatformProfile => ({ id: user.sub, username: user.preferred_username }))
-          )
-      })
-    })
-  )
+export const platformProviderFlavour: AuthorizationCodeFlavour<PlatformProfile, typeof PlatformUserinfo.Type, typeof PlatformUserinfo.Encoded> = {
+  scope: "openid profile",
+  userinfo: PlatformUserinfo,
+  profile: (user) => ({ id: user.sub, username: user.preferred_username })
+}
+
+export const layerPlatformProviderClient = (options: OAuthClientOptions): Layer.Layer<PlatformProvider, never, HttpClient.HttpClient> =>
+  layerAuthorizationCodeClient(PlatformProvider, platformProviderFlavour, options, (client) => ({ available: true, ...client }))
 
 /** Linking is off: a production server without `PLATFORM_*` settings. */
 export const PlatformLinkingUnavailable = Layer.succeed(PlatformProvider, {

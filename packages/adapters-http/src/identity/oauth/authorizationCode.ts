@@ -1,11 +1,11 @@
 import type { ProviderFailure } from "@bluelight/core/identity"
 import { HttpClient, HttpClientRequest } from "@effect/platform"
-import { Effect, ParseResult, Redacted, Schema } from "effect"
+import { type Context, Effect, Layer, ParseResult, Redacted, Schema } from "effect"
 
 /**
- * The OAuth 2.0 authorization-code flow both providers speak (the platform
- * adds PKCE): the authorize URL, the token exchange and the profile read, on
- * the platform's HttpClient.
+ * The one OAuth 2.0 authorization-code client both providers use (the
+ * platform adds PKCE): the authorize URL, the token exchange and the profile
+ * read, on the platform's HttpClient. A provider is a flavour of it.
  */
 
 /** Where an OAuth 2.0 client talks to its provider, and who it is there. */
@@ -102,27 +102,52 @@ const callProvider = <A, I>(
   )
 
 /**
- * The authorization-code plumbing both provider clients share: the authorize
- * URL (any query already in the configured URL kept), the code exchange and
- * the profile request with the access token it gives.
+ * What one provider's use of the flow differs in: the scope it is asked for,
+ * what its userinfo endpoint answers, and the profile core is given from that.
  */
-export const makeAuthorizationCodeCalls = (options: OAuthClientOptions, client: HttpClient.HttpClient) => {
+export interface AuthorizationCodeFlavour<Profile, Userinfo, UserinfoEncoded> {
+  readonly scope: string
+  readonly userinfo: Schema.Schema<Userinfo, UserinfoEncoded>
+  readonly profile: (userinfo: Userinfo) => Profile
+}
+
+/**
+ * One provider's client: the authorize URL (any query already in the
+ * configured URL kept), and the code exchanged for a token, the token for the
+ * profile. PKCE S256 (RFC 7636) when the port passes it: the challenge to
+ * `authorizationUrl`, the verifier to `exchange`.
+ */
+export interface AuthorizationCodeClient<Profile> {
+  readonly authorizationUrl: (state: string, codeChallenge?: string) => string
+  readonly exchange: (code: string, codeVerifier?: string) => Effect.Effect<Profile, ProviderFailure>
+}
+
+export const makeAuthorizationCodeClient = <Profile, Userinfo, UserinfoEncoded>(
+  flavour: AuthorizationCodeFlavour<Profile, Userinfo, UserinfoEncoded>,
+  options: OAuthClientOptions,
+  client: HttpClient.HttpClient
+): AuthorizationCodeClient<Profile> => {
   // Parsed once, so a malformed setting fails at startup rather than at the first sign-in.
   const authorizeUrl = new URL(options.authorizeUrl)
   const tokenUrl = new URL(options.tokenUrl)
   const userinfoUrl = new URL(options.userinfoUrl)
   const authorization = basicCredentials(options.clientId, options.clientSecret)
 
-  const authorizationUrl = (params: Readonly<Record<string, string>>): string => {
+  const authorizationUrl = (state: string, codeChallenge?: string): string => {
     const url = new URL(authorizeUrl)
     url.searchParams.set("response_type", "code")
     url.searchParams.set("client_id", options.clientId)
     url.searchParams.set("redirect_uri", options.redirectUri)
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+    url.searchParams.set("scope", flavour.scope)
+    url.searchParams.set("state", state)
+    if (codeChallenge !== undefined) {
+      url.searchParams.set("code_challenge", codeChallenge)
+      url.searchParams.set("code_challenge_method", "S256")
+    }
     return url.toString()
   }
 
-  const profileOf = <A, I>(code: string, extra: Readonly<Record<string, string>>, profile: Schema.Schema<A, I>) =>
+  const exchange = (code: string, codeVerifier?: string) =>
     Effect.gen(function*() {
       const token = yield* callProvider(
         client,
@@ -134,21 +159,31 @@ export const makeAuthorizationCodeCalls = (options: OAuthClientOptions, client: 
             grant_type: "authorization_code",
             code,
             redirect_uri: options.redirectUri,
-            ...extra
+            ...(codeVerifier === undefined ? {} : { code_verifier: codeVerifier })
           })
         ),
         TokenResponse
       )
-      return yield* callProvider(
+      const userinfo = yield* callProvider(
         client,
         "userinfo",
         HttpClientRequest.get(userinfoUrl).pipe(
           HttpClientRequest.bearerToken(token.access_token),
           HttpClientRequest.acceptJson
         ),
-        profile
+        flavour.userinfo
       )
+      return flavour.profile(userinfo)
     })
 
-  return { authorizationUrl, profileOf } as const
+  return { authorizationUrl, exchange }
 }
+
+/** The client as the layer of a provider port: `asPort` adds what the port holds besides. */
+export const layerAuthorizationCodeClient = <Port, Service, Profile, Userinfo, UserinfoEncoded>(
+  port: Context.Tag<Port, Service>,
+  flavour: AuthorizationCodeFlavour<Profile, Userinfo, UserinfoEncoded>,
+  options: OAuthClientOptions,
+  asPort: (client: AuthorizationCodeClient<Profile>) => Service
+): Layer.Layer<Port, never, HttpClient.HttpClient> =>
+  Layer.effect(port, Effect.map(HttpClient.HttpClient, (client) => asPort(makeAuthorizationCodeClient(flavour, options, client))))

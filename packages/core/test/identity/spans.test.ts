@@ -1,0 +1,41 @@
+import { AccountId, createRole, updateRole } from "@bluelight/core/identity"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Option, Tracer } from "effect"
+import { testPorts } from "@bluelight/core/testing"
+import { anAccount, aUserCaller, signIn } from "./helpers.js"
+
+const admin = aUserCaller(["admin.manage"], anAccount({ id: AccountId.make("admin-account") }))
+
+/** Runs `effect` under a tracer that notes every span it opens as `parent > name`. */
+const spansOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const native = yield* Effect.tracer
+    const opened: Array<string> = []
+    const tracer = Tracer.make({
+      span: (name, parent, ...rest) => {
+        const parentName = Option.match(parent, { onNone: () => "", onSome: (span) => (span._tag === "Span" ? span.name : "") })
+        opened.push(parentName === "" ? name : `${parentName} > ${name}`)
+        return native.span(name, parent, ...rest)
+      },
+      context: (f, fiber) => native.context(f, fiber)
+    })
+    yield* Effect.withTracer(effect, tracer)
+    return opened
+  })
+
+describe("use cases are traced", () => {
+  it.effect("each opens a span named for its context and itself", () =>
+    Effect.gen(function*() {
+      const opened = yield* spansOf(Effect.flatMap(createRole(admin, { name: "Dispatch", permissions: [] }), (role) =>
+        updateRole(admin, role.id, { permissions: ["cad.view"] })))
+      expect(opened).toEqual(["identity.createRole", "identity.updateRole"])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a use case inside another opens its span under the outer one", () =>
+    Effect.gen(function*() {
+      const opened = yield* spansOf(signIn("alice"))
+      expect(opened).toContain("identity.startSignIn > identity.createSignInState")
+      expect(opened).toContain("identity.completeSignIn > identity.redeemSignInState")
+      expect(opened).toContain("identity.completeSignIn > identity.openSession")
+    }).pipe(Effect.provide(testPorts())))
+})
