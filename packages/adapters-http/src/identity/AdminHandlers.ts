@@ -1,13 +1,10 @@
 import { Accounts, createRole, issueCredential, listRoles, presentRole, revokeCredential, ServiceCredentials, setAccountStatus, updateRole } from "@bluelight/core/identity"
-import { NotFound } from "@bluelight/core/kernel"
+import { orNotFound } from "@bluelight/core/kernel"
 import { HttpApiBuilder } from "@effect/platform"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { BluelightApi } from "../Api.js"
 import { currentCaller, currentUser } from "../auth/currentUser.js"
 import { presentCredential } from "./present.js"
-
-const orNotFound = (what: string) => <A>(found: Option.Option<A>) =>
-  Option.match(found, { onNone: () => Effect.fail(new NotFound({ message: `No such ${what}` })), onSome: Effect.succeed })
 
 export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) => Effect.gen(function*() {
   const accounts = yield* Accounts
@@ -16,7 +13,7 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
     .handle("listAccounts", ({ urlParams: { limit, offset, ...filter } }) =>
       Effect.map(accounts.list(filter, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
     .handle("getAccount", ({ path }) =>
-      Effect.map(Effect.flatMap(accounts.findById(path.id), orNotFound("account")), (data) => ({ data })))
+      Effect.map(Effect.flatMap(accounts.findById(path.id), orNotFound("No such account")), (data) => ({ data })))
     .handle("updateAccount", ({ path, payload }) =>
       Effect.map(Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, path.id, payload.status)), (data) => ({ data })))
     .handle("listRoles", ({ urlParams }) => Effect.map(listRoles(urlParams), (page) => ({ data: page.items, meta: page.meta })))

@@ -1,9 +1,9 @@
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
-import { InvalidState, NotFound } from "../kernel/errors.js"
+import { InvalidState, orNotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, Sessions } from "./ports.js"
-import { Transactor } from "../kernel/Transactor.js"
+import { inTransaction } from "../kernel/Transactor.js"
 import type { AccountStatus } from "./Account.js"
 import type { AccountId } from "./ids.js"
 
@@ -14,28 +14,23 @@ import type { AccountId } from "./ids.js"
 export const setAccountStatus = Effect.fn("identity.setAccountStatus")(function*(caller: Caller, id: AccountId, status: AccountStatus) {
   const accounts = yield* Accounts
   const audit = yield* AuditLog
-  return yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      const account = yield* Effect.flatMap(accounts.findByIdForUpdate(id), Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
-        onSome: Effect.succeed
-      }))
-      if (account.status === status) return account
-      if (caller._tag === "User" && caller.account.id === id && status !== "ACTIVE") {
-        return yield* new InvalidState({ message: "You cannot suspend or disable your own account" })
-      }
-      const now = yield* DateTime.now
-      const updated = { ...account, status, updatedAt: now }
-      yield* accounts.update(updated)
-      if (status !== "ACTIVE") yield* Effect.flatMap(Sessions, (sessions) => sessions.revokeAllOf(id, now))
-      yield* audit.record({
-        action: "account.status.changed",
-        actor: actorOf(caller),
-        targetType: "account",
-        targetId: id,
-        data: { before: account.status, after: status }
-      })
-      return updated
-    }))
-  )
+  return yield* inTransaction(Effect.gen(function*() {
+    const account = yield* Effect.flatMap(accounts.findByIdForUpdate(id), orNotFound("No such account"))
+    if (account.status === status) return account
+    if (caller._tag === "User" && caller.account.id === id && status !== "ACTIVE") {
+      return yield* new InvalidState({ message: "You cannot suspend or disable your own account" })
+    }
+    const now = yield* DateTime.now
+    const updated = { ...account, status, updatedAt: now }
+    yield* accounts.update(updated)
+    if (status !== "ACTIVE") yield* Effect.flatMap(Sessions, (sessions) => sessions.revokeAllOf(id, now))
+    yield* audit.record({
+      action: "account.status.changed",
+      actor: actorOf(caller),
+      targetType: "account",
+      targetId: id,
+      data: { before: account.status, after: status }
+    })
+    return updated
+  }))
 })

@@ -1,13 +1,13 @@
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect } from "effect"
 import { actorOf, type UserCaller } from "./Caller.js"
 import { InvalidScope } from "./errors.js"
 import type { Permission } from "./permissions.js"
-import { NotFound } from "../kernel/errors.js"
+import { orNotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { ServiceCredentials, Tokens } from "./ports.js"
 import { newId } from "../kernel/Ids.js"
 import { ServiceCredentialId } from "./ids.js"
-import { Transactor } from "../kernel/Transactor.js"
+import { inTransaction } from "../kernel/Transactor.js"
 import { sortedPermissions } from "./Role.js"
 import { CREDENTIAL_TOKEN_PREFIX, type ServiceCredential, UNGRANTABLE_SCOPES } from "./ServiceCredential.js"
 import { SECRET_BYTES } from "./signIn.js"
@@ -38,18 +38,16 @@ export const issueCredential = Effect.fn("identity.issueCredential")(function*(
   }
   const credentials = yield* ServiceCredentials
   const audit = yield* AuditLog
-  yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.zipRight(
-      credentials.insert(credential),
-      audit.record({
-        action: "service.issued",
-        actor: actorOf(caller),
-        targetType: "service",
-        targetId: credential.id,
-        data: { name: credential.name, scopes: credential.scopes, expiresAt: DateTime.formatIso(credential.expiresAt) }
-      })
-    ))
-  )
+  yield* inTransaction(Effect.zipRight(
+    credentials.insert(credential),
+    audit.record({
+      action: "service.issued",
+      actor: actorOf(caller),
+      targetType: "service",
+      targetId: credential.id,
+      data: { name: credential.name, scopes: credential.scopes, expiresAt: DateTime.formatIso(credential.expiresAt) }
+    })
+  ))
   return { credential, token }
 })
 
@@ -57,23 +55,18 @@ export const issueCredential = Effect.fn("identity.issueCredential")(function*(
 export const revokeCredential = Effect.fn("identity.revokeCredential")(function*(caller: UserCaller, id: ServiceCredentialId) {
   const credentials = yield* ServiceCredentials
   const audit = yield* AuditLog
-  return yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      const credential = yield* Effect.flatMap(credentials.findByIdForUpdate(id), Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: "No such service credential" })),
-        onSome: Effect.succeed
-      }))
-      if (credential.revokedAt !== null) return credential
-      const revoked = { ...credential, revokedAt: yield* DateTime.now }
-      yield* credentials.update(revoked)
-      yield* audit.record({
-        action: "service.revoked",
-        actor: actorOf(caller),
-        targetType: "service",
-        targetId: id,
-        data: { name: credential.name }
-      })
-      return revoked
-    }))
-  )
+  return yield* inTransaction(Effect.gen(function*() {
+    const credential = yield* Effect.flatMap(credentials.findByIdForUpdate(id), orNotFound("No such service credential"))
+    if (credential.revokedAt !== null) return credential
+    const revoked = { ...credential, revokedAt: yield* DateTime.now }
+    yield* credentials.update(revoked)
+    yield* audit.record({
+      action: "service.revoked",
+      actor: actorOf(caller),
+      targetType: "service",
+      targetId: id,
+      data: { name: credential.name }
+    })
+    return revoked
+  }))
 })

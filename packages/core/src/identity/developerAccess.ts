@@ -3,7 +3,7 @@ import type { UserCaller } from "./Caller.js"
 import { AuthenticationFailed, Unauthenticated } from "./errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { AccessSettings, Sessions, StrictRateLimiter, Tokens } from "./ports.js"
-import { Transactor } from "../kernel/Transactor.js"
+import { inTransaction } from "../kernel/Transactor.js"
 import { SECRET_BYTES } from "./signIn.js"
 
 /** Five attempts per account in any fifteen minutes (a sliding window). */
@@ -23,14 +23,13 @@ const refused = new AuthenticationFailed({ message: "Developer Access was refuse
 const refuse = (caller: UserCaller, reason: DeveloperAccessRefusal, error: AuthenticationFailed) =>
   Effect.gen(function*() {
     const audit = yield* AuditLog
-    yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(audit.record({
-        action: "auth.developer_access.refused",
-        actor: { type: "user", id: caller.account.id },
-        targetType: "session",
-        targetId: caller.session.id,
-        data: { reason }
-      })))
+    yield* inTransaction(audit.record({
+      action: "auth.developer_access.refused",
+      actor: { type: "user", id: caller.account.id },
+      targetType: "session",
+      targetId: caller.session.id,
+      data: { reason }
+    }))
     return yield* error
   })
 
@@ -50,18 +49,16 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
       sessions.rotate(session.id, caller.session.tokenHash, { tokenHash: session.tokenHash, developerAccess: on }),
       (rotated) => (rotated ? Effect.void : Effect.fail(new Unauthenticated({ message: "The session ended; sign in again" })))
     )
-    yield* Effect.flatMap(Transactor, (t) =>
-      t.transaction(Effect.zipRight(
-        rotate,
-        audit.record({
-          action: on ? "auth.developer_access.enabled" : "auth.developer_access.disabled",
-          actor: { type: "user", id: caller.account.id },
-          targetType: "session",
-          targetId: session.id,
-          data: {}
-        })
-      ))
-    )
+    yield* inTransaction(Effect.zipRight(
+      rotate,
+      audit.record({
+        action: on ? "auth.developer_access.enabled" : "auth.developer_access.disabled",
+        actor: { type: "user", id: caller.account.id },
+        targetType: "session",
+        targetId: session.id,
+        data: {}
+      })
+    ))
     return { token, session }
   })
 

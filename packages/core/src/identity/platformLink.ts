@@ -3,7 +3,7 @@ import type { UserCaller } from "./Caller.js"
 import { PlatformAccountTaken, Unauthenticated } from "./errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, PlatformProvider, Tokens } from "./ports.js"
-import { Transactor } from "../kernel/Transactor.js"
+import { inTransaction } from "../kernel/Transactor.js"
 import { sanitisePlatformProfile } from "./profileText.js"
 import { createSignInState, redeemSignInState, SECRET_BYTES } from "./signIn.js"
 import { InvalidState } from "../kernel/errors.js"
@@ -43,25 +43,23 @@ export const completePlatformLink = Effect.fn("identity.completePlatformLink")(f
   )
   const accounts = yield* Accounts
   const audit = yield* AuditLog
-  return yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      const owner = yield* accounts.findByPlatformId(profile.id)
-      if (Option.isSome(owner) && owner.value.id !== caller.account.id) return yield* taken
-      // Written onto the locked row, so a status changed since this session was checked is kept.
-      const account = Option.getOrElse(yield* accounts.findByIdForUpdate(caller.account.id), () => caller.account)
-      if (account.platform !== null && account.platform.id !== profile.id) {
-        return yield* new InvalidState({ message: "This account is already linked to another game-platform account" })
-      }
-      const linked = { ...account, platform: { id: profile.id, username: profile.username }, updatedAt: yield* DateTime.now }
-      if (!(yield* accounts.update(linked))) return yield* taken
-      yield* audit.record({
-        action: "account.platform.linked",
-        actor: { type: "user", id: account.id },
-        targetType: "account",
-        targetId: account.id,
-        data: { platformId: profile.id, platformUsername: profile.username }
-      })
-      return linked
-    }))
-  )
+  return yield* inTransaction(Effect.gen(function*() {
+    const owner = yield* accounts.findByPlatformId(profile.id)
+    if (Option.isSome(owner) && owner.value.id !== caller.account.id) return yield* taken
+    // Written onto the locked row, so a status changed since this session was checked is kept.
+    const account = Option.getOrElse(yield* accounts.findByIdForUpdate(caller.account.id), () => caller.account)
+    if (account.platform !== null && account.platform.id !== profile.id) {
+      return yield* new InvalidState({ message: "This account is already linked to another game-platform account" })
+    }
+    const linked = { ...account, platform: { id: profile.id, username: profile.username }, updatedAt: yield* DateTime.now }
+    if (!(yield* accounts.update(linked))) return yield* taken
+    yield* audit.record({
+      action: "account.platform.linked",
+      actor: { type: "user", id: account.id },
+      targetType: "account",
+      targetId: account.id,
+      data: { platformId: profile.id, platformUsername: profile.username }
+    })
+    return linked
+  }))
 })

@@ -2,12 +2,12 @@ import { Effect, Option } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { ReservedRole } from "./errors.js"
 import type { Permission } from "./permissions.js"
-import { InvalidState, NotFound } from "../kernel/errors.js"
+import { InvalidState, orNotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Roles } from "./ports.js"
 import { newId } from "../kernel/Ids.js"
 import { RoleId } from "./ids.js"
-import { Transactor } from "../kernel/Transactor.js"
+import { inTransaction } from "../kernel/Transactor.js"
 import type { Page } from "../kernel/paging.js"
 import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, isReservedRoleName, MEMBER_ROLE_ID, type Role, roleNameKey, sortedPermissions } from "./Role.js"
 
@@ -34,21 +34,19 @@ const ensureNameFree = (name: string, exceptId: RoleId | null) =>
 export const createRole = Effect.fn("identity.createRole")(function*(caller: Caller, input: { readonly name: string; readonly permissions: ReadonlyArray<Permission> }) {
   const roles = yield* Roles
   const audit = yield* AuditLog
-  return yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      yield* ensureNameFree(input.name, null)
-      const role: Role = { id: yield* newId(RoleId), name: input.name, permissions: sortedPermissions(input.permissions) }
-      if (!(yield* roles.insert(role))) return yield* nameTaken(role.name)
-      yield* audit.record({
-        action: "role.permissions.changed",
-        actor: actorOf(caller),
-        targetType: "role",
-        targetId: role.id,
-        data: { name: role.name, before: null, after: role.permissions }
-      })
-      return role
-    }))
-  )
+  return yield* inTransaction(Effect.gen(function*() {
+    yield* ensureNameFree(input.name, null)
+    const role: Role = { id: yield* newId(RoleId), name: input.name, permissions: sortedPermissions(input.permissions) }
+    if (!(yield* roles.insert(role))) return yield* nameTaken(role.name)
+    yield* audit.record({
+      action: "role.permissions.changed",
+      actor: actorOf(caller),
+      targetType: "role",
+      targetId: role.id,
+      data: { name: role.name, before: null, after: role.permissions }
+    })
+    return role
+  }))
 })
 
 /**
@@ -62,31 +60,26 @@ export const updateRole = Effect.fn("identity.updateRole")(function*(
 ) {
   const roles = yield* Roles
   const audit = yield* AuditLog
-  return yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      const role = yield* Effect.flatMap(roles.findByIdForUpdate(id), Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: "No such role" })),
-        onSome: Effect.succeed
-      }))
-      if (role.id === ADMINISTRATOR_ROLE_ID) return yield* reserved
-      const name = input.name ?? role.name
-      if (roleNameKey(name) !== roleNameKey(role.name) || name !== role.name) {
-        if (role.id === MEMBER_ROLE_ID) return yield* new InvalidState({ message: "The Member role cannot be renamed" })
-        yield* ensureNameFree(name, role.id)
-      }
-      const permissions = input.permissions === undefined ? role.permissions : sortedPermissions(input.permissions)
-      const updated: Role = { ...role, name, permissions }
-      const permissionsChanged = permissions.join() !== role.permissions.join()
-      if (!permissionsChanged && name === role.name) return role
-      if (!(yield* roles.update(updated))) return yield* nameTaken(updated.name)
-      yield* audit.record({
-        action: permissionsChanged ? "role.permissions.changed" : "role.renamed",
-        actor: actorOf(caller),
-        targetType: "role",
-        targetId: role.id,
-        data: { name: updated.name, previousName: role.name, before: role.permissions, after: updated.permissions }
-      })
-      return updated
-    }))
-  )
+  return yield* inTransaction(Effect.gen(function*() {
+    const role = yield* Effect.flatMap(roles.findByIdForUpdate(id), orNotFound("No such role"))
+    if (role.id === ADMINISTRATOR_ROLE_ID) return yield* reserved
+    const name = input.name ?? role.name
+    if (roleNameKey(name) !== roleNameKey(role.name) || name !== role.name) {
+      if (role.id === MEMBER_ROLE_ID) return yield* new InvalidState({ message: "The Member role cannot be renamed" })
+      yield* ensureNameFree(name, role.id)
+    }
+    const permissions = input.permissions === undefined ? role.permissions : sortedPermissions(input.permissions)
+    const updated: Role = { ...role, name, permissions }
+    const permissionsChanged = permissions.join() !== role.permissions.join()
+    if (!permissionsChanged && name === role.name) return role
+    if (!(yield* roles.update(updated))) return yield* nameTaken(updated.name)
+    yield* audit.record({
+      action: permissionsChanged ? "role.permissions.changed" : "role.renamed",
+      actor: actorOf(caller),
+      targetType: "role",
+      targetId: role.id,
+      data: { name: updated.name, previousName: role.name, before: role.permissions, after: updated.permissions }
+    })
+    return updated
+  }))
 })

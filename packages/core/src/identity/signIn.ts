@@ -5,7 +5,7 @@ import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, IdentityProvider, Sessions, SignInStates, Tokens } from "./ports.js"
 import { newId } from "../kernel/Ids.js"
 import { AccountId, SessionId } from "./ids.js"
-import { Transactor } from "../kernel/Transactor.js"
+import { inTransaction } from "../kernel/Transactor.js"
 import type { Account } from "./Account.js"
 import { sanitiseIdentityProfile } from "./profileText.js"
 import { SESSION_LIFETIME_SECONDS, type Session } from "./Session.js"
@@ -108,72 +108,68 @@ export const completeSignIn = Effect.fn("identity.completeSignIn")(function*(inp
   )
   const accounts = yield* Accounts
   const audit = yield* AuditLog
-  return yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      const now = yield* DateTime.now
-      const identity = { id: profile.id, username: profile.username, avatar: profile.avatar }
-      // Locked: a suspension racing this sign-in either comes first (and is seen) or waits and revokes the new session.
-      let existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
-      let account: Account
-      const created: Account = {
-        id: yield* newId(AccountId),
-        displayName: profile.displayName,
-        status: "ACTIVE",
-        identity,
-        platform: null,
-        createdAt: now,
-        updatedAt: now
-      }
-      // A first sign-in racing another of the same person (two tabs) finds the account the other made.
-      if (Option.isNone(existing) && !(yield* accounts.insert(created))) existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
-      if (Option.isNone(existing)) {
-        account = created
-        yield* audit.record({
-          action: "account.created",
-          actor: { type: "user", id: account.id },
-          targetType: "account",
-          targetId: account.id,
-          data: { displayName: account.displayName, identityId: identity.id }
-        })
-      } else {
-        const before = existing.value
-        const changed = before.displayName !== profile.displayName || before.identity.username !== identity.username ||
-          before.identity.avatar !== identity.avatar
-        account = changed ? { ...before, displayName: profile.displayName, identity, updatedAt: now } : before
-        if (changed) yield* accounts.update(account)
-      }
-      if (account.status !== "ACTIVE") {
-        return yield* new AccountDisabled({ message: "This account is suspended or disabled" })
-      }
-      yield* revokeSessionToken(input.previousSessionToken)
-      const opened = yield* openSession(account.id)
+  return yield* inTransaction(Effect.gen(function*() {
+    const now = yield* DateTime.now
+    const identity = { id: profile.id, username: profile.username, avatar: profile.avatar }
+    // Locked: a suspension racing this sign-in either comes first (and is seen) or waits and revokes the new session.
+    let existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
+    let account: Account
+    const created: Account = {
+      id: yield* newId(AccountId),
+      displayName: profile.displayName,
+      status: "ACTIVE",
+      identity,
+      platform: null,
+      createdAt: now,
+      updatedAt: now
+    }
+    // A first sign-in racing another of the same person (two tabs) finds the account the other made.
+    if (Option.isNone(existing) && !(yield* accounts.insert(created))) existing = yield* accounts.findByIdentityIdForUpdate(profile.id)
+    if (Option.isNone(existing)) {
+      account = created
       yield* audit.record({
-        action: "auth.signed_in",
+        action: "account.created",
         actor: { type: "user", id: account.id },
-        targetType: "session",
-        targetId: opened.session.id,
-        data: {}
+        targetType: "account",
+        targetId: account.id,
+        data: { displayName: account.displayName, identityId: identity.id }
       })
-      return { token: opened.token, account }
-    }))
-  )
+    } else {
+      const before = existing.value
+      const changed = before.displayName !== profile.displayName || before.identity.username !== identity.username ||
+        before.identity.avatar !== identity.avatar
+      account = changed ? { ...before, displayName: profile.displayName, identity, updatedAt: now } : before
+      if (changed) yield* accounts.update(account)
+    }
+    if (account.status !== "ACTIVE") {
+      return yield* new AccountDisabled({ message: "This account is suspended or disabled" })
+    }
+    yield* revokeSessionToken(input.previousSessionToken)
+    const opened = yield* openSession(account.id)
+    yield* audit.record({
+      action: "auth.signed_in",
+      actor: { type: "user", id: account.id },
+      targetType: "session",
+      targetId: opened.session.id,
+      data: {}
+    })
+    return { token: opened.token, account }
+  }))
 })
 
 /** Signs out: the session stops working at once. */
 export const signOut = Effect.fn("identity.signOut")(function*(caller: UserCaller) {
   const sessions = yield* Sessions
   const audit = yield* AuditLog
-  yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      // Two sign-outs racing end the session once, and only that one is audited.
-      if (!(yield* sessions.revoke(caller.session.id, "signed-out", yield* DateTime.now))) return
-      yield* audit.record({
-        action: "auth.signed_out",
-        actor: { type: "user", id: caller.account.id },
-        targetType: "session",
-        targetId: caller.session.id,
-        data: {}
-      })
-    }))
-  )
+  yield* inTransaction(Effect.gen(function*() {
+    // Two sign-outs racing end the session once, and only that one is audited.
+    if (!(yield* sessions.revoke(caller.session.id, "signed-out", yield* DateTime.now))) return
+    yield* audit.record({
+      action: "auth.signed_out",
+      actor: { type: "user", id: caller.account.id },
+      targetType: "session",
+      targetId: caller.session.id,
+      data: {}
+    })
+  }))
 })

@@ -1,12 +1,12 @@
 import { DateTime, Effect, Option } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { forbidden } from "./checkAccess.js"
-import { InvalidInput, InvalidState, NotFound } from "../kernel/errors.js"
+import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, Roles, StaffDirectory, StaffProfiles } from "./ports.js"
 import { newId } from "../kernel/Ids.js"
 import { type AccountId, type RoleId, StaffProfileId } from "./ids.js"
-import { Transactor } from "../kernel/Transactor.js"
+import { inTransaction } from "../kernel/Transactor.js"
 import { ADMINISTRATOR_ROLE_ID, type Role } from "./Role.js"
 import type { StaffProfile } from "./StaffProfile.js"
 import type { Page } from "../kernel/paging.js"
@@ -18,10 +18,7 @@ export const listStaff = Effect.fn("identity.listStaff")(function*(filter: { rea
 
 /** One staff member as the directory shows them. */
 export const findStaffMember = Effect.fn("identity.findStaffMember")(function*(id: StaffProfileId) {
-  return yield* Effect.flatMap(Effect.flatMap(StaffDirectory, (directory) => directory.findById(id)), Option.match({
-    onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
-    onSome: Effect.succeed
-  }))
+  return yield* Effect.flatMap(Effect.flatMap(StaffDirectory, (directory) => directory.findById(id)), orNotFound("No such staff profile"))
 })
 
 /** A profile just written, as the directory shows it: it exists, so not finding it is a defect. */
@@ -63,35 +60,30 @@ const alreadyStaff = new InvalidState({ message: "This account already has a sta
 export const createStaffProfile = Effect.fn("identity.createStaffProfile")(function*(caller: Caller, input: { readonly accountId: AccountId; readonly roleIds: ReadonlyArray<RoleId> }) {
   const staff = yield* StaffProfiles
   const audit = yield* AuditLog
-  return yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: "No such account" })),
-        onSome: Effect.succeed
-      }))
-      if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
-      const roles = yield* resolveRoles(input.roleIds)
-      yield* ensureMayTouch(caller, roles)
-      const now = yield* DateTime.now
-      const profile: StaffProfile = {
-        id: yield* newId(StaffProfileId),
-        accountId: account.id,
-        active: true,
-        roleIds: roles.map((role) => role.id),
-        createdAt: now,
-        updatedAt: now
-      }
-      if (!(yield* staff.insert(profile))) return yield* alreadyStaff
-      yield* audit.record({
-        action: "staff.created",
-        actor: actorOf(caller),
-        targetType: "staff",
-        targetId: profile.id,
-        data: { accountId: account.id, roleIds: profile.roleIds }
-      })
-      return profile
-    }))
-  )
+  return yield* inTransaction(Effect.gen(function*() {
+    const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), orNotFound("No such account"))
+    if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
+    const roles = yield* resolveRoles(input.roleIds)
+    yield* ensureMayTouch(caller, roles)
+    const now = yield* DateTime.now
+    const profile: StaffProfile = {
+      id: yield* newId(StaffProfileId),
+      accountId: account.id,
+      active: true,
+      roleIds: roles.map((role) => role.id),
+      createdAt: now,
+      updatedAt: now
+    }
+    if (!(yield* staff.insert(profile))) return yield* alreadyStaff
+    yield* audit.record({
+      action: "staff.created",
+      actor: actorOf(caller),
+      targetType: "staff",
+      targetId: profile.id,
+      data: { accountId: account.id, roleIds: profile.roleIds }
+    })
+    return profile
+  }))
 })
 
 /** Activates or deactivates a profile, or replaces its roles. */
@@ -102,36 +94,31 @@ export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(funct
 ) {
   const staff = yield* StaffProfiles
   const audit = yield* AuditLog
-  return yield* Effect.flatMap(Transactor, (t) =>
-    t.transaction(Effect.gen(function*() {
-      const profile = yield* Effect.flatMap(staff.findByIdForUpdate(id), Option.match({
-        onNone: () => Effect.fail(new NotFound({ message: "No such staff profile" })),
-        onSome: Effect.succeed
-      }))
-      const current = yield* resolveRoles(profile.roleIds)
-      const next = input.roleIds === undefined ? current : yield* resolveRoles(input.roleIds)
-      yield* ensureMayTouch(caller, [...current, ...next])
-      const updated: StaffProfile = {
-        ...profile,
-        active: input.active ?? profile.active,
-        roleIds: next.map((role) => role.id)
+  return yield* inTransaction(Effect.gen(function*() {
+    const profile = yield* Effect.flatMap(staff.findByIdForUpdate(id), orNotFound("No such staff profile"))
+    const current = yield* resolveRoles(profile.roleIds)
+    const next = input.roleIds === undefined ? current : yield* resolveRoles(input.roleIds)
+    yield* ensureMayTouch(caller, [...current, ...next])
+    const updated: StaffProfile = {
+      ...profile,
+      active: input.active ?? profile.active,
+      roleIds: next.map((role) => role.id)
+    }
+    const rolesChanged = updated.roleIds.join() !== profile.roleIds.join()
+    if (!rolesChanged && updated.active === profile.active) return profile
+    const saved = { ...updated, updatedAt: yield* DateTime.now }
+    yield* staff.update(saved)
+    yield* audit.record({
+      action: "staff.updated",
+      actor: actorOf(caller),
+      targetType: "staff",
+      targetId: profile.id,
+      data: {
+        accountId: profile.accountId,
+        active: { before: profile.active, after: saved.active },
+        roleIds: { before: profile.roleIds, after: saved.roleIds }
       }
-      const rolesChanged = updated.roleIds.join() !== profile.roleIds.join()
-      if (!rolesChanged && updated.active === profile.active) return profile
-      const saved = { ...updated, updatedAt: yield* DateTime.now }
-      yield* staff.update(saved)
-      yield* audit.record({
-        action: "staff.updated",
-        actor: actorOf(caller),
-        targetType: "staff",
-        targetId: profile.id,
-        data: {
-          accountId: profile.accountId,
-          active: { before: profile.active, after: saved.active },
-          roleIds: { before: profile.roleIds, after: saved.roleIds }
-        }
-      })
-      return saved
-    }))
-  )
+    })
+    return saved
+  }))
 })

@@ -1,4 +1,4 @@
-import { Context, type Effect } from "effect"
+import { Context, Effect } from "effect"
 
 /**
  * Runs an effect as one unit of change: every write inside it, its history
@@ -10,3 +10,7 @@ export class Transactor extends Context.Tag("@bluelight/core/Transactor")<
     readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   }
 >() {}
+
+/** `effect` as one unit of change, on the `Transactor` in context: what every use case that writes runs its writes in. */
+export const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | Transactor> =>
+  Effect.flatMap(Transactor, (transactor) => transactor.transaction(effect))

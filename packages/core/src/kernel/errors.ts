@@ -1,4 +1,4 @@
-import { Predicate, Schema } from "effect"
+import { Effect, Option, Predicate, Schema } from "effect"
 import { ErrorCode } from "./errorCode.js"
 
 const DomainErrorTypeId: unique symbol = Symbol.for("@bluelight/core/kernel/DomainError")
@@ -50,6 +50,10 @@ export const isDomainError = (u: unknown): u is DomainError => Predicate.hasProp
 
 /** The target record is absent (person, vehicle, licence, character, shift, CAD record). */
 export class NotFound extends DomainError<NotFound>()("NotFound", "NOT_FOUND", {}) {}
+
+/** The record a lookup found, or `NotFound` with `message` (`"No such role"`). */
+export const orNotFound = (message: string) => <A>(found: Option.Option<A>): Effect.Effect<A, NotFound> =>
+  Option.match(found, { onNone: () => Effect.fail(new NotFound({ message })), onSome: Effect.succeed })
 
 /** One problem found in a request: where it is and what is wrong. */
 export const Problem = Schema.Struct({
