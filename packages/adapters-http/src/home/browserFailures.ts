@@ -1,0 +1,85 @@
+import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { escapeHtml, page, pageHeaders, wantsHtml } from "./html.js"
+
+/** A browser flow: the step a person is on, and where starting again begins. */
+interface Flow {
+  readonly method: "GET" | "POST"
+  readonly path: string
+  readonly doing: string
+  readonly startAgain: { readonly href: string; readonly label: string } | null
+}
+
+const SIGN_IN = { href: "/api/auth/idp", label: "Start again: sign in" }
+const LINK = { href: "/api/auth/platform", label: "Start again: link an account" }
+
+/** The requests a browser makes by navigating (or posting the home page's form), never through a script. */
+const FLOWS: ReadonlyArray<Flow> = [
+  { method: "GET", path: "/api/auth/idp", doing: "Signing in", startAgain: SIGN_IN },
+  { method: "GET", path: "/api/auth/idp/callback", doing: "Signing in", startAgain: SIGN_IN },
+  { method: "GET", path: "/api/auth/platform", doing: "Linking a game-platform account", startAgain: LINK },
+  { method: "GET", path: "/api/auth/platform/callback", doing: "Linking a game-platform account", startAgain: LINK },
+  { method: "POST", path: "/api/auth/logout", doing: "Signing out", startAgain: null }
+]
+
+interface Envelope {
+  readonly code: string
+  readonly message: string
+  readonly requestId: string | null
+}
+
+const decoder = new TextDecoder()
+
+/** The error envelope a refusal carries, read back from the answer already made. */
+const envelopeOf = (response: HttpServerResponse.HttpServerResponse): Envelope | undefined => {
+  if (response.body._tag !== "Uint8Array") return undefined
+  try {
+    const body: unknown = JSON.parse(decoder.decode(response.body.body))
+    if (typeof body !== "object" || body === null || !("error" in body)) return undefined
+    const { error } = body
+    if (typeof error !== "object" || error === null || !("code" in error) || !("message" in error)) return undefined
+    if (typeof error.code !== "string" || typeof error.message !== "string") return undefined
+    const requestId = "requestId" in body && typeof body.requestId === "string" ? body.requestId : null
+    return { code: error.code, message: error.message, requestId }
+  } catch {
+    return undefined
+  }
+}
+
+/** Where to go next: a flow that needs a session, refused for the lack of one, starts again at sign-in. */
+const nextStep = (flow: Flow, status: number) =>
+  status === 401 && flow.startAgain === LINK ? SIGN_IN : flow.startAgain
+
+const failurePage = (flow: Flow, status: number, envelope: Envelope): string => {
+  const again = nextStep(flow, status)
+  return `<h1>${escapeHtml(flow.doing)} did not work</h1>
+<p class="problem">${escapeHtml(envelope.message)}</p>
+<p class="muted">Code <code>${escapeHtml(envelope.code)}</code>${
+    envelope.requestId === null ? "" : `, request id <code>${escapeHtml(envelope.requestId)}</code> (quote it if you report this)`
+  }.</p>
+<div class="actions">
+${again === null ? "" : `<a class="button" href="${escapeHtml(again.href)}">${escapeHtml(again.label)}</a>`}
+<a class="button secondary" href="/">Back to the home page</a>
+</div>`
+}
+
+/**
+ * A refused sign-in, link or sign-out, asked for by a browser (`Accept`
+ * names `text/html`), is answered with a short page giving the reason and a
+ * way to start again, under the same status and headers (cookies cleared,
+ * `Retry-After`). API clients keep the JSON envelope. Wraps the error
+ * mapping, so it sees every refusal on these routes: the access check's,
+ * the handler's, and a defect's `500`.
+ */
+export const browserFailures = (app: HttpApp.Default): HttpApp.Default =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const pathname = new URL(request.url, "http://localhost").pathname
+    const flow = FLOWS.find((candidate) => candidate.method === request.method && candidate.path === pathname)
+    if (flow === undefined || !wantsHtml(request)) return yield* app
+    const response = yield* app
+    const envelope = response.status >= 400 ? envelopeOf(response) : undefined
+    if (envelope === undefined) return response
+    const rendered = page(`Bluelight: ${flow.doing.toLowerCase()} did not work`, failurePage(flow, response.status, envelope))
+    return HttpServerResponse.setHeaders(HttpServerResponse.setBody(response, rendered.body), pageHeaders)
+  })
