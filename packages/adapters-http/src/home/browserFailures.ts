@@ -10,13 +10,14 @@ interface Flow {
   readonly startAgain: { readonly href: string; readonly label: string } | null
 }
 
-const SIGN_IN = { href: "/api/auth/idp", label: "Start again: sign in" }
-const LINK = { href: "/api/auth/platform", label: "Start again: link an account" }
+const SIGN_IN = { href: "/api/auth/idp", label: "Sign in" }
+const SIGN_AGAIN = { href: "/api/auth/idp", label: "Start again" }
+const LINK = { href: "/api/auth/platform", label: "Link an account again" }
 
 /** The requests a browser makes by navigating (or posting the home page's form), never through a script. */
 const FLOWS: ReadonlyArray<Flow> = [
-  { method: "GET", path: "/api/auth/idp", doing: "Signing in", startAgain: SIGN_IN },
-  { method: "GET", path: "/api/auth/idp/callback", doing: "Signing in", startAgain: SIGN_IN },
+  { method: "GET", path: "/api/auth/idp", doing: "Signing in", startAgain: SIGN_AGAIN },
+  { method: "GET", path: "/api/auth/idp/callback", doing: "Signing in", startAgain: SIGN_AGAIN },
   { method: "GET", path: "/api/auth/platform", doing: "Linking a game-platform account", startAgain: LINK },
   { method: "GET", path: "/api/auth/platform/callback", doing: "Linking a game-platform account", startAgain: LINK },
   { method: "POST", path: "/api/auth/logout", doing: "Signing out", startAgain: null }
@@ -46,22 +47,25 @@ const envelopeOf = (response: HttpServerResponse.HttpServerResponse): Envelope |
   }
 }
 
-/** Where to go next: a flow that needs a session, refused for the lack of one, starts again at sign-in. */
-const nextStep = (flow: Flow, status: number) =>
-  status === 401 && flow.startAgain === LINK ? SIGN_IN : flow.startAgain
+/**
+ * Where to go next: the flow's start, and sign-in as well when a link was
+ * refused for want of a session (or for a state that another session bound).
+ */
+const nextSteps = (flow: Flow, status: number) => [
+  ...(flow.startAgain === null ? [] : [flow.startAgain]),
+  ...(status === 401 && flow.startAgain === LINK ? [SIGN_IN] : [])
+]
 
-const failurePage = (flow: Flow, status: number, envelope: Envelope): string => {
-  const again = nextStep(flow, status)
-  return `<h1>${escapeHtml(flow.doing)} did not work</h1>
+const failurePage = (flow: Flow, envelope: Envelope, status: number): string =>
+  `<h1>${escapeHtml(flow.doing)} did not work</h1>
 <p class="problem">${escapeHtml(envelope.message)}</p>
 <p class="muted">Code <code>${escapeHtml(envelope.code)}</code>${
     envelope.requestId === null ? "" : `, request id <code>${escapeHtml(envelope.requestId)}</code> (quote it if you report this)`
   }.</p>
 <div class="actions">
-${again === null ? "" : `<a class="button" href="${escapeHtml(again.href)}">${escapeHtml(again.label)}</a>`}
+${nextSteps(flow, status).map((step) => `<a class="button" href="${escapeHtml(step.href)}">${escapeHtml(step.label)}</a>`).join("\n")}
 <a class="button secondary" href="/">Back to the home page</a>
 </div>`
-}
 
 /**
  * A refused sign-in, link or sign-out, asked for by a browser (`Accept`
@@ -80,6 +84,6 @@ export const browserFailures = (app: HttpApp.Default): HttpApp.Default =>
     const response = yield* app
     const envelope = response.status >= 400 ? envelopeOf(response) : undefined
     if (envelope === undefined) return response
-    const rendered = page(`Bluelight: ${flow.doing.toLowerCase()} did not work`, failurePage(flow, response.status, envelope))
+    const rendered = page(`Bluelight: ${flow.doing.toLowerCase()} did not work`, failurePage(flow, envelope, response.status))
     return HttpServerResponse.setHeaders(HttpServerResponse.setBody(response, rendered.body), pageHeaders)
   })
