@@ -121,6 +121,7 @@ export const precompressed = (documents: ReadonlyArray<StaticDocument>) => {
 /**
  * The reference page inlines Scalar's bundle, whose last line names a source
  * map that is not shipped (`//# sourceMappingURL=/sm/….map`): browsers with
- * their developer tools open would ask for it and get a `404`.
+ * their developer tools open would ask for it and get a `404`. The comment
+ * ends where the URL does, just before the page's `</script>`.
  */
-export const withoutSourceMapComments = (text: string): string => text.replace(/\n\/\/# sourceMappingURL=[^\n]*/g, "")
+export const withoutSourceMapComments = (text: string): string => text.replace(/\n\/\/# sourceMappingURL=[^\s<]*/g, "")

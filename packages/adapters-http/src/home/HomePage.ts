@@ -30,7 +30,7 @@ ${note === null ? "" : `<p class="problem">${escapeHtml(note)}</p>`}
 type Me = ReturnType<typeof meOf>
 
 const staffText = (me: Me): string =>
-  me.staff === null ? "None" : me.staff.active ? "Active" : "Inactive (its roles do not count while it is inactive)"
+  me.staff === null ? "None (an administrator can give this account one, by its id)" : me.staff.active ? "Active" : "Inactive (its roles do not count while it is inactive)"
 
 const list = (items: ReadonlyArray<string>, empty: string, className = ""): string =>
   items.length === 0
@@ -58,16 +58,16 @@ const signedIn = (me: Me, linking: boolean): HttpServerResponse.HttpServerRespon
 <dt>Game platform</dt><dd>${escapeHtml(platform)}</dd>
 ${me.developerAccess ? "<dt>Developer Access</dt><dd>On for this session</dd>" : ""}
 </dl>
-<h2>Staff roles</h2>
-${list(me.roles.map((role) => role.name), "No staff roles.")}
-<h2>Permissions</h2>
-${list(me.permissions, "No permissions.", "permissions")}
 <div class="actions">
 <a class="button" href="/api/docs">API reference</a>
 ${linkButton}
 <form method="post" action="/api/auth/logout"><button class="secondary" type="submit">Sign out</button></form>
 </div>
 <p class="muted">The API reference sends your requests with this browser's session, so <code>GET /api/me</code> there shows you.</p>
+<h2>Staff roles</h2>
+${list(me.roles.map((role) => role.name), "No staff roles.")}
+<h2>Permissions</h2>
+${list(me.permissions, "No permissions.", "permissions")}
 </main>`
   )
 }
