@@ -33,7 +33,7 @@ const announce = (settings: Settings) =>
     return Effect.logInfo(
       `listening on ${address}; open ${open} (API reference at ${settings.appUrl}/api/docs)` +
         (defaults.length > 0 ? `; development defaults: ${defaults.join(", ")}` : "")
-    ).pipe(Effect.annotateLogs({ address, port, url: open, docs: `${settings.appUrl}/api/docs`, defaults }))
+    ).pipe(Effect.annotateLogs({ address, port, url: open, docs: `${settings.appUrl}/api/docs`, defaults, node: process.version }))
   })
 
 /**
