@@ -208,3 +208,22 @@ describe("a failed sign-in", () => {
     expect(links(signedOut.text)).toContain("/api/auth/idp")
   })
 })
+
+describe("the home page once the read budget is spent", () => {
+  let limited: RunningServer
+  beforeAll(async () => {
+    limited = await startServer({ testHooks: false, env: { RATE_LIMIT_READS_PER_MINUTE: "2" } })
+  })
+  afterAll(() => limited?.stop())
+
+  it("is a 429 page saying when to try again", async () => {
+    await waitForWindow(10)
+    const session = await signIn(limited, { id: "home-spender" })
+    for (let i = 0; i < 2; i++) expect((await me(limited, session)).status).toBe(200)
+    const reply = await limited.request("GET", "/", { headers: { accept: NAVIGATION, ...cookieRead(session) } })
+    expectPage(reply, 429)
+    expect(Number(reply.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect(reply.text).toContain("Too many requests")
+    expect(reply.text).not.toContain("Signed in as")
+  })
+})
