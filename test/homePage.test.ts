@@ -103,7 +103,7 @@ describe("the home page", () => {
   })
 
   it("spends the person's read budget, as a read of the API does", async () => {
-    await waitForWindow(10)
+    await waitForWindow(5)
     const session = await signIn(server, { id: "home-budget" })
     const remaining = (reply: Reply) => Number(/"read";r=(\d+)/.exec(reply.headers.get("ratelimit") ?? "")?.[1])
     const before = remaining(await me(server, session))
@@ -217,7 +217,7 @@ describe("the home page once the read budget is spent", () => {
   afterAll(() => limited?.stop())
 
   it("is a 429 page saying when to try again", async () => {
-    await waitForWindow(10)
+    await waitForWindow(5)
     const session = await signIn(limited, { id: "home-spender" })
     for (let i = 0; i < 2; i++) expect((await me(limited, session)).status).toBe(200)
     const reply = await limited.request("GET", "/", { headers: { accept: NAVIGATION, ...cookieRead(session) } })
