@@ -7,7 +7,7 @@ import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
 import { precompressed, withoutSourceMapComments } from "./docs/precompressed.js"
-import { browserFailures } from "./home/browserFailures.js"
+import { browserAnswers } from "./home/browserAnswers.js"
 import { HOME_ROUTE, layerHomePage } from "./home/HomePage.js"
 import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
 import { type DevProviders, layerDevProviders } from "./identity/devProviders/index.js"
@@ -96,10 +96,10 @@ export const layerHttpApi = (options: HttpOptions) => {
     Layer.provide(settings)
   )
   // Inside the request path (so its headers apply), outermost first: the loopback redirect before
-  // anything, browsers' failure pages around the error envelope, the documents' compression.
+  // anything, browsers' pages around the error envelope, the documents' compression.
   const pages = oneOrigin({ appUrl: options.appUrl, production: options.production })
   const documents = precompressed(DOCUMENTS)
-  const inner = (app: HttpApp.Default) => pages(browserFailures(documents(envelopeErrors(routes)(app))))
+  const inner = (app: HttpApp.Default) => pages(browserAnswers(options.appUrl)(documents(envelopeErrors(routes)(app))))
   return HttpApiBuilder.serve(requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })).pipe(
     Layer.provide(HttpApiBuilder.middleware(api, inner)),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),

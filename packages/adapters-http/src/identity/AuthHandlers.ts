@@ -14,7 +14,6 @@ import { currentUser } from "../auth/currentUser.js"
 import { RateLimited } from "../auth/errors.js"
 import { HttpSettings } from "../auth/HttpSettings.js"
 import { rateLimitHeader } from "../auth/rateLimitHeaders.js"
-import { wantsHtml } from "../home/html.js"
 import { isJsonMediaType } from "../requestPath/bodyRules.js"
 
 /**
@@ -91,13 +90,8 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
     .handle("signOut", () =>
       Effect.gen(function*() {
         const settings = yield* HttpSettings
-        const request = yield* HttpServerRequest.HttpServerRequest
         yield* signOut(yield* currentUser)
-        // The home page's form post goes back to the home page; API clients get the answer.
-        const answer = wantsHtml(request)
-          ? HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 303 })
-          : HttpServerResponse.unsafeJson({ data: { signedOut: true } })
-        return answer.pipe(withoutSessionCookie(settings.cookies))
+        return HttpServerResponse.unsafeJson({ data: { signedOut: true } }).pipe(withoutSessionCookie(settings.cookies))
       }))
     .handle("linkPlatform", () =>
       Effect.gen(function*() {

@@ -1,4 +1,4 @@
-import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { type HttpApp, HttpBody, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { escapeHtml, page, pageHeaders, wantsHtml } from "./html.js"
 
@@ -8,6 +8,7 @@ interface Flow {
   readonly path: string
   readonly doing: string
   readonly startAgain: { readonly href: string; readonly label: string } | null
+  readonly signsOut?: true
 }
 
 const SIGN_IN = { href: "/api/auth/idp", label: "Sign in" }
@@ -20,7 +21,7 @@ const FLOWS: ReadonlyArray<Flow> = [
   { method: "GET", path: "/api/auth/idp/callback", doing: "Signing in", startAgain: SIGN_AGAIN },
   { method: "GET", path: "/api/auth/platform", doing: "Linking a game-platform account", startAgain: LINK },
   { method: "GET", path: "/api/auth/platform/callback", doing: "Linking a game-platform account", startAgain: LINK },
-  { method: "POST", path: "/api/auth/logout", doing: "Signing out", startAgain: null }
+  { method: "POST", path: "/api/auth/logout", doing: "Signing out", startAgain: null, signsOut: true }
 ]
 
 interface Envelope {
@@ -67,21 +68,31 @@ ${nextSteps(flow, status).map((step) => `<a class="button" href="${escapeHtml(st
 <a class="button secondary" href="/">Back to the home page</a>
 </div>`
 
+/** A browser's sign-out, done: back to the home page, with whatever the answer set (the cookie cleared). */
+const toHomePage = (response: HttpServerResponse.HttpServerResponse, appUrl: string) =>
+  HttpServerResponse.setBody(response, HttpBody.empty).pipe(
+    HttpServerResponse.setStatus(303),
+    HttpServerResponse.setHeader("location", `${appUrl}/`)
+  )
+
 /**
- * A refused sign-in, link or sign-out, asked for by a browser (`Accept`
- * names `text/html`), is answered with a short page giving the reason and a
- * way to start again, under the same status and headers (cookies cleared,
- * `Retry-After`). API clients keep the JSON envelope. Wraps the error
- * mapping, so it sees every refusal on these routes: the access check's,
- * the handler's, and a defect's `500`.
+ * What a browser gets on the routes it reaches by navigating or by the home
+ * page's form (`Accept` names `text/html`); API clients keep the JSON. A
+ * refused sign-in, link or sign-out is a short page giving the reason and a
+ * way to start again, under the refusal's status and headers (cookies
+ * cleared, `Retry-After`). A sign-out that worked goes back to the home page
+ * (`303`). Wraps the error mapping, so it sees every refusal on these
+ * routes: the access check's, the handler's, and a defect's `500`; the
+ * handlers answer as they do for any client.
  */
-export const browserFailures = (app: HttpApp.Default): HttpApp.Default =>
+export const browserAnswers = (appUrl: string) => (app: HttpApp.Default): HttpApp.Default =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const pathname = new URL(request.url, "http://localhost").pathname
     const flow = FLOWS.find((candidate) => candidate.method === request.method && candidate.path === pathname)
     if (flow === undefined || !wantsHtml(request)) return yield* app
     const response = yield* app
+    if (flow.signsOut && response.status === 200) return toHomePage(response, appUrl)
     const envelope = response.status >= 400 ? envelopeOf(response) : undefined
     if (envelope === undefined) return response
     const rendered = page(`Bluelight: ${flow.doing.toLowerCase()} did not work`, failurePage(flow, envelope, response.status))
