@@ -1,17 +1,21 @@
 import type { SignInStartBudgets } from "@bluelight/core/identity"
-import { HttpApiBuilder, HttpApiScalar, HttpRouter } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, type HttpApp, HttpRouter } from "@effect/platform"
 import { Layer } from "effect"
 import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
+import { precompressed, withoutSourceMapComments } from "./docs/precompressed.js"
+import { browserAnswers } from "./home/browserAnswers.js"
+import { HOME_ROUTE, layerHomePage } from "./home/HomePage.js"
 import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
 import { type DevProviders, layerDevProviders } from "./identity/devProviders/index.js"
 import { AdminHandlers } from "./identity/AdminHandlers.js"
 import { AuthHandlers } from "./identity/AuthHandlers.js"
 import { StaffHandlers } from "./identity/StaffHandlers.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
+import { oneOrigin } from "./requestPath/oneOrigin.js"
 import { type ExtraRoute, RouteIndex } from "./requestPath/routes.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
 import { TestHooksHandlers } from "./testHooks/TestHooksHandlers.js"
@@ -33,7 +37,14 @@ export interface HttpOptions {
 
 const DOCS_ROUTES: ReadonlyArray<ExtraRoute> = [
   { method: "GET", path: "/api/openapi.json" },
-  { method: "GET", path: "/api/docs" }
+  { method: "GET", path: "/api/docs" },
+  HOME_ROUTE
+]
+
+/** The reference page and the description: constant and large, served compressed with a validator. */
+const DOCUMENTS = [
+  { path: "/api/docs", prepare: withoutSourceMapComments },
+  { path: "/api/openapi.json" }
 ]
 
 const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
@@ -84,11 +95,17 @@ export const layerHttpApi = (options: HttpOptions) => {
     Layer.provide(access),
     Layer.provide(settings)
   )
+  // Inside the request path (so its headers apply), outermost first: the loopback redirect before
+  // anything, browsers' pages around the error envelope, the documents' compression.
+  const pages = oneOrigin({ appUrl: options.appUrl, production: options.production })
+  const documents = precompressed(DOCUMENTS)
+  const inner = (app: HttpApp.Default) => pages(browserAnswers(options.appUrl)(documents(envelopeErrors(routes)(app))))
   return HttpApiBuilder.serve(requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })).pipe(
-    Layer.provide(HttpApiBuilder.middleware(api, envelopeErrors(routes))),
+    Layer.provide(HttpApiBuilder.middleware(api, inner)),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
     Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
     Layer.provide(options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders)),
+    Layer.provide(layerHomePage.pipe(Layer.provide(settings))),
     Layer.provide(apiLive),
     Layer.locally(HttpRouter.currentRouterConfig, ROUTER_CONFIG)
   )

@@ -17,16 +17,23 @@ const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
   return defaults
 }
 
-/** Prints where the API listens, the reference page and which defaults are active. */
+/**
+ * Prints the address to open, `APP_URL` (cookies belong to one host name, and
+ * the other loopback name is redirected there), beside the socket it listens
+ * on, the reference page and which defaults are active. The message starts
+ * with `listening on` and carries `port`, which the test harness and the
+ * benchmark read.
+ */
 const announce = (settings: Settings) =>
   Effect.flatMap(HttpServer.HttpServer, (server) => {
     const port = server.address._tag === "TcpAddress" ? server.address.port : settings.port
-    const url = `http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${port}`
+    const address = `${settings.host}:${port}`
+    const open = `${settings.appUrl}/`
     const defaults = activeDefaults(settings)
     return Effect.logInfo(
-      `listening on ${url}; API reference at ${settings.appUrl}/api/docs` +
+      `listening on ${address}; open ${open} (API reference at ${settings.appUrl}/api/docs)` +
         (defaults.length > 0 ? `; development defaults: ${defaults.join(", ")}` : "")
-    ).pipe(Effect.annotateLogs({ url, port, docs: `${settings.appUrl}/api/docs`, defaults }))
+    ).pipe(Effect.annotateLogs({ address, port, url: open, docs: `${settings.appUrl}/api/docs`, defaults, node: process.version }))
   })
 
 /**

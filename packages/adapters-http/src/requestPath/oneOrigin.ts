@@ -1,0 +1,47 @@
+import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+
+const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+const defaultPort = (protocol: string) => (protocol === "https:" ? "443" : "80")
+
+/** The host name (lower case, IPv6 in brackets) and port of a `Host` header, if it parses. */
+const parseHost = (host: string, protocol: string): { readonly name: string; readonly port: string } | undefined => {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d+))?$/i.exec(host.trim())
+  return match === null ? undefined : { name: match[1]!.toLowerCase(), port: match[2] ?? defaultPort(protocol) }
+}
+
+/**
+ * What a person opens in a browser: every page outside `/api`, the reference,
+ * and the sign-in and link flows. The JSON API answers on any name: its
+ * clients carry no cookie of this origin, and a redirect would only break them.
+ */
+const isBrowserPage = (method: string, pathname: string) =>
+  (method === "GET" || method === "HEAD") &&
+  (!pathname.startsWith("/api/") || pathname === "/api/docs" || pathname.startsWith("/api/auth/"))
+
+/**
+ * Outside production, when `APP_URL` names a loopback host, a page asked for
+ * on the other loopback name at the same port (`127.0.0.1` for `localhost`,
+ * or the reverse) is redirected to the same path on `APP_URL`. Cookies belong
+ * to a host name, so otherwise the sign-in state cookie is set on one name and
+ * the provider returns to the other, and the session cookie is missing from
+ * the pages opened on the first. Only the origin is taken from `APP_URL`, so
+ * the redirect cannot leave it.
+ */
+export const oneOrigin = (options: { readonly appUrl: string; readonly production: boolean }) => {
+  const app = new URL(options.appUrl)
+  const appName = app.hostname.toLowerCase()
+  const appPort = app.port === "" ? defaultPort(app.protocol) : app.port
+  if (options.production || !LOOPBACK_NAMES.has(appName)) return (inner: HttpApp.Default): HttpApp.Default => inner
+  return (inner: HttpApp.Default): HttpApp.Default =>
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const host = parseHost(request.headers["host"] ?? "", app.protocol)
+      const elsewhere = host !== undefined && host.name !== appName && LOOPBACK_NAMES.has(host.name) && host.port === appPort
+      if (!elsewhere || !request.url.startsWith("/")) return yield* inner
+      const pathname = new URL(request.url, app.origin).pathname
+      if (!isBrowserPage(request.method, pathname)) return yield* inner
+      return HttpServerResponse.redirect(`${app.origin}${request.url}`, { status: 302 })
+    })
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// The first five minutes in a real browser: starts the built server on the development defaults
+// (embedded PGlite in a temporary DATA_DIR, the development identity provider and game platform),
+// drives headless Chromium through the home page, sign-in as dev-admin, platform linking, the API
+// reference, sign-out and a failed sign-in, and writes a screenshot of each step to browser-check/.
+// Not part of `npm test`: it needs Chromium (Debian's, at /usr/bin/chromium, or CHROMIUM=path).
+// Run with `npm run check:browser`.
+import { spawn } from "node:child_process"
+import { once } from "node:events"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+import { chromium } from "playwright-core"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const shots = join(root, "browser-check")
+mkdirSync(shots, { recursive: true })
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+
+const port = await freePort()
+const dataDir = mkdtempSync(join(tmpdir(), "bluelight-browser-"))
+// Only what a newcomer would set: PORT to stay clear of other servers, and who is an administrator.
+const server = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], {
+  env: { PATH: process.env.PATH ?? "", PORT: String(port), DATA_DIR: dataDir, BLUELIGHT_ADMIN_IDENTITY_IDS: "dev-admin" },
+  stdio: ["ignore", "pipe", "inherit"]
+})
+const appUrl = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error("the server did not start within 90 s")), 90_000)
+  createInterface({ input: server.stdout }).on("line", (line) => {
+    try {
+      const entry = JSON.parse(line)
+      if (typeof entry.message === "string" && entry.message.startsWith("listening on ")) {
+        clearTimeout(timer)
+        console.log(`server: ${entry.message.split(";").slice(0, 2).join(";")}`)
+        resolve(entry.annotations.url.replace(/\/$/, ""))
+      }
+    } catch {
+      // Not a log line.
+    }
+  })
+  server.once("exit", (code) => reject(new Error(`the server exited with ${code} before listening`)))
+})
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-background-networking"]
+})
+const problems = []
+const check = (condition, message) => {
+  if (!condition) problems.push(message)
+  console.log(`${condition ? "ok  " : "FAIL"} ${message}`)
+}
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+  const page = await context.newPage()
+  const policyViolations = []
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) policyViolations.push(message.text())
+  })
+  const failedResponses = []
+  page.on("response", (response) => {
+    if (response.status() >= 400) failedResponses.push(`${response.status()} ${response.url()}`)
+  })
+  const shot = async (name) => {
+    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
+    console.log(`     screenshot browser-check/${name}.png (${page.url()})`)
+  }
+
+  // The address the start-up log used to print: the browser must end up on APP_URL.
+  await page.goto(`http://127.0.0.1:${port}/`)
+  check(page.url() === `${appUrl}/`, `127.0.0.1 is sent to APP_URL (${page.url()})`)
+  check(await page.getByText("You are not signed in").isVisible(), "the home page says you are not signed in")
+  await shot("01-home-signed-out")
+
+  await page.getByRole("link", { name: "Sign in" }).click()
+  await page.waitForURL(/\/dev\/idp\/authorize/)
+  await shot("02-development-sign-in")
+  await page.getByRole("button", { name: /Alex Admin/ }).click()
+  await page.waitForURL(`${appUrl}/`)
+  check(await page.getByText("Signed in as Alex Admin").isVisible(), "after sign-in the home page shows Alex Admin")
+  check(await page.getByText("admin.manage").isVisible(), "the home page lists the administrator's permissions")
+  await shot("03-home-signed-in")
+
+  await page.getByRole("link", { name: "Link a game-platform account" }).click()
+  await page.waitForURL(/\/dev\/platform\/authorize/)
+  await shot("04-development-platform")
+  await page.locator("form button").first().click()
+  await page.waitForURL(`${appUrl}/`)
+  check(!(await page.getByText("Not linked").isVisible()), "after linking the home page shows the platform account")
+  check((await page.getByRole("link", { name: "Link a game-platform account" }).count()) === 0, "the link offer is gone")
+  await shot("05-home-linked")
+
+  await page.getByRole("link", { name: "API reference" }).click()
+  await page.waitForURL(`${appUrl}/api/docs`)
+  await page.getByRole("heading", { name: "Bluelight API" }).first().waitFor({ timeout: 30_000 })
+  await page.waitForTimeout(1500)
+  await shot("06-api-reference")
+
+  await page.goto(`${appUrl}/`)
+  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.waitForURL(`${appUrl}/`)
+  check(await page.getByText("You are not signed in").isVisible(), "sign-out from the home page ends on the signed-out page")
+  await shot("07-home-after-sign-out")
+
+  await page.goto(`${appUrl}/api/auth/idp/callback?code=forged&state=forged`)
+  check(await page.getByText("Signing in did not work").isVisible(), "a failed sign-in shows a page, not JSON")
+  await shot("08-failed-sign-in")
+  await page.getByRole("link", { name: "Start again" }).click()
+  await page.waitForURL(/\/dev\/idp\/authorize/)
+  check(true, "its Start again link starts a new sign-in")
+
+  check(policyViolations.length === 0, `no Content-Security-Policy violations${policyViolations.length ? `: ${policyViolations.join(" | ")}` : ""}`)
+  const unexpected = failedResponses.filter((entry) => !entry.includes("/api/auth/idp/callback?code=forged"))
+  check(unexpected.length === 0, `no other failed responses${unexpected.length ? `: ${unexpected.join(", ")}` : ""}`)
+  await context.close()
+} finally {
+  await browser.close()
+  server.kill("SIGTERM")
+  await once(server, "exit")
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+console.log(problems.length === 0 ? "browser check passed" : `browser check failed: ${problems.length} problem(s)`)
+process.exitCode = problems.length === 0 ? 0 : 1

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { expectCommonHeaders, expectError } from "./harness/expectations.js"
+import {
+  approve,
+  callback,
+  clearsCookie,
+  cookieRead,
+  linkPlatform,
+  me,
+  MEMBER_PERMISSIONS,
+  type Session,
+  SESSION_COOKIE,
+  setCookie,
+  signIn,
+  staffMember,
+  startFlow,
+  STATE_COOKIE,
+  waitForWindow
+} from "./harness/identity.js"
+import { type Reply, type RunningServer, startServer } from "./harness/server.js"
+
+/** What a browser sends when it navigates, and when it posts a form. */
+const NAVIGATION = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+let server: RunningServer
+let admin: Session
+beforeAll(async () => {
+  server = await startServer({ env: { BLUELIGHT_ADMIN_IDENTITY_IDS: "home-admin" } })
+  admin = await signIn(server, { id: "home-admin", username: "home.admin" })
+})
+afterAll(() => server?.stop())
+
+const home = (session?: Session) => server.request("GET", "/", { headers: { accept: NAVIGATION, ...(session === undefined ? {} : cookieRead(session)) } })
+
+/** A page of ours: HTML, the headers every response has, and a policy that lets nothing load from anywhere. */
+const expectPage = (reply: Reply, status = 200) => {
+  expect(reply.status, reply.text).toBe(status)
+  expect(reply.headers.get("content-type")).toMatch(/^text\/html/)
+  expectCommonHeaders(reply)
+  const policy = reply.headers.get("content-security-policy") ?? ""
+  expect(policy).toContain("default-src 'none'")
+  expect(policy).toContain("frame-ancestors 'none'")
+  expect(policy).toContain("form-action 'self'")
+  expect(policy).not.toContain("unsafe-inline")
+  expect(policy).not.toContain("script-src")
+  // No scripts and nothing from elsewhere.
+  expect(reply.text).not.toMatch(/<script/i)
+  expect(reply.text).not.toMatch(/(?:src|href)="(?:https?:)?\/\//i)
+}
+
+const links = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1])
+
+describe("the home page", () => {
+  it("signed out: says what Bluelight is and links to sign-in", async () => {
+    const reply = await home()
+    expectPage(reply)
+    expect(reply.text).toContain("Bluelight is the HTTP API")
+    expect(reply.text).toMatch(/<a [^>]*href="\/api\/auth\/idp"[^>]*>Sign in<\/a>/)
+    expect(reply.text).not.toContain("/api/auth/logout")
+  })
+
+  it("signed in: who you are, escaped, with the reference, platform linking and sign-out, and no secret", async () => {
+    const name = "<script>alert(\"home\")</script> & Co"
+    const session = await signIn(server, { id: "home-escaped", username: "home.escaped", displayName: name })
+    const reply = await home(session)
+    expectPage(reply)
+    expect(reply.text).toContain("&lt;script&gt;alert(&quot;home&quot;)&lt;/script&gt; &amp; Co")
+    expect(reply.text).toContain("home.escaped")
+    for (const permission of MEMBER_PERMISSIONS) expect(reply.text).toContain(`<code>${permission}</code>`)
+    expect(reply.text).toMatch(/Staff profile<\/dt><dd>None/)
+    expect(links(reply.text)).toEqual(expect.arrayContaining(["/api/docs", "/api/auth/platform"]))
+    expect(reply.text).toMatch(/<form method="post" action="\/api\/auth\/logout">/)
+    expect(reply.text).not.toContain(session.token)
+    expect(reply.text).not.toContain(SESSION_COOKIE)
+    expect(reply.headers.getSetCookie()).toEqual([])
+  })
+
+  it("shows an active staff profile with its roles and their permissions", async () => {
+    const { session, role } = await staffMember(server, admin, { id: "home-staff", displayName: "Sam Staff" }, ["cad.view", "pnc.view"])
+    const reply = await home(session)
+    expectPage(reply)
+    expect(reply.text).toMatch(/Staff profile<\/dt><dd>Active/)
+    expect(reply.text).toContain(`<code>${role.name}</code>`)
+    expect(reply.text).toContain("<code>cad.view</code>")
+    expect(reply.text).toContain("<code>pnc.view</code>")
+  })
+
+  it("offers platform linking only until an account is linked", async () => {
+    const session = await signIn(server, { id: "home-linker" })
+    expect((await linkPlatform(server, session, { id: "7301", username: "HomePlayer" })).status).toBe(302)
+    const reply = await home(session)
+    expectPage(reply)
+    expect(reply.text).toContain("HomePlayer")
+    expect(links(reply.text)).not.toContain("/api/auth/platform")
+  })
+
+  it("treats a cookie that no longer checks out as signed out, and clears it", async () => {
+    const reply = await home({ token: "not-a-session", cookie: `${SESSION_COOKIE}=not-a-session` })
+    expectPage(reply)
+    expect(reply.text).toContain("Your session has ended")
+    expect(links(reply.text)).toContain("/api/auth/idp")
+    expect(clearsCookie(setCookie(reply, SESSION_COOKIE))).toBe(true)
+  })
+
+  it("spends the person's read budget, as a read of the API does", async () => {
+    await waitForWindow(5)
+    const session = await signIn(server, { id: "home-budget" })
+    const remaining = (reply: Reply) => Number(/"read";r=(\d+)/.exec(reply.headers.get("ratelimit") ?? "")?.[1])
+    const before = remaining(await me(server, session))
+    const page = await home(session)
+    const after = remaining(await me(server, session))
+    expect(remaining(page)).toBe(before - 1)
+    expect(after).toBe(before - 2)
+  })
+})
+
+describe("signing out from the home page", () => {
+  /** The home page's form, posted as a browser posts it: its own origin, form-encoded, nothing in it. */
+  const postForm = async (session: Session, origin: string) => {
+    const page = await home(session)
+    const action = /<form method="post" action="([^"]+)">/.exec(page.text)?.[1]
+    expect(action).toBe("/api/auth/logout")
+    return server.request("POST", action!, {
+      headers: { accept: NAVIGATION, origin, "content-type": "application/x-www-form-urlencoded", ...cookieRead(session) },
+      body: ""
+    })
+  }
+
+  it("ends the session and goes back to the home page, signed out", async () => {
+    const session = await signIn(server, { id: "home-leaver" })
+    const reply = await postForm(session, server.url)
+    expect(reply.status, reply.text).toBe(303)
+    expect(reply.headers.get("location")).toBe(`${server.url}/`)
+    expectCommonHeaders(reply)
+    expect(clearsCookie(setCookie(reply, SESSION_COOKIE))).toBe(true)
+    expectError(await me(server, session), 401, "UNAUTHENTICATED")
+    const after = await home(session)
+    expectPage(after)
+    expect(links(after.text)).toContain("/api/auth/idp")
+    expect(after.text).not.toContain("/api/auth/logout")
+  })
+
+  it("is refused from another origin, with a page for the browser, and the session lives on", async () => {
+    const session = await signIn(server, { id: "home-stayer" })
+    const reply = await postForm(session, "http://evil.example")
+    expectPage(reply, 403)
+    expect(reply.text).toContain("INVALID_ORIGIN")
+    expect(links(reply.text)).toContain("/")
+    expect((await me(server, session)).status).toBe(200)
+  })
+
+  it("keeps answering API clients with JSON", async () => {
+    const session = await signIn(server, { id: "home-api-leaver" })
+    const reply = await server.request("POST", "/api/auth/logout", { headers: { origin: server.url, ...cookieRead(session) } })
+    expect(reply.status).toBe(200)
+    expect(reply.body).toEqual({ data: { signedOut: true } })
+  })
+})
+
+describe("a failed sign-in", () => {
+  const failedCallback = (accept: string | undefined) =>
+    server.request("GET", "/api/auth/idp/callback?code=forged&state=forged", {
+      headers: { cookie: `${STATE_COOKIE}=forged`, ...(accept === undefined ? {} : { accept }) }
+    })
+
+  it("shows a browser the reason and a way to start again", async () => {
+    const reply = await failedCallback(NAVIGATION)
+    expectPage(reply, 401)
+    expect(reply.text).toContain("UNAUTHENTICATED")
+    expect(reply.text).toContain(reply.headers.get("x-request-id")!)
+    expect(links(reply.text)).toEqual(expect.arrayContaining(["/api/auth/idp", "/"]))
+    expect(clearsCookie(setCookie(reply, STATE_COOKIE))).toBe(true)
+    expect(setCookie(reply, SESSION_COOKIE)).toBeUndefined()
+  })
+
+  it("keeps the JSON envelope for API clients", async () => {
+    for (const accept of [undefined, "application/json", "*/*", "text/html;q=0, application/json"]) {
+      const reply = await failedCallback(accept)
+      expectError(reply, 401, "UNAUTHENTICATED")
+      expect(reply.headers.get("content-type")).toContain("application/json")
+    }
+  })
+
+  it("answers a provider's refusal with the page too", async () => {
+    const started = await startFlow(server, "/api/auth/idp")
+    const reply = await server.request("GET", "/api/auth/idp/callback?error=access_denied", {
+      headers: { accept: NAVIGATION, cookie: `${STATE_COOKIE}=${started.stateCookie}` }
+    })
+    expectPage(reply, 401)
+    expect(links(reply.text)).toContain("/api/auth/idp")
+  })
+
+  it("gives a browser a page for a failed platform link, and for one started signed out", async () => {
+    const session = await signIn(server, { id: "home-link-failer" })
+    const started = await startFlow(server, "/api/auth/platform", session.cookie)
+    const { callbackPath } = await approve(server, started.authorizeUrl, { id: "7302" })
+    const forged = callbackPath.replace(/state=[^&]+/, "state=forged")
+    const failed = await server.request("GET", forged, {
+      headers: { accept: NAVIGATION, cookie: `${STATE_COOKIE}=forged; ${session.cookie}` }
+    })
+    expectPage(failed, 401)
+    expect(links(failed.text)).toContain("/api/auth/platform")
+    const json = await callback(server, forged, { [STATE_COOKIE]: "forged", [SESSION_COOKIE]: session.token })
+    expectError(json, 401, "UNAUTHENTICATED")
+
+    const signedOut = await server.request("GET", "/api/auth/platform", { headers: { accept: NAVIGATION } })
+    expectPage(signedOut, 401)
+    expect(links(signedOut.text)).toContain("/api/auth/idp")
+  })
+})
+
+describe("the home page once the read budget is spent", () => {
+  let limited: RunningServer
+  beforeAll(async () => {
+    limited = await startServer({ testHooks: false, env: { RATE_LIMIT_READS_PER_MINUTE: "2" } })
+  })
+  afterAll(() => limited?.stop())
+
+  it("is a 429 page saying when to try again", async () => {
+    await waitForWindow(5)
+    const session = await signIn(limited, { id: "home-spender" })
+    for (let i = 0; i < 2; i++) expect((await me(limited, session)).status).toBe(200)
+    const reply = await limited.request("GET", "/", { headers: { accept: NAVIGATION, ...cookieRead(session) } })
+    expectPage(reply, 429)
+    expect(Number(reply.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect(reply.text).toContain("Too many requests")
+    expect(reply.text).not.toContain("Signed in as")
+  })
+})
