@@ -159,7 +159,7 @@ describe("identity provider: client and development provider", () => {
     const page = await getPage(authorizeUrl)
     expect(page.status).toBe(200)
     expect(page.headers.get("content-type")).toMatch(/^text\/html/)
-    expect(page.body).toContain("<title>Bluelight development sign-in</title>")
+    expect(page.body).toContain("<title>Identity provider: Bluelight development sign-in</title>")
     expect(page.body).not.toMatch(/<(script|link|img)\b|src=|https?:\/\/(?!localhost:3000)/)
     const forms = formsOf(page.body)
     for (const name of ["Alex Admin", "Dana Dispatcher", "Olly Officer", "Mo Member"]) {
@@ -316,7 +316,7 @@ describe("game platform: client and development provider (PKCE S256)", () => {
     })
     const page = await getPage(authorizeUrl)
     expect(page.status).toBe(200)
-    expect(page.body).toContain("<title>Bluelight development sign-in</title>")
+    expect(page.body).toContain("<title>Game platform: Bluelight development account linking</title>")
     const forms = formsOf(page.body)
     const dana = forms.find((form) => form.fields["id"] === "1002")!
     expect(dana.text).toContain("Dana Dispatcher")

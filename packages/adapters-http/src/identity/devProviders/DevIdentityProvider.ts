@@ -10,6 +10,7 @@ import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.j
 export const devIdentityProvider: DevProviderSpec = {
   basePath: "/dev/idp",
   callbackPath: "/api/auth/idp/callback",
+  purpose: "sign-in",
   providerName: "Identity provider",
   pkce: false,
   identities: [

@@ -11,6 +11,7 @@ import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.j
 export const devPlatformProvider: DevProviderSpec = {
   basePath: "/dev/platform",
   callbackPath: "/api/auth/platform/callback",
+  purpose: "account linking",
   providerName: "Game platform",
   pkce: true,
   identities: [

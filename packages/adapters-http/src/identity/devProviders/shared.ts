@@ -17,6 +17,8 @@ export interface DevIdentity {
 
 /** What differs between the development identity provider and the development game platform. */
 export interface DevProviderSpec {
+  /** What the page is for, in the title: "sign-in" or "account linking", so the two pages cannot be mistaken. */
+  readonly purpose: string
   /** Where the provider's routes live, outside `/api`. */
   readonly basePath: `/${string}`
   /** The server's own callback for this provider, under `APP_URL`: the only `redirect_uri` accepted. */
@@ -239,7 +241,7 @@ const signInPage = (
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Bluelight development sign-in</title>
+<title>${escapeHtml(spec.providerName)}: Bluelight development ${escapeHtml(spec.purpose)}</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}
 h1{font-size:1.4rem}p.note{color:#555}ul{list-style:none;padding:0}li{margin:.4rem 0}
@@ -248,7 +250,7 @@ button span{display:block;color:#555;font-size:.85rem}label{display:block;margin
 </style>
 </head>
 <body>
-<h1>Bluelight development sign-in</h1>
+<h1>${escapeHtml(spec.providerName)}: development ${escapeHtml(spec.purpose)}</h1>
 <p class="note">${escapeHtml(spec.providerName)} for development. Nothing is checked: choose who to be.
 You will return to <code>${escapeHtml(authorization.redirectUri)}</code>.</p>
 <h2>Test identities</h2>
