@@ -6,6 +6,7 @@ import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
+import { layerRedis } from "./redis.js"
 import { drainOnShutdown } from "./shutdown.js"
 
 const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
@@ -36,7 +37,7 @@ const announce = (settings: Settings) =>
  */
 export const layerServer = (settings: Settings) => {
   const server = createServer()
-  const ports = Layer.mergeAll(layerPorts(settings), layerAccess(settings))
+  const ports = Layer.mergeAll(layerPorts(settings), layerAccess(settings).pipe(Layer.provideMerge(layerRedis(settings))))
   const dev = devProvidersFor(settings)
   const listen = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host }).pipe(Layer.provide(ports))
   return layerHttpApi({
