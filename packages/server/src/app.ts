@@ -1,13 +1,12 @@
 import { layerHttpApi } from "@bluelight/adapters-http"
 import { HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, Option } from "effect"
+import { Duration, Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
 import { layerRedis } from "./redis.js"
-import { drainOnShutdown } from "./shutdown.js"
+import { layerDrainingServer } from "./shutdown.js"
 
 const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
   const defaults: Array<string> = []
@@ -39,7 +38,8 @@ export const layerServer = (settings: Settings) => {
   const server = createServer()
   const ports = Layer.mergeAll(layerPorts(settings), layerAccess(settings).pipe(Layer.provideMerge(layerRedis(settings))))
   const dev = devProvidersFor(settings)
-  const listen = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host }).pipe(Layer.provide(ports))
+  const grace = Duration.seconds(settings.shutdownGraceSeconds)
+  const listen = layerDrainingServer(server, { port: settings.port, host: settings.host, grace }).pipe(Layer.provide(ports))
   return layerHttpApi({
     appUrl: settings.appUrl,
     production: settings.production,
@@ -52,7 +52,6 @@ export const layerServer = (settings: Settings) => {
     Layer.provide(layerProviders(settings, dev)),
     Layer.provide(ports),
     Layer.provideMerge(listen),
-    Layer.tap((context) => Effect.provide(announce(settings), context)),
-    Layer.merge(Layer.scopedDiscard(drainOnShutdown(server)))
+    Layer.tap((context) => Effect.provide(announce(settings), context))
   )
 }

@@ -37,6 +37,8 @@ export interface Settings {
   readonly trustedProxyHops: number
   readonly testHooks: boolean
   readonly logLevel: string
+  /** How long SIGTERM waits for requests in flight before it closes their connections. */
+  readonly shutdownGraceSeconds: number
 }
 
 const optionalString = (name: string) => Config.option(Config.nonEmptyString(name))
@@ -87,7 +89,12 @@ const raw = Config.all({
     Config.withDefault(0)
   ),
   testHooks: Config.boolean("BLUELIGHT_TEST_HOOKS").pipe(Config.withDefault(false)),
-  logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("Info"))
+  logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("Info")),
+  // An hour at most: Node's timers cannot wait much past 24 days, and no orchestrator waits an hour.
+  shutdownGraceSeconds: Config.integer("SHUTDOWN_GRACE_SECONDS").pipe(
+    Config.validate({ message: "SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 3600", validation: (n) => n >= 0 && n <= 3600 }),
+    Config.withDefault(10)
+  )
 })
 
 type Raw = Config.Config.Success<typeof raw>
@@ -178,7 +185,8 @@ export const validate = (r: Raw): Either.Either<Settings, ReadonlyArray<string>>
     signInStarts: { perMinute: r.signInsPerMinute, perAddressPerMinute: r.signInsPerAddressPerMinute },
     trustedProxyHops: r.trustedProxyHops,
     testHooks: r.testHooks,
-    logLevel: r.logLevel
+    logLevel: r.logLevel,
+    shutdownGraceSeconds: r.shutdownGraceSeconds
   })
 }
 
