@@ -1,10 +1,11 @@
-import { layerHttpApi } from "@bluelight/adapters-http"
+import { ClockControl, layerHttpApi } from "@bluelight/adapters-http"
 import { HttpServer } from "@effect/platform"
 import { Duration, Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
+import { makeMovableClock } from "./movableClock.js"
 import { layerRedis } from "./redis.js"
 import { layerDrainingServer } from "./shutdown.js"
 
@@ -40,7 +41,7 @@ export const layerServer = (settings: Settings) => {
   const dev = devProvidersFor(settings)
   const grace = Duration.seconds(settings.shutdownGraceSeconds)
   const listen = layerDrainingServer(server, { port: settings.port, host: settings.host, grace }).pipe(Layer.provide(ports))
-  return layerHttpApi({
+  const app = layerHttpApi({
     appUrl: settings.appUrl,
     production: settings.production,
     budgets: { readsPerMinute: settings.rateLimitReadsPerMinute, writesPerMinute: settings.rateLimitWritesPerMinute },
@@ -54,4 +55,16 @@ export const layerServer = (settings: Settings) => {
     Layer.provideMerge(listen),
     Layer.tap((context) => Effect.provide(announce(settings), context))
   )
+  return settings.testHooks ? onMovableClock(app) : app
 }
+
+/**
+ * The server built and run on a clock the test hooks can move forward: the
+ * clock is set while the layers build, so the request fibers the HTTP server
+ * forks from that runtime read it too.
+ */
+const onMovableClock = <A, E, R>(app: Layer.Layer<A, E, R>) =>
+  Layer.unwrapEffect(Effect.sync(() => {
+    const { clock, control } = makeMovableClock()
+    return app.pipe(Layer.provide(Layer.succeed(ClockControl, control)), Layer.locallyEffect(Effect.withClock(clock)))
+  }))
