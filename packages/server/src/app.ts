@@ -8,6 +8,7 @@ import { layerPorts } from "./database.js"
 import { makeMovableClock } from "./movableClock.js"
 import { layerRedis } from "./redis.js"
 import { layerDrainingServer } from "./shutdown.js"
+import { withTracing } from "./tracing.js"
 
 const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
   const defaults: Array<string> = []
@@ -55,7 +56,7 @@ export const layerServer = (settings: Settings) => {
     Layer.provideMerge(listen),
     Layer.tap((context) => Effect.provide(announce(settings), context))
   )
-  return settings.testHooks ? onMovableClock(app) : app
+  return withTracing(settings, settings.testHooks ? onMovableClock(app) : app)
 }
 
 /**
