@@ -105,6 +105,22 @@ describe("graceful shutdown", () => {
     expect(reply.body).toEqual({ data: { sleptMs: 1500 } })
     expect(await exit).toBe(0)
   })
+
+  it("a request slower than SHUTDOWN_GRACE_SECONDS does not hold the exit: its connection is closed at the grace, and the exit is 0", async () => {
+    const server = await startServer({ env: { SHUTDOWN_GRACE_SECONDS: "1" } })
+    const inFlight = server.request("GET", "/api/__test/slow?ms=10000").then(
+      (reply) => `answered ${reply.status}`,
+      () => "cut off"
+    )
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const exit = server.stop("SIGTERM")
+    expect(await inFlight).toBe("cut off")
+    expect(await exit).toBe(0)
+    expect(server.logs.some((line) => line.logLevel === "WARN" && /^shutdown: requests still open after 1s/.test(String(line.message)))).toBe(true)
+    // The request cut off is logged like a client that left (499), not as a defect.
+    expect(server.logs.filter((line) => line.logLevel === "ERROR")).toEqual([])
+    expect(server.logs.find((line) => line.annotations?.["route"] === "/api/__test/slow")?.annotations?.["status"]).toBe(499)
+  })
 })
 
 describe("audit entries", () => {

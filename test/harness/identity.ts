@@ -282,13 +282,26 @@ export const staffMember = async (
 // ---------------------------------------------------------------- time and shared storage
 
 /**
- * Rate counters are fixed one-minute windows aligned to the clock. Before a
- * test spends a budget, wait (if needed) for a window with at least
- * `neededSeconds` left, so that every request of the test counts in one window.
+ * Moves a server's clock `millis` forward (a test hook: the rate limiters and
+ * everything else that reads the server's clock follow); answers its new time.
  */
-export const waitForWindow = async (neededSeconds: number) => {
-  const left = 60_000 - (Date.now() % 60_000)
-  if (left < neededSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50))
+export const advanceClock = async (server: RunningServer, millis: number): Promise<number> => {
+  const reply = await server.request("POST", "/api/__test/clock", { body: { advanceMillis: millis } })
+  expect(reply.status, reply.text).toBe(200)
+  return Date.parse(dataOf<{ now: string }>(reply).now)
+}
+
+/**
+ * Rate counters are fixed one-minute windows aligned to the clock. Before a
+ * test spends a budget, move the servers' clocks to the start of the next
+ * window, so that every request of the test counts in one fresh window and no
+ * test waits for the real one. Servers that share Redis are moved together, by
+ * the same amount, so that they stay in one window.
+ */
+export const freshWindow = async (...servers: ReadonlyArray<RunningServer>) => {
+  const now = await advanceClock(servers[0]!, 0)
+  const untilNext = 60_000 - (now % 60_000)
+  for (const server of servers) await advanceClock(server, untilNext)
 }
 
 /** Where tests find Redis (CI sets it); undefined to run without. */

@@ -5,8 +5,8 @@ import {
   cookieWrite,
   issueCredential,
   type Session,
-  signIn,
-  waitForWindow
+  freshWindow,
+  signIn
 } from "../harness/identity.js"
 import type { Reply } from "../harness/server.js"
 import { type RunningServer, startServer } from "../harness/server.js"
@@ -62,7 +62,7 @@ const repeat = async (count: number, request: () => Promise<Reply>, batch = 10) 
 describe("per-caller budgets", () => {
   it("every response carries RateLimit-Policy, and RateLimit counts down", async () => {
     const session = await signIn(server, { id: "rate-headers" })
-    await waitForWindow(5)
+    await freshWindow(server)
     const first = await server.request("GET", "/api/me", { headers: { cookie: session.cookie } })
     expect(first.headers.get("ratelimit-policy")).toBe(POLICY)
     expect(rateLimit(first)).toMatchObject({ budget: "read", remaining: 179 })
@@ -75,7 +75,7 @@ describe("per-caller budgets", () => {
   it("the 61st write in a minute is 429 RATE_LIMITED with Retry-After; reads and other callers go on", async () => {
     const session = await signIn(server, { id: "rate-writer" })
     const bystander = await signIn(server, { id: "rate-bystander" })
-    await waitForWindow(10)
+    await freshWindow(server)
     // A member's POST /admin/roles is refused (403) but spends a write all the same.
     const writes = await repeat(60, () => server.request("POST", "/api/admin/roles", { headers: cookieWrite(server, session) }))
     for (const reply of writes) expectError(reply, 403, "FORBIDDEN")
@@ -91,7 +91,7 @@ describe("per-caller budgets", () => {
 
   it("signing out always works: with the write budget spent, POST /auth/logout still signs out, uncounted", async () => {
     const session = await signIn(server, { id: "rate-leaver" })
-    await waitForWindow(10)
+    await freshWindow(server)
     await repeat(60, () => server.request("POST", "/api/admin/roles", { headers: cookieWrite(server, session) }))
     expectLimited(await server.request("POST", "/api/admin/roles", { headers: cookieWrite(server, session) }), "write")
     const logout = await server.request("POST", "/api/auth/logout", { headers: cookieWrite(server, session) })
@@ -104,7 +104,7 @@ describe("per-caller budgets", () => {
 
   it("the 181st read in a minute is 429 RATE_LIMITED with Retry-After; writes go on", async () => {
     const session = await signIn(server, { id: "rate-reader" })
-    await waitForWindow(12)
+    await freshWindow(server)
     const reads = await repeat(180, () => server.request("GET", "/api/me", { headers: { cookie: session.cookie } }))
     expect(reads.filter((reply) => reply.status !== 200).map((reply) => reply.text)).toEqual([])
     expectLimited(await server.request("GET", "/api/me", { headers: { cookie: session.cookie } }), "read")
@@ -114,7 +114,7 @@ describe("per-caller budgets", () => {
 
   it("a credential has its own budget: its 61st write is 429", async () => {
     const { token } = await issueCredential(server, admin, { name: "Chatty bot", scopes: ["staff.view"] })
-    await waitForWindow(8)
+    await freshWindow(server)
     const writes = await repeat(60, () => server.request("POST", "/api/admin/roles", { headers: bearer(token) }))
     for (const reply of writes) expectError(reply, 403, "USER_REQUIRED")
     expectLimited(await server.request("POST", "/api/admin/roles", { headers: bearer(token) }), "write")
@@ -144,7 +144,7 @@ describe("sign-in starts", () => {
   const startFrom = (address: string) => proxiedServer.request("GET", "/api/auth/idp", { headers: { "x-forwarded-for": address } })
 
   it("count per client address, under the shared ceiling: one address cannot lock everyone out, and its refused starts cost others nothing", async () => {
-    await waitForWindow(10)
+    await freshWindow(proxiedServer)
     const first = await startFrom("198.51.100.1")
     expect(first.status).toBe(302)
     expect(signInLimit(first).remaining).toBe(1)
@@ -163,7 +163,7 @@ describe("sign-in starts", () => {
   })
 
   it("trust no X-Forwarded-For by default: the socket's address counts, and each provider has its own budgets", async () => {
-    await waitForWindow(10)
+    await freshWindow(directServer)
     const session = await signIn(directServer, { id: "early-bird" })
     expect((await directServer.request("GET", "/api/auth/idp", { headers: { "x-forwarded-for": "198.51.100.9" } })).status).toBe(302)
     expectStartRefused(

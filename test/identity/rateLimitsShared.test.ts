@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf } from "../harness/body.js"
 import type { TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
-import { cookieWrite, type Session, sharedDatabase, signIn, testRedisUrl, waitForWindow } from "../harness/identity.js"
+import { cookieWrite, freshWindow, type Session, sharedDatabase, signIn, testRedisUrl } from "../harness/identity.js"
 import type { Reply } from "../harness/server.js"
 import { freePort, type RunningServer, startServer } from "../harness/server.js"
 
@@ -58,7 +58,7 @@ describe(`two instances ${shared ? "sharing Redis" : "without Redis"}`, () => {
 
   it(shared ? "the write budget is one budget across both instances" : "each instance counts the write budget alone", async () => {
     const session = await signIn(a, { id: "shared-budget" })
-    await waitForWindow(10)
+    await freshWindow(a, b)
     // Alternate between the instances: A, B, A, B, ... for the whole budget.
     const replies: Array<{ on: "a" | "b"; reply: Reply }> = []
     for (let i = 0; i < WRITES; i++) {
@@ -86,6 +86,19 @@ describe(`two instances ${shared ? "sharing Redis" : "without Redis"}`, () => {
     }
   })
 
+  it("a budget spent in one window is whole again once the clocks move into the next", async () => {
+    const session = await signIn(a, { id: "next-window" })
+    await freshWindow(a, b)
+    for (let i = 0; i < WRITES; i++) expectError(await spend(a, session), 403, "FORBIDDEN")
+    expectError(await spend(a, session), 429, "RATE_LIMITED")
+    // The counters of a window are named by its index, in Redis too: the next window's are new.
+    await freshWindow(a, b)
+    const next = await spend(a, session)
+    expectError(next, 403, "FORBIDDEN")
+    expect(remaining(next)).toBe(WRITES - 1)
+    expect(remaining(await spend(b, session))).toBe(shared ? WRITES - 2 : WRITES - 1)
+  })
+
   it(shared ? "Developer Access attempts are counted across both instances" : "Developer Access attempts are counted by each instance alone", async () => {
     const session = await signIn(a, { id: "shared-developer" })
     const attempt = (server: RunningServer) =>
@@ -106,7 +119,7 @@ describe("with Redis unreachable", () => {
   it("the general limits fall back to counting in the process (fail open), and a warning is logged", async () => {
     const session = await signIn(redisDown, { id: "redis-down-writer" })
     expect((await redisDown.request("GET", "/api/me", { headers: { cookie: session.cookie } })).status).toBe(200)
-    await waitForWindow(5)
+    await freshWindow(redisDown)
     for (let i = 0; i < 3; i++) expectError(await spend(redisDown, session), 403, "FORBIDDEN")
     expectError(await spend(redisDown, session), 429, "RATE_LIMITED")
     await expect.poll(() => redisDown.logs.some((line) => line.logLevel === "WARN" && String(line.message).includes("Redis unavailable"))).toBe(true)

@@ -1,19 +1,17 @@
 import { RateLimiter } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Context, Duration, Effect, Layer, Logger, Option, Redacted, TestClock } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Logger, Option, TestClock } from "effect"
 import { Redis } from "ioredis"
 import { randomUUID } from "node:crypto"
 import { afterAll } from "vitest"
 import {
   layerRateLimiter,
-  layerRedisRateLimiter,
-  layerRedisSlidingLog,
   makeMemorySlidingLog,
+  makeRedisRateLimiter,
+  makeRedisSlidingLog,
   makeResilientRateLimiters,
   MemoryRateLimiter,
   REDIS_BOUND,
-  RedisRateLimiter,
-  RedisSlidingLog,
   StrictRateLimiter
 } from "../src/rateLimit/index.js"
 
@@ -21,7 +19,24 @@ import {
 const redisUrl = process.env["TEST_REDIS_URL"]
 const redisUrls = redisUrl === undefined || redisUrl === "" ? [] : [redisUrl]
 // Nothing listens on port 1: connections are refused at once.
-const UNREACHABLE = Redacted.make("redis://:s3cret-password@127.0.0.1:1")
+const UNREACHABLE = "redis://:s3cret-password@127.0.0.1:1"
+
+/**
+ * A connection like the one the server hands the limiters (no offline queue:
+ * a command while disconnected fails at once), closed with the scope.
+ */
+const connection = (url: string) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 500 })
+      redis.on("error", () => {})
+      return redis
+    }),
+    (redis) => Effect.sync(() => redis.disconnect())
+  ).pipe(Effect.tap((redis) => Effect.ignore(Effect.tryPromise(() => redis.connect()))))
+
+/** Both limiters over a connection of their own to `url`, closed with the scope. */
+const resilient = (url: string) => Effect.flatMap(connection(url), (redis) => Layer.build(layerRateLimiter({ redis: Option.some(redis) })))
 
 // A random prefix per run, so runs against one Redis never share a counter.
 const prefix = `test-${randomUUID()}`
@@ -46,12 +61,12 @@ const memory: Subject = {
 
 /** The Redis limiter behind the port, a failure being a test failure. */
 const redisAsPort = (url: string) =>
-  Layer.effect(
+  Layer.scoped(
     RateLimiter,
-    Effect.map(RedisRateLimiter, (redis) => ({
+    Effect.map(Effect.map(connection(url), makeRedisRateLimiter), (redis) => ({
       consume: (key: string, limit: number, windowSeconds: number) => Effect.orDie(redis.consume(key, limit, windowSeconds))
     }))
-  ).pipe(Layer.provide(layerRedisRateLimiter(Redacted.make(url))))
+  )
 
 // Redis keys expire in real time, so its cases run on the real clock.
 const redis = (url: string): Subject => ({
@@ -140,7 +155,7 @@ for (const url of redisUrls) {
       await inspector.quit()
     })
 
-    const instance = Effect.map(Layer.build(layerRedisRateLimiter(Redacted.make(url))), Context.get(RedisRateLimiter))
+    const instance = Effect.map(connection(url), makeRedisRateLimiter)
 
     it.scopedLive("two instances share one counter", () =>
       Effect.gen(function*() {
@@ -173,8 +188,8 @@ for (const url of redisUrls) {
 
     it.scopedLive("the resilient limiter counts in Redis while it answers", () =>
       Effect.gen(function*() {
-        const a = yield* Effect.map(Layer.build(layerRateLimiter({ redisUrl: Option.some(Redacted.make(url)) })), Context.get(RateLimiter))
-        const b = yield* Effect.map(Layer.build(layerRateLimiter({ redisUrl: Option.some(Redacted.make(url)) })), Context.get(RateLimiter))
+        const a = yield* Effect.map(resilient(url), Context.get(RateLimiter))
+        const b = yield* Effect.map(resilient(url), Context.get(RateLimiter))
         const key = freshKey()
         expect((yield* a.consume(key, 2, WINDOW)).allowed).toBe(true)
         expect((yield* b.consume(key, 2, WINDOW)).allowed).toBe(true)
@@ -189,12 +204,12 @@ const LOG_WINDOW = 900
 
 /** The Redis sliding log behind the port, a failure being a test failure. */
 const redisLogAsPort = (url: string) =>
-  Layer.effect(
+  Layer.scoped(
     StrictRateLimiter,
-    Effect.map(RedisSlidingLog, (log) => ({
+    Effect.map(Effect.map(connection(url), makeRedisSlidingLog), (log) => ({
       consume: (key: string, limit: number, windowSeconds: number) => Effect.orDie(log.consume(key, limit, windowSeconds))
     }))
-  ).pipe(Layer.provide(Layer.provideMerge(layerRedisSlidingLog, layerRedisRateLimiter(Redacted.make(url)))))
+  )
 
 // Both run on the test clock: the Redis log scores each attempt by the time it is sent with.
 const slidingLogs = [
@@ -266,7 +281,7 @@ for (const url of redisUrls) {
 
     it.scopedLive("keeps one sorted set per key that expires a window after its newest attempt, shared by two instances", () =>
       Effect.gen(function*() {
-        const instance = Effect.map(Layer.build(Layer.provideMerge(layerRedisSlidingLog, layerRedisRateLimiter(Redacted.make(url)))), Context.get(RedisSlidingLog))
+        const instance = Effect.map(connection(url), makeRedisSlidingLog)
         const [a, b] = [yield* instance, yield* instance]
         const key = freshKey()
         for (const log of [a, b, a, b, a]) expect((yield* log.consume(key, LIMIT, 60)).allowed).toBe(true)
@@ -295,7 +310,7 @@ const captureLogs = () => {
 describe("resilient rate limiter", () => {
   it.scopedLive("without Redis counts in memory, strict included", () =>
     Effect.gen(function*() {
-      const context = yield* Layer.build(layerRateLimiter({ redisUrl: Option.none() }))
+      const context = yield* Layer.build(layerRateLimiter({ redis: Option.none() }))
       for (const limiter of [Context.get(context, RateLimiter), Context.get(context, StrictRateLimiter)]) {
         const key = freshKey()
         expect((yield* limiter.consume(key, 1, WINDOW)).allowed).toBe(true)
@@ -306,22 +321,19 @@ describe("resilient rate limiter", () => {
   it.scopedLive("falls back to memory when Redis is unreachable, and warns without the URL, not per request", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
-      const limiter = yield* Effect.map(Layer.build(layerRateLimiter({ redisUrl: Option.some(UNREACHABLE) })), Context.get(RateLimiter))
+      const limiter = yield* Effect.map(resilient(UNREACHABLE), Context.get(RateLimiter))
       const key = freshKey()
       const decisions = yield* Effect.forEach([1, 2, 3], () => limiter.consume(key, 2, WINDOW))
       expect(decisions.map((d) => d.allowed)).toEqual([true, true, false])
-      // One at start-up, one when requests first fall back: never one per request.
-      expect(logs.warnings().length).toBe(2)
+      // One when requests first fall back: never one per request.
+      expect(logs.warnings().length).toBe(1)
       expect(logs.lines.join("\n")).not.toMatch(/s3cret|127\.0\.0\.1:1|redis:\/\//)
     }).pipe(Effect.provide(logs.layer))
   })
 
   it.scopedLive("strict limits fail as unavailable while Redis is unreachable, never counting locally", () =>
     Effect.gen(function*() {
-      const strict = yield* Effect.map(
-        Layer.build(layerRateLimiter({ redisUrl: Option.some(UNREACHABLE) })),
-        Context.get(StrictRateLimiter)
-      )
+      const strict = yield* Effect.map(resilient(UNREACHABLE), Context.get(StrictRateLimiter))
       const key = freshKey()
       for (let i = 0; i < 3; i++) expect((yield* Effect.flip(strict.consume(key, 5, 60)))._tag).toBe("AttemptCounterUnavailable")
     }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
@@ -329,7 +341,7 @@ describe("resilient rate limiter", () => {
   it.effect("does not wait for a Redis that does not answer, and warns at most every 30 seconds", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
-      const silent = { consume: () => Effect.never, ping: Effect.succeed(false) }
+      const silent = { consume: () => Effect.never }
       const context = yield* makeResilientRateLimiters(silent, { consume: () => Effect.never })
       const [lenient, strict] = [Context.get(context, RateLimiter), Context.get(context, StrictRateLimiter)]
       const key = freshKey()

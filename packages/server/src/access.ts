@@ -10,6 +10,7 @@ import { FetchHttpClient } from "@effect/platform"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Settings } from "./config.js"
+import { SharedRedis } from "./redis.js"
 
 /**
  * The development providers to serve: outside production, those whose real
@@ -59,11 +60,11 @@ export const layerProviders = (settings: Settings, dev: ReturnType<typeof devPro
   return Layer.mergeAll(idp, platform).pipe(Layer.provide(FetchHttpClient.layer))
 }
 
-/** Tokens, rate counters and the settings the access rules read. */
+/** Tokens, rate counters (over the shared Redis connection, if any) and the settings the access rules read. */
 export const layerAccess = (settings: Settings) =>
   Layer.mergeAll(
     NodeTokens,
-    layerRateLimiter({ redisUrl: settings.redisUrl }),
+    Layer.unwrapEffect(Effect.map(SharedRedis, (redis) => layerRateLimiter({ redis }))),
     Layer.succeed(AccessSettings, {
       adminIdentityIds: new Set(settings.adminIdentityIds),
       developerPassword: Effect.succeed(settings.developerPassword)

@@ -1,12 +1,14 @@
-import { layerHttpApi } from "@bluelight/adapters-http"
+import { ClockControl, layerHttpApi } from "@bluelight/adapters-http"
 import { HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer, Option } from "effect"
+import { Duration, Effect, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
-import { drainOnShutdown } from "./shutdown.js"
+import { makeMovableClock } from "./movableClock.js"
+import { layerRedis } from "./redis.js"
+import { layerDrainingServer } from "./shutdown.js"
+import { withTracing } from "./tracing.js"
 
 const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
   const defaults: Array<string> = []
@@ -43,10 +45,11 @@ const announce = (settings: Settings) =>
  */
 export const layerServer = (settings: Settings) => {
   const server = createServer()
-  const ports = Layer.mergeAll(layerPorts(settings), layerAccess(settings))
+  const ports = Layer.mergeAll(layerPorts(settings), layerAccess(settings).pipe(Layer.provideMerge(layerRedis(settings))))
   const dev = devProvidersFor(settings)
-  const listen = NodeHttpServer.layer(() => server, { port: settings.port, host: settings.host }).pipe(Layer.provide(ports))
-  return layerHttpApi({
+  const grace = Duration.seconds(settings.shutdownGraceSeconds)
+  const listen = layerDrainingServer(server, { port: settings.port, host: settings.host, grace }).pipe(Layer.provide(ports))
+  const app = layerHttpApi({
     appUrl: settings.appUrl,
     production: settings.production,
     budgets: { readsPerMinute: settings.rateLimitReadsPerMinute, writesPerMinute: settings.rateLimitWritesPerMinute },
@@ -58,7 +61,18 @@ export const layerServer = (settings: Settings) => {
     Layer.provide(layerProviders(settings, dev)),
     Layer.provide(ports),
     Layer.provideMerge(listen),
-    Layer.tap((context) => Effect.provide(announce(settings), context)),
-    Layer.merge(Layer.scopedDiscard(drainOnShutdown(server)))
+    Layer.tap((context) => Effect.provide(announce(settings), context))
   )
+  return withTracing(settings, settings.testHooks ? onMovableClock(app) : app)
 }
+
+/**
+ * The server built and run on a clock the test hooks can move forward: the
+ * clock is set while the layers build, so the request fibers the HTTP server
+ * forks from that runtime read it too.
+ */
+const onMovableClock = <A, E, R>(app: Layer.Layer<A, E, R>) =>
+  Layer.unwrapEffect(Effect.sync(() => {
+    const { clock, control } = makeMovableClock()
+    return app.pipe(Layer.provide(Layer.succeed(ClockControl, control)), Layer.locallyEffect(Effect.withClock(clock)))
+  }))

@@ -1,5 +1,6 @@
 import { SIGN_IN_START_BUDGETS, type SignInStartBudgets } from "@bluelight/core/identity"
 import { Config, ConfigError, Effect, Either, Option, Redacted } from "effect"
+import type { TracingSettings } from "./tracing.js"
 
 /** A provider's OAuth 2.0 client settings (identity provider or game platform). */
 export interface OAuthClientSettings {
@@ -37,6 +38,10 @@ export interface Settings {
   readonly trustedProxyHops: number
   readonly testHooks: boolean
   readonly logLevel: string
+  /** How long SIGTERM waits for requests in flight before it closes their connections. */
+  readonly shutdownGraceSeconds: number
+  /** Where traces are exported (none: not exported). */
+  readonly tracing: Option.Option<TracingSettings>
 }
 
 const optionalString = (name: string) => Config.option(Config.nonEmptyString(name))
@@ -87,7 +92,16 @@ const raw = Config.all({
     Config.withDefault(0)
   ),
   testHooks: Config.boolean("BLUELIGHT_TEST_HOOKS").pipe(Config.withDefault(false)),
-  logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("Info"))
+  logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("Info")),
+  // An hour at most: Node's timers cannot wait much past 24 days, and no orchestrator waits an hour.
+  shutdownGraceSeconds: Config.integer("SHUTDOWN_GRACE_SECONDS").pipe(
+    Config.validate({ message: "SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 3600", validation: (n) => n >= 0 && n <= 3600 }),
+    Config.withDefault(10)
+  ),
+  otlpEndpoint: optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"),
+  otlpProtocol: Config.string("OTEL_EXPORTER_OTLP_PROTOCOL").pipe(Config.withDefault("http/protobuf")),
+  otlpHeaders: Config.redacted(Config.string("OTEL_EXPORTER_OTLP_HEADERS")).pipe(Config.withDefault(Redacted.make(""))),
+  serviceName: Config.nonEmptyString("OTEL_SERVICE_NAME").pipe(Config.withDefault("bluelight"))
 })
 
 type Raw = Config.Config.Success<typeof raw>
@@ -118,6 +132,26 @@ const completeClient = (
     tokenUrl: Option.getOrThrow(client.tokenUrl),
     userinfoUrl: Option.getOrThrow(client.userinfoUrl)
   })
+}
+
+/**
+ * `OTEL_EXPORTER_OTLP_HEADERS` as the OpenTelemetry specification writes it:
+ * `key=value` pairs split by commas, values percent-encoded. Undefined when
+ * malformed; the problem names the setting, never its value (it holds keys).
+ */
+const otlpHeaders = (raw: string): Record<string, string> | undefined => {
+  const headers: Record<string, string> = {}
+  for (const pair of raw.split(",")) {
+    if (pair.trim() === "") continue
+    const eq = pair.indexOf("=")
+    if (eq <= 0) return undefined
+    try {
+      headers[pair.slice(0, eq).trim()] = decodeURIComponent(pair.slice(eq + 1).trim())
+    } catch {
+      return undefined
+    }
+  }
+  return headers
 }
 
 const isHttpUrl = (value: string) => {
@@ -157,6 +191,7 @@ export const validate = (r: Raw): Either.Either<Settings, ReadonlyArray<string>>
   const appUrl = Option.getOrElse(r.appUrl, () => `http://localhost:${r.port === 0 ? 3000 : r.port}`)
   if (!isHttpUrl(appUrl)) problems.push(`APP_URL must be an http(s) URL, got ${JSON.stringify(appUrl)}`)
   if (production && r.testHooks) problems.push("BLUELIGHT_TEST_HOOKS cannot be on in production")
+  const tracing = tracingSettings(r, problems)
   if (problems.length > 0) return Either.left(problems)
   return Either.right({
     production,
@@ -178,8 +213,26 @@ export const validate = (r: Raw): Either.Either<Settings, ReadonlyArray<string>>
     signInStarts: { perMinute: r.signInsPerMinute, perAddressPerMinute: r.signInsPerAddressPerMinute },
     trustedProxyHops: r.trustedProxyHops,
     testHooks: r.testHooks,
-    logLevel: r.logLevel
+    logLevel: r.logLevel,
+    shutdownGraceSeconds: r.shutdownGraceSeconds,
+    tracing
   })
+}
+
+/** Trace export, on when `OTEL_EXPORTER_OTLP_ENDPOINT` is set; its problems are added to `problems`. */
+const tracingSettings = (r: Raw, problems: Array<string>): Option.Option<TracingSettings> => {
+  if (Option.isNone(r.otlpEndpoint)) return Option.none()
+  const endpoint = r.otlpEndpoint.value
+  const protocol = r.otlpProtocol === "http/protobuf" || r.otlpProtocol === "http/json" ? r.otlpProtocol : undefined
+  const headers = otlpHeaders(Redacted.value(r.otlpHeaders))
+  if (!isHttpUrl(endpoint)) problems.push(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, got ${JSON.stringify(endpoint)}`)
+  if (protocol === undefined) {
+    problems.push(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json, got ${JSON.stringify(r.otlpProtocol)}`)
+  }
+  if (headers === undefined) problems.push("OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs separated by commas")
+  return isHttpUrl(endpoint) && protocol !== undefined && headers !== undefined
+    ? Option.some({ endpoint, protocol, headers: Redacted.make(headers), serviceName: r.serviceName })
+    : Option.none()
 }
 
 /** A setting that is absent or malformed, with one line per problem. */

@@ -8,8 +8,10 @@ import { layerServer } from "./app.js"
 
 /**
  * Starts the API. A configuration problem or a failed start (the database
- * does not answer, `DATA_DIR` is in use) prints one line each and exits 1; SIGTERM and SIGINT stop accepting connections, let in-flight
- * requests finish and close the database pool.
+ * does not answer, `DATA_DIR` is in use) prints one line each and exits 1.
+ * SIGTERM and SIGINT stop accepting connections, let in-flight requests finish
+ * for up to `SHUTDOWN_GRACE_SECONDS`, close what is still open, close the pools
+ * and exit 0.
  */
 const main = Effect.gen(function*() {
   const settings = yield* loadSettings

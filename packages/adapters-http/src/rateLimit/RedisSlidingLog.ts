@@ -1,9 +1,9 @@
 import type { RateDecision } from "@bluelight/core/identity"
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect } from "effect"
 import type { Redis } from "ioredis"
 import { randomUUID } from "node:crypto"
 import { slidingDecision } from "./MemorySlidingLog.js"
-import { RateLimiterUnavailable, reasonOf, RedisClient } from "./RedisRateLimiter.js"
+import { RateLimiterUnavailable, redisFailureReason } from "./RedisRateLimiter.js"
 
 /** The exact sliding log shared by every instance through Redis. Failures are the caller's to handle. */
 export class RedisSlidingLog extends Context.Tag("@bluelight/adapters-http/RedisSlidingLog")<
@@ -59,7 +59,7 @@ export const makeRedisSlidingLog = (redis: Redis): Context.Tag.Service<RedisSlid
         const member = `${now}:${randomUUID()}`
         const reply = yield* Effect.tryPromise({
           try: () => client[COMMAND](`bluelight:log:${key}`, now, windowMillis, limit, member),
-          catch: (error) => new RateLimiterUnavailable({ reason: reasonOf(redis, error) })
+          catch: (error) => new RateLimiterUnavailable({ reason: redisFailureReason(redis, error) })
         })
         if (!isReply(reply)) return yield* new RateLimiterUnavailable({ reason: "unexpected reply" })
         const [allowed, count, oldest] = reply
@@ -67,9 +67,3 @@ export const makeRedisSlidingLog = (redis: Redis): Context.Tag.Service<RedisSlid
       })
   }
 }
-
-/** The sliding log over the rate limiter's Redis client. */
-export const layerRedisSlidingLog: Layer.Layer<RedisSlidingLog, never, RedisClient> = Layer.effect(
-  RedisSlidingLog,
-  Effect.map(RedisClient, makeRedisSlidingLog)
-)

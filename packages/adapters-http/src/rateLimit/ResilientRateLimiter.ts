@@ -1,10 +1,10 @@
 import { AttemptCounterUnavailable, type RateDecision, RateLimiter, StrictRateLimiter } from "@bluelight/core/identity"
-import { SharedStoreHealth } from "@bluelight/core/system"
-import { Clock, Context, Duration, Effect, Layer, Option, type Redacted, Ref } from "effect"
+import { Clock, Context, Duration, Effect, Layer, Option, Ref } from "effect"
+import type { Redis } from "ioredis"
 import { makeMemoryRateLimiter } from "./MemoryRateLimiter.js"
 import { makeMemorySlidingLog } from "./MemorySlidingLog.js"
-import { layerRedisRateLimiter, RateLimiterUnavailable, RedisRateLimiter } from "./RedisRateLimiter.js"
-import { layerRedisSlidingLog, RedisSlidingLog } from "./RedisSlidingLog.js"
+import { makeRedisRateLimiter, RateLimiterUnavailable, type RedisRateLimiter } from "./RedisRateLimiter.js"
+import { makeRedisSlidingLog, type RedisSlidingLog } from "./RedisSlidingLog.js"
 
 /** `StrictRateLimiter` (core) fails closed: Developer Access attempts count on it. */
 export { StrictRateLimiter }
@@ -59,28 +59,18 @@ export const makeResilientRateLimiters = (
   })
 
 /**
- * `RateLimiter` and `StrictRateLimiter`: shared through Redis when a URL is
- * set, in process memory otherwise (one instance, so strict has nothing to fail on).
+ * `RateLimiter` and `StrictRateLimiter`: shared through the given Redis
+ * connection (the server's one, which it opens and closes), in process memory
+ * without one (one instance, so strict has nothing to fail on).
  */
 export const layerRateLimiter = (options: {
-  readonly redisUrl: Option.Option<Redacted.Redacted>
-}): Layer.Layer<RateLimiter | StrictRateLimiter | SharedStoreHealth> =>
-  Option.match(options.redisUrl, {
+  readonly redis: Option.Option<Redis>
+}): Layer.Layer<RateLimiter | StrictRateLimiter> =>
+  Layer.effectContext(Option.match(options.redis, {
     onNone: () =>
-      Layer.effectContext(
-        Effect.all([makeMemoryRateLimiter, makeMemorySlidingLog]).pipe(Effect.map(([memory, log]) =>
-          Context.make(RateLimiter, memory).pipe(
-            Context.add(StrictRateLimiter, log),
-            Context.add(SharedStoreHealth, { check: Effect.succeed("off" as const) })
-          )
-        ))
+      Effect.map(
+        Effect.all([makeMemoryRateLimiter, makeMemorySlidingLog]),
+        ([memory, log]) => Context.make(RateLimiter, memory).pipe(Context.add(StrictRateLimiter, log))
       ),
-    onSome: (url) =>
-      Layer.effectContext(Effect.gen(function*() {
-        const redis = yield* RedisRateLimiter
-        const limiters = yield* makeResilientRateLimiters(redis, yield* RedisSlidingLog)
-        return Context.add(limiters, SharedStoreHealth, {
-          check: Effect.map(redis.ping, (up) => (up ? "up" as const : "down" as const))
-        })
-      })).pipe(Layer.provide(Layer.provideMerge(layerRedisSlidingLog, layerRedisRateLimiter(url))))
-  })
+    onSome: (redis) => makeResilientRateLimiters(makeRedisRateLimiter(redis), makeRedisSlidingLog(redis))
+  }))

@@ -1,5 +1,5 @@
 export { MemoryRateLimiter, makeMemoryRateLimiter } from "./MemoryRateLimiter.js"
 export { makeMemorySlidingLog } from "./MemorySlidingLog.js"
-export { layerRedisRateLimiter, makeRedisRateLimiter, RateLimiterUnavailable, RedisClient, RedisRateLimiter } from "./RedisRateLimiter.js"
-export { layerRedisSlidingLog, makeRedisSlidingLog, RedisSlidingLog } from "./RedisSlidingLog.js"
+export { makeRedisRateLimiter, RateLimiterUnavailable, redisFailureReason, RedisRateLimiter } from "./RedisRateLimiter.js"
+export { makeRedisSlidingLog, RedisSlidingLog } from "./RedisSlidingLog.js"
 export { layerRateLimiter, makeResilientRateLimiters, REDIS_BOUND, StrictRateLimiter } from "./ResilientRateLimiter.js"

@@ -10,7 +10,8 @@ import { IntegerFromString, LenientQuery, paging, StrictQuery } from "../schema/
 /**
  * Endpoints that exist only with `BLUELIGHT_TEST_HOOKS=true` (refused in
  * production): they let black-box tests reach the request path's rules, a
- * defect, a slow request and the audit log before real features use them.
+ * defect, a slow request and the audit log before real features use them,
+ * and move the server's clock forward (rate-limit windows without waiting).
  */
 export const EchoBody = Body({
   id: Id,
@@ -57,5 +58,11 @@ export class TestHooksApi extends HttpApiGroup.make("testHooks")
       .pipe(testOnly)
   )
   .add(HttpApiEndpoint.get("defect", "/__test/defect").addSuccess(Schema.Void).pipe(testOnly))
+  .add(
+    HttpApiEndpoint.post("clock", "/__test/clock")
+      .setPayload(Body({ advanceMillis: Schema.Int.pipe(Schema.between(0, 7 * 24 * 3600 * 1000)) }))
+      .addSuccess(Data(Schema.Struct({ now: Timestamp })))
+      .pipe(testOnly)
+  )
   .prefix("/api")
 {}

@@ -1,13 +1,16 @@
 import { AuditQueries } from "@bluelight/core/audit"
 import { AuditLog, Transactor } from "@bluelight/core/kernel"
 import { HttpApiBuilder } from "@effect/platform"
-import { Duration, Effect } from "effect"
+import { DateTime, Duration, Effect, Option } from "effect"
 import { BluelightApiWithTestHooks } from "../Api.js"
+import { ClockControl } from "./ClockControl.js"
 
 export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks, "testHooks", (handlers) => Effect.gen(function*() {
   const transactor = yield* Transactor
   const audit = yield* AuditLog
   const queries = yield* AuditQueries
+  // An option: the server provides it with test hooks only, so the API does not require it.
+  const clock = yield* Effect.serviceOption(ClockControl)
   return handlers
       .handle("echo", ({ payload }) => Effect.succeed({ data: payload }))
       .handle("page", ({ urlParams }) =>
@@ -37,4 +40,9 @@ export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks,
           return { data: page.items, meta: page.meta }
         }))
       .handle("defect", () => Effect.die(new Error("deliberate defect for tests")))
+      .handle("clock", ({ payload }) =>
+        Option.match(clock, {
+          onNone: (): Effect.Effect<number> => Effect.dieMessage("this server's clock cannot be moved"),
+          onSome: (clock) => clock.advance(payload.advanceMillis)
+        }).pipe(Effect.map((now) => ({ data: { now: DateTime.unsafeMake(now) } }))))
 }))

@@ -1,0 +1,92 @@
+import { redisFailureReason } from "@bluelight/adapters-http"
+import { SharedStoreHealth } from "@bluelight/core/system"
+import { Context, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Redis } from "ioredis"
+import type { Settings } from "./config.js"
+
+/** The longest start-up waits for Redis before it goes on counting in memory. */
+export const REDIS_START_BOUND = Duration.seconds(1)
+
+/**
+ * The process's one Redis connection (none when `REDIS_URL` is unset). The
+ * composition root owns it and hands it to every adapter that needs Redis, so
+ * that no adapter makes a connection of its own or imports another's.
+ */
+export class SharedRedis extends Context.Tag("@bluelight/server/SharedRedis")<SharedRedis, Option.Option<Redis>>() {}
+
+/**
+ * A connection tuned to fail fast rather than hold requests: no offline queue
+ * (a command while disconnected fails at once), one retry, a short connect
+ * timeout. It keeps reconnecting in the background. Closed with the scope.
+ */
+export const redisConnection = (url: Redacted.Redacted) =>
+  Effect.gen(function*() {
+    const redis = yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        const redis = new Redis(Redacted.value(url), {
+          connectTimeout: 500,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          lazyConnect: true
+        })
+        // Without a listener ioredis prints every connection error to stderr,
+        // URL included; the failures reach callers through the commands instead.
+        redis.on("error", () => {})
+        return redis
+      }),
+      // A release runs uninterruptibly: only an interruptible quit lets its
+      // timeout cut short a Redis that stopped answering.
+      (redis) =>
+        redis.status === "ready"
+          ? Effect.tryPromise(() => redis.quit()).pipe(
+            Effect.interruptible,
+            Effect.timeout(Duration.seconds(1)),
+            Effect.catchAll(() => Effect.sync(() => redis.disconnect()))
+          )
+          : Effect.sync(() => redis.disconnect())
+    )
+    // Wait for the first connection so early requests are counted in Redis.
+    // `connectTimeout` ends at the TCP connect, and ioredis waits for its
+    // handshake replies without a limit, so a peer that accepts and never
+    // answers is bounded here; the wait stays out of the acquire above, which
+    // would make it uninterruptible and the timeout powerless. Until Redis is
+    // ready, commands fail at once and requests are counted in memory.
+    const connected = yield* Effect.tryPromise({
+      try: () => redis.connect(),
+      catch: (error) => redisFailureReason(redis, error)
+    }).pipe(
+      Effect.timeoutFail({
+        duration: REDIS_START_BOUND,
+        onTimeout: () => `no answer within ${Duration.toMillis(REDIS_START_BOUND)} ms`
+      }),
+      Effect.either
+    )
+    if (connected._tag === "Left") {
+      yield* Effect.logWarning("Redis unavailable at start-up: counting rate limits in process memory until it answers").pipe(
+        Effect.annotateLogs({ reason: connected.left })
+      )
+    }
+    return redis
+  })
+
+/** Whether Redis answers a PING within half a second: `off` when none is configured. */
+const health = (redis: Option.Option<Redis>): Context.Tag.Service<SharedStoreHealth> => ({
+  check: Option.match(redis, {
+    onNone: () => Effect.succeed("off" as const),
+    onSome: (redis) =>
+      Effect.tryPromise(() => redis.ping()).pipe(
+        Effect.timeout(Duration.millis(500)),
+        Effect.as("up" as const),
+        Effect.orElseSucceed(() => "down" as const)
+      )
+  })
+})
+
+/** The connection of `REDIS_URL` (if set) and the health check over it. */
+export const layerRedis = (settings: Pick<Settings, "redisUrl">): Layer.Layer<SharedRedis | SharedStoreHealth> =>
+  Layer.scopedContext(
+    Effect.map(
+      Effect.transposeMapOption(settings.redisUrl, redisConnection),
+      (redis) => Context.make(SharedRedis, redis).pipe(Context.add(SharedStoreHealth, health(redis)))
+    )
+  )
