@@ -15,7 +15,7 @@ import {
   staffMember,
   startFlow,
   STATE_COOKIE,
-  waitForWindow
+  freshWindow
 } from "./harness/identity.js"
 import { type Reply, type RunningServer, startServer } from "./harness/server.js"
 
@@ -103,7 +103,7 @@ describe("the home page", () => {
   })
 
   it("spends the person's read budget, as a read of the API does", async () => {
-    await waitForWindow(5)
+    await freshWindow(server)
     const session = await signIn(server, { id: "home-budget" })
     const remaining = (reply: Reply) => Number(/"read";r=(\d+)/.exec(reply.headers.get("ratelimit") ?? "")?.[1])
     const before = remaining(await me(server, session))
@@ -212,12 +212,12 @@ describe("a failed sign-in", () => {
 describe("the home page once the read budget is spent", () => {
   let limited: RunningServer
   beforeAll(async () => {
-    limited = await startServer({ testHooks: false, env: { RATE_LIMIT_READS_PER_MINUTE: "2" } })
+    limited = await startServer({ env: { RATE_LIMIT_READS_PER_MINUTE: "2" } })
   })
   afterAll(() => limited?.stop())
 
   it("is a 429 page saying when to try again", async () => {
-    await waitForWindow(5)
+    await freshWindow(limited)
     const session = await signIn(limited, { id: "home-spender" })
     for (let i = 0; i < 2; i++) expect((await me(limited, session)).status).toBe(200)
     const reply = await limited.request("GET", "/", { headers: { accept: NAVIGATION, ...cookieRead(session) } })
