@@ -1,6 +1,6 @@
 import type { RateDecision } from "@bluelight/core/identity"
 import { Clock, Context, Data, Effect } from "effect"
-import type { Redis } from "ioredis"
+import type { Redis, Result } from "ioredis"
 import { rateDecision, windowAt } from "./MemoryRateLimiter.js"
 
 /**
@@ -33,9 +33,12 @@ return {count, ttl}
 `
 const COMMAND = "bluelightRateConsume"
 
-/** The command `defineCommand` adds (ioredis sends it with EVALSHA, and EVAL once after a script flush). */
-interface WithConsume {
-  readonly [COMMAND]: (key: string, expireMillis: number) => Promise<unknown>
+// The command `defineCommand` adds, declared the way ioredis documents for
+// TypeScript (it sends it with EVALSHA, and EVAL once after a script flush).
+declare module "ioredis" {
+  interface RedisCommander<Context> {
+    bluelightRateConsume(key: string, expireMillis: number): Result<unknown, Context>
+  }
 }
 
 /**
@@ -58,14 +61,13 @@ const isReply = (u: unknown): u is readonly [number, number] =>
 
 export const makeRedisRateLimiter = (redis: Redis): Context.Tag.Service<RedisRateLimiter> => {
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: CONSUME_SCRIPT })
-  const client = redis as unknown as WithConsume
   return {
     consume: (key, limit, windowSeconds) =>
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
         const { index, endsAt } = windowAt(now, windowSeconds)
         const reply = yield* Effect.tryPromise({
-          try: () => client[COMMAND](`bluelight:rl:${key}:${index}`, Math.max(1, endsAt - now)),
+          try: () => redis.bluelightRateConsume(`bluelight:rl:${key}:${index}`, Math.max(1, endsAt - now)),
           catch: (error) => new RateLimiterUnavailable({ reason: redisFailureReason(redis, error) })
         })
         if (!isReply(reply)) return yield* new RateLimiterUnavailable({ reason: "unexpected reply" })

@@ -1,6 +1,6 @@
 import type { RateDecision } from "@bluelight/core/identity"
 import { Clock, Context, Effect } from "effect"
-import type { Redis } from "ioredis"
+import type { Redis, Result } from "ioredis"
 import { randomUUID } from "node:crypto"
 import { slidingDecision } from "./MemorySlidingLog.js"
 import { RateLimiterUnavailable, redisFailureReason } from "./RedisRateLimiter.js"
@@ -37,9 +37,11 @@ return {allowed, count, first}
 `
 const COMMAND = "bluelightSlidingLogConsume"
 
-/** The command `defineCommand` adds (ioredis sends it with EVALSHA, and EVAL once after a script flush). */
-interface WithConsume {
-  readonly [COMMAND]: (key: string, now: number, windowMillis: number, limit: number, member: string) => Promise<unknown>
+// The command `defineCommand` adds, declared the way ioredis documents for TypeScript.
+declare module "ioredis" {
+  interface RedisCommander<Context> {
+    bluelightSlidingLogConsume(key: string, now: number, windowMillis: number, limit: number, member: string): Result<unknown, Context>
+  }
 }
 
 const isReply = (u: unknown): u is readonly [number, number, number] =>
@@ -47,7 +49,6 @@ const isReply = (u: unknown): u is readonly [number, number, number] =>
 
 export const makeRedisSlidingLog = (redis: Redis): Context.Tag.Service<RedisSlidingLog> => {
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: CONSUME_SCRIPT })
-  const client = redis as unknown as WithConsume
   return {
     consume: (key, limit, windowSeconds) =>
       Effect.gen(function*() {
@@ -58,7 +59,7 @@ export const makeRedisSlidingLog = (redis: Redis): Context.Tag.Service<RedisSlid
         // Two attempts in one millisecond are two members.
         const member = `${now}:${randomUUID()}`
         const reply = yield* Effect.tryPromise({
-          try: () => client[COMMAND](`bluelight:log:${key}`, now, windowMillis, limit, member),
+          try: () => redis.bluelightSlidingLogConsume(`bluelight:log:${key}`, now, windowMillis, limit, member),
           catch: (error) => new RateLimiterUnavailable({ reason: redisFailureReason(redis, error) })
         })
         if (!isReply(reply)) return yield* new RateLimiterUnavailable({ reason: "unexpected reply" })
