@@ -55,6 +55,9 @@ export class NotFound extends DomainError<NotFound>()("NotFound", "NOT_FOUND", {
 export const Problem = Schema.Struct({
   path: Schema.Array(Schema.String),
   message: Schema.String
+}).annotations({
+  identifier: "Problem",
+  description: "One problem found in a request: where it is (body path, or [\"query\", name], [\"headers\", name], [\"path\", name]) and what is wrong"
 })
 export type Problem = typeof Problem.Type
 
