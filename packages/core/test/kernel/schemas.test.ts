@@ -60,7 +60,7 @@ describe("TrimmedText", () => {
 
 /** A schema as the API description shows it, components collected apart. */
 const described = <A, I>(schema: Schema.Schema<A, I>) => {
-  const definitions: Record<string, unknown> = {}
+  const definitions: Record<string, JSONSchema.JsonSchema7> = {}
   const jsonSchema = JSONSchema.fromAST(schema.ast, { definitions, target: "openApi3.1" })
   return { jsonSchema, definitions }
 }
