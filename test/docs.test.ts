@@ -1,8 +1,13 @@
 import { statusOfCode } from "@bluelight/adapters-http"
 import { ErrorCode } from "@bluelight/core/kernel"
-import { Schema } from "effect"
+import { HttpApiError } from "@effect/platform"
+import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core"
+import { Validator } from "@seriousme/openapi-schema-validator"
+import { Option, Schema, SchemaAST } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { bodyAs } from "./harness/body.js"
+import { bodyAs, dataOf, isJsonObject, type JsonObject } from "./harness/body.js"
+import { expectError } from "./harness/expectations.js"
+import { createRole, meData, type Session, signIn, write } from "./harness/identity.js"
 import { type Reply, type RunningServer, startServer } from "./harness/server.js"
 
 /** What these tests read of the OpenAPI document. */
@@ -38,11 +43,42 @@ interface Described {
   readonly components: { readonly schemas: Readonly<Record<string, unknown>> }
 }
 
+/** What the checks for a reader and for tools read of an operation. */
+interface Operation {
+  readonly summary?: string
+  readonly description?: string
+  readonly security?: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>>
+  readonly parameters: ReadonlyArray<unknown>
+  readonly requestBody?: { readonly content: Readonly<Record<string, { readonly example?: unknown }>> }
+  readonly responses: Readonly<Record<string, unknown>>
+  readonly "x-bluelight-access": "public" | "session" | "session-or-credential"
+  readonly "x-bluelight-permissions": ReadonlyArray<string>
+  readonly "x-bluelight-permissions-alternative"?: ReadonlyArray<string>
+}
+
+interface Document {
+  readonly servers?: ReadonlyArray<{ readonly url: string }>
+  readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>
+  readonly components: {
+    readonly schemas: Readonly<Record<string, unknown>>
+    readonly securitySchemes?: Readonly<Record<string, JsonObject>>
+  }
+}
+
 const isErrorCode = Schema.is(ErrorCode)
 
 let server: RunningServer
+/** The served document as text, and parsed for the checks of what a reader needs. */
+let text: string
+let document: Document
+let admin: Session
 beforeAll(async () => {
-  server = await startServer({ testHooks: false })
+  server = await startServer({ testHooks: false, env: { BLUELIGHT_ADMIN_IDENTITY_IDS: "reference-admin" } })
+  const reply = await server.request("GET", "/api/openapi.json")
+  expect(reply.status).toBe(200)
+  text = reply.text
+  document = JSON.parse(text)
+  admin = await signIn(server, { id: "reference-admin", displayName: "Reference Admin" })
 })
 afterAll(() => server?.stop())
 
@@ -106,7 +142,8 @@ describe("the API description", () => {
         const ownBody = name === "post /api/auth/developer"
         // Signing out is never rate limited.
         const rateExempt = name === "post /api/auth/logout"
-        const decodes = operation.parameters.length > 0 || operation.requestBody !== undefined
+        // Developer Access describes the body it reads by hand; nothing decodes it.
+        const decodes = operation.parameters.length > 0 || (operation.requestBody !== undefined && !ownBody)
         expect([...codes].filter(([, status]) => status === 500).map(([code]) => code), name).toEqual(["INTERNAL_ERROR"])
         expect({ name, PAYLOAD_TOO_LARGE: has("PAYLOAD_TOO_LARGE"), UNSUPPORTED_MEDIA_TYPE: has("UNSUPPORTED_MEDIA_TYPE") })
           .toEqual({ name, PAYLOAD_TOO_LARGE: write, UNSUPPORTED_MEDIA_TYPE: write && !ownBody })
@@ -181,5 +218,178 @@ describe("the API description", () => {
     expect(reply.status).toBe(200)
     expect(reply.headers.get("content-type")).toContain("text/html")
     expect(reply.text).toContain("Bluelight API")
+  })
+})
+
+/**
+ * What the served document must be for a reader and for tools: a real
+ * validator, a real linter and what a reader needs of every operation. Each
+ * check reads every operation of the served document, so a new endpoint is
+ * held to it without a change here.
+ */
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, path, method, operation }))
+  )
+
+/** The operation a JSON pointer of the document points into (`#/paths/~1api~1health/get/...`). */
+const operationAt = (pointer: string) => {
+  const [, paths, path, method] = pointer.replace(/^#/, "").split("/").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+  return paths === "paths" && path !== undefined && method !== undefined ? document.paths[path]?.[method] : undefined
+}
+
+describe("the served document, for a reader and for tools", () => {
+  it("is a valid OpenAPI 3.1 document, every reference resolving", async () => {
+    const validator = new Validator()
+    const result = await validator.validate(JSON.parse(text))
+    expect(result.errors).toBeUndefined()
+    expect(result.valid).toBe(true)
+    expect(() => validator.resolveRefs()).not.toThrow()
+    expect(document.servers).toEqual([{ url: server.url, description: "This server (APP_URL)" }])
+  })
+
+  it("lints with Redocly's recommended rules without an error, keeping only the explained warnings", async () => {
+    const config = await createConfig({ extends: ["recommended"] })
+    const problems = await lintFromString({ source: text, absoluteRef: `${server.url}/api/openapi.json`, config })
+    const show = (problem: NormalizedProblem) => `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`
+    expect(problems.filter((problem) => problem.severity === "error").map(show)).toEqual([])
+    // Each kept warning is explained in the decisions (issue 8).
+    const explained = (problem: NormalizedProblem) => {
+      const operation = operationAt(problem.location[0]?.pointer ?? "")
+      switch (problem.ruleId) {
+        case "info-license":
+          return true
+        case "operation-2xx-response":
+          // The sign-in and linking steps answer with a redirect.
+          return operation !== undefined && Object.keys(operation.responses).includes("302")
+        case "operation-4xx-response":
+          // Nothing to refuse: public, and no input.
+          return operation !== undefined && operation["x-bluelight-access"] === "public" && operation.parameters.length === 0 &&
+            operation.requestBody === undefined
+        default:
+          return false
+      }
+    }
+    expect(problems.filter((problem) => !explained(problem)).map(show)).toEqual([])
+  })
+
+  it("gives every operation a short summary, a description naming its access, and the security schemes of its rule", () => {
+    const schemes = document.components.securitySchemes ?? {}
+    expect(schemes["session"]).toMatchObject({ type: "apiKey", in: "cookie", name: "bluelight-session" })
+    expect(schemes["serviceCredential"]).toMatchObject({ type: "http", scheme: "bearer" })
+    const expected = {
+      "public": [],
+      "session": [{ session: [] }],
+      "session-or-credential": [{ session: [] }, { serviceCredential: [] }]
+    }
+    expect(operations().length).toBeGreaterThan(0)
+    for (const { name, operation } of operations()) {
+      expect(operation.summary, name).toMatch(/^\S.{0,39}$/)
+      expect(operation.summary, name).not.toMatch(/\.$/)
+      const access = operation["x-bluelight-access"]
+      expect({ name, security: operation.security }).toEqual({ name, security: expected[access] })
+      const description = operation.description ?? ""
+      expect(description, name).toContain("**Access:**")
+      if (access === "public") expect(description, name).toContain("public")
+      if (access === "session") expect(description, name).toContain("Service credentials are refused (`USER_REQUIRED`)")
+      if (access === "session-or-credential") expect(description, name).toContain("service credential (bearer token)")
+      for (const key of [...operation["x-bluelight-permissions"], ...(operation["x-bluelight-permissions-alternative"] ?? [])]) {
+        expect(description, name).toContain(`\`${key}\``)
+      }
+      // The operation's own rules come before the access sentence.
+      expect(description.indexOf("**Access:**"), name).toBeGreaterThan(0)
+    }
+  })
+
+  it("names components and titles schemas for a reader, never by a library's internal labels", () => {
+    const identifiersIn = (module: Record<string, unknown>) =>
+      Object.values(module).flatMap((value) => {
+        if (!Schema.isSchema(value)) return []
+        const asts = SchemaAST.isTransformation(value.ast) ? [value.ast, value.ast.to] : [value.ast]
+        return asts.flatMap((ast) => Option.toArray(SchemaAST.getJSONIdentifier(ast)))
+      })
+    const internal = new Set([...identifiersIn(Schema), ...identifiersIn(HttpApiError)])
+    expect(internal).toContain("Int")
+    for (const name of Object.keys(document.components.schemas)) {
+      expect(name).toMatch(/^[A-Z][A-Za-z0-9]*$/)
+      expect(internal.has(name), `${name} is a library's schema`).toBe(false)
+    }
+    const titles: Array<string> = []
+    const walk = (u: unknown, path: string): void => {
+      if (Array.isArray(u)) return u.forEach((item, index) => walk(item, `${path}/${index}`))
+      if (!isJsonObject(u)) return
+      for (const [key, value] of Object.entries(u)) {
+        expect(key, path).not.toBe("$id")
+        if (key === "title" && typeof value === "string") titles.push(`${path}: ${value}`)
+        else walk(value, `${path}/${key}`)
+      }
+    }
+    walk(document.paths, "#/paths")
+    walk(document.components, "#/components")
+    // Effect's own labels are lower case or the filter's call: `int`, `maxItems(32)`, `between(1, 100)`.
+    expect(titles.filter((title) => !/: [A-Z][^()]*$/.test(title))).toEqual([])
+    expect(document.components.schemas).toHaveProperty("RoleInput")
+    expect(document.components.schemas).toHaveProperty("ErrorEnvelope")
+  })
+
+  it("puts the length, count and range limits in the schemas", () => {
+    const schemas = document.components.schemas
+    expect(schemas["RoleInput"]).toMatchObject({
+      properties: { name: { type: "string", minLength: 2, maxLength: 60 }, permissions: { type: "array", maxItems: 32 } }
+    })
+    expect(schemas["ServiceCredentialInput"]).toMatchObject({
+      properties: {
+        name: { minLength: 2, maxLength: 80 },
+        scopes: { minItems: 1, maxItems: 32 },
+        lifetimeDays: { type: "integer", minimum: 1, maximum: 90, default: 30 }
+      }
+    })
+    expect(schemas["Id"]).toMatchObject({ pattern: "^[a-zA-Z0-9_-]+$", minLength: 1, maxLength: 64 })
+    expect(schemas["Permission"]).toMatchObject({ enum: expect.arrayContaining(["admin.manage", "staff.view"]) })
+    expect(document.paths["/api/staff"]?.["get"]?.parameters).toContainEqual(
+      expect.objectContaining({ name: "limit", in: "query", schema: expect.objectContaining({ type: "integer", minimum: 1, maximum: 100, default: 25 }) })
+    )
+  })
+
+  it("gives every request body an example that succeeds when an administrator sends it", async () => {
+    const exampleOf = (path: string, method: string): JsonObject => {
+      const example = document.paths[path]?.[method]?.requestBody?.content["application/json"]?.example
+      if (!isJsonObject(example)) throw new Error(`${method} ${path} has no example body`)
+      return example
+    }
+    const send = async (method: string, path: string, body: JsonObject) => {
+      const reply = await write(server, admin, method.toUpperCase(), path, body)
+      expect(reply.status, `${method} ${path} ${JSON.stringify(body)}: ${reply.text}`).toBeGreaterThanOrEqual(200)
+      expect(reply.status, `${method} ${path} ${JSON.stringify(body)}: ${reply.text}`).toBeLessThan(300)
+      return dataOf<{ readonly id: string }>(reply)
+    }
+    const sent = new Set<string>()
+    const sendExample = (method: string, path: string, target: string = path, replace: JsonObject = {}) => {
+      sent.add(`${method} ${path}`)
+      return send(method, target, { ...exampleOf(path, method), ...replace })
+    }
+
+    const role = await sendExample("post", "/api/admin/roles")
+    await sendExample("patch", "/api/admin/roles/{id}", `/api/admin/roles/${role.id}`)
+    await sendExample("post", "/api/admin/services")
+    // A staff profile needs a real account and real roles: the example's ids are placeholders.
+    const person = await meData(server, await signIn(server, { id: "reference-staff", displayName: "Reference Staff" }))
+    const granted = await createRole(server, admin, "Reference role", ["staff.view"])
+    const profile = await sendExample("post", "/api/staff", "/api/staff", { accountId: person.id, roleIds: [granted.id] })
+    await sendExample("patch", "/api/staff/{id}", `/api/staff/${profile.id}`)
+    const { id: adminId } = await meData(server, admin)
+    await sendExample("patch", "/api/admin/accounts/{id}", `/api/admin/accounts/${adminId}`)
+
+    // Developer Access's body is the operator's secret: the example shows its shape, and is refused like any wrong password.
+    expect(Object.keys(exampleOf("/api/auth/developer", "post"))).toEqual(["password"])
+    expectError(await write(server, admin, "POST", "/api/auth/developer", exampleOf("/api/auth/developer", "post")), 401, "AUTHENTICATION_FAILED")
+    sent.add("post /api/auth/developer")
+
+    // Any other body is sent as it is (placeholder ids in the path): it must at least decode.
+    for (const { name, path, method, operation } of operations()) {
+      if (operation.requestBody === undefined || sent.has(name)) continue
+      const reply = await write(server, admin, method.toUpperCase(), path.replace(/\{\w+\}/g, "0190a7f2-0000-7000-8000-000000000000"), exampleOf(path, method))
+      expect({ name, status: reply.status }, reply.text).not.toEqual({ name, status: 400 })
+    }
   })
 })

@@ -1,18 +1,20 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { AuditApi } from "./audit/AuditApi.js"
-import { documentErrors } from "./errors/documented.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
+import { describeApi } from "./openapi/describe.js"
 import { SystemApi } from "./system/SystemApi.js"
 import { TestHooksApi } from "./testHooks/TestHooksApi.js"
 
 /**
  * The whole HTTP contract, mounted under `/api`. Every error answers with the
  * envelope; the description lists, per operation, the codes it can answer
- * with under their statuses (`documentErrors`).
+ * with under their statuses, and each request body's example (`describeApi`).
+ * The server serves it with its `servers` and security schemes
+ * (`servedApi`).
  */
-export class BluelightApi extends documentErrors(HttpApi.make("bluelight")
+export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(SystemApi)
   .add(AuthApi)
   .add(StaffApi)
@@ -22,9 +24,15 @@ export class BluelightApi extends documentErrors(HttpApi.make("bluelight")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",
     version: "0.1.0",
-    description: "The HTTP API behind the Bluelight operations platform: CAD, MDT, civilians, PNC, staff, moderation and audit."
+    description: "The HTTP API behind the Bluelight operations platform: CAD, MDT, civilians, PNC, staff, moderation and audit.\n\n" +
+      "**Signing in.** Open `/api/auth/idp` in this browser: the session cookie it sets is sent with every request from this page. " +
+      "A service credential (`POST /api/admin/services`) goes in the authentication panel as a bearer token.\n\n" +
+      "**Answers.** A success is `{data}` (a list adds `meta: {limit, offset, hasMore}`), except the health report and the sign-in redirects; " +
+      "every error is the `ErrorEnvelope` " +
+      "with a code listed under its status on each operation, and a `requestId` equal to the `X-Request-Id` header. " +
+      "Reads and writes are rate limited per caller (`RateLimit` and `RateLimit-Policy` headers; `429` with `Retry-After`)."
   })))
 {}
 
 /** The API plus the test-only endpoints, served only with `BLUELIGHT_TEST_HOOKS=true`. */
-export const BluelightApiWithTestHooks = documentErrors(BluelightApi.add(TestHooksApi))
+export const BluelightApiWithTestHooks = describeApi(BluelightApi.add(TestHooksApi))

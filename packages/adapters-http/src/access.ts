@@ -1,6 +1,8 @@
 import type { AccessRule } from "@bluelight/core/identity"
 import { type HttpApiEndpoint, type HttpMethod, OpenApi } from "@effect/platform"
 import { Context, Option } from "effect"
+import { withAccessSentence } from "./openapi/accessSentence.js"
+import { securityOf } from "./openapi/security.js"
 
 /**
  * Any endpoint, with every type parameter kept: `annotate` answers the same
@@ -17,10 +19,13 @@ export class AccessRuleOf extends Context.Tag("@bluelight/adapters-http/AccessRu
 
 /**
  * The single declaration of who may call an operation. The rule is kept on the
- * endpoint for the runtime check and written into the OpenAPI description as
- * `x-bluelight-access` and `x-bluelight-permissions` (and
+ * endpoint for the runtime check, and the operation's description is made
+ * from it: `x-bluelight-access` and `x-bluelight-permissions` (and
  * `x-bluelight-permissions-alternative` when a key grants access on its own),
- * all in one `override` because a later override replaces an earlier one.
+ * the `security` schemes it accepts, and the access sentence after the
+ * operation's own description. All in the endpoint's one OpenAPI `transform`,
+ * which runs after its summary and description are set; `override` is left
+ * to the endpoint.
  */
 export const allow = (rule: AccessRule) =>
 <Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE>(
@@ -33,7 +38,13 @@ export const allow = (rule: AccessRule) =>
   if (rule.alternative !== undefined && rule.alternative.length > 0) {
     extensions["x-bluelight-permissions-alternative"] = [...rule.alternative]
   }
-  return endpoint.annotate(AccessRuleOf, rule).annotateContext(OpenApi.annotations({ override: extensions }))
+  const describe = (operation: Record<string, unknown>): Record<string, unknown> => ({
+    ...operation,
+    ...extensions,
+    security: securityOf(rule),
+    description: withAccessSentence(operation["description"], rule)
+  })
+  return endpoint.annotate(AccessRuleOf, rule).annotateContext(OpenApi.annotations({ transform: describe }))
 }
 
 /** The declared rule of an endpoint, if it has one. */

@@ -14,6 +14,7 @@ import { type DevProviders, layerDevProviders } from "./identity/devProviders/in
 import { AdminHandlers } from "./identity/AdminHandlers.js"
 import { AuthHandlers } from "./identity/AuthHandlers.js"
 import { StaffHandlers } from "./identity/StaffHandlers.js"
+import { servedApi, type Served } from "./openapi/describe.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { oneOrigin } from "./requestPath/oneOrigin.js"
 import { type ExtraRoute, RouteIndex } from "./requestPath/routes.js"
@@ -66,11 +67,11 @@ const ROUTER_CONFIG = { maxParamLength: Number.MAX_SAFE_INTEGER }
 
 const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers, AuditHandlers)
 
-/** The API with its handlers; the test hooks only when asked. */
-const apiWithHandlers = (testHooks: boolean) =>
+/** The API with its handlers, described as served here; the test hooks only when asked. */
+const apiWithHandlers = (testHooks: boolean, served: Served) =>
   testHooks
-    ? HttpApiBuilder.api(BluelightApiWithTestHooks).pipe(Layer.provide(handlers), Layer.provide(TestHooksHandlers))
-    : HttpApiBuilder.api(BluelightApi).pipe(Layer.provide(handlers))
+    ? HttpApiBuilder.api(servedApi(BluelightApiWithTestHooks, served)).pipe(Layer.provide(handlers), Layer.provide(TestHooksHandlers))
+    : HttpApiBuilder.api(servedApi(BluelightApi, served)).pipe(Layer.provide(handlers))
 
 /**
  * The API served over whatever `HttpServer` the caller provides: the request
@@ -91,7 +92,7 @@ export const layerHttpApi = (options: HttpOptions) => {
     trustedProxyHops: options.trustedProxyHops
   })
   const access = layerAccessControl({ appOrigin: new URL(options.appUrl).origin, cookies, budgets: options.budgets, routes })
-  const apiLive = apiWithHandlers(options.testHooks).pipe(
+  const apiLive = apiWithHandlers(options.testHooks, { appUrl: options.appUrl, sessionCookie: cookies.session }).pipe(
     Layer.provide(access),
     Layer.provide(settings)
   )

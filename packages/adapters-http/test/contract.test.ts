@@ -1,7 +1,8 @@
-import { accessRuleOf, allow, BluelightApi, BluelightApiWithTestHooks, RouteIndex, statusOfCode } from "@bluelight/adapters-http"
+import { accessRuleOf, accessSentence, allow, BluelightApi, BluelightApiWithTestHooks, RouteIndex, statusOfCode, withAccessSentence } from "@bluelight/adapters-http"
+import type { AccessRule } from "@bluelight/core/identity"
 import { ErrorCode } from "@bluelight/core/kernel"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Context, Option, Schema } from "effect"
+import { Option, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 
 describe("error statuses (API.md)", () => {
@@ -47,30 +48,63 @@ describe("the error responses of the description", () => {
 
 describe("access declarations", () => {
   const endpoints = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(api: HttpApi.HttpApi<Id, Groups, E, R>) => {
-    const found: Array<{ name: string; rule: unknown; override: unknown }> = []
+    const found: Array<{ path: string; method: string; rule: AccessRule | undefined }> = []
     HttpApi.reflect(api, {
       onGroup: () => {},
       onEndpoint: ({ endpoint }) =>
         found.push({
-          name: `${endpoint.method} ${endpoint.path}`,
-          rule: Option.getOrUndefined(accessRuleOf(endpoint)),
-          override: Option.getOrUndefined(Context.getOption(endpoint.annotations, OpenApi.Override))
+          path: endpoint.path.replace(/:(\w+)\??/g, "{$1}"),
+          method: endpoint.method.toLowerCase(),
+          rule: Option.getOrUndefined(accessRuleOf(endpoint))
         })
     })
     return found
   }
 
-  it("every operation declares exactly one rule, and the OpenAPI extensions come from it", () => {
-    for (const { name, rule, override } of endpoints(BluelightApiWithTestHooks)) {
-      expect(rule, name).toBeDefined()
-      const { access, permissions } = rule as { access: string; permissions: Array<string> }
-      expect(override, name).toMatchObject({ "x-bluelight-access": access, "x-bluelight-permissions": permissions })
+  it("every operation declares exactly one rule, and its description comes from it", () => {
+    const { paths } = OpenApi.fromApi(BluelightApiWithTestHooks)
+    const expectedSecurity = { "public": [], "session": [{ session: [] }], "session-or-credential": [{ session: [] }, { serviceCredential: [] }] }
+    for (const { path, method, rule } of endpoints(BluelightApiWithTestHooks)) {
+      const name = `${method} ${path}`
+      if (rule === undefined) throw new Error(`${name} declares no access rule`)
+      const operation = Object.entries(paths[path] ?? {}).find(([described]) => described === method)?.[1]
+      expect(operation, name).toMatchObject({
+        "x-bluelight-access": rule.access,
+        "x-bluelight-permissions": rule.permissions,
+        security: expectedSecurity[rule.access],
+        description: expect.stringContaining(accessSentence(rule))
+      })
     }
   })
 
   it("the served description carries them", () => {
     const spec = OpenApi.fromApi(BluelightApi)
-    expect(spec.paths["/api/health"]?.get).toMatchObject({ "x-bluelight-access": "public", "x-bluelight-permissions": [] })
+    expect(spec.paths["/api/health"]?.get).toMatchObject({ "x-bluelight-access": "public", "x-bluelight-permissions": [], security: [] })
+  })
+})
+
+describe("the access sentence", () => {
+  it("says who may call, by which scheme, holding which keys", () => {
+    expect(accessSentence({ access: "public", permissions: [] })).toBe("**Access:** public; no session or credential needed.")
+    expect(accessSentence({ access: "session", permissions: [] })).toBe(
+      "**Access:** any signed-in person, by the session cookie. Service credentials are refused (`USER_REQUIRED`)."
+    )
+    expect(accessSentence({ access: "session", permissions: ["admin.manage"] })).toBe(
+      "**Access:** a signed-in person holding `admin.manage`, by the session cookie. Service credentials are refused (`USER_REQUIRED`)."
+    )
+    expect(accessSentence({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] })).toBe(
+      "**Access:** a signed-in person (session cookie) or a service credential (bearer token) holding `cad.view` and `cad.dispatch`."
+    )
+    expect(accessSentence({ access: "session-or-credential", permissions: ["civilians.manage_own"], alternative: ["civilians.manage"] })).toBe(
+      "**Access:** a signed-in person (session cookie) or a service credential (bearer token) holding `civilians.manage_own`, " +
+        "or holding `civilians.manage` on its own."
+    )
+  })
+
+  it("follows the operation's own description", () => {
+    const rule = { access: "public", permissions: [] } as const
+    expect(withAccessSentence("Lists things.", rule)).toBe(`Lists things.\n\n${accessSentence(rule)}`)
+    expect(withAccessSentence(undefined, rule)).toBe(accessSentence(rule))
   })
 })
 

@@ -20,9 +20,15 @@ export class AuditApi extends HttpApiGroup.make("audit")
         to: Schema.optional(Timestamp)
       }))
       .addSuccess(List(AuditEntry))
-      .annotate(OpenApi.Description, "The audit log, newest first. `from` is inclusive, `to` exclusive; actorId names a person, serviceId a credential")
+      .annotate(OpenApi.Summary, "Read the audit log")
+      .annotate(
+        OpenApi.Description,
+        "Every audited change, newest first. Filters: `action` (such as `service.issued`), `actorId` (a person), " +
+          "`serviceId` (a credential), `targetId`, and the time range `from` (inclusive) to `to` (exclusive)."
+      )
       .pipe(allow({ access: "session-or-credential", permissions: ["audit.view"] }))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Audit")
+  .annotate(OpenApi.Description, "The append-only record of who changed what, written with each change.")
 {}

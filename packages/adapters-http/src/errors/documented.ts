@@ -1,6 +1,7 @@
 import { ErrorCode } from "@bluelight/core/kernel"
-import { HttpApi, HttpApiError, type HttpApiGroup, HttpApiSchema, OpenApi, OpenApiJsonSchema } from "@effect/platform"
+import { HttpApi, HttpApiError, type HttpApiGroup, HttpApiSchema, OpenApiJsonSchema } from "@effect/platform"
 import { Option, SchemaAST } from "effect"
+import { isObject, type JsonObject, objectAt } from "../openapi/json.js"
 import { ErrorEnvelope } from "../schema/envelope.js"
 import { declaredCodeOf } from "./declared.js"
 import { accessRefusalsOf, requestRefusalsOf } from "./refusals.js"
@@ -51,15 +52,6 @@ const errorsOfOperations = <Id extends string, Groups extends HttpApiGroup.HttpA
   return operations
 }
 
-type JsonObject = Record<string, unknown>
-
-const isObject = (u: unknown): u is JsonObject => typeof u === "object" && u !== null && !Array.isArray(u)
-
-const objectAt = (u: JsonObject, key: string): JsonObject => {
-  const value = u[key]
-  if (!isObject(value)) throw new Error(`the API description has no object at ${key}`)
-  return value
-}
 
 /** The envelope, narrowed to the codes one status of one operation can carry. */
 const envelopeResponse = (envelope: unknown, codes: ReadonlyArray<ErrorCode>): JsonObject => ({
@@ -132,11 +124,12 @@ const describeErrors = (spec: JsonObject, operations: ReadonlyMap<string, Operat
 }
 
 /**
- * The API with its error responses described from the error codes (see
- * `describeErrors`). Apply it to the finished API, after its last group:
- * an operation of a group added later is refused when the description is made.
+ * The step of the API's description that rewrites its error responses from
+ * the error codes (see `describeErrors`), for `describeApi` to run on the
+ * finished API: an operation of a group added later is refused when the
+ * description is made.
  */
-export const documentErrors = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+export const errorsDescriptionOf = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
   api: HttpApi.HttpApi<Id, Groups, E, R>
-): HttpApi.HttpApi<Id, Groups, E, R> =>
-  api.annotateContext(OpenApi.annotations({ transform: (spec) => describeErrors(spec, errorsOfOperations(api)) }))
+) =>
+(spec: JsonObject): JsonObject => describeErrors(spec, errorsOfOperations(api))

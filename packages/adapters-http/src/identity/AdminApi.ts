@@ -1,5 +1,5 @@
 import { AccountId, AccountStatus, CREDENTIAL_LIFETIME_DAYS, InvalidScope, Permission, ReservedRole, RoleId, ServiceCredentialId } from "@bluelight/core/identity"
-import { InvalidState, NotFound, TrimmedText } from "@bluelight/core/kernel"
+import { IntegerBetween, InvalidState, NotFound, TrimmedText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -16,63 +16,140 @@ const RolePath = Schema.Struct({ id: RoleId })
 const ServicePath = Schema.Struct({ id: ServiceCredentialId })
 
 const RoleName = TrimmedText({ min: 2, max: 60 })
-const RolePermissions = Schema.Array(Permission).pipe(
-  Schema.maxItems(32, { message: () => "at most 32 permissions" })
+const MAX_PERMISSIONS = 32
+// Titled in the JSON Schema annotation, which replaces the filter's own (hence
+// `maxItems` again): a schema title would change the answers' messages.
+const RolePermissions = Schema.Array(Permission).pipe(Schema.maxItems(MAX_PERMISSIONS, {
+  message: () => `at most ${MAX_PERMISSIONS} permissions`,
+  jsonSchema: { maxItems: MAX_PERMISSIONS, title: "Permission keys", description: `Permission keys, at most ${MAX_PERMISSIONS}` }
+}))
+const Scopes = Schema.Array(Permission).pipe(
+  Schema.minItems(1, { message: () => "at least one scope" }),
+  Schema.maxItems(MAX_PERMISSIONS, {
+    message: () => `at most ${MAX_PERMISSIONS} scopes`,
+    jsonSchema: {
+      maxItems: MAX_PERMISSIONS,
+      title: "Scopes",
+      description: `Permission keys the credential may use, 1 to ${MAX_PERMISSIONS}; admin.manage and staff.manage cannot be granted`
+    }
+  })
 )
 
 const { min, max } = CREDENTIAL_LIFETIME_DAYS
-const LifetimeDays = Schema.Int.pipe(Schema.between(min, max, { message: () => `lifetimeDays must be an integer from ${min} to ${max}` }))
+const LifetimeDays = IntegerBetween(CREDENTIAL_LIFETIME_DAYS, `lifetimeDays must be an integer from ${min} to ${max}`)
 
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.get("listAccounts", "/admin/accounts")
       .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(AccountStatus), search: Schema.optional(TrimmedText({ min: 1, max: 100 })) }))
       .addSuccess(List(AccountView))
+      .annotate(OpenApi.Summary, "List accounts")
+      .annotate(
+        OpenApi.Description,
+        "Every account, signed in at least once: `status` keeps one status, `search` keeps display names containing it " +
+          "(case-insensitive, taken literally)."
+      )
       .pipe(admin)
   )
-  .add(HttpApiEndpoint.get("getAccount", "/admin/accounts/:id").setPath(AccountPath).addSuccess(Data(AccountView)).pipe(failsWith(NotFound), admin))
+  .add(
+    HttpApiEndpoint.get("getAccount", "/admin/accounts/:id")
+      .setPath(AccountPath)
+      .addSuccess(Data(AccountView))
+      .annotate(OpenApi.Summary, "Get an account")
+      .annotate(OpenApi.Description, "One account with its identity and game-platform links.")
+      .pipe(failsWith(NotFound), admin)
+  )
   .add(
     HttpApiEndpoint.patch("updateAccount", "/admin/accounts/:id")
       .setPath(AccountPath)
-      .setPayload(Body({ status: AccountStatus }))
+      .setPayload(Body({ status: AccountStatus }, { name: "AccountStatusChange", example: { status: "ACTIVE" } }))
       .addSuccess(Data(AccountView))
-      .annotate(OpenApi.Description, "Suspending or disabling revokes every session of the account")
+      .annotate(OpenApi.Summary, "Change an account's status")
+      .annotate(
+        OpenApi.Description,
+        "Suspends, disables or reinstates an account. Suspending or disabling revokes every session of the account for good; " +
+          "while it is not active, its requests are refused (`ACCOUNT_DISABLED`). Nobody can suspend or disable their own " +
+          "account (`INVALID_STATE`). Audited as `account.status.changed`."
+      )
       .pipe(failsWith(NotFound, InvalidState), admin)
   )
-  .add(HttpApiEndpoint.get("listRoles", "/admin/roles").setUrlParams(StrictQuery(paging)).addSuccess(List(RoleView)).pipe(admin))
+  .add(
+    HttpApiEndpoint.get("listRoles", "/admin/roles")
+      .setUrlParams(StrictQuery(paging))
+      .addSuccess(List(RoleView))
+      .annotate(OpenApi.Summary, "List roles")
+      .annotate(OpenApi.Description, "The built-in roles first (Administrator, Member), then the others, newest first.")
+      .pipe(admin)
+  )
   .add(
     HttpApiEndpoint.post("createRole", "/admin/roles")
-      .setPayload(Body({ name: RoleName, permissions: RolePermissions }))
+      .setPayload(Body({ name: RoleName, permissions: RolePermissions }, {
+        name: "RoleInput",
+        example: { name: "Dispatcher", permissions: ["cad.view", "cad.dispatch"] }
+      }))
       .addSuccess(Data(RoleView), { status: 201 })
-      .annotate(OpenApi.Description, "The name Administrator is reserved (RESERVED_ROLE). Audited as role.permissions.changed")
+      .annotate(OpenApi.Summary, "Create a role")
+      .annotate(
+        OpenApi.Description,
+        "Role names are unique (`INVALID_STATE` when taken); the name Administrator is reserved (`RESERVED_ROLE`). " +
+          "Audited as `role.permissions.changed`."
+      )
       .pipe(failsWith(ReservedRole, InvalidState), admin)
   )
   .add(
     HttpApiEndpoint.patch("updateRole", "/admin/roles/:id")
       .setPath(RolePath)
-      .setPayload(Body({ name: Schema.optional(RoleName), permissions: Schema.optional(RolePermissions) }))
+      .setPayload(Body({ name: Schema.optional(RoleName), permissions: Schema.optional(RolePermissions) }, {
+        name: "RoleUpdate",
+        example: { name: "Senior Dispatcher", permissions: ["cad.view", "cad.dispatch", "cad.incidents.manage"] }
+      }))
       .addSuccess(Data(RoleView))
+      .annotate(OpenApi.Summary, "Update a role")
+      .annotate(
+        OpenApi.Description,
+        "Renames a role or replaces its permissions (every key it should hold). The Administrator role cannot be edited " +
+          "(`RESERVED_ROLE`); the Member role keeps its name (`INVALID_STATE`) but its permissions can change. " +
+          "Audited as `role.permissions.changed`, or `role.renamed` when only the name changes."
+      )
       .pipe(failsWith(NotFound, ReservedRole, InvalidState), admin)
   )
-  .add(HttpApiEndpoint.get("listServices", "/admin/services").setUrlParams(StrictQuery(paging)).addSuccess(List(CredentialView)).pipe(admin))
+  .add(
+    HttpApiEndpoint.get("listServices", "/admin/services")
+      .setUrlParams(StrictQuery(paging))
+      .addSuccess(List(CredentialView))
+      .annotate(OpenApi.Summary, "List service credentials")
+      .annotate(OpenApi.Description, "Every service credential, revoked and expired ones too; never their tokens.")
+      .pipe(admin)
+  )
   .add(
     HttpApiEndpoint.post("issueService", "/admin/services")
       .setPayload(Body({
         name: TrimmedText({ min: 2, max: 80 }),
-        scopes: Schema.Array(Permission).pipe(Schema.minItems(1, { message: () => "at least one scope" }), Schema.maxItems(32, { message: () => "at most 32 scopes" })),
+        scopes: Scopes,
         lifetimeDays: Schema.optionalWith(LifetimeDays, { default: () => CREDENTIAL_LIFETIME_DAYS.default })
+      }, {
+        name: "ServiceCredentialInput",
+        example: { name: "Discord bot", scopes: ["staff.view", "audit.view"], lifetimeDays: CREDENTIAL_LIFETIME_DAYS.default }
       }))
       .addSuccess(Data(IssuedCredential), { status: 201 })
-      .annotate(OpenApi.Description, "The token appears only in this response. admin.manage and staff.manage cannot be granted (INVALID_SCOPE). Audited as service.issued")
+      .annotate(OpenApi.Summary, "Issue a service credential")
+      .annotate(
+        OpenApi.Description,
+        `A bearer token for an integration, valid \`lifetimeDays\` (${min} to ${max}, default ${CREDENTIAL_LIFETIME_DAYS.default}). ` +
+          "The token appears only in this response; only its hash is kept. The credential can do exactly what its scopes allow; " +
+          "`admin.manage` and `staff.manage` cannot be granted (`INVALID_SCOPE`). Audited as `service.issued`."
+      )
       .pipe(failsWith(InvalidScope), admin)
   )
   .add(
     HttpApiEndpoint.del("revokeService", "/admin/services/:id")
       .setPath(ServicePath)
       .addSuccess(Data(CredentialView))
-      .annotate(OpenApi.Description, "Revocation applies from the next request. Audited as service.revoked")
+      .annotate(OpenApi.Summary, "Revoke a service credential")
+      .annotate(OpenApi.Description, "Revocation applies from the next request. Audited as `service.revoked`.")
       .pipe(failsWith(NotFound), admin)
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Administration")
+  .annotate(OpenApi.Description, "Accounts, roles and service credentials.")
 {}

@@ -1,6 +1,6 @@
 import { AccountDisabled, AuthenticationFailed, PlatformAccountTaken, Unauthenticated } from "@bluelight/core/identity"
 import { InvalidState, SafeText } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi, OpenApiJsonSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { allow, notRateLimited, readsOwnBody } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
@@ -19,57 +19,115 @@ const CallbackQuery = LenientQuery({
 
 const redirect = { status: 302 } as const
 
+/**
+ * What Developer Access reads from its body. The handler reads the body
+ * itself (every malformed one is `401`, not `400`), so this only describes it.
+ */
+const developerPasswordBody = {
+  required: true,
+  content: {
+    "application/json": {
+      schema: OpenApiJsonSchema.make(Schema.Struct({
+        password: Schema.String.annotations({ description: "The server's developer password (BLUELIGHT_DEVELOPER_PASSWORD)" })
+      })),
+      // Not a password that works: the real one is the operator's secret.
+      example: { password: "the developer password" }
+    }
+  }
+}
+
 export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.get("signIn", "/auth/idp")
       .addSuccess(Schema.Void, redirect)
-      .annotate(OpenApi.Summary, "Start browser sign-in: redirects to the identity provider")
+      .annotate(OpenApi.Summary, "Start sign-in")
+      .annotate(
+        OpenApi.Description,
+        "Open in the browser (not with Test Request): redirects (`302`) to the identity provider with a single-use state, " +
+          "valid ten minutes and bound to this browser by the `bluelight-oauth-state` cookie. " +
+          "Sign-in starts are limited per provider and per client address (`RATE_LIMITED`)."
+      )
       .pipe(failsWith(RateLimited), allow({ access: "public", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.get("signInCallback", "/auth/idp/callback")
       .setUrlParams(CallbackQuery)
       .addSuccess(Schema.Void, redirect)
-      .annotate(OpenApi.Summary, "Complete sign-in: sets the session cookie and redirects to the application root")
+      .annotate(OpenApi.Summary, "Finish sign-in")
+      .annotate(
+        OpenApi.Description,
+        "Where the identity provider sends the browser back. Checks `state` against the browser's state cookie, " +
+          "creates or updates the account from the provider's profile, sets the session cookie (replacing any earlier session " +
+          "of this browser) and redirects (`302`) to the application root. Signing in never grants a staff role; " +
+          "a suspended or disabled account is refused (`ACCOUNT_DISABLED`)."
+      )
       .pipe(failsWith(Unauthenticated, AccountDisabled), allow({ access: "public", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.post("signOut", "/auth/logout")
       .addSuccess(Data(Schema.Struct({ signedOut: Schema.Boolean })))
-      .annotate(OpenApi.Summary, "Sign out: revokes this session and clears the cookie; never rate limited")
+      .annotate(OpenApi.Summary, "Sign out")
+      .annotate(OpenApi.Description, "Revokes this session and clears the session cookie. Never rate limited.")
       .pipe(allow({ access: "session", permissions: [] }), notRateLimited)
   )
   .add(
     HttpApiEndpoint.get("linkPlatform", "/auth/platform")
       .addSuccess(Schema.Void, redirect)
-      .annotate(OpenApi.Summary, "Start linking a game-platform account (PKCE): redirects to the platform")
+      .annotate(OpenApi.Summary, "Start linking a game account")
+      .annotate(
+        OpenApi.Description,
+        "Open in the browser: redirects (`302`) to the game platform (authorization code with PKCE). " +
+          "`INVALID_STATE` when linking is not configured on this server; sign-in starts are limited (`RATE_LIMITED`)."
+      )
       .pipe(failsWith(InvalidState, RateLimited), allow({ access: "session", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.get("linkPlatformCallback", "/auth/platform/callback")
       .setUrlParams(CallbackQuery)
       .addSuccess(Schema.Void, redirect)
-      .annotate(OpenApi.Summary, "Complete the link, in the session that started it")
+      .annotate(OpenApi.Summary, "Finish linking a game account")
+      .annotate(
+        OpenApi.Description,
+        "Where the game platform sends the browser back; it must arrive in the session that started the link (`UNAUTHENTICATED` otherwise). " +
+          "One platform account links to one account only (`PLATFORM_ACCOUNT_TAKEN`); an account already linked to another " +
+          "platform account is refused (`INVALID_STATE`). There is no unlinking. Redirects (`302`) to the application root."
+      )
       .pipe(failsWith(Unauthenticated, PlatformAccountTaken, InvalidState), allow({ access: "session", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.post("enableDeveloperAccess", "/auth/developer")
       .addSuccess(Data(Me))
-      .annotate(OpenApi.Summary, "Turn Developer Access on for this session; body {password}; every refusal is 401 AUTHENTICATION_FAILED")
+      .annotate(OpenApi.Summary, "Turn Developer Access on")
+      .annotate(
+        OpenApi.Description,
+        "Temporary internal tooling. With the server's developer password (`BLUELIGHT_DEVELOPER_PASSWORD`), gives this session " +
+          "every permission in the catalogue until it is turned off; other sessions, roles and staff records are unchanged. " +
+          "Rotates the session token (a new cookie; the old one stops working). Every refusal is `401 AUTHENTICATION_FAILED`: " +
+          "a wrong password, a body other than `{\"password\": \"...\"}`, the feature off, or a sixth attempt of the account " +
+          "within 15 minutes (with `Retry-After`)."
+      )
+      .annotateContext(OpenApi.annotations({ override: { requestBody: developerPasswordBody } }))
       .pipe(failsWith(AuthenticationFailed, Unauthenticated), allow({ access: "session", permissions: [] }), readsOwnBody)
   )
   .add(
     HttpApiEndpoint.del("disableDeveloperAccess", "/auth/developer")
       .addSuccess(Data(Me))
-      .annotate(OpenApi.Summary, "Turn Developer Access off for this session")
+      .annotate(OpenApi.Summary, "Turn Developer Access off")
+      .annotate(OpenApi.Description, "Ends Developer Access for this session and rotates the session token (a new cookie).")
       .pipe(failsWith(Unauthenticated), allow({ access: "session", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.get("me", "/me")
       .addSuccess(Data(Me))
-      .annotate(OpenApi.Summary, "The signed-in person, their staff profile, roles and permissions")
+      .annotate(OpenApi.Summary, "The signed-in person")
+      .annotate(
+        OpenApi.Description,
+        "The account, its identity and game-platform links, its staff profile, roles and effective permissions " +
+          "(every permission, and `developerAccess: true`, while Developer Access is on)."
+      )
       .pipe(allow({ access: "session", permissions: [] }))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Authentication")
+  .annotate(OpenApi.Description, "Browser sign-in, game-platform linking, Developer Access and the signed-in person.")
 {}

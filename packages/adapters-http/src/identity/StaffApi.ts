@@ -10,7 +10,17 @@ import { Data, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { StaffView } from "./schemas.js"
 
-const RoleIds = Schema.Array(RoleId).pipe(Schema.maxItems(32, { message: () => "at most 32 roles" }))
+const MAX_ROLES = 32
+// Titled in the JSON Schema annotation, which replaces the filter's own (hence
+// `maxItems` again): a schema title would change the answers' messages.
+const RoleIds = Schema.Array(RoleId).pipe(Schema.maxItems(MAX_ROLES, {
+  message: () => `at most ${MAX_ROLES} roles`,
+  jsonSchema: { maxItems: MAX_ROLES, title: "Role ids", description: `Ids of existing roles, at most ${MAX_ROLES}` }
+}))
+
+/** Ids in the examples: the form of a real one; the reference's user puts real ones in. */
+const EXAMPLE_ACCOUNT_ID = AccountId.make("0190a7f2-3c4d-7e5f-8a6b-1c2d3e4f5a6b")
+const EXAMPLE_ROLE_ID = RoleId.make("0190a7f2-5e6f-7a8b-9c0d-1e2f3a4b5c6d")
 const StaffPath = Schema.Struct({ id: StaffProfileId })
 const Active = OneOf("true", "false").pipe(
   Schema.transform(Schema.Boolean, { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") })
@@ -21,29 +31,53 @@ export class StaffApi extends HttpApiGroup.make("staff")
     HttpApiEndpoint.get("listStaff", "/staff")
       .setUrlParams(StrictQuery({ ...paging, active: Schema.optional(Active) }))
       .addSuccess(List(StaffView))
-      .annotate(OpenApi.Description, "Staff profiles ordered by display name")
+      .annotate(OpenApi.Summary, "List staff profiles")
+      .annotate(OpenApi.Description, "Staff profiles ordered by display name; `active` keeps only active or only inactive ones.")
       .pipe(allow({ access: "session-or-credential", permissions: ["staff.view"] }))
   )
   .add(
     HttpApiEndpoint.get("getStaff", "/staff/:id")
       .setPath(StaffPath)
       .addSuccess(Data(StaffView))
+      .annotate(OpenApi.Summary, "Get a staff profile")
+      .annotate(OpenApi.Description, "One staff profile with its account and roles.")
       .pipe(failsWith(NotFound), allow({ access: "session-or-credential", permissions: ["staff.view"] }))
   )
   .add(
     HttpApiEndpoint.post("createStaff", "/staff")
-      .setPayload(Body({ accountId: AccountId, roleIds: RoleIds }))
+      .setPayload(Body({ accountId: AccountId, roleIds: RoleIds }, {
+        name: "StaffProfileInput",
+        example: { accountId: EXAMPLE_ACCOUNT_ID, roleIds: [EXAMPLE_ROLE_ID] }
+      }))
       .addSuccess(Data(StaffView), { status: 201 })
-      .annotate(OpenApi.Description, "Granting a role that holds admin.manage needs admin.manage")
+      .annotate(OpenApi.Summary, "Create a staff profile")
+      .annotate(
+        OpenApi.Description,
+        "Makes an account staff, with the roles granted on the profile. The person must have signed in once (that creates " +
+          "the account; its id is in GET /api/admin/accounts). An account has one profile (`INVALID_STATE`); " +
+          "an unknown role id is `INVALID_INPUT` with its path; granting a role that holds `admin.manage` needs " +
+          "`admin.manage` (`FORBIDDEN`). The example's ids are placeholders: put in real ones."
+      )
       .pipe(failsWith(NotFound, InvalidInput, InvalidState, Forbidden), allow({ access: "session", permissions: ["staff.manage"] }))
   )
   .add(
     HttpApiEndpoint.patch("updateStaff", "/staff/:id")
       .setPath(StaffPath)
-      .setPayload(Body({ active: Schema.optional(Schema.Boolean), roleIds: Schema.optional(RoleIds) }))
+      .setPayload(Body({ active: Schema.optional(Schema.Boolean), roleIds: Schema.optional(RoleIds) }, {
+        name: "StaffProfileUpdate",
+        example: { active: true }
+      }))
       .addSuccess(Data(StaffView))
+      .annotate(OpenApi.Summary, "Update a staff profile")
+      .annotate(
+        OpenApi.Description,
+        "Activates or deactivates the profile, or replaces its roles (`roleIds`, every role it should hold). " +
+          "A deactivated profile's permissions stop from the next request on. Changing the profile of someone holding " +
+          "`admin.manage`, or granting a role that holds it, needs `admin.manage` (`FORBIDDEN`)."
+      )
       .pipe(failsWith(NotFound, InvalidInput, Forbidden), allow({ access: "session", permissions: ["staff.manage"] }))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Staff")
+  .annotate(OpenApi.Description, "Staff profiles: who is staff, and the roles that give them their permissions.")
 {}

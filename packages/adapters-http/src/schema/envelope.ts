@@ -1,4 +1,4 @@
-import { ErrorCode, PageMeta } from "@bluelight/core/kernel"
+import { ErrorCode, PageMeta, Problem } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** `{data: ...}`, the body of every success. */
@@ -8,12 +8,17 @@ export const Data = <S extends Schema.Schema.Any>(data: S) => Schema.Struct({ da
 export const List = <S extends Schema.Schema.Any>(item: S) =>
   Schema.Struct({ data: Schema.Array(item), meta: PageMeta })
 
-/** The error envelope of every error response. */
+/**
+ * The error envelope of every error response. It describes the answers (the
+ * request path builds them, `errors/respond.ts`); nothing decodes with it.
+ */
 export const ErrorEnvelope = Schema.Struct({
   error: Schema.Struct({
     code: ErrorCode,
     message: Schema.String,
-    details: Schema.optional(Schema.Unknown)
+    details: Schema.optional(Schema.Array(Problem).annotations({
+      description: "With INVALID_INPUT: every problem found, at most 20, and then one more counting the rest"
+    }))
   }),
-  requestId: Schema.UUID
+  requestId: Schema.UUID.annotations({ identifier: "RequestId", description: "The request's id, as in the X-Request-Id header; quote it when reporting a problem" })
 }).annotations({ identifier: "ErrorEnvelope", description: "The error envelope; requestId equals the X-Request-Id header" })

@@ -14,7 +14,16 @@ export type HealthReport = typeof HealthReport.Type
 export const health = HttpApiEndpoint.get("health", "/health")
   .addSuccess(HealthReport)
   .addError(HealthReport, { status: 503 })
-  .annotate(OpenApi.Summary, "Liveness, database and Redis state; 503 while the database is unreachable (Redis down only degrades rate limits)")
+  .annotate(OpenApi.Summary, "Service health")
+  .annotate(
+    OpenApi.Description,
+    "Liveness and the state of the database and Redis, for load balancers and probes. `503` with the same report while the " +
+      "database does not answer; Redis down only moves rate limits to per-process counters."
+  )
   .pipe(allow({ access: "public", permissions: [] }))
 
-export class SystemApi extends HttpApiGroup.make("system").add(health).annotate(OpenApi.Title, "System") {}
+export class SystemApi extends HttpApiGroup.make("system")
+  .add(health)
+  .annotate(OpenApi.Title, "System")
+  .annotate(OpenApi.Description, "The service itself.")
+{}

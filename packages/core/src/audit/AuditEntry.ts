@@ -12,6 +12,9 @@ export const AuditEntry = Schema.Struct({
   targetType: Schema.String,
   targetId: Schema.NullOr(Schema.String),
   requestId: Schema.NullOr(Schema.String),
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  // Described as any object: the generated schema of `unknown` values names itself with an `$id`, once per use.
+  data: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+    jsonSchema: { type: "object", description: "What the action changed; its shape depends on the action" }
+  })
 }).annotations({ identifier: "AuditEntry" })
 export type AuditEntry = typeof AuditEntry.Type

@@ -11,6 +11,8 @@ export const Id = SafeText.pipe(
   Schema.maxLength(64, { message: () => "must be at most 64 characters" })
 ).annotations({
   identifier: "Id",
+  // The described title would otherwise be the last filter's label, `maxLength(64)`.
+  title: "Id",
   description: "1 to 64 characters matching ^[a-zA-Z0-9_-]+$"
 })
 export type Id = typeof Id.Type

@@ -59,6 +59,9 @@ export const orNotFound = (message: string) => <A>(found: Option.Option<A>): Eff
 export const Problem = Schema.Struct({
   path: Schema.Array(Schema.String),
   message: Schema.String
+}).annotations({
+  identifier: "Problem",
+  description: "One problem found in a request: where it is (body path, or [\"query\", name], [\"headers\", name], [\"path\", name]) and what is wrong"
 })
 export type Problem = typeof Problem.Type
 

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { IntegerBetween } from "./integer.js"
 
 /** Page size bounds of every list: 1 to 100, 25 by default. */
 export const PAGE_LIMIT = { min: 1, max: 100, default: 25 } as const
@@ -13,8 +14,8 @@ export interface Page {
 
 /** What every list answers beside its items. */
 export const PageMeta = Schema.Struct({
-  limit: Schema.Int,
-  offset: Schema.Int,
+  limit: IntegerBetween({ min: PAGE_LIMIT.min, max: PAGE_LIMIT.max }),
+  offset: IntegerBetween({ min: PAGE_OFFSET.min, max: PAGE_OFFSET.max }),
   hasMore: Schema.Boolean
 }).annotations({ identifier: "PageMeta" })
 export type PageMeta = typeof PageMeta.Type

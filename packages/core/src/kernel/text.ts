@@ -20,10 +20,13 @@ export const SafeText = Schema.String.pipe(
 
 /**
  * Text as the API document wants it: trimmed first, then held to its length
- * bounds, so `"  ab "` is a 2-character name. Built on `SafeText`.
+ * bounds, so `"  ab "` is a 2-character name. Built on `SafeText`. Its JSON
+ * Schema is written out: the generated one describes only the untrimmed
+ * side, a bare reference to Effect's `Trim` without the bounds.
  */
 export const TrimmedText = (bounds: { readonly min?: number; readonly max: number }) => {
   const min = bounds.min ?? 0
+  const length = min > 0 ? `${min} to ${bounds.max} characters` : `at most ${bounds.max} characters`
   return Schema.Trim.pipe(
     Schema.compose(
       SafeText.pipe(
@@ -33,5 +36,12 @@ export const TrimmedText = (bounds: { readonly min?: number; readonly max: numbe
         Schema.maxLength(bounds.max, { message: () => `must be at most ${bounds.max} characters` })
       )
     )
-  )
+  ).annotations({
+    jsonSchema: {
+      type: "string",
+      ...(min > 0 ? { minLength: min } : {}),
+      maxLength: bounds.max,
+      description: `Leading and trailing white space is trimmed, then ${length}`
+    }
+  })
 }

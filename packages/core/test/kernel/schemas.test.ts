@@ -1,8 +1,8 @@
 import { AccountStatus, Permission, PERMISSIONS } from "@bluelight/core/identity"
-import { CalendarDate, formatUuidV7, Id, isCalendarDate, OneOf, SafeText, TrimmedText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
+import { CalendarDate, formatUuidV7, Id, IntegerBetween, isCalendarDate, OneOf, PageMeta, SafeText, TrimmedText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
-import { Either, ParseResult, Schema } from "effect"
+import { Either, JSONSchema, ParseResult, Schema } from "effect"
 
 const decode = <A, I>(schema: Schema.Schema<A, I>) => (input: unknown) => Schema.decodeUnknownEither(schema)(input)
 
@@ -55,6 +55,58 @@ describe("TrimmedText", () => {
     expect(Either.isLeft(decode(Name)("  a  "))).toBe(true)
     expect(decode(Name)(` ${"x".repeat(60)} `)).toEqual(Either.right("x".repeat(60)))
     expect(Either.isLeft(decode(Name)("x".repeat(61)))).toBe(true)
+  })
+})
+
+/** A schema as the API description shows it, components collected apart. */
+const described = <A, I>(schema: Schema.Schema<A, I>) => {
+  const definitions: Record<string, JSONSchema.JsonSchema7> = {}
+  const jsonSchema = JSONSchema.fromAST(schema.ast, { definitions, target: "openApi3.1" })
+  return { jsonSchema, definitions }
+}
+
+describe("the shared schemas as the API description shows them", () => {
+  it("TrimmedText: a string with its bounds, not a bare reference to Effect's Trim", () => {
+    expect(described(TrimmedText({ min: 2, max: 60 }))).toEqual({
+      jsonSchema: { type: "string", minLength: 2, maxLength: 60, description: "Leading and trailing white space is trimmed, then 2 to 60 characters" },
+      definitions: {}
+    })
+    expect(described(TrimmedText({ max: 100 })).jsonSchema).toEqual({
+      type: "string",
+      maxLength: 100,
+      description: "Leading and trailing white space is trimmed, then at most 100 characters"
+    })
+  })
+
+  it("IntegerBetween: an integer with its range (and default), without the filters' labels or an Int component", () => {
+    expect(described(IntegerBetween({ min: 1, max: 90, default: 30 }))).toEqual({
+      jsonSchema: { type: "integer", minimum: 1, maximum: 90, default: 30 },
+      definitions: {}
+    })
+    expect(described(PageMeta).definitions).toEqual({
+      PageMeta: {
+        type: "object",
+        required: ["limit", "offset", "hasMore"],
+        properties: {
+          limit: { type: "integer", minimum: 1, maximum: 100 },
+          offset: { type: "integer", minimum: 0, maximum: 10_000 },
+          hasMore: { type: "boolean" }
+        },
+        additionalProperties: false
+      }
+    })
+  })
+
+  it("IntegerBetween decodes as the filters it stands for, with the message given", () => {
+    const Days = IntegerBetween({ min: 1, max: 90 }, "lifetimeDays must be an integer from 1 to 90")
+    expect(decode(Days)(90)).toEqual(Either.right(90))
+    expect(problems(Days, 91)).toEqual(["lifetimeDays must be an integer from 1 to 90"])
+    expect(problems(Days, 0)).toEqual(["lifetimeDays must be an integer from 1 to 90"])
+    expect(Either.isLeft(decode(Days)(1.5))).toBe(true)
+  })
+
+  it("Id: titled Id, not after its last filter", () => {
+    expect(described(Id).definitions["Id"]).toMatchObject({ title: "Id", pattern: "^[a-zA-Z0-9_-]+$", minLength: 1, maxLength: 64 })
   })
 })
 

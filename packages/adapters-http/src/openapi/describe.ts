@@ -1,0 +1,48 @@
+import { type HttpApi, type HttpApiGroup, OpenApi } from "@effect/platform"
+import { Context, Option } from "effect"
+import { errorsDescriptionOf } from "../errors/documented.js"
+import { withRequestExamples } from "./examples.js"
+import { type JsonObject, objectAt } from "./json.js"
+import { securitySchemes } from "./security.js"
+
+/**
+ * The API's description finished from what its endpoints declare: each
+ * operation's error responses from its codes, and each request body's
+ * example where a reference and the linter look for it. Apply it to the
+ * finished API, after its last group (an API has one such `transform`).
+ */
+export const describeApi = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+): HttpApi.HttpApi<Id, Groups, E, R> => {
+  const describeErrors = errorsDescriptionOf(api)
+  return api.annotateContext(OpenApi.annotations({ transform: (spec) => withRequestExamples(describeErrors(spec)) }))
+}
+
+/** What the served description takes from the configuration. */
+export interface Served {
+  /** `APP_URL`: the operations' paths start with `/api` already. */
+  readonly appUrl: string
+  /** The session cookie's name (`__Host-bluelight-session` in production). */
+  readonly sessionCookie: string
+}
+
+/**
+ * The description as this server serves it: `servers` names `APP_URL`, and
+ * the security schemes name this configuration's cookie. Added around the
+ * API's own description step, which it keeps.
+ */
+export const servedApi = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>,
+  served: Served
+): HttpApi.HttpApi<Id, Groups, E, R> => {
+  const described = Option.getOrElse(Context.getOption(api.annotations, OpenApi.Transform), () => (spec: JsonObject) => spec)
+  const withSchemes = (spec: JsonObject): JsonObject => {
+    const finished = described(spec)
+    objectAt(finished, "components")["securitySchemes"] = securitySchemes(served.sessionCookie)
+    return finished
+  }
+  return api.annotateContext(OpenApi.annotations({
+    servers: [{ url: served.appUrl, description: "This server (APP_URL)" }],
+    transform: withSchemes
+  }))
+}
