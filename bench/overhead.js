@@ -21,7 +21,7 @@ const { values: flags } = parseArgs({
   options: {
     duration: { type: "string", default: "5" },
     rounds: { type: "string", default: "3" },
-    warmup: { type: "string", default: "2" },
+    warmup: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
     only: { type: "string", default: "" }
   }

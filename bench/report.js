@@ -45,6 +45,21 @@ const goalText = ({ ratio, goal }) => {
   return parts.join("; ")
 }
 
+/**
+ * A server that did not keep its core busy was held back by something else
+ * (the database, the load generator, other work on the machine): its req/s
+ * then says little, its CPU per request still holds.
+ */
+const BUSY_ENOUGH = 0.8
+
+const warnings = (summaries) =>
+  summaries.flatMap((s) =>
+    [[s.floor.name, s.floor], ["Bluelight", s.bluelight]].flatMap(([name, r]) => [
+      ...(r.serverBusy < BUSY_ENOUGH ? [`${s.scenario}: ${name} kept its core ${Math.round(r.serverBusy * 100)} % busy, so its req/s was bounded elsewhere`] : []),
+      ...(r.loadBusy >= BUSY_ENOUGH ? [`${s.scenario}: the load generator was ${Math.round(r.loadBusy * 100)} % busy against ${name}: it may have been the limit`] : [])
+    ])
+  )
+
 /** The scenarios side by side: each server's medians, then Bluelight/floor. */
 export function printSummaries(summaries, rounds) {
   console.log(`\nMedians of ${rounds} round(s)`)
@@ -64,5 +79,10 @@ export function printSummaries(summaries, rounds) {
       `  ${s.scenario.padEnd(10)} ${pad(s.ratio.reqPerSec.toFixed(2), 6)} ${pad(s.ratio.cpuUsPerRequest.toFixed(2), 8)} ` +
         `${pad(s.ratio.p99.toFixed(2), 6)}  ${goalText(s)}`
     )
+  }
+  const notes = warnings(summaries)
+  if (notes.length > 0) {
+    console.log("\nRead the req/s ratios with care; the CPU per request does not depend on these:")
+    for (const note of notes) console.log(`  ${note}`)
   }
 }
