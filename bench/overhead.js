@@ -67,9 +67,12 @@ const scenarios = (token) => [
 
 const withoutRequestId = ({ requestId: _requestId, ...body }) => body
 
+/** A cookie that names no session: both servers must refuse it alike. */
+const UNKNOWN_SESSION = { name: "unknown session", path: "/api/me", headers: { cookie: "bluelight-session=not-a-session" }, status: 401 }
+
 /** Both servers answer each scenario with the same status and the same body (request ids aside). */
 async function checkSameAnswers(list, bluelight, floor) {
-  for (const scenario of list) {
+  for (const scenario of [...list, UNKNOWN_SESSION]) {
     const [ours, bare] = await Promise.all([bluelight, floor].map(async (server) => {
       const answer = await fetch(server.base + scenario.path, { headers: scenario.headers })
       return { status: answer.status, body: withoutRequestId(await answer.json()) }
