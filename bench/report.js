@@ -1,0 +1,88 @@
+// Medians of the rounds, the ratios Bluelight/floor, and the tables printed.
+
+/** The middle value; with an even count, the mean of the middle two. */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const round2 = (n) => Math.round(n * 100) / 100
+const FIELDS = ["reqPerSec", "p50Ms", "p99Ms", "cpuUsPerRequest", "serverBusy", "loadBusy"]
+
+const medians = (rounds) => Object.fromEntries(FIELDS.map((field) => [field, round2(median(rounds.map((r) => r[field])))]))
+
+/** A scenario's medians for both servers and the ratios of Bluelight to its floor. */
+export const summarize = (scenario, runs) => {
+  const floor = medians(runs.floor)
+  const bluelight = medians(runs.bluelight)
+  return {
+    scenario: scenario.name,
+    request: scenario.label,
+    floor: { name: scenario.floor, ...floor },
+    bluelight,
+    ratio: {
+      reqPerSec: round2(bluelight.reqPerSec / floor.reqPerSec),
+      cpuUsPerRequest: round2(bluelight.cpuUsPerRequest / floor.cpuUsPerRequest),
+      p99: round2(bluelight.p99Ms / floor.p99Ms)
+    },
+    goal: scenario.goal ?? null
+  }
+}
+
+const pad = (value, width) => String(value).padStart(width)
+
+export const formatRound = (r) =>
+  `${pad(r.reqPerSec, 7)} req/s  p50 ${pad(r.p50Ms.toFixed(2), 6)} ms  p99 ${pad(r.p99Ms.toFixed(2), 6)} ms  ` +
+  `${pad(r.cpuUsPerRequest.toFixed(0), 5)} CPU µs/req  server core ${pad(Math.round(r.serverBusy * 100), 3)} %  ` +
+  `load generator ${pad(Math.round(r.loadBusy * 100), 3)} %`
+
+const goalText = ({ ratio, goal }) => {
+  if (goal === null) return ""
+  const parts = []
+  if (goal.reqPerSec !== undefined) parts.push(`req/s ≥ ${goal.reqPerSec.toFixed(2)}: ${ratio.reqPerSec >= goal.reqPerSec ? "met" : "NOT met"}`)
+  if (goal.p99 !== undefined) parts.push(`p99 < ${goal.p99.toFixed(2)}: ${ratio.p99 < goal.p99 ? "met" : "NOT met"}`)
+  return parts.join("; ")
+}
+
+/**
+ * A server that did not keep its core busy was held back by something else
+ * (the database, the load generator, other work on the machine): its req/s
+ * then says little, its CPU per request still holds.
+ */
+const BUSY_ENOUGH = 0.8
+
+const warnings = (summaries) =>
+  summaries.flatMap((s) =>
+    [[s.floor.name, s.floor], ["Bluelight", s.bluelight]].flatMap(([name, r]) => [
+      ...(r.serverBusy < BUSY_ENOUGH ? [`${s.scenario}: ${name} kept its core ${Math.round(r.serverBusy * 100)} % busy, so its req/s was bounded elsewhere`] : []),
+      ...(r.loadBusy >= BUSY_ENOUGH ? [`${s.scenario}: the load generator was ${Math.round(r.loadBusy * 100)} % busy against ${name}: it may have been the limit`] : [])
+    ])
+  )
+
+/** The scenarios side by side: each server's medians, then Bluelight/floor. */
+export function printSummaries(summaries, rounds) {
+  console.log(`\nMedians of ${rounds} round(s)`)
+  console.log(`  ${"scenario".padEnd(10)} ${"server".padEnd(22)} ${pad("req/s", 7)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("CPU µs/req", 10)}`)
+  for (const s of summaries) {
+    for (const [name, r] of [[s.floor.name, s.floor], ["Bluelight", s.bluelight]]) {
+      console.log(
+        `  ${s.scenario.padEnd(10)} ${name.padEnd(22)} ${pad(r.reqPerSec, 7)} ${pad(r.p50Ms.toFixed(2), 7)} ` +
+          `${pad(r.p99Ms.toFixed(2), 7)} ${pad(r.cpuUsPerRequest.toFixed(0), 10)}`
+      )
+    }
+  }
+  console.log("\nBluelight / floor (req/s: higher is better; CPU and p99: lower is better)")
+  console.log(`  ${"scenario".padEnd(10)} ${pad("req/s", 6)} ${pad("CPU/req", 8)} ${pad("p99", 6)}  goal (issue 9)`)
+  for (const s of summaries) {
+    console.log(
+      `  ${s.scenario.padEnd(10)} ${pad(s.ratio.reqPerSec.toFixed(2), 6)} ${pad(s.ratio.cpuUsPerRequest.toFixed(2), 8)} ` +
+        `${pad(s.ratio.p99.toFixed(2), 6)}  ${goalText(s)}`
+    )
+  }
+  const notes = warnings(summaries)
+  if (notes.length > 0) {
+    console.log("\nRead the req/s ratios with care; the CPU per request does not depend on these:")
+    for (const note of notes) console.log(`  ${note}`)
+  }
+}
