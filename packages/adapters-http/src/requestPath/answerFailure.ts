@@ -4,12 +4,10 @@ import { AccessRefused } from "../auth/errors.js"
 import { ApiFailure } from "../errors/ApiFailure.js"
 import { errorResponse, internalErrorResponse, isEnvelopeFailure } from "../errors/respond.js"
 import { decodeDetails } from "./decodeDetails.js"
-import type { RouteIndex } from "./routes.js"
-
-const pathnameOf = (request: HttpServerRequest.HttpServerRequest) => new URL(request.url, "http://localhost").pathname
+import { pathnameOf, type RouteIndex } from "./routes.js"
 
 const routeNotFound = (routes: RouteIndex, request: HttpServerRequest.HttpServerRequest) => {
-  const pathname = pathnameOf(request)
+  const pathname = pathnameOf(request.url)
   const allowed = routes.methodsFor(pathname)
   return allowed.length === 0
     ? new ApiFailure({ code: "NOT_FOUND", message: `No route ${request.method} ${pathname}` })
@@ -37,7 +35,7 @@ export const answerKnownFailure = (
     if (isEnvelopeFailure(error)) return Option.some(yield* errorResponse(error))
     const request = yield* HttpServerRequest.HttpServerRequest
     if (error instanceof HttpApiError.HttpApiDecodeError) {
-      const details = yield* decodeDetails(error, routes.find(request.method, pathnameOf(request)), request)
+      const details = yield* decodeDetails(error, routes.find(request.method, pathnameOf(request.url)), request)
       return Option.some(yield* errorResponse({ code: "INVALID_INPUT", message: "The request is not valid", details }))
     }
     if (error instanceof HttpServerError.RouteNotFound) {
