@@ -69,18 +69,23 @@ export const redisConnection = (url: Redacted.Redacted) =>
     return redis
   })
 
-/** Whether Redis answers a PING within half a second: `off` when none is configured. */
-const health = (redis: Option.Option<Redis>): Context.Tag.Service<SharedStoreHealth> => ({
-  check: Option.match(redis, {
-    onNone: () => Effect.succeed("off" as const),
-    onSome: (redis) =>
-      Effect.tryPromise(() => redis.ping()).pipe(
-        Effect.timeout(Duration.millis(500)),
-        Effect.as("up" as const),
-        Effect.orElseSucceed(() => "down" as const)
-      )
-  })
-})
+/**
+ * The connection's own state, read without a command: `up` while ioredis holds
+ * a ready connection, `down` while it connects or reconnects. A socket that
+ * closes or errors leaves `ready` at once; the rate limiter's commands, not
+ * this check, notice a Redis that hangs with its socket open (and fall back to
+ * memory), so a PING here would cost a round trip and a timer per request and
+ * change no answer. `off` when none is configured.
+ */
+const health = (redis: Option.Option<Redis>): Context.Tag.Service<SharedStoreHealth> => {
+  const off = Effect.succeed("off" as const)
+  return {
+    check: Option.match(redis, {
+      onNone: () => off,
+      onSome: (redis) => Effect.sync(() => (redis.status === "ready" ? "up" as const : "down" as const))
+    })
+  }
+}
 
 /** The connection of `REDIS_URL` (if set) and the health check over it. */
 export const layerRedis = (settings: Pick<Settings, "redisUrl">): Layer.Layer<SharedRedis | SharedStoreHealth> =>

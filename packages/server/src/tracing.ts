@@ -1,7 +1,7 @@
 // The subpaths, not the index: the index would load the OpenTelemetry SDK (NodeSdk, WebSdk) at start-up.
 import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
 import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
-import { FetchHttpClient } from "@effect/platform"
+import { FetchHttpClient, HttpMiddleware } from "@effect/platform"
 import { Duration, Effect, type Exit, Layer, Option, Redacted, Tracer } from "effect"
 import type { Settings } from "./config.js"
 
@@ -93,15 +93,17 @@ const makeExportingTracer = (settings: TracingSettings) =>
   )
 
 /**
- * The server with traces exported when `OTEL_EXPORTER_OTLP_ENDPOINT` is set,
- * and untouched otherwise (Effect's own tracer, nothing exported, nothing
- * added to a request). The tracer is set while the layers build, so the
- * request fibers the HTTP server forks from that runtime use it; it is made
- * first and closed last, so that the spans of shutdown are sent too.
+ * The server with traces exported when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
+ * The tracer is set while the layers build, so the request fibers the HTTP
+ * server forks from that runtime use it; it is made first and closed last, so
+ * that the spans of shutdown are sent too. Otherwise nothing is exported, and
+ * the platform's HTTP span is skipped for every request: it would parse the
+ * URL and copy the headers for a span nobody reads, and only this predicate
+ * skips it (`Layer.setTracerEnabled(false)` does not).
  */
 export const withTracing = <A, E, R>(settings: Pick<Settings, "tracing">, app: Layer.Layer<A, E, R>): Layer.Layer<A, E, R> =>
   Option.match(settings.tracing, {
-    onNone: () => app,
+    onNone: () => HttpMiddleware.withTracerDisabledWhen(app, () => true),
     onSome: (tracing) =>
       Layer.unwrapScoped(Effect.map(makeExportingTracer(tracing), (tracer) => app.pipe(Layer.locallyEffect(Effect.withTracer(tracer)))))
   })

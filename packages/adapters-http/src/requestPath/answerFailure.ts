@@ -4,12 +4,10 @@ import { AccessRefused } from "../auth/errors.js"
 import { ApiFailure } from "../errors/ApiFailure.js"
 import { errorResponse, internalErrorResponse, isEnvelopeFailure } from "../errors/respond.js"
 import { decodeDetails } from "./decodeDetails.js"
-import type { RouteIndex } from "./routes.js"
-
-const pathnameOf = (request: HttpServerRequest.HttpServerRequest) => new URL(request.url, "http://localhost").pathname
+import { pathnameOf, type RouteIndex } from "./routes.js"
 
 const routeNotFound = (routes: RouteIndex, request: HttpServerRequest.HttpServerRequest) => {
-  const pathname = pathnameOf(request)
+  const pathname = pathnameOf(request.url)
   const allowed = routes.methodsFor(pathname)
   return allowed.length === 0
     ? new ApiFailure({ code: "NOT_FOUND", message: `No route ${request.method} ${pathname}` })
@@ -20,31 +18,33 @@ const routeNotFound = (routes: RouteIndex, request: HttpServerRequest.HttpServer
     })
 }
 
+const unknown = Effect.succeed(Option.none<HttpServerResponse.HttpServerResponse>())
+
 /**
  * Answers the failures the API knows with its error envelope: domain errors,
  * request-path refusals, decode failures (`400` with every problem) and unknown
  * routes (`404`, or `405` when the path exists with another method).
  * Anything else is `None`: the caller decides (pass it on, or a `500`).
+ * Every refusal passes here, so it is straight-line code.
  */
 export const answerKnownFailure = (
   routes: RouteIndex,
   cause: Cause.Cause<unknown>
-): Effect.Effect<Option.Option<HttpServerResponse.HttpServerResponse>, never, HttpServerRequest.HttpServerRequest> =>
-  Effect.gen(function*() {
-    const failure = Cause.failureOption(cause)
-    if (Option.isNone(failure)) return Option.none()
-    const error = failure.value instanceof AccessRefused ? failure.value.refusal : failure.value
-    if (isEnvelopeFailure(error)) return Option.some(yield* errorResponse(error))
-    const request = yield* HttpServerRequest.HttpServerRequest
-    if (error instanceof HttpApiError.HttpApiDecodeError) {
-      const details = yield* decodeDetails(error, routes.find(request.method, pathnameOf(request)), request)
-      return Option.some(yield* errorResponse({ code: "INVALID_INPUT", message: "The request is not valid", details }))
-    }
-    if (error instanceof HttpServerError.RouteNotFound) {
-      return Option.some(yield* errorResponse(routeNotFound(routes, request)))
-    }
-    return Option.none()
-  })
+): Effect.Effect<Option.Option<HttpServerResponse.HttpServerResponse>, never, HttpServerRequest.HttpServerRequest> => {
+  const failure = Cause.failureOption(cause)
+  if (Option.isNone(failure)) return unknown
+  const error = failure.value instanceof AccessRefused ? failure.value.refusal : failure.value
+  if (isEnvelopeFailure(error)) return Effect.map(errorResponse(error), Option.some)
+  if (error instanceof HttpApiError.HttpApiDecodeError) {
+    return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      Effect.flatMap(decodeDetails(error, routes.find(request.method, pathnameOf(request.url)), request), (details) =>
+        Effect.map(errorResponse({ code: "INVALID_INPUT", message: "The request is not valid", details }), Option.some)))
+  }
+  if (error instanceof HttpServerError.RouteNotFound) {
+    return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => Effect.map(errorResponse(routeNotFound(routes, request)), Option.some))
+  }
+  return unknown
+}
 
 /**
  * Answers every cause. A failure the envelope does not know is an error an

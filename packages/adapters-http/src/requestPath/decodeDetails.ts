@@ -1,7 +1,7 @@
 import type { Problem } from "@bluelight/core/kernel"
 import type { HttpApiError, HttpServerRequest } from "@effect/platform"
 import { Effect, Either, Option, Schema, SchemaAST } from "effect"
-import type { RouteEntry } from "./routes.js"
+import { pathnameOf, type RouteEntry } from "./routes.js"
 
 const pathKey = (problem: Problem) => JSON.stringify(problem.path)
 
@@ -28,7 +28,7 @@ const searchParamsOf = (url: string): Record<string, string | Array<string>> => 
 
 /** Path parameters as the router hands them to the endpoint: percent-decoded. */
 const pathParamsOf = (route: RouteEntry, pathname: string): Record<string, string> => {
-  const groups = route.pattern.exec(pathname)?.groups ?? {}
+  const groups = route.paramsOf(pathname) ?? {}
   const out: Record<string, string> = {}
   for (const [name, raw] of Object.entries(groups)) {
     try {
@@ -74,7 +74,7 @@ export const decodeDetails = (
     const endpoint = route?.endpoint ?? null
     if (route === undefined || endpoint === null) return problems
     const at = (prefix: ReadonlyArray<string>) => problems.map((problem) => ({ ...problem, path: [...prefix, ...problem.path] }))
-    if (fails(endpoint.pathSchema, pathParamsOf(route, new URL(request.url, "http://localhost").pathname))) return at(["path"])
+    if (fails(endpoint.pathSchema, pathParamsOf(route, pathnameOf(request.url)))) return at(["path"])
     if (Option.isSome(endpoint.payloadSchema)) {
       const body = yield* Effect.orElseSucceed(request.json, () => null)
       if (fails(endpoint.payloadSchema, body)) return problems

@@ -1,0 +1,65 @@
+import { pathnameOf, RouteIndex } from "@bluelight/adapters-http"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { describe, expect, it } from "vitest"
+
+// The parameterised route is declared before the literal one, so only the table's own preference can pick the literal.
+const api = HttpApi.make("test").add(
+  HttpApiGroup.make("things")
+    .add(HttpApiEndpoint.get("one", "/things/:id"))
+    .add(HttpApiEndpoint.get("fresh", "/things/new"))
+    .add(HttpApiEndpoint.del("remove", "/things/:id"))
+    .add(HttpApiEndpoint.get("part", "/things/:id/parts/:part"))
+    .add(HttpApiEndpoint.get("list", "/things"))
+)
+const routes = RouteIndex.fromApi(api, [{ method: "POST", path: "/things/new/form", ownBody: true }])
+
+describe("the route table", () => {
+  it("prefers a literal path to a parameter, whatever the declaration order", () => {
+    expect(routes.find("GET", "/things/new")?.path).toBe("/things/new")
+    expect(routes.find("GET", "/things/old")?.path).toBe("/things/:id")
+    expect(routes.find("DELETE", "/things/new")?.path).toBe("/things/:id")
+  })
+
+  it("matches parameters segment by segment and hands them over raw", () => {
+    const route = routes.find("GET", "/things/a%20b/parts/7")
+    expect(route?.path).toBe("/things/:id/parts/:part")
+    expect(route?.paramsOf("/things/a%20b/parts/7")).toEqual({ id: "a%20b", part: "7" })
+    expect(route?.paramsOf("/things/a/parts")).toBeNull()
+  })
+
+  it("finds a route for an id of any length", () => {
+    const long = "x".repeat(10_000)
+    expect(routes.find("GET", `/things/${long}`)?.path).toBe("/things/:id")
+    expect(routes.find("GET", `/things/${long}`)?.paramsOf(`/things/${long}`)).toEqual({ id: long })
+  })
+
+  it("lists the methods of a path for 405, and none for an unknown path", () => {
+    expect(routes.find("PUT", "/things/1")).toBeUndefined()
+    expect(routes.methodsFor("/things/1")).toEqual(["DELETE", "GET"])
+    expect(routes.methodsFor("/things/new")).toEqual(["DELETE", "GET"])
+    expect(routes.methodsFor("/things")).toEqual(["GET"])
+    expect(routes.methodsFor("/things/new/form")).toEqual(["POST"])
+    expect(routes.methodsFor("/nothing")).toEqual([])
+  })
+
+  it("keeps the extra routes' own-body flag", () => {
+    expect(routes.find("POST", "/things/new/form")?.ownBody).toBe(true)
+    expect(routes.find("GET", "/things/new")?.ownBody).toBe(false)
+  })
+
+  it("matches no route with a trailing slash or an empty parameter, as the router does not", () => {
+    expect(routes.find("GET", "/things/")).toBeUndefined()
+    expect(routes.find("GET", "/things/new/")).toBeUndefined()
+    expect(routes.find("GET", "/things/1/")).toBeUndefined()
+    expect(routes.find("GET", "/things//parts/7")).toBeUndefined()
+    expect(routes.methodsFor("/things/1/")).toEqual([])
+  })
+})
+
+describe("the path of a request target", () => {
+  it("is split at the query, never parsed", () => {
+    expect(pathnameOf("/things/1?limit=2&x=?")).toBe("/things/1")
+    expect(pathnameOf("/things/1")).toBe("/things/1")
+    expect(pathnameOf("/?")).toBe("/")
+  })
+})

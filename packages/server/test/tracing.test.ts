@@ -1,0 +1,20 @@
+import { describe, expect, it } from "@effect/vitest"
+import { HttpMiddleware, HttpServerRequest } from "@effect/platform"
+import { Context, Effect, FiberRef, Layer, Option } from "effect"
+import { withTracing } from "../src/tracing.js"
+
+/** What the platform's tracer middleware would ask of a request fiber forked from the built server. */
+class TracerSkipped extends Context.Tag("test/TracerSkipped")<TracerSkipped, boolean>() {}
+
+const probe = Layer.effect(
+  TracerSkipped,
+  Effect.map(FiberRef.get(HttpMiddleware.currentTracerDisabledWhen), (disabledWhen) =>
+    disabledWhen(HttpServerRequest.fromWeb(new Request("http://localhost/api/me"))))
+)
+
+describe("the platform's HTTP tracer", () => {
+  it.effect("is skipped for every request when no trace export is configured", () =>
+    Effect.gen(function*() {
+      expect(yield* TracerSkipped).toBe(true)
+    }).pipe(Effect.provide(withTracing({ tracing: Option.none() }, probe))))
+})
