@@ -1,4 +1,4 @@
-import { Cause, Effect, FiberId, HashMap, Inspectable, Layer, List, Logger, LogLevel } from "effect"
+import { Cause, Effect, FiberId, Inspectable, Layer, List, Logger, LogLevel } from "effect"
 
 const levels: Record<string, LogLevel.LogLevel> = {
   all: LogLevel.All,
@@ -64,7 +64,7 @@ export const jsonLine = (options: Logger.Logger.Options<unknown>): string => {
   if (!Cause.isEmpty(options.cause)) line += `,"cause":${JSON.stringify(Cause.pretty(options.cause, { renderErrorCause: true }))}`
   line += `,"annotations":{`
   let first = true
-  for (const [key, value] of HashMap.toEntries(options.annotations)) {
+  for (const [key, value] of options.annotations) {
     const json = jsonValue(value)
     if (json === undefined) continue
     line += `${first ? "" : ","}${JSON.stringify(key)}:${json}`
