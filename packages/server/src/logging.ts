@@ -1,4 +1,4 @@
-import { Layer, Logger, LogLevel } from "effect"
+import { Cause, Effect, FiberId, Inspectable, Layer, List, Logger, LogLevel } from "effect"
 
 const levels: Record<string, LogLevel.LogLevel> = {
   all: LogLevel.All,
@@ -11,9 +11,121 @@ const levels: Record<string, LogLevel.LogLevel> = {
   none: LogLevel.None
 }
 
+/** How long a line may wait in the buffer before it reaches stdout. */
+export const FLUSH_INTERVAL_MS = 25
+/** A buffer this long is written at once, whatever the interval. */
+const FLUSH_AT_CHARS = 64 * 1024
+
+const isError = (u: unknown): u is Error => u instanceof Error && !("toJSON" in u)
+
+/**
+ * A value as `Logger.json` writes it: strings, numbers and booleans by hand
+ * (nearly every field), anything else through Effect's own `toJSON` and
+ * circular-safe, redacting stringify, so a `Redacted` is never written out.
+ * `undefined` when the value has no JSON (its key is left out).
+ */
+const jsonValue = (u: unknown): string | undefined => {
+  switch (typeof u) {
+    case "string":
+      return JSON.stringify(u)
+    case "number":
+      return Number.isFinite(u) ? String(u) : "null"
+    case "boolean":
+      return u ? "true" : "false"
+    case "undefined":
+      return undefined
+    case "bigint":
+    case "function":
+    case "symbol":
+      return JSON.stringify(String(u))
+    default: {
+      const json: unknown = Inspectable.toJSON(u)
+      return Inspectable.stringifyCircular(isError(json) ? { ...json, name: json.name, message: json.message } : json)
+    }
+  }
+}
+
+const messageJson = (message: unknown): string | undefined => {
+  if (!Array.isArray(message)) return jsonValue(message)
+  if (message.length === 1) return jsonValue(message[0])
+  return `[${message.map((part) => jsonValue(part) ?? "null").join(",")}]`
+}
+
+/**
+ * One log event as one JSON line, the shape of Effect's `Logger.json`
+ * (`message`, `logLevel`, `timestamp`, `cause` for a failure, `annotations`,
+ * `spans`, `fiberId`), written field by field: a generic stringify of the
+ * whole structure cost several times the request it logged.
+ */
+export const jsonLine = (options: Logger.Logger.Options<unknown>): string => {
+  const message = messageJson(options.message)
+  let line = message === undefined ? "{" : `{"message":${message},`
+  line += `"logLevel":"${options.logLevel.label}","timestamp":"${options.date.toISOString()}"`
+  if (!Cause.isEmpty(options.cause)) line += `,"cause":${JSON.stringify(Cause.pretty(options.cause, { renderErrorCause: true }))}`
+  line += `,"annotations":{`
+  let first = true
+  for (const [key, value] of options.annotations) {
+    const json = jsonValue(value)
+    if (json === undefined) continue
+    line += `${first ? "" : ","}${JSON.stringify(key)}:${json}`
+    first = false
+  }
+  line += `},"spans":{`
+  if (List.isCons(options.spans)) {
+    const now = options.date.getTime()
+    first = true
+    for (const span of options.spans) {
+      line += `${first ? "" : ","}${JSON.stringify(span.label)}:${now - span.startTime}`
+      first = false
+    }
+  }
+  return `${line}},"fiberId":${JSON.stringify(FiberId.threadName(options.fiberId))}}`
+}
+
+/** Lines gathered in memory and handed to `write` in one chunk: on `flush`, or as soon as the chunk is long. */
+export const makeLineBuffer = (write: (chunk: string) => void) => {
+  let pending = ""
+  const flush = () => {
+    if (pending.length === 0) return
+    const chunk = pending
+    pending = ""
+    write(chunk)
+  }
+  const add = (line: string) => {
+    pending += `${line}\n`
+    if (pending.length >= FLUSH_AT_CHARS) flush()
+  }
+  return { add, flush }
+}
+
+/**
+ * JSON lines to stdout through a buffer flushed every `FLUSH_INTERVAL_MS`, when
+ * the layer closes (shutdown) and when the process exits however it exits, so
+ * the last lines are never lost. A write to stdout per line cost more than
+ * formatting it. The timer does not hold the process open.
+ */
+const bufferedJsonLogger = Effect.acquireRelease(
+  Effect.sync(() => {
+    const buffer = makeLineBuffer((chunk) => process.stdout.write(chunk))
+    const timer = setInterval(buffer.flush, FLUSH_INTERVAL_MS)
+    timer.unref()
+    process.on("exit", buffer.flush)
+    return { buffer, timer }
+  }),
+  ({ buffer, timer }) =>
+    Effect.sync(() => {
+      clearInterval(timer)
+      process.off("exit", buffer.flush)
+      buffer.flush()
+    })
+)
+
 /** Structured logs: one JSON line per event, at the configured level. */
 export const layerLogging = (level: string) =>
   Layer.merge(
-    Logger.json,
+    Logger.replaceScoped(
+      Logger.defaultLogger,
+      Effect.map(bufferedJsonLogger, ({ buffer }) => Logger.make((options) => buffer.add(jsonLine(options))))
+    ),
     Logger.minimumLogLevel(levels[level.toLowerCase()] ?? LogLevel.Info)
   )

@@ -12,18 +12,15 @@ const noSession = new Unauthenticated({ message: "The session is missing, expire
 const disabled = new AccountDisabled({ message: "This account is suspended or disabled" })
 
 /** Developer Access counts while the session asked for it and the server has a developer password. */
-export const developerAccessActive = (session: Session) =>
-  Effect.map(AccessSettings, (settings) => settings.developerPassword).pipe(
-    Effect.flatten,
-    Effect.map((password) => session.developerAccess && Option.isSome(password))
-  )
+export const developerAccessActive = (session: Session): Effect.Effect<boolean, never, AccessSettings> =>
+  session.developerAccess
+    ? Effect.flatMap(AccessSettings, (settings) => Effect.map(settings.developerPassword, Option.isSome))
+    : Effect.succeed(false)
 
-/** Everything a person may do through this session, worked out from its record now. */
-export const callerFromRecord = Effect.fn("identity.callerFromRecord")(function*(record: SessionRecord) {
-  const settings = yield* AccessSettings
+/** The caller of a session record, once it is known whether the server counts its Developer Access. */
+export const userCaller = (record: SessionRecord, adminIdentityIds: ReadonlySet<string>, developerAccess: boolean): UserCaller => {
   const { account, session, staff, staffRoles } = record
-  const developerAccess = yield* developerAccessActive(session)
-  const caller: UserCaller = {
+  return {
     _tag: "User",
     account,
     session,
@@ -34,39 +31,58 @@ export const callerFromRecord = Effect.fn("identity.callerFromRecord")(function*
       memberRole: record.memberRole,
       staff,
       staffRoles,
-      adminIdentity: settings.adminIdentityIds.has(account.identity.id),
+      adminIdentity: adminIdentityIds.has(account.identity.id),
       developerAccess
     }),
     developerAccess
   }
-  return caller
-})
+}
+
+/**
+ * Everything a person may do through this session, worked out from its record
+ * now. The developer password is read only for a session that asked for
+ * Developer Access: every other request needs nothing but the settings.
+ */
+export const callerFromRecord = (record: SessionRecord): Effect.Effect<UserCaller, never, AccessSettings> =>
+  Effect.flatMap(AccessSettings, (settings) =>
+    record.session.developerAccess
+      ? Effect.map(settings.developerPassword, (password) => userCaller(record, settings.adminIdentityIds, Option.isSome(password)))
+      : Effect.succeed(userCaller(record, settings.adminIdentityIds, false)))
 
 /** The caller of a known account and session (after the session changed, e.g. Developer Access). */
 export const callerOf = Effect.fn("identity.callerOf")((account: Account, session: Session) =>
   Effect.flatMap(sessionRecordOf(session, account), callerFromRecord))
 
 /**
+ * Why a found session does not let its holder in at `now`, if it does not. A
+ * session the suspension (or disabling) of its account revoked answers
+ * `AccountDisabled` while the account is not active; one that had ended before
+ * (signed out, replaced, expired) is `Unauthenticated` whatever happened to
+ * the account since, so an old cookie never reveals the account's status.
+ */
+export const sessionRefusal = (record: SessionRecord, now: DateTime.Utc): Unauthenticated | AccountDisabled | null => {
+  const { account, session } = record
+  if (session.revokedAt !== null) {
+    return session.revokedReason === "account-status" && account.status !== "ACTIVE" ? disabled : noSession
+  }
+  if (!DateTime.lessThan(now, session.expiresAt)) return noSession
+  // A live session of an account that is not active: one opened while the status was changing.
+  return account.status === "ACTIVE" ? null : disabled
+}
+
+/**
  * The person behind a session token. Expiry, account status and staff
- * membership are read afresh on every request. A session the suspension (or
- * disabling) of its account revoked answers `AccountDisabled` while the
- * account is not active; one that had ended before (signed out, replaced,
- * expired) is `Unauthenticated` whatever happened to the account since, so
- * an old cookie never reveals the account's status.
+ * membership are read afresh on every request: one read of the session
+ * record, then the rules as plain functions of it.
  */
 export const authenticateSession = Effect.fn("identity.authenticateSession")(function*(token: string) {
   const tokens = yield* Tokens
-  const record = yield* Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(tokens.sha256(token))).pipe(
-    Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSession), onSome: Effect.succeed }))
-  )
-  const { account, session } = record
-  if (session.revokedAt !== null) {
-    return yield* (session.revokedReason === "account-status" && account.status !== "ACTIVE" ? disabled : noSession)
-  }
-  if (!DateTime.lessThan(yield* DateTime.now, session.expiresAt)) return yield* noSession
-  // A live session of an account that is not active: one opened while the status was changing.
-  if (account.status !== "ACTIVE") return yield* disabled
-  return yield* callerFromRecord(record)
+  const records = yield* SessionRecords
+  const found = yield* records.findByTokenHash(tokens.sha256(token))
+  if (Option.isNone(found)) return yield* noSession
+  const refusal = sessionRefusal(found.value, yield* DateTime.now)
+  if (refusal !== null) return yield* refusal
+  return yield* callerFromRecord(found.value)
 })
 
 /** The integration behind a bearer token: a well-formed, known, unexpired and unrevoked credential. */

@@ -1,0 +1,106 @@
+import {
+  type Account,
+  AccountId,
+  AccountStatus,
+  Permission,
+  type Role,
+  RoleId,
+  type SessionRecord,
+  SessionId,
+  SessionRevocation,
+  StaffProfileId
+} from "@bluelight/core/identity"
+import { DateTime, Schema } from "effect"
+
+/**
+ * The rows of the session look-up, as Postgres answers them (snake_case
+ * aliases, no transform): one row per role of the staff profile, in order, or
+ * one row with null role columns when there is none. Each column is checked
+ * once, by hand, into the record: this read runs on every cookie request, and
+ * a full Schema decode of a transformed row cost more than the query.
+ */
+export type SessionRecordRow = Readonly<Record<string, unknown>>
+
+/** A row that does not hold what the query selects: the schema and the code disagree, a defect. */
+export class MalformedSessionRow extends Error {
+  constructor(column: string, value: unknown) {
+    super(`The session look-up answered a malformed ${column}: ${value === null ? "null" : typeof value}`)
+    this.name = "MalformedSessionRow"
+  }
+}
+
+const checked = <A>(is: (value: unknown) => value is A) => (row: SessionRecordRow, column: string): A => {
+  const value = row[column]
+  if (is(value)) return value
+  throw new MalformedSessionRow(column, value)
+}
+const orNull = <A>(read: (row: SessionRecordRow, column: string) => A) => (row: SessionRecordRow, column: string): A | null =>
+  row[column] === null ? null : read(row, column)
+
+const isString = (value: unknown): value is string => typeof value === "string"
+const isBoolean = (value: unknown): value is boolean => typeof value === "boolean"
+const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime())
+const isPermissions = Schema.is(Schema.Array(Permission))
+
+const text = checked(isString)
+const flag = checked(isBoolean)
+const date = checked(isDate)
+const instant = (row: SessionRecordRow, column: string): DateTime.Utc => DateTime.unsafeFromDate(date(row, column))
+const sessionId = checked(Schema.is(SessionId))
+const accountId = checked(Schema.is(AccountId))
+const staffProfileId = checked(Schema.is(StaffProfileId))
+const roleId = checked(Schema.is(RoleId))
+const status = checked(Schema.is(AccountStatus))
+const revocation = orNull(checked(Schema.is(SessionRevocation)))
+const permissions = checked(isPermissions)
+
+const role = (row: SessionRecordRow, prefix: string): Role => ({
+  id: roleId(row, `${prefix}_id`),
+  name: text(row, `${prefix}_name`),
+  permissions: permissions(row, `${prefix}_permissions`)
+})
+
+const accountOf = (row: SessionRecordRow, id: AccountId): Account => {
+  const platformId = orNull(text)(row, "platform_id")
+  const platformUsername = orNull(text)(row, "platform_username")
+  return {
+    id,
+    displayName: text(row, "display_name"),
+    status: status(row, "status"),
+    identity: { id: text(row, "identity_id"), username: text(row, "identity_username"), avatar: orNull(text)(row, "identity_avatar") },
+    platform: platformId === null || platformUsername === null ? null : { id: platformId, username: platformUsername },
+    createdAt: instant(row, "account_created_at"),
+    updatedAt: instant(row, "account_updated_at")
+  }
+}
+
+/** The session record of the look-up's rows, none for no row; throws `MalformedSessionRow`. */
+export const sessionRecordOfRows = (rows: ReadonlyArray<SessionRecordRow>): SessionRecord | null => {
+  const row = rows[0]
+  if (row === undefined) return null
+  const id = accountId(row, "account_id")
+  const staffRoles = row["role_id"] === null ? [] : rows.map((roleRow) => role(roleRow, "role"))
+  return {
+    session: {
+      id: sessionId(row, "session_id"),
+      accountId: id,
+      tokenHash: text(row, "token_hash"),
+      createdAt: instant(row, "session_created_at"),
+      expiresAt: instant(row, "expires_at"),
+      revokedAt: row["revoked_at"] === null ? null : instant(row, "revoked_at"),
+      revokedReason: revocation(row, "revoked_reason"),
+      developerAccess: flag(row, "developer_access")
+    },
+    account: accountOf(row, id),
+    staff: row["staff_id"] === null ? null : {
+      id: staffProfileId(row, "staff_id"),
+      accountId: id,
+      active: flag(row, "staff_active"),
+      roleIds: staffRoles.map((staffRole) => staffRole.id),
+      createdAt: instant(row, "staff_created_at"),
+      updatedAt: instant(row, "staff_updated_at")
+    },
+    memberRole: role(row, "member"),
+    staffRoles
+  }
+}
