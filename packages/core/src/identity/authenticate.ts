@@ -45,9 +45,7 @@ export const userCaller = (record: SessionRecord, adminIdentityIds: ReadonlySet<
  */
 export const callerFromRecord = (record: SessionRecord): Effect.Effect<UserCaller, never, AccessSettings> =>
   Effect.flatMap(AccessSettings, (settings) =>
-    record.session.developerAccess
-      ? Effect.map(settings.developerPassword, (password) => userCaller(record, settings.adminIdentityIds, Option.isSome(password)))
-      : Effect.succeed(userCaller(record, settings.adminIdentityIds, false)))
+    Effect.map(developerAccessActive(record.session), (developerAccess) => userCaller(record, settings.adminIdentityIds, developerAccess)))
 
 /** The caller of a known account and session (after the session changed, e.g. Developer Access). */
 export const callerOf = Effect.fn("identity.callerOf")((account: Account, session: Session) =>
