@@ -1,11 +1,11 @@
 // The servers under load: Bluelight as users run it, and the floor.
 import { spawn } from "node:child_process"
 import { mkdirSync, openSync, readFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { onCleanup } from "./cleanup.js"
 import { nodeOn } from "./cpu.js"
+import { freePort } from "../scripts/freePort.mjs"
 
 export const benchDir = dirname(fileURLToPath(import.meta.url))
 export const root = join(benchDir, "..")
@@ -26,16 +26,6 @@ export const stopChild = async (child, graceMs = 15_000) => {
   await exited
   clearTimeout(timer)
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
 
 const tail = (path) => {
   try {

@@ -8,26 +8,16 @@
 import { spawn } from "node:child_process"
 import { once } from "node:events"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 import { chromium } from "playwright-core"
+import { freePort } from "./freePort.mjs"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const shots = join(root, "browser-check")
 mkdirSync(shots, { recursive: true })
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
 
 const port = await freePort()
 const dataDir = mkdtempSync(join(tmpdir(), "bluelight-browser-"))
