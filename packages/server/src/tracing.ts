@@ -2,7 +2,7 @@
 import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
 import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
 import { FetchHttpClient, HttpMiddleware } from "@effect/platform"
-import { Duration, Effect, type Exit, Layer, Option, Redacted, Tracer } from "effect"
+import { Duration, Effect, type Exit, FiberRef, Layer, Option, Redacted, Tracer } from "effect"
 import type { Settings } from "./config.js"
 
 /** Where and how traces are exported: `OTEL_EXPORTER_OTLP_*` and `OTEL_SERVICE_NAME`. */
@@ -99,11 +99,13 @@ const makeExportingTracer = (settings: TracingSettings) =>
  * that the spans of shutdown are sent too. Otherwise nothing is exported, and
  * the platform's HTTP span is skipped for every request: it would parse the
  * URL and copy the headers for a span nobody reads, and only this predicate
- * skips it (`Layer.setTracerEnabled(false)` does not).
+ * skips it (`Layer.setTracerEnabled(false)` does not). The tracer is switched
+ * off as well, so every other span (`Effect.fn`, `withSpan`, each SQL
+ * statement's) is the no-op span: no ids drawn, no attributes kept.
  */
 export const withTracing = <A, E, R>(settings: Pick<Settings, "tracing">, app: Layer.Layer<A, E, R>): Layer.Layer<A, E, R> =>
   Option.match(settings.tracing, {
-    onNone: () => HttpMiddleware.withTracerDisabledWhen(app, () => true),
+    onNone: () => HttpMiddleware.withTracerDisabledWhen(app, () => true).pipe(Layer.locally(FiberRef.currentTracerEnabled, false)),
     onSome: (tracing) =>
       Layer.unwrapScoped(Effect.map(makeExportingTracer(tracing), (tracer) => app.pipe(Layer.locallyEffect(Effect.withTracer(tracer)))))
   })

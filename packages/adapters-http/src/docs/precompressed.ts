@@ -1,5 +1,6 @@
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { pathnameOf } from "../requestPath/routes.js"
 import { createHash } from "node:crypto"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
@@ -94,34 +95,35 @@ export const precompressed = (documents: ReadonlyArray<StaticDocument>) => {
     }
     return representations
   }
-  return (app: HttpApp.Default): HttpApp.Default =>
-    Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const pathname = new URL(request.url, "http://localhost").pathname
-      const document = documents.find((candidate) => candidate.path === pathname)
-      const response = yield* app
-      if (document === undefined || request.method !== "GET" || response.status !== 200 || response.body._tag !== "Uint8Array") {
-        return response
-      }
-      const { body, contentType } = response.body
-      const representations = yield* Effect.promise(() => prepared(document, body))
+  const represented = (
+    document: StaticDocument,
+    request: HttpServerRequest.HttpServerRequest,
+    response: HttpServerResponse.HttpServerResponse
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+    if (response.status !== 200 || response.body._tag !== "Uint8Array") return Effect.succeed(response)
+    const { body, contentType } = response.body
+    return Effect.flatMap(Effect.promise(() => prepared(document, body)), (representations) => {
       const coding = chooseCoding(request)
       const chosen = representations[coding]
-      // Set last, over the `no-store` every other answer carries.
-      yield* HttpApp.appendPreResponseHandler((_, answer) => Effect.succeed(HttpServerResponse.setHeader(answer, "cache-control", "no-cache")))
       const headers = { etag: chosen.etag, vary: "accept-encoding" }
-      if (matches(request.headers["if-none-match"], chosen.etag)) return HttpServerResponse.empty({ status: 304, headers })
-      return HttpServerResponse.uint8Array(chosen.body, {
-        contentType,
-        headers: coding === "identity" ? headers : { ...headers, "content-encoding": coding }
-      })
+      const answer = matches(request.headers["if-none-match"], chosen.etag)
+        ? HttpServerResponse.empty({ status: 304, headers })
+        : HttpServerResponse.uint8Array(chosen.body, {
+          contentType,
+          headers: coding === "identity" ? headers : { ...headers, "content-encoding": coding }
+        })
+      return Effect.as(
+        HttpApp.appendPreResponseHandler((_, final) => Effect.succeed(HttpServerResponse.setHeader(final, "cache-control", "no-cache"))),
+        answer
+      )
+    })
+  }
+  const byPath = new Map(documents.map((document) => [document.path, document]))
+  return (app: HttpApp.Default): HttpApp.Default =>
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+      const document = request.method === "GET" ? byPath.get(pathnameOf(request.url)) : undefined
+      return document === undefined ? app : Effect.flatMap(app, (response) => represented(document, request, response))
     })
 }
 
-/**
- * The reference page inlines Scalar's bundle, whose last line names a source
- * map that is not shipped (`//# sourceMappingURL=/sm/….map`): browsers with
- * their developer tools open would ask for it and get a `404`. The comment
- * ends where the URL does, just before the page's `</script>`.
- */
 export const withoutSourceMapComments = (text: string): string => text.replace(/\n\/\/# sourceMappingURL=[^\s<]*/g, "")

@@ -1,5 +1,6 @@
 import { type HttpApp, HttpBody, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { pathnameOf } from "../requestPath/routes.js"
 import { escapeHtml, page, pageHeaders, wantsHtml } from "./html.js"
 
 /** A browser flow: the step a person is on, and where starting again begins. */
@@ -23,6 +24,9 @@ const FLOWS: ReadonlyArray<Flow> = [
   { method: "GET", path: "/api/auth/platform/callback", doing: "Linking a game-platform account", startAgain: LINK },
   { method: "POST", path: "/api/auth/logout", doing: "Signing out", startAgain: null, signsOut: true }
 ]
+
+/** Looked up once per request by method and path, so every other route passes straight through. */
+const FLOWS_BY_ROUTE: ReadonlyMap<string, Flow> = new Map(FLOWS.map((flow) => [`${flow.method} ${flow.path}`, flow]))
 
 interface Envelope {
   readonly code: string
@@ -86,15 +90,14 @@ const toHomePage = (response: HttpServerResponse.HttpServerResponse, appUrl: str
  * handlers answer as they do for any client.
  */
 export const browserAnswers = (appUrl: string) => (app: HttpApp.Default): HttpApp.Default =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const pathname = new URL(request.url, "http://localhost").pathname
-    const flow = FLOWS.find((candidate) => candidate.method === request.method && candidate.path === pathname)
-    if (flow === undefined || !wantsHtml(request)) return yield* app
-    const response = yield* app
-    if (flow.signsOut && response.status === 200) return toHomePage(response, appUrl)
-    const envelope = response.status >= 400 ? envelopeOf(response) : undefined
-    if (envelope === undefined) return response
-    const rendered = page(`Bluelight: ${flow.doing.toLowerCase()} did not work`, failurePage(flow, envelope, response.status))
-    return HttpServerResponse.setHeaders(HttpServerResponse.setBody(response, rendered.body), pageHeaders)
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const flow = FLOWS_BY_ROUTE.get(`${request.method} ${pathnameOf(request.url)}`)
+    if (flow === undefined || !wantsHtml(request)) return app
+    return Effect.map(app, (response) => {
+      if (flow.signsOut && response.status === 200) return toHomePage(response, appUrl)
+      const envelope = response.status >= 400 ? envelopeOf(response) : undefined
+      if (envelope === undefined) return response
+      const rendered = page(`Bluelight: ${flow.doing.toLowerCase()} did not work`, failurePage(flow, envelope, response.status))
+      return HttpServerResponse.setHeaders(HttpServerResponse.setBody(response, rendered.body), pageHeaders)
+    })
   })

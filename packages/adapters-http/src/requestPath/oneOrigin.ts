@@ -1,5 +1,6 @@
 import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { pathnameOf } from "./routes.js"
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"])
 
@@ -34,14 +35,15 @@ export const oneOrigin = (options: { readonly appUrl: string; readonly productio
   const appName = app.hostname.toLowerCase()
   const appPort = app.port === "" ? defaultPort(app.protocol) : app.port
   if (options.production || !LOOPBACK_NAMES.has(appName)) return (inner: HttpApp.Default): HttpApp.Default => inner
+  // The usual request names the application's own host exactly: it passes without parsing.
+  const appHost = app.host.toLowerCase()
   return (inner: HttpApp.Default): HttpApp.Default =>
-    Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const host = parseHost(request.headers["host"] ?? "", app.protocol)
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+      const hostHeader = request.headers["host"] ?? ""
+      if (hostHeader === appHost || !request.url.startsWith("/")) return inner
+      const host = parseHost(hostHeader, app.protocol)
       const elsewhere = host !== undefined && host.name !== appName && LOOPBACK_NAMES.has(host.name) && host.port === appPort
-      if (!elsewhere || !request.url.startsWith("/")) return yield* inner
-      const pathname = new URL(request.url, app.origin).pathname
-      if (!isBrowserPage(request.method, pathname)) return yield* inner
-      return HttpServerResponse.redirect(`${app.origin}${request.url}`, { status: 302 })
+      if (!elsewhere || !isBrowserPage(request.method, pathnameOf(request.url))) return inner
+      return Effect.succeed(HttpServerResponse.redirect(`${app.origin}${request.url}`, { status: 302 }))
     })
 }

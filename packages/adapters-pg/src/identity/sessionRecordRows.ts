@@ -1,16 +1,17 @@
 import {
   type Account,
-  AccountId,
+  type AccountId,
   AccountStatus,
   Permission,
   type Role,
-  RoleId,
+  type RoleId,
   type SessionRecord,
-  SessionId,
+  type SessionId,
   SessionRevocation,
-  StaffProfileId
+  type StaffProfileId
 } from "@bluelight/core/identity"
-import { DateTime, Schema } from "effect"
+import { type Id, isId, isOneOf } from "@bluelight/core/kernel"
+import { DateTime } from "effect"
 
 /**
  * The rows of the session look-up, as Postgres answers them (snake_case
@@ -40,18 +41,21 @@ const orNull = <A>(read: (row: SessionRecordRow, column: string) => A) => (row: 
 const isString = (value: unknown): value is string => typeof value === "string"
 const isBoolean = (value: unknown): value is boolean => typeof value === "boolean"
 const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime())
-const isPermissions = Schema.is(Schema.Array(Permission))
+const isPermission = isOneOf(Permission)
+const isPermissions = (value: unknown): value is ReadonlyArray<Permission> => Array.isArray(value) && value.every(isPermission)
 
 const text = checked(isString)
 const flag = checked(isBoolean)
 const date = checked(isDate)
 const instant = (row: SessionRecordRow, column: string): DateTime.Utc => DateTime.unsafeFromDate(date(row, column))
-const sessionId = checked(Schema.is(SessionId))
-const accountId = checked(Schema.is(AccountId))
-const staffProfileId = checked(Schema.is(StaffProfileId))
-const roleId = checked(Schema.is(RoleId))
-const status = checked(Schema.is(AccountStatus))
-const revocation = orNull(checked(Schema.is(SessionRevocation)))
+// The brand is the column's: the query selects each id from its own table.
+const entityId = <B extends Id>() => checked(isId as (value: unknown) => value is B)
+const sessionId = entityId<SessionId>()
+const accountId = entityId<AccountId>()
+const staffProfileId = entityId<StaffProfileId>()
+const roleId = entityId<RoleId>()
+const status = checked(isOneOf(AccountStatus))
+const revocation = orNull(checked(isOneOf(SessionRevocation)))
 const permissions = checked(isPermissions)
 
 const role = (row: SessionRecordRow, prefix: string): Role => ({

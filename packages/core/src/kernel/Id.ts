@@ -5,8 +5,10 @@ import { SafeText } from "./text.js"
  * The API document's `Id`: 1 to 64 characters of letters, digits, `_` and `-`.
  * Generated ids are UUIDv7 strings, which match it.
  */
+const ID_CHARACTERS = /^[a-zA-Z0-9_-]+$/
+
 export const Id = SafeText.pipe(
-  Schema.pattern(/^[a-zA-Z0-9_-]+$/, { message: () => "must contain only letters, digits, '_' and '-'" }),
+  Schema.pattern(ID_CHARACTERS, { message: () => "must contain only letters, digits, '_' and '-'" }),
   Schema.minLength(1, { message: () => "must be at least 1 character" }),
   Schema.maxLength(64, { message: () => "must be at most 64 characters" })
 ).annotations({
@@ -16,6 +18,14 @@ export const Id = SafeText.pipe(
   description: "1 to 64 characters matching ^[a-zA-Z0-9_-]+$"
 })
 export type Id = typeof Id.Type
+
+/**
+ * The `Id` rule as a plain predicate: what `Schema.is(Id)` answers (the
+ * characters exclude everything `SafeText` refuses), without the parser's
+ * machinery, for ids read back from the store on a hot path.
+ */
+export const isId = (value: unknown): value is Id =>
+  typeof value === "string" && value.length >= 1 && value.length <= 64 && ID_CHARACTERS.test(value)
 
 /**
  * An entity's id: the API's `Id`, branded with the entity's name, so that an

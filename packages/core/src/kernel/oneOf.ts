@@ -10,3 +10,15 @@ export const OneOf = <const Literals extends Array.NonEmptyReadonlyArray<string>
   Schema.Literal(...literals).annotations({
     message: () => ({ message: `must be one of: ${literals.join(", ")}`, override: true })
   })
+
+/**
+ * Membership in a `OneOf` as a plain predicate (a set look-up), for values
+ * read back from the store on a hot path: what `Schema.is` of the same
+ * literals answers, without the parser's machinery.
+ */
+export const isOneOf = <const Literals extends Array.NonEmptyReadonlyArray<string>>(
+  schema: Schema.Literal<Literals>
+): (value: unknown) => value is Literals[number] => {
+  const members: ReadonlySet<unknown> = new Set(schema.literals)
+  return (value: unknown): value is Literals[number] => members.has(value)
+}

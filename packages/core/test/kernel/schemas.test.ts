@@ -1,5 +1,5 @@
 import { AccountStatus, Permission, PERMISSIONS } from "@bluelight/core/identity"
-import { CalendarDate, formatUuidV7, Id, IntegerBetween, isCalendarDate, OneOf, PageMeta, SafeText, TrimmedText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
+import { CalendarDate, formatUuidV7, Id, IntegerBetween, isCalendarDate, isId, isOneOf, OneOf, PageMeta, SafeText, TrimmedText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { Either, JSONSchema, ParseResult, Schema } from "effect"
@@ -37,6 +37,15 @@ describe("Id", () => {
       expect(id).toMatch(UUID_V7_PATTERN)
       expect(Either.isRight(decode(Id)(id))).toBe(true)
     }))
+  })
+
+  it("isId answers exactly what Schema.is(Id) answers", () => {
+    const is = Schema.is(Id)
+    const idLike = fc.stringMatching(/^[a-zA-Z0-9_-]{0,70}$/)
+    fc.assert(fc.property(fc.oneof(idLike, fc.string({ maxLength: 70 }), fc.anything()), (value) => {
+      expect(isId(value)).toBe(is(value))
+    }))
+    for (const edge of ["", "a", "x".repeat(64), "x".repeat(65), "a\u0000", "\ud800", "a b"]) expect(isId(edge)).toBe(is(edge))
   })
 
   it("UUIDv7 ids sort by their time", () => {
@@ -159,6 +168,23 @@ describe("OneOf", () => {
     expect(problems(Permission, "nope")).toEqual([`must be one of: ${PERMISSIONS.join(", ")}`])
     expect(problems(AccountStatus, "active")).toEqual(["must be one of: ACTIVE, SUSPENDED, DISABLED"])
     expect(problems(Schema.Array(Permission), ["nope", "cad.view", 3])).toHaveLength(2)
+  })
+})
+
+describe("isOneOf", () => {
+  it("answers exactly what Schema.is of the same literals answers", () => {
+    const agrees = <const L extends readonly [string, ...Array<string>]>(schema: Schema.Literal<L>) => {
+      const is = Schema.is(schema)
+      const fast = isOneOf(schema)
+      fc.assert(fc.property(fc.oneof(fc.constantFrom(...schema.literals), fc.string(), fc.anything()), (value) => {
+        expect(fast(value)).toBe(is(value))
+      }))
+    }
+    agrees(Permission)
+    agrees(AccountStatus)
+    agrees(OneOf("a", "b"))
+    expect(isOneOf(AccountStatus)("active")).toBe(false)
+    expect(isOneOf(AccountStatus)("ACTIVE")).toBe(true)
   })
 })
 
