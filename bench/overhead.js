@@ -5,6 +5,7 @@
 //   npm run bench:overhead                        # embedded PGlite
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:overhead
 //   npm run bench:overhead -- --duration 10 --rounds 5 --only me,health
+//   npm run bench:overhead -- --stack    # also the stack's own floor (stackFloor.js): where the time goes
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -15,7 +16,7 @@ import { benchDatabase } from "./database.js"
 import { loadRound } from "./load.js"
 import { formatRound, printSummaries, summarize } from "./report.js"
 import { benchSession } from "./session.js"
-import { outputDir, root, startBluelight, startFloor } from "./servers.js"
+import { outputDir, root, startBluelight, startFloor, startStackFloor } from "./servers.js"
 
 const { values: flags } = parseArgs({
   options: {
@@ -23,7 +24,8 @@ const { values: flags } = parseArgs({
     rounds: { type: "string", default: "3" },
     warmup: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
-    only: { type: "string", default: "" }
+    only: { type: "string", default: "" },
+    stack: { type: "boolean", default: false }
   }
 })
 const positive = (name) => {
@@ -78,7 +80,7 @@ async function checkSameAnswers(list, bluelight, floor) {
       return { status: answer.status, body: withoutRequestId(await answer.json()) }
     }))
     if (ours.status !== scenario.status || !isDeepStrictEqual(ours, bare)) {
-      throw new Error(`${scenario.name}: the floor does not answer as Bluelight does\n  Bluelight: ${JSON.stringify(ours)}\n  floor:     ${JSON.stringify(bare)}`)
+      throw new Error(`${scenario.name}: ${floor.name} does not answer as Bluelight does\n  Bluelight: ${JSON.stringify(ours)}\n  ${floor.name}: ${JSON.stringify(bare)}`)
     }
   }
 }
@@ -100,13 +102,16 @@ async function main() {
   const chosen = scenarios(token).filter((s) => only.length === 0 || only.includes(s.name))
   if (chosen.length === 0) throw new Error(`--only names none of: ${scenarios("").map((s) => s.name).join(", ")}`)
   await checkSameAnswers(chosen, bluelight, floor)
+  const stack = flags.stack ? await startStackFloor(plan, database) : null
+  if (stack !== null) await checkSameAnswers(chosen, bluelight, stack)
 
   console.log(
     [
       `database: ${database.note}`,
       `cores: ${plan.note}`,
       `load: autocannon, ${connections} connections, ${rounds} round(s) of ${duration} s per server and scenario, ` +
-      `floor and Bluelight alternating (ABBA), after ${warmup} s warm-up each`,
+      `${stack === null ? "floor and Bluelight" : "floor, stack floor and Bluelight"} alternating (ABBA), after ${warmup} s warm-up each`,
+      ...(stack === null ? [] : ["stack floor: Effect HttpApi + @effect/sql-pg, PgSessionRecords, core's rules, the Me schema; no request path (bench/stackFloor.js)"]),
       "Bluelight: NODE_ENV=development (the development sign-in), LOG_LEVEL=info (one JSON line per request, to " +
       `${bluelight.logPath}), rate budgets raised but paid, limiter in memory (no Redis), no trace export`,
       "CPU µs/req: the server process's utime+stime from /proc (all its threads), per answered request; " +
@@ -118,12 +123,13 @@ async function main() {
 
   const summaries = []
   for (const scenario of chosen) {
-    const runs = { floor: [], bluelight: [] }
-    const servers = { floor, bluelight }
-    for (const server of [floor, bluelight]) await loadRound({ server, scenario, seconds: warmup, connections })
+    const servers = stack === null ? { floor, bluelight } : { floor, stack, bluelight }
+    const runs = Object.fromEntries(Object.keys(servers).map((name) => [name, []]))
+    for (const server of Object.values(servers)) await loadRound({ server, scenario, seconds: warmup, connections })
     for (let round = 1; round <= rounds; round++) {
       // ABBA: neither server always goes first, so a trend on the machine falls on both alike.
-      const order = round % 2 === 1 ? ["floor", "bluelight"] : ["bluelight", "floor"]
+      const forward = Object.keys(servers)
+      const order = round % 2 === 1 ? forward : [...forward].reverse()
       for (const name of order) {
         const result = await loadRound({ server: servers[name], scenario, seconds: duration, connections })
         runs[name].push(result)
@@ -136,7 +142,7 @@ async function main() {
   printSummaries(summaries, rounds)
   mkdirSync(outputDir, { recursive: true })
   const resultPath = join(outputDir, "overhead.json")
-  const settings = { database: database.kind, pinned: plan.pinned, connections, duration, rounds, warmup, node: process.version }
+  const settings = { database: database.kind, pinned: plan.pinned, connections, duration, rounds, warmup, stack: stack !== null, node: process.version }
   writeFileSync(resultPath, JSON.stringify({ at: new Date().toISOString(), settings, summaries }, null, 2) + "\n")
   console.log(`\nfigures as JSON: ${resultPath}`)
 }

@@ -12,11 +12,21 @@ const FIELDS = ["reqPerSec", "p50Ms", "p99Ms", "cpuUsPerRequest", "serverBusy", 
 
 const medians = (rounds) => Object.fromEntries(FIELDS.map((field) => [field, round2(median(rounds.map((r) => r[field])))]))
 
-/** A scenario's medians for both servers and the ratios of Bluelight to its floor. */
+/** A scenario's medians for each server and the ratios of Bluelight to its floor (and to the stack floor, when run). */
 export const summarize = (scenario, runs) => {
   const floor = medians(runs.floor)
   const bluelight = medians(runs.bluelight)
+  const stack = runs.stack === undefined ? null : medians(runs.stack)
   return {
+    ...(stack === null ? {} : {
+      stack,
+      stackRatio: {
+        stackToFloorCpu: round2(stack.cpuUsPerRequest / floor.cpuUsPerRequest),
+        bluelightToStackCpu: round2(bluelight.cpuUsPerRequest / stack.cpuUsPerRequest),
+        bluelightToStackReqPerSec: round2(bluelight.reqPerSec / stack.reqPerSec),
+        stackToFloorReqPerSec: round2(stack.reqPerSec / floor.reqPerSec)
+      }
+    }),
     scenario: scenario.name,
     request: scenario.label,
     floor: { name: scenario.floor, ...floor },
@@ -65,7 +75,7 @@ export function printSummaries(summaries, rounds) {
   console.log(`\nMedians of ${rounds} round(s)`)
   console.log(`  ${"scenario".padEnd(10)} ${"server".padEnd(22)} ${pad("req/s", 7)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("CPU µs/req", 10)}`)
   for (const s of summaries) {
-    for (const [name, r] of [[s.floor.name, s.floor], ["Bluelight", s.bluelight]]) {
+    for (const [name, r] of [[s.floor.name, s.floor], ...(s.stack ? [["stack floor", s.stack]] : []), ["Bluelight", s.bluelight]]) {
       console.log(
         `  ${s.scenario.padEnd(10)} ${name.padEnd(22)} ${pad(r.reqPerSec, 7)} ${pad(r.p50Ms.toFixed(2), 7)} ` +
           `${pad(r.p99Ms.toFixed(2), 7)} ${pad(r.cpuUsPerRequest.toFixed(0), 10)}`
@@ -79,6 +89,18 @@ export function printSummaries(summaries, rounds) {
       `  ${s.scenario.padEnd(10)} ${pad(s.ratio.reqPerSec.toFixed(2), 6)} ${pad(s.ratio.cpuUsPerRequest.toFixed(2), 8)} ` +
         `${pad(s.ratio.p99.toFixed(2), 6)}  ${goalText(s)}`
     )
+  }
+  const split = summaries.filter((s) => s.stack)
+  if (split.length > 0) {
+    console.log("\nWhere the CPU goes: the stack floor against the bare floor, and Bluelight against the stack floor")
+    console.log(`  ${"scenario".padEnd(10)} ${pad("floor µs", 9)} ${pad("stack µs", 9)} ${pad("Bluelight µs", 13)} ${pad("stack/floor req/s", 18)} ${pad("Bluelight/stack req/s", 22)}`)
+    for (const s of split) {
+      console.log(
+        `  ${s.scenario.padEnd(10)} ${pad(s.floor.cpuUsPerRequest.toFixed(0), 9)} ${pad(s.stack.cpuUsPerRequest.toFixed(0), 9)} ` +
+          `${pad(s.bluelight.cpuUsPerRequest.toFixed(0), 13)} ${pad(s.stackRatio.stackToFloorReqPerSec.toFixed(2), 18)} ` +
+          `${pad(s.stackRatio.bluelightToStackReqPerSec.toFixed(2), 22)}`
+      )
+    }
   }
   const notes = warnings(summaries)
   if (notes.length > 0) {

@@ -85,6 +85,14 @@ export const startBluelight = (plan, database, { nodeArgs = [] } = {}) =>
     BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN_IDENTITY_ID
   }))
 
+/** The least an Effect HttpApi + @effect/sql-pg server pays for the same answers (`stackFloor.js`). */
+export const startStackFloor = (plan, database) =>
+  startServer(plan, "stack-floor", [join(benchDir, "stackFloor.js")], () => ({
+    DATABASE_URL: database.url,
+    DATABASE_POOL_MAX: String(database.poolMax),
+    BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN_IDENTITY_ID
+  }))
+
 /** The bare node:http + pg server of `floor.js`, with the same pool and the same administrators. */
 export const startFloor = (plan, database) =>
   startServer(plan, "floor", [join(benchDir, "floor.js")], () => ({
