@@ -3,6 +3,7 @@
 //
 //   npm run bench:profile                         # embedded PGlite
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:profile -- --duration 20
+//   npm run bench:profile -- --scenario anonymous   # the same request without credentials
 //
 // The profile is written to .bench/profiles/ (open it in Chrome DevTools or
 // VS Code); the top functions by self time are printed.
@@ -24,7 +25,9 @@ const { values: flags } = parseArgs({
     connections: { type: "string", default: "10" },
     // V8 samples every 1000 µs by default; finer shows more of a short request.
     interval: { type: "string", default: "250" },
-    top: { type: "string", default: "15" }
+    top: { type: "string", default: "15" },
+    // me: a session's GET /api/me; anonymous: the same without credentials (the fixed cost of a refusal).
+    scenario: { type: "string", default: "me" }
   }
 })
 const positive = (name) => {
@@ -42,7 +45,8 @@ async function main() {
   const top = positive("top")
   const dir = join(outputDir, "profiles")
   mkdirSync(dir, { recursive: true })
-  const name = `bluelight-me-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`
+  if (!["me", "anonymous"].includes(flags.scenario)) throw new Error(`--scenario must be me or anonymous, got ${flags.scenario}`)
+  const name = `bluelight-${flags.scenario}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`
   const path = join(dir, name)
 
   const plan = pinningPlan()
@@ -52,9 +56,11 @@ async function main() {
     nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`, `--cpu-prof-interval=${positive("interval")}`]
   })
   const token = await benchSession(bluelight.base)
-  console.log(`database: ${database.note}\ncores: ${plan.note}\nprofiling GET /api/me for ${seconds} s at ${connections} connections`)
+  console.log(`database: ${database.note}\ncores: ${plan.note}\nprofiling GET /api/me (${flags.scenario}) for ${seconds} s at ${connections} connections`)
 
-  const scenario = { path: "/api/me", headers: { cookie: `bluelight-session=${token}` }, status: 200 }
+  const scenario = flags.scenario === "me"
+    ? { path: "/api/me", headers: { cookie: `bluelight-session=${token}` }, status: 200 }
+    : { path: "/api/me", headers: {}, status: 401 }
   const micros = () => Number(process.hrtime.bigint() / 1000n)
   const from = micros()
   const result = await loadRound({ server: bluelight, scenario, seconds, connections })

@@ -31,9 +31,35 @@ export const DomainError = <Self = never>() =>
   fields: Fields
 ) => {
   const codeField = Schema.Literal(code).pipe(Schema.propertySignature, Schema.withConstructorDefault(() => code))
-  const base = Schema.TaggedError<Self>()(tag, { ...fields, code: codeField, message: Schema.String })
+  const base = expected(Schema.TaggedError<Self>()(tag, { ...fields, code: codeField, message: Schema.String }))
   markDomainError(base)
   return Object.assign(base, { code })
+}
+
+// V8's limit on captured stack frames (`Error.stackTraceLimit`); core has no Node types.
+const v8Error = Error as unknown as { stackTraceLimit: number }
+
+/**
+ * A domain error is an expected answer, made on hot paths (every anonymous
+ * request is refused with one): it captures no stack, which would only point
+ * at the code that refused and which nothing reads, and its fields, checked
+ * by the compiler, are not parsed again at run time unless the caller passes
+ * `false` as the constructor's options. The subclass keeps the class's
+ * type; only the constructor's defaults change.
+ */
+const expected = <C>(errorClass: C): C => {
+  const Tagged = errorClass as unknown as new (props: unknown, options?: Schema.MakeOptions) => object
+  return class extends Tagged {
+    constructor(props: unknown, options: Schema.MakeOptions = true) {
+      const limit = v8Error.stackTraceLimit
+      v8Error.stackTraceLimit = 0
+      try {
+        super(props, options)
+      } finally {
+        v8Error.stackTraceLimit = limit
+      }
+    }
+  } as unknown as C
 }
 
 // Only classes made by `DomainError` carry the mark: recognising one asks how

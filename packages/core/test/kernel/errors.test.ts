@@ -19,6 +19,20 @@ describe("DomainError", () => {
     expect(Schema.encodeSync(NotFound)(error)).toEqual({ _tag: "NotFound", code: "NOT_FOUND", message: "No such thing" })
   })
 
+  it("is an expected answer: no stack captured, fields parsed only when asked, the stack limit left as it was", () => {
+    const limit = (Error as unknown as { stackTraceLimit: number }).stackTraceLimit
+    const error = new TestRefusal({ message: "nothing to do", reason: "same value" })
+    expect(error.stack?.split("\n").filter((line) => line.trim().startsWith("at "))).toEqual([])
+    expect((Error as unknown as { stackTraceLimit: number }).stackTraceLimit).toBe(limit)
+    expect(new Error("a defect").stack).toContain("    at ")
+    // Wrong at run time (the compiler would refuse it): built as given, unless validation is asked for.
+    const unchecked = { message: "x", reason: 7 } as unknown as { message: string; reason: string }
+    expect(new TestRefusal(unchecked).reason).toBe(7)
+    expect(() => new TestRefusal(unchecked, false)).toThrow(/reason/)
+    expect(error).toBeInstanceOf(TestRefusal)
+    expect(Schema.is(TestRefusal)(error)).toBe(true)
+  })
+
   it("is recognised by how it was made, not by looking like one", () => {
     expect(isDomainError(new NotFound({ message: "x" }))).toBe(true)
     expect(isDomainError(new InvalidInput({ message: "x", details: [] }))).toBe(true)
