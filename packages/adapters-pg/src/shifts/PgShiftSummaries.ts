@@ -39,7 +39,7 @@ export const PgShiftSummaries = Layer.effect(
             WHERE ${sql.and(conditions)}
             GROUP BY staff_id, type
           ) totals
-          ORDER BY total_seconds DESC, staff_id COLLATE "C", type COLLATE "C"
+          ORDER BY totals.total_seconds DESC, totals.staff_id COLLATE "C", totals.type COLLATE "C"
           LIMIT ${limit} OFFSET ${offset}`
       }
     })
