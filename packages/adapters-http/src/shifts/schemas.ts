@@ -3,6 +3,10 @@ import { Timestamp } from "@bluelight/core/kernel"
 import { RoleplaySessionId, RoleplaySessionStatus, ShiftId, ShiftSource, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
 import { Schema } from "effect"
 
+/** A count or a number of seconds: a whole number from 0, described as one (the generated title would be `int`). */
+const Count = (description: string) =>
+  Schema.Int.pipe(Schema.nonNegative()).annotations({ jsonSchema: { type: "integer", minimum: 0, description } })
+
 /** The API document's Shift. */
 export const ShiftView = Schema.Struct({
   id: ShiftId,
@@ -12,15 +16,15 @@ export const ShiftView = Schema.Struct({
   startedAt: Timestamp,
   endedAt: Schema.NullOr(Timestamp),
   status: ShiftStatus,
-  durationSeconds: Schema.Int.annotations({ description: "Whole seconds from start to end; 0 while active" })
+  durationSeconds: Count("Whole seconds from start to end; 0 while active")
 }).annotations({ identifier: "Shift" })
 
 /** One line of the shift summary. */
 export const ShiftTotalView = Schema.Struct({
   staffId: StaffProfileId,
   type: ShiftType,
-  totalSeconds: Schema.Int.annotations({ description: "Whole seconds of this profile's shifts of this type inside the range" }),
-  shifts: Schema.Int.annotations({ description: "How many of its shifts overlap the range" })
+  totalSeconds: Count("Whole seconds of this profile's shifts of this type inside the range"),
+  shifts: Count("How many of its shifts overlap the range")
 }).annotations({ identifier: "ShiftTotal" })
 
 /** A role-play session. */
