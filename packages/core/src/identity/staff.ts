@@ -112,7 +112,6 @@ export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(funct
     if (!rolesChanged && updated.active === profile.active) return profile
     const saved = { ...updated, updatedAt: yield* DateTime.now }
     yield* staff.update(saved)
-    if (profile.active && !saved.active) yield* Effect.flatMap(StaffDeactivation, (hook) => hook.deactivated(caller, profile.id))
     yield* audit.record({
       action: "staff.updated",
       actor: actorOf(caller),
@@ -124,6 +123,7 @@ export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(funct
         roleIds: { before: profile.roleIds, after: saved.roleIds }
       }
     })
+    if (profile.active && !saved.active) yield* Effect.flatMap(StaffDeactivation, (hook) => hook.deactivated(caller, profile.id))
     return saved
   }))
 })
