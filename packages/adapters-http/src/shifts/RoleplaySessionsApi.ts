@@ -1,7 +1,6 @@
 import { StaffRequired } from "@bluelight/core/identity"
-import { InvalidState, NotFound, TrimmedText } from "@bluelight/core/kernel"
+import { InvalidState, NotFound, Timestamp, TrimmedText } from "@bluelight/core/kernel"
 import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplaySessionId, RoleplaySessionStatus } from "@bluelight/core/shifts"
-import { Timestamp } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DateTime, Schema } from "effect"
 import { allow } from "../access.js"
