@@ -4,6 +4,8 @@ import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
 import { describeApi } from "./openapi/describe.js"
+import { RoleplaySessionsApi } from "./shifts/RoleplaySessionsApi.js"
+import { ShiftsApi } from "./shifts/ShiftsApi.js"
 import { SystemApi } from "./system/SystemApi.js"
 import { TestHooksApi } from "./testHooks/TestHooksApi.js"
 
@@ -20,6 +22,8 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(StaffApi)
   .add(AdminApi)
   .add(AuditApi)
+  .add(ShiftsApi)
+  .add(RoleplaySessionsApi)
   .prefix("/api")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",

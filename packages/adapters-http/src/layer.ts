@@ -18,6 +18,8 @@ import { servedApi, type Served } from "./openapi/describe.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { oneOrigin } from "./requestPath/oneOrigin.js"
 import { type ExtraRoute, RouteIndex } from "./requestPath/routes.js"
+import { RoleplaySessionsHandlers } from "./shifts/RoleplaySessionsHandlers.js"
+import { ShiftsHandlers } from "./shifts/ShiftsHandlers.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
 import { TestHooksHandlers } from "./testHooks/TestHooksHandlers.js"
 
@@ -65,7 +67,15 @@ const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
  */
 const ROUTER_CONFIG = { maxParamLength: Number.MAX_SAFE_INTEGER }
 
-const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers, AuditHandlers)
+const handlers = Layer.mergeAll(
+  SystemHandlers,
+  AuthHandlers,
+  StaffHandlers,
+  AdminHandlers,
+  AuditHandlers,
+  ShiftsHandlers,
+  RoleplaySessionsHandlers
+)
 
 /** The API with its handlers, described as served here; the test hooks only when asked. */
 const apiWithHandlers = (testHooks: boolean, served: Served) =>

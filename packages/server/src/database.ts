@@ -5,10 +5,12 @@ import {
   PgAuditQueries,
   PgDatabaseHealth,
   PgIdentityRepositories,
+  PgShiftsRepositories,
   PgTransactor,
   RandomIds,
   runMigrations
 } from "@bluelight/adapters-pg"
+import { EndShiftOnDeactivation } from "@bluelight/core/shifts"
 import type { SqlError } from "@effect/sql"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { Settings } from "./config.js"
@@ -67,7 +69,14 @@ export const layerDatabase = (settings: Settings) =>
 
 /** The Postgres implementations of the core ports, over the database. */
 export const layerPorts = (settings: Settings) =>
-  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth, PgIdentityRepositories).pipe(
+  Layer.mergeAll(
+    PgTransactor,
+    PgAuditLog,
+    PgAuditQueries,
+    PgDatabaseHealth,
+    PgIdentityRepositories,
+    EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog))
+  ).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))
   )

@@ -28,3 +28,11 @@ export class InvalidScope extends DomainError<InvalidScope>()("InvalidScope", "I
 
 /** The game-platform account is linked to another account. */
 export class PlatformAccountTaken extends DomainError<PlatformAccountTaken>()("PlatformAccountTaken", "PLATFORM_ACCOUNT_TAKEN", {}) {}
+
+/**
+ * The caller must be active staff: a staff profile of their own, active, on an
+ * active account (Developer Access makes nobody staff). Raised by every rule
+ * that needs a real staff profile (starting one's own shift, hosting a
+ * role-play session).
+ */
+export class StaffRequired extends DomainError<StaffRequired>()("StaffRequired", "STAFF_REQUIRED", {}) {}

@@ -1,5 +1,6 @@
 import { Context, Data, type Effect, type Option, type Redacted } from "effect"
 import type { Account, AccountStatus, IdentityProfile, PlatformProfile } from "./Account.js"
+import type { Caller } from "./Caller.js"
 import type { AccountId, RoleId, ServiceCredentialId, SessionId, StaffProfileId } from "./ids.js"
 import type { Role } from "./Role.js"
 import type { ServiceCredential } from "./ServiceCredential.js"
@@ -271,4 +272,14 @@ export interface SessionRecord {
 export class SessionRecords extends Context.Tag("@bluelight/core/SessionRecords")<
   SessionRecords,
   { readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<SessionRecord>> }
+>() {}
+
+/**
+ * What other contexts end when a staff profile is deactivated, inside the
+ * deactivation's transaction (the shifts context ends the profile's active
+ * shift, audited). Called with the profile locked, after it is stored inactive.
+ */
+export class StaffDeactivation extends Context.Tag("@bluelight/core/StaffDeactivation")<
+  StaffDeactivation,
+  { readonly deactivated: (caller: Caller, profile: StaffProfileId) => Effect.Effect<void> }
 >() {}

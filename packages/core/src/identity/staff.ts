@@ -3,7 +3,7 @@ import { actorOf, type Caller } from "./Caller.js"
 import { forbidden } from "./checkAccess.js"
 import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
-import { Accounts, Roles, StaffDirectory, StaffProfiles } from "./ports.js"
+import { Accounts, Roles, StaffDeactivation, StaffDirectory, StaffProfiles } from "./ports.js"
 import { newId } from "../kernel/Ids.js"
 import { type AccountId, type RoleId, StaffProfileId } from "./ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
@@ -86,7 +86,11 @@ export const createStaffProfile = Effect.fn("identity.createStaffProfile")(funct
   }))
 })
 
-/** Activates or deactivates a profile, or replaces its roles. */
+/**
+ * Activates or deactivates a profile, or replaces its roles. Deactivating
+ * also ends what other contexts keep going for the profile (`StaffDeactivation`:
+ * its active shift), in the same transaction.
+ */
 export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(function*(
   caller: Caller,
   id: StaffProfileId,
@@ -119,6 +123,7 @@ export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(funct
         roleIds: { before: profile.roleIds, after: saved.roleIds }
       }
     })
+    if (profile.active && !saved.active) yield* Effect.flatMap(StaffDeactivation, (hook) => hook.deactivated(caller, profile.id))
     return saved
   }))
 })

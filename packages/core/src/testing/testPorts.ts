@@ -4,6 +4,7 @@ import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
 import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryIdentityRepositories } from "./identity.js"
+import { InMemoryShiftsContext } from "./shifts.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
 import { IDENTITY_PROFILES, PLATFORM_PROFILES, TestIdentityProvider, TestPlatformProvider } from "./providers.js"
 import { InMemoryRateLimiter, InMemoryStrictRateLimiter } from "./rateLimiters.js"
@@ -47,11 +48,13 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     TestIdentityProvider(options.identityProfiles ?? IDENTITY_PROFILES),
     TestPlatformProvider(options.platformProfiles ?? PLATFORM_PROFILES, options.platformAvailable ?? true)
   )
+  const auditLog = options.auditLog === "failing" ? FailingAuditLog : InMemoryAuditLog
   const stored = Layer.mergeAll(
     InMemoryTransactor,
-    options.auditLog === "failing" ? FailingAuditLog : InMemoryAuditLog,
+    auditLog,
     InMemoryAuditQueries,
-    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories))
+    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
+    InMemoryShiftsContext.pipe(Layer.provide(auditLog))
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)

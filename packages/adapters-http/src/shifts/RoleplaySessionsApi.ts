@@ -1,0 +1,75 @@
+import { StaffRequired } from "@bluelight/core/identity"
+import { InvalidState, NotFound, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplaySessionId, RoleplaySessionStatus } from "@bluelight/core/shifts"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { DateTime, Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { failsWith } from "../errors/declared.js"
+import { Body } from "../schema/body.js"
+import { Data, List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
+import { RoleplaySessionView } from "./schemas.js"
+
+const SessionPath = Schema.Struct({ id: RoleplaySessionId })
+
+/** `POST /sessions/{id}/<move>`: the same shape for each move; only the wording differs. */
+const move = <const Name extends string>(name: Name, path: `/${string}`, summary: string, description: string) =>
+  HttpApiEndpoint.post(name, path)
+    .setPath(SessionPath)
+    .addSuccess(Data(RoleplaySessionView))
+    .annotate(OpenApi.Summary, summary)
+    .annotate(OpenApi.Description, description)
+    .pipe(failsWith(NotFound, InvalidState), allow({ access: "session", permissions: ["sessions.manage"] }))
+
+export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
+  .add(
+    HttpApiEndpoint.get("listRoleplaySessions", "/sessions")
+      .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(RoleplaySessionStatus) }))
+      .addSuccess(List(RoleplaySessionView))
+      .annotate(OpenApi.Summary, "List role-play sessions")
+      .annotate(OpenApi.Description, "Role-play sessions, latest `scheduledFor` first; `status` keeps one status.")
+      .pipe(allow({ access: "session-or-credential", permissions: ["sessions.view"] }))
+  )
+  .add(
+    HttpApiEndpoint.post("scheduleRoleplaySession", "/sessions")
+      .setPayload(Body({
+        title: TrimmedText({ min: ROLEPLAY_TITLE.min, max: ROLEPLAY_TITLE.max }),
+        description: Schema.optional(TrimmedText({ max: ROLEPLAY_DESCRIPTION.max })),
+        scheduledFor: Timestamp
+      }, {
+        name: "RoleplaySessionInput",
+        example: { title: "Friday patrol night", description: "Response and traffic units", scheduledFor: DateTime.unsafeMake("2026-01-30T19:00:00.000Z") }
+      }))
+      .addSuccess(Data(RoleplaySessionView), { status: 201 })
+      .annotate(OpenApi.Summary, "Schedule a role-play session")
+      .annotate(
+        OpenApi.Description,
+        `Schedules a session (\`SCHEDULED\`) hosted by the caller, who must be active staff (\`STAFF_REQUIRED\`; Developer ` +
+          `Access makes nobody staff). \`title\` ${ROLEPLAY_TITLE.min} to ${ROLEPLAY_TITLE.max} characters, \`description\` at most ` +
+          `${ROLEPLAY_DESCRIPTION.max} (empty means none), both trimmed. Audited as \`roleplay_session.created\`.`
+      )
+      .pipe(failsWith(StaffRequired), allow({ access: "session", permissions: ["sessions.manage"] }))
+  )
+  .add(move(
+    "startRoleplaySession",
+    "/sessions/:id/start",
+    "Start a role-play session",
+    "A `SCHEDULED` session goes `LIVE`; any other is `INVALID_STATE`. Audited as `roleplay_session.started`."
+  ))
+  .add(move(
+    "endRoleplaySession",
+    "/sessions/:id/end",
+    "End a role-play session",
+    "A `LIVE` session is `ENDED`; any other is `INVALID_STATE`. Audited as `roleplay_session.ended`."
+  ))
+  .add(move(
+    "cancelRoleplaySession",
+    "/sessions/:id/cancel",
+    "Cancel a role-play session",
+    "A `SCHEDULED` session is `CANCELLED`; any other is `INVALID_STATE`. Audited as `roleplay_session.cancelled`."
+  ))
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "Role-play sessions")
+  .annotate(OpenApi.Description, "Role-play sessions staff schedule and host: SCHEDULED → LIVE → ENDED, or SCHEDULED → CANCELLED.")
+{}

@@ -1,0 +1,84 @@
+import { Forbidden, StaffProfileId, StaffRequired } from "@bluelight/core/identity"
+import { InvalidInput, NotFound, Timestamp } from "@bluelight/core/kernel"
+import { ShiftAlreadyActive, ShiftId, ShiftNotActive, ShiftStatus, ShiftType, StaffInactive } from "@bluelight/core/shifts"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { failsWith } from "../errors/declared.js"
+import { Body } from "../schema/body.js"
+import { Data, List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
+import { ShiftTotalView, ShiftView } from "./schemas.js"
+
+const EXAMPLE_SHIFT_ID = ShiftId.make("0190a7f2-7a8b-7c9d-8e0f-1a2b3c4d5e6f")
+
+export class ShiftsApi extends HttpApiGroup.make("shifts")
+  .add(
+    HttpApiEndpoint.get("listShifts", "/shifts")
+      .setUrlParams(StrictQuery({ ...paging, staffId: Schema.optional(StaffProfileId), status: Schema.optional(ShiftStatus) }))
+      .addSuccess(List(ShiftView))
+      .annotate(OpenApi.Summary, "List shifts")
+      .annotate(
+        OpenApi.Description,
+        "Shifts newest first; `staffId` keeps one profile's, `status` only `ACTIVE` or only `ENDED` ones. With `shifts.view`, " +
+          "everyone's; without it, a staff member sees only their own (asking for another profile's, or having no staff " +
+          "profile, is `FORBIDDEN` naming `shifts.view`)."
+      )
+      .pipe(failsWith(Forbidden), allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.view"] }))
+  )
+  .add(
+    HttpApiEndpoint.get("shiftSummary", "/shifts/summary")
+      .setUrlParams(StrictQuery({ ...paging, from: Timestamp, to: Timestamp, staffId: Schema.optional(StaffProfileId) }))
+      .addSuccess(List(ShiftTotalView))
+      .annotate(OpenApi.Summary, "Summarise shift time")
+      .annotate(
+        OpenApi.Description,
+        "Total shift time per staff profile and shift type from `from` (inclusive) to `to` (exclusive), most time first. " +
+          "Each shift counts only the part inside the range (a shift across midnight or a month's end is split between " +
+          "the ranges either side); an active shift counts up to now. `to` must be after `from`. `staffId` keeps one profile. " +
+          "Needs `shifts.view`."
+      )
+      .pipe(failsWith(InvalidInput), allow({ access: "session-or-credential", permissions: ["shifts.view"] }))
+  )
+  .add(
+    HttpApiEndpoint.post("startShift", "/shifts/start")
+      .setPayload(Body({ type: ShiftType, staffId: Schema.optional(StaffProfileId) }, {
+        name: "ShiftStart",
+        example: { type: "MODERATION" }
+      }))
+      .addSuccess(Data(ShiftView), { status: 201 })
+      .annotate(OpenApi.Summary, "Start a shift")
+      .annotate(
+        OpenApi.Description,
+        "Starts a shift of `type` for the caller's own staff profile (active staff, no permission needed; `source` " +
+          "`MANUAL`), or, with `shifts.manage`, for the profile `staffId` names (`source` `MANAGER`, or `INTEGRATION` for a " +
+          "service credential, which has no profile and must name one). Without an active staff profile of one's own: " +
+          "`STAFF_REQUIRED`. A target profile that is unknown or not active staff: `STAFF_INACTIVE`. A profile has one " +
+          "active shift: `SHIFT_ALREADY_ACTIVE`. Audited as `shift.started`."
+      )
+      .pipe(
+        failsWith(StaffRequired, StaffInactive, ShiftAlreadyActive, Forbidden),
+        allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.manage"] })
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("endShift", "/shifts/end")
+      .setPayload(Body({ id: ShiftId }, { name: "ShiftEnd", example: { id: EXAMPLE_SHIFT_ID } }))
+      .addSuccess(Data(ShiftView))
+      .annotate(OpenApi.Summary, "End a shift")
+      .annotate(
+        OpenApi.Description,
+        "Ends the active shift `id`: one's own as active staff (no permission needed), another profile's with " +
+          "`shifts.manage`. `durationSeconds` is filled from the clock. A shift already ended: `SHIFT_NOT_ACTIVE`. " +
+          "Audited as `shift.ended`. The example's id is a placeholder."
+      )
+      .pipe(
+        failsWith(NotFound, ShiftNotActive, StaffRequired, Forbidden),
+        allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.manage"] })
+      )
+  )
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "Shifts")
+  .annotate(OpenApi.Description, "Staff shifts: who is on shift, since when, and the time staff spent on shift.")
+{}

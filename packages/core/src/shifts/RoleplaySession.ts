@@ -1,0 +1,50 @@
+import { Schema } from "effect"
+import { StaffProfileId } from "../identity/ids.js"
+import { OneOf } from "../kernel/oneOf.js"
+import { Timestamp } from "../kernel/time.js"
+import { RoleplaySessionId } from "./ids.js"
+
+/** API.md's role-play session `status`. */
+export const ROLEPLAY_SESSION_STATUSES = ["SCHEDULED", "LIVE", "ENDED", "CANCELLED"] as const
+export const RoleplaySessionStatus = OneOf(...ROLEPLAY_SESSION_STATUSES).annotations({ identifier: "RoleplaySessionStatus" })
+export type RoleplaySessionStatus = typeof RoleplaySessionStatus.Type
+
+/** Title and description bounds (after trimming). */
+export const ROLEPLAY_TITLE = { min: 3, max: 100 } as const
+export const ROLEPLAY_DESCRIPTION = { max: 2000 } as const
+
+/**
+ * A scheduled role-play session, hosted by an active staff member (their
+ * staff profile). The time of each move is kept beside the status.
+ */
+export const RoleplaySession = Schema.Struct({
+  id: RoleplaySessionId,
+  title: Schema.String,
+  description: Schema.NullOr(Schema.String),
+  status: RoleplaySessionStatus,
+  scheduledFor: Timestamp,
+  hostId: StaffProfileId,
+  startedAt: Schema.NullOr(Timestamp),
+  endedAt: Schema.NullOr(Timestamp),
+  cancelledAt: Schema.NullOr(Timestamp),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotations({ identifier: "RoleplaySession" })
+export type RoleplaySession = typeof RoleplaySession.Type
+
+/** The moves of a role-play session. */
+export type RoleplayMove = "start" | "end" | "cancel"
+
+/** API.md: `SCHEDULED` → `LIVE` → `ENDED`; `SCHEDULED` → `CANCELLED`. */
+const MOVES: Record<RoleplayMove, { readonly from: RoleplaySessionStatus; readonly to: RoleplaySessionStatus }> = {
+  start: { from: "SCHEDULED", to: "LIVE" },
+  end: { from: "LIVE", to: "ENDED" },
+  cancel: { from: "SCHEDULED", to: "CANCELLED" }
+}
+
+/** The status `move` leads to from `status`, or null when the status does not allow it. */
+export const nextStatus = (status: RoleplaySessionStatus, move: RoleplayMove): RoleplaySessionStatus | null =>
+  MOVES[move].from === status ? MOVES[move].to : null
+
+/** The status a move needs. */
+export const requiredStatus = (move: RoleplayMove): RoleplaySessionStatus => MOVES[move].from

@@ -1,0 +1,50 @@
+import { DateTime, Schema } from "effect"
+import { StaffProfileId } from "../identity/ids.js"
+import { OneOf } from "../kernel/oneOf.js"
+import { Timestamp } from "../kernel/time.js"
+import { ShiftId } from "./ids.js"
+
+/** What a shift is spent on (API.md's shift `type`). */
+export const SHIFT_TYPES = ["MODERATION", "CONTROL", "PATROL", "ADMINISTRATION"] as const
+export const ShiftType = OneOf(...SHIFT_TYPES).annotations({ identifier: "ShiftType" })
+export type ShiftType = typeof ShiftType.Type
+
+/**
+ * Who started a shift (API.md's shift `source`): the person on their own
+ * (`MANUAL`), a person for another profile (`MANAGER`), a service credential
+ * (`INTEGRATION`).
+ */
+export const SHIFT_SOURCES = ["MANUAL", "MANAGER", "INTEGRATION"] as const
+export const ShiftSource = OneOf(...SHIFT_SOURCES).annotations({ identifier: "ShiftSource" })
+export type ShiftSource = typeof ShiftSource.Type
+
+export const SHIFT_STATUSES = ["ACTIVE", "ENDED"] as const
+export const ShiftStatus = OneOf(...SHIFT_STATUSES).annotations({ identifier: "ShiftStatus" })
+export type ShiftStatus = typeof ShiftStatus.Type
+
+/** A shift as stored: active while `endedAt` is null. Status and duration are worked out from it. */
+export const Shift = Schema.Struct({
+  id: ShiftId,
+  staffId: StaffProfileId,
+  type: ShiftType,
+  source: ShiftSource,
+  startedAt: Timestamp,
+  endedAt: Schema.NullOr(Timestamp)
+}).annotations({ identifier: "StoredShift" })
+export type Shift = typeof Shift.Type
+
+export const shiftStatus = (shift: Shift): ShiftStatus => (shift.endedAt === null ? "ACTIVE" : "ENDED")
+
+/** Whole seconds from `from` to `to` (never negative). */
+export const secondsBetween = (from: DateTime.Utc, to: DateTime.Utc): number =>
+  Math.max(0, Math.floor((to.epochMillis - from.epochMillis) / 1000))
+
+/** The API document's `durationSeconds`: whole seconds from start to end, 0 while active. */
+export const shiftDurationSeconds = (shift: Shift): number =>
+  shift.endedAt === null ? 0 : secondsBetween(shift.startedAt, shift.endedAt)
+
+/** The shift ended at `at` (never before it started: a clock that stood still gives 0 seconds). */
+export const endedAt = (shift: Shift, at: DateTime.Utc): Shift => ({
+  ...shift,
+  endedAt: DateTime.max(at, shift.startedAt)
+})

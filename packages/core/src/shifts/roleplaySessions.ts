@@ -1,0 +1,101 @@
+import { DateTime, Effect } from "effect"
+import { actorOf, type Caller, isActiveStaff } from "../identity/Caller.js"
+import { AuditLog } from "../kernel/AuditLog.js"
+import { InvalidState, orNotFound } from "../kernel/errors.js"
+import { newId } from "../kernel/Ids.js"
+import type { Page } from "../kernel/paging.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { lockActiveStaff, staffRequired } from "./access.js"
+import { RoleplaySessionId } from "./ids.js"
+import { RoleplaySessions } from "./ports.js"
+import { nextStatus, requiredStatus, type RoleplayMove, type RoleplaySession, type RoleplaySessionStatus } from "./RoleplaySession.js"
+
+/** `GET /sessions`: role-play sessions, latest scheduled first. */
+export const listRoleplaySessions = Effect.fn("shifts.listRoleplaySessions")(function*(
+  filter: { readonly status?: RoleplaySessionStatus | undefined },
+  page: Page
+) {
+  return yield* Effect.flatMap(RoleplaySessions, (sessions) => sessions.list(filter, page))
+})
+
+/**
+ * `POST /sessions`: schedules a role-play session hosted by the caller, who
+ * must be active staff (`STAFF_REQUIRED`; Developer Access makes nobody staff).
+ */
+export const scheduleRoleplaySession = Effect.fn("shifts.scheduleRoleplaySession")(function*(
+  caller: Caller,
+  input: { readonly title: string; readonly description?: string | undefined; readonly scheduledFor: DateTime.Utc }
+) {
+  if (!isActiveStaff(caller)) return yield* staffRequired
+  const host = caller.staff.id
+  const sessions = yield* RoleplaySessions
+  const audit = yield* AuditLog
+  return yield* inTransaction(Effect.gen(function*() {
+    if (!(yield* lockActiveStaff(host))) return yield* staffRequired
+    const now = yield* DateTime.now
+    const session: RoleplaySession = {
+      id: yield* newId(RoleplaySessionId),
+      title: input.title,
+      description: input.description === undefined || input.description === "" ? null : input.description,
+      status: "SCHEDULED",
+      scheduledFor: input.scheduledFor,
+      hostId: host,
+      startedAt: null,
+      endedAt: null,
+      cancelledAt: null,
+      createdAt: now,
+      updatedAt: now
+    }
+    yield* sessions.insert(session)
+    yield* audit.record({
+      action: "roleplay_session.created",
+      actor: actorOf(caller),
+      targetType: "roleplay_session",
+      targetId: session.id,
+      data: { title: session.title, scheduledFor: DateTime.formatIso(session.scheduledFor), hostId: host }
+    })
+    return session
+  }))
+})
+
+const AUDIT_ACTION: Record<RoleplayMove, string> = {
+  start: "roleplay_session.started",
+  end: "roleplay_session.ended",
+  cancel: "roleplay_session.cancelled"
+}
+
+const STAMP: Record<RoleplayMove, "startedAt" | "endedAt" | "cancelledAt"> = {
+  start: "startedAt",
+  end: "endedAt",
+  cancel: "cancelledAt"
+}
+
+/**
+ * Moves a session along API.md's transitions (`start`: SCHEDULED → LIVE,
+ * `end`: LIVE → ENDED, `cancel`: SCHEDULED → CANCELLED) on its locked row;
+ * any other move is `INVALID_STATE`.
+ */
+export const moveRoleplaySession = Effect.fn("shifts.moveRoleplaySession")(function*(caller: Caller, id: RoleplaySessionId, move: RoleplayMove) {
+  const sessions = yield* RoleplaySessions
+  const audit = yield* AuditLog
+  return yield* inTransaction(Effect.gen(function*() {
+    const session = yield* Effect.flatMap(sessions.findByIdForUpdate(id), orNotFound("No such role-play session"))
+    const status = nextStatus(session.status, move)
+    if (status === null) {
+      return yield* new InvalidState({
+        message: `Only a ${requiredStatus(move)} session can be ${move === "start" ? "started" : move === "end" ? "ended" : "cancelled"}; this one is ${session.status}`
+      })
+    }
+    const now = yield* DateTime.now
+    const moved: RoleplaySession = { ...session, status, [STAMP[move]]: now, updatedAt: now }
+    yield* sessions.update(moved)
+    yield* audit.record({
+      action: AUDIT_ACTION[move],
+      actor: actorOf(caller),
+      targetType: "roleplay_session",
+      targetId: session.id,
+      data: { status: { before: session.status, after: status } }
+    })
+    return moved
+  }))
+})
