@@ -5,6 +5,7 @@ import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryIdentityRepositories } from "./identity.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
+import { TestModerationPorts } from "./moderation.js"
 import { IDENTITY_PROFILES, PLATFORM_PROFILES, TestIdentityProvider, TestPlatformProvider } from "./providers.js"
 import { InMemoryRateLimiter, InMemoryStrictRateLimiter } from "./rateLimiters.js"
 import { SequentialIds } from "./SequentialIds.js"
@@ -51,7 +52,8 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryTransactor,
     options.auditLog === "failing" ? FailingAuditLog : InMemoryAuditLog,
     InMemoryAuditQueries,
-    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories))
+    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
+    TestModerationPorts
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)
