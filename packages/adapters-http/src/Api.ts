@@ -3,6 +3,8 @@ import { AuditApi } from "./audit/AuditApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
+import { GameServerApi } from "./moderation/GameServerApi.js"
+import { ModerationApi } from "./moderation/ModerationApi.js"
 import { describeApi } from "./openapi/describe.js"
 import { SystemApi } from "./system/SystemApi.js"
 import { TestHooksApi } from "./testHooks/TestHooksApi.js"
@@ -20,6 +22,8 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(StaffApi)
   .add(AdminApi)
   .add(AuditApi)
+  .add(ModerationApi)
+  .add(GameServerApi)
   .prefix("/api")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",

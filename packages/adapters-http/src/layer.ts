@@ -14,6 +14,8 @@ import { type DevProviders, layerDevProviders } from "./identity/devProviders/in
 import { AdminHandlers } from "./identity/AdminHandlers.js"
 import { AuthHandlers } from "./identity/AuthHandlers.js"
 import { StaffHandlers } from "./identity/StaffHandlers.js"
+import { GameServerHandlers } from "./moderation/GameServerHandlers.js"
+import { ModerationHandlers } from "./moderation/ModerationHandlers.js"
 import { servedApi, type Served } from "./openapi/describe.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { oneOrigin } from "./requestPath/oneOrigin.js"
@@ -65,7 +67,7 @@ const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
  */
 const ROUTER_CONFIG = { maxParamLength: Number.MAX_SAFE_INTEGER }
 
-const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers, AuditHandlers)
+const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers, AuditHandlers, ModerationHandlers, GameServerHandlers)
 
 /** The API with its handlers, described as served here; the test hooks only when asked. */
 const apiWithHandlers = (testHooks: boolean, served: Served) =>

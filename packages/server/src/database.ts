@@ -5,6 +5,7 @@ import {
   PgAuditQueries,
   PgDatabaseHealth,
   PgIdentityRepositories,
+  PgModerationActions,
   PgTransactor,
   RandomIds,
   runMigrations
@@ -67,7 +68,7 @@ export const layerDatabase = (settings: Settings) =>
 
 /** The Postgres implementations of the core ports, over the database. */
 export const layerPorts = (settings: Settings) =>
-  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth, PgIdentityRepositories).pipe(
+  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth, PgIdentityRepositories, PgModerationActions).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))
   )

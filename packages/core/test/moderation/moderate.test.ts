@@ -1,6 +1,6 @@
 import { authenticateSession, issueCredential } from "@bluelight/core/identity"
 import { gameCommandFor, checkTarget, deliveryOf, moderate, type ModerationRequest, ModerationActions, findModerationAction } from "@bluelight/core/moderation"
-import { auditEntries, InMemoryDatabase, MODERATION_ACTIONS_TABLE, TEST_PLAYERS, TestGame, testPorts } from "@bluelight/core/testing"
+import { auditEntries, InMemoryDatabase, MODERATION_ACTIONS_TABLE, TEST_PLAYERS, TestGame, type TestGameState, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Ref, TestClock } from "effect"
 import { aUserCaller, signIn } from "../identity/helpers.js"
@@ -10,7 +10,7 @@ const KEY = "key-0123456789abcdef"
 const kickJane: ModerationRequest = { targetPlatformId: "101", reason: "Breaking rule 3", evidence: null }
 const stored = Effect.flatMap(InMemoryDatabase, (db) => db.rows(MODERATION_ACTIONS_TABLE))
 const sent = Effect.flatMap(TestGame, (game) => Effect.map(Ref.get(game), (s) => s.sent))
-const steer = (f: (s: Ref.Ref.Value<Effect.Effect.Success<typeof TestGame>>) => Ref.Ref.Value<Effect.Effect.Success<typeof TestGame>>) =>
+const steer = (f: (s: TestGameState) => TestGameState) =>
   Effect.flatMap(TestGame, (game) => Ref.update(game, f))
 
 describe("the pure rules", () => {
