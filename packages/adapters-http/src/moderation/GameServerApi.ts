@@ -7,7 +7,7 @@ import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
 import { Data } from "../schema/envelope.js"
 import { StrictQuery } from "../schema/query.js"
-import { LivePlayerView, ServerStatusView } from "./schemas.js"
+import { Count, LivePlayerView, ServerStatusView } from "./schemas.js"
 
 const LIVE = "Read live from the game server, and shared for a few seconds by every reader. " +
   "`GAME_UNAVAILABLE` (`503`, `Retry-After`, `details.availability: \"unavailable\"`) when the game server cannot be read."
@@ -22,7 +22,7 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
   )
   .add(
     HttpApiEndpoint.get("serverPlayers", "/server/players")
-      .addSuccess(Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ total: Schema.Int }) }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ total: Count }) }))
       .annotate(OpenApi.Summary, "The players on the game server")
       .annotate(
         OpenApi.Description,

@@ -1,5 +1,5 @@
 import { AccountId, ServiceCredentialId } from "@bluelight/core/identity"
-import { OneOf, PageMeta, SafeText, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { IntegerBetween, OneOf, PageMeta, SafeText, Timestamp, TrimmedText } from "@bluelight/core/kernel"
 import {
   DELIVERY_STATES,
   type LivePlayerWithAccount,
@@ -96,10 +96,13 @@ export const PlayerHistory = Schema.Struct({
   meta: PageMeta
 }).annotations({ identifier: "PlayerHistory" })
 
+/** A count of players: a whole number, 0 or more. */
+export const Count = IntegerBetween({ min: 0, max: 1_000_000 })
+
 export const ServerStatusView = Schema.Struct({
   name: Schema.String,
-  currentPlayers: Schema.Int,
-  maxPlayers: Schema.Int,
+  currentPlayers: Count,
+  maxPlayers: Count,
   joinKey: Schema.String
 }).annotations({ identifier: "GameServerStatus" })
 
