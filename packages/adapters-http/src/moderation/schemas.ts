@@ -42,7 +42,10 @@ export const ModerationHeaders = Schema.Struct({ "idempotency-key": IdempotencyK
 export const ModerationInput = {
   targetPlatformId: PlatformId,
   reason: TrimmedText({ min: reason.min, max: reason.max }),
-  evidence: Schema.optional(Schema.NullOr(TrimmedText({ max: evidence.max })))
+  // One problem for a bad value, not one per member of the union.
+  evidence: Schema.optional(Schema.NullOr(TrimmedText({ max: evidence.max })).annotations({
+    message: () => ({ message: `must be text of at most ${evidence.max} characters (no NUL or unpaired surrogates), or null`, override: true })
+  }))
 }
 
 export const ModerationType = OneOf(...MODERATION_TYPES)
