@@ -22,15 +22,18 @@ interface GameServerAddress {
 /**
  * The development default: the game-server simulator on a loopback port with
  * a handful of players, closed with the server. Like the real server, it
- * takes about one command per five seconds.
+ * takes about one command per five seconds, except with the test hooks on:
+ * they move this server's clock (and so its slot's cooldown), which the
+ * simulator's own clock does not follow.
  */
-const simulatedGameServer = Effect.acquireRelease(
-  Effect.promise(() => startGameServerSimulator({ commandIntervalMs: 5000 })),
-  (simulator) => Effect.promise(() => simulator.close())
-).pipe(
-  Effect.tap((simulator) => Effect.logInfo(`game-server simulator on ${simulator.url}`)),
-  Effect.map((simulator): GameServerAddress => ({ apiUrl: simulator.url, serverKey: Redacted.make(simulator.serverKey) }))
-)
+const simulatedGameServer = (settings: Settings) =>
+  Effect.acquireRelease(
+    Effect.promise(() => startGameServerSimulator({ commandIntervalMs: settings.testHooks ? 0 : 5000 })),
+    (simulator) => Effect.promise(() => simulator.close())
+  ).pipe(
+    Effect.tap((simulator) => Effect.logInfo(`game-server simulator on ${simulator.url}`)),
+    Effect.map((simulator): GameServerAddress => ({ apiUrl: simulator.url, serverKey: Redacted.make(simulator.serverKey) }))
+  )
 
 /** In production without `GAME_API_URL`: no game server, so every read fails and nothing is sent. */
 const NoGameServer = Layer.succeed(GameServer, {
@@ -49,7 +52,7 @@ export const layerGame = (settings: Settings) =>
   Layer.unwrapScoped(
     Effect.gen(function*() {
       const configured = Option.map(settings.game, (game): GameServerAddress => ({ apiUrl: game.apiUrl, serverKey: game.serverKey }))
-      const address = Option.isSome(configured) || settings.production ? configured : Option.some(yield* simulatedGameServer)
+      const address = Option.isSome(configured) || settings.production ? configured : Option.some(yield* simulatedGameServer(settings))
       const commandTimeout = Duration.millis(settings.gameCommandTimeoutMillis)
       const game = Option.match(address, {
         onNone: () => NoGameServer,
