@@ -25,8 +25,15 @@ beforeAll(async () => {
   // Every command stays in flight a while, so that requests on both instances overlap it.
   simulator.latencyMs = 300
   database = await sharedDatabase(2)
-  // The shortest cooldown, so that the second test waits a second at most for the slot.
-  const env = { ...started.env, REDIS_URL: redisUrl, BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-slot-admin", GAME_COMMAND_COOLDOWN_SECONDS: "1" }
+  const env = {
+    ...started.env,
+    REDIS_URL: redisUrl,
+    BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-slot-admin",
+    // The shortest cooldown, so that the second test waits a second at most for the slot.
+    GAME_COMMAND_COOLDOWN_SECONDS: "1",
+    // A hanging command holds the slot this long: every request of the first test arrives meanwhile.
+    GAME_COMMAND_TIMEOUT_MS: "4000"
+  }
   a = await startServer({ database, env })
   b = await startServer({ database, env })
   admin = await signIn(a, { id: "shared-slot-admin" })
@@ -42,6 +49,7 @@ const on = (server: RunningServer) => ({ server, as: { session: admin } as const
 
 describe("two instances sharing Redis", () => {
   it("never have two commands in flight: of many actions at once across both, one is sent and the others are GAME_THROTTLED", async () => {
+    simulator.nextCommand({ _tag: "Hang" })
     const requests = Array.from({ length: 8 }, (_, i) => {
       const { server, as } = on(i % 2 === 0 ? a : b)
       const target = PLAYERS[i % 3]!
