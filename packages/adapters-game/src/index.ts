@@ -1,1 +1,6 @@
+export * from "./HttpGameServer.js"
 export * from "./protocol.js"
+export * from "./simulator/GameServerSimulator.js"
+export * from "./slot/MemoryGameCommandSlot.js"
+export * from "./slot/RedisGameCommandSlot.js"
+export * from "./slot/SlotSettings.js"

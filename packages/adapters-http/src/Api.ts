@@ -3,6 +3,8 @@ import { AuditApi } from "./audit/AuditApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
+import { GameServerApi } from "./moderation/GameServerApi.js"
+import { ModerationApi } from "./moderation/ModerationApi.js"
 import { describeApi } from "./openapi/describe.js"
 import { RoleplaySessionsApi } from "./shifts/RoleplaySessionsApi.js"
 import { ShiftsApi } from "./shifts/ShiftsApi.js"
@@ -24,6 +26,8 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(AuditApi)
   .add(ShiftsApi)
   .add(RoleplaySessionsApi)
+  .add(ModerationApi)
+  .add(GameServerApi)
   .prefix("/api")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",

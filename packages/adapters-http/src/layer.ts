@@ -14,6 +14,8 @@ import { type DevProviders, layerDevProviders } from "./identity/devProviders/in
 import { AdminHandlers } from "./identity/AdminHandlers.js"
 import { AuthHandlers } from "./identity/AuthHandlers.js"
 import { StaffHandlers } from "./identity/StaffHandlers.js"
+import { GameServerHandlers } from "./moderation/GameServerHandlers.js"
+import { ModerationHandlers } from "./moderation/ModerationHandlers.js"
 import { servedApi, type Served } from "./openapi/describe.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { oneOrigin } from "./requestPath/oneOrigin.js"
@@ -74,7 +76,9 @@ const handlers = Layer.mergeAll(
   AdminHandlers,
   AuditHandlers,
   ShiftsHandlers,
-  RoleplaySessionsHandlers
+  RoleplaySessionsHandlers,
+  ModerationHandlers,
+  GameServerHandlers
 )
 
 /** The API with its handlers, described as served here; the test hooks only when asked. */

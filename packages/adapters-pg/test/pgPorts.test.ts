@@ -22,7 +22,8 @@ beforeAll(async () => {
       Layer.orDie
     )
   )
-  expect((await run(runMigrations)).map(([id]) => id)).toEqual(expect.arrayContaining([1, 2, 3, 4]))
+  // Every migration runs on a fresh database, the kernel's and identity's first.
+  expect((await run(runMigrations)).map(([id]) => id).slice(0, 4)).toEqual([1, 2, 3, 4])
   await run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`CREATE TABLE probe (name text NOT NULL)`))
 })
 afterAll(async () => {

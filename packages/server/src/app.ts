@@ -5,6 +5,7 @@ import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
+import { layerGame } from "./game.js"
 import { makeMovableClock } from "./movableClock.js"
 import { layerRedis } from "./redis.js"
 import { layerDrainingServer } from "./shutdown.js"
@@ -16,6 +17,7 @@ const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
   if (Option.isNone(settings.redisUrl)) defaults.push("rate counters and locks: in process memory")
   if (Option.isNone(settings.idp)) defaults.push(`identity provider: development sign-in at ${settings.appUrl}/dev/idp (start at ${settings.appUrl}/api/auth/idp)`)
   if (Option.isNone(settings.platform)) defaults.push(`game platform: development provider at ${settings.appUrl}/dev/platform`)
+  if (Option.isNone(settings.game) && !settings.production) defaults.push("game server: the built-in simulator on a loopback port")
   return defaults
 }
 
@@ -45,7 +47,10 @@ const announce = (settings: Settings) =>
  */
 export const layerServer = (settings: Settings) => {
   const server = createServer()
-  const ports = Layer.mergeAll(layerPorts(settings), layerAccess(settings).pipe(Layer.provideMerge(layerRedis(settings))))
+  const ports = Layer.mergeAll(
+    layerPorts(settings),
+    Layer.mergeAll(layerAccess(settings), layerGame(settings)).pipe(Layer.provideMerge(layerRedis(settings)))
+  )
   const dev = devProvidersFor(settings)
   const grace = Duration.seconds(settings.shutdownGraceSeconds)
   const listen = layerDrainingServer(server, { port: settings.port, host: settings.host, grace }).pipe(Layer.provide(ports))

@@ -30,6 +30,8 @@ export interface Settings {
   readonly platform: Option.Option<OAuthClientSettings>
   readonly game: Option.Option<GameServerSettings>
   readonly gameCommandCooldownSeconds: number
+  /** How long a game command may take before its outcome counts as unknown (10 s; tests shorten it). */
+  readonly gameCommandTimeoutMillis: number
   readonly adminIdentityIds: ReadonlyArray<string>
   readonly developerPassword: Option.Option<Redacted.Redacted>
   readonly rateLimitReadsPerMinute: number
@@ -80,6 +82,7 @@ const raw = Config.all({
   gameApiUrl: optionalString("GAME_API_URL"),
   gameServerKey: optionalSecret("GAME_SERVER_KEY"),
   gameCommandCooldownSeconds: positiveInt("GAME_COMMAND_COOLDOWN_SECONDS", 5),
+  gameCommandTimeoutMillis: positiveInt("GAME_COMMAND_TIMEOUT_MS", 10_000),
   adminIdentityIds: Config.string("BLUELIGHT_ADMIN_IDENTITY_IDS").pipe(Config.withDefault("")),
   developerPassword: optionalSecret("BLUELIGHT_DEVELOPER_PASSWORD"),
   rateLimitReadsPerMinute: positiveInt("RATE_LIMIT_READS_PER_MINUTE", 180),
@@ -206,6 +209,7 @@ export const validate = (r: Raw): Either.Either<Settings, ReadonlyArray<string>>
     platform,
     game,
     gameCommandCooldownSeconds: r.gameCommandCooldownSeconds,
+    gameCommandTimeoutMillis: r.gameCommandTimeoutMillis,
     adminIdentityIds: r.adminIdentityIds.split(",").map((id) => id.trim()).filter((id) => id.length > 0),
     developerPassword: r.developerPassword,
     rateLimitReadsPerMinute: r.rateLimitReadsPerMinute,

@@ -6,6 +6,7 @@ import {
   PgDatabaseHealth,
   PgIdentityRepositories,
   PgShiftsRepositories,
+  PgModerationActions,
   PgTransactor,
   RandomIds,
   runMigrations
@@ -75,7 +76,8 @@ export const layerPorts = (settings: Settings) =>
     PgAuditQueries,
     PgDatabaseHealth,
     PgIdentityRepositories,
-    EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog))
+    EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog)),
+    PgModerationActions
   ).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))

@@ -4,6 +4,7 @@ import identity from "./0002_identity.js"
 import auditLogTruncate from "./0003_audit_log_truncate.js"
 import sessionRevocation from "./0004_session_revocation.js"
 import shiftsSessions from "./0007_shifts_sessions.js"
+import moderation from "./0008_moderation.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
@@ -11,5 +12,6 @@ export const migrations = Migrator.fromRecord({
   "0002_identity": identity,
   "0003_audit_log_truncate": auditLogTruncate,
   "0004_session_revocation": sessionRevocation,
-  "0007_shifts_sessions": shiftsSessions
+  "0007_shifts_sessions": shiftsSessions,
+  "0008_moderation": moderation
 })

@@ -46,7 +46,8 @@ describe("migration 0004: why a session was revoked", () => {
     await insertSession("suspended-revoked", "suspended", true)
 
     const applied = await runtime.runPromise(Effect.orDie(runMigrations))
-    expect(applied.map(([id]) => id)).toEqual(expect.arrayContaining([3, 4]))
+    // 0003 and 0004 run now; later migrations (other contexts) follow them.
+    expect(applied.map(([id]) => id).slice(0, 2)).toEqual([3, 4])
 
     const rows = await database.query("SELECT id, revoked_reason FROM sessions ORDER BY id")
     expect(rows.rows).toEqual([

@@ -8,6 +8,7 @@ export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryA
 export * from "./identity.js"
 export { InMemoryDatabase } from "./InMemoryDatabase.js"
 export { InMemoryTransactor } from "./InMemoryTransactor.js"
+export * from "./moderation.js"
 export * from "./providers.js"
 export * from "./rateLimiters.js"
 export * from "./shifts.js"

@@ -6,6 +6,7 @@ import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryIdentityRepositories } from "./identity.js"
 import { InMemoryShiftsContext } from "./shifts.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
+import { TestModerationPorts } from "./moderation.js"
 import { IDENTITY_PROFILES, PLATFORM_PROFILES, TestIdentityProvider, TestPlatformProvider } from "./providers.js"
 import { InMemoryRateLimiter, InMemoryStrictRateLimiter } from "./rateLimiters.js"
 import { SequentialIds } from "./SequentialIds.js"
@@ -54,7 +55,8 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     auditLog,
     InMemoryAuditQueries,
     SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
-    InMemoryShiftsContext.pipe(Layer.provide(auditLog))
+    InMemoryShiftsContext.pipe(Layer.provide(auditLog)),
+    TestModerationPorts
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)

@@ -1,0 +1,47 @@
+import { TrimmedText } from "@bluelight/core/kernel"
+import { GameUnavailable } from "@bluelight/core/moderation"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { failsWith } from "../errors/declared.js"
+import { Data } from "../schema/envelope.js"
+import { StrictQuery } from "../schema/query.js"
+import { Count, LivePlayerView, ServerStatusView } from "./schemas.js"
+
+const LIVE = "Read live from the game server, and shared for a few seconds by every reader. " +
+  "`GAME_UNAVAILABLE` (`503`, `Retry-After`, `details.availability: \"unavailable\"`) when the game server cannot be read."
+
+export class GameServerApi extends HttpApiGroup.make("gameServer")
+  .add(
+    HttpApiEndpoint.get("serverStatus", "/server")
+      .addSuccess(Data(ServerStatusView))
+      .annotate(OpenApi.Summary, "The game server's status")
+      .annotate(OpenApi.Description, `Name, players on now, capacity and join key. ${LIVE}`)
+      .pipe(failsWith(GameUnavailable), allow({ access: "session-or-credential", permissions: ["server.view"] }))
+  )
+  .add(
+    HttpApiEndpoint.get("serverPlayers", "/server/players")
+      .addSuccess(Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ total: Count }) }))
+      .annotate(OpenApi.Summary, "The players on the game server")
+      .annotate(
+        OpenApi.Description,
+        `Every player on the server now (\`meta.total\` of them), each with their in-game permission and the account linked to their platform id (\`account\`, null when none). ${LIVE}`
+      )
+      .pipe(failsWith(GameUnavailable), allow({ access: "session-or-credential", permissions: ["players.view"] }))
+  )
+  .add(
+    HttpApiEndpoint.get("lookupPlayers", "/players/lookup")
+      .setUrlParams(StrictQuery({ query: TrimmedText({ min: 1, max: 100 }) }))
+      .addSuccess(Data(Schema.Array(LivePlayerView)))
+      .annotate(OpenApi.Summary, "Find a player on the game server")
+      .annotate(
+        OpenApi.Description,
+        `Players on the server now whose platform id is \`query\` or whose username contains it (ignoring case; 1 to 100 characters), each with their linked account. ${LIVE}`
+      )
+      .pipe(failsWith(GameUnavailable), allow({ access: "session-or-credential", permissions: ["players.lookup"] }))
+  )
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "Game server")
+  .annotate(OpenApi.Description, "Live data from the community's private game server.")
+{}

@@ -1,0 +1,80 @@
+import { NotFound } from "@bluelight/core/kernel"
+import { GameThrottled, IdempotencyConflict, ModerationActionId, type ModerationType as Type } from "@bluelight/core/moderation"
+import type { Permission } from "@bluelight/core/identity"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { failsWith } from "../errors/declared.js"
+import { Body } from "../schema/body.js"
+import { Data, List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
+import { ModerationActionView, ModerationCreated, ModerationHeaders, ModerationInput, ModerationReplayed, ModerationType, PlatformId, PlayerHistory } from "./schemas.js"
+
+const DELIVERY =
+  "The record is stored first (`delivery: UNKNOWN`), then the command is sent to the game server once, with the username " +
+  "from the live player snapshot. HTTP success means the record exists, not that the command worked: read `delivery` " +
+  "(`SUCCEEDED`; `FAILED` with `errorCode` `TARGET_NOT_IN_SERVER`, `TARGET_IS_STAFF`, `GAME_UNAVAILABLE` or `GAME_REJECTED`; " +
+  "or `UNKNOWN` when the game server's answer could not be read — it is never sent again). " +
+  "`Idempotency-Key` (16 to 128 of `A-Z a-z 0-9 _ -`, required) is kept per caller: the same key again answers the stored " +
+  "record with `200` and `meta.replayed: true`, sending nothing; with a different request it is `IDEMPOTENCY_CONFLICT`. " +
+  "`GAME_THROTTLED` (`503`, `Retry-After`) while another command is in flight or the game server cools down after one; nothing is stored then. " +
+  "`reason` is 3 to 500 characters, `evidence` (optional) at most 2000."
+
+const moderationEndpoint = <const Name extends string>(
+  name: Name,
+  path: `/moderation/${string}`,
+  type: Type,
+  permission: Permission,
+  summary: string,
+  what: string
+) =>
+  HttpApiEndpoint.post(name, path)
+    .setHeaders(ModerationHeaders)
+    .setPayload(Body(ModerationInput, {
+      name: `${name[0]!.toUpperCase()}${name.slice(1)}Input`,
+      example: { targetPlatformId: "100000002", reason: "Random deathmatch in the city centre", evidence: null }
+    }))
+    .addSuccess(ModerationCreated, { status: 201 })
+    .addSuccess(ModerationReplayed, { status: 200 })
+    .annotate(OpenApi.Summary, summary)
+    .annotate(OpenApi.Description, `${what} (\`type\` \`${type}\`). ${DELIVERY}`)
+    .pipe(failsWith(IdempotencyConflict, GameThrottled), allow({ access: "session-or-credential", permissions: [permission] }))
+
+export class ModerationApi extends HttpApiGroup.make("moderation")
+  .add(moderationEndpoint("warnPlayer", "/moderation/warnings", "warn", "moderation.warn", "Warn a player", "Sends the player a private message in game (`:pm`)"))
+  .add(moderationEndpoint("kickPlayer", "/moderation/kicks", "kick", "moderation.kick", "Kick a player", "Kicks the player from the game server (`:kick`)"))
+  .add(moderationEndpoint("banPlayer", "/moderation/bans", "ban", "moderation.ban", "Ban a player", "Bans the player's platform id from the game server (`:ban`); the player must be on the server now (offline bans are `TARGET_NOT_IN_SERVER`)"))
+  .add(
+    HttpApiEndpoint.get("listModerationActions", "/moderation/actions")
+      .setUrlParams(StrictQuery({ ...paging, targetPlatformId: Schema.optional(PlatformId), type: Schema.optional(ModerationType) }))
+      .addSuccess(List(ModerationActionView))
+      .annotate(OpenApi.Summary, "List moderation actions")
+      .annotate(OpenApi.Description, "Warnings, kicks and bans, newest first; `targetPlatformId` and `type` narrow the list.")
+      .pipe(allow({ access: "session-or-credential", permissions: ["moderation.view"] }))
+  )
+  .add(
+    HttpApiEndpoint.get("getModerationAction", "/moderation/actions/:id")
+      .setPath(Schema.Struct({ id: ModerationActionId }))
+      .addSuccess(Data(ModerationActionView))
+      .annotate(OpenApi.Summary, "Get a moderation action")
+      .annotate(OpenApi.Description, "One warning, kick or ban, with its delivery as it stands.")
+      .pipe(failsWith(NotFound), allow({ access: "session-or-credential", permissions: ["moderation.view"] }))
+  )
+  .add(
+    HttpApiEndpoint.get("playerHistory", "/players/:platformId/history")
+      .setPath(Schema.Struct({ platformId: PlatformId }))
+      .setUrlParams(StrictQuery({ ...paging }))
+      .addSuccess(PlayerHistory)
+      .annotate(OpenApi.Summary, "A player's moderation history")
+      .annotate(
+        OpenApi.Description,
+        "Every warning, kick and ban against the player's platform id, newest first (paged), and the account linked to it " +
+          "(`account`, null when none). A player never moderated has an empty list."
+      )
+      .pipe(allow({ access: "session-or-credential", permissions: ["moderation.history"] }))
+  )
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "Moderation")
+  .annotate(OpenApi.Description, "Warnings, kicks and bans on the game server, each with the truth about its delivery.")
+{}

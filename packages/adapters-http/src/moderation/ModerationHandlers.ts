@@ -1,0 +1,46 @@
+import { findModerationAction, listModerationActions, moderate, type ModerationType, playerHistory } from "@bluelight/core/moderation"
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { BluelightApi } from "../Api.js"
+import { currentCaller } from "../auth/currentUser.js"
+import { presentAction } from "./schemas.js"
+
+interface ModerationCall {
+  readonly headers: { readonly "idempotency-key": string }
+  readonly payload: { readonly targetPlatformId: string; readonly reason: string; readonly evidence?: string | null | undefined }
+}
+
+/** One handler for the three actions: the caller, the key and the normalised body to `moderate`; `201` new, `200` replayed. */
+const moderateAs = (type: ModerationType) => ({ headers, payload }: ModerationCall) =>
+  Effect.flatMap(currentCaller, (caller) =>
+    moderate(caller, type, headers["idempotency-key"], {
+      targetPlatformId: payload.targetPlatformId,
+      reason: payload.reason,
+      evidence: payload.evidence === undefined || payload.evidence === "" ? null : payload.evidence
+    })).pipe(
+      Effect.map(({ action, replayed }) =>
+        replayed
+          ? { data: presentAction(action), meta: { replayed: true as const } }
+          : { data: presentAction(action), meta: { replayed: false as const } })
+    )
+
+export const ModerationHandlers = HttpApiBuilder.group(BluelightApi, "moderation", (handlers) =>
+  handlers
+    .handle("warnPlayer", moderateAs("warn"))
+    .handle("kickPlayer", moderateAs("kick"))
+    .handle("banPlayer", moderateAs("ban"))
+    .handle("listModerationActions", ({ urlParams: { limit, offset, targetPlatformId, type } }) =>
+      Effect.map(listModerationActions({ targetPlatformId, type }, { limit, offset }), (page) => ({
+        data: page.items.map(presentAction),
+        meta: page.meta
+      })))
+    .handle("getModerationAction", ({ path }) => Effect.map(findModerationAction(path.id), (action) => ({ data: presentAction(action) })))
+    .handle("playerHistory", ({ path, urlParams }) =>
+      Effect.map(playerHistory(path.platformId, urlParams), (history) => ({
+        data: {
+          platformId: history.platformId,
+          account: history.account === null ? null : { id: history.account.id, displayName: history.account.displayName },
+          actions: history.actions.items.map(presentAction)
+        },
+        meta: history.actions.meta
+      }))))

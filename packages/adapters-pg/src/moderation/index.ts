@@ -1,0 +1,1 @@
+export { PgModerationActions } from "./PgModerationActions.js"

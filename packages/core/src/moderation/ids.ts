@@ -1,0 +1,5 @@
+import { EntityId } from "../kernel/Id.js"
+
+/** The id of a moderation action (UUIDv7, from `newId`). */
+export const ModerationActionId = EntityId("ModerationActionId")
+export type ModerationActionId = typeof ModerationActionId.Type

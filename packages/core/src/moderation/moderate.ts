@@ -1,0 +1,152 @@
+import { DateTime, Effect, Fiber, Option, Ref } from "effect"
+import { actorOf, type Caller } from "../identity/Caller.js"
+import { AuditLog } from "../kernel/AuditLog.js"
+import { newId } from "../kernel/Ids.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import type { CommandOutcome } from "./CommandOutcome.js"
+import { gameCommandFor } from "./command.js"
+import { IdempotencyConflict } from "./errors.js"
+import { ModerationActionId } from "./ids.js"
+import {
+  type Delivery,
+  fingerprintOf,
+  type ModerationAction,
+  type ModerationErrorCode,
+  type ModerationRequest,
+  type ModerationRequester,
+  type ModerationType
+} from "./ModerationAction.js"
+import { GameCommandSlot, GameServer, ModerationActions } from "./ports.js"
+import { checkTarget } from "./target.js"
+
+/** A moderation request's answer: the action as it stands, and whether it was already there (a replay). */
+export interface ModerationOutcome {
+  readonly action: ModerationAction
+  readonly replayed: boolean
+}
+
+/** The requester an action records: the person's account, or the credential. */
+export const requesterOf = (caller: Caller): ModerationRequester =>
+  caller._tag === "User" ? { _tag: "Moderator", id: caller.account.id } : { _tag: "Service", id: caller.credential.id }
+
+/** The stored action for a key: a replay when the request is the same, else `IDEMPOTENCY_CONFLICT`. */
+const replayOf = (stored: ModerationAction, fingerprint: string) =>
+  stored.fingerprint === fingerprint
+    ? Effect.succeed<ModerationOutcome>({ action: stored, replayed: true })
+    : Effect.fail(new IdempotencyConflict({ message: "This Idempotency-Key was already used for a different request" }))
+
+/** What the game server's answer means for the record (step 5). */
+export const deliveryOf = (outcome: CommandOutcome): { readonly delivery: Delivery; readonly errorCode: ModerationErrorCode | null } => {
+  switch (outcome._tag) {
+    case "Executed":
+      return { delivery: "SUCCEEDED", errorCode: null }
+    // A 429 is a definite "not done" too: the command was not carried out, and it is never sent again.
+    case "Refused":
+    case "Throttled":
+      return { delivery: "FAILED", errorCode: "GAME_REJECTED" }
+    case "Unknown":
+      return { delivery: "UNKNOWN", errorCode: null }
+  }
+}
+
+const AUDIT_ACTION: Record<ModerationType, string> = {
+  warn: "moderation.warning.created",
+  kick: "moderation.kick.created",
+  ban: "moderation.ban.created"
+}
+
+/**
+ * Warns, kicks or bans a player, in the order of API.md's "Moderation
+ * delivery": (1) take the game-command slot (`GAME_THROTTLED`, nothing
+ * stored), (2) read the live player snapshot, (3) commit the record as
+ * `UNKNOWN` with its audit entry, (4) refuse an absent or staff target, or an
+ * unreadable snapshot, as `FAILED`, (5) otherwise send the command once and
+ * record what the answer proves. A request whose key the requester already
+ * used is answered from the stored record (a replay: nothing taken, sent or
+ * audited), or refused as `IDEMPOTENCY_CONFLICT` when the request differs.
+ *
+ * Steps 2 to 5 run on a fiber of their own, so a client that goes away cannot
+ * cut the delivery short between the command and its record.
+ */
+export const moderate = Effect.fn("moderation.moderate")(function*(
+  caller: Caller,
+  type: ModerationType,
+  idempotencyKey: string,
+  request: ModerationRequest
+) {
+  const actions = yield* ModerationActions
+  const requester = requesterOf(caller)
+  const fingerprint = fingerprintOf(type, request)
+  const stored = yield* actions.findByKey(requester, idempotencyKey)
+  if (Option.isSome(stored)) return yield* replayOf(stored.value, fingerprint)
+
+  const lease = yield* Effect.flatMap(GameCommandSlot, (slot) => slot.take)
+  const sent = yield* Ref.make(false)
+  const delivery = Effect.gen(function*() {
+    const game = yield* GameServer
+    const snapshot = yield* Effect.option(game.players)
+    const target = checkTarget(Option.getOrNull(snapshot), request.targetPlatformId)
+    const now = yield* DateTime.now
+    const action: ModerationAction = {
+      id: yield* newId(ModerationActionId),
+      type,
+      targetPlatformId: request.targetPlatformId,
+      targetUsername: target.username,
+      requester,
+      reason: request.reason,
+      evidence: request.evidence,
+      createdAt: now,
+      updatedAt: now,
+      delivery: "UNKNOWN",
+      errorCode: null,
+      idempotencyKey,
+      fingerprint
+    }
+    const audit = yield* AuditLog
+    const inserted = yield* inTransaction(Effect.gen(function*() {
+      if (!(yield* actions.insert(action))) return false
+      yield* audit.record({
+        action: AUDIT_ACTION[type],
+        actor: actorOf(caller),
+        targetType: "moderation_action",
+        targetId: action.id,
+        data: { type, targetPlatformId: action.targetPlatformId, targetUsername: action.targetUsername, reason: action.reason }
+      })
+      return true
+    }))
+    // Another request with the same key committed first: answer as its replay.
+    if (!inserted) {
+      const winner = yield* actions.findByKey(requester, idempotencyKey)
+      return yield* Option.match(winner, {
+        onNone: () => Effect.dieMessage("an idempotency key clashed with an action that cannot be found"),
+        onSome: (winner) => replayOf(winner, fingerprint)
+      })
+    }
+    if (target.refusal !== null || target.username === null) {
+      return { action: yield* recordDelivery(action, { delivery: "FAILED", errorCode: target.refusal ?? "TARGET_NOT_IN_SERVER" }), replayed: false }
+    }
+    yield* Ref.set(sent, true)
+    const outcome = yield* game.send(gameCommandFor(type, { username: target.username, platformId: action.targetPlatformId }, action.reason))
+    const result = deliveryOf(outcome)
+    return {
+      action: result.delivery === "UNKNOWN" ? action : yield* recordDelivery(action, result),
+      replayed: false
+    }
+  }).pipe(Effect.ensuring(Effect.flatMap(Ref.get(sent), lease.release)))
+  return yield* Effect.flatMap(Effect.forkDaemon(delivery), Fiber.join)
+})
+
+/** Records the delivery's outcome on the locked record. */
+const recordDelivery = (
+  action: ModerationAction,
+  result: { readonly delivery: Delivery; readonly errorCode: ModerationErrorCode | null }
+) =>
+  Effect.gen(function*() {
+    const actions = yield* ModerationActions
+    return yield* inTransaction(Effect.gen(function*() {
+      const locked = Option.getOrElse(yield* actions.findByIdForUpdate(action.id), () => action)
+      const updated: ModerationAction = { ...locked, ...result, updatedAt: yield* DateTime.now }
+      yield* actions.update(updated)
+      return updated
+    }))
+  })

@@ -1,0 +1,137 @@
+import { Clock, Context, Effect, Layer, Option, Ref } from "effect"
+import type { CommandOutcome } from "../moderation/CommandOutcome.js"
+import { GameThrottled } from "../moderation/errors.js"
+import type { GameServerStatus } from "../moderation/GameServerStatus.js"
+import type { ModerationActionId } from "../moderation/ids.js"
+import { LiveGameFromGameServer } from "../moderation/liveGame.js"
+import type { LivePlayer } from "../moderation/LivePlayer.js"
+import type { ModerationAction, ModerationRequester } from "../moderation/ModerationAction.js"
+import { GameCommandSlot, GameServer, GameServerUnreachable, ModerationActions, type ModerationFilter } from "../moderation/ports.js"
+import { type Page, toPage } from "../kernel/paging.js"
+import { InMemoryDatabase } from "./InMemoryDatabase.js"
+
+export const MODERATION_ACTIONS_TABLE = "moderation_actions"
+
+const sameRequester = (a: ModerationRequester, b: ModerationRequester) => a._tag === b._tag && a.id === b.id
+
+/** Moderation actions in the in-memory tables; the key is unique per requester, as the database's index makes it. */
+export const InMemoryModerationActions = Layer.effect(
+  ModerationActions,
+  Effect.map(InMemoryDatabase, (db) => {
+    const rows = db.rows<ModerationAction>(MODERATION_ACTIONS_TABLE)
+    const find = (predicate: (action: ModerationAction) => boolean) => Effect.map(rows, (all) => Option.fromNullable(all.find(predicate)))
+    const byId = (id: ModerationActionId) => find((action) => action.id === id)
+    return {
+      insert: (action: ModerationAction) =>
+        Effect.flatMap(rows, (all) =>
+          all.some((other) => sameRequester(other.requester, action.requester) && other.idempotencyKey === action.idempotencyKey)
+            ? Effect.succeed(false)
+            : Effect.as(db.insert(MODERATION_ACTIONS_TABLE, action), true)),
+      findByKey: (requester: ModerationRequester, key: string) =>
+        find((action) => sameRequester(action.requester, requester) && action.idempotencyKey === key),
+      findById: byId,
+      findByIdForUpdate: byId,
+      update: (action: ModerationAction) =>
+        db.update<ModerationAction>(MODERATION_ACTIONS_TABLE, (all) => all.map((stored) => (stored.id === action.id ? action : stored))),
+      list: (filter: ModerationFilter, page: Page) =>
+        Effect.map(rows, (all) => {
+          const matching = all.filter((action) =>
+            (filter.targetPlatformId === undefined || action.targetPlatformId === filter.targetPlatformId) &&
+            (filter.type === undefined || action.type === filter.type)
+          )
+          const newestFirst = [...matching].sort((a, b) =>
+            b.createdAt.epochMillis - a.createdAt.epochMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+          )
+          return toPage(newestFirst.slice(page.offset, page.offset + page.limit + 1), page)
+        })
+    }
+  })
+)
+
+/** What the test game server holds, and how a test steers it. */
+export interface TestGameState {
+  readonly status: GameServerStatus
+  readonly players: ReadonlyArray<LivePlayer>
+  /** Reads fail while true. */
+  readonly down: boolean
+  /** The answers to the next commands, in order; `Executed` when none is left. */
+  readonly outcomes: ReadonlyArray<CommandOutcome | "die">
+  /** Every command sent, oldest first. */
+  readonly sent: ReadonlyArray<string>
+  /** How many reads reached it. */
+  readonly reads: number
+}
+
+/** The handle of the test game server. */
+export class TestGame extends Context.Tag("@bluelight/core/testing/TestGame")<TestGame, Ref.Ref<TestGameState>>() {}
+
+export const TEST_PLAYERS: ReadonlyArray<LivePlayer> = [
+  { username: "Jane_Doe", platformId: "101", permission: "Normal", callsign: null, team: "Civilian" },
+  { username: "John_Roe", platformId: "102", permission: "Normal", callsign: null, team: "Police" },
+  { username: "Mod_Max", platformId: "103", permission: "Server Moderator", callsign: null, team: "Police" }
+]
+
+/**
+ * A game server in memory: the players a test sets, reads that fail while it
+ * is `down`, and commands answered from the `outcomes` queue (`"die"`: the
+ * send step crashes, as a process dying after the record is stored).
+ */
+export const TestGameServer = Layer.effectContext(
+  Effect.gen(function*() {
+    const state = yield* Ref.make<TestGameState>({
+      status: { name: "Test Server", currentPlayers: TEST_PLAYERS.length, maxPlayers: 40, joinKey: "test" },
+      players: TEST_PLAYERS,
+      down: false,
+      outcomes: [],
+      sent: [],
+      reads: 0
+    })
+    const read = <A>(f: (s: TestGameState) => A) =>
+      Effect.flatMap(Ref.updateAndGet(state, (s) => ({ ...s, reads: s.reads + 1 })), (s) =>
+        s.down ? Effect.fail(new GameServerUnreachable({ reason: "HTTP 500" })) : Effect.succeed(f(s)))
+    const send = (command: string) =>
+      Effect.flatMap(
+        Ref.modify(state, (s): [CommandOutcome | "die", TestGameState] => [
+          s.outcomes[0] ?? { _tag: "Executed" },
+          { ...s, outcomes: s.outcomes.slice(1), sent: [...s.sent, command] }
+        ]),
+        (outcome) => (outcome === "die" ? Effect.dieMessage("the process died while sending") : Effect.succeed(outcome))
+      )
+    return Context.make(TestGame, state).pipe(
+      Context.add(GameServer, { status: read((s) => s.status), players: read((s) => s.players), send })
+    )
+  })
+)
+
+/** The game-command slot in memory on the Effect clock: one lease at a time, `cooldownSeconds` after each command sent. */
+export const TestGameCommandSlot = (cooldownSeconds = 5) =>
+  Layer.effect(
+    GameCommandSlot,
+    Effect.gen(function*() {
+      interface SlotState {
+        readonly held: boolean
+        readonly coolUntil: number
+      }
+      const state = yield* Ref.make<SlotState>({ held: false, coolUntil: 0 })
+      return {
+        take: Effect.gen(function*() {
+          const now = yield* Clock.currentTimeMillis
+          const wait = yield* Ref.modify(state, (s): [number | null, SlotState] =>
+            s.held ? [cooldownSeconds * 1000, s] : s.coolUntil > now ? [s.coolUntil - now, s] : [null, { ...s, held: true }])
+          if (wait !== null) return yield* GameThrottled.after(wait / 1000)
+          return {
+            release: (sent: boolean) =>
+              Effect.flatMap(Clock.currentTimeMillis, (at) =>
+                Ref.update(state, (s) => ({ held: false, coolUntil: sent ? at + cooldownSeconds * 1000 : s.coolUntil })))
+          }
+        })
+      }
+    })
+  )
+
+/** Every moderation port: the repository on the in-memory tables, the test game server, its cached reads and the slot. */
+export const TestModerationPorts = Layer.mergeAll(
+  InMemoryModerationActions,
+  LiveGameFromGameServer().pipe(Layer.provideMerge(TestGameServer)),
+  TestGameCommandSlot()
+)

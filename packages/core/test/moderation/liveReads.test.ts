@@ -1,0 +1,37 @@
+import { livePlayers, liveStatus, lookupPlayers } from "@bluelight/core/moderation"
+import { TestGame, testPorts } from "@bluelight/core/testing"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Ref, TestClock } from "effect"
+
+const reads = Effect.flatMap(TestGame, (game) => Effect.map(Ref.get(game), (s) => s.reads))
+
+describe("live reads", () => {
+  it.effect("share one game-server call among concurrent readers, and reuse it for a few seconds", () =>
+    Effect.gen(function*() {
+      const answers = yield* Effect.all(Array.from({ length: 20 }, () => liveStatus()), { concurrency: "unbounded" })
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+      expect(yield* reads).toBe(1)
+      yield* TestClock.adjust("2 seconds")
+      yield* liveStatus()
+      expect(yield* reads).toBe(1)
+      yield* TestClock.adjust("2 seconds")
+      yield* liveStatus()
+      expect(yield* reads).toBe(2)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("answer GAME_UNAVAILABLE with availability when the game server cannot be read", () =>
+    Effect.gen(function*() {
+      yield* Effect.flatMap(TestGame, (game) => Ref.update(game, (s) => ({ ...s, down: true })))
+      const error = yield* Effect.flip(livePlayers())
+      expect(error).toMatchObject({ code: "GAME_UNAVAILABLE", details: { availability: "unavailable" } })
+      expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("look players up by platform id or a part of the username, ignoring case", () =>
+    Effect.gen(function*() {
+      expect((yield* lookupPlayers("102")).map((p) => p.player.username)).toEqual(["John_Roe"])
+      expect((yield* lookupPlayers("jane")).map((p) => p.player.platformId)).toEqual(["101"])
+      expect(yield* lookupPlayers("nobody")).toEqual([])
+      expect((yield* livePlayers()).every((p) => p.account === null)).toBe(true)
+    }).pipe(Effect.provide(testPorts())))
+})

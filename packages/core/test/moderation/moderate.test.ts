@@ -1,0 +1,149 @@
+import { authenticateSession, issueCredential } from "@bluelight/core/identity"
+import { gameCommandFor, checkTarget, deliveryOf, moderate, type ModerationRequest, ModerationActions, findModerationAction } from "@bluelight/core/moderation"
+import { auditEntries, InMemoryDatabase, MODERATION_ACTIONS_TABLE, TEST_PLAYERS, TestGame, type TestGameState, testPorts } from "@bluelight/core/testing"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Ref, TestClock } from "effect"
+import { aUserCaller, signIn } from "../identity/helpers.js"
+
+const admin = Effect.flatMap(signIn("admin"), ({ token }) => authenticateSession(token))
+const KEY = "key-0123456789abcdef"
+const kickJane: ModerationRequest = { targetPlatformId: "101", reason: "Breaking rule 3", evidence: null }
+const stored = Effect.flatMap(InMemoryDatabase, (db) => db.rows(MODERATION_ACTIONS_TABLE))
+const sent = Effect.flatMap(TestGame, (game) => Effect.map(Ref.get(game), (s) => s.sent))
+const steer = (f: (s: TestGameState) => TestGameState) =>
+  Effect.flatMap(TestGame, (game) => Ref.update(game, f))
+
+describe("the pure rules", () => {
+  it("builds the fixed commands on one line", () => {
+    const target = { username: "Jane_Doe", platformId: "101" }
+    expect(gameCommandFor("warn", target, "Mind\nthe  rules")).toBe(":pm Jane_Doe Mind the rules")
+    expect(gameCommandFor("kick", target, "RDM")).toBe(":kick Jane_Doe RDM")
+    expect(gameCommandFor("ban", target, "Cheating\r\n:kick Someone")).toBe(":ban 101 Cheating :kick Someone")
+  })
+
+  it("checks the target against the snapshot", () => {
+    expect(checkTarget(TEST_PLAYERS, "101")).toEqual({ username: "Jane_Doe", refusal: null })
+    expect(checkTarget(TEST_PLAYERS, "103")).toEqual({ username: "Mod_Max", refusal: "TARGET_IS_STAFF" })
+    expect(checkTarget(TEST_PLAYERS, "999")).toEqual({ username: null, refusal: "TARGET_NOT_IN_SERVER" })
+    expect(checkTarget(null, "101")).toEqual({ username: null, refusal: "GAME_UNAVAILABLE" })
+  })
+
+  it("reads the game server's answer", () => {
+    expect(deliveryOf({ _tag: "Executed" })).toEqual({ delivery: "SUCCEEDED", errorCode: null })
+    expect(deliveryOf({ _tag: "Refused", code: 4002, message: "no" })).toEqual({ delivery: "FAILED", errorCode: "GAME_REJECTED" })
+    expect(deliveryOf({ _tag: "Throttled", retryAfterSeconds: 3 })).toEqual({ delivery: "FAILED", errorCode: "GAME_REJECTED" })
+    expect(deliveryOf({ _tag: "Unknown", reason: "timeout" })).toEqual({ delivery: "UNKNOWN", errorCode: null })
+  })
+})
+
+describe("moderate", () => {
+  it.effect("stores the record, sends the command once, records SUCCEEDED and audits it", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      const { action, replayed } = yield* moderate(caller, "kick", KEY, kickJane)
+      expect(replayed).toBe(false)
+      expect(action).toMatchObject({ type: "kick", targetUsername: "Jane_Doe", delivery: "SUCCEEDED", errorCode: null, requester: { _tag: "Moderator", id: caller.account.id } })
+      expect(yield* sent).toEqual([":kick Jane_Doe Breaking rule 3"])
+      expect((yield* auditEntries).filter((e) => e.action === "moderation.kick.created")).toMatchObject([{ targetId: action.id, actor: { type: "user" } }])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("replays a key without sending, taking the slot or auditing, and refuses another request under it", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      const first = yield* moderate(caller, "kick", KEY, kickJane)
+      const audits = (yield* auditEntries).length
+      // The slot is cooling down, and still the replay answers.
+      const again = yield* moderate(caller, "kick", KEY, kickJane)
+      expect(again).toEqual({ action: first.action, replayed: true })
+      expect(yield* sent).toHaveLength(1)
+      expect((yield* auditEntries).length).toBe(audits)
+      const conflict = yield* Effect.flip(moderate(caller, "ban", KEY, kickJane))
+      expect(conflict.code).toBe("IDEMPOTENCY_CONFLICT")
+      const other = yield* Effect.flip(moderate(caller, "kick", KEY, { ...kickJane, reason: "Another reason" }))
+      expect(other.code).toBe("IDEMPOTENCY_CONFLICT")
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("answers GAME_THROTTLED within the cooldown, storing nothing, and goes on after it", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      yield* moderate(caller, "warn", KEY, kickJane)
+      yield* TestClock.adjust("2 seconds")
+      const throttled = yield* Effect.flip(moderate(caller, "warn", "key-second-0123456789", kickJane))
+      expect(throttled).toMatchObject({ code: "GAME_THROTTLED", details: { availability: "unavailable" }, retryAfterSeconds: 3 })
+      expect(yield* stored).toHaveLength(1)
+      yield* TestClock.adjust("3 seconds")
+      const later = yield* moderate(caller, "warn", "key-second-0123456789", kickJane)
+      expect(later.action.delivery).toBe("SUCCEEDED")
+      expect(yield* sent).toEqual([":pm Jane_Doe Breaking rule 3", ":pm Jane_Doe Breaking rule 3"])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("records FAILED without sending for in-game staff, absent players and an unreadable snapshot; no cooldown follows", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      const staff = yield* moderate(caller, "ban", "key-staff-0123456789", { ...kickJane, targetPlatformId: "103" })
+      expect(staff.action).toMatchObject({ delivery: "FAILED", errorCode: "TARGET_IS_STAFF", targetUsername: "Mod_Max" })
+      const absent = yield* moderate(caller, "ban", "key-absent-0123456789", { ...kickJane, targetPlatformId: "999" })
+      expect(absent.action).toMatchObject({ delivery: "FAILED", errorCode: "TARGET_NOT_IN_SERVER", targetUsername: null })
+      yield* steer((s) => ({ ...s, down: true }))
+      const down = yield* moderate(caller, "kick", "key-down-0123456789ab", kickJane)
+      expect(down.action).toMatchObject({ delivery: "FAILED", errorCode: "GAME_UNAVAILABLE" })
+      expect(yield* sent).toEqual([])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("records a refusal as FAILED GAME_REJECTED, and leaves an unknown outcome UNKNOWN that a replay never re-sends", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      yield* steer((s) => ({ ...s, outcomes: [{ _tag: "Refused", code: 4002, message: "restricted" }, { _tag: "Unknown", reason: "timeout" }] }))
+      const refused = yield* moderate(caller, "kick", "key-refused-012345678", kickJane)
+      expect(refused.action).toMatchObject({ delivery: "FAILED", errorCode: "GAME_REJECTED" })
+      yield* TestClock.adjust("5 seconds")
+      const unknown = yield* moderate(caller, "kick", "key-unknown-012345678", kickJane)
+      expect(unknown.action).toMatchObject({ delivery: "UNKNOWN", errorCode: null })
+      yield* TestClock.adjust("5 seconds")
+      const replay = yield* moderate(caller, "kick", "key-unknown-012345678", kickJane)
+      expect(replay).toMatchObject({ replayed: true, action: { delivery: "UNKNOWN" } })
+      expect(yield* sent).toHaveLength(2)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("leaves UNKNOWN when the process dies between storing and sending, and never sends again", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      yield* steer((s) => ({ ...s, outcomes: ["die"] }))
+      const exit = yield* Effect.exit(moderate(caller, "ban", KEY, kickJane))
+      expect(exit._tag).toBe("Failure")
+      const [action] = (yield* stored) as ReadonlyArray<{ readonly delivery: string }>
+      expect(action?.delivery).toBe("UNKNOWN")
+      yield* TestClock.adjust("10 seconds")
+      const replay = yield* moderate(caller, "ban", KEY, kickJane)
+      expect(replay).toMatchObject({ replayed: true, action: { delivery: "UNKNOWN" } })
+      expect(yield* sent).toHaveLength(1)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("keeps keys per requester: the same key from a credential is another action, with serviceId", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      const { credential } = yield* issueCredential(caller, { name: "bot", scopes: ["moderation.kick"], lifetimeDays: 30 })
+      const service = { _tag: "Service" as const, credential, permissions: new Set(credential.scopes) }
+      const mine = yield* moderate(caller, "warn", KEY, kickJane)
+      yield* TestClock.adjust("5 seconds")
+      const theirs = yield* moderate(service, "warn", KEY, kickJane)
+      expect(theirs.replayed).toBe(false)
+      expect(theirs.action.id).not.toBe(mine.action.id)
+      expect(theirs.action.requester).toEqual({ _tag: "Service", id: credential.id })
+      expect(yield* findModerationAction(theirs.action.id)).toEqual(theirs.action)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("rolls the record back with a failing audit write, sending nothing and leaving the slot free", () =>
+    Effect.gen(function*() {
+      const caller = aUserCaller(["moderation.kick"])
+      const exit = yield* Effect.exit(moderate(caller, "kick", KEY, kickJane))
+      expect(exit._tag).toBe("Failure")
+      expect(yield* stored).toEqual([])
+      expect(yield* sent).toEqual([])
+      const actions = yield* ModerationActions
+      expect((yield* actions.list({}, { limit: 10, offset: 0 })).items).toEqual([])
+      // Nothing was sent, so no cooldown: the next action may go at once (and fails the same way here).
+      const again = yield* Effect.exit(moderate(caller, "kick", "key-again-0123456789", kickJane))
+      expect(again._tag === "Failure" && again.cause._tag).toBe("Die")
+    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
+})

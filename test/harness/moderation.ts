@@ -1,0 +1,87 @@
+import { type GameServerSimulator, startGameServerSimulator, type SimulatedPlayer } from "@bluelight/adapters-game"
+import { expect } from "vitest"
+import { dataOf } from "./body.js"
+import { bearer, cookieWrite, type Session } from "./identity.js"
+import type { Reply, RunningServer } from "./server.js"
+
+/** The players every moderation test starts with: three members of the public and one in-game moderator. */
+export const PLAYERS: ReadonlyArray<SimulatedPlayer> = [
+  { username: "Jane_Doe", platformId: "100000001", callsign: "1A-01", team: "Police" },
+  { username: "JohnSmith", platformId: "100000002", team: "Civilian" },
+  { username: "SpeedyDriver", platformId: "100000003", team: "Civilian" },
+  { username: "GameMod", platformId: "100000004", permission: "Server Moderator", team: "Police" }
+]
+
+/** A simulator for one test file, and the server settings that point a server at it. */
+export const startSimulator = async (players: ReadonlyArray<SimulatedPlayer> = PLAYERS) => {
+  const simulator = await startGameServerSimulator({ players })
+  const env = { GAME_API_URL: simulator.url, GAME_SERVER_KEY: simulator.serverKey }
+  return { simulator, env }
+}
+
+export type ModerationKind = "warnings" | "kicks" | "bans"
+
+/** Who sends a request: a session (cookie and Origin) or a credential's token. */
+export type As = { readonly session: Session } | { readonly token: string }
+
+const authOf = (server: RunningServer, as: As): Record<string, string> =>
+  "session" in as ? cookieWrite(server, as.session) : bearer(as.token)
+
+/** `POST /api/moderation/<kind>` with this key (none when undefined) and body. */
+export const moderate = (server: RunningServer, as: As, kind: ModerationKind, key: string | undefined, body: unknown): Promise<Reply> =>
+  server.request("POST", `/api/moderation/${kind}`, {
+    headers: { ...authOf(server, as), ...(key === undefined ? {} : { "idempotency-key": key }) },
+    body
+  })
+
+export interface ActionData {
+  readonly id: string
+  readonly targetPlatformId: string
+  readonly targetUsername: string | null
+  readonly moderatorId: string | null
+  readonly serviceId: string | null
+  readonly type: string
+  readonly reason: string
+  readonly evidence: string | null
+  readonly createdAt: string
+  readonly updatedAt: string
+  readonly delivery: string
+  readonly errorCode: string | null
+}
+
+export const ACTION_FIELDS = [
+  "createdAt", "delivery", "errorCode", "evidence", "id", "moderatorId", "reason", "serviceId", "targetPlatformId",
+  "targetUsername", "type", "updatedAt"
+]
+
+/** The action of a `201` (new) or `200` (replayed) answer, with `meta.replayed` checked against the status. */
+export const actionOf = (reply: Reply, status: 200 | 201): ActionData => {
+  expect(reply.status, reply.text).toBe(status)
+  const body = reply.body as { meta?: unknown }
+  expect(body.meta).toEqual({ replayed: status === 200 })
+  const data = dataOf<ActionData>(reply)
+  expect(Object.keys(data).sort()).toEqual(ACTION_FIELDS)
+  return data
+}
+
+let counter = 0
+/** A fresh, valid `Idempotency-Key`. */
+export const newKey = (): string => `test-key-${Date.now().toString(36)}-${(++counter).toString(36).padStart(6, "0")}`
+
+/** The simulator, waiting for nothing: just its log as strings. */
+export const commandsOf = (simulator: GameServerSimulator): Array<string> => simulator.commands.map((c) => c.command)
+
+/**
+ * A game-server failure (`GAME_THROTTLED`, `GAME_UNAVAILABLE`): `503` with the
+ * envelope, `details: {availability: "unavailable"}` and a `Retry-After` of at
+ * least a second; answers the seconds to wait.
+ */
+export const expectGameError = (reply: Reply, code: "GAME_THROTTLED" | "GAME_UNAVAILABLE"): number => {
+  expect({ status: reply.status, body: reply.body }, reply.text).toMatchObject({
+    status: 503,
+    body: { error: { code, details: { availability: "unavailable" } }, requestId: reply.headers.get("x-request-id") }
+  })
+  const retryAfter = Number(reply.headers.get("retry-after"))
+  expect(Number.isInteger(retryAfter) && retryAfter >= 1, `Retry-After ${reply.headers.get("retry-after")}`).toBe(true)
+  return retryAfter
+}

@@ -1,0 +1,215 @@
+/**
+ * Warnings, kicks and bans against the simulator through the real adapter:
+ * API.md's "Idempotency" and "Moderation delivery", step by step.
+ */
+import type { GameServerSimulator } from "@bluelight/adapters-game"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { dataOf, detailsOf, listOf } from "../harness/body.js"
+import { expectError } from "../harness/expectations.js"
+import { advanceClock, issueCredential, meData, type Session, signIn } from "../harness/identity.js"
+import { type ActionData, actionOf, type As, commandsOf, expectGameError, moderate, newKey, startSimulator } from "../harness/moderation.js"
+import { type RunningServer, startServer } from "../harness/server.js"
+
+let simulator: GameServerSimulator
+let server: RunningServer
+let admin: Session
+let adminId: string
+let as: As
+beforeAll(async () => {
+  const started = await startSimulator()
+  simulator = started.simulator
+  server = await startServer({
+    env: {
+      ...started.env,
+      BLUELIGHT_ADMIN_IDENTITY_IDS: "moderation-admin",
+      // A hang is cut short in half a second instead of ten.
+      GAME_COMMAND_TIMEOUT_MS: "500",
+      // Many actions in one file: a write budget it cannot spend (the limiter still runs).
+      RATE_LIMIT_WRITES_PER_MINUTE: "600"
+    }
+  })
+  admin = await signIn(server, { id: "moderation-admin" })
+  adminId = (await meData(server, admin)).id
+  as = { session: admin }
+})
+afterAll(async () => {
+  await server?.stop()
+  await simulator?.close()
+})
+
+// Every test starts with the slot free: past the cooldown of the command before.
+beforeEach(async () => {
+  await advanceClock(server, 6000)
+})
+
+const kickJohn = { targetPlatformId: "100000002", reason: "Random deathmatch" }
+
+const auditFor = async (actionId: string) => {
+  const reply = await server.request("GET", `/api/audit?targetId=${actionId}`, { headers: { cookie: admin.cookie } })
+  return listOf<{ action: string; actor: { type: string; id: string } }>(reply).data
+}
+
+const actionsAgainst = async (platformId: string) =>
+  listOf<ActionData>(await server.request("GET", `/api/moderation/actions?targetPlatformId=${platformId}&limit=100`, { headers: { cookie: admin.cookie } })).data
+
+describe("a new action", () => {
+  it("is stored, sent once with the username from the live snapshot, SUCCEEDED on 200, and audited", async () => {
+    const sentBefore = simulator.commands.length
+    const key = newKey()
+    const action = actionOf(await moderate(server, as, "warnings", key, { ...kickJohn, reason: "  Mind the speed limits  " }), 201)
+    expect(action).toMatchObject({
+      targetPlatformId: "100000002",
+      targetUsername: "JohnSmith",
+      moderatorId: adminId,
+      serviceId: null,
+      type: "warn",
+      reason: "Mind the speed limits",
+      evidence: null,
+      delivery: "SUCCEEDED",
+      errorCode: null
+    })
+    expect(commandsOf(simulator).slice(sentBefore)).toEqual([":pm JohnSmith Mind the speed limits"])
+    expect(await auditFor(action.id)).toMatchObject([{ action: "moderation.warning.created", actor: { type: "user", id: adminId } }])
+    const read = await server.request("GET", `/api/moderation/actions/${action.id}`, { headers: { cookie: admin.cookie } })
+    expect(dataOf(read)).toEqual(action)
+  })
+
+  it("kicks by username and bans by platform id, and keeps the evidence", async () => {
+    const kick = actionOf(await moderate(server, as, "kicks", newKey(), { targetPlatformId: "100000003", reason: "Fail RP", evidence: "https://clips.example/1" }), 201)
+    expect(kick).toMatchObject({ type: "kick", targetUsername: "SpeedyDriver", evidence: "https://clips.example/1", delivery: "SUCCEEDED" })
+    expect(commandsOf(simulator).at(-1)).toBe(":kick SpeedyDriver Fail RP")
+    simulator.setPlayers([...simulator.players, { username: "SpeedyDriver", platformId: "100000003" }])
+    await advanceClock(server, 6000)
+    const ban = actionOf(await moderate(server, as, "bans", newKey(), { targetPlatformId: "100000003", reason: "Exploiting\n:kick Jane_Doe" }), 201)
+    expect(ban).toMatchObject({ type: "ban", delivery: "SUCCEEDED" })
+    // A reason's new line cannot start a second command.
+    expect(commandsOf(simulator).at(-1)).toBe(":ban 100000003 Exploiting :kick Jane_Doe")
+    simulator.setPlayers([...simulator.players, { username: "SpeedyDriver", platformId: "100000003" }])
+  })
+
+  it("sends nothing and records FAILED for in-game staff, an absent player and an offline ban", async () => {
+    const sentBefore = simulator.commands.length
+    const staff = actionOf(await moderate(server, as, "kicks", newKey(), { targetPlatformId: "100000004", reason: "Abuse of powers" }), 201)
+    expect(staff).toMatchObject({ delivery: "FAILED", errorCode: "TARGET_IS_STAFF", targetUsername: "GameMod" })
+    const absent = actionOf(await moderate(server, as, "warnings", newKey(), { targetPlatformId: "999999999", reason: "Left already" }), 201)
+    expect(absent).toMatchObject({ delivery: "FAILED", errorCode: "TARGET_NOT_IN_SERVER", targetUsername: null })
+    const offlineBan = actionOf(await moderate(server, as, "bans", newKey(), { targetPlatformId: "999999999", reason: "Offline ban" }), 201)
+    expect(offlineBan).toMatchObject({ delivery: "FAILED", errorCode: "TARGET_NOT_IN_SERVER" })
+    expect(simulator.commands.length).toBe(sentBefore)
+  })
+
+  it("records FAILED GAME_UNAVAILABLE when the snapshot cannot be read", async () => {
+    simulator.readsFail = true
+    try {
+      const action = actionOf(await moderate(server, as, "kicks", newKey(), kickJohn), 201)
+      expect(action).toMatchObject({ delivery: "FAILED", errorCode: "GAME_UNAVAILABLE", targetUsername: null })
+    } finally {
+      simulator.readsFail = false
+    }
+  })
+
+  it("records a definite refusal as FAILED GAME_REJECTED", async () => {
+    simulator.nextCommand({ _tag: "Refuse", status: 422, code: 4002, message: "This command is restricted" })
+    const action = actionOf(await moderate(server, as, "kicks", newKey(), kickJohn), 201)
+    expect(action).toMatchObject({ delivery: "FAILED", errorCode: "GAME_REJECTED" })
+  })
+
+  for (const [what, behaviour] of [["a 500", { _tag: "Fail" }], ["a hang past the timeout", { _tag: "Hang" }], ["a lost connection", { _tag: "Drop" }]] as const) {
+    it(`leaves UNKNOWN after ${what}, and a replay never sends it again`, async () => {
+      simulator.nextCommand(behaviour)
+      const key = newKey()
+      const action = actionOf(await moderate(server, as, "kicks", key, kickJohn), 201)
+      expect(action).toMatchObject({ delivery: "UNKNOWN", errorCode: null })
+      const sent = simulator.commands.length
+      await advanceClock(server, 6000)
+      const replay = actionOf(await moderate(server, as, "kicks", key, kickJohn), 200)
+      expect(replay).toEqual(action)
+      expect(simulator.commands.length).toBe(sent)
+    })
+  }
+})
+
+describe("Idempotency-Key", () => {
+  it("replays a SUCCEEDED and a FAILED record with 200 and meta.replayed, sending and auditing nothing, even while cooling down", async () => {
+    const key = newKey()
+    const first = actionOf(await moderate(server, as, "kicks", key, kickJohn), 201)
+    simulator.setPlayers([...simulator.players, { username: "JohnSmith", platformId: "100000002" }])
+    const sent = simulator.commands.length
+    const again = actionOf(await moderate(server, as, "kicks", key, { targetPlatformId: "100000002", reason: "  Random deathmatch " }), 200)
+    expect(again).toEqual(first)
+    await advanceClock(server, 6000)
+    const failedKey = newKey()
+    const failed = actionOf(await moderate(server, as, "bans", failedKey, { targetPlatformId: "100000004", reason: "Staff" }), 201)
+    expect(actionOf(await moderate(server, as, "bans", failedKey, { targetPlatformId: "100000004", reason: "Staff" }), 200)).toEqual(failed)
+    expect(simulator.commands.length).toBe(sent)
+    expect(await auditFor(first.id)).toHaveLength(1)
+    expect(await auditFor(failed.id)).toHaveLength(1)
+  })
+
+  it("refuses the same key with another request as IDEMPOTENCY_CONFLICT", async () => {
+    const key = newKey()
+    actionOf(await moderate(server, as, "warnings", key, kickJohn), 201)
+    await advanceClock(server, 6000)
+    expectError(await moderate(server, as, "warnings", key, { ...kickJohn, reason: "Something else" }), 409, "IDEMPOTENCY_CONFLICT")
+    expectError(await moderate(server, as, "kicks", key, kickJohn), 409, "IDEMPOTENCY_CONFLICT")
+    expectError(await moderate(server, as, "warnings", key, { ...kickJohn, evidence: "new" }), 409, "IDEMPOTENCY_CONFLICT")
+  })
+
+  it("is per caller: the same key from a credential is another action, by serviceId", async () => {
+    const key = newKey()
+    const mine = actionOf(await moderate(server, as, "warnings", key, kickJohn), 201)
+    await advanceClock(server, 6000)
+    const bot = await issueCredential(server, admin, { name: "Moderation bot", scopes: ["moderation.warn"] })
+    const theirs = actionOf(await moderate(server, { token: bot.token }, "warnings", key, kickJohn), 201)
+    expect(theirs.id).not.toBe(mine.id)
+    expect(theirs).toMatchObject({ moderatorId: null, serviceId: bot.id })
+    expect(await auditFor(theirs.id)).toMatchObject([{ actor: { type: "service", id: bot.id } }])
+  })
+
+  it("sends exactly one command and stores one record for many parallel requests with one key", async () => {
+    simulator.setPlayers([...simulator.players, { username: "Parallel_Pat", platformId: "100000077" }])
+    const key = newKey()
+    const sent = simulator.commands.length
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => moderate(server, as, "kicks", key, { targetPlatformId: "100000077", reason: "Parallel" }))
+    )
+    const statuses = replies.map((r) => r.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1)
+    // The others are replays (200) or met the slot taken by the first (503, nothing stored).
+    expect(statuses.every((s) => s === 201 || s === 200 || s === 503)).toBe(true)
+    for (const reply of replies.filter((r) => r.status === 503)) expectGameError(reply, "GAME_THROTTLED")
+    expect(commandsOf(simulator).slice(sent)).toEqual([":kick Parallel_Pat Parallel"])
+    expect(await actionsAgainst("100000077")).toHaveLength(1)
+    await advanceClock(server, 6000)
+    expect(actionOf(await moderate(server, as, "kicks", key, { targetPlatformId: "100000077", reason: "Parallel" }), 200).delivery).toBe("SUCCEEDED")
+  })
+
+  it("is required: missing, short (15), long (129) or malformed keys are INVALID_INPUT at headers.idempotency-key; 16 and 128 pass", async () => {
+    for (const key of [undefined, "a".repeat(15), "a".repeat(129), "has space in it 12345", "bad/characters/12345", "ünïcödé-key-1234567"]) {
+      const error = expectError(await moderate(server, as, "kicks", key, kickJohn), 400, "INVALID_INPUT")
+      expect(detailsOf(error).map((p) => p.path)).toEqual([["headers", "idempotency-key"]])
+    }
+    for (const key of [`${newKey()}`.padEnd(16, "x").slice(0, 16), newKey().padEnd(128, "-")]) {
+      await advanceClock(server, 6000)
+      expect(key.length === 16 || key.length === 128).toBe(true)
+      actionOf(await moderate(server, as, "warnings", key, kickJohn), 201)
+    }
+  })
+})
+
+describe("the game-command slot", () => {
+  it("answers GAME_THROTTLED with Retry-After within the cooldown, storing nothing, and lets the next action through after it", async () => {
+    actionOf(await moderate(server, as, "warnings", newKey(), kickJohn), 201)
+    const stored = (await actionsAgainst("100000001")).length
+    const throttled = await moderate(server, as, "warnings", newKey(), { targetPlatformId: "100000001", reason: "Too soon" })
+    expect(expectGameError(throttled, "GAME_THROTTLED")).toBeLessThanOrEqual(5)
+    expect((await actionsAgainst("100000001")).length).toBe(stored)
+    await advanceClock(server, 5000)
+    actionOf(await moderate(server, as, "warnings", newKey(), { targetPlatformId: "100000001", reason: "Now then" }), 201)
+  })
+
+  it("starts no cooldown when nothing was sent", async () => {
+    actionOf(await moderate(server, as, "kicks", newKey(), { targetPlatformId: "100000004", reason: "Staff" }), 201)
+    actionOf(await moderate(server, as, "warnings", newKey(), kickJohn), 201)
+  })
+})

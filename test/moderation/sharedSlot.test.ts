@@ -1,0 +1,83 @@
+/**
+ * Two instances sharing one database and (when `TEST_REDIS_URL` is set, as
+ * in CI) one Redis, in front of one game server: the game-command slot is
+ * one slot, so there are never two commands in flight, and parallel requests
+ * with one key still make one action and one command.
+ */
+import type { GameServerSimulator } from "@bluelight/adapters-game"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { listOf } from "../harness/body.js"
+import type { TestDatabase } from "../harness/database.js"
+import { meData, type Session, sharedDatabase, signIn, testRedisUrl } from "../harness/identity.js"
+import { type ActionData, commandsOf, expectGameError, moderate, newKey, PLAYERS, startSimulator } from "../harness/moderation.js"
+import { type RunningServer, startServer } from "../harness/server.js"
+
+const redisUrl = testRedisUrl ?? "redis://127.0.0.1:6379"
+
+let simulator: GameServerSimulator
+let database: TestDatabase
+let a: RunningServer
+let b: RunningServer
+let admin: Session
+beforeAll(async () => {
+  const started = await startSimulator()
+  simulator = started.simulator
+  // Every command stays in flight a while, so that requests on both instances overlap it.
+  simulator.latencyMs = 300
+  database = await sharedDatabase(2)
+  const env = {
+    ...started.env,
+    REDIS_URL: redisUrl,
+    BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-slot-admin",
+    // The shortest cooldown, so that the second test waits a second at most for the slot.
+    GAME_COMMAND_COOLDOWN_SECONDS: "1",
+    // A hanging command holds the slot this long: every request of the first test arrives meanwhile.
+    GAME_COMMAND_TIMEOUT_MS: "4000"
+  }
+  a = await startServer({ database, env })
+  b = await startServer({ database, env })
+  admin = await signIn(a, { id: "shared-slot-admin" })
+  await meData(b, admin)
+})
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()])
+  await database?.dispose()
+  await simulator?.close()
+})
+
+const on = (server: RunningServer) => ({ server, as: { session: admin } as const })
+
+describe("two instances sharing Redis", () => {
+  it("never have two commands in flight: of many actions at once across both, one is sent and the others are GAME_THROTTLED", async () => {
+    simulator.nextCommand({ _tag: "Hang" })
+    const requests = Array.from({ length: 8 }, (_, i) => {
+      const { server, as } = on(i % 2 === 0 ? a : b)
+      const target = PLAYERS[i % 3]!
+      return moderate(server, as, "warnings", newKey(), { targetPlatformId: target.platformId, reason: `Warning ${i}` })
+    })
+    const replies = await Promise.all(requests)
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(1)
+    for (const reply of replies.filter((r) => r.status !== 201)) expectGameError(reply, "GAME_THROTTLED")
+    expect(simulator.commands).toHaveLength(1)
+    expect(simulator.mostConcurrentCommands).toBe(1)
+  })
+
+  it("makes one action and one command of parallel requests with one key on both instances", async () => {
+    const key = newKey()
+    const sent = simulator.commands.length
+    const body = { targetPlatformId: "100000003", reason: "Same key everywhere" }
+    // The slot is cooling down after the test before: wait it out (Redis expires it; the servers' clocks do not move it).
+    let first = await moderate(a, { session: admin }, "kicks", key, body)
+    for (let tries = 0; first.status === 503 && tries < 40; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      first = await moderate(a, { session: admin }, "kicks", key, body)
+    }
+    expect(first.status, first.text).toBe(201)
+    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => moderate(i % 2 === 0 ? a : b, { session: admin }, "kicks", key, body)))
+    expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 6 }, () => 200))
+    expect(commandsOf(simulator).slice(sent)).toEqual([":kick SpeedyDriver Same key everywhere"])
+    const stored = listOf<ActionData>(await b.request("GET", "/api/moderation/actions?targetPlatformId=100000003", { headers: { cookie: admin.cookie } })).data
+    expect(stored).toHaveLength(1)
+    expect(simulator.mostConcurrentCommands).toBe(1)
+  })
+})
