@@ -3,6 +3,7 @@ import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
 import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
+import { InMemoryCivilianRepositories } from "./civilians.js"
 import { InMemoryIdentityRepositories } from "./identity.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
 import { IDENTITY_PROFILES, PLATFORM_PROFILES, TestIdentityProvider, TestPlatformProvider } from "./providers.js"
@@ -51,7 +52,8 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryTransactor,
     options.auditLog === "failing" ? FailingAuditLog : InMemoryAuditLog,
     InMemoryAuditQueries,
-    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories))
+    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
+    InMemoryCivilianRepositories
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)
