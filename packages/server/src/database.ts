@@ -3,6 +3,7 @@ import {
   layerPgClient,
   PgAuditLog,
   PgAuditQueries,
+  PgCivilianRepositories,
   PgDatabaseHealth,
   PgIdentityRepositories,
   PgTransactor,
@@ -67,7 +68,7 @@ export const layerDatabase = (settings: Settings) =>
 
 /** The Postgres implementations of the core ports, over the database. */
 export const layerPorts = (settings: Settings) =>
-  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth, PgIdentityRepositories).pipe(
+  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth, PgIdentityRepositories, PgCivilianRepositories).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))
   )

@@ -248,9 +248,10 @@ export const InMemoryVehicleFiles = Layer.effect(
               alerts: { markers: 0, warrants: 0 },
               since: vehicle.keeperSince ?? vehicle.createdAt
             },
+            // Kept in the order they began: the latest first.
             keepers: all.keepers
               .filter((k) => k.vehicleId === vehicle.id)
-              .sort((a, b) => b.startedAt.epochMillis - a.startedAt.epochMillis)
+              .reverse()
               .flatMap((k) => {
                 const civilian = all.civilians.find((c) => c.id === k.civilianId)
                 return civilian === undefined ? [] : [{ civilian: refOf(civilian), startedAt: k.startedAt, endedAt: k.endedAt }]
