@@ -37,6 +37,8 @@ export type Vehicle = typeof Vehicle.Type
 /** The four official statuses, the ones `PATCH /pnc/vehicles/{id}` changes. */
 export const VEHICLE_STATUS_FIELDS = ["registrationStatus", "insuranceStatus", "motStatus", "taxStatus"] as const
 export type VehicleStatuses = Pick<Vehicle, (typeof VEHICLE_STATUS_FIELDS)[number]>
+/** Some of the statuses, as a change names them. */
+export type VehicleStatusChange = { readonly [K in keyof VehicleStatuses]?: VehicleStatuses[K] | undefined }
 
 /** A new vehicle's statuses: registered, insured, MOT valid, taxed. */
 export const NEW_VEHICLE_STATUSES: VehicleStatuses = {
@@ -56,7 +58,7 @@ export const plateKey = (plate: string): string => plate.replace(/[\s-]+/g, "").
 export const holdsPlate = (vehicle: Pick<Vehicle, "registrationStatus">): boolean => vehicle.registrationStatus !== "SCRAPPED"
 
 /** The statuses in `change` that differ from the vehicle's; empty means nothing would change. */
-export const changedStatuses = (vehicle: VehicleStatuses, change: Partial<VehicleStatuses>): Partial<VehicleStatuses> => {
+export const changedStatuses = (vehicle: VehicleStatuses, change: VehicleStatusChange): Partial<VehicleStatuses> => {
   const changed: Partial<Record<keyof VehicleStatuses, string>> = {}
   for (const field of VEHICLE_STATUS_FIELDS) {
     const next = change[field]

@@ -26,7 +26,7 @@ export interface CivilianInput {
 }
 
 /** A change to a character: only the fields sent. */
-export type CivilianPatch = Partial<CivilianInput> & { readonly status?: CivilianStatus | undefined }
+export type CivilianPatch = { readonly [K in keyof CivilianInput]?: CivilianInput[K] | undefined } & { readonly status?: CivilianStatus | undefined }
 
 const EARLIEST_BIRTH = "1900-01-01"
 

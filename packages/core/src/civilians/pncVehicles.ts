@@ -5,7 +5,7 @@ import { inTransaction } from "../kernel/Transactor.js"
 import { recordChange } from "./history.js"
 import type { VehicleId } from "./ids.js"
 import { Vehicles } from "./ports.js"
-import { changedStatuses, type Vehicle, type VehicleStatuses } from "./Vehicle.js"
+import { changedStatuses, type Vehicle, type VehicleStatusChange } from "./Vehicle.js"
 import { plateTaken } from "./vehicles.js"
 import { statusesOf, vehicleView } from "./views.js"
 
@@ -18,7 +18,7 @@ import { statusesOf, vehicleView } from "./views.js"
 export const changeVehicleStatuses = Effect.fn("pnc.changeVehicleStatuses")(function*(
   caller: Caller,
   id: VehicleId,
-  input: Partial<VehicleStatuses> & { readonly reason: string }
+  input: VehicleStatusChange & { readonly reason: string }
 ) {
   const vehicles = yield* Vehicles
   return yield* inTransaction(Effect.gen(function*() {

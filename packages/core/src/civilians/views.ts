@@ -2,7 +2,7 @@ import type { DateTime } from "effect"
 import type { AccountId } from "../identity/ids.js"
 import type { Civilian, CivilianStatus, Gender } from "./Civilian.js"
 import { identityLocked } from "./Civilian.js"
-import type { CivilianId, EndorsementId, LicenceId } from "./ids.js"
+import type { CivilianId, EndorsementId, LicenceId, VehicleId } from "./ids.js"
 import { type Endorsement, endorsementActiveAt, type Licence, type LicenceCategory, licenceStatusAt, type LicenceStatus, pointsAt } from "./Licence.js"
 import type { Vehicle, VehicleStatuses } from "./Vehicle.js"
 
@@ -158,7 +158,7 @@ export interface MarkerView {
   readonly reference: string
   readonly type: string
   readonly civilian: CivilianRef | null
-  readonly vehicle: { readonly id: string; readonly plate: string } | null
+  readonly vehicle: { readonly id: VehicleId; readonly plate: string } | null
   readonly reason: string
   readonly details: string | null
   readonly issuedBy: Person
@@ -199,7 +199,7 @@ export interface DisclosedRecordView {
   readonly occurredAt: DateTime.Utc
   readonly fineAmount: number
   readonly points: number
-  readonly vehicle: { readonly id: string; readonly plate: string } | null
+  readonly vehicle: { readonly id: VehicleId; readonly plate: string } | null
 }
 
 /** A vehicle the character keeps, as loaded. */
