@@ -1,8 +1,35 @@
 import { CivilianStatus, Gender, InsuranceStatus, LicenceCategory, MotStatus, plateKey, RegistrationStatus, TaxStatus, VehicleType } from "@bluelight/core/civilians"
-import { CalendarDate, IntegerBetween, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { CalendarDate, IntegerBetween, SafeText, Timestamp, TrimmedText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** The fields clients send to the civilian portal and the PNC, each bounded. */
+
+/**
+ * Trimmed text of `min` to `max` characters that must also pass `check`. Its
+ * JSON Schema is written out, as `TrimmedText`'s is: the generated one would
+ * describe only the untrimmed side.
+ */
+const TrimmedChecked = (
+  bounds: { readonly min: number; readonly max: number },
+  check: (text: string) => boolean,
+  message: string,
+  jsonSchema: Record<string, unknown>
+) =>
+  Schema.Trim.pipe(
+    Schema.compose(SafeText.pipe(
+      Schema.minLength(bounds.min, { message: () => (bounds.min === 1 ? "must not be empty" : `must be at least ${bounds.min} characters`) }),
+      Schema.maxLength(bounds.max, { message: () => `must be at most ${bounds.max} characters` }),
+      Schema.filter(check, { message: () => message })
+    ))
+  ).annotations({
+    jsonSchema: {
+      type: "string",
+      minLength: bounds.min,
+      maxLength: bounds.max,
+      description: `Leading and trailing white space is trimmed; then ${bounds.min} to ${bounds.max} characters: ${message}`,
+      ...jsonSchema
+    }
+  })
 
 export const FullName = TrimmedText({ min: 2, max: 100 })
 export const Address = TrimmedText({ min: 2, max: 200 })
@@ -19,12 +46,7 @@ const isWebAddress = (text: string): boolean => {
   }
 }
 
-export const ImageUrl = Schema.NullOr(
-  TrimmedText({ min: 1, max: 500 }).pipe(Schema.filter(isWebAddress, {
-    message: () => "must be an http or https address",
-    jsonSchema: { format: "uri" }
-  }))
-)
+export const ImageUrl = Schema.NullOr(TrimmedChecked({ min: 1, max: 500 }, isWebAddress, "must be an http or https address", { format: "uri" }))
 
 export const civilianFields = {
   fullName: FullName,
@@ -61,11 +83,11 @@ export const Categories = Schema.Array(LicenceCategory).pipe(
 )
 
 /** A registration: letters, digits, spaces and hyphens; 1 to 10 letters and digits. */
-export const Plate = TrimmedText({ min: 1, max: 16 }).pipe(
-  Schema.filter((plate) => /^[A-Za-z0-9 -]+$/.test(plate) && plateKey(plate).length >= 1 && plateKey(plate).length <= 10, {
-    message: () => "must be 1 to 10 letters and digits, with spaces or hyphens between them",
-    jsonSchema: { pattern: "^[A-Za-z0-9 -]+$" }
-  })
+export const Plate = TrimmedChecked(
+  { min: 1, max: 16 },
+  (plate) => /^[A-Za-z0-9 -]+$/.test(plate) && plateKey(plate).length >= 1 && plateKey(plate).length <= 10,
+  "must be 1 to 10 letters and digits, with spaces or hyphens between them",
+  { pattern: "^[A-Za-z0-9 -]+$" }
 )
 
 export const vehicleFields = {
@@ -76,8 +98,11 @@ export const vehicleFields = {
   type: VehicleType
 }
 
-export const CivilianReferenceInput = TrimmedText({ min: 1, max: 20 }).pipe(
-  Schema.filter((text) => /^CIV-\d{6,}$/i.test(text), { message: () => "must be a character reference such as CIV-000001", jsonSchema: { pattern: "^CIV-[0-9]{6,}$" } })
+export const CivilianReferenceInput = TrimmedChecked(
+  { min: 1, max: 20 },
+  (text) => /^CIV-\d{6,}$/i.test(text),
+  "must be a character reference such as CIV-000001",
+  { pattern: "^[Cc][Ii][Vv]-[0-9]{6,}$" }
 )
 
 /** The reason every official change carries: 3 to 500 characters once trimmed. */
@@ -91,8 +116,11 @@ export const vehicleStatusFields = {
   taxStatus: Schema.optional(TaxStatus)
 }
 
-export const EndorsementCode = TrimmedText({ min: 2, max: 10 }).pipe(
-  Schema.filter((code) => /^[A-Z0-9]+$/.test(code), { message: () => "must be upper-case letters and digits, such as SP30", jsonSchema: { pattern: "^[A-Z0-9]+$" } })
+export const EndorsementCode = TrimmedChecked(
+  { min: 2, max: 10 },
+  (code) => /^[A-Z0-9]+$/.test(code),
+  "must be upper-case letters and digits, such as SP30",
+  { pattern: "^[A-Z0-9]+$" }
 )
 
 export const endorsementFields = {

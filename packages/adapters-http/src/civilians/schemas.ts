@@ -239,5 +239,8 @@ export const PncEvent = Schema.Struct({
   civilianId: Schema.NullOr(CivilianId),
   vehicleId: Schema.NullOr(VehicleId),
   licenceId: Schema.NullOr(LicenceId),
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  // Described as any object: the generated schema of `unknown` values names itself with an `$id`.
+  data: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+    jsonSchema: { type: "object", description: "What changed; its shape depends on the type (VEHICLE_STATUS_CHANGED carries the reason)" }
+  })
 }).annotations({ identifier: "PncEvent", description: "One entry of the PNC's permanent history" })
