@@ -1,7 +1,5 @@
 import { DateTime, Effect, Option } from "effect"
-import type { Caller } from "../identity/Caller.js"
-import { actorOf } from "../identity/Caller.js"
-import { AccountId } from "../identity/ids.js"
+import type { UserCaller } from "../identity/Caller.js"
 import { InvalidInput, InvalidState, NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
@@ -38,7 +36,7 @@ const changeLicence = <E, R>(id: LicenceId, change: (licence: Licence, now: Date
 const iso = (at: DateTime.Utc | null) => (at === null ? null : DateTime.formatIso(at))
 
 /** Writes the licence and its history and audit entries. */
-const saveLicence = (caller: Caller, before: Licence, after: Licence, type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED", audit: string, data: Record<string, unknown>) =>
+const saveLicence = (caller: UserCaller, before: Licence, after: Licence, type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED", audit: string, data: Record<string, unknown>) =>
   Effect.gen(function*() {
     yield* Effect.flatMap(Licences, (l) => l.update(after))
     yield* recordChange(caller, {
@@ -57,7 +55,7 @@ const saveLicence = (caller: Caller, before: Licence, after: Licence, type: "LIC
  * (`NO_CHANGE`); an expiry not after issue is `INVALID_EXPIRY`.
  */
 export const updateLicence = Effect.fn("pnc.updateLicence")(function*(
-  caller: Caller,
+  caller: UserCaller,
   id: LicenceId,
   input: { readonly reason: string; readonly categories?: ReadonlyArray<LicenceCategory> | undefined; readonly expiresAt?: DateTime.Utc | undefined }
 ) {
@@ -85,7 +83,7 @@ export const updateLicence = Effect.fn("pnc.updateLicence")(function*(
  * (`INVALID_STATE`); suspending again replaces the end of the suspension.
  */
 export const suspendLicence = Effect.fn("pnc.suspendLicence")(function*(
-  caller: Caller,
+  caller: UserCaller,
   id: LicenceId,
   input: { readonly reason: string; readonly until?: DateTime.Utc | undefined }
 ) {
@@ -107,7 +105,7 @@ export const suspendLicence = Effect.fn("pnc.suspendLicence")(function*(
 })
 
 /** `POST /pnc/licences/{id}/revoke`: revoked until reinstated. Revoking twice is `NO_CHANGE`. */
-export const revokeLicence = Effect.fn("pnc.revokeLicence")(function*(caller: Caller, id: LicenceId, input: { readonly reason: string }) {
+export const revokeLicence = Effect.fn("pnc.revokeLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "REVOKED"
       ? Effect.fail(new NoChange({ message: "The licence is already revoked" }))
@@ -117,7 +115,7 @@ export const revokeLicence = Effect.fn("pnc.revokeLicence")(function*(caller: Ca
 })
 
 /** `POST /pnc/licences/{id}/reinstate`: a suspended (even lapsed) or revoked licence is valid again; one that is neither is `NO_CHANGE`. */
-export const reinstateLicence = Effect.fn("pnc.reinstateLicence")(function*(caller: Caller, id: LicenceId, input: { readonly reason: string }) {
+export const reinstateLicence = Effect.fn("pnc.reinstateLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "VALID"
       ? Effect.fail(new NoChange({ message: "The licence is neither suspended nor revoked" }))
@@ -127,15 +125,15 @@ export const reinstateLicence = Effect.fn("pnc.reinstateLicence")(function*(call
       }))
 })
 
-/** The person a change is attributed to: official changes are session only, so a person. */
-const recorder = (caller: Caller) => AccountId.make(actorOf(caller).id)
+/** Official changes are made by a person (session only), who is named on the endorsement. */
+const recorder = (caller: UserCaller) => caller.account.id
 
 /**
  * `POST /pnc/licences/{id}/endorsements`: an endorsement, expiring three
  * years after it is made unless given an expiry (which must be in the future).
  */
 export const addEndorsement = Effect.fn("pnc.addEndorsement")(function*(
-  caller: Caller,
+  caller: UserCaller,
   id: LicenceId,
   input: { readonly code: string; readonly reason: string; readonly points: number; readonly expiresAt?: DateTime.Utc | undefined }
 ) {
@@ -178,7 +176,7 @@ const notActive = new EndorsementNotActive({ message: "The endorsement is missin
  * Missing or already removed: `ENDORSEMENT_NOT_ACTIVE`.
  */
 export const removeEndorsement = Effect.fn("pnc.removeEndorsement")(function*(
-  caller: Caller,
+  caller: UserCaller,
   id: LicenceId,
   endorsementId: EndorsementId,
   input: { readonly reason: string }

@@ -1,5 +1,5 @@
 import { DateTime, Effect } from "effect"
-import type { Caller } from "../identity/Caller.js"
+import type { UserCaller } from "../identity/Caller.js"
 import { NoChange, orNotFound } from "../kernel/errors.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { recordChange } from "./history.js"
@@ -16,7 +16,7 @@ import { statusesOf, vehicleView } from "./views.js"
  * as `pnc.vehicle.status.changed`.
  */
 export const changeVehicleStatuses = Effect.fn("pnc.changeVehicleStatuses")(function*(
-  caller: Caller,
+  caller: UserCaller,
   id: VehicleId,
   input: VehicleStatusChange & { readonly reason: string }
 ) {
