@@ -106,6 +106,9 @@ describe("vehicles", () => {
     expectError(await get(world, world.officer, "/api/pnc/vehicles?search=%25%00"), 400, "INVALID_INPUT")
     expect(listOf(await get(world, world.officer, `/api/pnc/vehicles?search=${encodeURIComponent("%_")}`)).data).toEqual([])
     expectError(await get(world, world.officer, "/api/pnc/vehicles?limit=101"), 400, "INVALID_INPUT")
+    const everything = listOf<Vehicle>(await get(world, world.officer, "/api/pnc/vehicles?limit=100"))
+    expect(everything.data.length).toBeGreaterThan(0)
+    expect(everything.data.map((v) => v.plate)).toEqual([...everything.data.map((v) => v.plate)].sort())
   })
 
   it("the vehicle record: keeper expanded with licence and alerts, keepers, markers, counts", async () => {

@@ -59,11 +59,13 @@ export const PgCivilianFiles = Layer.effect(
       Result: Row(SearchHitJson),
       execute: ({ limit, offset, search }) => {
         const words = search.toLowerCase().split(/\s+/).filter((w) => w.length > 0).map((w) => `%${likeEscaped(w)}%`)
+        // One LIKE a word (the trigram index serves each); no words: everyone.
+        const byWords = words.length === 0 ? sql`true` : sql.and(words.map((word) => sql`lower(c.full_name) LIKE ${word}`))
         return sql`
           SELECT json_build_object('id', c.id, 'reference', c.reference, 'fullName', c.full_name,
                    'dateOfBirth', c.date_of_birth::text, 'gender', c.gender, 'status', c.status) AS file
           FROM civilians c
-          WHERE c.reference = upper(${search.trim()}) OR lower(c.full_name) LIKE ALL (${words}::text[])
+          WHERE c.reference = upper(${search.trim()}) OR ${byWords}
           ORDER BY lower(c.full_name), c.reference
           LIMIT ${limit} OFFSET ${offset}`
       }

@@ -43,7 +43,7 @@ export const PgVehicleFiles = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     // Part of the plate (trigram index on plate_key) or every word of make and model (trigram
-    // index on lower(make || ' ' || model)); ordered by plate.
+    // index on lower(make || ' ' || model)); ordered by plate. No search: every vehicle.
     const search = SqlSchema.findAll({
       Request: Schema.Struct({ search: Schema.String, ...Window.fields }),
       Result: Schema.Struct({ file: VehicleSummaryJson }),
@@ -51,11 +51,12 @@ export const PgVehicleFiles = Layer.effect(
         const key = plateKey(search)
         const words = search.toLowerCase().split(/\s+/).filter((w) => w.length > 0).map((w) => `%${likeEscaped(w)}%`)
         const byPlate = key.length === 0 ? sql`false` : sql`v.plate_key LIKE ${`%${likeEscaped(key)}%`}`
-        const byWords = words.length === 0 ? sql`false` : sql`lower(v.make || ' ' || v.model) LIKE ALL (${words}::text[])`
+        // One LIKE a word, not `LIKE ALL (array)`: only separate conditions can use the trigram index.
+        const byWords = words.length === 0 ? sql`false` : sql.and(words.map((word) => sql`lower(v.make || ' ' || v.model) LIKE ${word}`))
         return sql`
           SELECT ${sql.literal(SUMMARY)} AS file
           FROM vehicles v LEFT JOIN civilians k ON k.id = v.keeper_id
-          WHERE ${byPlate} OR ${byWords}
+          WHERE ${search.trim() === "" ? sql`true` : sql`(${byPlate} OR ${byWords})`}
           ORDER BY v.plate COLLATE "C", v.id
           LIMIT ${limit} OFFSET ${offset}`
       }

@@ -161,6 +161,10 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect(codeOf(await run(Effect.exit(changeVehicleStatuses(officer, first.id, { reason: "Back", registrationStatus: "REGISTERED" }))))).toBe("PLATE_TAKEN")
       const found = await run(searchVehicles(key.slice(1, 5).toLowerCase(), { limit: 25, offset: 0 }))
       expect(found.items.map((v) => v.id).sort()).toEqual([first.id, second.id].sort())
+      const everything = await run(searchVehicles("", { limit: 100, offset: 0 }))
+      expect(everything.items.map((v) => v.id)).toEqual(expect.arrayContaining([first.id, second.id]))
+      const plates = everything.items.map((v) => v.plate)
+      expect(plates).toEqual([...plates].sort())
     })
 
     it("the vehicle record: keeper chain, licence, transfer, history", async () => {

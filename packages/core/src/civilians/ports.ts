@@ -88,7 +88,7 @@ export class CivilianFiles extends Context.Tag("@bluelight/core/CivilianFiles")<
     readonly findById: (id: CivilianId) => Effect.Effect<Option.Option<CivilianFile>>
     /** A member's characters, newest first. */
     readonly listByOwner: (ownerId: AccountId, page: Page) => Effect.Effect<PageOf<CivilianFile>>
-    /** Every word in the name (a part of it, ignoring case), or the reference exactly; alphabetical by name. */
+    /** Every word in the name (a part of it, ignoring case), or the reference exactly; alphabetical by name. An empty `search` finds everyone. */
     readonly search: (search: string, page: Page) => Effect.Effect<PageOf<CivilianSearchHit>>
     readonly findLicence: (id: LicenceId) => Effect.Effect<Option.Option<LicenceFile>>
   }
@@ -100,7 +100,8 @@ export class VehicleFiles extends Context.Tag("@bluelight/core/VehicleFiles")<
   {
     /**
      * Vehicles whose plate holds `search` ignoring spaces, hyphens and case,
-     * or whose make and model hold every word of it; ordered by plate.
+     * or whose make and model hold every word of it; ordered by plate. An
+     * empty `search` finds every vehicle.
      */
     readonly search: (search: string, page: Page) => Effect.Effect<PageOf<VehicleSummaryFile>>
     readonly findById: (id: VehicleId) => Effect.Effect<Option.Option<VehicleRecordFile>>

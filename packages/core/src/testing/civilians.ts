@@ -234,7 +234,7 @@ export const InMemoryVehicleFiles = Layer.effect(
   Effect.map(InMemoryDatabase, (db) => ({
     search: (search: string, page: Page) =>
       Effect.map(loadAll(db), (all) =>
-        pageOf(all.vehicles.filter((v) => vehicleMatches(v, search)).sort(byPlate).map((v) => summaryIn(all, v)), page)),
+        pageOf(all.vehicles.filter((v) => search.trim() === "" || vehicleMatches(v, search)).sort(byPlate).map((v) => summaryIn(all, v)), page)),
     findById: (id: VehicleId) =>
       Effect.map(loadAll(db), (all) =>
         Option.map(Option.fromNullable(all.vehicles.find((v) => v.id === id)), (vehicle): VehicleRecordFile => {
