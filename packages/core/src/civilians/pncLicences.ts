@@ -54,7 +54,7 @@ const saveLicence = (caller: UserCaller, before: Licence, after: Licence, type: 
  * to renew an expired licence), with a reason. Something must change
  * (`NO_CHANGE`); an expiry not after issue is `INVALID_EXPIRY`.
  */
-export const updateLicence = Effect.fn("pnc.updateLicence")(function*(
+export const updateLicence = Effect.fn("civilians.updateLicence")(function*(
   caller: UserCaller,
   id: LicenceId,
   input: { readonly reason: string; readonly categories?: ReadonlyArray<LicenceCategory> | undefined; readonly expiresAt?: DateTime.Utc | undefined }
@@ -82,7 +82,7 @@ export const updateLicence = Effect.fn("pnc.updateLicence")(function*(
  * without one. A revoked or expired licence cannot be suspended
  * (`INVALID_STATE`); suspending again replaces the end of the suspension.
  */
-export const suspendLicence = Effect.fn("pnc.suspendLicence")(function*(
+export const suspendLicence = Effect.fn("civilians.suspendLicence")(function*(
   caller: UserCaller,
   id: LicenceId,
   input: { readonly reason: string; readonly until?: DateTime.Utc | undefined }
@@ -105,7 +105,7 @@ export const suspendLicence = Effect.fn("pnc.suspendLicence")(function*(
 })
 
 /** `POST /pnc/licences/{id}/revoke`: revoked until reinstated. Revoking twice is `NO_CHANGE`. */
-export const revokeLicence = Effect.fn("pnc.revokeLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
+export const revokeLicence = Effect.fn("civilians.revokeLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "REVOKED"
       ? Effect.fail(new NoChange({ message: "The licence is already revoked" }))
@@ -115,7 +115,7 @@ export const revokeLicence = Effect.fn("pnc.revokeLicence")(function*(caller: Us
 })
 
 /** `POST /pnc/licences/{id}/reinstate`: a suspended (even lapsed) or revoked licence is valid again; one that is neither is `NO_CHANGE`. */
-export const reinstateLicence = Effect.fn("pnc.reinstateLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
+export const reinstateLicence = Effect.fn("civilians.reinstateLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "VALID"
       ? Effect.fail(new NoChange({ message: "The licence is neither suspended nor revoked" }))
@@ -132,7 +132,7 @@ const recorder = (caller: UserCaller) => caller.account.id
  * `POST /pnc/licences/{id}/endorsements`: an endorsement, expiring three
  * years after it is made unless given an expiry (which must be in the future).
  */
-export const addEndorsement = Effect.fn("pnc.addEndorsement")(function*(
+export const addEndorsement = Effect.fn("civilians.addEndorsement")(function*(
   caller: UserCaller,
   id: LicenceId,
   input: { readonly code: string; readonly reason: string; readonly points: number; readonly expiresAt?: DateTime.Utc | undefined }
@@ -175,7 +175,7 @@ const notActive = new EndorsementNotActive({ message: "The endorsement is missin
  * endorsement stops counting and stays visible, with who removed it and why.
  * Missing or already removed: `ENDORSEMENT_NOT_ACTIVE`.
  */
-export const removeEndorsement = Effect.fn("pnc.removeEndorsement")(function*(
+export const removeEndorsement = Effect.fn("civilians.removeEndorsement")(function*(
   caller: UserCaller,
   id: LicenceId,
   endorsementId: EndorsementId,

@@ -15,7 +15,7 @@ import { statusesOf, vehicleView } from "./views.js"
  * plate to be free (`PLATE_TAKEN`). Records `VEHICLE_STATUS_CHANGED`; audited
  * as `pnc.vehicle.status.changed`.
  */
-export const changeVehicleStatuses = Effect.fn("pnc.changeVehicleStatuses")(function*(
+export const changeVehicleStatuses = Effect.fn("civilians.changeVehicleStatuses")(function*(
   caller: UserCaller,
   id: VehicleId,
   input: VehicleStatusChange & { readonly reason: string }
