@@ -292,3 +292,38 @@ describe("access", () => {
     expect(dataOf<Array<unknown>>(await get(world, world.officer, "/api/pnc/events?civilianId=nobody"))).toEqual([])
   })
 })
+
+describe("history and audit commit with the change", () => {
+  it("when the audit entry fails, the vehicle keeps its statuses and the PNC history has no entry", async () => {
+    const owner = await createCharacter(world, world.alice)
+    const car = await registerVehicleFor(world, world.alice, owner.id)
+    const db = world.server.database!
+    // Installed while the server is idle (PGlite serves one connection).
+    await db.query(`
+      CREATE FUNCTION test_refuse_vehicle_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'pnc.vehicle.status.changed' THEN
+          RAISE EXCEPTION 'test: audit entry refused';
+        END IF;
+        RETURN NEW;
+      END
+      $$`)
+    await db.query("CREATE TRIGGER test_refuse_vehicle_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_vehicle_audit()")
+    try {
+      expectError(await send(world, world.officer, "PATCH", `/api/pnc/vehicles/${car.id}`, { reason: "Never audited", taxStatus: "UNTAXED" }), 500, "INTERNAL_ERROR")
+    } finally {
+      await db.query("DROP TRIGGER test_refuse_vehicle_audit ON audit_log")
+      await db.query("DROP FUNCTION test_refuse_vehicle_audit()")
+    }
+    expect(ok<JsonObject>(await get(world, world.officer, `/api/pnc/vehicles/${car.id}`))["taxStatus"]).toBe("TAXED")
+    const events = listOf<{ type: string }>(await get(world, world.officer, `/api/pnc/events?vehicleId=${car.id}`)).data
+    expect(events.map((e) => e.type)).toEqual(["VEHICLE_REGISTERED"])
+  })
+
+  it("the PNC history cannot be changed or deleted", async () => {
+    const db = world.server.database!
+    await expect(db.query("UPDATE pnc_events SET type = 'X'")).rejects.toThrow(/append-only/)
+    await expect(db.query("DELETE FROM pnc_events")).rejects.toThrow(/append-only/)
+    await expect(db.query("TRUNCATE pnc_events")).rejects.toThrow(/append-only/)
+  })
+})
