@@ -2,9 +2,11 @@
 // work is not the load generator's. Prints `listening <host:port>`, then
 // serves until SIGTERM or SIGINT.
 import { PGlite } from "@electric-sql/pglite"
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 
-const db = await PGlite.create()
+// pg_trgm as the embedded default loads it: the PNC searches' trigram indexes.
+const db = await PGlite.create({ extensions: { pg_trgm } })
 // One connection per server process, plus one spare for the bench's own set-up.
 const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 3 })
 await server.start()

@@ -1,5 +1,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { AuditApi } from "./audit/AuditApi.js"
+import { CiviliansApi } from "./civilians/CiviliansApi.js"
+import { PncApi } from "./civilians/PncApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
@@ -28,6 +30,8 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(RoleplaySessionsApi)
   .add(ModerationApi)
   .add(GameServerApi)
+  .add(CiviliansApi)
+  .add(PncApi)
   .prefix("/api")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",

@@ -3,6 +3,8 @@ import { HttpApiBuilder, HttpApiScalar, type HttpApp, HttpRouter } from "@effect
 import { Layer } from "effect"
 import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
+import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
+import { PncHandlers } from "./civilians/PncHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
@@ -78,7 +80,9 @@ const handlers = Layer.mergeAll(
   ShiftsHandlers,
   RoleplaySessionsHandlers,
   ModerationHandlers,
-  GameServerHandlers
+  GameServerHandlers,
+  CiviliansHandlers,
+  PncHandlers
 )
 
 /** The API with its handlers, described as served here; the test hooks only when asked. */

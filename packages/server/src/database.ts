@@ -3,6 +3,7 @@ import {
   layerPgClient,
   PgAuditLog,
   PgAuditQueries,
+  PgCivilianRepositories,
   PgDatabaseHealth,
   PgIdentityRepositories,
   PgShiftsRepositories,
@@ -77,7 +78,8 @@ export const layerPorts = (settings: Settings) =>
     PgDatabaseHealth,
     PgIdentityRepositories,
     EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog)),
-    PgModerationActions
+    PgModerationActions,
+    PgCivilianRepositories
   ).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))

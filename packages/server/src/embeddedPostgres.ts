@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite"
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Duration, Effect, Redacted } from "effect"
 import { mkdirSync } from "node:fs"
@@ -52,8 +53,8 @@ export const embeddedPostgres = (dataDir: string) =>
     const directory = resolve(dataDir)
     yield* lockDataDir(directory)
     const db = yield* Effect.acquireRelease(
-      // Interruptible, or the acquire would make the bound powerless.
-      Effect.tryPromise(() => PGlite.create({ dataDir: directory })).pipe(
+      // Interruptible, or the acquire would make the bound powerless. pg_trgm backs the PNC searches.
+      Effect.tryPromise(() => PGlite.create({ dataDir: directory, extensions: { pg_trgm } })).pipe(
         Effect.interruptible,
         Effect.timeoutFail({
           duration: OPEN_BOUND,

@@ -3,6 +3,7 @@ import auditLog from "./0001_audit_log.js"
 import identity from "./0002_identity.js"
 import auditLogTruncate from "./0003_audit_log_truncate.js"
 import sessionRevocation from "./0004_session_revocation.js"
+import civiliansPnc from "./0005_civilians_pnc.js"
 import shiftsSessions from "./0007_shifts_sessions.js"
 import moderation from "./0008_moderation.js"
 
@@ -12,6 +13,7 @@ export const migrations = Migrator.fromRecord({
   "0002_identity": identity,
   "0003_audit_log_truncate": auditLogTruncate,
   "0004_session_revocation": sessionRevocation,
+  "0005_civilians_pnc": civiliansPnc,
   "0007_shifts_sessions": shiftsSessions,
   "0008_moderation": moderation
 })

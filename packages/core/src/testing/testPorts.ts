@@ -3,6 +3,7 @@ import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
 import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
+import { InMemoryCivilianRepositories } from "./civilians.js"
 import { InMemoryIdentityRepositories } from "./identity.js"
 import { InMemoryShiftsContext } from "./shifts.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
@@ -56,7 +57,8 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryAuditQueries,
     SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
     InMemoryShiftsContext.pipe(Layer.provide(auditLog)),
-    TestModerationPorts
+    TestModerationPorts,
+    InMemoryCivilianRepositories
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)

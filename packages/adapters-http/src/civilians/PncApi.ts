@@ -1,0 +1,176 @@
+import { CivilianId, EndorsementId, EndorsementNotActive, InvalidExpiry, LicenceId, PlateTaken, VehicleId } from "@bluelight/core/civilians"
+import { InvalidInput, InvalidState, NoChange, NotFound, Timestamp } from "@bluelight/core/kernel"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { DateTime, Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { failsWith } from "../errors/declared.js"
+import { Body } from "../schema/body.js"
+import { Data, List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
+import { Categories, endorsementFields, Reason, SearchText, vehicleStatusFields } from "./inputs.js"
+import { CivilianSearchHit, OfficialCivilian, OfficialLicence, PncEvent, PncVehicleRecord, PncVehicleSummary, Vehicle } from "./schemas.js"
+
+const lookup = allow({ access: "session-or-credential", permissions: ["pnc.view"] })
+const licences = allow({ access: "session", permissions: ["pnc.licences.manage"] })
+const CivilianPath = Schema.Struct({ id: CivilianId })
+const VehiclePath = Schema.Struct({ id: VehicleId })
+const LicencePath = Schema.Struct({ id: LicenceId })
+const EndorsementPath = Schema.Struct({ id: LicenceId, endorsementId: EndorsementId })
+
+const licenceAction = <const Name extends string>(name: Name, action: string) =>
+  HttpApiEndpoint.post(name, `/pnc/licences/:id/${action}`).setPath(LicencePath).addSuccess(Data(OfficialLicence))
+
+export class PncApi extends HttpApiGroup.make("pnc")
+  .add(
+    HttpApiEndpoint.get("searchCivilians", "/pnc/civilians")
+      .setUrlParams(StrictQuery({ ...paging, search: Schema.optional(SearchText) }))
+      .addSuccess(List(CivilianSearchHit))
+      .annotate(OpenApi.Summary, "Search people")
+      .annotate(
+        OpenApi.Description,
+        "People whose name holds every word of `search` (1 to 100 characters, ignoring case), or whose reference is " +
+          "`search`; alphabetical by name. Without `search`, everyone. Unknown query parameters are refused."
+      )
+      .pipe(lookup)
+  )
+  .add(
+    HttpApiEndpoint.get("getPerson", "/pnc/civilians/:id")
+      .setPath(CivilianPath)
+      .addSuccess(Data(OfficialCivilian))
+      .annotate(OpenApi.Summary, "Get a person's record")
+      .annotate(
+        OpenApi.Description,
+        "The official view of a person: licence, vehicles, active markers and warrants, counts. `owner` is present only " +
+          "for callers holding `civilians.manage`; the owner's private notes never are."
+      )
+      .pipe(failsWith(NotFound), lookup)
+  )
+  .add(
+    HttpApiEndpoint.get("searchVehicles", "/pnc/vehicles")
+      .setUrlParams(StrictQuery({ ...paging, search: Schema.optional(SearchText) }))
+      .addSuccess(List(PncVehicleSummary))
+      .annotate(OpenApi.Summary, "Search vehicles")
+      .annotate(
+        OpenApi.Description,
+        "Vehicles whose registration holds `search` ignoring spaces, hyphens and case, or whose make and model hold every " +
+          "word of it; ordered by registration. `search` is 1 to 100 characters; without it, every vehicle. Unknown query " +
+          "parameters are refused."
+      )
+      .pipe(lookup)
+  )
+  .add(
+    HttpApiEndpoint.get("getVehicle", "/pnc/vehicles/:id")
+      .setPath(VehiclePath)
+      .addSuccess(Data(PncVehicleRecord))
+      .annotate(OpenApi.Summary, "Get a vehicle record")
+      .annotate(OpenApi.Description, "The registration, keeper, licence and alert chain in one read, with every keeper the latest first.")
+      .pipe(failsWith(NotFound), lookup)
+  )
+  .add(
+    HttpApiEndpoint.patch("changeVehicleStatuses", "/pnc/vehicles/:id")
+      .setPath(VehiclePath)
+      .setPayload(Body(vehicleStatusFields, { name: "VehicleStatusChange", example: { reason: "Insurance lapsed", insuranceStatus: "UNINSURED" } }))
+      .addSuccess(Data(Vehicle))
+      .annotate(OpenApi.Summary, "Change a vehicle's official statuses")
+      .annotate(
+        OpenApi.Description,
+        "Sets any of the four statuses, with a `reason` (3 to 500 characters). At least one must change (`NO_CHANGE`). " +
+          "A scrapped vehicle brought back needs its plate free (`PLATE_TAKEN`). Records `VEHICLE_STATUS_CHANGED`; " +
+          "audited as `pnc.vehicle.status.changed`."
+      )
+      .pipe(failsWith(NotFound, NoChange, PlateTaken), allow({ access: "session", permissions: ["pnc.vehicles.manage"] }))
+  )
+  .add(
+    HttpApiEndpoint.get("getLicence", "/pnc/licences/:id")
+      .setPath(LicencePath)
+      .addSuccess(Data(OfficialLicence))
+      .annotate(OpenApi.Summary, "Get a licence")
+      .annotate(OpenApi.Description, "The official view of a licence: every endorsement, removed ones too, with who recorded each.")
+      .pipe(failsWith(NotFound), lookup)
+  )
+  .add(
+    HttpApiEndpoint.patch("updateLicence", "/pnc/licences/:id")
+      .setPath(LicencePath)
+      .setPayload(Body({ reason: Reason, categories: Schema.optional(Categories), expiresAt: Schema.optional(Timestamp) }, {
+        name: "LicenceChange",
+        example: { reason: "Renewal at the counter", expiresAt: DateTime.unsafeMake("2036-01-31T00:00:00.000Z") }
+      }))
+      .addSuccess(Data(OfficialLicence))
+      .annotate(OpenApi.Summary, "Change a licence's categories or expiry")
+      .annotate(
+        OpenApi.Description,
+        "Changes the entitlement (`categories`) or the expiry (`expiresAt`, the way to renew an expired licence), with a " +
+          "`reason`. Something must change (`NO_CHANGE`); an expiry not after the issue is `INVALID_EXPIRY`. Records `LICENCE_UPDATED`."
+      )
+      .pipe(failsWith(NotFound, NoChange, InvalidExpiry), licences)
+  )
+  .add(
+    licenceAction("suspendLicence", "suspend")
+      .setPayload(Body({ reason: Reason, until: Schema.optional(Timestamp) }, { name: "LicenceSuspension", example: { reason: "Court order" } }))
+      .annotate(OpenApi.Summary, "Suspend a licence")
+      .annotate(
+        OpenApi.Description,
+        "Suspended until `until` (in the future), or indefinitely without it; past `until` the suspension reads as lapsed. " +
+          "A revoked or expired licence cannot be suspended (`INVALID_STATE`); the same suspension again is `NO_CHANGE`. Records `LICENCE_SUSPENDED`."
+      )
+      .pipe(failsWith(NotFound, InvalidInput, InvalidState, NoChange), licences)
+  )
+  .add(
+    licenceAction("revokeLicence", "revoke")
+      .setPayload(Body({ reason: Reason }, { name: "LicenceRevocation", example: { reason: "Disqualified by the court" } }))
+      .annotate(OpenApi.Summary, "Revoke a licence")
+      .annotate(OpenApi.Description, "Revoked until reinstated; revoking twice is `NO_CHANGE`. Records `LICENCE_REVOKED`.")
+      .pipe(failsWith(NotFound, NoChange), licences)
+  )
+  .add(
+    licenceAction("reinstateLicence", "reinstate")
+      .setPayload(Body({ reason: Reason }, { name: "LicenceReinstatement", example: { reason: "Disqualification served" } }))
+      .annotate(OpenApi.Summary, "Reinstate a licence")
+      .annotate(
+        OpenApi.Description,
+        "A suspended (even lapsed) or revoked licence is valid again; one that is neither is `NO_CHANGE`. Records `LICENCE_REINSTATED`."
+      )
+      .pipe(failsWith(NotFound, NoChange), licences)
+  )
+  .add(
+    HttpApiEndpoint.post("addEndorsement", "/pnc/licences/:id/endorsements")
+      .setPath(LicencePath)
+      .setPayload(Body(endorsementFields, { name: "EndorsementInput", example: { code: "SP30", reason: "Speeding, 38 in a 30 zone", points: 3 } }))
+      .addSuccess(Data(OfficialLicence), { status: 201 })
+      .annotate(OpenApi.Summary, "Add an endorsement")
+      .annotate(
+        OpenApi.Description,
+        "Endorses the licence (`code` such as SP30, `points` 0 to 12); it expires three years after it is made unless " +
+          "`expiresAt` (in the future) says otherwise. Records `ENDORSEMENT_ADDED`."
+      )
+      .pipe(failsWith(NotFound, InvalidInput), licences)
+  )
+  .add(
+    HttpApiEndpoint.post("removeEndorsement", "/pnc/licences/:id/endorsements/:endorsementId/remove")
+      .setPath(EndorsementPath)
+      .setPayload(Body({ reason: Reason }, { name: "EndorsementRemoval", example: { reason: "Appeal upheld" } }))
+      .addSuccess(Data(OfficialLicence))
+      .annotate(OpenApi.Summary, "Remove an endorsement")
+      .annotate(
+        OpenApi.Description,
+        "The endorsement stops counting towards the points and stays visible in the official view, with who removed it " +
+          "and why. Missing or already removed: `ENDORSEMENT_NOT_ACTIVE`. Records `ENDORSEMENT_REMOVED`."
+      )
+      .pipe(failsWith(NotFound, EndorsementNotActive), licences)
+  )
+  .add(
+    HttpApiEndpoint.get("listPncEvents", "/pnc/events")
+      .setUrlParams(StrictQuery({ ...paging, civilianId: Schema.optional(CivilianId), vehicleId: Schema.optional(VehicleId) }))
+      .addSuccess(List(PncEvent))
+      .annotate(OpenApi.Summary, "Read the PNC history")
+      .annotate(
+        OpenApi.Description,
+        "The PNC's permanent history, newest first; `civilianId` and `vehicleId` keep one person's or one vehicle's entries."
+      )
+      .pipe(lookup)
+  )
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "PNC")
+  .annotate(OpenApi.Description, "Lookups of people, vehicles and licences, official changes to them, and the PNC's history.")
+{}

@@ -1,0 +1,246 @@
+import {
+  CivilianId,
+  CivilianStatus,
+  EndorsementId,
+  Gender,
+  InsuranceStatus,
+  LicenceCategory,
+  LicenceId,
+  LicenceStatus,
+  MotStatus,
+  PncEventId,
+  RegistrationStatus,
+  TaxStatus,
+  VehicleId,
+  VehicleType
+} from "@bluelight/core/civilians"
+import { AccountId } from "@bluelight/core/identity"
+import { CalendarDate, Id, IntegerBetween, Timestamp } from "@bluelight/core/kernel"
+import { Schema } from "effect"
+import { Person } from "../identity/schemas.js"
+
+/** The views of the civilian records, field for field as the API document lists them. */
+
+/** A whole number from zero: points, counts, sequence numbers. */
+const Count = IntegerBetween({ min: 0, max: Number.MAX_SAFE_INTEGER })
+
+export const CivilianRef = Schema.Struct({
+  id: CivilianId,
+  reference: Schema.String.annotations({ description: "CIV- followed by 6 or more digits" }),
+  fullName: Schema.String
+}).annotations({ identifier: "CivilianRef" })
+
+const RecordRef = Schema.Struct({ id: Id, reference: Schema.String }).annotations({ identifier: "RecordRef", description: "A record: its id and REC- reference" })
+const VehicleRef = Schema.Struct({ id: VehicleId, plate: Schema.String }).annotations({ identifier: "VehicleRef" })
+
+export const OfficialEndorsement = Schema.Struct({
+  id: EndorsementId,
+  code: Schema.String,
+  reason: Schema.String,
+  points: Count,
+  createdAt: Timestamp,
+  expiresAt: Schema.NullOr(Timestamp),
+  active: Schema.Boolean,
+  issuedBy: Person,
+  removedAt: Schema.NullOr(Timestamp),
+  removedBy: Schema.NullOr(Person),
+  removalReason: Schema.NullOr(Schema.String),
+  record: Schema.NullOr(RecordRef)
+}).annotations({ identifier: "Endorsement", description: "An endorsement as the PNC shows it; `record` is null when it was not made by a record" })
+
+export const HolderEndorsement = Schema.Struct({
+  id: EndorsementId,
+  code: Schema.String,
+  reason: Schema.String,
+  points: Count,
+  createdAt: Timestamp,
+  expiresAt: Schema.NullOr(Timestamp),
+  active: Schema.Boolean
+}).annotations({ identifier: "HolderEndorsement" })
+
+const licenceFields = {
+  id: LicenceId,
+  number: Schema.String,
+  categories: Schema.Array(LicenceCategory),
+  status: LicenceStatus,
+  suspendedUntil: Schema.NullOr(Timestamp),
+  issuedAt: Timestamp,
+  expiresAt: Timestamp,
+  points: Count
+}
+
+export const OfficialLicence = Schema.Struct({ ...licenceFields, endorsements: Schema.Array(OfficialEndorsement) }).annotations({
+  identifier: "Licence",
+  description: "The official view: every endorsement, removed ones included, with who recorded each. Status and points are worked out when read."
+})
+
+export const HolderLicence = Schema.Struct({ ...licenceFields, endorsements: Schema.Array(HolderEndorsement) }).annotations({
+  identifier: "HolderLicence",
+  description: "The holder's view: removed endorsements left out, nobody named."
+})
+
+const vehicleFields = {
+  id: VehicleId,
+  plate: Schema.String,
+  make: Schema.String,
+  model: Schema.String,
+  colour: Schema.String,
+  type: VehicleType,
+  registrationStatus: RegistrationStatus,
+  insuranceStatus: InsuranceStatus,
+  motStatus: MotStatus,
+  taxStatus: TaxStatus,
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}
+
+export const Vehicle = Schema.Struct(vehicleFields).annotations({ identifier: "Vehicle" })
+
+export const KeptVehicle = Schema.Struct({ ...vehicleFields, keeperSince: Timestamp }).annotations({ identifier: "KeptVehicle" })
+
+export const Marker = Schema.Struct({
+  id: Id,
+  reference: Schema.String,
+  type: Schema.String,
+  civilian: Schema.NullOr(CivilianRef),
+  vehicle: Schema.NullOr(VehicleRef),
+  reason: Schema.String,
+  details: Schema.NullOr(Schema.String),
+  issuedBy: Person,
+  createdAt: Timestamp,
+  expiresAt: Schema.NullOr(Timestamp),
+  active: Schema.Boolean,
+  clearedAt: Schema.NullOr(Timestamp),
+  clearedBy: Schema.NullOr(Person),
+  clearReason: Schema.NullOr(Schema.String)
+}).annotations({ identifier: "Marker" })
+
+export const Warrant = Schema.Struct({
+  id: Id,
+  reference: Schema.String,
+  civilian: CivilianRef,
+  reason: Schema.String,
+  details: Schema.NullOr(Schema.String),
+  status: Schema.String,
+  issuedBy: Person,
+  issuedAt: Timestamp,
+  expiresAt: Schema.NullOr(Timestamp),
+  closedAt: Schema.NullOr(Timestamp),
+  closedBy: Schema.NullOr(Person),
+  closeNote: Schema.NullOr(Schema.String),
+  updatedAt: Timestamp
+}).annotations({ identifier: "Warrant" })
+
+export const DisclosedRecord = Schema.Struct({
+  id: Id,
+  reference: Schema.String,
+  type: Schema.String,
+  status: Schema.String,
+  title: Schema.String,
+  description: Schema.String,
+  location: Schema.String,
+  occurredAt: Timestamp,
+  fineAmount: Schema.Number,
+  points: Count,
+  vehicle: Schema.NullOr(VehicleRef)
+}).annotations({ identifier: "DisclosedRecord" })
+
+export const PncVehicleSummary = Schema.Struct({
+  ...vehicleFields,
+  stolen: Schema.Boolean,
+  alerts: Schema.Struct({ markers: Count }),
+  keeper: Schema.NullOr(CivilianRef)
+}).annotations({ identifier: "PncVehicleSummary", description: "A vehicle with its keeper; `stolen` while an active STOLEN_VEHICLE marker exists" })
+
+const Counts = Schema.Struct({ records: Count, warrants: Count, markers: Count })
+
+export const OwnerCivilian = Schema.Struct({
+  id: CivilianId,
+  reference: Schema.String,
+  ownerId: AccountId,
+  fullName: Schema.String,
+  dateOfBirth: CalendarDate,
+  gender: Gender,
+  address: Schema.String,
+  phone: Schema.NullOr(Schema.String),
+  occupation: Schema.NullOr(Schema.String),
+  imageUrl: Schema.NullOr(Schema.String),
+  notes: Schema.NullOr(Schema.String),
+  status: CivilianStatus,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  identityLocked: Schema.Boolean,
+  licence: Schema.NullOr(HolderLicence),
+  vehicles: Schema.Array(KeptVehicle),
+  records: Schema.Array(DisclosedRecord)
+}).annotations({
+  identifier: "OwnerCivilian",
+  description: "A character as its owner sees it: the private notes, the holder's licence, disclosed records only. " +
+    "`identityLocked` is true once the character has official history (a licence, a record, a warrant or a marker)."
+})
+
+export const OfficialCivilian = Schema.Struct({
+  id: CivilianId,
+  reference: Schema.String,
+  fullName: Schema.String,
+  dateOfBirth: CalendarDate,
+  gender: Gender,
+  address: Schema.String,
+  status: CivilianStatus,
+  phone: Schema.NullOr(Schema.String),
+  occupation: Schema.NullOr(Schema.String),
+  imageUrl: Schema.NullOr(Schema.String),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  owner: Schema.optional(Person).annotations({ description: "Present only for callers holding civilians.manage" }),
+  licence: Schema.NullOr(OfficialLicence),
+  vehicles: Schema.Array(PncVehicleSummary),
+  markers: Schema.Array(Marker),
+  warrants: Schema.Array(Warrant),
+  counts: Counts
+}).annotations({ identifier: "OfficialCivilian", description: "A person as the PNC shows them; never the owner's notes" })
+
+export const CivilianSearchHit = Schema.Struct({
+  id: CivilianId,
+  reference: Schema.String,
+  fullName: Schema.String,
+  dateOfBirth: CalendarDate,
+  gender: Gender,
+  status: CivilianStatus
+}).annotations({ identifier: "CivilianSearchHit" })
+
+export const PncVehicleRecord = Schema.Struct({
+  ...vehicleFields,
+  stolen: Schema.Boolean,
+  alerts: Schema.Struct({ markers: Count }),
+  keeper: Schema.NullOr(Schema.Struct({
+    id: CivilianId,
+    reference: Schema.String,
+    fullName: Schema.String,
+    dateOfBirth: CalendarDate,
+    gender: Gender,
+    address: Schema.String,
+    status: CivilianStatus,
+    licence: Schema.NullOr(Schema.Struct({ number: Schema.String, status: LicenceStatus })),
+    alerts: Schema.Struct({ markers: Count, warrants: Count }),
+    since: Timestamp
+  }).annotations({ identifier: "VehicleKeeper" })),
+  keepers: Schema.Array(Schema.Struct({ civilian: CivilianRef, startedAt: Timestamp, endedAt: Schema.NullOr(Timestamp) })),
+  markers: Schema.Array(Marker),
+  counts: Schema.Struct({ records: Count, markers: Count })
+}).annotations({ identifier: "PncVehicleRecord", description: "The registration, keeper, licence and alert chain in one read; `keepers` the latest first" })
+
+export const PncEvent = Schema.Struct({
+  id: PncEventId,
+  seq: Count,
+  type: Schema.String,
+  at: Timestamp,
+  actor: Schema.Union(Person, Schema.Struct({ serviceId: Id }).annotations({ identifier: "ServiceActor" })),
+  civilianId: Schema.NullOr(CivilianId),
+  vehicleId: Schema.NullOr(VehicleId),
+  licenceId: Schema.NullOr(LicenceId),
+  // Described as any object: the generated schema of `unknown` values names itself with an `$id`.
+  data: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+    jsonSchema: { type: "object", description: "What changed; its shape depends on the type (VEHICLE_STATUS_CHANGED carries the reason)" }
+  })
+}).annotations({ identifier: "PncEvent", description: "One entry of the PNC's permanent history" })

@@ -1,0 +1,77 @@
+import { Schema } from "effect"
+import { OneOf } from "../kernel/oneOf.js"
+import { Timestamp } from "../kernel/time.js"
+import { CivilianId, VehicleId } from "./ids.js"
+
+export const VehicleType = OneOf("CAR", "MOTORCYCLE", "VAN", "LORRY", "BUS", "OTHER").annotations({ identifier: "VehicleType" })
+export type VehicleType = typeof VehicleType.Type
+
+export const RegistrationStatus = OneOf("REGISTERED", "SUSPENDED", "SCRAPPED").annotations({ identifier: "RegistrationStatus" })
+export type RegistrationStatus = typeof RegistrationStatus.Type
+export const InsuranceStatus = OneOf("INSURED", "UNINSURED").annotations({ identifier: "InsuranceStatus" })
+export type InsuranceStatus = typeof InsuranceStatus.Type
+export const MotStatus = OneOf("VALID", "EXPIRED").annotations({ identifier: "MotStatus" })
+export type MotStatus = typeof MotStatus.Type
+export const TaxStatus = OneOf("TAXED", "UNTAXED", "SORN").annotations({ identifier: "TaxStatus" })
+export type TaxStatus = typeof TaxStatus.Type
+
+/** A vehicle as stored, with its current keeper (null once none). */
+export const Vehicle = Schema.Struct({
+  id: VehicleId,
+  plate: Schema.String,
+  make: Schema.String,
+  model: Schema.String,
+  colour: Schema.String,
+  type: VehicleType,
+  registrationStatus: RegistrationStatus,
+  insuranceStatus: InsuranceStatus,
+  motStatus: MotStatus,
+  taxStatus: TaxStatus,
+  keeperId: Schema.NullOr(CivilianId),
+  keeperSince: Schema.NullOr(Timestamp),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+}).annotations({ identifier: "VehicleRecord" })
+export type Vehicle = typeof Vehicle.Type
+
+/** The four official statuses, the ones `PATCH /pnc/vehicles/{id}` changes. */
+export const VEHICLE_STATUS_FIELDS = ["registrationStatus", "insuranceStatus", "motStatus", "taxStatus"] as const
+export type VehicleStatuses = Pick<Vehicle, (typeof VEHICLE_STATUS_FIELDS)[number]>
+/** Some of the statuses, as a change names them. */
+export type VehicleStatusChange = { readonly [K in keyof VehicleStatuses]?: VehicleStatuses[K] | undefined }
+
+/** A new vehicle's statuses: registered, insured, MOT valid, taxed. */
+export const NEW_VEHICLE_STATUSES: VehicleStatuses = {
+  registrationStatus: "REGISTERED",
+  insuranceStatus: "INSURED",
+  motStatus: "VALID",
+  taxStatus: "TAXED"
+}
+
+/** A plate as stored: as entered (trimmed, inner blanks kept to one), upper case. */
+export const storedPlate = (plate: string): string => plate.trim().replace(/\s+/g, " ").toUpperCase()
+
+/** What two plates are compared by: no spaces, no hyphens, upper case (`ab-12 cde` is `AB12CDE`). */
+export const plateKey = (plate: string): string => plate.replace(/[\s-]+/g, "").toUpperCase()
+
+/** A plate counts towards uniqueness while its vehicle is not scrapped. */
+export const holdsPlate = (vehicle: Pick<Vehicle, "registrationStatus">): boolean => vehicle.registrationStatus !== "SCRAPPED"
+
+/** The statuses in `change` that differ from the vehicle's; empty means nothing would change. */
+export const changedStatuses = (vehicle: VehicleStatuses, change: VehicleStatusChange): Partial<VehicleStatuses> => {
+  const changed: Partial<Record<keyof VehicleStatuses, string>> = {}
+  for (const field of VEHICLE_STATUS_FIELDS) {
+    const next = change[field]
+    if (next !== undefined && next !== vehicle[field]) changed[field] = next
+  }
+  return changed as Partial<VehicleStatuses>
+}
+
+/** One period a character kept a vehicle. */
+export const KeeperPeriod = Schema.Struct({
+  vehicleId: VehicleId,
+  civilianId: CivilianId,
+  startedAt: Timestamp,
+  endedAt: Schema.NullOr(Timestamp)
+})
+export type KeeperPeriod = typeof KeeperPeriod.Type

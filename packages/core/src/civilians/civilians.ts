@@ -1,0 +1,149 @@
+import { DateTime, Effect, Option } from "effect"
+import type { Caller, UserCaller } from "../identity/Caller.js"
+import { forbidden } from "../identity/checkAccess.js"
+import type { AccountId } from "../identity/ids.js"
+import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
+import { newId } from "../kernel/Ids.js"
+import type { Page } from "../kernel/paging.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { managesAllCivilians, noSuchCharacter, ownedBy } from "./access.js"
+import { type Civilian, type CivilianStatus, type Gender, IDENTITY_FIELDS, statusMoveAllowed } from "./Civilian.js"
+import { recordChange } from "./history.js"
+import { CivilianId } from "./ids.js"
+import { CivilianFiles, Civilians } from "./ports.js"
+import { fileIdentityLocked, ownerCivilianView } from "./views.js"
+
+/** What a member says about a new character. */
+export interface CivilianInput {
+  readonly fullName: string
+  readonly dateOfBirth: string
+  readonly gender: Gender
+  readonly address: string
+  readonly phone?: string | null | undefined
+  readonly occupation?: string | null | undefined
+  readonly imageUrl?: string | null | undefined
+  readonly notes?: string | null | undefined
+}
+
+/** A change to a character: only the fields sent. */
+export type CivilianPatch = { readonly [K in keyof CivilianInput]?: CivilianInput[K] | undefined } & { readonly status?: CivilianStatus | undefined }
+
+const EARLIEST_BIRTH = "1900-01-01"
+
+/** A date of birth from 1900 up to today. */
+const checkDateOfBirth = (dateOfBirth: string, now: DateTime.Utc) =>
+  dateOfBirth < EARLIEST_BIRTH || dateOfBirth > DateTime.formatIsoDateUtc(now)
+    ? Effect.fail(new InvalidInput({
+      message: "The date of birth is not possible",
+      details: [{ path: ["dateOfBirth"], message: `must be from ${EARLIEST_BIRTH} to today` }]
+    }))
+    : Effect.void
+
+/** The owner's view of a character just written: it exists, so not finding it is a defect. */
+export const ownerViewOf = (id: CivilianId) =>
+  Effect.gen(function*() {
+    const file = yield* Effect.flatMap(CivilianFiles, (files) => files.findById(id))
+    if (Option.isNone(file)) return yield* Effect.dieMessage(`civilian ${id} was written but cannot be read`)
+    return ownerCivilianView(file.value, yield* DateTime.now)
+  })
+
+/** `POST /civilians`: a new character owned by the signed-in member. */
+export const createCivilian = Effect.fn("civilians.createCivilian")(function*(caller: UserCaller, input: CivilianInput) {
+  const civilians = yield* Civilians
+  const now = yield* DateTime.now
+  yield* checkDateOfBirth(input.dateOfBirth, now)
+  return yield* inTransaction(Effect.gen(function*() {
+    const civilian: Civilian = {
+      id: yield* newId(CivilianId),
+      reference: yield* civilians.nextReference,
+      ownerId: caller.account.id,
+      fullName: input.fullName,
+      dateOfBirth: input.dateOfBirth,
+      gender: input.gender,
+      address: input.address,
+      phone: input.phone ?? null,
+      occupation: input.occupation ?? null,
+      imageUrl: input.imageUrl ?? null,
+      notes: input.notes ?? null,
+      status: "ACTIVE",
+      createdAt: now,
+      updatedAt: now
+    }
+    yield* civilians.insert(civilian)
+    yield* recordChange(caller, {
+      type: "CIVILIAN_CREATED",
+      audit: "civilian.created",
+      civilianId: civilian.id,
+      target: { type: "civilian", id: civilian.id },
+      data: { reference: civilian.reference, fullName: civilian.fullName, ownerId: civilian.ownerId }
+    })
+    return yield* ownerViewOf(civilian.id)
+  }))
+})
+
+/** `GET /civilians`: the caller's characters; `civilians.manage` may name another owner. */
+export const listCivilians = Effect.fn("civilians.listCivilians")(function*(caller: UserCaller, ownerId: AccountId | undefined, page: Page) {
+  if (ownerId !== undefined && ownerId !== caller.account.id && !managesAllCivilians(caller)) {
+    return yield* forbidden("civilians.manage")
+  }
+  const listed = yield* Effect.flatMap(CivilianFiles, (files) => files.listByOwner(ownerId ?? caller.account.id, page))
+  const now = yield* DateTime.now
+  return { items: listed.items.map((file) => ownerCivilianView(file, now)), meta: listed.meta }
+})
+
+/** `GET /civilians/{id}`: the owner's view of one character. */
+export const getOwnCivilian = Effect.fn("civilians.getOwnCivilian")(function*(caller: Caller, id: CivilianId) {
+  const file = yield* Effect.flatMap(CivilianFiles, (files) => files.findById(id))
+  const found = yield* ownedBy(caller)(Option.map(file, (f) => ({ ...f, ownerId: f.civilian.ownerId })))
+  return ownerCivilianView(found, yield* DateTime.now)
+})
+
+const CHANGEABLE = ["fullName", "dateOfBirth", "gender", "address", "phone", "occupation", "imageUrl", "notes", "status"] as const
+
+/**
+ * `PATCH /civilians/{id}`: changes the fields sent. Once the identity is
+ * locked the owner cannot change name, date of birth or gender;
+ * `civilians.manage` can. `DECEASED` is set and undone only with
+ * `civilians.manage`. Nothing changing answers the character as it is.
+ */
+export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(caller: UserCaller, id: CivilianId, patch: CivilianPatch) {
+  const civilians = yield* Civilians
+  const now = yield* DateTime.now
+  if (patch.dateOfBirth !== undefined) yield* checkDateOfBirth(patch.dateOfBirth, now)
+  return yield* inTransaction(Effect.gen(function*() {
+    const civilian = yield* Effect.flatMap(civilians.findByIdForUpdate(id), (found) => ownedBy(caller)(found))
+    const changed = CHANGEABLE.filter((field) => patch[field] !== undefined && patch[field] !== civilian[field])
+    if (changed.length === 0) return yield* ownerViewOf(civilian.id)
+    const manages = managesAllCivilians(caller)
+    if (patch.status !== undefined && !statusMoveAllowed(civilian.status, patch.status, manages)) {
+      return yield* forbidden("civilians.manage")
+    }
+    if (!manages && changed.some((field) => (IDENTITY_FIELDS as ReadonlyArray<string>).includes(field))) {
+      const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id)), orNotFound(noSuchCharacter.message))
+      if (fileIdentityLocked(file)) {
+        return yield* new InvalidState({
+          message: "The character has official history: name, date of birth and gender can no longer be changed by the owner"
+        })
+      }
+    }
+    const updated: Civilian = {
+      ...civilian,
+      ...Object.fromEntries(changed.map((field) => [field, patch[field]])),
+      updatedAt: now
+    }
+    yield* civilians.update(updated)
+    // The notes are private: named as changed in the audit log, never copied into the PNC history.
+    const official = changed.filter((field) => field !== "notes")
+    const before = Object.fromEntries(official.map((field) => [field, civilian[field]]))
+    const after = Object.fromEntries(official.map((field) => [field, updated[field]]))
+    yield* recordChange(caller, {
+      type: "CIVILIAN_UPDATED",
+      audit: "civilian.updated",
+      civilianId: civilian.id,
+      target: { type: "civilian", id: civilian.id },
+      data: { fields: changed, before, after }
+    })
+    return yield* ownerViewOf(civilian.id)
+  }))
+})
+

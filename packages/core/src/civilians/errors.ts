@@ -1,0 +1,16 @@
+import { DomainError } from "../kernel/errors.js"
+
+/** The character already holds a licence. */
+export class LicenceExists extends DomainError<LicenceExists>()("LicenceExists", "LICENCE_EXISTS", {}) {}
+
+/** No free licence number was found in a few attempts; trying again may succeed. */
+export class LicenceNumberUnavailable extends DomainError<LicenceNumberUnavailable>()("LicenceNumberUnavailable", "LICENCE_NUMBER_UNAVAILABLE", {}) {}
+
+/** Another vehicle that is not scrapped has the same plate (ignoring spaces, hyphens and case). */
+export class PlateTaken extends DomainError<PlateTaken>()("PlateTaken", "PLATE_TAKEN", {}) {}
+
+/** The endorsement is missing or already removed. */
+export class EndorsementNotActive extends DomainError<EndorsementNotActive>()("EndorsementNotActive", "ENDORSEMENT_NOT_ACTIVE", {}) {}
+
+/** A licence expiry not after its issue. */
+export class InvalidExpiry extends DomainError<InvalidExpiry>()("InvalidExpiry", "INVALID_EXPIRY", {}) {}

@@ -1,0 +1,20 @@
+import { EntityId } from "../kernel/Id.js"
+
+/**
+ * The ids of the civilian records: each the API's `Id`, branded, so a vehicle
+ * id cannot stand where a licence id is expected.
+ */
+export const CivilianId = EntityId("CivilianId")
+export type CivilianId = typeof CivilianId.Type
+
+export const LicenceId = EntityId("LicenceId")
+export type LicenceId = typeof LicenceId.Type
+
+export const EndorsementId = EntityId("EndorsementId")
+export type EndorsementId = typeof EndorsementId.Type
+
+export const VehicleId = EntityId("VehicleId")
+export type VehicleId = typeof VehicleId.Type
+
+export const PncEventId = EntityId("PncEventId")
+export type PncEventId = typeof PncEventId.Type

@@ -1,0 +1,200 @@
+import { DateTime, Effect, Option } from "effect"
+import type { UserCaller } from "../identity/Caller.js"
+import { InvalidInput, InvalidState, NoChange, orNotFound } from "../kernel/errors.js"
+import { newId } from "../kernel/Ids.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { EndorsementNotActive, InvalidExpiry } from "./errors.js"
+import { recordChange } from "./history.js"
+import { EndorsementId, type LicenceId } from "./ids.js"
+import {
+  type Endorsement,
+  ENDORSEMENT_VALIDITY_YEARS,
+  expiryAfterIssue,
+  type Licence,
+  type LicenceCategory,
+  licenceStatusAt,
+  sortedCategories,
+  yearsAfter
+} from "./Licence.js"
+import { licenceFileOf } from "./licences.js"
+import { Licences } from "./ports.js"
+import { officialLicence } from "./views.js"
+
+const noSuchLicence = "No such licence"
+
+/** Runs `change` on the locked licence and answers the official view as it then stands. */
+const changeLicence = <E, R>(id: LicenceId, change: (licence: Licence, now: DateTime.Utc) => Effect.Effect<void, E, R>) =>
+  Effect.gen(function*() {
+    const now = yield* DateTime.now
+    return yield* inTransaction(Effect.gen(function*() {
+      const licence = yield* Effect.flatMap(Effect.flatMap(Licences, (l) => l.findByIdForUpdate(id)), orNotFound(noSuchLicence))
+      yield* change(licence, now)
+      return officialLicence(yield* licenceFileOf(licence.id), now)
+    }))
+  })
+
+const iso = (at: DateTime.Utc | null) => (at === null ? null : DateTime.formatIso(at))
+
+/** Writes the licence and its history and audit entries. */
+const saveLicence = (caller: UserCaller, before: Licence, after: Licence, type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED", audit: string, data: Record<string, unknown>) =>
+  Effect.gen(function*() {
+    yield* Effect.flatMap(Licences, (l) => l.update(after))
+    yield* recordChange(caller, {
+      type,
+      audit,
+      civilianId: before.civilianId,
+      licenceId: before.id,
+      target: { type: "licence", id: before.id },
+      data: { number: before.number, ...data }
+    })
+  })
+
+/**
+ * `PATCH /pnc/licences/{id}`: changes the categories or the expiry (the way
+ * to renew an expired licence), with a reason. Something must change
+ * (`NO_CHANGE`); an expiry not after issue is `INVALID_EXPIRY`.
+ */
+export const updateLicence = Effect.fn("civilians.updateLicence")(function*(
+  caller: UserCaller,
+  id: LicenceId,
+  input: { readonly reason: string; readonly categories?: ReadonlyArray<LicenceCategory> | undefined; readonly expiresAt?: DateTime.Utc | undefined }
+) {
+  return yield* changeLicence(id, (licence, now) =>
+    Effect.gen(function*() {
+      if (input.expiresAt !== undefined && !expiryAfterIssue(licence, input.expiresAt)) {
+        return yield* new InvalidExpiry({ message: "The new expiry must be after the licence's issue" })
+      }
+      const categories = input.categories === undefined ? licence.categories : sortedCategories(input.categories)
+      const expiresAt = input.expiresAt ?? licence.expiresAt
+      const categoriesChanged = categories.join() !== licence.categories.join()
+      const expiryChanged = !DateTime.Equivalence(expiresAt, licence.expiresAt)
+      if (!categoriesChanged && !expiryChanged) return yield* new NoChange({ message: "The licence already has these categories and this expiry" })
+      yield* saveLicence(caller, licence, { ...licence, categories, expiresAt, updatedAt: now }, "LICENCE_UPDATED", "pnc.licence.updated", {
+        reason: input.reason,
+        before: { categories: licence.categories, expiresAt: iso(licence.expiresAt) },
+        after: { categories, expiresAt: iso(expiresAt) }
+      })
+    }))
+})
+
+/**
+ * `POST /pnc/licences/{id}/suspend`: suspended until a time, or indefinitely
+ * without one. A revoked or expired licence cannot be suspended
+ * (`INVALID_STATE`); suspending again replaces the end of the suspension.
+ */
+export const suspendLicence = Effect.fn("civilians.suspendLicence")(function*(
+  caller: UserCaller,
+  id: LicenceId,
+  input: { readonly reason: string; readonly until?: DateTime.Utc | undefined }
+) {
+  return yield* changeLicence(id, (licence, now) =>
+    Effect.gen(function*() {
+      const until = input.until ?? null
+      if (until !== null && !DateTime.greaterThan(until, now)) {
+        return yield* new InvalidInput({ message: "A suspension ends in the future", details: [{ path: ["until"], message: "must be in the future" }] })
+      }
+      const status = licenceStatusAt(licence, now)
+      if (status === "REVOKED" || status === "EXPIRED") return yield* new InvalidState({ message: `A ${status.toLowerCase()} licence cannot be suspended` })
+      const sameEnd = until === null ? licence.suspendedUntil === null : licence.suspendedUntil !== null && DateTime.Equivalence(until, licence.suspendedUntil)
+      if (status === "SUSPENDED" && sameEnd) return yield* new NoChange({ message: "The licence is already suspended until then" })
+      yield* saveLicence(caller, licence, { ...licence, status: "SUSPENDED", suspendedUntil: until, updatedAt: now }, "LICENCE_SUSPENDED", "pnc.licence.suspended", {
+        reason: input.reason,
+        until: iso(until)
+      })
+    }))
+})
+
+/** `POST /pnc/licences/{id}/revoke`: revoked until reinstated. Revoking twice is `NO_CHANGE`. */
+export const revokeLicence = Effect.fn("civilians.revokeLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
+  return yield* changeLicence(id, (licence, now) =>
+    licence.status === "REVOKED"
+      ? Effect.fail(new NoChange({ message: "The licence is already revoked" }))
+      : saveLicence(caller, licence, { ...licence, status: "REVOKED", suspendedUntil: null, updatedAt: now }, "LICENCE_REVOKED", "pnc.licence.revoked", {
+        reason: input.reason
+      }))
+})
+
+/** `POST /pnc/licences/{id}/reinstate`: a suspended (even lapsed) or revoked licence is valid again; one that is neither is `NO_CHANGE`. */
+export const reinstateLicence = Effect.fn("civilians.reinstateLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
+  return yield* changeLicence(id, (licence, now) =>
+    licence.status === "VALID"
+      ? Effect.fail(new NoChange({ message: "The licence is neither suspended nor revoked" }))
+      : saveLicence(caller, licence, { ...licence, status: "VALID", suspendedUntil: null, updatedAt: now }, "LICENCE_REINSTATED", "pnc.licence.reinstated", {
+        reason: input.reason,
+        previous: licence.status
+      }))
+})
+
+/** Official changes are made by a person (session only), who is named on the endorsement. */
+const recorder = (caller: UserCaller) => caller.account.id
+
+/**
+ * `POST /pnc/licences/{id}/endorsements`: an endorsement, expiring three
+ * years after it is made unless given an expiry (which must be in the future).
+ */
+export const addEndorsement = Effect.fn("civilians.addEndorsement")(function*(
+  caller: UserCaller,
+  id: LicenceId,
+  input: { readonly code: string; readonly reason: string; readonly points: number; readonly expiresAt?: DateTime.Utc | undefined }
+) {
+  return yield* changeLicence(id, (licence, now) =>
+    Effect.gen(function*() {
+      if (input.expiresAt !== undefined && !DateTime.greaterThan(input.expiresAt, now)) {
+        return yield* new InvalidInput({ message: "An endorsement expires in the future", details: [{ path: ["expiresAt"], message: "must be in the future" }] })
+      }
+      const endorsement: Endorsement = {
+        id: yield* newId(EndorsementId),
+        licenceId: licence.id,
+        code: input.code,
+        reason: input.reason,
+        points: input.points,
+        createdAt: now,
+        expiresAt: input.expiresAt ?? yearsAfter(now, ENDORSEMENT_VALIDITY_YEARS),
+        issuedBy: recorder(caller),
+        removedAt: null,
+        removedBy: null,
+        removalReason: null,
+        recordId: null
+      }
+      yield* Effect.flatMap(Licences, (l) => l.insertEndorsement(endorsement))
+      yield* recordChange(caller, {
+        type: "ENDORSEMENT_ADDED",
+        audit: "pnc.endorsement.added",
+        civilianId: licence.civilianId,
+        licenceId: licence.id,
+        target: { type: "endorsement", id: endorsement.id },
+        data: { number: licence.number, code: endorsement.code, points: endorsement.points, reason: endorsement.reason, expiresAt: iso(endorsement.expiresAt) }
+      })
+    }))
+})
+
+const notActive = new EndorsementNotActive({ message: "The endorsement is missing or already removed" })
+
+/**
+ * `POST /pnc/licences/{id}/endorsements/{endorsementId}/remove`: the
+ * endorsement stops counting and stays visible, with who removed it and why.
+ * Missing or already removed: `ENDORSEMENT_NOT_ACTIVE`.
+ */
+export const removeEndorsement = Effect.fn("civilians.removeEndorsement")(function*(
+  caller: UserCaller,
+  id: LicenceId,
+  endorsementId: EndorsementId,
+  input: { readonly reason: string }
+) {
+  return yield* changeLicence(id, (licence, now) =>
+    Effect.gen(function*() {
+      const licences = yield* Licences
+      const found = yield* licences.findEndorsementForUpdate(licence.id, endorsementId)
+      if (Option.isNone(found) || found.value.removedAt !== null) return yield* notActive
+      const endorsement = found.value
+      yield* licences.updateEndorsement({ ...endorsement, removedAt: now, removedBy: recorder(caller), removalReason: input.reason })
+      yield* recordChange(caller, {
+        type: "ENDORSEMENT_REMOVED",
+        audit: "pnc.endorsement.removed",
+        civilianId: licence.civilianId,
+        licenceId: licence.id,
+        target: { type: "endorsement", id: endorsement.id },
+        data: { number: licence.number, code: endorsement.code, points: endorsement.points, reason: input.reason }
+      })
+    }))
+})

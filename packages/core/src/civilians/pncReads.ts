@@ -1,0 +1,45 @@
+import { DateTime, Effect } from "effect"
+import type { Caller } from "../identity/Caller.js"
+import { orNotFound } from "../kernel/errors.js"
+import type { Page } from "../kernel/paging.js"
+import { managesAllCivilians } from "./access.js"
+import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
+import { CivilianFiles, PncHistory, VehicleFiles } from "./ports.js"
+import { officialCivilianView, officialLicence, pncVehicleRecord, pncVehicleSummary } from "./views.js"
+
+/** `GET /pnc/civilians`: people by name words or reference, alphabetical. */
+export const searchCivilians = Effect.fn("civilians.searchCivilians")(function*(search: string, page: Page) {
+  return yield* Effect.flatMap(CivilianFiles, (files) => files.search(search, page))
+})
+
+/** `GET /pnc/civilians/{id}`: the official view; `owner` only for `civilians.manage`. */
+export const getOfficialCivilian = Effect.fn("civilians.getOfficialCivilian")(function*(caller: Caller, id: CivilianId) {
+  const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id)), orNotFound("No such person"))
+  return officialCivilianView(file, yield* DateTime.now, managesAllCivilians(caller))
+})
+
+/** `GET /pnc/licences/{id}`: the official view of a licence. */
+export const getOfficialLicence = Effect.fn("civilians.getOfficialLicence")(function*(id: LicenceId) {
+  const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findLicence(id)), orNotFound("No such licence"))
+  return officialLicence(file, yield* DateTime.now)
+})
+
+/** `GET /pnc/vehicles`: by part of the plate or words of make and model, ordered by plate. */
+export const searchVehicles = Effect.fn("civilians.searchVehicles")(function*(search: string, page: Page) {
+  const found = yield* Effect.flatMap(VehicleFiles, (files) => files.search(search, page))
+  return { items: found.items.map(pncVehicleSummary), meta: found.meta }
+})
+
+/** `GET /pnc/vehicles/{id}`: the registration, keeper, licence and alert chain in one read. */
+export const getVehicleRecord = Effect.fn("civilians.getVehicleRecord")(function*(id: VehicleId) {
+  const file = yield* Effect.flatMap(Effect.flatMap(VehicleFiles, (files) => files.findById(id)), orNotFound("No such vehicle"))
+  return pncVehicleRecord(file, yield* DateTime.now)
+})
+
+/** `GET /pnc/events`: the PNC history, newest first. */
+export const listPncEvents = Effect.fn("civilians.listPncEvents")(function*(
+  filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
+  page: Page
+) {
+  return yield* Effect.flatMap(PncHistory, (history) => history.list(filter, page))
+})

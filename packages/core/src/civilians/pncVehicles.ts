@@ -1,0 +1,40 @@
+import { DateTime, Effect } from "effect"
+import type { UserCaller } from "../identity/Caller.js"
+import { NoChange, orNotFound } from "../kernel/errors.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { recordChange } from "./history.js"
+import type { VehicleId } from "./ids.js"
+import { Vehicles } from "./ports.js"
+import { changedStatuses, type Vehicle, type VehicleStatusChange } from "./Vehicle.js"
+import { plateTaken } from "./vehicles.js"
+import { statusesOf, vehicleView } from "./views.js"
+
+/**
+ * `PATCH /pnc/vehicles/{id}`: new official statuses, with a reason. At least
+ * one must differ (`NO_CHANGE`). A scrapped vehicle brought back needs its
+ * plate to be free (`PLATE_TAKEN`). Records `VEHICLE_STATUS_CHANGED`; audited
+ * as `pnc.vehicle.status.changed`.
+ */
+export const changeVehicleStatuses = Effect.fn("civilians.changeVehicleStatuses")(function*(
+  caller: UserCaller,
+  id: VehicleId,
+  input: VehicleStatusChange & { readonly reason: string }
+) {
+  const vehicles = yield* Vehicles
+  return yield* inTransaction(Effect.gen(function*() {
+    const vehicle = yield* Effect.flatMap(vehicles.findByIdForUpdate(id), orNotFound("No such vehicle"))
+    const changed = changedStatuses(vehicle, input)
+    if (Object.keys(changed).length === 0) return yield* new NoChange({ message: "The vehicle already has these statuses" })
+    const updated: Vehicle = { ...vehicle, ...changed, updatedAt: yield* DateTime.now }
+    if (!(yield* vehicles.update(updated))) return yield* plateTaken
+    yield* recordChange(caller, {
+      type: "VEHICLE_STATUS_CHANGED",
+      audit: "pnc.vehicle.status.changed",
+      civilianId: vehicle.keeperId,
+      vehicleId: vehicle.id,
+      target: { type: "vehicle", id: vehicle.id },
+      data: { plate: vehicle.plate, reason: input.reason, before: statusesOf(vehicle), after: statusesOf(updated) }
+    })
+    return vehicleView(updated)
+  }))
+})

@@ -1,0 +1,109 @@
+import { Context, type DateTime, type Effect, type Option } from "effect"
+import type { AccountId } from "../identity/ids.js"
+import type { PageOf } from "../identity/ports.js"
+import type { Page } from "../kernel/paging.js"
+import type { Civilian } from "./Civilian.js"
+import type { CivilianId, EndorsementId, LicenceId, VehicleId } from "./ids.js"
+import type { Endorsement, Licence } from "./Licence.js"
+import type { NewPncEvent, PncEvent } from "./PncEvent.js"
+import type { Vehicle } from "./Vehicle.js"
+import type { CivilianFile, CivilianSearchHit, LicenceFile, VehicleRecordFile, VehicleSummaryFile } from "./views.js"
+
+/**
+ * Repositories of the civilian records. They store and find; the rules live
+ * in the use cases. Infrastructure failures are defects. Every write runs
+ * inside the caller's `Transactor.transaction`; `…ForUpdate` finders lock the
+ * record until it ends (read-check-write), `…ForShare` ones keep it from
+ * changing.
+ */
+export class Civilians extends Context.Tag("@bluelight/core/Civilians")<
+  Civilians,
+  {
+    /** The next reference from the sequence: `CIV-000001`, … (never reused, gaps allowed). */
+    readonly nextReference: Effect.Effect<string>
+    readonly insert: (civilian: Civilian) => Effect.Effect<void>
+    readonly findByIdForUpdate: (id: CivilianId) => Effect.Effect<Option.Option<Civilian>>
+    /** By reference ignoring case, kept from change until the transaction ends. */
+    readonly findByReferenceForShare: (reference: string) => Effect.Effect<Option.Option<Civilian>>
+    readonly update: (civilian: Civilian) => Effect.Effect<void>
+  }
+>() {}
+
+export class Licences extends Context.Tag("@bluelight/core/Licences")<
+  Licences,
+  {
+    readonly findByIdForUpdate: (id: LicenceId) => Effect.Effect<Option.Option<Licence>>
+    readonly findByCivilianId: (civilianId: CivilianId) => Effect.Effect<Option.Option<Licence>>
+    /**
+     * Answers `false`, storing nothing, when another licence has the same
+     * number (the caller tries another). One licence per character is the
+     * caller's rule, checked on the locked character, and a unique key too.
+     */
+    readonly insert: (licence: Licence) => Effect.Effect<boolean>
+    readonly update: (licence: Licence) => Effect.Effect<void>
+    readonly insertEndorsement: (endorsement: Endorsement) => Effect.Effect<void>
+    /** The endorsement of this licence, locked until the transaction ends. */
+    readonly findEndorsementForUpdate: (licenceId: LicenceId, id: EndorsementId) => Effect.Effect<Option.Option<Endorsement>>
+    readonly updateEndorsement: (endorsement: Endorsement) => Effect.Effect<void>
+  }
+>() {}
+
+export class Vehicles extends Context.Tag("@bluelight/core/Vehicles")<
+  Vehicles,
+  {
+    readonly findByIdForUpdate: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
+    /**
+     * Stores the vehicle and opens its first keeper period. Answers `false`,
+     * storing nothing, when a vehicle that is not scrapped has the same plate
+     * ignoring spaces, hyphens and case (also under a race).
+     */
+    readonly insert: (vehicle: Vehicle) => Effect.Effect<boolean>
+    /** Answers `false`, changing nothing, when the change would give two vehicles not scrapped the same plate. */
+    readonly update: (vehicle: Vehicle) => Effect.Effect<boolean>
+    /** Ends the open keeper period at `at` and opens one for the vehicle's new keeper (`vehicle.keeperId`). */
+    readonly changeKeeper: (vehicle: Vehicle, at: DateTime.Utc) => Effect.Effect<void>
+  }
+>() {}
+
+/** The PNC's permanent history: append-only; `seq` grows with every entry. */
+export class PncHistory extends Context.Tag("@bluelight/core/PncHistory")<
+  PncHistory,
+  {
+    readonly record: (event: NewPncEvent) => Effect.Effect<void>
+    /** Newest first. */
+    readonly list: (
+      filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
+      page: Page
+    ) => Effect.Effect<PageOf<PncEvent>>
+  }
+>() {}
+
+/**
+ * The read model of characters: each file in one read, with its licence,
+ * vehicles and alerts (what the owner's and the PNC's views are made from).
+ */
+export class CivilianFiles extends Context.Tag("@bluelight/core/CivilianFiles")<
+  CivilianFiles,
+  {
+    readonly findById: (id: CivilianId) => Effect.Effect<Option.Option<CivilianFile>>
+    /** A member's characters, newest first. */
+    readonly listByOwner: (ownerId: AccountId, page: Page) => Effect.Effect<PageOf<CivilianFile>>
+    /** Every word in the name (a part of it, ignoring case), or the reference exactly; alphabetical by name. An empty `search` finds everyone. */
+    readonly search: (search: string, page: Page) => Effect.Effect<PageOf<CivilianSearchHit>>
+    readonly findLicence: (id: LicenceId) => Effect.Effect<Option.Option<LicenceFile>>
+  }
+>() {}
+
+/** The read model of vehicles: searches, and the whole record in one read. */
+export class VehicleFiles extends Context.Tag("@bluelight/core/VehicleFiles")<
+  VehicleFiles,
+  {
+    /**
+     * Vehicles whose plate holds `search` ignoring spaces, hyphens and case,
+     * or whose make and model hold every word of it; ordered by plate. An
+     * empty `search` finds every vehicle.
+     */
+    readonly search: (search: string, page: Page) => Effect.Effect<PageOf<VehicleSummaryFile>>
+    readonly findById: (id: VehicleId) => Effect.Effect<Option.Option<VehicleRecordFile>>
+  }
+>() {}

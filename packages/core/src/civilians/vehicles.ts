@@ -1,0 +1,103 @@
+import { DateTime, Effect, Option } from "effect"
+import type { UserCaller } from "../identity/Caller.js"
+import { InvalidInput, InvalidState, NotFound } from "../kernel/errors.js"
+import { newId } from "../kernel/Ids.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { ownedBy } from "./access.js"
+import { canHoldOfficialDocuments } from "./Civilian.js"
+import { PlateTaken } from "./errors.js"
+import { recordChange } from "./history.js"
+import { type CivilianId, VehicleId } from "./ids.js"
+import { Civilians, Vehicles } from "./ports.js"
+import { holdsPlate, NEW_VEHICLE_STATUSES, storedPlate, type Vehicle, type VehicleType } from "./Vehicle.js"
+import { vehicleView } from "./views.js"
+
+export interface VehicleInput {
+  readonly plate: string
+  readonly make: string
+  readonly model: string
+  readonly colour: string
+  readonly type: VehicleType
+}
+
+export const plateTaken = new PlateTaken({ message: "Another vehicle already has this registration" })
+
+/**
+ * `POST /civilians/{id}/vehicles`: registers a vehicle with the character as
+ * its keeper. Plates are unique among vehicles not scrapped, ignoring spaces,
+ * hyphens and case (a unique key settles a race).
+ */
+export const registerVehicle = Effect.fn("civilians.registerVehicle")(function*(caller: UserCaller, civilianId: CivilianId, input: VehicleInput) {
+  const now = yield* DateTime.now
+  return yield* inTransaction(Effect.gen(function*() {
+    const civilian = yield* Effect.flatMap(Effect.flatMap(Civilians, (c) => c.findByIdForUpdate(civilianId)), ownedBy(caller))
+    if (!canHoldOfficialDocuments(civilian)) {
+      const message = `The character is ${civilian.status.toLowerCase()}: only an active character can keep a vehicle`
+      return yield* new InvalidInput({ message, details: [{ path: [], message }] })
+    }
+    const vehicle: Vehicle = {
+      id: yield* newId(VehicleId),
+      plate: storedPlate(input.plate),
+      make: input.make,
+      model: input.model,
+      colour: input.colour,
+      type: input.type,
+      ...NEW_VEHICLE_STATUSES,
+      keeperId: civilian.id,
+      keeperSince: now,
+      createdAt: now,
+      updatedAt: now
+    }
+    if (!(yield* Effect.flatMap(Vehicles, (v) => v.insert(vehicle)))) return yield* plateTaken
+    yield* recordChange(caller, {
+      type: "VEHICLE_REGISTERED",
+      audit: "civilian.vehicle.registered",
+      civilianId: civilian.id,
+      vehicleId: vehicle.id,
+      target: { type: "vehicle", id: vehicle.id },
+      data: { plate: vehicle.plate, make: vehicle.make, model: vehicle.model, keeper: civilian.reference }
+    })
+    return { ...vehicleView(vehicle), keeperSince: now }
+  }))
+})
+
+const invalidReference = (message: string) => new InvalidInput({ message, details: [{ path: ["toReference"], message }] })
+
+/**
+ * `POST /civilians/{id}/vehicles/{vehicleId}/transfer`: the vehicle the
+ * character keeps passes to another active character, named by reference.
+ * The keeper periods record who kept it when.
+ */
+export const transferVehicle = Effect.fn("civilians.transferVehicle")(function*(
+  caller: UserCaller,
+  civilianId: CivilianId,
+  vehicleId: VehicleId,
+  input: { readonly toReference: string }
+) {
+  const now = yield* DateTime.now
+  const civilians = yield* Civilians
+  const vehicles = yield* Vehicles
+  return yield* inTransaction(Effect.gen(function*() {
+    const civilian = yield* Effect.flatMap(civilians.findByIdForUpdate(civilianId), ownedBy(caller))
+    const vehicle = yield* Effect.flatMap(vehicles.findByIdForUpdate(vehicleId), (found) =>
+      Option.isSome(found) && found.value.keeperId === civilian.id
+        ? Effect.succeed(found.value)
+        : Effect.fail(new NotFound({ message: "No such vehicle" })))
+    if (!holdsPlate(vehicle)) return yield* new InvalidState({ message: "A scrapped vehicle cannot change keeper" })
+    const to = yield* Effect.flatMap(civilians.findByReferenceForShare(input.toReference), (found) =>
+      Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(invalidReference(`no character has the reference ${input.toReference}`)))
+    if (to.id === civilian.id) return yield* invalidReference("the character already keeps this vehicle")
+    if (!canHoldOfficialDocuments(to)) return yield* invalidReference(`the character ${to.reference} is ${to.status.toLowerCase()}`)
+    const moved: Vehicle = { ...vehicle, keeperId: to.id, keeperSince: now, updatedAt: now }
+    yield* vehicles.changeKeeper(moved, now)
+    yield* recordChange(caller, {
+      type: "KEEPER_CHANGED",
+      audit: "civilian.vehicle.transferred",
+      civilianId: to.id,
+      vehicleId: vehicle.id,
+      target: { type: "vehicle", id: vehicle.id },
+      data: { plate: vehicle.plate, from: { id: civilian.id, reference: civilian.reference }, to: { id: to.id, reference: to.reference } }
+    })
+    return vehicleView(moved)
+  }))
+})
