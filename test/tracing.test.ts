@@ -77,7 +77,8 @@ afterAll(async () => {
 
 describe("traces", () => {
   it("with OTEL_EXPORTER_OTLP_ENDPOINT set, a request's server span is exported (by shutdown at the latest), its query string left out", async () => {
-    expect((await jsonServer.request("GET", "/api/health")).status).toBe(200)
+    const answer = await jsonServer.request("GET", "/api/health")
+    expect(answer.status).toBe(200)
     // An OAuth callback's query carries the code and state.
     await jsonServer.request("GET", "/api/auth/idp/callback?code=secret-code-123&state=secret-state-456")
     expect(await jsonServer.stop()).toBe(0)
@@ -88,6 +89,10 @@ describe("traces", () => {
     expect(health?.service).toBe("bluelight")
     expect(health?.attribute("http.request.method")?.stringValue).toBe("GET")
     expect(health?.attribute("http.response.status_code")?.intValue).toBe(200)
+    // The span names the request as the logs and the envelope do.
+    expect(health?.attribute("requestId")?.stringValue).toBe(answer.headers.get("x-request-id"))
+    // The use cases' and the queries' spans are exported beneath it.
+    expect(spans.some((s) => s.span.name === "sql.execute")).toBe(true)
     const callback = spans.find((s) => s.attribute("url.path")?.stringValue === "/api/auth/idp/callback")
     expect(callback?.attribute("url.full")?.stringValue).toMatch(/\/api\/auth\/idp\/callback$/)
     expect(callback?.attribute("url.query")).toBeUndefined()

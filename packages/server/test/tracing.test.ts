@@ -12,9 +12,19 @@ const probe = Layer.effect(
     disabledWhen(HttpServerRequest.fromWeb(new Request("http://localhost/api/me"))))
 )
 
+/** Whether spans made on a fiber forked from the built server are real or the no-op span. */
+class SpansEnabled extends Context.Tag("test/SpansEnabled")<SpansEnabled, boolean>() {}
+
+const spansProbe = Layer.effect(SpansEnabled, FiberRef.get(FiberRef.currentTracerEnabled))
+
 describe("the platform's HTTP tracer", () => {
   it.effect("is skipped for every request when no trace export is configured", () =>
     Effect.gen(function*() {
       expect(yield* TracerSkipped).toBe(true)
     }).pipe(Effect.provide(withTracing({ tracing: Option.none() }, probe))))
+
+  it.effect("and every other span is the no-op span when no trace export is configured", () =>
+    Effect.gen(function*() {
+      expect(yield* SpansEnabled).toBe(false)
+    }).pipe(Effect.provide(withTracing({ tracing: Option.none() }, spansProbe))))
 })

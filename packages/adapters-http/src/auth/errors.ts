@@ -1,5 +1,5 @@
 import { AccountDisabled, Forbidden, Unauthenticated, UserRequired } from "@bluelight/core/identity"
-import { DomainError } from "@bluelight/core/kernel"
+import { DomainError, expectedError } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** A cookie-authenticated write from another origin (or none). */
@@ -17,6 +17,6 @@ export class RateLimited extends DomainError<RateLimited>()("RateLimited", "RATE
  * (sign-in's callback, a staff change needing `admin.manage`) must declare
  * it. The request path unwraps it before answering.
  */
-export class AccessRefused extends Schema.TaggedError<AccessRefused>()("AccessRefused", {
+export class AccessRefused extends expectedError(Schema.TaggedError<AccessRefused>()("AccessRefused", {
   refusal: Schema.Union(Unauthenticated, AccountDisabled, UserRequired, Forbidden, InvalidOrigin, RateLimited)
-}) {}
+})) {}

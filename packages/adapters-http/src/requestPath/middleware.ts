@@ -1,6 +1,6 @@
 import { CurrentRequestId } from "@bluelight/core/kernel"
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Context, Effect, FiberRef, FiberRefs, HashMap } from "effect"
+import { Context, Effect, FiberRef, FiberRefs, HashMap, Option, Tracer } from "effect"
 import { randomUUID } from "node:crypto"
 import { performance } from "node:perf_hooks"
 import { answerAnyFailure } from "./answerFailure.js"
@@ -41,6 +41,16 @@ const nameRequest = (requestId: string) =>
  * so it is kept to straight-line steps: one id, one path split, one route
  * lookup, one annotation.
  */
+/**
+ * The request's span, when traces are exported, carries the request id. With
+ * tracing off there is no span, and `Effect.annotateCurrentSpan` would build a
+ * `NoSuchElementException` (a stack capture) per request to find that out.
+ */
+const annotateSpan = (requestId: string) =>
+  Effect.map(Effect.serviceOption(Tracer.ParentSpan), (span) => {
+    if (Option.isSome(span) && span.value._tag === "Span") span.value.attribute("requestId", requestId)
+  })
+
 export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPolicy: string }) => (app: HttpApp.Default): HttpApp.Default =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const requestId = randomUUID()
@@ -69,7 +79,7 @@ export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPol
           response
         ))
     return nameRequest(requestId).pipe(
-      Effect.zipRight(Effect.annotateCurrentSpan("requestId", requestId)),
+      Effect.zipRight(annotateSpan(requestId)),
       Effect.zipRight(HttpApp.appendPreResponseHandler((_request, response) => Effect.succeed(HttpServerResponse.setHeaders(response, headers)))),
       Effect.zipRight(answer),
       Effect.flatMap(logged)

@@ -31,7 +31,7 @@ export const DomainError = <Self = never>() =>
   fields: Fields
 ) => {
   const codeField = Schema.Literal(code).pipe(Schema.propertySignature, Schema.withConstructorDefault(() => code))
-  const base = expected(Schema.TaggedError<Self>()(tag, { ...fields, code: codeField, message: Schema.String }))
+  const base = expectedError(Schema.TaggedError<Self>()(tag, { ...fields, code: codeField, message: Schema.String }))
   markDomainError(base)
   return Object.assign(base, { code })
 }
@@ -45,9 +45,11 @@ const v8Error = Error as unknown as { stackTraceLimit: number }
  * at the code that refused and which nothing reads, and its fields, checked
  * by the compiler, are not parsed again at run time unless the caller passes
  * `false` as the constructor's options. The subclass keeps the class's
- * type; only the constructor's defaults change.
+ * type; only the constructor's defaults change. Every `DomainError` is made
+ * this way; a `Schema.TaggedError` that carries one (the access check's
+ * wrapper) is wrapped the same way where it is declared.
  */
-const expected = <C>(errorClass: C): C => {
+export const expectedError = <C>(errorClass: C): C => {
   const Tagged = errorClass as unknown as new (props: unknown, options?: Schema.MakeOptions) => object
   return class extends Tagged {
     constructor(props: unknown, options: Schema.MakeOptions = true) {
