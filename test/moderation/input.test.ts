@@ -50,11 +50,11 @@ describe("the body", () => {
     expect(simulator.commands).toEqual([])
   })
 
-  it("holds reason to 3 to 500 characters after trimming", async () => {
-    for (const reason of ["ab", "  ab  ", "", "a".repeat(501)]) {
+  it("holds reason to 1 to 500 characters after trimming", async () => {
+    for (const reason of ["", "   ", "a".repeat(501)]) {
       expect(pathsOf(await moderate(server, as, "kicks", newKey(), { targetPlatformId: ABSENT, reason }))).toEqual([["reason"]])
     }
-    for (const reason of ["abc", " abc ", "a".repeat(500)]) {
+    for (const reason of ["x", " ab ", "a".repeat(500)]) {
       const action = actionOf(await moderate(server, as, "kicks", newKey(), { targetPlatformId: ABSENT, reason }), 201)
       expect(action.reason).toBe(reason.trim())
     }

@@ -107,7 +107,7 @@ describe("live game-server reads", () => {
     const reply = await get("/api/server/players")
     expect(reply.status, reply.text).toBe(200)
     const body = bodyOf(reply) as { data: Array<Record<string, unknown>>; meta: unknown }
-    expect(body.meta).toEqual({ total: simulator.players.length })
+    expect(body.meta).toEqual({ limit: 25, offset: 0, hasMore: false, total: simulator.players.length })
     expect(body.data.find((p) => p["platformId"] === "100000001")).toEqual({
       platformId: "100000001",
       username: "Jane_Doe",
@@ -120,12 +120,33 @@ describe("live game-server reads", () => {
     expect(body.data.find((p) => p["platformId"] === "100000004")).toMatchObject({ inGameStaff: true, permission: "Server Moderator", account: null })
   })
 
+  it("GET /server/players pages the snapshot: meta.total counts every player, hasMore the rest; unknown and out-of-bounds parameters are 400", async () => {
+    const total = simulator.players.length
+    const all = (bodyOf(await get("/api/server/players?limit=100")) as { data: Array<{ platformId: string }> }).data.map((p) => p.platformId)
+    expect(all).toHaveLength(total)
+    const first = bodyOf(await get("/api/server/players?limit=1")) as { data: Array<{ platformId: string }>; meta: unknown }
+    expect(first.data.map((p) => p.platformId)).toEqual(all.slice(0, 1))
+    expect(first.meta).toEqual({ limit: 1, offset: 0, hasMore: true, total })
+    const last = bodyOf(await get(`/api/server/players?limit=1&offset=${total - 1}`)) as { data: Array<{ platformId: string }>; meta: unknown }
+    expect(last.data.map((p) => p.platformId)).toEqual(all.slice(-1))
+    expect(last.meta).toEqual({ limit: 1, offset: total - 1, hasMore: false, total })
+    expect((bodyOf(await get(`/api/server/players?offset=${total}`)) as { data: unknown[] }).data).toEqual([])
+    for (const query of ["limit=0", "limit=101", "offset=-1", "offset=10001", "extra=1"]) {
+      expectError(await get(`/api/server/players?${query}`), 400, "INVALID_INPUT")
+    }
+  })
+
   it("GET /players/lookup finds by platform id or part of the username, ignoring case", async () => {
     expect(dataOf<Array<{ username: string }>>(await get("/api/players/lookup?query=100000003")).map((p) => p.username)).toEqual(["SpeedyDriver"])
     expect(dataOf<Array<{ platformId: string; account: unknown }>>(await get("/api/players/lookup?query=%20jane%20"))).toMatchObject([
       { platformId: "100000001", account: linked }
     ])
     expect(dataOf(await get("/api/players/lookup?query=nobody"))).toEqual([])
+    expect((bodyOf(await get("/api/players/lookup?query=jane")) as { meta: unknown }).meta).toEqual({ limit: 25, offset: 0, hasMore: false })
+    // Three of the players' usernames hold an "e": a page of one says more follow.
+    const paged = bodyOf(await get("/api/players/lookup?query=e&limit=1")) as { data: unknown[]; meta: { hasMore: boolean } }
+    expect(paged.data).toHaveLength(1)
+    expect(paged.meta).toEqual({ limit: 1, offset: 0, hasMore: true })
     for (const query of ["", "query=", `query=${"a".repeat(101)}`, "query=a&extra=1", "query=%00"]) {
       expectError(await get(`/api/players/lookup?${query}`), 400, "INVALID_INPUT")
     }

@@ -59,18 +59,20 @@ export const parsePlayer = (entry: PlayerEntry): LivePlayer | undefined => {
 }
 
 /**
- * Classifies a command response: `200` executed; `400`/`403`/`422` definite
- * refusals; `429` throttled; `5xx` (or anything else) leaves the outcome unknown.
+ * Classifies a command response: `200` executed; `429` throttled; any other
+ * `4xx` a definite refusal (the game server looked at the command and said
+ * no: `400`, `401`, `403`, `404`, `422`, …); `5xx` (or anything else) leaves
+ * the outcome unknown.
  */
 export const classifyCommandResponse = (status: number, body: unknown): CommandOutcome => {
   if (status === 200) return { _tag: "Executed" }
   const error = Schema.decodeUnknownOption(GameErrorBody)(body)
   const code = error._tag === "Some" ? error.value.code : null
   const message = error._tag === "Some" ? error.value.message : `game server answered ${status}`
-  if (status === 400 || status === 403 || status === 422) return { _tag: "Refused", code, message }
   if (status === 429) {
     const retry = error._tag === "Some" ? error.value.retry_after : undefined
     return { _tag: "Throttled", retryAfterSeconds: retry !== undefined && retry > 0 ? Math.ceil(retry) : 5 }
   }
+  if (status >= 400 && status < 500) return { _tag: "Refused", code, message }
   return { _tag: "Unknown", reason: message }
 }

@@ -19,5 +19,8 @@ describe("game server protocol", () => {
     expect(classifyCommandResponse(429, { code: 4001, message: "slow down", retry_after: 2.2 })).toEqual({ _tag: "Throttled", retryAfterSeconds: 3 })
     expect(classifyCommandResponse(500, { code: 1001, message: "oops" })).toEqual({ _tag: "Unknown", reason: "oops" })
     expect(classifyCommandResponse(502, null)._tag).toBe("Unknown")
+    // Every other 4xx is the game server saying no: a definite refusal, never left unknown.
+    for (const status of [401, 404, 405, 409, 499]) expect(classifyCommandResponse(status, null)._tag).toBe("Refused")
+    for (const status of [302, 504, 599]) expect(classifyCommandResponse(status, null)._tag).toBe("Unknown")
   })
 })

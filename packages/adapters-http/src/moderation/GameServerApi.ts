@@ -1,12 +1,12 @@
-import { TrimmedText } from "@bluelight/core/kernel"
+import { PageMeta, TrimmedText } from "@bluelight/core/kernel"
 import { GameUnavailable } from "@bluelight/core/moderation"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
-import { Data } from "../schema/envelope.js"
-import { StrictQuery } from "../schema/query.js"
+import { Data, List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
 import { Count, LivePlayerView, ServerStatusView } from "./schemas.js"
 
 const LIVE = "Read live from the game server, and shared for a few seconds by every reader. " +
@@ -22,18 +22,19 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
   )
   .add(
     HttpApiEndpoint.get("serverPlayers", "/server/players")
-      .addSuccess(Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ total: Count }) }))
+      .setUrlParams(StrictQuery(paging))
+      .addSuccess(Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ ...PageMeta.fields, total: Count }) }))
       .annotate(OpenApi.Summary, "The players on the game server")
       .annotate(
         OpenApi.Description,
-        `Every player on the server now (\`meta.total\` of them), each with their in-game permission and the account linked to their platform id (\`account\`, null when none). ${LIVE}`
+        `The players on the server now, a page at a time in the game server's order (\`meta.total\`: how many in all), each with their in-game permission and the account linked to their platform id (\`account\`, null when none). ${LIVE}`
       )
       .pipe(failsWith(GameUnavailable), allow({ access: "session-or-credential", permissions: ["players.view"] }))
   )
   .add(
     HttpApiEndpoint.get("lookupPlayers", "/players/lookup")
-      .setUrlParams(StrictQuery({ query: TrimmedText({ min: 1, max: 100 }) }))
-      .addSuccess(Data(Schema.Array(LivePlayerView)))
+      .setUrlParams(StrictQuery({ query: TrimmedText({ min: 1, max: 100 }), ...paging }))
+      .addSuccess(List(LivePlayerView))
       .annotate(OpenApi.Summary, "Find a player on the game server")
       .annotate(
         OpenApi.Description,

@@ -7,7 +7,7 @@ import { presentLivePlayer } from "./schemas.js"
 export const GameServerHandlers = HttpApiBuilder.group(BluelightApi, "gameServer", (handlers) =>
   handlers
     .handle("serverStatus", () => Effect.map(liveStatus(), (data) => ({ data })))
-    .handle("serverPlayers", () =>
-      Effect.map(livePlayers(), (players) => ({ data: players.map(presentLivePlayer), meta: { total: players.length } })))
-    .handle("lookupPlayers", ({ urlParams }) =>
-      Effect.map(lookupPlayers(urlParams.query), (players) => ({ data: players.map(presentLivePlayer) }))))
+    .handle("serverPlayers", ({ urlParams }) =>
+      Effect.map(livePlayers(urlParams), (page) => ({ data: page.players.map(presentLivePlayer), meta: { ...page.meta, total: page.total } })))
+    .handle("lookupPlayers", ({ urlParams: { query, ...page } }) =>
+      Effect.map(lookupPlayers(query, page), (found) => ({ data: found.players.map(presentLivePlayer), meta: found.meta }))))

@@ -38,10 +38,19 @@ export const PgAccounts = Layer.effect(
           LIMIT ${limit} OFFSET ${offset}`
       }
     })
+    const byPlatformIds = SqlSchema.findAll({
+      Request: Schema.Array(Schema.String),
+      Result: AccountRow,
+      execute: (platformIds) => sql`SELECT ${columns} FROM accounts WHERE ${sql.in("platform_id", platformIds)}`
+    })
     return {
       findById: Effect.fn("PgAccounts.findById")(findBy("id")),
       findByIdentityId: Effect.fn("PgAccounts.findByIdentityId")(findBy("identity_id")),
       findByPlatformId: Effect.fn("PgAccounts.findByPlatformId")(findBy("platform_id")),
+      findByPlatformIds: Effect.fn("PgAccounts.findByPlatformIds")((platformIds: ReadonlyArray<string>) =>
+        platformIds.length === 0
+          ? Effect.succeed([])
+          : byPlatformIds(platformIds).pipe(Effect.orDie)),
       findByIdForUpdate: Effect.fn("PgAccounts.findByIdForUpdate")(findBy("id", "FOR UPDATE")),
       findByIdentityIdForUpdate: Effect.fn("PgAccounts.findByIdentityIdForUpdate")(findBy("identity_id", "FOR UPDATE")),
       insert: Effect.fn("PgAccounts.insert")(insertUnlessTaken(sql, AccountRow, "accounts", "identity_id")),

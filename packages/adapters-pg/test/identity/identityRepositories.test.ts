@@ -107,8 +107,12 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
             avatar: repo.findByIdentityId(avatar.identity.id),
             unknownId: repo.findById(idOf(AccountId, "nobody")),
             unknownIdentity: repo.findByIdentityId(uid("nobody")),
-            unknownPlatform: repo.findByPlatformId(uid("nobody"))
+            unknownPlatform: repo.findByPlatformId(uid("nobody")),
+            byPlatforms: repo.findByPlatformIds([uid("nobody"), linked.platform?.id ?? ""]),
+            noPlatforms: repo.findByPlatformIds([])
           })))
+        expect(found.byPlatforms).toEqual([linked])
+        expect(found.noPlatforms).toEqual([])
         expect(found.byId).toEqual(Option.some(linked))
         expect(found.byIdentity).toEqual(Option.some(linked))
         expect(found.byPlatform).toEqual(Option.some(linked))

@@ -35,6 +35,8 @@ export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
     readonly findById: (id: AccountId) => Effect.Effect<Option.Option<Account>>
     readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
     readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
+    /** The accounts linked to any of these platform ids (one each at most), in one read: a page of live players. */
+    readonly findByPlatformIds: (platformIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Account>>
     /** The account, locked until the transaction ends: what a change of it checks its rule on. */
     readonly findByIdForUpdate: (id: AccountId) => Effect.Effect<Option.Option<Account>>
     /** The same, found by identity id (sign-in refreshing the account). */

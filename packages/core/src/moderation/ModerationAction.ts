@@ -17,7 +17,7 @@ export type ModerationErrorCode = (typeof MODERATION_ERROR_CODES)[number]
 /** Bounds of a moderation request (the API document leaves them open; docs/decisions-14.md). */
 export const MODERATION_LIMITS = {
   targetPlatformId: { min: 1, max: 64 },
-  reason: { min: 3, max: 500 },
+  reason: { min: 1, max: 500 },
   evidence: { max: 2000 },
   idempotencyKey: { min: 16, max: 128 }
 } as const

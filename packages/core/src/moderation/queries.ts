@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import type { Account } from "../identity/Account.js"
 import { Accounts } from "../identity/ports.js"
 import { orNotFound } from "../kernel/errors.js"
-import type { Page } from "../kernel/paging.js"
+import { type Page, type PageMeta, toPage } from "../kernel/paging.js"
 import type { ModerationActionId } from "./ids.js"
 import type { LivePlayer } from "./LivePlayer.js"
 import { LiveGame, ModerationActions, type ModerationFilter } from "./ports.js"
@@ -34,13 +34,29 @@ export interface LivePlayerWithAccount {
   readonly account: Account | null
 }
 
-const withAccounts = (players: ReadonlyArray<LivePlayer>) =>
-  Effect.forEach(players, (player) => Effect.map(linkedAccount(player.platformId), (account) => ({ player, account })))
+/** A page of live players, in the snapshot's order, each with their linked account (one read for the page). */
+const pageWithAccounts = (players: ReadonlyArray<LivePlayer>, page: Page) => {
+  const { items, meta } = toPage(players.slice(page.offset, page.offset + page.limit + 1), page)
+  return Effect.map(
+    Effect.flatMap(Accounts, (accounts) => accounts.findByPlatformIds(items.map((player) => player.platformId))),
+    (linked): LivePlayersPage => {
+      const byPlatformId = new Map(linked.map((account) => [account.platform?.id, account]))
+      return { players: items.map((player) => ({ player, account: byPlatformId.get(player.platformId) ?? null })), meta, total: players.length }
+    }
+  )
+}
 
-/** The players on the server now, each with their linked account. */
-export const livePlayers = Effect.fn("moderation.livePlayers")(function*() {
+/** A page of live players, the page's meta, and how many players matched in all. */
+export interface LivePlayersPage {
+  readonly players: ReadonlyArray<LivePlayerWithAccount>
+  readonly meta: PageMeta
+  readonly total: number
+}
+
+/** The players on the server now (a page of them, `total` in all), each with their linked account. */
+export const livePlayers = Effect.fn("moderation.livePlayers")(function*(page: Page) {
   const live = yield* LiveGame
-  return yield* Effect.flatMap(live.players, withAccounts)
+  return yield* Effect.flatMap(live.players, (players) => pageWithAccounts(players, page))
 })
 
 /** The server's live status. */
@@ -53,9 +69,9 @@ export const liveStatus = Effect.fn("moderation.liveStatus")(function*() {
  * Players on the server now whose platform id is `query`, or whose username
  * holds it (ignoring case), each with their linked account.
  */
-export const lookupPlayers = Effect.fn("moderation.lookupPlayers")(function*(query: string) {
+export const lookupPlayers = Effect.fn("moderation.lookupPlayers")(function*(query: string, page: Page) {
   const live = yield* LiveGame
   const needle = query.toLowerCase()
   const players = yield* live.players
-  return yield* withAccounts(players.filter((player) => player.platformId === query || player.username.toLowerCase().includes(needle)))
+  return yield* pageWithAccounts(players.filter((player) => player.platformId === query || player.username.toLowerCase().includes(needle)), page)
 })

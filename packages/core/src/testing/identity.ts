@@ -59,6 +59,8 @@ export const InMemoryAccounts = Layer.effect(
       findById: (id: AccountId) => accounts.find((account) => account.id === id),
       findByIdentityId: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       findByPlatformId: (platformId: string) => accounts.find((account) => account.platform?.id === platformId),
+      findByPlatformIds: (platformIds: ReadonlyArray<string>) =>
+        Effect.map(accounts.rows, (rows) => rows.filter((account) => account.platform !== null && platformIds.includes(account.platform.id))),
       findByIdForUpdate: (id: AccountId) => accounts.find((account) => account.id === id),
       findByIdentityIdForUpdate: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       insert: (account: Account) => insertUnless(db, ACCOUNTS_TABLE, account, (other) => other.identity.id === account.identity.id),

@@ -5,6 +5,8 @@ import { Effect, Ref, TestClock } from "effect"
 
 const reads = Effect.flatMap(TestGame, (game) => Effect.map(Ref.get(game), (s) => s.reads))
 
+const FIRST_PAGE = { limit: 25, offset: 0 }
+
 describe("live reads", () => {
   it.effect("share one game-server call among concurrent readers, and reuse it for a few seconds", () =>
     Effect.gen(function*() {
@@ -22,16 +24,28 @@ describe("live reads", () => {
   it.effect("answer GAME_UNAVAILABLE with availability when the game server cannot be read", () =>
     Effect.gen(function*() {
       yield* Effect.flatMap(TestGame, (game) => Ref.update(game, (s) => ({ ...s, down: true })))
-      const error = yield* Effect.flip(livePlayers())
+      const error = yield* Effect.flip(livePlayers(FIRST_PAGE))
       expect(error).toMatchObject({ code: "GAME_UNAVAILABLE", details: { availability: "unavailable" } })
       expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1)
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("look players up by platform id or a part of the username, ignoring case", () =>
     Effect.gen(function*() {
-      expect((yield* lookupPlayers("102")).map((p) => p.player.username)).toEqual(["John_Roe"])
-      expect((yield* lookupPlayers("jane")).map((p) => p.player.platformId)).toEqual(["101"])
-      expect(yield* lookupPlayers("nobody")).toEqual([])
-      expect((yield* livePlayers()).every((p) => p.account === null)).toBe(true)
+      expect((yield* lookupPlayers("102", FIRST_PAGE)).players.map((p) => p.player.username)).toEqual(["John_Roe"])
+      expect((yield* lookupPlayers("jane", FIRST_PAGE)).players.map((p) => p.player.platformId)).toEqual(["101"])
+      expect(yield* lookupPlayers("nobody", FIRST_PAGE)).toEqual({ players: [], meta: { limit: 25, offset: 0, hasMore: false }, total: 0 })
+      const all = yield* livePlayers(FIRST_PAGE)
+      expect(all.players.every((p) => p.account === null)).toBe(true)
+      expect(all.total).toBe(all.players.length)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("page the snapshot, linking only the page's players, with the total of every match", () =>
+    Effect.gen(function*() {
+      const all = yield* livePlayers(FIRST_PAGE)
+      const second = yield* livePlayers({ limit: 1, offset: 1 })
+      expect(second.players.map((p) => p.player.platformId)).toEqual([all.players[1]?.player.platformId])
+      expect(second.meta).toEqual({ limit: 1, offset: 1, hasMore: all.total > 2 })
+      expect(second.total).toBe(all.total)
+      expect((yield* livePlayers({ limit: 1, offset: all.total })).players).toEqual([])
     }).pipe(Effect.provide(testPorts())))
 })
