@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, detailsOf } from "./harness/body.js"
 import { expectCommonHeaders, expectError } from "./harness/expectations.js"
+import { cookieWrite, SESSION_COOKIE, sessionOf, setCookie, signIn } from "./harness/identity.js"
 import { type RunningServer, startServer } from "./harness/server.js"
 
 let server: RunningServer
@@ -72,6 +73,21 @@ describe("defects", () => {
 })
 
 describe("body rules", () => {
+  it("refuses any property sent to an operation that takes no body, each by its path; {} and no body pass", async () => {
+    const session = await signIn(server, { id: "bodyless-caller", username: "bodyless", displayName: "Bodyless Caller" })
+    const write = (body: unknown) => server.request("DELETE", "/api/auth/developer", { headers: cookieWrite(server, session), body })
+    const refused = expectError(await write({ password: "x", extra: 1 }), 400, "INVALID_INPUT")
+    expect(refused.details).toEqual([{ path: ["password"], message: "is unexpected" }, { path: ["extra"], message: "is unexpected" }])
+    for (const body of [[], JSON.stringify("text"), null, 3]) {
+      expect(expectError(await write(body), 400, "INVALID_INPUT").details).toEqual([{ path: [], message: expect.stringMatching(/no body/) }])
+    }
+    const empty = await write({})
+    expect(empty.status).toBe(200)
+    // Turning Developer Access off rotates the session token: the next request carries the new one.
+    const rotated = sessionOf(setCookie(empty, SESSION_COOKIE)?.value ?? "")
+    expect((await server.request("DELETE", "/api/auth/developer", { headers: cookieWrite(server, rotated) })).status).toBe(200)
+  })
+
   it("accepts a body of exactly 16 KiB", async () => {
     const body = echoBodyOfSize(16 * 1024)
     expect(Buffer.byteLength(body)).toBe(16384)

@@ -94,9 +94,21 @@ const readUndeclared = (request: HttpServerRequest.HttpServerRequest): Effect.Ef
  * A declared body's text stays cached on the request, so the endpoint
  * decodes it without reading again.
  */
+/**
+ * What an operation that declares no body may be sent: nothing, or `{}`.
+ * Every property of an object is unknown, each its own problem; anything
+ * else (an array, a string, `null`) is one problem at the root.
+ */
+export const bodyOfNothing = (parsed: unknown): ReadonlyArray<{ readonly path: ReadonlyArray<string>; readonly message: string }> => {
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return [{ path: [], message: "must be an empty object, or no body at all: this operation takes no body" }]
+  }
+  return Object.keys(parsed).map((key) => ({ path: [key], message: "is unexpected" }))
+}
+
 export const checkBody = (
   request: HttpServerRequest.HttpServerRequest,
-  options: { readonly ownBody: boolean } = { ownBody: false }
+  options: { readonly ownBody: boolean; readonly takesNoBody?: boolean } = { ownBody: false }
 ): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
   Effect.gen(function*() {
     if (!mayHaveBody(request.method) || !hasBody(request)) return request
@@ -129,14 +141,21 @@ export const checkBody = (
         details: [{ path: [], message: `must nest at most ${MAX_JSON_DEPTH} levels deep` }]
       })
     }
+    let parsed: unknown
     try {
-      JSON.parse(text)
+      parsed = JSON.parse(text)
     } catch {
       return yield* new ApiFailure({
         code: "INVALID_INPUT",
         message: "The request body is not valid JSON",
         details: [{ path: [], message: "must be valid JSON" }]
       })
+    }
+    if (options.takesNoBody === true) {
+      const problems = bodyOfNothing(parsed)
+      if (problems.length > 0) {
+        return yield* new ApiFailure({ code: "INVALID_INPUT", message: "This operation takes no body properties", details: problems })
+      }
     }
     return routed
   })

@@ -58,7 +58,7 @@ export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPol
     const headers = responseHeaders(requestId, options.rateLimitPolicy)
     const route = routes.find(request.method, pathnameOf(request.url))
     // A refusal made here never reaches the pre-response handlers, so it gets the headers itself.
-    const answer = checkBody(request, { ownBody: route?.ownBody ?? false }).pipe(
+    const answer = checkBody(request, { ownBody: route?.ownBody ?? false, takesNoBody: route?.takesNoBody ?? false }).pipe(
       Effect.flatMap((checked) => checked === request ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, checked)),
       Effect.catchAllCause((cause) =>
         // A client that went away is no defect: nothing to answer, nothing to alert on.

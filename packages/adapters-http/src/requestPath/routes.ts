@@ -1,4 +1,5 @@
 import { HttpApi, type HttpApiEndpoint, type HttpApiGroup, type HttpMethod } from "@effect/platform"
+import { Option } from "effect"
 import { isReadingOwnBody } from "../access.js"
 
 /** An endpoint as `HttpApi.reflect` hands it over: its schemas and annotations, whatever its types. */
@@ -11,6 +12,8 @@ export interface RouteEntry {
   readonly endpoint: ReflectedEndpoint | null
   /** The route reads its own body (a form post), so the JSON body rules leave it alone. */
   readonly ownBody: boolean
+  /** An API operation that declares no body: a body it is sent may hold nothing (`{}` at most). */
+  readonly takesNoBody: boolean
   /** The raw (still percent-encoded) path parameters of `pathname`, or `null` when it is not this route's. */
   readonly paramsOf: (pathname: string) => Readonly<Record<string, string>> | null
 }
@@ -98,7 +101,14 @@ export class RouteIndex {
   ) {
     const entries: Array<RouteEntry> = []
     const add = (method: string, path: string, endpoint: ReflectedEndpoint | null, ownBody: boolean) =>
-      entries.push({ method, path, endpoint, ownBody, paramsOf: matcher(path) })
+      entries.push({
+        method,
+        path,
+        endpoint,
+        ownBody,
+        takesNoBody: endpoint !== null && !ownBody && Option.isNone(endpoint.payloadSchema),
+        paramsOf: matcher(path)
+      })
     HttpApi.reflect(api, {
       onGroup: () => {},
       onEndpoint: ({ endpoint }) => add(endpoint.method, endpoint.path, endpoint, isReadingOwnBody(endpoint))
