@@ -5,6 +5,7 @@
  * embeds the core: the real rules, no database, no network.
  */
 export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
+export * from "./cad.js"
 export * from "./identity.js"
 export { InMemoryDatabase } from "./InMemoryDatabase.js"
 export { InMemoryTransactor } from "./InMemoryTransactor.js"

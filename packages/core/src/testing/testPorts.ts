@@ -1,6 +1,8 @@
 import { Layer } from "effect"
 import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
+import { CadFeedLive, NoCadSignals } from "../cad/feed.js"
+import { InMemoryCadRepositories } from "./cad.js"
 import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryIdentityRepositories } from "./identity.js"
@@ -51,7 +53,8 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryTransactor,
     options.auditLog === "failing" ? FailingAuditLog : InMemoryAuditLog,
     InMemoryAuditQueries,
-    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories))
+    SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
+    CadFeedLive.pipe(Layer.provideMerge(InMemoryCadRepositories), Layer.provide(NoCadSignals))
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)
