@@ -3,12 +3,15 @@ import {
   layerPgClient,
   PgAuditLog,
   PgAuditQueries,
+  PgCadRepositories,
+  PgCadSignals,
   PgDatabaseHealth,
   PgIdentityRepositories,
   PgTransactor,
   RandomIds,
   runMigrations
 } from "@bluelight/adapters-pg"
+import { CadFeedLive, NoCadSignals } from "@bluelight/core/cad"
 import type { SqlError } from "@effect/sql"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { Settings } from "./config.js"
@@ -65,9 +68,21 @@ export const layerDatabase = (settings: Settings) =>
     Layer.tap((context) => Effect.provide(runMigrations, context))
   )
 
+/**
+ * CAD's repositories and its live feed. On a Postgres server the feed hears
+ * other instances' commits through `LISTEN`; the embedded database serves one
+ * process by construction (and a `LISTEN` would hold its one connection), so
+ * there the feed is woken by this process's own commits alone.
+ */
+const layerCad = (settings: Settings) =>
+  CadFeedLive.pipe(
+    Layer.provideMerge(PgCadRepositories),
+    Layer.provide(Option.isSome(settings.databaseUrl) ? PgCadSignals : NoCadSignals)
+  )
+
 /** The Postgres implementations of the core ports, over the database. */
 export const layerPorts = (settings: Settings) =>
-  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth, PgIdentityRepositories).pipe(
+  Layer.mergeAll(PgTransactor, PgAuditLog, PgAuditQueries, PgDatabaseHealth, PgIdentityRepositories, layerCad(settings)).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))
   )

@@ -3,11 +3,13 @@ import auditLog from "./0001_audit_log.js"
 import identity from "./0002_identity.js"
 import auditLogTruncate from "./0003_audit_log_truncate.js"
 import sessionRevocation from "./0004_session_revocation.js"
+import cad from "./0006_cad.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
   "0001_audit_log": auditLog,
   "0002_identity": identity,
   "0003_audit_log_truncate": auditLogTruncate,
-  "0004_session_revocation": sessionRevocation
+  "0004_session_revocation": sessionRevocation,
+  "0006_cad": cad
 })
