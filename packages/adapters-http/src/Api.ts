@@ -1,5 +1,10 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { AuditApi } from "./audit/AuditApi.js"
+import { CallsApi } from "./cad/CallsApi.js"
+import { EventsApi } from "./cad/EventsApi.js"
+import { IncidentsApi } from "./cad/IncidentsApi.js"
+import { MdtApi } from "./cad/MdtApi.js"
+import { UnitsApi } from "./cad/UnitsApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
@@ -20,6 +25,11 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(StaffApi)
   .add(AdminApi)
   .add(AuditApi)
+  .add(IncidentsApi)
+  .add(UnitsApi)
+  .add(CallsApi)
+  .add(EventsApi)
+  .add(MdtApi)
   .prefix("/api")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",

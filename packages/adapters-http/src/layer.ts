@@ -3,6 +3,11 @@ import { HttpApiBuilder, HttpApiScalar, type HttpApp, HttpRouter } from "@effect
 import { Layer } from "effect"
 import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
+import { CallsHandlers } from "./cad/CallsHandlers.js"
+import { EventsHandlers } from "./cad/EventsHandlers.js"
+import { IncidentsHandlers } from "./cad/IncidentsHandlers.js"
+import { MdtHandlers } from "./cad/MdtHandlers.js"
+import { UnitsHandlers } from "./cad/UnitsHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
@@ -65,7 +70,18 @@ const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
  */
 const ROUTER_CONFIG = { maxParamLength: Number.MAX_SAFE_INTEGER }
 
-const handlers = Layer.mergeAll(SystemHandlers, AuthHandlers, StaffHandlers, AdminHandlers, AuditHandlers)
+const handlers = Layer.mergeAll(
+  SystemHandlers,
+  AuthHandlers,
+  StaffHandlers,
+  AdminHandlers,
+  AuditHandlers,
+  IncidentsHandlers,
+  UnitsHandlers,
+  CallsHandlers,
+  EventsHandlers,
+  MdtHandlers
+)
 
 /** The API with its handlers, described as served here; the test hooks only when asked. */
 const apiWithHandlers = (testHooks: boolean, served: Served) =>

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { AccountId, ServiceCredentialId } from "../identity/ids.js"
 import { Actor } from "../kernel/AuditLog.js"
+import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 import { CadEventId, CallId, IncidentId, UnitId } from "./ids.js"
@@ -51,14 +52,17 @@ export type CadActor = typeof CadActor.Type
 /** A history entry as `GET /cad/events` and the event stream show it. */
 export const CadEventView = Schema.Struct({
   id: CadEventId,
-  seq: Schema.Int,
+  seq: IntegerBetween({ min: 1, max: Number.MAX_SAFE_INTEGER }),
   type: CadEventType,
   at: Timestamp,
   actor: CadActor,
   incidentId: Schema.NullOr(IncidentId),
   unitId: Schema.NullOr(UnitId),
   callId: Schema.NullOr(CallId),
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  // Described as any object: the generated schema of `unknown` values names itself with an `$id`, once per use.
+  data: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+    jsonSchema: { type: "object", description: "What changed; its shape depends on the type" }
+  })
 }).annotations({ identifier: "CadEvent" })
 export type CadEventView = typeof CadEventView.Type
 

@@ -1,5 +1,6 @@
 import { Effect, Order, Schema } from "effect"
 import { InvalidState } from "../kernel/errors.js"
+import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 import { IncidentId } from "./ids.js"
@@ -14,14 +15,14 @@ export type IncidentPriority = typeof IncidentPriority.Type
 
 export const Incident = Schema.Struct({
   id: IncidentId,
-  number: Schema.Int,
+  number: IntegerBetween({ min: 1, max: 2_147_483_647 }),
   status: IncidentStatus,
   priority: IncidentPriority,
   type: Schema.String,
   location: Schema.String,
   description: Schema.String,
   controlNotes: Schema.String,
-  version: Schema.Int,
+  version: IntegerBetween({ min: 1, max: 2_147_483_647 }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   closedAt: Schema.NullOr(Timestamp)

@@ -1,5 +1,6 @@
 import { type DateTime, Effect, Schema } from "effect"
 import { InvalidState, NoChange } from "../kernel/errors.js"
+import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 import { IncidentId, UnitId } from "./ids.js"
@@ -24,7 +25,7 @@ export const Unit = Schema.Struct({
   type: UnitType,
   status: UnitStatus,
   incidentId: Schema.NullOr(IncidentId),
-  version: Schema.Int,
+  version: IntegerBetween({ min: 1, max: 2_147_483_647 }),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }).annotations({ identifier: "UnitRecord" })

@@ -44,15 +44,17 @@ export const listCadEvents = Effect.fn("cad.listCadEvents")(function*(filter: Ca
 })
 
 /**
- * The history for a live reader: first what was committed after `after`
+ * The history for a live reader: first what was committed after `from`
  * (page by page), then each entry as it is committed, never one twice nor
  * out of order. It subscribes before reading the backlog, so nothing
  * committed in between is missed; what both bring is dropped by `seq`.
  */
-export const followCadEvents = (after: number, filter: Omit<CadEventFilter, "after">) =>
+export const followCadEvents = (from: number | undefined, filter: Omit<CadEventFilter, "after">) =>
   Effect.gen(function*() {
     const live = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
     const history = yield* CadHistory
+    // Without a cursor, from what is committed now on (read after subscribing, so nothing falls between).
+    const after = from ?? (yield* history.latestSeq)
     const backlog = Stream.paginateChunkEffect(after, (cursor) =>
       Effect.map(history.list({ ...filter, after: cursor }, { limit: BACKLOG_PAGE, offset: 0 }), (page) => {
         const last = page.items.at(-1)

@@ -1,0 +1,58 @@
+import { CadEventView, CadFeed, CadHistory, followCadEvents, listCadEvents, mayStillFollow } from "@bluelight/core/cad"
+import type { AccessSettings, Caller, ServiceCredentials, SessionRecords } from "@bluelight/core/identity"
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { Clock, Duration, Effect, Option, Schema, Stream } from "effect"
+import { BluelightApi } from "../Api.js"
+import { currentCaller } from "../auth/currentUser.js"
+import { CAD_HISTORY_RULE } from "./EventsApi.js"
+import { page } from "./present.js"
+
+/** A comment line every so often keeps proxies from closing an idle stream. */
+const HEARTBEAT = Duration.seconds(15)
+/** Access is read again before a line is sent, at most this often. */
+const RECHECK_MILLIS = 5_000
+
+const encodeEvent = Schema.encode(CadEventView)
+
+const eventLines = (event: CadEventView) =>
+  Effect.map(encodeEvent(event), (encoded) => `id: ${event.seq}\ndata: ${JSON.stringify(encoded)}\n\n`).pipe(Effect.orDie)
+
+/**
+ * The lines of the stream, for as long as the caller may still read them:
+ * before a line goes out, access is read again (at most every few seconds),
+ * and the stream ends when it no longer holds.
+ */
+const guarded = <R>(caller: Caller, lines: Stream.Stream<string, never, R>) =>
+  Stream.unwrap(Effect.map(Clock.currentTimeMillis, (opened) => {
+    let checked = opened
+    const allowed = (line: string) =>
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        if (now - checked < RECHECK_MILLIS) return Option.some(line)
+        checked = now
+        return (yield* mayStillFollow(caller, CAD_HISTORY_RULE)) ? Option.some(line) : Option.none()
+      })
+    return lines.pipe(Stream.mapEffect(allowed), Stream.takeWhile(Option.isSome), Stream.map((line) => line.value))
+  }))
+
+export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (handlers) =>
+  handlers
+    .handle("listCadEvents", ({ urlParams: { after, incidentId, limit, offset, unitId } }) =>
+      Effect.map(listCadEvents({ after, incidentId, unitId }, { limit, offset }), page))
+    .handle("streamCadEvents", ({ headers, urlParams: { after, incidentId, unitId } }) =>
+      Effect.gen(function*() {
+        const caller = yield* currentCaller
+        // The body is written after the handler returns: it runs on the services the handler had.
+        const context = yield* Effect.context<CadFeed | CadHistory | SessionRecords | ServiceCredentials | AccessSettings>()
+        const events = Stream.unwrapScoped(Effect.map(
+          followCadEvents(headers["last-event-id"] ?? after, { incidentId, unitId }),
+          // Sent once subscribed: from here on nothing committed is missed.
+          (entries) => Stream.concat(Stream.make(": connected\n\n"), Stream.mapEffect(entries, eventLines))
+        ))
+        const heartbeats = Stream.tick(HEARTBEAT).pipe(Stream.drop(1), Stream.as(": heartbeat\n\n"))
+        const lines = guarded(caller, Stream.merge(events, heartbeats, { haltStrategy: "left" }))
+        return HttpServerResponse.stream(Stream.encodeText(lines).pipe(Stream.provideContext(context)), {
+          contentType: "text/event-stream",
+          headers: { "cache-control": "no-store", "x-accel-buffering": "no" }
+        })
+      })))
