@@ -774,7 +774,7 @@ contract(
       Layer.mergeAll(PgIdentityRepositories, PgTransactor).pipe(Layer.provideMerge(client), Layer.orDie)
     )
     const applied = await runtime.runPromise(runMigrations)
-    expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity", "3_audit_log_truncate", "4_session_revocation"])
+    expect(applied.map(([id, name]) => `${id}_${name}`)).toEqual(["1_audit_log", "2_identity", "3_audit_log_truncate", "4_session_revocation", "6_cad"])
     const lockWaiters = Effect.promise(() =>
       database.query<{ waiting: number }>(
         "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
