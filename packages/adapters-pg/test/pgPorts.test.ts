@@ -22,7 +22,7 @@ beforeAll(async () => {
       Layer.orDie
     )
   )
-  expect((await run(runMigrations)).map(([id]) => id)).toEqual([1, 2, 3, 4])
+  expect((await run(runMigrations)).map(([id]) => id)).toEqual([1, 2, 3, 4, 6])
   await run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`CREATE TABLE probe (name text NOT NULL)`))
 })
 afterAll(async () => {

@@ -46,7 +46,7 @@ describe("migration 0004: why a session was revoked", () => {
     await insertSession("suspended-revoked", "suspended", true)
 
     const applied = await runtime.runPromise(Effect.orDie(runMigrations))
-    expect(applied.map(([id]) => id)).toEqual([3, 4])
+    expect(applied.map(([id]) => id)).toEqual([3, 4, 6])
 
     const rows = await database.query("SELECT id, revoked_reason FROM sessions ORDER BY id")
     expect(rows.rows).toEqual([

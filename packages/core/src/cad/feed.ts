@@ -2,7 +2,7 @@ import { Duration, Effect, Layer, PubSub, Queue, Schedule, Stream } from "effect
 import type { CadEventView } from "./CadEvent.js"
 import { CadFeed, CadHistory, CadSignals } from "./ports.js"
 
-/** How often the feed reads the history unasked, in case a signal was lost (a listener reconnecting). */
+/** How often the live feed reads the history unasked, in case a signal was lost (a listener reconnecting). */
 const SWEEP = Duration.seconds(5)
 const PAGE = 100
 
@@ -12,9 +12,11 @@ const PAGE = 100
  * committed, another instance signalled, or the periodic sweep) and
  * publishes what it finds in `seq` order to every subscriber. History
  * entries become visible in `seq` order, so reading after the last one
- * published misses nothing.
+ * published misses nothing. `sweep`: how often it reads unasked; none where
+ * every commit wakes it (the tests, whose moved clock would otherwise run the
+ * sweep once for every five seconds of a week).
  */
-export const CadFeedLive = Layer.scoped(
+export const makeCadFeed = (sweep: Duration.Duration | null) => Layer.scoped(
   CadFeed,
   Effect.gen(function*() {
     const history = yield* CadHistory
@@ -40,13 +42,16 @@ export const CadFeedLive = Layer.scoped(
       Effect.catchAllCause((cause) => Effect.logWarning("cad feed: the signal stream ended", cause)),
       Effect.forkScoped
     )
-    yield* Queue.offer(wake, undefined).pipe(Effect.repeat(Schedule.spaced(SWEEP)), Effect.forkScoped)
+    if (sweep !== null) yield* Queue.offer(wake, undefined).pipe(Effect.repeat(Schedule.spaced(sweep)), Effect.forkScoped)
     return {
       committed: Effect.asVoid(Queue.offer(wake, undefined)),
       subscribe: Effect.map(PubSub.subscribe(hub), (queue) => Stream.fromQueue(queue))
     }
   })
 )
+
+/** The feed as servers run it: woken by commits, signals, and a sweep every few seconds. */
+export const CadFeedLive = makeCadFeed(SWEEP)
 
 /** No signals: the embedded database serves one process, whose own commits wake the feed. */
 export const NoCadSignals = Layer.succeed(CadSignals, { signals: Stream.never })

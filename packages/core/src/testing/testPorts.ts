@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
-import { CadFeedLive, NoCadSignals } from "../cad/feed.js"
+import { makeCadFeed, NoCadSignals } from "../cad/feed.js"
 import { InMemoryCadRepositories } from "./cad.js"
 import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
@@ -54,7 +54,7 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     options.auditLog === "failing" ? FailingAuditLog : InMemoryAuditLog,
     InMemoryAuditQueries,
     SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
-    CadFeedLive.pipe(Layer.provideMerge(InMemoryCadRepositories), Layer.provide(NoCadSignals))
+    makeCadFeed(null).pipe(Layer.provideMerge(InMemoryCadRepositories), Layer.provide(NoCadSignals))
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)
