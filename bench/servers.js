@@ -72,7 +72,7 @@ async function startServer(plan, name, args, env) {
  * never refused, but every request still pays the limiter. No Redis (the
  * limiter counts in memory) and no trace export.
  */
-export const startBluelight = (plan, database, { nodeArgs = [], name = "bluelight" } = {}) =>
+export const startBluelight = (plan, database, { nodeArgs = [], name = "bluelight", env = {} } = {}) =>
   startServer(plan, name, [...nodeArgs, serverMain], (port) => ({
     NODE_ENV: "development",
     HOST: "127.0.0.1",
@@ -82,7 +82,8 @@ export const startBluelight = (plan, database, { nodeArgs = [], name = "blueligh
     LOG_LEVEL: "info",
     RATE_LIMIT_READS_PER_MINUTE: "1000000000",
     RATE_LIMIT_WRITES_PER_MINUTE: "1000000000",
-    BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN_IDENTITY_ID
+    BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN_IDENTITY_ID,
+    ...env
   }))
 
 /** The bare node:http + pg server of `floor.js`, with the same pool and the same administrators. */

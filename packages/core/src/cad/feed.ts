@@ -24,14 +24,16 @@ export const makeCadFeed = (sweep: Duration.Duration | null) => Layer.scoped(
     const hub = yield* Effect.acquireRelease(PubSub.unbounded<CadEventView>(), PubSub.shutdown)
     const wake = yield* Queue.sliding<void>(1)
     let last = yield* history.latestSeq
-    const readNew: Effect.Effect<void> = Effect.flatMap(history.list({ after: last }, { limit: PAGE, offset: 0 }), (page) =>
-      Effect.gen(function*() {
-        for (const event of page.items) {
-          last = event.seq
-          yield* PubSub.publish(hub, event)
-        }
-        if (page.meta.hasMore) yield* readNew
-      }))
+    // Suspended: each read starts after the entry published last, not where the feed began.
+    const readNew: Effect.Effect<void> = Effect.suspend(() =>
+      Effect.flatMap(history.list({ after: last }, { limit: PAGE, offset: 0 }), (page) =>
+        Effect.gen(function*() {
+          for (const event of page.items) {
+            last = event.seq
+            yield* PubSub.publish(hub, event)
+          }
+          if (page.meta.hasMore) yield* readNew
+        })))
     yield* Queue.take(wake).pipe(
       Effect.zipRight(readNew),
       Effect.catchAllCause((cause) => Effect.logWarning("cad feed: reading the history failed", cause)),
