@@ -14,8 +14,22 @@ const RECHECK_MILLIS = 5_000
 
 const encodeEvent = Schema.encode(CadEventView)
 
+/**
+ * The feed hands every subscriber the same entry object: its message is
+ * written once, however many streams are open (a board of a hundred).
+ */
+const written = new WeakMap<CadEventView, string>()
+
 const eventLines = (event: CadEventView) =>
-  Effect.map(encodeEvent(event), (encoded) => `id: ${event.seq}\ndata: ${JSON.stringify(encoded)}\n\n`).pipe(Effect.orDie)
+  Effect.suspend(() => {
+    const cached = written.get(event)
+    if (cached !== undefined) return Effect.succeed(cached)
+    return Effect.map(encodeEvent(event), (encoded) => {
+      const message = `id: ${event.seq}\ndata: ${JSON.stringify(encoded)}\n\n`
+      written.set(event, message)
+      return message
+    }).pipe(Effect.orDie)
+  })
 
 /**
  * The lines of the stream, for as long as the caller may still read them:
