@@ -1,7 +1,8 @@
 /** CAD use cases on the in-memory ports: history and audit with every change, rollback with a failing audit log. */
 import {
   addCrew, assignUnit, bookOff, bookOn, closeIncident, createIncident, createUnit, listCadEvents, listEligibleCrew,
-  myMdt, receiveCall, attachCall, closeCall, removeCrew, setMyUnitStatus, setUnitStatus, updateIncident, updateUnit, clearUnit
+  myMdt, receiveCall, attachCall, closeCall, removeCrew, setMyUnitStatus, setUnitStatus, updateIncident, updateUnit, clearUnit,
+  type Incident, IncidentId, Incidents, type Unit, UnitId, Units
 } from "@bluelight/core/cad"
 import { type Account, AccountId, Accounts, type StaffProfile, StaffProfileId, StaffProfiles, type UserCaller } from "@bluelight/core/identity"
 import { AUDIT_TABLE, CAD_EVENTS_TABLE, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
@@ -162,5 +163,30 @@ describe("a CAD change, its history and its audit entry commit together", () => 
       expect(Exit.isFailure(exit)).toBe(true)
       expect(yield* db.snapshot).toEqual(before)
       expect(yield* db.rows(CAD_EVENTS_TABLE)).toEqual([])
+    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
+
+  it.effect("assigning, crewing and closing write nothing when the audit entry cannot be written", () =>
+    Effect.gen(function*() {
+      const alice = yield* seedPerson("alice")
+      const incident: Incident = {
+        id: IncidentId.make("inc-1"), number: 1, status: "OPEN", priority: "IMMEDIATE", type: "RTC", location: "A1", description: "",
+        controlNotes: "", version: 1, createdAt: EPOCH, updatedAt: EPOCH, closedAt: null
+      }
+      const unit: Unit = { id: UnitId.make("unit-1"), callsign: "MP-1", agencyCode: "MET", type: "RESPONSE", status: "AVAILABLE", incidentId: null, version: 1, createdAt: EPOCH, updatedAt: EPOCH }
+      const empty: Unit = { ...unit, id: UnitId.make("unit-2"), callsign: "MP-2", status: "OFF_DUTY" }
+      yield* Effect.flatMap(Incidents, (incidents) => incidents.insert(incident))
+      yield* Effect.flatMap(Units, (units) => Effect.all([units.insert(unit), units.insert(empty)]))
+      const db = yield* InMemoryDatabase
+      const before = yield* db.snapshot
+      for (const change of [
+        assignUnit(control, incident.id, unit.id, 1),
+        addCrew(control, empty.id, { userId: alice.account.id, identifier: "1" }),
+        closeIncident(control, incident.id, 1),
+        setUnitStatus(control, unit.id, "BUSY", 1)
+      ]) {
+        const exit = yield* Effect.exit(change)
+        expect(Exit.isFailure(exit) && exit.cause._tag === "Die").toBe(true)
+        expect(yield* db.snapshot).toEqual(before)
+      }
     }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
 })
