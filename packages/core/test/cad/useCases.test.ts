@@ -178,13 +178,13 @@ describe("a CAD change, its history and its audit entry commit together", () => 
       yield* Effect.flatMap(Units, (units) => Effect.all([units.insert(unit), units.insert(empty)]))
       const db = yield* InMemoryDatabase
       const before = yield* db.snapshot
-      const exits = [
-        yield* Effect.exit(assignUnit(control, incident.id, unit.id, 1)),
-        yield* Effect.exit(addCrew(control, empty.id, { userId: alice.account.id, identifier: "1" })),
-        yield* Effect.exit(closeIncident(control, incident.id, 1)),
-        yield* Effect.exit(setUnitStatus(control, unit.id, "BUSY", 1))
-      ]
-      expect(exits.map((exit) => Exit.isFailure(exit) && exit.cause._tag === "Die")).toEqual([true, true, true, true])
+      const died = (exit: Exit.Exit<unknown, unknown>) => Exit.isFailure(exit) && exit.cause._tag === "Die"
+      expect([
+        died(yield* Effect.exit(assignUnit(control, incident.id, unit.id, 1))),
+        died(yield* Effect.exit(addCrew(control, empty.id, { userId: alice.account.id, identifier: "1" }))),
+        died(yield* Effect.exit(closeIncident(control, incident.id, 1))),
+        died(yield* Effect.exit(setUnitStatus(control, unit.id, "BUSY", 1)))
+      ]).toEqual([true, true, true, true])
       // Nothing is ever deleted: had any of them written, the tables would differ.
       expect(yield* db.snapshot).toEqual(before)
     }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
