@@ -4,6 +4,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Clock, Duration, Effect, Option, Schema, Stream } from "effect"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
+import { ServerClosing } from "../requestPath/ServerClosing.js"
 import { CAD_HISTORY_RULE } from "./EventsApi.js"
 import { page } from "./present.js"
 
@@ -14,18 +15,22 @@ const RECHECK_MILLIS = 5_000
 
 const encodeEvent = Schema.encode(CadEventView)
 
+const utf8 = new TextEncoder()
+const CONNECTED = utf8.encode(": connected\n\n")
+const HEARTBEAT_COMMENT = utf8.encode(": heartbeat\n\n")
+
 /**
  * The feed hands every subscriber the same entry object: its message is
- * written once, however many streams are open (a board of a hundred).
+ * written and encoded once, however many streams are open (a board of a hundred).
  */
-const written = new WeakMap<CadEventView, string>()
+const written = new WeakMap<CadEventView, Uint8Array>()
 
-const eventLines = (event: CadEventView) =>
+const eventMessage = (event: CadEventView) =>
   Effect.suspend(() => {
     const cached = written.get(event)
     if (cached !== undefined) return Effect.succeed(cached)
     return Effect.map(encodeEvent(event), (encoded) => {
-      const message = `id: ${event.seq}\ndata: ${JSON.stringify(encoded)}\n\n`
+      const message = utf8.encode(`id: ${event.seq}\ndata: ${JSON.stringify(encoded)}\n\n`)
       written.set(event, message)
       return message
     }).pipe(Effect.orDie)
@@ -36,10 +41,10 @@ const eventLines = (event: CadEventView) =>
  * before a line goes out, access is read again (at most every few seconds),
  * and the stream ends when it no longer holds.
  */
-const guarded = <R>(caller: Caller, lines: Stream.Stream<string, never, R>) =>
+const guarded = <R>(caller: Caller, lines: Stream.Stream<Uint8Array, never, R>) =>
   Stream.unwrap(Effect.map(Clock.currentTimeMillis, (opened) => {
     let checked = opened
-    const allowed = (line: string) =>
+    const allowed = (line: Uint8Array) =>
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
         if (now - checked < RECHECK_MILLIS) return Option.some(line)
@@ -58,14 +63,16 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
         const caller = yield* currentCaller
         // The body is written after the handler returns: it runs on the services the handler had.
         const context = yield* Effect.context<CadFeed | CadHistory | SessionRecords | ServiceCredentials | AccessSettings>()
+        const { closing } = yield* ServerClosing
         const events = Stream.unwrapScoped(Effect.map(
           followCadEvents(headers["last-event-id"] ?? after, { incidentId, unitId }),
           // Sent once subscribed: from here on nothing committed is missed.
-          (entries) => Stream.concat(Stream.make(": connected\n\n"), Stream.mapEffect(entries, eventLines))
+          (entries) => Stream.concat(Stream.make(CONNECTED), Stream.mapEffect(entries, eventMessage))
         ))
-        const heartbeats = Stream.tick(HEARTBEAT).pipe(Stream.drop(1), Stream.as(": heartbeat\n\n"))
-        const lines = guarded(caller, Stream.merge(events, heartbeats, { haltStrategy: "left" }))
-        return HttpServerResponse.stream(Stream.encodeText(lines).pipe(Stream.provideContext(context)), {
+        const heartbeats = Stream.tick(HEARTBEAT).pipe(Stream.drop(1), Stream.as(HEARTBEAT_COMMENT))
+        // Ends cleanly when the server begins to shut down: the response completes, the connection falls idle.
+        const lines = guarded(caller, Stream.merge(events, heartbeats, { haltStrategy: "left" })).pipe(Stream.interruptWhen(closing))
+        return HttpServerResponse.stream(Stream.provideContext(lines, context), {
           contentType: "text/event-stream",
           headers: { "cache-control": "no-store", "x-accel-buffering": "no" }
         })
