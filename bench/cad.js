@@ -5,15 +5,16 @@
 //   npm run bench:cad                                   # embedded-style PGlite, one instance
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:cad   # two instances, stream on the other
 //   npm run bench:cad -- --units 200 --incidents 500 --dispatchers 8 --duration 10 --streams 100 --samples 200
+import { spawn, spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { spawnSync } from "node:child_process"
+import { createInterface } from "node:readline"
 import { parseArgs } from "node:util"
-import { runBench } from "./cleanup.js"
+import { onCleanup, runBench } from "./cleanup.js"
 import { pinningPlan, pinSelf } from "./cpu.js"
 import { benchDatabase } from "./database.js"
 import { call, signIn } from "./session.js"
-import { ADMIN_IDENTITY_ID, root, startBluelight } from "./servers.js"
+import { ADMIN_IDENTITY_ID, benchDir, root, startBluelight, stopChild } from "./servers.js"
 
 const { values: flags } = parseArgs({
   options: {
@@ -54,10 +55,8 @@ const pool = async (items, width, work) => {
   }))
 }
 
-let countDelivered = () => {}
-
 /**
- * An open event stream: `onEvent(event, arrivedAt)` for each entry (`null`: only count it). Resolves
+ * An open event stream: `onEvent(event, arrivedAt)` for each entry. Resolves
  * once the stream has said it is subscribed.
  */
 const openStream = async (base, token, onEvent) => {
@@ -78,11 +77,6 @@ const openStream = async (base, token, onEvent) => {
         const block = buffer.slice(0, end)
         buffer = buffer.slice(end + 2)
         if (block.startsWith(": connected")) connected()
-        // The board only counts (its parsing would take the dispatchers' event loop): the probe parses.
-        if (onEvent === null) {
-          if (block.includes("\ndata: ")) countDelivered()
-          continue
-        }
         const data = block.split("\n").find((line) => line.startsWith("data: "))
         if (data) onEvent(JSON.parse(data.slice(6)), performance.now())
       }
@@ -188,13 +182,14 @@ runBench(async () => {
     probe.version = answer.body.data.version
   }
 
-  // 3. The same load with a board of open streams.
-  let delivered = 0
-  const closers = []
-  countDelivered = () => delivered++
-  for (let i = 0; i < streamCount; i++) closers.push(await openStream(reader.base, token, null))
+  // 3. The same load with a board of open streams, read by a process of its own.
+  const boardProcess = spawn(process.execPath, [join(benchDir, "cadBoard.js"), reader.base, token, String(streamCount)], { stdio: ["ignore", "pipe", "inherit"] })
+  onCleanup(() => stopChild(boardProcess))
+  const lines = createInterface({ input: boardProcess.stdout })[Symbol.asyncIterator]()
+  if ((await lines.next()).value !== "ready") throw new Error("the board did not open its streams")
   const board = await assignClearLoad(writer.base, token, units, incidents, dispatchers, duration)
-  for (const close of closers) close()
+  boardProcess.kill("SIGTERM")
+  const delivered = Number((await lines.next()).value)
   const ratio = quiet.perSecond / board.perSecond
   console.log(
     `assign/clear with ${streamCount} open streams: ${board.perSecond.toFixed(0)} ops/s, p50 ${ms(board.p50)}, p99 ${ms(board.p99)}; ` +
