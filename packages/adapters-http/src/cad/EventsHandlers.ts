@@ -1,7 +1,7 @@
 import { CadEventView, CadFeed, CadHistory, followCadEvents, listCadEvents, mayStillFollow } from "@bluelight/core/cad"
 import type { AccessSettings, Caller, ServiceCredentials, SessionRecords } from "@bluelight/core/identity"
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Clock, Duration, Effect, Option, Schema, Stream } from "effect"
+import { Chunk, Clock, Duration, Effect, Option, Schema, Stream } from "effect"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 import { ServerClosing } from "../requestPath/ServerClosing.js"
@@ -13,7 +13,8 @@ const HEARTBEAT = Duration.seconds(15)
 /** Access is read again before a line is sent, at most this often. */
 const RECHECK_MILLIS = 5_000
 
-const encodeEvent = Schema.encode(CadEventView)
+// The entries come from the store, decoded by this very schema: encoding them cannot fail.
+const encodeEvent = Schema.encodeSync(CadEventView)
 
 const utf8 = new TextEncoder()
 const CONNECTED = utf8.encode(": connected\n\n")
@@ -25,16 +26,13 @@ const HEARTBEAT_COMMENT = utf8.encode(": heartbeat\n\n")
  */
 const written = new WeakMap<CadEventView, Uint8Array>()
 
-const eventMessage = (event: CadEventView) =>
-  Effect.suspend(() => {
-    const cached = written.get(event)
-    if (cached !== undefined) return Effect.succeed(cached)
-    return Effect.map(encodeEvent(event), (encoded) => {
-      const message = utf8.encode(`id: ${event.seq}\ndata: ${JSON.stringify(encoded)}\n\n`)
-      written.set(event, message)
-      return message
-    }).pipe(Effect.orDie)
-  })
+const eventMessage = (event: CadEventView): Uint8Array => {
+  const cached = written.get(event)
+  if (cached !== undefined) return cached
+  const message = utf8.encode(`id: ${event.seq}\ndata: ${JSON.stringify(encodeEvent(event))}\n\n`)
+  written.set(event, message)
+  return message
+}
 
 /**
  * The lines of the stream, for as long as the caller may still read them:
@@ -44,14 +42,20 @@ const eventMessage = (event: CadEventView) =>
 const guarded = <R>(caller: Caller, lines: Stream.Stream<Uint8Array, never, R>) =>
   Stream.unwrap(Effect.map(Clock.currentTimeMillis, (opened) => {
     let checked = opened
-    const allowed = (line: Uint8Array) =>
+    // Once per chunk of lines: the clock is read once for all that arrived together.
+    const allowed = (chunk: Chunk.Chunk<Uint8Array>) =>
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
-        if (now - checked < RECHECK_MILLIS) return Option.some(line)
+        if (now - checked < RECHECK_MILLIS) return Option.some(chunk)
         checked = now
-        return (yield* mayStillFollow(caller, CAD_HISTORY_RULE)) ? Option.some(line) : Option.none()
+        return (yield* mayStillFollow(caller, CAD_HISTORY_RULE)) ? Option.some(chunk) : Option.none()
       })
-    return lines.pipe(Stream.mapEffect(allowed), Stream.takeWhile(Option.isSome), Stream.map((line) => line.value))
+    return lines.pipe(
+      Stream.chunks,
+      Stream.mapEffect(allowed),
+      Stream.takeWhile(Option.isSome),
+      Stream.mapConcatChunk((chunk) => chunk.value)
+    )
   }))
 
 export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (handlers) =>
@@ -67,7 +71,7 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
         const events = Stream.unwrapScoped(Effect.map(
           followCadEvents(headers["last-event-id"] ?? after, { incidentId, unitId }),
           // Sent once subscribed: from here on nothing committed is missed.
-          (entries) => Stream.concat(Stream.make(CONNECTED), Stream.mapEffect(entries, eventMessage))
+          (entries) => Stream.concat(Stream.make(CONNECTED), Stream.map(entries, eventMessage))
         ))
         const heartbeats = Stream.tick(HEARTBEAT).pipe(Stream.drop(1), Stream.as(HEARTBEAT_COMMENT))
         // Ends cleanly when the server begins to shut down: the response completes, the connection falls idle.

@@ -61,10 +61,14 @@ export const followCadEvents = (from: number | undefined, filter: Omit<CadEventF
         return [Chunk.fromIterable(page.items), page.meta.hasMore && last !== undefined ? Option.some(last.seq) : Option.none<number>()] as const
       }))
     const wanted = matchesFilter(filter)
-    return Stream.concat(backlog, Stream.filter(live, wanted)).pipe(
-      Stream.mapAccum(after, (last, event: CadEventView) => (event.seq > last ? [event.seq, Option.some(event)] : [last, Option.none()])),
-      Stream.filterMap((event) => event)
-    )
+    // This follower's own cursor: an entry passes once, after every entry before it.
+    let last = after
+    const fresh = (event: CadEventView) => {
+      if (event.seq <= last) return false
+      last = event.seq
+      return true
+    }
+    return Stream.filter(Stream.concat(backlog, Stream.filter(live, wanted)), fresh)
   })
 
 const BACKLOG_PAGE = 100
