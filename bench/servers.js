@@ -72,8 +72,8 @@ async function startServer(plan, name, args, env) {
  * never refused, but every request still pays the limiter. No Redis (the
  * limiter counts in memory) and no trace export.
  */
-export const startBluelight = (plan, database, { nodeArgs = [] } = {}) =>
-  startServer(plan, "bluelight", [...nodeArgs, serverMain], (port) => ({
+export const startBluelight = (plan, database, { nodeArgs = [], name = "bluelight", env = {} } = {}) =>
+  startServer(plan, name, [...nodeArgs, serverMain], (port) => ({
     NODE_ENV: "development",
     HOST: "127.0.0.1",
     APP_URL: `http://127.0.0.1:${port}`,
@@ -82,7 +82,8 @@ export const startBluelight = (plan, database, { nodeArgs = [] } = {}) =>
     LOG_LEVEL: "info",
     RATE_LIMIT_READS_PER_MINUTE: "1000000000",
     RATE_LIMIT_WRITES_PER_MINUTE: "1000000000",
-    BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN_IDENTITY_ID
+    BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN_IDENTITY_ID,
+    ...env
   }))
 
 /** The least an Effect HttpApi + @effect/sql-pg server pays for the same answers (`stackFloor.js`). */

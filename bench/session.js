@@ -5,7 +5,7 @@
 import { ADMIN_IDENTITY_ID, USER_IDENTITY_ID } from "./servers.js"
 
 /** Signs in at Bluelight's development identity provider; answers the session token. */
-async function signIn(base, identityId, displayName) {
+export async function signIn(base, identityId, displayName) {
   const start = await fetch(`${base}/api/auth/idp`, { redirect: "manual" })
   const stateCookie = /bluelight-oauth-state=([^;]+)/.exec(start.headers.get("set-cookie") ?? "")?.[1]
   const authorize = new URL(start.headers.get("location"))
@@ -25,7 +25,7 @@ async function signIn(base, identityId, displayName) {
 }
 
 /** A request with a session cookie; writes come from the application's origin, as the origin check requires. */
-async function call(base, token, method, path, body) {
+export async function call(base, token, method, path, body) {
   const answer = await fetch(`${base}${path}`, {
     method,
     headers: { cookie: `bluelight-session=${token}`, origin: base, ...(body ? { "content-type": "application/json" } : {}) },

@@ -2,6 +2,11 @@ import { HttpApi, OpenApi } from "@effect/platform"
 import { AuditApi } from "./audit/AuditApi.js"
 import { CiviliansApi } from "./civilians/CiviliansApi.js"
 import { PncApi } from "./civilians/PncApi.js"
+import { CallsApi } from "./cad/CallsApi.js"
+import { EventsApi } from "./cad/EventsApi.js"
+import { IncidentsApi } from "./cad/IncidentsApi.js"
+import { MdtApi } from "./cad/MdtApi.js"
+import { UnitsApi } from "./cad/UnitsApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
@@ -32,6 +37,11 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(GameServerApi)
   .add(CiviliansApi)
   .add(PncApi)
+  .add(IncidentsApi)
+  .add(UnitsApi)
+  .add(CallsApi)
+  .add(EventsApi)
+  .add(MdtApi)
   .prefix("/api")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",

@@ -5,6 +5,11 @@ import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
 import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
 import { PncHandlers } from "./civilians/PncHandlers.js"
+import { CallsHandlers } from "./cad/CallsHandlers.js"
+import { EventsHandlers } from "./cad/EventsHandlers.js"
+import { IncidentsHandlers } from "./cad/IncidentsHandlers.js"
+import { MdtHandlers } from "./cad/MdtHandlers.js"
+import { UnitsHandlers } from "./cad/UnitsHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
@@ -82,7 +87,12 @@ const handlers = Layer.mergeAll(
   ModerationHandlers,
   GameServerHandlers,
   CiviliansHandlers,
-  PncHandlers
+  PncHandlers,
+  IncidentsHandlers,
+  UnitsHandlers,
+  CallsHandlers,
+  EventsHandlers,
+  MdtHandlers
 )
 
 /** The API with its handlers, described as served here; the test hooks only when asked. */

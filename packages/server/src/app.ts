@@ -1,6 +1,6 @@
-import { ClockControl, layerHttpApi } from "@bluelight/adapters-http"
+import { ClockControl, layerHttpApi, ServerClosing } from "@bluelight/adapters-http"
 import { HttpServer } from "@effect/platform"
-import { Duration, Effect, Layer, Option } from "effect"
+import { Deferred, Duration, Effect, Exit, FiberId, Layer, Option } from "effect"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
@@ -47,13 +47,18 @@ const announce = (settings: Settings) =>
  */
 export const layerServer = (settings: Settings) => {
   const server = createServer()
+  // Shutdown tells the event streams to end before it waits for requests in flight.
+  const closing = Deferred.unsafeMake<void>(FiberId.none)
   const ports = Layer.mergeAll(
     layerPorts(settings),
-    Layer.mergeAll(layerAccess(settings), layerGame(settings)).pipe(Layer.provideMerge(layerRedis(settings)))
+    Layer.mergeAll(layerAccess(settings), layerGame(settings)).pipe(Layer.provideMerge(layerRedis(settings))),
+    Layer.succeed(ServerClosing, { closing: Deferred.await(closing) })
   )
   const dev = devProvidersFor(settings)
   const grace = Duration.seconds(settings.shutdownGraceSeconds)
-  const listen = layerDrainingServer(server, { port: settings.port, host: settings.host, grace }).pipe(Layer.provide(ports))
+  const listen = layerDrainingServer(server, { port: settings.port, host: settings.host, grace, closing: Deferred.done(closing, Exit.void) }).pipe(
+    Layer.provide(ports)
+  )
   const app = layerHttpApi({
     appUrl: settings.appUrl,
     production: settings.production,

@@ -4,6 +4,8 @@ import {
   PgAuditLog,
   PgAuditQueries,
   PgCivilianRepositories,
+  PgCadRepositories,
+  PgCadSignals,
   PgDatabaseHealth,
   PgIdentityRepositories,
   PgShiftsRepositories,
@@ -13,6 +15,7 @@ import {
   runMigrations
 } from "@bluelight/adapters-pg"
 import { EndShiftOnDeactivation } from "@bluelight/core/shifts"
+import { CadFeedLive, NoCadSignals } from "@bluelight/core/cad"
 import type { SqlError } from "@effect/sql"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { Settings } from "./config.js"
@@ -69,6 +72,18 @@ export const layerDatabase = (settings: Settings) =>
     Layer.tap((context) => Effect.provide(runMigrations, context))
   )
 
+/**
+ * CAD's repositories and its live feed. On a Postgres server the feed hears
+ * other instances' commits through `LISTEN`; the embedded database serves one
+ * process by construction (and a `LISTEN` would hold its one connection), so
+ * there the feed is woken by this process's own commits alone.
+ */
+const layerCad = (settings: Settings) =>
+  CadFeedLive.pipe(
+    Layer.provideMerge(PgCadRepositories),
+    Layer.provide(Option.isSome(settings.databaseUrl) ? PgCadSignals : NoCadSignals)
+  )
+
 /** The Postgres implementations of the core ports, over the database. */
 export const layerPorts = (settings: Settings) =>
   Layer.mergeAll(
@@ -79,7 +94,8 @@ export const layerPorts = (settings: Settings) =>
     PgIdentityRepositories,
     EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog)),
     PgModerationActions,
-    PgCivilianRepositories
+    PgCivilianRepositories,
+    layerCad(settings)
   ).pipe(
     Layer.provideMerge(RandomIds),
     Layer.provideMerge(layerDatabase(settings))

@@ -39,10 +39,11 @@ const tracking = (server: HttpServer.HttpServer, inFlight: InFlight): HttpServer
  * the exit: their handlers are interrupted as if the client had left, and the
  * pools close only after those have ended.
  */
-const drainOnShutdown = (server: Server, inFlight: InFlight, grace: Duration.Duration) =>
+const drainOnShutdown = (server: Server, inFlight: InFlight, grace: Duration.Duration, closing: Effect.Effect<void>) =>
   Effect.addFinalizer(() =>
     Effect.gen(function*() {
       if (!server.listening) return
+      yield* closing
       const closed = yield* Deferred.make<void>()
       // The callback comes once every connection has ended.
       server.close(() => Deferred.unsafeDone(closed, Exit.void))
@@ -67,13 +68,19 @@ const drainOnShutdown = (server: Server, inFlight: InFlight, grace: Duration.Dur
  */
 export const layerDrainingServer = (
   server: Server,
-  options: { readonly port: number; readonly host: string; readonly grace: Duration.Duration }
+  options: {
+    readonly port: number
+    readonly host: string
+    readonly grace: Duration.Duration
+    /** Run first when the drain begins: tells long-lived responses to end (`ServerClosing`). */
+    readonly closing?: Effect.Effect<void>
+  }
 ) =>
   Layer.scopedContext(
     Effect.gen(function*() {
       const context = yield* Layer.build(NodeHttpServer.layer(() => server, { port: options.port, host: options.host }))
       const inFlight = makeInFlight()
-      yield* drainOnShutdown(server, inFlight, options.grace)
+      yield* drainOnShutdown(server, inFlight, options.grace, options.closing ?? Effect.void)
       return Context.add(context, HttpServer.HttpServer, tracking(Context.get(context, HttpServer.HttpServer), inFlight))
     })
   )

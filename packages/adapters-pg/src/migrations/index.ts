@@ -4,6 +4,7 @@ import identity from "./0002_identity.js"
 import auditLogTruncate from "./0003_audit_log_truncate.js"
 import sessionRevocation from "./0004_session_revocation.js"
 import civiliansPnc from "./0005_civilians_pnc.js"
+import cad from "./0006_cad.js"
 import shiftsSessions from "./0007_shifts_sessions.js"
 import moderation from "./0008_moderation.js"
 
@@ -14,6 +15,7 @@ export const migrations = Migrator.fromRecord({
   "0003_audit_log_truncate": auditLogTruncate,
   "0004_session_revocation": sessionRevocation,
   "0005_civilians_pnc": civiliansPnc,
+  "0006_cad": cad,
   "0007_shifts_sessions": shiftsSessions,
   "0008_moderation": moderation
 })

@@ -6,6 +6,7 @@
  */
 export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 export * from "./civilians.js"
+export * from "./cad.js"
 export * from "./identity.js"
 export { InMemoryDatabase } from "./InMemoryDatabase.js"
 export { InMemoryTransactor } from "./InMemoryTransactor.js"

@@ -1,6 +1,8 @@
 import { Layer } from "effect"
 import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
+import { makeCadFeed, NoCadSignals } from "../cad/feed.js"
+import { InMemoryCadRepositories } from "./cad.js"
 import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryCivilianRepositories } from "./civilians.js"
@@ -58,7 +60,8 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
     InMemoryShiftsContext.pipe(Layer.provide(auditLog)),
     TestModerationPorts,
-    InMemoryCivilianRepositories
+    InMemoryCivilianRepositories,
+    makeCadFeed(null).pipe(Layer.provideMerge(InMemoryCadRepositories), Layer.provide(NoCadSignals))
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)

@@ -1,0 +1,50 @@
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
+import { CadEventView, IncidentId, Seq, UnitId } from "./schemas.js"
+
+/** Who may read the CAD history, by page or live: one rule, also checked again while a stream is open. */
+export const CAD_HISTORY_RULE = { access: "session-or-credential", permissions: ["cad.view"] } as const
+
+const filters = { incidentId: Schema.optional(IncidentId), unitId: Schema.optional(UnitId) }
+
+export class EventsApi extends HttpApiGroup.make("cadEvents")
+  .add(
+    HttpApiEndpoint.get("listCadEvents", "/cad/events")
+      .setUrlParams(StrictQuery({ ...paging, ...filters, after: Schema.optional(Seq("after")) }))
+      .addSuccess(List(CadEventView))
+      .annotate(OpenApi.Summary, "Read the CAD history")
+      .annotate(
+        OpenApi.Description,
+        "The append-only CAD history, oldest first: `{id, seq, type, at, actor, incidentId, unitId, callId, data}`, `actor` being a person " +
+          "`{id, displayName}` or a credential `{serviceId}`. Poll with `after=<seq>` (the last `seq` seen): entries commit in `seq` order, " +
+          "so none is skipped. `incidentId` and `unitId` keep the entries about that incident or unit."
+      )
+      .pipe(allow(CAD_HISTORY_RULE))
+  )
+  .add(
+    HttpApiEndpoint.get("streamCadEvents", "/cad/events/stream")
+      .setUrlParams(StrictQuery({ ...filters, after: Schema.optional(Seq("after")) }))
+      .setHeaders(Schema.Struct({ "last-event-id": Schema.optional(Seq("Last-Event-ID")) }))
+      .addSuccess(Schema.String.pipe(HttpApiSchema.withEncoding({ kind: "Text", contentType: "text/event-stream" })).annotations({
+        description: "Server-Sent Events: each entry as `id: <seq>` and `data: <the entry as GET /cad/events shows it>`; comments as heartbeats"
+      }))
+      .annotate(OpenApi.Summary, "Follow the CAD history live")
+      .annotate(
+        OpenApi.Description,
+        "The CAD history as Server-Sent Events, each entry as it is committed on any instance, in `seq` order. Without a cursor the " +
+          "stream starts with what is committed from now on; `after=<seq>` or the `Last-Event-ID` header (which an EventSource sends " +
+          "when it reconnects, and which wins) first replays what came after that entry. `incidentId` and `unitId` filter as on " +
+          "`GET /cad/events`. A comment line is sent at once and as a heartbeat every 15 seconds. Access is checked again while the stream " +
+          "is open: it ends once the session is revoked or expires, the account is no longer active, the credential is revoked, or " +
+          "`cad.view` is no longer held."
+      )
+      .pipe(allow(CAD_HISTORY_RULE))
+  )
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "CAD history")
+  .annotate(OpenApi.Description, "The permanent CAD history, by page or live.")
+{}

@@ -1,0 +1,14 @@
+import { bookOff, bookOn, myMdt, setMyUnitStatus } from "@bluelight/core/cad"
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { BluelightApi } from "../Api.js"
+import { currentUser } from "../auth/currentUser.js"
+import { data } from "./present.js"
+
+export const MdtHandlers = HttpApiBuilder.group(BluelightApi, "mdt", (handlers) =>
+  handlers
+    .handle("myMdt", () => Effect.flatMap(currentUser, myMdt).pipe(Effect.map(data)))
+    .handle("bookOn", ({ payload }) => Effect.flatMap(currentUser, (user) => bookOn(user, payload)).pipe(Effect.map(data)))
+    .handle("bookOff", () => Effect.flatMap(currentUser, bookOff).pipe(Effect.map(data)))
+    .handle("setMyUnitStatus", ({ payload }) =>
+      Effect.flatMap(currentUser, (user) => setMyUnitStatus(user, payload.status, payload.version)).pipe(Effect.map(data))))

@@ -1,0 +1,12 @@
+import { Context } from "effect"
+import type { Effect } from "effect"
+
+/**
+ * Completes when the server begins to shut down. Long-lived responses (the
+ * CAD event stream) end on it at once, so that shutdown waits for them no
+ * longer than for a short request, instead of until its deadline.
+ */
+export class ServerClosing extends Context.Tag("@bluelight/adapters-http/ServerClosing")<
+  ServerClosing,
+  { readonly closing: Effect.Effect<void> }
+>() {}

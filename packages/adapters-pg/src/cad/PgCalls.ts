@@ -1,0 +1,43 @@
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { type Call, type CallId, Calls, type CallStatus, type IncidentId } from "@bluelight/core/cad"
+import type { Page } from "@bluelight/core/kernel"
+import { Effect, Layer, Schema } from "effect"
+import { insertRow, pageOf, Window } from "../kernel/rows.js"
+import { CallRow } from "./rows.js"
+
+const COLUMNS = "id, status, caller_name, caller_number, location, description, incident_id, close_reason, created_at, updated_at, closed_at"
+
+/** Incoming calls: waiting ones oldest first, the others newest first. */
+export const PgCalls = Layer.effect(
+  Calls,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql.literal(COLUMNS)
+    const findById = (lock: "" | "FOR UPDATE") =>
+      SqlSchema.findOne({ Request: Schema.String, Result: CallRow, execute: (id) => sql`SELECT ${columns} FROM cad_calls WHERE id = ${id} ${sql.literal(lock)}` })
+    const ofIncident = SqlSchema.findAll({
+      Request: Schema.String,
+      Result: CallRow,
+      execute: (incidentId) => sql`SELECT ${columns} FROM cad_calls WHERE incident_id = ${incidentId} ORDER BY created_at, id`
+    })
+    const list = SqlSchema.findAll({
+      Request: Schema.Struct({ status: Schema.String, ...Window.fields }),
+      Result: CallRow,
+      execute: ({ limit, offset, status }) =>
+        sql`
+          SELECT ${columns} FROM cad_calls WHERE status = ${status}
+          ORDER BY ${status === "WAITING" ? sql`created_at, id` : sql`created_at DESC, id DESC`}
+          LIMIT ${limit} OFFSET ${offset}`
+    })
+    const encode = Schema.encode(CallRow)
+    return {
+      findById: Effect.fn("PgCalls.findById")((id: CallId) => Effect.orDie(findById("")(id))),
+      findByIdForUpdate: Effect.fn("PgCalls.findByIdForUpdate")((id: CallId) => Effect.orDie(findById("FOR UPDATE")(id))),
+      insert: Effect.fn("PgCalls.insert")(insertRow(sql, CallRow, "cad_calls")),
+      update: Effect.fn("PgCalls.update")((call: Call) =>
+        Effect.flatMap(encode(call), (row) => sql`UPDATE cad_calls SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(Effect.asVoid, Effect.orDie)),
+      ofIncident: Effect.fn("PgCalls.ofIncident")((incidentId: IncidentId) => Effect.orDie(ofIncident(incidentId))),
+      list: Effect.fn("PgCalls.list")((status: CallStatus, page: Page) => pageOf(page, (window) => list({ status, ...window })))
+    }
+  })
+)

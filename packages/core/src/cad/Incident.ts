@@ -1,0 +1,60 @@
+import { Effect, Order, Schema } from "effect"
+import { InvalidState } from "../kernel/errors.js"
+import { IntegerBetween } from "../kernel/integer.js"
+import { OneOf } from "../kernel/oneOf.js"
+import { Timestamp } from "../kernel/time.js"
+import { IncidentId } from "./ids.js"
+
+export const IncidentStatus = OneOf("OPEN", "CLOSED")
+export type IncidentStatus = typeof IncidentStatus.Type
+
+/** Most urgent first: the order of the open-incident board. */
+export const INCIDENT_PRIORITIES = ["IMMEDIATE", "PRIORITY", "SCHEDULED", "RESOLUTION"] as const
+export const IncidentPriority = OneOf(...INCIDENT_PRIORITIES)
+export type IncidentPriority = typeof IncidentPriority.Type
+
+export const Incident = Schema.Struct({
+  id: IncidentId,
+  number: IntegerBetween({ min: 1, max: 2_147_483_647 }),
+  status: IncidentStatus,
+  priority: IncidentPriority,
+  type: Schema.String,
+  location: Schema.String,
+  description: Schema.String,
+  controlNotes: Schema.String,
+  version: IntegerBetween({ min: 1, max: 2_147_483_647 }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  closedAt: Schema.NullOr(Timestamp)
+}).annotations({ identifier: "Incident" })
+export type Incident = typeof Incident.Type
+
+/** What Control writes of an incident: every field, on create and on each edit. */
+export interface IncidentFields {
+  readonly type: string
+  readonly priority: IncidentPriority
+  readonly location: string
+  readonly description: string
+  readonly controlNotes: string
+}
+
+/** The open-incident board: by priority (`IMMEDIATE` first), then by number. */
+export const incidentBoardOrder: Order.Order<Incident> = Order.combine(
+  Order.mapInput(Order.number, (incident: Incident) => INCIDENT_PRIORITIES.indexOf(incident.priority)),
+  Order.mapInput(Order.number, (incident: Incident) => incident.number)
+)
+
+/** A closed incident cannot be edited, closed again, assigned to or have calls attached. */
+export const ensureOpen = (incident: Incident): Effect.Effect<void, InvalidState> =>
+  incident.status === "OPEN"
+    ? Effect.void
+    : Effect.fail(new InvalidState({ message: `Incident ${incident.number} is closed` }))
+
+/** The fields of an incident that Control edits, for comparing and for history. */
+export const incidentFields = (incident: IncidentFields): IncidentFields => ({
+  type: incident.type,
+  priority: incident.priority,
+  location: incident.location,
+  description: incident.description,
+  controlNotes: incident.controlNotes
+})

@@ -1,0 +1,124 @@
+import { DateTime, Effect, Option } from "effect"
+import type { Caller } from "../identity/Caller.js"
+import type { AccountId } from "../identity/ids.js"
+import { InvalidState, NotFound, orNotFound } from "../kernel/errors.js"
+import { newId } from "../kernel/Ids.js"
+import type { Page } from "../kernel/paging.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { type CrewMembership, mayCrew } from "./Crew.js"
+import { AlreadyCrewed, StaffInactive } from "./errors.js"
+import { recordChange, thenPublish } from "./history.js"
+import { CrewMemberId, type UnitId } from "./ids.js"
+import { lockUnit, storeUnit } from "./locks.js"
+import { CrewDirectory, CrewMemberships, Incidents } from "./ports.js"
+import { clearFrom, crewJoined, crewLeft, type Unit } from "./Unit.js"
+import { unitSubjects, unitTarget } from "./units.js"
+import { unitView } from "./views.js"
+
+const alreadyCrewed = new AlreadyCrewed({ message: "This person already crews a unit; they must leave it first" })
+
+/** Records the status move a crew change made, if it made one. */
+const recordStatusMove = (caller: Caller, before: Unit, after: Unit, reason: string) =>
+  before.status === after.status
+    ? Effect.void
+    : recordChange(caller, {
+      type: "UNIT_STATUS_CHANGED",
+      ...unitSubjects(after),
+      data: { callsign: before.callsign, from: before.status, to: after.status, by: reason }
+    }, unitTarget(after))
+
+/**
+ * A person joins a unit's crew (Control adding them, or booking on from the
+ * MDT), inside the caller's transaction: one unit per person at a time
+ * (`ALREADY_CREWED`, settled by the store under a race). An `OFF_DUTY` unit
+ * becomes `AVAILABLE`. Records `CREW_JOINED`.
+ */
+export const joinCrew = (caller: Caller, unitId: UnitId, userId: AccountId, identifier: string) =>
+  Effect.gen(function*() {
+    const memberships = yield* CrewMemberships
+    const unit = yield* lockUnit(unitId)
+    const person = yield* Effect.flatMap(Effect.flatMap(CrewDirectory, (directory) => directory.person(userId)), orNotFound("No such user"))
+    if (!mayCrew(person.user, person.accountActive)) {
+      return yield* new StaffInactive({ message: "Only active staff on active accounts can crew a unit" })
+    }
+    if (Option.isSome(yield* memberships.currentOf(userId))) return yield* alreadyCrewed
+    const membership: CrewMembership = {
+      id: yield* newId(CrewMemberId),
+      unitId: unit.id,
+      userId,
+      identifier,
+      joinedAt: yield* DateTime.now,
+      leftAt: null
+    }
+    if (!(yield* memberships.insert(membership))) return yield* alreadyCrewed
+    const joined = crewJoined(unit, membership.joinedAt)
+    yield* storeUnit(joined)
+    yield* recordChange(caller, {
+      type: "CREW_JOINED",
+      ...unitSubjects(unit),
+      data: { callsign: unit.callsign, crewId: membership.id, userId, identifier }
+    }, unitTarget(unit))
+    yield* recordStatusMove(caller, unit, joined, "CREW_JOINED")
+    return { unit: joined, membership }
+  })
+
+/**
+ * A membership ends (Control removing it, or booking off), inside the
+ * caller's transaction, the unit already locked. When the last crew leaves,
+ * the unit is first cleared from its incident (`UNIT_CLEARED`), then goes
+ * `OFF_DUTY`. Records `CREW_LEFT`.
+ */
+export const leaveCrew = (caller: Caller, unit: Unit, membership: CrewMembership) =>
+  Effect.gen(function*() {
+    const memberships = yield* CrewMemberships
+    if (membership.unitId !== unit.id) return yield* new NotFound({ message: "No such crew member on this unit" })
+    if (membership.leftAt !== null) return yield* new InvalidState({ message: "This crew member has already left the unit" })
+    const now = yield* DateTime.now
+    yield* memberships.update({ ...membership, leftAt: now })
+    const remaining = (yield* memberships.currentOfUnit(unit.id)).length
+    let current = unit
+    if (remaining === 0 && unit.incidentId !== null) {
+      const incident = yield* Effect.map(Effect.flatMap(Incidents, (incidents) => incidents.findById(unit.incidentId!)), Option.getOrNull)
+      current = yield* clearFrom(unit, unit.incidentId, now)
+      yield* recordChange(caller, {
+        type: "UNIT_CLEARED",
+        incidentId: unit.incidentId,
+        unitId: unit.id,
+        callId: null,
+        data: { callsign: unit.callsign, incidentNumber: incident?.number ?? null, reason: "CREW_LEFT", from: unit.status, to: current.status }
+      }, unitTarget(unit))
+    }
+    const left = crewLeft(current, remaining, now)
+    yield* storeUnit(left)
+    yield* recordChange(caller, {
+      type: "CREW_LEFT",
+      ...unitSubjects(unit),
+      data: { callsign: unit.callsign, crewId: membership.id, userId: membership.userId, identifier: membership.identifier }
+    }, unitTarget(unit))
+    yield* recordStatusMove(caller, current, left, "CREW_LEFT")
+    return left
+  })
+
+/** `POST /cad/units/{id}/crew`: Control adds a person to a unit's crew. Answers the unit with its crew. */
+export const addCrew = Effect.fn("cad.addCrew")(function*(caller: Caller, unitId: UnitId, input: { readonly userId: AccountId; readonly identifier: string }) {
+  const { unit } = yield* thenPublish(inTransaction(joinCrew(caller, unitId, input.userId, input.identifier)))
+  return yield* unitView(unit)
+})
+
+/** `POST /cad/units/{id}/crew/{crewId}/remove`: Control ends a membership. Answers the unit with its crew. */
+export const removeCrew = Effect.fn("cad.removeCrew")(function*(caller: Caller, unitId: UnitId, crewId: CrewMemberId) {
+  const unit = yield* thenPublish(inTransaction(Effect.gen(function*() {
+    const unit = yield* lockUnit(unitId)
+    const membership = yield* Effect.flatMap(
+      Effect.flatMap(CrewMemberships, (memberships) => memberships.findByIdForUpdate(crewId)),
+      orNotFound("No such crew member on this unit")
+    )
+    return yield* leaveCrew(caller, unit, membership)
+  })))
+  return yield* unitView(unit)
+})
+
+/** `GET /cad/units/eligible-crew`: active staff on active accounts, by display name. */
+export const listEligibleCrew = Effect.fn("cad.listEligibleCrew")(function*(search: string | undefined, page: Page) {
+  return yield* Effect.flatMap(CrewDirectory, (directory) => directory.eligible(search === "" ? undefined : search, page))
+})

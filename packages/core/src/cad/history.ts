@@ -1,0 +1,74 @@
+import { Chunk, DateTime, Effect, Option, Stream } from "effect"
+import { actorOf, type Caller } from "../identity/Caller.js"
+import { AuditLog } from "../kernel/AuditLog.js"
+import { newId } from "../kernel/Ids.js"
+import type { Page } from "../kernel/paging.js"
+import { type CadChange, type CadEventFilter, type CadEventView, matchesFilter } from "./CadEvent.js"
+import { CadEventId } from "./ids.js"
+import { CadFeed, CadHistory } from "./ports.js"
+
+/** `UNIT_STATUS_CHANGED` → `cad.unit.status.changed`: the audit action of a history type. */
+export const auditActionOf = (type: CadChange["type"]): string => `cad.${type.toLowerCase().split("_").join(".")}`
+
+/**
+ * Writes one change to the CAD history and the audit log: the one place
+ * both are written, inside the change's transaction (so neither is written
+ * without the other, nor without the change).
+ */
+export const recordChange = (caller: Caller, change: CadChange, target: { readonly type: string; readonly id: string }) =>
+  Effect.gen(function*() {
+    const actor = actorOf(caller)
+    yield* Effect.flatMap(CadHistory, (history) =>
+      Effect.flatMap(Effect.all({ id: newId(CadEventId), at: DateTime.now }), ({ at, id }) => history.append({ ...change, id, at, actor })))
+    yield* Effect.flatMap(AuditLog, (audit) =>
+      audit.record({
+        action: auditActionOf(change.type),
+        actor,
+        targetType: target.type,
+        targetId: target.id,
+        data: { ...change.data, incidentId: change.incidentId, unitId: change.unitId, callId: change.callId }
+      }))
+  })
+
+/**
+ * Runs a use case's transaction, then tells the live feed that history was
+ * committed (the feed reads it from the store, so a lost word costs only
+ * latency: the next one, or the next heartbeat, brings it).
+ */
+export const thenPublish = <A, E, R>(committed: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | CadFeed> =>
+  Effect.tap(committed, () => Effect.flatMap(CadFeed, (feed) => feed.committed))
+
+/** `GET /cad/events`: oldest first, after a `seq`, about an incident or a unit. */
+export const listCadEvents = Effect.fn("cad.listCadEvents")(function*(filter: CadEventFilter, page: Page) {
+  return yield* Effect.flatMap(CadHistory, (history) => history.list(filter, page))
+})
+
+/**
+ * The history for a live reader: first what was committed after `from`
+ * (page by page), then each entry as it is committed, never one twice nor
+ * out of order. It subscribes before reading the backlog, so nothing
+ * committed in between is missed; what both bring is dropped by `seq`.
+ */
+export const followCadEvents = (from: number | undefined, filter: Omit<CadEventFilter, "after">) =>
+  Effect.gen(function*() {
+    const live = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
+    const history = yield* CadHistory
+    // Without a cursor, from what is committed now on (read after subscribing, so nothing falls between).
+    const after = from ?? (yield* history.latestSeq)
+    const backlog = Stream.paginateChunkEffect(after, (cursor) =>
+      Effect.map(history.list({ ...filter, after: cursor }, { limit: BACKLOG_PAGE, offset: 0 }), (page) => {
+        const last = page.items.at(-1)
+        return [Chunk.fromIterable(page.items), page.meta.hasMore && last !== undefined ? Option.some(last.seq) : Option.none<number>()] as const
+      }))
+    const wanted = matchesFilter(filter)
+    // This follower's own cursor: an entry passes once, after every entry before it.
+    let last = after
+    const fresh = (event: CadEventView) => {
+      if (event.seq <= last) return false
+      last = event.seq
+      return true
+    }
+    return Stream.filter(Stream.concat(backlog, Stream.filter(live, wanted)), fresh)
+  })
+
+const BACKLOG_PAGE = 100

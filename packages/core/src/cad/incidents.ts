@@ -1,0 +1,102 @@
+import { DateTime, Effect, Equal, Data } from "effect"
+import type { Caller } from "../identity/Caller.js"
+import { NoChange, orNotFound } from "../kernel/errors.js"
+import { newId } from "../kernel/Ids.js"
+import type { Page } from "../kernel/paging.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { ensureVersion } from "./errors.js"
+import { recordChange, thenPublish } from "./history.js"
+import { IncidentId } from "./ids.js"
+import { ensureOpen, type Incident, incidentFields, type IncidentFields, type IncidentStatus } from "./Incident.js"
+import { lockIncident, storeUnit } from "./locks.js"
+import { Incidents, Units } from "./ports.js"
+import { clearFrom } from "./Unit.js"
+import { incidentView } from "./views.js"
+
+
+const target = (incident: Incident) => ({ type: "incident", id: incident.id })
+const subjects = (incident: Incident) => ({ incidentId: incident.id, unitId: null, callId: null })
+
+/** `GET /cad/incidents`: open ones by priority then number, closed ones newest first. */
+export const listIncidents = Effect.fn("cad.listIncidents")(function*(status: IncidentStatus, page: Page) {
+  return yield* Effect.flatMap(Incidents, (incidents) => incidents.list(status, page))
+})
+
+/** One incident with its attending units and attached calls. */
+export const getIncident = Effect.fn("cad.getIncident")(function*(id: IncidentId) {
+  const incident = yield* Effect.flatMap(Effect.flatMap(Incidents, (incidents) => incidents.findById(id)), orNotFound("No such incident"))
+  return yield* incidentView(incident)
+})
+
+/** Control opens an incident; its number comes from a sequence. Records `INCIDENT_CREATED`. */
+export const createIncident = Effect.fn("cad.createIncident")(function*(caller: Caller, fields: IncidentFields) {
+  const incidents = yield* Incidents
+  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+    const now = yield* DateTime.now
+    const incident: Incident = {
+      id: yield* newId(IncidentId),
+      number: yield* incidents.nextNumber,
+      status: "OPEN",
+      ...incidentFields(fields),
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null
+    }
+    yield* incidents.insert(incident)
+    yield* recordChange(caller, { type: "INCIDENT_CREATED", ...subjects(incident), data: { number: incident.number, ...incidentFields(incident) } }, target(incident))
+    return incident
+  })))
+})
+
+/**
+ * Control replaces an open incident's fields, sending the `version` it read
+ * (stale: `CAD_CONFLICT`; the same fields again: `NO_CHANGE`). Records
+ * `INCIDENT_UPDATED` with the fields before and after.
+ */
+export const updateIncident = Effect.fn("cad.updateIncident")(function*(caller: Caller, id: IncidentId, fields: IncidentFields, version: number) {
+  const incidents = yield* Incidents
+  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+    const incident = yield* lockIncident(id)
+    yield* ensureVersion(incident, version)
+    yield* ensureOpen(incident)
+    const before = incidentFields(incident)
+    const after = incidentFields(fields)
+    if (Equal.equals(Data.struct(before), Data.struct(after))) return yield* new NoChange({ message: "The incident already has these fields" })
+    const updated: Incident = { ...incident, ...after, version: incident.version + 1, updatedAt: yield* DateTime.now }
+    yield* incidents.update(updated)
+    yield* recordChange(caller, { type: "INCIDENT_UPDATED", ...subjects(incident), data: { number: incident.number, before, after } }, target(incident))
+    return updated
+  })))
+})
+
+/**
+ * Control closes an open incident with its current `version`: every unit
+ * attending it is cleared first (`UNIT_CLEARED` each, `AVAILABLE`), then
+ * `INCIDENT_CLOSED`.
+ */
+export const closeIncident = Effect.fn("cad.closeIncident")(function*(caller: Caller, id: IncidentId, version: number) {
+  const incidents = yield* Incidents
+  const units = yield* Units
+  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+    const incident = yield* lockIncident(id)
+    yield* ensureVersion(incident, version)
+    yield* ensureOpen(incident)
+    const now = yield* DateTime.now
+    for (const unit of yield* units.attendingForUpdate(incident.id)) {
+      const cleared = yield* clearFrom(unit, incident.id, now)
+      yield* storeUnit(cleared)
+      yield* recordChange(caller, {
+        type: "UNIT_CLEARED",
+        incidentId: incident.id,
+        unitId: unit.id,
+        callId: null,
+        data: { callsign: unit.callsign, incidentNumber: incident.number, reason: "INCIDENT_CLOSED", from: unit.status, to: cleared.status }
+      }, { type: "unit", id: unit.id })
+    }
+    const closed: Incident = { ...incident, status: "CLOSED", version: incident.version + 1, updatedAt: now, closedAt: now }
+    yield* incidents.update(closed)
+    yield* recordChange(caller, { type: "INCIDENT_CLOSED", ...subjects(incident), data: { number: incident.number } }, target(incident))
+    return closed
+  })))
+})

@@ -1,0 +1,65 @@
+import { Effect, Option } from "effect"
+import { type Caller, isActiveStaff, type UserCaller } from "../identity/Caller.js"
+import { InvalidState } from "../kernel/errors.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { StaffRequired } from "./errors.js"
+import { joinCrew, leaveCrew } from "./crewing.js"
+import { thenPublish } from "./history.js"
+import type { UnitId } from "./ids.js"
+import { lockUnit } from "./locks.js"
+import { CrewDirectory, CrewMemberships, Incidents, Units } from "./ports.js"
+import type { MdtUnitStatus } from "./Unit.js"
+import { changeUnitStatus } from "./units.js"
+import { unitView } from "./views.js"
+
+/** MDT self-service is for active staff on active accounts (`STAFF_REQUIRED`); credentials never reach it. */
+const activeStaff = (caller: Caller): Effect.Effect<UserCaller, StaffRequired> =>
+  isActiveStaff(caller) ? Effect.succeed(caller) : Effect.fail(new StaffRequired({ message: "Only active staff can use the MDT" }))
+
+const notCrewing = new InvalidState({ message: "You are not crewing a unit" })
+
+/** `GET /mdt/me`: my current crew membership, its unit (with crew) and the incident it attends, each `null` when none. */
+export const myMdt = Effect.fn("cad.myMdt")(function*(caller: Caller) {
+  const user = yield* activeStaff(caller)
+  const membership = yield* Effect.flatMap(CrewMemberships, (memberships) => memberships.currentOf(user.account.id))
+  if (Option.isNone(membership)) return { crew: null, unit: null, incident: null }
+  const crew = yield* Effect.flatMap(CrewDirectory, (directory) => directory.member(membership.value.id))
+  const unit = yield* Effect.flatMap(Units, (units) => units.findById(membership.value.unitId))
+  if (Option.isNone(unit) || Option.isNone(crew)) return yield* Effect.dieMessage(`crew membership ${membership.value.id} has no unit`)
+  const incident = unit.value.incidentId === null
+    ? null
+    : Option.getOrNull(yield* Effect.flatMap(Incidents, (incidents) => incidents.findById(unit.value.incidentId!)))
+  return { crew: crew.value, unit: yield* unitView(unit.value), incident }
+})
+
+/** `POST /mdt/book-on`: I join a unit's crew, with my identifier (one unit at a time). */
+export const bookOn = Effect.fn("cad.bookOn")(function*(caller: Caller, input: { readonly unitId: UnitId; readonly identifier: string }) {
+  const user = yield* activeStaff(caller)
+  yield* thenPublish(inTransaction(joinCrew(user, input.unitId, user.account.id, input.identifier)))
+  return yield* myMdt(user)
+})
+
+/** My current membership, locked after its unit (the lock order), or `INVALID_STATE` when I crew no unit. */
+const lockMyCrew = (user: UserCaller) =>
+  Effect.gen(function*() {
+    const memberships = yield* CrewMemberships
+    const current = yield* Effect.flatMap(memberships.currentOf(user.account.id), Option.match({ onNone: () => Effect.fail(notCrewing), onSome: Effect.succeed }))
+    const unit = yield* lockUnit(current.unitId)
+    const membership = yield* memberships.findByIdForUpdate(current.id)
+    if (Option.isNone(membership) || membership.value.leftAt !== null) return yield* notCrewing
+    return { unit, membership: membership.value }
+  })
+
+/** `POST /mdt/book-off`: I leave my unit's crew (the last to leave takes it `OFF_DUTY`). */
+export const bookOff = Effect.fn("cad.bookOff")(function*(caller: Caller) {
+  const user = yield* activeStaff(caller)
+  yield* thenPublish(inTransaction(Effect.flatMap(lockMyCrew(user), ({ membership, unit }) => leaveCrew(user, unit, membership))))
+  return yield* myMdt(user)
+})
+
+/** `POST /mdt/status`: I move my unit's status, with its current `version` (never to `ASSIGNED`: only Control assigns). */
+export const setMyUnitStatus = Effect.fn("cad.setMyUnitStatus")(function*(caller: Caller, status: MdtUnitStatus, version: number) {
+  const user = yield* activeStaff(caller)
+  yield* thenPublish(inTransaction(Effect.flatMap(lockMyCrew(user), ({ unit }) => changeUnitStatus(user, unit, status, version, "CREW"))))
+  return yield* myMdt(user)
+})

@@ -1,0 +1,88 @@
+import { DateTime, Effect } from "effect"
+import type { Caller } from "../identity/Caller.js"
+import { InvalidInput, NoChange, orNotFound } from "../kernel/errors.js"
+import { newId } from "../kernel/Ids.js"
+import type { Page } from "../kernel/paging.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { ensureVersion } from "./errors.js"
+import { recordChange, thenPublish } from "./history.js"
+import { UnitId } from "./ids.js"
+import { lockUnit, storeUnit } from "./locks.js"
+import { Units } from "./ports.js"
+import { changed, moveStatus, type Unit, type UnitFields, type UnitStatus } from "./Unit.js"
+import { unitView, withCrew } from "./views.js"
+
+const callsignTaken = (callsign: string) =>
+  new InvalidInput({ message: "Callsign in use", details: [{ path: ["callsign"], message: `another unit has the callsign ${callsign}` }] })
+
+const fieldsOf = (unit: UnitFields): UnitFields => ({ callsign: unit.callsign, agencyCode: unit.agencyCode, type: unit.type })
+
+export const unitSubjects = (unit: Unit) => ({ incidentId: unit.incidentId, unitId: unit.id, callId: null })
+export const unitTarget = (unit: Unit) => ({ type: "unit", id: unit.id })
+
+/** `GET /cad/units`: by callsign, each with its crew. */
+export const listUnits = Effect.fn("cad.listUnits")(function*(page: Page) {
+  const found = yield* Effect.flatMap(Units, (units) => units.list(page))
+  return { items: yield* withCrew(found.items), meta: found.meta }
+})
+
+export const getUnit = Effect.fn("cad.getUnit")(function*(id: UnitId) {
+  const unit = yield* Effect.flatMap(Effect.flatMap(Units, (units) => units.findById(id)), orNotFound("No such unit"))
+  return yield* unitView(unit)
+})
+
+/** A new unit, `OFF_DUTY` until crew joins. Callsigns are unique ignoring case. Records `UNIT_CREATED`. */
+export const createUnit = Effect.fn("cad.createUnit")(function*(caller: Caller, fields: UnitFields) {
+  const units = yield* Units
+  const unit = yield* thenPublish(inTransaction(Effect.gen(function*() {
+    const now = yield* DateTime.now
+    const unit: Unit = { id: yield* newId(UnitId), ...fieldsOf(fields), status: "OFF_DUTY", incidentId: null, version: 1, createdAt: now, updatedAt: now }
+    if (!(yield* units.insert(unit))) return yield* callsignTaken(unit.callsign)
+    yield* recordChange(caller, { type: "UNIT_CREATED", ...unitSubjects(unit), data: { ...fieldsOf(unit) } }, unitTarget(unit))
+    return unit
+  })))
+  return yield* unitView(unit)
+})
+
+/** Control replaces a unit's callsign, agency and type with its current `version`. Records `UNIT_UPDATED`. */
+export const updateUnit = Effect.fn("cad.updateUnit")(function*(caller: Caller, id: UnitId, fields: UnitFields, version: number) {
+  const units = yield* Units
+  const unit = yield* thenPublish(inTransaction(Effect.gen(function*() {
+    const unit = yield* lockUnit(id)
+    yield* ensureVersion(unit, version)
+    const before = fieldsOf(unit)
+    const after = fieldsOf(fields)
+    if (before.callsign === after.callsign && before.agencyCode === after.agencyCode && before.type === after.type) {
+      return yield* new NoChange({ message: "The unit already has these fields" })
+    }
+    const updated = changed(unit, after, yield* DateTime.now)
+    if (!(yield* units.update(updated))) return yield* callsignTaken(after.callsign)
+    yield* recordChange(caller, { type: "UNIT_UPDATED", ...unitSubjects(unit), data: { before, after } }, unitTarget(unit))
+    return updated
+  })))
+  return yield* unitView(unit)
+})
+
+/**
+ * A status move of one unit, by Control or its crew, with the unit's current
+ * `version`; the moves are `moveStatus`'s. Records `UNIT_STATUS_CHANGED`.
+ * Runs inside the caller's transaction.
+ */
+export const changeUnitStatus = (caller: Caller, unit: Unit, status: UnitStatus, version: number, by: "CONTROL" | "CREW") =>
+  Effect.gen(function*() {
+    yield* ensureVersion(unit, version)
+    const moved = yield* moveStatus(unit, status, yield* DateTime.now)
+    yield* storeUnit(moved)
+    yield* recordChange(caller, {
+      type: "UNIT_STATUS_CHANGED",
+      ...unitSubjects(unit),
+      data: { callsign: unit.callsign, from: unit.status, to: moved.status, by }
+    }, unitTarget(unit))
+    return moved
+  })
+
+/** `POST /cad/units/{id}/status`: Control moves a unit's status. */
+export const setUnitStatus = Effect.fn("cad.setUnitStatus")(function*(caller: Caller, id: UnitId, status: UnitStatus, version: number) {
+  const unit = yield* thenPublish(inTransaction(Effect.flatMap(lockUnit(id), (unit) => changeUnitStatus(caller, unit, status, version, "CONTROL"))))
+  return yield* unitView(unit)
+})

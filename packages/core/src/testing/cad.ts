@@ -1,0 +1,217 @@
+import { Effect, Layer, Option, Ref } from "effect"
+import type { Account } from "../identity/Account.js"
+import type { AccountId } from "../identity/ids.js"
+import type { StaffProfile } from "../identity/StaffProfile.js"
+import type { Actor } from "../kernel/AuditLog.js"
+import { type Page, toPage } from "../kernel/paging.js"
+import { type CadEvent, type CadEventFilter, type CadEventView, matchesFilter } from "../cad/CadEvent.js"
+import type { Call, CallStatus } from "../cad/Call.js"
+import type { CrewMember, CrewMembership, CrewUser } from "../cad/Crew.js"
+import type { CallId, CrewMemberId, IncidentId, UnitId } from "../cad/ids.js"
+import { type Incident, incidentBoardOrder, type IncidentStatus } from "../cad/Incident.js"
+import { CadHistory, Calls, CrewDirectory, CrewMemberships, Incidents, Units } from "../cad/ports.js"
+import type { Unit } from "../cad/Unit.js"
+import { ACCOUNTS_TABLE, STAFF_PROFILES_TABLE } from "./identity.js"
+import { InMemoryDatabase } from "./InMemoryDatabase.js"
+
+export const UNITS_TABLE = "cad_units"
+export const INCIDENTS_TABLE = "cad_incidents"
+export const CREW_TABLE = "cad_crew_memberships"
+export const CALLS_TABLE = "cad_calls"
+export const CAD_EVENTS_TABLE = "cad_events"
+
+/** Code-unit order, as Postgres's "C" collation orders ASCII text. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) => toPage(sorted.slice(page.offset, page.offset + page.limit + 1), page)
+
+type Db = import("effect").Context.Tag.Service<typeof InMemoryDatabase>
+
+const table = <A extends { readonly id: string }>(db: Db, name: string) => ({
+  rows: db.rows<A>(name),
+  find: (predicate: (row: A) => boolean) => Effect.map(db.rows<A>(name), (rows) => Option.fromNullable(rows.find(predicate))),
+  filter: (predicate: (row: A) => boolean) => Effect.map(db.rows<A>(name), (rows) => rows.filter(predicate)),
+  insert: (row: A) => db.insert<A>(name, row),
+  replace: (row: A) => db.update<A>(name, (rows) => rows.map((stored) => (stored.id === row.id ? row : stored)))
+})
+
+// The locking finders are plain reads: `InMemoryTransactor` runs one transaction at a time.
+
+export const InMemoryUnits = Layer.effect(
+  Units,
+  Effect.map(InMemoryDatabase, (db) => {
+    const units = table<Unit>(db, UNITS_TABLE)
+    const clashes = (unit: Unit) => (other: Unit) => other.id !== unit.id && other.callsign.toLowerCase() === unit.callsign.toLowerCase()
+    const byCallsign = (a: Unit, b: Unit) => compareText(a.callsign.toLowerCase(), b.callsign.toLowerCase()) || compareText(a.id, b.id)
+    return {
+      findById: (id: UnitId) => units.find((unit) => unit.id === id),
+      findByIdForUpdate: (id: UnitId) => units.find((unit) => unit.id === id),
+      attendingForUpdate: (incidentId: IncidentId) =>
+        Effect.map(units.filter((unit) => unit.incidentId === incidentId), (rows) => [...rows].sort((a, b) => compareText(a.id, b.id))),
+      attending: (incidentId: IncidentId) => Effect.map(units.filter((unit) => unit.incidentId === incidentId), (rows) => [...rows].sort(byCallsign)),
+      insert: (unit: Unit) =>
+        Effect.flatMap(units.rows, (rows) => (rows.some(clashes(unit)) ? Effect.succeed(false) : Effect.as(units.insert(unit), true))),
+      update: (unit: Unit) =>
+        Effect.flatMap(units.rows, (rows) => (rows.some(clashes(unit)) ? Effect.succeed(false) : Effect.as(units.replace(unit), true))),
+      list: (page: Page) => Effect.map(units.rows, (rows) => pageOf([...rows].sort(byCallsign), page))
+    }
+  })
+)
+
+export const InMemoryIncidents = Layer.effect(
+  Incidents,
+  Effect.gen(function*() {
+    const db = yield* InMemoryDatabase
+    // Outside the tables, as a Postgres sequence is outside transactions: a number is never reused.
+    const numbers = yield* Ref.make(0)
+    const incidents = table<Incident>(db, INCIDENTS_TABLE)
+    return {
+      findById: (id: IncidentId) => incidents.find((incident) => incident.id === id),
+      findByIdForUpdate: (id: IncidentId) => incidents.find((incident) => incident.id === id),
+      nextNumber: Ref.updateAndGet(numbers, (n) => n + 1),
+      insert: incidents.insert,
+      update: incidents.replace,
+      list: (status: IncidentStatus, page: Page) =>
+        Effect.map(incidents.filter((incident) => incident.status === status), (rows) =>
+          pageOf(
+            status === "OPEN"
+              ? [...rows].sort(incidentBoardOrder)
+              : [...rows].sort((a, b) => (b.closedAt?.epochMillis ?? 0) - (a.closedAt?.epochMillis ?? 0) || b.number - a.number),
+            page
+          ))
+    }
+  })
+)
+
+export const InMemoryCrewMemberships = Layer.effect(
+  CrewMemberships,
+  Effect.map(InMemoryDatabase, (db) => {
+    const crew = table<CrewMembership>(db, CREW_TABLE)
+    return {
+      findByIdForUpdate: (id: CrewMemberId) => crew.find((membership) => membership.id === id),
+      currentOf: (userId: AccountId) => crew.find((membership) => membership.userId === userId && membership.leftAt === null),
+      currentOfUnit: (unitId: UnitId) => crew.filter((membership) => membership.unitId === unitId && membership.leftAt === null),
+      insert: (membership: CrewMembership) =>
+        Effect.flatMap(crew.rows, (rows) =>
+          rows.some((other) => other.userId === membership.userId && other.leftAt === null)
+            ? Effect.succeed(false)
+            : Effect.as(crew.insert(membership), true)),
+      update: crew.replace
+    }
+  })
+)
+
+const crewUserOf = (account: Account, profiles: ReadonlyArray<StaffProfile>): CrewUser => {
+  const staff = profiles.find((profile) => profile.accountId === account.id)
+  return {
+    id: account.id,
+    displayName: account.displayName,
+    identity: account.identity,
+    platform: account.platform,
+    staff: staff === undefined ? null : { id: staff.id, active: staff.active }
+  }
+}
+
+export const InMemoryCrewDirectory = Layer.effect(
+  CrewDirectory,
+  Effect.map(InMemoryDatabase, (db) => {
+    const people = Effect.all({ accounts: db.rows<Account>(ACCOUNTS_TABLE), profiles: db.rows<StaffProfile>(STAFF_PROFILES_TABLE) })
+    const withUsers = (memberships: ReadonlyArray<CrewMembership>) =>
+      Effect.map(people, ({ accounts, profiles }) =>
+        memberships.map((membership): CrewMember => {
+          const account = accounts.find((candidate) => candidate.id === membership.userId)
+          if (account === undefined) throw new Error(`crew membership ${membership.id} names a missing account`)
+          return { ...membership, user: crewUserOf(account, profiles) }
+        }))
+    return {
+      person: (userId: AccountId) =>
+        Effect.map(people, ({ accounts, profiles }) =>
+          Option.map(Option.fromNullable(accounts.find((account) => account.id === userId)), (account) => ({
+            user: crewUserOf(account, profiles),
+            accountActive: account.status === "ACTIVE"
+          }))),
+      crewOf: (unitIds: ReadonlyArray<UnitId>) =>
+        Effect.flatMap(db.rows<CrewMembership>(CREW_TABLE), (rows) =>
+          withUsers(
+            rows.filter((membership) => membership.leftAt === null && unitIds.includes(membership.unitId))
+              .sort((a, b) => a.joinedAt.epochMillis - b.joinedAt.epochMillis || compareText(a.id, b.id))
+          )),
+      member: (id: CrewMemberId) =>
+        Effect.flatMap(db.rows<CrewMembership>(CREW_TABLE), (rows) =>
+          Effect.map(withUsers(rows.filter((membership) => membership.id === id)), (found) => Option.fromNullable(found[0]))),
+      eligible: (search: string | undefined, page: Page) =>
+        Effect.map(people, ({ accounts, profiles }) => {
+          const needle = search?.toLowerCase()
+          const users = accounts
+            .filter((account) => account.status === "ACTIVE" && (needle === undefined || account.displayName.toLowerCase().includes(needle)))
+            .map((account) => crewUserOf(account, profiles))
+            .filter((user) => user.staff?.active === true)
+            .sort((a, b) => compareText(a.displayName.toLowerCase(), b.displayName.toLowerCase()) || compareText(a.id, b.id))
+          return pageOf(users, page)
+        })
+    }
+  })
+)
+
+export const InMemoryCalls = Layer.effect(
+  Calls,
+  Effect.map(InMemoryDatabase, (db) => {
+    const calls = table<Call>(db, CALLS_TABLE)
+    const oldestFirst = (a: Call, b: Call) => a.createdAt.epochMillis - b.createdAt.epochMillis || compareText(a.id, b.id)
+    return {
+      findById: (id: CallId) => calls.find((call) => call.id === id),
+      findByIdForUpdate: (id: CallId) => calls.find((call) => call.id === id),
+      insert: calls.insert,
+      update: calls.replace,
+      ofIncident: (incidentId: IncidentId) => Effect.map(calls.filter((call) => call.incidentId === incidentId), (rows) => [...rows].sort(oldestFirst)),
+      list: (status: CallStatus, page: Page) =>
+        Effect.map(calls.filter((call) => call.status === status), (rows) => {
+          const sorted = [...rows].sort(oldestFirst)
+          return pageOf(status === "WAITING" ? sorted : sorted.reverse(), page)
+        })
+    }
+  })
+)
+
+const actorView = (actor: Actor, accounts: ReadonlyArray<Account>): CadEventView["actor"] =>
+  actor.type === "service"
+    ? { serviceId: actor.id as never }
+    : { id: actor.id as AccountId, displayName: accounts.find((account) => account.id === actor.id)?.displayName ?? "" }
+
+export const InMemoryCadHistory = Layer.effect(
+  CadHistory,
+  Effect.map(InMemoryDatabase, (db) => ({
+    append: (event: Omit<CadEvent, "seq">) =>
+      Effect.gen(function*() {
+        const stored: CadEvent = { ...event, seq: (yield* db.rows<CadEvent>(CAD_EVENTS_TABLE)).length + 1 }
+        yield* db.insert(CAD_EVENTS_TABLE, stored)
+        return stored
+      }),
+    latestSeq: Effect.map(db.rows<CadEvent>(CAD_EVENTS_TABLE), (rows) => rows.length),
+    list: (filter: CadEventFilter, page: Page) =>
+      Effect.gen(function*() {
+        const accounts = yield* db.rows<Account>(ACCOUNTS_TABLE)
+        const events = (yield* db.rows<CadEvent>(CAD_EVENTS_TABLE)).filter(matchesFilter(filter))
+        return pageOf(events.map((event): CadEventView => ({
+          id: event.id,
+          seq: event.seq,
+          type: event.type,
+          at: event.at,
+          actor: actorView(event.actor, accounts),
+          incidentId: event.incidentId,
+          unitId: event.unitId,
+          callId: event.callId,
+          data: event.data
+        })), page)
+      })
+  }))
+)
+
+/** Every CAD repository over the in-memory tables. */
+export const InMemoryCadRepositories = Layer.mergeAll(
+  InMemoryUnits,
+  InMemoryIncidents,
+  InMemoryCrewMemberships,
+  InMemoryCrewDirectory,
+  InMemoryCalls,
+  InMemoryCadHistory
+)

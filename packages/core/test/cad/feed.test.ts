@@ -1,0 +1,42 @@
+/** The live feed on the in-memory ports: every committed entry once, in `seq` order, past a page of the history. */
+import { CadFeed, createIncident, followCadEvents } from "@bluelight/core/cad"
+import { AccountId, type UserCaller } from "@bluelight/core/identity"
+import { testPorts } from "@bluelight/core/testing"
+import { describe, expect, it } from "@effect/vitest"
+import { Chunk, DateTime, Effect, Fiber, Stream } from "effect"
+
+const EPOCH = DateTime.unsafeMake(0)
+const control: UserCaller = {
+  _tag: "User",
+  account: { id: AccountId.make("control"), displayName: "Control", status: "ACTIVE", identity: { id: "i", username: "c", avatar: null }, platform: null, createdAt: EPOCH, updatedAt: EPOCH },
+  session: { id: "s" as never, accountId: AccountId.make("control"), tokenHash: "h", createdAt: EPOCH, expiresAt: EPOCH, revokedAt: null, revokedReason: null, developerAccess: false },
+  staff: null,
+  roles: [],
+  permissions: new Set(["cad.view", "cad.incidents.create"]),
+  developerAccess: false
+}
+const incident = { type: "RTC", priority: "IMMEDIATE", location: "A1", description: "", controlNotes: "" } as const
+
+// More than one page (100) of the history, so the feed must read on from where it stopped.
+const COUNT = 230
+
+describe("the live CAD feed", () => {
+  it.scoped("publishes each committed entry once, in seq order", () =>
+    Effect.gen(function*() {
+      const live = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
+      const received = yield* Stream.runCollect(Stream.take(live, COUNT)).pipe(Effect.fork)
+      for (let i = 0; i < COUNT; i++) yield* createIncident(control, incident)
+      const seqs = Chunk.toReadonlyArray(yield* Fiber.join(received)).map((event) => event.seq)
+      expect(seqs).toEqual(Array.from({ length: COUNT }, (_, i) => i + 1))
+    }).pipe(Effect.provide(testPorts())))
+
+  it.scoped("a follower gets the backlog after its cursor, then the live entries, none twice", () =>
+    Effect.gen(function*() {
+      for (let i = 0; i < 150; i++) yield* createIncident(control, incident)
+      const stream = yield* followCadEvents(20, {})
+      const received = yield* Stream.runCollect(Stream.take(stream, 140)).pipe(Effect.fork)
+      for (let i = 0; i < 10; i++) yield* createIncident(control, incident)
+      const seqs = Chunk.toReadonlyArray(yield* Fiber.join(received)).map((event) => event.seq)
+      expect(seqs).toEqual(Array.from({ length: 140 }, (_, i) => i + 21))
+    }).pipe(Effect.provide(testPorts())))
+})
