@@ -1,4 +1,5 @@
-import { AlreadyCrewed, CadConflict, StaffInactive, StaffRequired } from "@bluelight/core/cad"
+import { AlreadyCrewed, CadConflict } from "@bluelight/core/cad"
+import { StaffInactive, StaffRequired } from "@bluelight/core/identity"
 import { InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { allow } from "../access.js"

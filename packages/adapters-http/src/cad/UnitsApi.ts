@@ -1,4 +1,5 @@
-import { AlreadyCrewed, CadConflict, CrewMemberId, StaffInactive } from "@bluelight/core/cad"
+import { AlreadyCrewed, CadConflict, CrewMemberId } from "@bluelight/core/cad"
+import { StaffInactive } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, NoChange, NotFound, TrimmedText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"

@@ -1,6 +1,6 @@
-import { Forbidden, StaffProfileId, StaffRequired } from "@bluelight/core/identity"
+import { Forbidden, StaffInactive, StaffProfileId, StaffRequired } from "@bluelight/core/identity"
 import { InvalidInput, NotFound, Timestamp } from "@bluelight/core/kernel"
-import { ShiftAlreadyActive, ShiftId, ShiftNotActive, ShiftStatus, ShiftType, StaffInactive } from "@bluelight/core/shifts"
+import { ShiftAlreadyActive, ShiftId, ShiftNotActive, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"

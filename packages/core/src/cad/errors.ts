@@ -7,11 +7,6 @@ export class CadConflict extends DomainError<CadConflict>()("CadConflict", "CAD_
 /** The person already crews a unit (one unit per person at a time). */
 export class AlreadyCrewed extends DomainError<AlreadyCrewed>()("AlreadyCrewed", "ALREADY_CREWED", {}) {}
 
-/** Only active staff may do this (MDT self-service). */
-export class StaffRequired extends DomainError<StaffRequired>()("StaffRequired", "STAFF_REQUIRED", {}) {}
-
-/** The person to be crewed is not active staff on an active account. */
-export class StaffInactive extends DomainError<StaffInactive>()("StaffInactive", "STAFF_INACTIVE", {}) {}
 
 /** `CAD_CONFLICT` unless the client's `version` is the record's current one. */
 export const ensureVersion = (record: { readonly version: number }, version: number): Effect.Effect<void, CadConflict> =>

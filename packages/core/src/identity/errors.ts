@@ -36,3 +36,10 @@ export class PlatformAccountTaken extends DomainError<PlatformAccountTaken>()("P
  * role-play session).
  */
 export class StaffRequired extends DomainError<StaffRequired>()("StaffRequired", "STAFF_REQUIRED", {}) {}
+
+/**
+ * The person or profile acted on must be active staff and is not (unknown,
+ * deactivated, or on an account that is not active): the target of another's
+ * shift, a person added as crew.
+ */
+export class StaffInactive extends DomainError<StaffInactive>()("StaffInactive", "STAFF_INACTIVE", {}) {}
