@@ -147,11 +147,11 @@ describe("moves", () => {
 })
 
 describe("GET /sessions and access", () => {
-  it("lists latest scheduled first, filtered by status, paged", async () => {
+  it("lists the newest created first (whatever their schedule), filtered by status, paged", async () => {
     const later = created(await schedule({ title: "Later", scheduledFor: "2027-06-02T19:00:00Z" }))
     const sooner = created(await schedule({ title: "Sooner", scheduledFor: "2027-06-01T19:00:00Z" }))
     const page = listOf<RoleplaySessionData>(await get(server, host.session, "/api/sessions?status=SCHEDULED&limit=2"))
-    expect(page.data.map((session) => session.id)).toEqual([later.id, sooner.id])
+    expect(page.data.map((session) => session.id)).toEqual([sooner.id, later.id])
     expect(page.meta).toEqual({ limit: 2, offset: 0, hasMore: true })
     const cancelled = listOf<RoleplaySessionData>(await get(server, host.session, "/api/sessions?status=CANCELLED&limit=100"))
     expect(cancelled.data.every((session) => session.status === "CANCELLED")).toBe(true)

@@ -140,6 +140,20 @@ describe("another profile's shift", () => {
     const viewer = credentialCaller((await issueCredential(server, admin, { name: "Shift reader", scopes: ["shifts.view"] })).token)
     expect(expectError(await startShift(server, viewer, { type: "PATROL", staffId: member.staff.id }), 403, "FORBIDDEN").message).toContain("shifts.manage")
   })
+
+  it("a caller who can end no shift is refused before the shift is read: the same answer for a real and an unknown id", async () => {
+    const owner = await newStaff()
+    const shift = started(await startShift(server, owner.session, { type: "PATROL" }))
+    const plain = await signIn(server, { id: "shift-end-plain-member" })
+    const viewer = credentialCaller((await issueCredential(server, admin, { name: "Shift end reader", scopes: ["shifts.view"] })).token)
+    for (const id of [shift.id, "no-such-shift"]) {
+      expectError(await endShift(server, plain, id), 403, "STAFF_REQUIRED")
+      expect(expectError(await endShift(server, viewer, id), 403, "FORBIDDEN").message).toContain("shifts.manage")
+    }
+    // Active staff may end shifts (their own): an unknown id is 404 for them.
+    expectError(await endShift(server, owner.session, "no-such-shift"), 404, "NOT_FOUND")
+    expect(ok<ShiftData>(await endShift(server, owner.session, shift.id)).status).toBe("ENDED")
+  })
 })
 
 describe("parallel requests", () => {

@@ -23,7 +23,7 @@ export const PgRoleplaySessions = Layer.effect(
         sql`
           SELECT ${sql.literal(COLUMNS)} FROM roleplay_sessions
           WHERE ${status === null ? sql`true` : sql`status = ${status}`}
-          ORDER BY scheduled_for DESC, id DESC
+          ORDER BY created_at DESC, id DESC
           LIMIT ${limit} OFFSET ${offset}`
     })
     return {

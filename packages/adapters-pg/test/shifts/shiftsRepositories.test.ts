@@ -127,9 +127,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect(paged.meta).toEqual({ limit: 1, offset: 0, hasMore: true })
     })
 
-    it("store role-play sessions, move them, and list the latest scheduled first by status", async () => {
+    it("store role-play sessions, move them, and list the newest created first (not by schedule), by status", async () => {
       const host = await run(aProfile)
-      const session = (title: string, scheduledFor: string): RoleplaySession => ({
+      const session = (title: string, scheduledFor: string, createdAt: string): RoleplaySession => ({
         id: RoleplaySessionId.make(uid("rp")),
         title,
         description: null,
@@ -139,11 +139,12 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         startedAt: null,
         endedAt: null,
         cancelledAt: null,
-        createdAt: T0,
-        updatedAt: T0
+        createdAt: at(createdAt),
+        updatedAt: at(createdAt)
       })
-      const early = session("Early", "2030-01-01T19:00:00.000Z")
-      const late = session("Late", "2030-01-02T19:00:00.000Z")
+      // Scheduled for the earlier evening, but created after the other.
+      const early = session("Early", "2030-01-01T19:00:00.000Z", "2029-12-02T10:00:00.000Z")
+      const late = session("Late", "2030-01-02T19:00:00.000Z", "2029-12-01T10:00:00.000Z")
       await run(Effect.flatMap(RoleplaySessions, (repo) => Effect.all([repo.insert(early), repo.insert(late)])))
       const live = { ...early, status: "LIVE" as const, description: "Now with notes", startedAt: at("2030-01-01T19:05:00.000Z"), updatedAt: at("2030-01-01T19:05:00.000Z") }
       await run(Effect.flatMap(RoleplaySessions, (repo) => repo.update(live)))
@@ -151,7 +152,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const scheduled = await run(Effect.flatMap(RoleplaySessions, (repo) => repo.list({ status: "SCHEDULED" }, PAGE)))
       expect(scheduled.items.filter((item) => item.hostId === host)).toEqual([late])
       const all = await run(Effect.flatMap(RoleplaySessions, (repo) => repo.list({}, PAGE)))
-      expect(all.items.filter((item) => item.hostId === host)).toEqual([late, live])
+      expect(all.items.filter((item) => item.hostId === host)).toEqual([live, late])
     })
   })
 

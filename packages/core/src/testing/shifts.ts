@@ -102,7 +102,7 @@ export const InMemoryRoleplaySessions = Layer.effect(
         Effect.map(rows, (all) => {
           const matching = all.filter((session) => filter.status === undefined || session.status === filter.status)
           const sorted = [...matching].sort((a, b) =>
-            b.scheduledFor.epochMillis - a.scheduledFor.epochMillis || compareText(b.id, a.id)
+            b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id)
           )
           return pageOf(sorted, page)
         })
