@@ -2,6 +2,7 @@ import { HttpApi, OpenApi } from "@effect/platform"
 import { AuditApi } from "./audit/AuditApi.js"
 import { CiviliansApi } from "./civilians/CiviliansApi.js"
 import { PncApi } from "./civilians/PncApi.js"
+import { PncRecordsApi } from "./civilians/PncRecordsApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
@@ -32,6 +33,7 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(GameServerApi)
   .add(CiviliansApi)
   .add(PncApi)
+  .add(PncRecordsApi)
   .prefix("/api")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",

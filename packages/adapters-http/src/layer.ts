@@ -5,6 +5,7 @@ import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
 import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
 import { PncHandlers } from "./civilians/PncHandlers.js"
+import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
@@ -82,7 +83,8 @@ const handlers = Layer.mergeAll(
   ModerationHandlers,
   GameServerHandlers,
   CiviliansHandlers,
-  PncHandlers
+  PncHandlers,
+  PncRecordsHandlers
 )
 
 /** The API with its handlers, described as served here; the test hooks only when asked. */
