@@ -31,11 +31,12 @@ import {
   transferVehicle,
   updateCivilian
 } from "@bluelight/core/civilians"
+import { CivilianFiles, VehicleFiles } from "@bluelight/core/civilians"
 import { type Account, AccountId, Accounts, type Permission, type UserCaller } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DateTime, Effect, Exit, Layer, ManagedRuntime, Redacted } from "effect"
+import { DateTime, Effect, Exit, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
 
 type Ports = Layer.Layer.Success<ReturnType<typeof testPorts>>
@@ -82,6 +83,20 @@ const withAccounts = (...callers: ReadonlyArray<UserCaller>) =>
 
 const codeOf = <A, E>(exit: Exit.Exit<A, E>) =>
   Exit.isFailure(exit) && exit.cause._tag === "Fail" ? (exit.cause.error as { code?: string }).code : Exit.isSuccess(exit) ? "OK" : "DEFECT"
+
+/** Runs `effect` and answers how many SQL statements it executed (spans named `sql.execute`). */
+const statementsOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.tracerWith((base) => {
+    let statements = 0
+    const counting = Tracer.make({
+      span: (name, ...rest) => {
+        if (name === "sql.execute") statements++
+        return base.span(name, ...rest)
+      },
+      context: (f, fiber) => base.context(f, fiber)
+    })
+    return Effect.map(Effect.withTracer(effect, counting), (value) => ({ value, statements }))
+  })
 
 const character = (fullName: string) => ({ fullName, dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 High Street" } as const)
 
@@ -244,6 +259,12 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect((await run(listCivilianRecords(created.id, { limit: 1, offset: 0 }))).meta.hasMore).toBe(true)
       expect((await run(listWarrants({ civilianId: created.id, status: "ACTIVE" }, { limit: 25, offset: 0 }))).items.map((w) => w.id)).toEqual([warrant.id])
       expect((await run(listMarkers({ vehicleId: car.id, active: true }, { limit: 25, offset: 0 }))).items.map((m) => m.id)).toEqual([stolen.id])
+      // The person's file and the vehicle's record, alerts and all, are one statement each (none in memory).
+      const now = DateTime.unsafeNow()
+      const personRead = await run(statementsOf(Effect.flatMap(CivilianFiles, (files) => files.findById(created.id, now))))
+      const vehicleRead = await run(statementsOf(Effect.flatMap(VehicleFiles, (files) => files.findById(car.id, now))))
+      expect([personRead.statements, vehicleRead.statements]).toEqual(name === "Postgres" ? [1, 1] : [0, 0])
+      expect([personRead.value._tag, vehicleRead.value._tag]).toEqual(["Some", "Some"])
 
       await run(voidRecord(officer, record.id, { reason: "Wrong car" }))
       expect((await run(getOfficialLicence(licence.id))).points).toBe(0)
