@@ -13,8 +13,12 @@ import type { MarkerFile, RecordFile, WarrantFile } from "./views.js"
 /** The named character, locked until the transaction ends; absent: `NOT_FOUND`. */
 export const lockedCivilian = (id: CivilianId) => Effect.flatMap(Effect.flatMap(Civilians, (c) => c.findByIdForUpdate(id)), orNotFound("No such person"))
 
-/** The named vehicle, locked until the transaction ends; absent: `NOT_FOUND`. */
-export const lockedVehicle = (id: VehicleId) => Effect.flatMap(Effect.flatMap(Vehicles, (v) => v.findByIdForUpdate(id)), orNotFound("No such vehicle"))
+/**
+ * The named vehicle; absent: `NOT_FOUND`. Not locked: a record or marker only
+ * names it, and vehicles are never deleted; locking it after the person would
+ * deadlock with a transfer, which locks the vehicle before the new keeper.
+ */
+export const namedVehicle = (id: VehicleId) => Effect.flatMap(Effect.flatMap(Vehicles, (v) => v.findById(id)), orNotFound("No such vehicle"))
 
 /** A warrant's or marker's expiry, when given, is in the future (`INVALID_INPUT` on `expiresAt`). */
 export const checkFutureExpiry = (expiresAt: DateTime.Utc | null, now: DateTime.Utc) =>

@@ -4,7 +4,7 @@ import { InvalidInput, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import { checkFutureExpiry, isoOrNull, lockedCivilian, lockedVehicle, markerFileOf } from "./alerts.js"
+import { checkFutureExpiry, isoOrNull, lockedCivilian, namedVehicle, markerFileOf } from "./alerts.js"
 import { MarkerNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, MarkerId, type VehicleId } from "./ids.js"
@@ -41,7 +41,7 @@ export const createMarker = Effect.fn("civilians.createMarker")(function*(caller
   const markers = yield* Markers
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = target.civilianId === null ? null : yield* lockedCivilian(target.civilianId)
-    const vehicle = target.vehicleId === null ? null : yield* lockedVehicle(target.vehicleId)
+    const vehicle = target.vehicleId === null ? null : yield* namedVehicle(target.vehicleId)
     const marker: Marker = {
       id: yield* newId(MarkerId),
       reference: yield* markers.nextReference,

@@ -58,6 +58,12 @@ export class Vehicles extends Context.Tag("@bluelight/core/Vehicles")<
   {
     readonly findByIdForUpdate: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
     /**
+     * The vehicle as it stands, without a lock: for a change that only names
+     * it (a record or a marker; vehicles are never deleted), so that it does
+     * not queue behind, or deadlock with, a transfer holding the vehicle.
+     */
+    readonly findById: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
+    /**
      * Stores the vehicle and opens its first keeper period. Answers `false`,
      * storing nothing, when a vehicle that is not scrapped has the same plate
      * ignoring spaces, hyphens and case (also under a race).

@@ -4,7 +4,7 @@ import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import { lockedCivilian, lockedVehicle, recordFileOf } from "./alerts.js"
+import { lockedCivilian, namedVehicle, recordFileOf } from "./alerts.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, RecordId, type VehicleId } from "./ids.js"
 import { ENDORSEMENT_VALIDITY_YEARS, yearsAfter } from "./Licence.js"
@@ -58,7 +58,7 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
   const records = yield* Records
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = yield* lockedCivilian(input.civilianId)
-    const vehicle = input.vehicleId === undefined ? null : yield* lockedVehicle(input.vehicleId)
+    const vehicle = input.vehicleId === undefined ? null : yield* namedVehicle(input.vehicleId)
     const record: PncRecord = {
       id: yield* newId(RecordId),
       reference: yield* records.nextReference,
@@ -150,13 +150,19 @@ const endRecord = (caller: UserCaller, id: RecordId, end: RecordEnd, reason: str
     }))
   })
 
-/** The endorsement a voided record made stops counting, if it still does. */
+/**
+ * The endorsement a voided record made stops counting, if it still does. The
+ * licence is locked before the endorsement, in the order removing an
+ * endorsement takes them. A record endorses its character's one licence.
+ */
 const unendorseRecord = (caller: UserCaller, record: PncRecord, reason: string, now: DateTime.Utc) =>
   Effect.gen(function*() {
     const licences = yield* Licences
+    const held = yield* licences.findByCivilianId(record.civilianId)
+    if (Option.isNone(held)) return
+    const licence = yield* Effect.flatMap(licences.findByIdForUpdate(held.value.id), orNotFound("No such licence"))
     const endorsement = yield* licences.findEndorsementOfRecordForUpdate(record.id)
     if (Option.isNone(endorsement) || endorsement.value.removedAt !== null) return
-    const licence = yield* Effect.flatMap(licences.findByIdForUpdate(endorsement.value.licenceId), orNotFound("No such licence"))
     yield* unendorse(caller, licence, endorsement.value, reason, now)
   })
 

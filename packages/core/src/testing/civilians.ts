@@ -130,6 +130,7 @@ export const InMemoryVehicles = Layer.effect(
   Vehicles,
   Effect.map(InMemoryDatabase, (db) => ({
     findByIdForUpdate: (id: VehicleId) => findIn<Vehicle>(db, VEHICLES_TABLE, (v) => v.id === id),
+    findById: (id: VehicleId) => findIn<Vehicle>(db, VEHICLES_TABLE, (v) => v.id === id),
     insert: (vehicle: Vehicle) =>
       Effect.flatMap(insertUnless<Vehicle>(db, VEHICLES_TABLE, vehicle, plateClash(vehicle)), (inserted) =>
         inserted && vehicle.keeperId !== null && vehicle.keeperSince !== null
