@@ -400,3 +400,32 @@ describe("time", () => {
     expectError(await send(world, recorder, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome: "EXECUTED", note: "Late" }), 409, "WARRANT_NOT_ACTIVE")
   })
 })
+
+describe("a record, its endorsement, history and audit commit together", () => {
+  it("when the endorsement's audit entry fails, there is no record, no endorsement and no history entry", async () => {
+    const civilian = await createCharacter(world, world.alice)
+    const licence = await issueLicenceFor(world, world.alice, civilian.id)
+    const db = world.server.database!
+    // Installed while the server is idle (PGlite serves one connection).
+    await db.query(`
+      CREATE FUNCTION test_refuse_endorsement_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'pnc.endorsement.added' THEN
+          RAISE EXCEPTION 'test: audit entry refused';
+        END IF;
+        RETURN NEW;
+      END
+      $$`)
+    await db.query("CREATE TRIGGER test_refuse_endorsement_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_endorsement_audit()")
+    try {
+      expectError(await send(world, recorder, "POST", "/api/pnc/records", citation(civilian.id, { points: 3 })), 500, "INTERNAL_ERROR")
+    } finally {
+      await db.query("DROP TRIGGER test_refuse_endorsement_audit ON audit_log")
+      await db.query("DROP FUNCTION test_refuse_endorsement_audit()")
+    }
+    expect(listOf(await get(world, world.officer, `/api/pnc/civilians/${civilian.id}/records`)).data).toEqual([])
+    expect(ok<LicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).endorsements).toEqual([])
+    const events = listOf<{ type: string }>(await get(world, world.officer, `/api/pnc/events?civilianId=${civilian.id}`)).data
+    expect(events.map((e) => e.type)).toEqual(["LICENCE_ISSUED", "CIVILIAN_CREATED"])
+  })
+})
