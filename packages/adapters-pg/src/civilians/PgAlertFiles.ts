@@ -12,12 +12,9 @@ import type { Page } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { pageOf, Window } from "../kernel/rows.js"
 import { MarkerFileJson, RecordFileJson, WarrantFileJson } from "./files.js"
-import { markerActiveSql, markerFileJson, recordFileJson, warrantActiveSql, warrantFileJson } from "./rows.js"
+import { AT_NOW, markerActiveSql, markerFileJson, recordFileJson, warrantActiveSql, warrantFileJson } from "./rows.js"
 
 const Row = <A, I>(file: Schema.Schema<A, I>) => Schema.Struct({ file })
-
-/** The instant a list is read at, bound as a parameter (`$at` in the conditions below). */
-const AT = "at.now"
 
 export const PgAlertFiles = Layer.effect(
   AlertFiles,
@@ -51,8 +48,8 @@ export const PgAlertFiles = Layer.effect(
           const conditions = [
             filter.civilianId === undefined ? undefined : sql`w.civilian_id = ${filter.civilianId}`,
             filter.status === undefined ? undefined
-            : filter.status === "ACTIVE" ? sql.literal(warrantActiveSql("w", AT))
-            : filter.status === "EXPIRED" ? sql.literal(`(w.status = 'ACTIVE' AND w.expires_at <= ${AT})`)
+            : filter.status === "ACTIVE" ? sql.literal(warrantActiveSql("w", AT_NOW))
+            : filter.status === "EXPIRED" ? sql.literal(`(w.status = 'ACTIVE' AND w.expires_at <= ${AT_NOW})`)
             : sql`w.status = ${filter.status}`
           ].filter((c) => c !== undefined)
           return sql`SELECT ${sql.literal(warrantFileJson("w"))} AS file
@@ -68,7 +65,7 @@ export const PgAlertFiles = Layer.effect(
         Result: Row(MarkerFileJson),
         execute: ({ limit, offset }) => {
           const conditions = [
-            filter.active === undefined ? undefined : sql.literal(`${filter.active ? "" : "NOT "}${markerActiveSql("m", AT)}`),
+            filter.active === undefined ? undefined : sql.literal(`${filter.active ? "" : "NOT "}${markerActiveSql("m", AT_NOW)}`),
             filter.type === undefined ? undefined : sql`m.type = ${filter.type}`,
             filter.civilianId === undefined ? undefined : sql`m.civilian_id = ${filter.civilianId}`,
             filter.vehicleId === undefined ? undefined : sql`m.vehicle_id = ${filter.vehicleId}`

@@ -5,7 +5,7 @@ import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { pageOf, Window } from "../kernel/rows.js"
 import { VehicleRecordJson, VehicleSummaryJson } from "./files.js"
 import { likeEscaped } from "./PgCivilianFiles.js"
-import { civilianJson, civilianRefJson, markerActiveSql, markerFileJson, personAlertsJson, vehicleAlertFields, vehicleJson } from "./rows.js"
+import { AT_NOW, civilianJson, civilianRefJson, markerActiveSql, markerFileJson, personAlertsJson, vehicleAlertFields, vehicleJson } from "./rows.js"
 
 /** A vehicle with its keeper's reference and its active markers at `at.now`. */
 const SUMMARY = `json_build_object(
@@ -34,7 +34,7 @@ const RECORD = `json_build_object(
     WHERE vk.vehicle_id = v.id), '[]'::json),
   'activeMarkers', COALESCE((
     SELECT json_agg(${markerFileJson("m")} ORDER BY m.created_at DESC, m.id DESC)
-    FROM markers m WHERE m.vehicle_id = v.id AND ${markerActiveSql("m", "at.now")}), '[]'::json),
+    FROM markers m WHERE m.vehicle_id = v.id AND ${markerActiveSql("m", AT_NOW)}), '[]'::json),
   'counts', json_build_object(
     'records', (SELECT count(*) FROM pnc_records cr WHERE cr.vehicle_id = v.id),
     'markers', (SELECT count(*) FROM markers cm WHERE cm.vehicle_id = v.id)))`
