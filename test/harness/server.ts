@@ -123,7 +123,10 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const url = `http://127.0.0.1:${port}`
 
   const request: RunningServer["request"] = async (method, path, init = {}) => {
-    const headers: Record<string, string> = { ...init.headers }
+    // A fresh connection for every request: a reused keep-alive socket that the server closes for
+    // idleness just as the next request is written fails with "other side closed" (a loaded machine
+    // delays the client's own expiry of the socket past the server's keep-alive timeout).
+    const headers: Record<string, string> = { connection: "close", ...init.headers }
     let body: string | undefined
     if (init.body !== undefined) {
       body = typeof init.body === "string" ? init.body : JSON.stringify(init.body)

@@ -7,6 +7,7 @@ import { EventsApi } from "./cad/EventsApi.js"
 import { IncidentsApi } from "./cad/IncidentsApi.js"
 import { MdtApi } from "./cad/MdtApi.js"
 import { UnitsApi } from "./cad/UnitsApi.js"
+import { PncRecordsApi } from "./civilians/PncRecordsApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
@@ -42,6 +43,7 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(CallsApi)
   .add(EventsApi)
   .add(MdtApi)
+  .add(PncRecordsApi)
   .prefix("/api")
   .annotateContext(OpenApi.annotations({
     title: "Bluelight API",

@@ -10,6 +10,7 @@ import { EventsHandlers } from "./cad/EventsHandlers.js"
 import { IncidentsHandlers } from "./cad/IncidentsHandlers.js"
 import { MdtHandlers } from "./cad/MdtHandlers.js"
 import { UnitsHandlers } from "./cad/UnitsHandlers.js"
+import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
@@ -92,7 +93,8 @@ const handlers = Layer.mergeAll(
   UnitsHandlers,
   CallsHandlers,
   EventsHandlers,
-  MdtHandlers
+  MdtHandlers,
+  PncRecordsHandlers
 )
 
 /** The API with its handlers, described as served here; the test hooks only when asked. */

@@ -123,11 +123,32 @@ export const EndorsementCode = TrimmedChecked(
   { pattern: "^[A-Z0-9]+$" }
 )
 
+/** Points on a licence, for an endorsement or a record: 0 to 12. */
+export const Points = IntegerBetween({ min: 0, max: 12 }, "points must be an integer from 0 to 12")
+
 export const endorsementFields = {
   code: EndorsementCode,
   reason: Reason,
-  points: IntegerBetween({ min: 0, max: 12 }, "points must be an integer from 0 to 12"),
+  points: Points,
   expiresAt: Schema.optional(Timestamp)
 }
 
 export const SearchText = TrimmedText({ min: 1, max: 100 })
+
+/** Free text of an official entry: a title, a description, a place, a note. */
+export const RecordTitle = TrimmedText({ min: 3, max: 120 })
+export const RecordDescription = TrimmedText({ min: 3, max: 4000 })
+export const RecordLocation = TrimmedText({ min: 2, max: 200 })
+export const Details = Schema.NullOr(TrimmedText({ min: 1, max: 2000 }))
+
+/** The largest fine a record can carry. */
+export const MAX_FINE = 1_000_000
+const wholePence = (amount: number): boolean => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
+
+/** A fine in pounds: 0 to 1,000,000, at most two decimal places. */
+export const FineAmount = Schema.Number.pipe(
+  Schema.filter((amount) => Number.isFinite(amount) && amount >= 0 && amount <= MAX_FINE && wholePence(amount), {
+    message: () => `must be an amount from 0 to ${MAX_FINE} with at most two decimal places`,
+    jsonSchema: { minimum: 0, maximum: MAX_FINE, multipleOf: 0.01, description: `0 to ${MAX_FINE}, at most two decimal places` }
+  })
+)

@@ -7,12 +7,19 @@ import {
   LicenceCategory,
   LicenceId,
   LicenceStatus,
+  MarkerId,
+  MarkerType,
   MotStatus,
+  RecordId,
+  RecordStatus,
+  RecordType,
   PncEventId,
   RegistrationStatus,
   TaxStatus,
   VehicleId,
-  VehicleType
+  VehicleType,
+  WarrantId,
+  WarrantStatus
 } from "@bluelight/core/civilians"
 import { AccountId } from "@bluelight/core/identity"
 import { CalendarDate, Id, IntegerBetween, Timestamp } from "@bluelight/core/kernel"
@@ -99,9 +106,9 @@ export const Vehicle = Schema.Struct(vehicleFields).annotations({ identifier: "V
 export const KeptVehicle = Schema.Struct({ ...vehicleFields, keeperSince: Timestamp }).annotations({ identifier: "KeptVehicle" })
 
 export const Marker = Schema.Struct({
-  id: Id,
-  reference: Schema.String,
-  type: Schema.String,
+  id: MarkerId,
+  reference: Schema.String.annotations({ description: "MRK- followed by 6 or more digits" }),
+  type: MarkerType,
   civilian: Schema.NullOr(CivilianRef),
   vehicle: Schema.NullOr(VehicleRef),
   reason: Schema.String,
@@ -113,15 +120,15 @@ export const Marker = Schema.Struct({
   clearedAt: Schema.NullOr(Timestamp),
   clearedBy: Schema.NullOr(Person),
   clearReason: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "Marker" })
+}).annotations({ identifier: "Marker", description: "A marker on a person or a vehicle; `active` is false once cleared or past `expiresAt`" })
 
 export const Warrant = Schema.Struct({
-  id: Id,
-  reference: Schema.String,
+  id: WarrantId,
+  reference: Schema.String.annotations({ description: "WAR- followed by 6 or more digits" }),
   civilian: CivilianRef,
   reason: Schema.String,
   details: Schema.NullOr(Schema.String),
-  status: Schema.String,
+  status: WarrantStatus,
   issuedBy: Person,
   issuedAt: Timestamp,
   expiresAt: Schema.NullOr(Timestamp),
@@ -129,13 +136,13 @@ export const Warrant = Schema.Struct({
   closedBy: Schema.NullOr(Person),
   closeNote: Schema.NullOr(Schema.String),
   updatedAt: Timestamp
-}).annotations({ identifier: "Warrant" })
+}).annotations({ identifier: "Warrant", description: "A warrant for a person; an active warrant past `expiresAt` reads EXPIRED" })
 
 export const DisclosedRecord = Schema.Struct({
-  id: Id,
-  reference: Schema.String,
-  type: Schema.String,
-  status: Schema.String,
+  id: RecordId,
+  reference: Schema.String.annotations({ description: "REC- followed by 6 or more digits" }),
+  type: RecordType,
+  status: RecordStatus,
   title: Schema.String,
   description: Schema.String,
   location: Schema.String,
@@ -143,7 +150,34 @@ export const DisclosedRecord = Schema.Struct({
   fineAmount: Schema.Number,
   points: Count,
   vehicle: Schema.NullOr(VehicleRef)
-}).annotations({ identifier: "DisclosedRecord" })
+}).annotations({ identifier: "DisclosedRecord", description: "A record as the character's owner sees it: never who recorded it" })
+
+export const PncRecord = Schema.Struct({
+  id: RecordId,
+  reference: Schema.String.annotations({ description: "REC- followed by 6 or more digits" }),
+  civilian: CivilianRef,
+  type: RecordType,
+  status: RecordStatus,
+  title: Schema.String,
+  description: Schema.String,
+  location: Schema.String,
+  occurredAt: Timestamp,
+  fineAmount: Schema.Number,
+  points: Count,
+  vehicle: Schema.NullOr(VehicleRef),
+  disclosed: Schema.Boolean,
+  endorsement: Schema.NullOr(Schema.Struct({ id: EndorsementId, code: Schema.String }).annotations({ identifier: "RecordEndorsement" })),
+  recordedBy: Person,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  closedAt: Schema.NullOr(Timestamp),
+  closedBy: Schema.NullOr(Person),
+  closeReason: Schema.NullOr(Schema.String)
+}).annotations({
+  identifier: "PncRecord",
+  description: "A record as the PNC shows it, with who recorded it; `endorsement` is the one it put on the licence, if any; " +
+    "`closedAt`, `closedBy` and `closeReason` say who closed or voided it"
+})
 
 export const PncVehicleSummary = Schema.Struct({
   ...vehicleFields,

@@ -2,18 +2,33 @@ import { SqlClient, SqlSchema } from "@effect/sql"
 import { CivilianFiles, type CivilianId, type LicenceId } from "@bluelight/core/civilians"
 import type { AccountId } from "@bluelight/core/identity"
 import type { Page, PageMeta } from "@bluelight/core/kernel"
-import { Effect, Layer, Option, Schema } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { pageOf, Window } from "../kernel/rows.js"
 import { CivilianFileJson, LicenceFileJson, SearchHitJson } from "./files.js"
-import { civilianJson, civilianRefJson, licenceFileJson, vehicleJson } from "./rows.js"
+import {
+  AT_NOW,
+  civilianJson,
+  civilianRefJson,
+  licenceFileJson,
+  markerActiveSql,
+  markerFileJson,
+  recordJson,
+  vehicleAlertFields,
+  vehicleJson,
+  vehicleRefJson,
+  warrantActiveSql,
+  warrantFileJson
+} from "./rows.js"
 
 /** Escapes `%`, `_` and `\` so that a search is matched as the text it is. */
 export const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * One character's whole file as one JSON value: the character, its owner,
- * its licence with every endorsement, and the vehicles it keeps. Markers,
- * warrants and records (and their counts) join here once their tables exist.
+ * its licence with every endorsement, the vehicles it keeps (with their
+ * active markers), its active markers and warrants at `at.now`, its disclosed
+ * records and the counts of everything it ever had. Every part is an indexed
+ * subquery of the one statement.
  */
 const CIVILIAN_FILE = `json_build_object(
   'civilian', ${civilianJson("c")},
@@ -22,15 +37,27 @@ const CIVILIAN_FILE = `json_build_object(
   'vehicles', COALESCE((
     SELECT json_agg(json_build_object(
       'vehicle', ${vehicleJson("v")},
-      'keeper', ${civilianRefJson("c")},
-      'markers', 0,
-      'stolen', false,
+      'keeper', ${civilianRefJson("c")},${vehicleAlertFields("v")},
       'keeperSince', v.keeper_since) ORDER BY v.plate COLLATE "C", v.id)
     FROM vehicles v WHERE v.keeper_id = c.id), '[]'::json),
-  'markers', '[]'::json,
-  'warrants', '[]'::json,
-  'disclosedRecords', '[]'::json,
-  'counts', json_build_object('records', 0, 'warrants', 0, 'markers', 0))`
+  'markers', COALESCE((
+    SELECT json_agg(${markerFileJson("m")} ORDER BY m.created_at DESC, m.id DESC)
+    FROM markers m WHERE m.civilian_id = c.id AND ${markerActiveSql("m", AT_NOW)}), '[]'::json),
+  'warrants', COALESCE((
+    SELECT json_agg(${warrantFileJson("w")} ORDER BY w.issued_at DESC, w.id DESC)
+    FROM warrants w WHERE w.civilian_id = c.id AND ${warrantActiveSql("w", AT_NOW)}), '[]'::json),
+  'disclosedRecords', COALESCE((
+    SELECT json_agg(json_build_object(
+      'record', ${recordJson("r")},
+      'vehicle', (SELECT ${vehicleRefJson("rv")} FROM vehicles rv WHERE rv.id = r.vehicle_id)) ORDER BY r.occurred_at DESC, r.reference DESC)
+    FROM pnc_records r WHERE r.civilian_id = c.id AND r.disclosed), '[]'::json),
+  'counts', json_build_object(
+    'records', (SELECT count(*) FROM pnc_records cr WHERE cr.civilian_id = c.id),
+    'warrants', (SELECT count(*) FROM warrants cw WHERE cw.civilian_id = c.id),
+    'markers', (SELECT count(*) FROM markers cm WHERE cm.civilian_id = c.id)))`
+
+/** The one-row subquery the file reads the time from. */
+const atNow = (now: DateTime.Utc) => DateTime.toDateUtc(now)
 
 const Row = <A, I>(file: Schema.Schema<A, I>) => Schema.Struct({ file })
 
@@ -40,16 +67,19 @@ export const PgCivilianFiles = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const file = sql.literal(CIVILIAN_FILE)
     const findById = SqlSchema.findOne({
-      Request: Schema.String,
+      Request: Schema.Struct({ id: Schema.String, now: Schema.DateFromSelf }),
       Result: Row(CivilianFileJson),
-      execute: (id) => sql`SELECT ${file} AS file FROM civilians c JOIN accounts o ON o.id = c.owner_id WHERE c.id = ${id}`
+      execute: ({ id, now }) =>
+        sql`SELECT ${file} AS file FROM civilians c JOIN accounts o ON o.id = c.owner_id
+            CROSS JOIN (SELECT ${now}::timestamptz AS now) at WHERE c.id = ${id}`
     })
     const listByOwner = SqlSchema.findAll({
-      Request: Schema.Struct({ ownerId: Schema.String, ...Window.fields }),
+      Request: Schema.Struct({ ownerId: Schema.String, now: Schema.DateFromSelf, ...Window.fields }),
       Result: Row(CivilianFileJson),
-      execute: ({ limit, offset, ownerId }) =>
+      execute: ({ limit, now, offset, ownerId }) =>
         sql`
           SELECT ${file} AS file FROM civilians c JOIN accounts o ON o.id = c.owner_id
+          CROSS JOIN (SELECT ${now}::timestamptz AS now) at
           WHERE c.owner_id = ${ownerId}
           ORDER BY c.created_at DESC, c.id DESC
           LIMIT ${limit} OFFSET ${offset}`
@@ -80,10 +110,10 @@ export const PgCivilianFiles = Layer.effect(
       meta: page.meta
     })
     return {
-      findById: Effect.fn("PgCivilianFiles.findById")((id: CivilianId) =>
-        findById(id).pipe(Effect.map(Option.map((row) => row.file)), Effect.orDie)),
-      listByOwner: Effect.fn("PgCivilianFiles.listByOwner")((ownerId: AccountId, page: Page) =>
-        Effect.map(pageOf(page, (window) => listByOwner({ ownerId, ...window })), files)),
+      findById: Effect.fn("PgCivilianFiles.findById")((id: CivilianId, now: DateTime.Utc) =>
+        findById({ id, now: atNow(now) }).pipe(Effect.map(Option.map((row) => row.file)), Effect.orDie)),
+      listByOwner: Effect.fn("PgCivilianFiles.listByOwner")((ownerId: AccountId, page: Page, now: DateTime.Utc) =>
+        Effect.map(pageOf(page, (window) => listByOwner({ ownerId, now: atNow(now), ...window })), files)),
       search: Effect.fn("PgCivilianFiles.search")((text: string, page: Page) => Effect.map(pageOf(page, (window) => search({ search: text, ...window })), files)),
       findLicence: Effect.fn("PgCivilianFiles.findLicence")((id: LicenceId) => findLicence(id).pipe(Effect.map(Option.map((row) => row.file)), Effect.orDie))
     }

@@ -1,5 +1,5 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
-import { type CivilianId, type Endorsement, type EndorsementId, type Licence, type LicenceId, Licences } from "@bluelight/core/civilians"
+import { type CivilianId, type Endorsement, type EndorsementId, type Licence, type LicenceId, Licences, type RecordId } from "@bluelight/core/civilians"
 import { Effect, Layer, Schema } from "effect"
 import { ENDORSEMENT_COLUMNS, EndorsementRow, LICENCE_COLUMNS, LicenceRow } from "./rows.js"
 
@@ -30,6 +30,11 @@ export const PgLicences = Layer.effect(
       execute: ({ id, licenceId }) =>
         sql`SELECT ${sql.literal(ENDORSEMENT_COLUMNS)} FROM endorsements WHERE id = ${id} AND licence_id = ${licenceId} FOR UPDATE`
     })
+    const findEndorsementOfRecord = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: EndorsementRow,
+      execute: (recordId) => sql`SELECT ${sql.literal(ENDORSEMENT_COLUMNS)} FROM endorsements WHERE record_id = ${recordId} FOR UPDATE`
+    })
     const updateEndorsement = SqlSchema.void({
       Request: EndorsementRow,
       execute: (row) => sql`UPDATE endorsements SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`
@@ -49,7 +54,9 @@ export const PgLicences = Layer.effect(
       insertEndorsement: Effect.fn("PgLicences.insertEndorsement")((endorsement: Endorsement) => Effect.orDie(insertEndorsement(endorsement))),
       findEndorsementForUpdate: Effect.fn("PgLicences.findEndorsementForUpdate")((licenceId: LicenceId, id: EndorsementId) =>
         Effect.orDie(findEndorsement({ licenceId, id }))),
-      updateEndorsement: Effect.fn("PgLicences.updateEndorsement")((endorsement: Endorsement) => Effect.orDie(updateEndorsement(endorsement)))
+      updateEndorsement: Effect.fn("PgLicences.updateEndorsement")((endorsement: Endorsement) => Effect.orDie(updateEndorsement(endorsement))),
+      findEndorsementOfRecordForUpdate: Effect.fn("PgLicences.findEndorsementOfRecordForUpdate")((recordId: RecordId) =>
+        Effect.orDie(findEndorsementOfRecord(recordId)))
     }
   })
 )

@@ -1,42 +1,43 @@
 import { SqlClient, SqlSchema } from "@effect/sql"
 import { plateKey, VehicleFiles, type VehicleId } from "@bluelight/core/civilians"
 import type { Page } from "@bluelight/core/kernel"
-import { Effect, Layer, Option, Schema } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { pageOf, Window } from "../kernel/rows.js"
 import { VehicleRecordJson, VehicleSummaryJson } from "./files.js"
 import { likeEscaped } from "./PgCivilianFiles.js"
-import { civilianJson, civilianRefJson, vehicleJson } from "./rows.js"
+import { AT_NOW, civilianJson, civilianRefJson, markerActiveSql, markerFileJson, personAlertsJson, vehicleAlertFields, vehicleJson } from "./rows.js"
 
-/** A vehicle with its keeper's reference; markers join here once their table exists. */
+/** A vehicle with its keeper's reference and its active markers at `at.now`. */
 const SUMMARY = `json_build_object(
   'vehicle', ${vehicleJson("v")},
-  'keeper', CASE WHEN k.id IS NULL THEN NULL ELSE ${civilianRefJson("k")} END,
-  'markers', 0,
-  'stolen', false)`
+  'keeper', CASE WHEN k.id IS NULL THEN NULL ELSE ${civilianRefJson("k")} END,${vehicleAlertFields("v")})`
 
 /**
  * The whole chain of one vehicle in one query: the vehicle, its keeper with
- * their licence and alerts, every keeper period, the latest first. Markers,
- * warrants and records join here once their tables exist.
+ * their licence and active alerts, every keeper period, the latest first,
+ * the vehicle's active markers at `at.now` and the counts of its records and
+ * markers.
  */
 const RECORD = `json_build_object(
   'vehicle', ${vehicleJson("v")},
-  'keeper', CASE WHEN k.id IS NULL THEN NULL ELSE ${civilianRefJson("k")} END,
-  'markers', 0,
-  'stolen', false,
+  'keeper', CASE WHEN k.id IS NULL THEN NULL ELSE ${civilianRefJson("k")} END,${vehicleAlertFields("v")},
   'keeperFile', CASE WHEN k.id IS NULL THEN NULL ELSE json_build_object(
     'civilian', ${civilianJson("k")},
     'licence', (SELECT json_build_object('number', l.number, 'status', l.status, 'suspendedUntil', l.suspended_until, 'expiresAt', l.expires_at)
                 FROM licences l WHERE l.civilian_id = k.id),
-    'alerts', json_build_object('markers', 0, 'warrants', 0),
+    'alerts', ${personAlertsJson("k")},
     'since', v.keeper_since) END,
   'keepers', COALESCE((
     SELECT json_agg(json_build_object('civilian', ${civilianRefJson("kc")}, 'startedAt', vk.started_at, 'endedAt', vk.ended_at)
                     ORDER BY vk.seq DESC)
     FROM vehicle_keepers vk JOIN civilians kc ON kc.id = vk.civilian_id
     WHERE vk.vehicle_id = v.id), '[]'::json),
-  'activeMarkers', '[]'::json,
-  'counts', json_build_object('records', 0, 'markers', 0))`
+  'activeMarkers', COALESCE((
+    SELECT json_agg(${markerFileJson("m")} ORDER BY m.created_at DESC, m.id DESC)
+    FROM markers m WHERE m.vehicle_id = v.id AND ${markerActiveSql("m", AT_NOW)}), '[]'::json),
+  'counts', json_build_object(
+    'records', (SELECT count(*) FROM pnc_records cr WHERE cr.vehicle_id = v.id),
+    'markers', (SELECT count(*) FROM markers cm WHERE cm.vehicle_id = v.id)))`
 
 export const PgVehicleFiles = Layer.effect(
   VehicleFiles,
@@ -45,9 +46,9 @@ export const PgVehicleFiles = Layer.effect(
     // Part of the plate (trigram index on plate_key) or every word of make and model (trigram
     // index on lower(make || ' ' || model)); ordered by plate. No search: every vehicle.
     const search = SqlSchema.findAll({
-      Request: Schema.Struct({ search: Schema.String, ...Window.fields }),
+      Request: Schema.Struct({ search: Schema.String, now: Schema.DateFromSelf, ...Window.fields }),
       Result: Schema.Struct({ file: VehicleSummaryJson }),
-      execute: ({ limit, offset, search }) => {
+      execute: ({ limit, now, offset, search }) => {
         const key = plateKey(search)
         const words = search.toLowerCase().split(/\s+/).filter((w) => w.length > 0).map((w) => `%${likeEscaped(w)}%`)
         const byPlate = key.length === 0 ? sql`false` : sql`v.plate_key LIKE ${`%${likeEscaped(key)}%`}`
@@ -55,24 +56,26 @@ export const PgVehicleFiles = Layer.effect(
         const byWords = words.length === 0 ? sql`false` : sql.and(words.map((word) => sql`lower(v.make || ' ' || v.model) LIKE ${word}`))
         return sql`
           SELECT ${sql.literal(SUMMARY)} AS file
-          FROM vehicles v LEFT JOIN civilians k ON k.id = v.keeper_id
+          FROM vehicles v LEFT JOIN civilians k ON k.id = v.keeper_id CROSS JOIN (SELECT ${now}::timestamptz AS now) at
           WHERE ${search.trim() === "" ? sql`true` : sql`(${byPlate} OR ${byWords})`}
           ORDER BY v.plate COLLATE "C", v.id
           LIMIT ${limit} OFFSET ${offset}`
       }
     })
     const findById = SqlSchema.findOne({
-      Request: Schema.String,
+      Request: Schema.Struct({ id: Schema.String, now: Schema.DateFromSelf }),
       Result: Schema.Struct({ file: VehicleRecordJson }),
-      execute: (id) => sql`SELECT ${sql.literal(RECORD)} AS file FROM vehicles v LEFT JOIN civilians k ON k.id = v.keeper_id WHERE v.id = ${id}`
+      execute: ({ id, now }) =>
+        sql`SELECT ${sql.literal(RECORD)} AS file FROM vehicles v LEFT JOIN civilians k ON k.id = v.keeper_id
+            CROSS JOIN (SELECT ${now}::timestamptz AS now) at WHERE v.id = ${id}`
     })
     return {
-      search: Effect.fn("PgVehicleFiles.search")((text: string, page: Page) =>
-        Effect.map(pageOf(page, (window) => search({ search: text, ...window })), (found) => ({
+      search: Effect.fn("PgVehicleFiles.search")((text: string, page: Page, now: DateTime.Utc) =>
+        Effect.map(pageOf(page, (window) => search({ search: text, now: DateTime.toDateUtc(now), ...window })), (found) => ({
           items: found.items.map((row) => row.file),
           meta: found.meta
         }))),
-      findById: Effect.fn("PgVehicleFiles.findById")((id: VehicleId) => findById(id).pipe(Effect.map(Option.map((row) => row.file)), Effect.orDie))
+      findById: Effect.fn("PgVehicleFiles.findById")((id: VehicleId, now: DateTime.Utc) => findById({ id, now: DateTime.toDateUtc(now) }).pipe(Effect.map(Option.map((row) => row.file)), Effect.orDie))
     }
   })
 )

@@ -15,6 +15,11 @@ export const PgVehicles = Layer.effect(
       Result: VehicleRow,
       execute: (id) => sql`SELECT ${sql.literal(VEHICLE_COLUMNS)}, plate_key FROM vehicles WHERE id = ${id} FOR UPDATE`
     })
+    const findByIdUnlocked = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: VehicleRow,
+      execute: (id) => sql`SELECT ${sql.literal(VEHICLE_COLUMNS)}, plate_key FROM vehicles WHERE id = ${id}`
+    })
     const encode = Schema.encode(VehicleRow)
     const openPeriod = (vehicle: Vehicle): Effect.Effect<void, SqlError.SqlError> =>
       vehicle.keeperId === null || vehicle.keeperSince === null
@@ -23,6 +28,7 @@ export const PgVehicles = Layer.effect(
               VALUES (${vehicle.id}, ${vehicle.keeperId}, ${DateTime.toDateUtc(vehicle.keeperSince)})`)
     return {
       findByIdForUpdate: Effect.fn("PgVehicles.findByIdForUpdate")((id: VehicleId) => Effect.orDie(findById(id))),
+      findById: Effect.fn("PgVehicles.findById")((id: VehicleId) => Effect.orDie(findByIdUnlocked(id))),
       // The partial unique index decides a plate clash (ON CONFLICT names its predicate to use it).
       insert: Effect.fn("PgVehicles.insert")((vehicle: Vehicle) =>
         Effect.flatMap(encode(vehicle), (row) =>

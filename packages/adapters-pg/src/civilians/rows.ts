@@ -1,4 +1,4 @@
-import { Civilian, Endorsement, Licence, plateKey, Vehicle } from "@bluelight/core/civilians"
+import { Civilian, Endorsement, Licence, Marker, PncRecord, plateKey, Vehicle, Warrant } from "@bluelight/core/civilians"
 import { Schema } from "effect"
 
 /**
@@ -47,6 +47,35 @@ export const VehicleRow = Schema.transform(
   }
 )
 
+export const RecordRow = Schema.Struct({
+  ...PncRecord.fields,
+  occurredAt: Schema.DateTimeUtcFromDate,
+  createdAt: Schema.DateTimeUtcFromDate,
+  updatedAt: Schema.DateTimeUtcFromDate,
+  closedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+
+export const WarrantRow = Schema.Struct({
+  ...Warrant.fields,
+  issuedAt: Schema.DateTimeUtcFromDate,
+  expiresAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  closedAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  updatedAt: Schema.DateTimeUtcFromDate
+})
+
+export const MarkerRow = Schema.Struct({
+  ...Marker.fields,
+  createdAt: Schema.DateTimeUtcFromDate,
+  expiresAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  clearedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+
+/** `fine_amount` is `numeric` (exact money), read back as a float8 so the row holds a number. */
+export const RECORD_COLUMNS = "id, reference, civilian_id, type, status, title, description, location, occurred_at, " +
+  "fine_amount::float8 AS fine_amount, points, vehicle_id, disclosed, recorded_by, created_at, updated_at, closed_at, closed_by, close_reason"
+export const WARRANT_COLUMNS = "id, reference, civilian_id, reason, details, status, issued_by, issued_at, expires_at, closed_at, closed_by, close_note, updated_at"
+export const MARKER_COLUMNS = "id, reference, type, civilian_id, vehicle_id, reason, details, issued_by, created_at, expires_at, cleared_at, cleared_by, clear_reason"
+
 export const VEHICLE_COLUMNS = "id, plate, make, model, colour, type, registration_status, insurance_status, mot_status, tax_status, keeper_id, keeper_since, created_at, updated_at"
 export const CIVILIAN_COLUMNS = "id, reference, owner_id, full_name, date_of_birth::text AS date_of_birth, gender, address, phone, occupation, image_url, notes, status, created_at, updated_at"
 export const LICENCE_COLUMNS = "id, civilian_id, number, categories, status, suspended_until, issued_at, expires_at, updated_at"
@@ -77,7 +106,7 @@ export const licenceJson = (l: string) => `json_build_object(
   'status', ${l}.status, 'suspendedUntil', ${l}.suspended_until, 'issuedAt', ${l}.issued_at, 'expiresAt', ${l}.expires_at,
   'updatedAt', ${l}.updated_at)`
 
-const personJson = (a: string) => `json_build_object('id', ${a}.id, 'displayName', ${a}.display_name)`
+export const personJson = (a: string) => `json_build_object('id', ${a}.id, 'displayName', ${a}.display_name)`
 
 /** A licence file: the licence and every endorsement, oldest first, with who recorded and removed each. */
 export const licenceFileJson = (l: string) => `json_build_object(
@@ -90,10 +119,77 @@ export const licenceFileJson = (l: string) => `json_build_object(
         'removedBy', e.removed_by, 'removalReason', e.removal_reason, 'recordId', e.record_id),
       'issuedBy', ${personJson("ib")},
       'removedBy', CASE WHEN rb.id IS NULL THEN NULL ELSE ${personJson("rb")} END,
-      'record', NULL
+      'record', CASE WHEN er.id IS NULL THEN NULL ELSE json_build_object('id', er.id, 'reference', er.reference) END
     ) ORDER BY e.created_at, e.id)
     FROM endorsements e
     JOIN accounts ib ON ib.id = e.issued_by
     LEFT JOIN accounts rb ON rb.id = e.removed_by
+    LEFT JOIN pnc_records er ON er.id = e.record_id
     WHERE e.licence_id = ${l}.id), '[]'::json))`
 
+
+export const vehicleRefJson = (v: string) => `json_build_object('id', ${v}.id, 'plate', ${v}.plate)`
+
+export const recordJson = (r: string) => `json_build_object(
+  'id', ${r}.id, 'reference', ${r}.reference, 'civilianId', ${r}.civilian_id, 'type', ${r}.type, 'status', ${r}.status,
+  'title', ${r}.title, 'description', ${r}.description, 'location', ${r}.location, 'occurredAt', ${r}.occurred_at,
+  'fineAmount', ${r}.fine_amount::float8, 'points', ${r}.points, 'vehicleId', ${r}.vehicle_id, 'disclosed', ${r}.disclosed,
+  'recordedBy', ${r}.recorded_by, 'createdAt', ${r}.created_at, 'updatedAt', ${r}.updated_at, 'closedAt', ${r}.closed_at,
+  'closedBy', ${r}.closed_by, 'closeReason', ${r}.close_reason)`
+
+export const warrantJson = (w: string) => `json_build_object(
+  'id', ${w}.id, 'reference', ${w}.reference, 'civilianId', ${w}.civilian_id, 'reason', ${w}.reason, 'details', ${w}.details,
+  'status', ${w}.status, 'issuedBy', ${w}.issued_by, 'issuedAt', ${w}.issued_at, 'expiresAt', ${w}.expires_at,
+  'closedAt', ${w}.closed_at, 'closedBy', ${w}.closed_by, 'closeNote', ${w}.close_note, 'updatedAt', ${w}.updated_at)`
+
+export const markerJson = (m: string) => `json_build_object(
+  'id', ${m}.id, 'reference', ${m}.reference, 'type', ${m}.type, 'civilianId', ${m}.civilian_id, 'vehicleId', ${m}.vehicle_id,
+  'reason', ${m}.reason, 'details', ${m}.details, 'issuedBy', ${m}.issued_by, 'createdAt', ${m}.created_at,
+  'expiresAt', ${m}.expires_at, 'clearedAt', ${m}.cleared_at, 'clearedBy', ${m}.cleared_by, 'clearReason', ${m}.clear_reason)`
+
+/**
+ * A marker file: the marker with its person, its vehicle, who set it and who
+ * cleared it, each found by a scalar subquery so the file can be built for
+ * any row `m` of markers.
+ */
+export const markerFileJson = (m: string) => `json_build_object(
+  'marker', ${markerJson(m)},
+  'civilian', (SELECT ${civilianRefJson("mc")} FROM civilians mc WHERE mc.id = ${m}.civilian_id),
+  'vehicle', (SELECT ${vehicleRefJson("mv")} FROM vehicles mv WHERE mv.id = ${m}.vehicle_id),
+  'issuedBy', (SELECT ${personJson("mi")} FROM accounts mi WHERE mi.id = ${m}.issued_by),
+  'clearedBy', (SELECT ${personJson("mb")} FROM accounts mb WHERE mb.id = ${m}.cleared_by))`
+
+/** A warrant file: the warrant with its person, who issued it and who closed it. */
+export const warrantFileJson = (w: string) => `json_build_object(
+  'warrant', ${warrantJson(w)},
+  'civilian', (SELECT ${civilianRefJson("wc")} FROM civilians wc WHERE wc.id = ${w}.civilian_id),
+  'issuedBy', (SELECT ${personJson("wi")} FROM accounts wi WHERE wi.id = ${w}.issued_by),
+  'closedBy', (SELECT ${personJson("wb")} FROM accounts wb WHERE wb.id = ${w}.closed_by))`
+
+/** A record file: the record with its person and vehicle, who recorded and ended it, and the endorsement it made. */
+export const recordFileJson = (r: string) => `json_build_object(
+  'record', ${recordJson(r)},
+  'civilian', (SELECT ${civilianRefJson("rc")} FROM civilians rc WHERE rc.id = ${r}.civilian_id),
+  'vehicle', (SELECT ${vehicleRefJson("rv")} FROM vehicles rv WHERE rv.id = ${r}.vehicle_id),
+  'recordedBy', (SELECT ${personJson("ri")} FROM accounts ri WHERE ri.id = ${r}.recorded_by),
+  'closedBy', (SELECT ${personJson("rb")} FROM accounts rb WHERE rb.id = ${r}.closed_by),
+  'endorsement', (SELECT json_build_object('id', re.id, 'code', re.code) FROM endorsements re WHERE re.record_id = ${r}.id))`
+
+/** A marker counts as active at the instant `at` (a SQL expression) while uncleared and before its expiry. */
+export const markerActiveSql = (m: string, at: string) => `(${m}.cleared_at IS NULL AND (${m}.expires_at IS NULL OR ${m}.expires_at > ${at}))`
+
+/** A warrant reads `ACTIVE` at `at` while stored active and before its expiry. */
+export const warrantActiveSql = (w: string, at: string) => `(${w}.status = 'ACTIVE' AND (${w}.expires_at IS NULL OR ${w}.expires_at > ${at}))`
+
+/** The instant a read model reads at: a one-row subquery `at` whose `now` is bound as a parameter. */
+export const AT_NOW = "at.now"
+
+/** A vehicle's active markers counted, and whether one is `STOLEN_VEHICLE`: the summary's `markers` and `stolen`. */
+export const vehicleAlertFields = (v: string) => `
+  'markers', (SELECT count(*) FROM markers vm WHERE vm.vehicle_id = ${v}.id AND ${markerActiveSql("vm", AT_NOW)}),
+  'stolen', EXISTS (SELECT 1 FROM markers vs WHERE vs.vehicle_id = ${v}.id AND vs.type = 'STOLEN_VEHICLE' AND ${markerActiveSql("vs", AT_NOW)})`
+
+/** A person's active markers and warrants, counted: the keeper's `alerts`. */
+export const personAlertsJson = (c: string) => `json_build_object(
+  'markers', (SELECT count(*) FROM markers pm WHERE pm.civilian_id = ${c}.id AND ${markerActiveSql("pm", AT_NOW)}),
+  'warrants', (SELECT count(*) FROM warrants pw WHERE pw.civilian_id = ${c}.id AND ${warrantActiveSql("pw", AT_NOW)}))`

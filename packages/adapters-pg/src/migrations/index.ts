@@ -7,6 +7,7 @@ import civiliansPnc from "./0005_civilians_pnc.js"
 import cad from "./0006_cad.js"
 import shiftsSessions from "./0007_shifts_sessions.js"
 import moderation from "./0008_moderation.js"
+import pncRecords from "./0009_pnc_records.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
@@ -17,5 +18,6 @@ export const migrations = Migrator.fromRecord({
   "0005_civilians_pnc": civiliansPnc,
   "0006_cad": cad,
   "0007_shifts_sessions": shiftsSessions,
-  "0008_moderation": moderation
+  "0008_moderation": moderation,
+  "0009_pnc_records": pncRecords
 })

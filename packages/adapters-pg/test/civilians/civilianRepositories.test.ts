@@ -5,7 +5,17 @@
 import {
   addEndorsement,
   changeVehicleStatuses,
+  clearMarker,
+  closeWarrant,
   createCivilian,
+  createMarker,
+  createRecord,
+  getRecord,
+  issueWarrant,
+  listCivilianRecords,
+  listMarkers,
+  listWarrants,
+  voidRecord,
   getOfficialCivilian,
   getOfficialLicence,
   getOwnCivilian,
@@ -21,11 +31,12 @@ import {
   transferVehicle,
   updateCivilian
 } from "@bluelight/core/civilians"
+import { CivilianFiles, VehicleFiles } from "@bluelight/core/civilians"
 import { type Account, AccountId, Accounts, type Permission, type UserCaller } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DateTime, Effect, Exit, Layer, ManagedRuntime, Redacted } from "effect"
+import { DateTime, Effect, Exit, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
 
 type Ports = Layer.Layer.Success<ReturnType<typeof testPorts>>
@@ -72,6 +83,20 @@ const withAccounts = (...callers: ReadonlyArray<UserCaller>) =>
 
 const codeOf = <A, E>(exit: Exit.Exit<A, E>) =>
   Exit.isFailure(exit) && exit.cause._tag === "Fail" ? (exit.cause.error as { code?: string }).code : Exit.isSuccess(exit) ? "OK" : "DEFECT"
+
+/** Runs `effect` and answers how many SQL statements it executed (spans named `sql.execute`). */
+const statementsOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.tracerWith((base) => {
+    let statements = 0
+    const counting = Tracer.make({
+      span: (name, ...rest) => {
+        if (name === "sql.execute") statements++
+        return base.span(name, ...rest)
+      },
+      context: (f, fiber) => base.context(f, fiber)
+    })
+    return Effect.map(Effect.withTracer(effect, counting), (value) => ({ value, statements }))
+  })
 
 const character = (fullName: string) => ({ fullName, dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 High Street" } as const)
 
@@ -187,6 +212,84 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect(events.items[0]!.seq).toBeGreaterThan(events.items[1]!.seq)
       await run(updateCivilian(owner, from.id, { status: "INACTIVE" }))
       expect((await run(getOwnCivilian(owner, from.id))).status).toBe("INACTIVE")
+    })
+
+    it("records, warrants and markers show on every view, each in the file's one read", async () => {
+      const owner = aCaller(MEMBER)
+      const officer = aCaller(["pnc.view", "pnc.records.manage", "pnc.warrants.manage", "pnc.markers.manage"])
+      await run(withAccounts(owner, officer))
+      const created = await run(createCivilian(owner, character(`Gil ${uid("T")}`)))
+      const licence = await run(issueLicence(owner, created.id, { categories: ["B"] }))
+      const car = await run(registerVehicle(owner, created.id, { plate: uid("S").slice(0, 8), make: "Ford", model: "Fiesta", colour: "Red", type: "CAR" }))
+      const occurredAt = DateTime.unsafeMake("2026-01-02T03:04:05.000Z")
+      const record = await run(createRecord(officer, {
+        civilianId: created.id, type: "CITATION", title: "Speeding", description: "48 in a 30", location: "High Street", occurredAt,
+        fineAmount: 100.5, points: 3, vehicleId: car.id
+      }))
+      expect(record.reference).toMatch(/^REC-\d{6,}$/)
+      expect(record.fineAmount).toBe(100.5)
+      expect(record.occurredAt).toEqual(occurredAt)
+      expect(record.endorsement?.code).toBe("CIT")
+      expect(record.recordedBy).toEqual({ id: officer.account.id, displayName: officer.account.displayName })
+      expect(await run(getRecord(record.id))).toEqual(record)
+      const secret = await run(createRecord(officer, {
+        civilianId: created.id, type: "INTELLIGENCE", title: "Known associate", description: "Seen with dealers", location: "Docks", occurredAt
+      }))
+      expect(secret.disclosed).toBe(false)
+      const warrant = await run(issueWarrant(officer, { civilianId: created.id, reason: "Failed to appear", details: "Court 3" }))
+      expect(warrant.reference).toMatch(/^WAR-\d{6,}$/)
+      const stolen = await run(createMarker(officer, { type: "STOLEN_VEHICLE", vehicleId: car.id, reason: "Reported stolen" }))
+      const safety = await run(createMarker(officer, { type: "OFFICER_SAFETY", civilianId: created.id, reason: "Violent" }))
+      expect(stolen.reference).toMatch(/^MRK-\d{6,}$/)
+
+      const official = await run(getOfficialCivilian(officer, created.id))
+      expect(official.markers.map((m) => m.id)).toEqual([safety.id])
+      expect(official.warrants).toEqual([warrant])
+      expect(official.counts).toEqual({ records: 2, warrants: 1, markers: 1 })
+      expect(official.vehicles.map((v) => [v.stolen, v.alerts.markers])).toEqual([[true, 1]])
+      expect(official.licence?.endorsements.map((e) => e.record)).toEqual([{ id: record.id, reference: record.reference }])
+      const mine = await run(getOwnCivilian(owner, created.id))
+      expect(mine.records.map((r) => [r.id, r.vehicle?.id, r.fineAmount])).toEqual([[record.id, car.id, 100.5]])
+      const vehicle = await run(getVehicleRecord(car.id))
+      expect([vehicle.stolen, vehicle.alerts.markers, vehicle.markers.map((m) => m.id)]).toEqual([true, 1, [stolen.id]])
+      expect(vehicle.keeper?.alerts).toEqual({ markers: 1, warrants: 1 })
+      expect(vehicle.counts).toEqual({ records: 1, markers: 1 })
+      const listed = await run(listCivilianRecords(created.id, { limit: 25, offset: 0 }))
+      expect(listed.items.map((r) => r.id).sort()).toEqual([record.id, secret.id].sort())
+      expect((await run(listCivilianRecords(created.id, { limit: 1, offset: 0 }))).meta.hasMore).toBe(true)
+      expect((await run(listWarrants({ civilianId: created.id, status: "ACTIVE" }, { limit: 25, offset: 0 }))).items.map((w) => w.id)).toEqual([warrant.id])
+      expect((await run(listMarkers({ vehicleId: car.id, active: true }, { limit: 25, offset: 0 }))).items.map((m) => m.id)).toEqual([stolen.id])
+      // The person's file and the vehicle's record, alerts and all, are one statement each (none in memory).
+      const now = DateTime.unsafeNow()
+      const personRead = await run(statementsOf(Effect.flatMap(CivilianFiles, (files) => files.findById(created.id, now))))
+      const vehicleRead = await run(statementsOf(Effect.flatMap(VehicleFiles, (files) => files.findById(car.id, now))))
+      expect([personRead.statements, vehicleRead.statements]).toEqual(name === "Postgres" ? [1, 1] : [0, 0])
+      expect([personRead.value._tag, vehicleRead.value._tag]).toEqual(["Some", "Some"])
+
+      await run(voidRecord(officer, record.id, { reason: "Wrong car" }))
+      expect((await run(getOfficialLicence(licence.id))).points).toBe(0)
+      await run(clearMarker(officer, stolen.id, { reason: "Recovered" }))
+      await run(closeWarrant(officer, warrant.id, { outcome: "WITHDRAWN", note: "Appeared" }))
+      const after = await run(getVehicleRecord(car.id))
+      expect([after.stolen, after.markers, after.keeper?.alerts]).toEqual([false, [], { markers: 1, warrants: 0 }])
+      expect((await run(listMarkers({ vehicleId: car.id, active: false }, { limit: 25, offset: 0 }))).items.map((m) => m.clearedBy?.id)).toEqual([officer.account.id])
+      expect((await run(listWarrants({ civilianId: created.id, status: "WITHDRAWN" }, { limit: 25, offset: 0 }))).items[0]?.closeNote).toBe("Appeared")
+    })
+
+    it("a marker cleared and a warrant closed at once: exactly one each", async () => {
+      const owner = aCaller(MEMBER)
+      const officer = aCaller(["pnc.view", "pnc.warrants.manage", "pnc.markers.manage"])
+      await run(withAccounts(owner, officer))
+      const created = await run(createCivilian(owner, character(`Hal ${uid("S")}`)))
+      const marker = await run(createMarker(officer, { type: "WANTED", civilianId: created.id, reason: "Wanted" }))
+      const warrant = await run(issueWarrant(officer, { civilianId: created.id, reason: "Wanted" }))
+      const clears = await Promise.all([0, 1, 2].map(() => run(Effect.exit(clearMarker(officer, marker.id, { reason: "Found" })))))
+      expect(clears.map(codeOf).sort()).toEqual(["MARKER_NOT_ACTIVE", "MARKER_NOT_ACTIVE", "OK"])
+      const closes = await Promise.all((["EXECUTED", "WITHDRAWN", "EXECUTED"] as const).map((outcome) =>
+        run(Effect.exit(closeWarrant(officer, warrant.id, { outcome, note: "Done" })))))
+      expect(closes.map(codeOf).sort()).toEqual(["OK", "WARRANT_NOT_ACTIVE", "WARRANT_NOT_ACTIVE"])
+      const events = await run(listPncEvents({ civilianId: created.id }, { limit: 25, offset: 0 }))
+      expect(events.items.filter((e) => e.type === "MARKER_CLEARED" || e.type === "WARRANT_CLOSED")).toHaveLength(2)
     })
   })
 

@@ -17,6 +17,13 @@ export type PncEventType =
   | "VEHICLE_REGISTERED"
   | "VEHICLE_STATUS_CHANGED"
   | "KEEPER_CHANGED"
+  | "RECORD_CREATED"
+  | "RECORD_CLOSED"
+  | "RECORD_VOIDED"
+  | "WARRANT_ISSUED"
+  | "WARRANT_CLOSED"
+  | "MARKER_CREATED"
+  | "MARKER_CLEARED"
 
 /** What a use case writes to the PNC history; the store gives it its `seq`. */
 export interface NewPncEvent {

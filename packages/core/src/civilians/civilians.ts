@@ -42,9 +42,10 @@ const checkDateOfBirth = (dateOfBirth: string, now: DateTime.Utc) =>
 /** The owner's view of a character just written: it exists, so not finding it is a defect. */
 export const ownerViewOf = (id: CivilianId) =>
   Effect.gen(function*() {
-    const file = yield* Effect.flatMap(CivilianFiles, (files) => files.findById(id))
+    const now = yield* DateTime.now
+    const file = yield* Effect.flatMap(CivilianFiles, (files) => files.findById(id, now))
     if (Option.isNone(file)) return yield* Effect.dieMessage(`civilian ${id} was written but cannot be read`)
-    return ownerCivilianView(file.value, yield* DateTime.now)
+    return ownerCivilianView(file.value, now)
   })
 
 /** `POST /civilians`: a new character owned by the signed-in member. */
@@ -86,16 +87,17 @@ export const listCivilians = Effect.fn("civilians.listCivilians")(function*(call
   if (ownerId !== undefined && ownerId !== caller.account.id && !managesAllCivilians(caller)) {
     return yield* forbidden("civilians.manage")
   }
-  const listed = yield* Effect.flatMap(CivilianFiles, (files) => files.listByOwner(ownerId ?? caller.account.id, page))
   const now = yield* DateTime.now
+  const listed = yield* Effect.flatMap(CivilianFiles, (files) => files.listByOwner(ownerId ?? caller.account.id, page, now))
   return { items: listed.items.map((file) => ownerCivilianView(file, now)), meta: listed.meta }
 })
 
 /** `GET /civilians/{id}`: the owner's view of one character. */
 export const getOwnCivilian = Effect.fn("civilians.getOwnCivilian")(function*(caller: Caller, id: CivilianId) {
-  const file = yield* Effect.flatMap(CivilianFiles, (files) => files.findById(id))
+  const now = yield* DateTime.now
+  const file = yield* Effect.flatMap(CivilianFiles, (files) => files.findById(id, now))
   const found = yield* ownedBy(caller)(Option.map(file, (f) => ({ ...f, ownerId: f.civilian.ownerId })))
-  return ownerCivilianView(found, yield* DateTime.now)
+  return ownerCivilianView(found, now)
 })
 
 const CHANGEABLE = ["fullName", "dateOfBirth", "gender", "address", "phone", "occupation", "imageUrl", "notes", "status"] as const
@@ -119,7 +121,7 @@ export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(ca
       return yield* forbidden("civilians.manage")
     }
     if (!manages && changed.some((field) => (IDENTITY_FIELDS as ReadonlyArray<string>).includes(field))) {
-      const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id)), orNotFound(noSuchCharacter.message))
+      const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id, now)), orNotFound(noSuchCharacter.message))
       if (fileIdentityLocked(file)) {
         return yield* new InvalidState({
           message: "The character has official history: name, date of birth and gender can no longer be changed by the owner"

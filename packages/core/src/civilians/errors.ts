@@ -14,3 +14,9 @@ export class EndorsementNotActive extends DomainError<EndorsementNotActive>()("E
 
 /** A licence expiry not after its issue. */
 export class InvalidExpiry extends DomainError<InvalidExpiry>()("InvalidExpiry", "INVALID_EXPIRY", {}) {}
+
+/** The marker is already cleared or past its expiry. */
+export class MarkerNotActive extends DomainError<MarkerNotActive>()("MarkerNotActive", "MARKER_NOT_ACTIVE", {}) {}
+
+/** The warrant is already executed, withdrawn or past its expiry. */
+export class WarrantNotActive extends DomainError<WarrantNotActive>()("WarrantNotActive", "WARRANT_NOT_ACTIVE", {}) {}

@@ -18,3 +18,12 @@ export type VehicleId = typeof VehicleId.Type
 
 export const PncEventId = EntityId("PncEventId")
 export type PncEventId = typeof PncEventId.Type
+
+export const RecordId = EntityId("RecordId")
+export type RecordId = typeof RecordId.Type
+
+export const WarrantId = EntityId("WarrantId")
+export type WarrantId = typeof WarrantId.Type
+
+export const MarkerId = EntityId("MarkerId")
+export type MarkerId = typeof MarkerId.Type

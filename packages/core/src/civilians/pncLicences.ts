@@ -128,6 +128,67 @@ export const reinstateLicence = Effect.fn("civilians.reinstateLicence")(function
 /** Official changes are made by a person (session only), who is named on the endorsement. */
 const recorder = (caller: UserCaller) => caller.account.id
 
+/** What an endorsement is made of; `recordId` names the record that made it, if any. */
+export interface EndorsementInput {
+  readonly code: string
+  readonly reason: string
+  readonly points: number
+  readonly expiresAt: DateTime.Utc
+  readonly recordId: string | null
+  /** The record's reference, for the history entry. */
+  readonly recordReference?: string | undefined
+}
+
+/** Endorses the (locked) licence and writes `ENDORSEMENT_ADDED` with its audit entry, in the caller's transaction. */
+export const endorse = (caller: UserCaller, licence: Licence, input: EndorsementInput, now: DateTime.Utc) =>
+  Effect.gen(function*() {
+    const endorsement: Endorsement = {
+      id: yield* newId(EndorsementId),
+      licenceId: licence.id,
+      code: input.code,
+      reason: input.reason,
+      points: input.points,
+      createdAt: now,
+      expiresAt: input.expiresAt,
+      issuedBy: recorder(caller),
+      removedAt: null,
+      removedBy: null,
+      removalReason: null,
+      recordId: input.recordId
+    }
+    yield* Effect.flatMap(Licences, (l) => l.insertEndorsement(endorsement))
+    yield* recordChange(caller, {
+      type: "ENDORSEMENT_ADDED",
+      audit: "pnc.endorsement.added",
+      civilianId: licence.civilianId,
+      licenceId: licence.id,
+      target: { type: "endorsement", id: endorsement.id },
+      data: {
+        number: licence.number,
+        code: endorsement.code,
+        points: endorsement.points,
+        reason: endorsement.reason,
+        expiresAt: iso(endorsement.expiresAt),
+        ...(input.recordReference === undefined ? {} : { record: input.recordReference })
+      }
+    })
+    return endorsement
+  })
+
+/** Takes the endorsement off (it stays visible) and writes `ENDORSEMENT_REMOVED` with its audit entry. */
+export const unendorse = (caller: UserCaller, licence: Licence, endorsement: Endorsement, reason: string, now: DateTime.Utc) =>
+  Effect.gen(function*() {
+    yield* Effect.flatMap(Licences, (l) => l.updateEndorsement({ ...endorsement, removedAt: now, removedBy: recorder(caller), removalReason: reason }))
+    yield* recordChange(caller, {
+      type: "ENDORSEMENT_REMOVED",
+      audit: "pnc.endorsement.removed",
+      civilianId: licence.civilianId,
+      licenceId: licence.id,
+      target: { type: "endorsement", id: endorsement.id },
+      data: { number: licence.number, code: endorsement.code, points: endorsement.points, reason }
+    })
+  })
+
 /**
  * `POST /pnc/licences/{id}/endorsements`: an endorsement, expiring three
  * years after it is made unless given an expiry (which must be in the future).
@@ -142,29 +203,13 @@ export const addEndorsement = Effect.fn("civilians.addEndorsement")(function*(
       if (input.expiresAt !== undefined && !DateTime.greaterThan(input.expiresAt, now)) {
         return yield* new InvalidInput({ message: "An endorsement expires in the future", details: [{ path: ["expiresAt"], message: "must be in the future" }] })
       }
-      const endorsement: Endorsement = {
-        id: yield* newId(EndorsementId),
-        licenceId: licence.id,
+      yield* endorse(caller, licence, {
         code: input.code,
         reason: input.reason,
         points: input.points,
-        createdAt: now,
         expiresAt: input.expiresAt ?? yearsAfter(now, ENDORSEMENT_VALIDITY_YEARS),
-        issuedBy: recorder(caller),
-        removedAt: null,
-        removedBy: null,
-        removalReason: null,
         recordId: null
-      }
-      yield* Effect.flatMap(Licences, (l) => l.insertEndorsement(endorsement))
-      yield* recordChange(caller, {
-        type: "ENDORSEMENT_ADDED",
-        audit: "pnc.endorsement.added",
-        civilianId: licence.civilianId,
-        licenceId: licence.id,
-        target: { type: "endorsement", id: endorsement.id },
-        data: { number: licence.number, code: endorsement.code, points: endorsement.points, reason: endorsement.reason, expiresAt: iso(endorsement.expiresAt) }
-      })
+      }, now)
     }))
 })
 
@@ -186,15 +231,6 @@ export const removeEndorsement = Effect.fn("civilians.removeEndorsement")(functi
       const licences = yield* Licences
       const found = yield* licences.findEndorsementForUpdate(licence.id, endorsementId)
       if (Option.isNone(found) || found.value.removedAt !== null) return yield* notActive
-      const endorsement = found.value
-      yield* licences.updateEndorsement({ ...endorsement, removedAt: now, removedBy: recorder(caller), removalReason: input.reason })
-      yield* recordChange(caller, {
-        type: "ENDORSEMENT_REMOVED",
-        audit: "pnc.endorsement.removed",
-        civilianId: licence.civilianId,
-        licenceId: licence.id,
-        target: { type: "endorsement", id: endorsement.id },
-        data: { number: licence.number, code: endorsement.code, points: endorsement.points, reason: input.reason }
-      })
+      yield* unendorse(caller, licence, found.value, input.reason, now)
     }))
 })

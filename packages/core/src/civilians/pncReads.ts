@@ -14,8 +14,9 @@ export const searchCivilians = Effect.fn("civilians.searchCivilians")(function*(
 
 /** `GET /pnc/civilians/{id}`: the official view; `owner` only for `civilians.manage`. */
 export const getOfficialCivilian = Effect.fn("civilians.getOfficialCivilian")(function*(caller: Caller, id: CivilianId) {
-  const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id)), orNotFound("No such person"))
-  return officialCivilianView(file, yield* DateTime.now, managesAllCivilians(caller))
+  const now = yield* DateTime.now
+  const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id, now)), orNotFound("No such person"))
+  return officialCivilianView(file, now, managesAllCivilians(caller))
 })
 
 /** `GET /pnc/licences/{id}`: the official view of a licence. */
@@ -26,14 +27,16 @@ export const getOfficialLicence = Effect.fn("civilians.getOfficialLicence")(func
 
 /** `GET /pnc/vehicles`: by part of the plate or words of make and model, ordered by plate. */
 export const searchVehicles = Effect.fn("civilians.searchVehicles")(function*(search: string, page: Page) {
-  const found = yield* Effect.flatMap(VehicleFiles, (files) => files.search(search, page))
+  const now = yield* DateTime.now
+  const found = yield* Effect.flatMap(VehicleFiles, (files) => files.search(search, page, now))
   return { items: found.items.map(pncVehicleSummary), meta: found.meta }
 })
 
 /** `GET /pnc/vehicles/{id}`: the registration, keeper, licence and alert chain in one read. */
 export const getVehicleRecord = Effect.fn("civilians.getVehicleRecord")(function*(id: VehicleId) {
-  const file = yield* Effect.flatMap(Effect.flatMap(VehicleFiles, (files) => files.findById(id)), orNotFound("No such vehicle"))
-  return pncVehicleRecord(file, yield* DateTime.now)
+  const now = yield* DateTime.now
+  const file = yield* Effect.flatMap(Effect.flatMap(VehicleFiles, (files) => files.findById(id, now)), orNotFound("No such vehicle"))
+  return pncVehicleRecord(file, now)
 })
 
 /** `GET /pnc/events`: the PNC history, newest first. */

@@ -3,11 +3,14 @@ import type { AccountId } from "../identity/ids.js"
 import type { PageOf } from "../identity/ports.js"
 import type { Page } from "../kernel/paging.js"
 import type { Civilian } from "./Civilian.js"
-import type { CivilianId, EndorsementId, LicenceId, VehicleId } from "./ids.js"
+import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
 import type { Endorsement, Licence } from "./Licence.js"
+import type { Marker, MarkerType } from "./Marker.js"
 import type { NewPncEvent, PncEvent } from "./PncEvent.js"
+import type { PncRecord } from "./PncRecord.js"
+import type { Warrant, WarrantStatus } from "./Warrant.js"
 import type { Vehicle } from "./Vehicle.js"
-import type { CivilianFile, CivilianSearchHit, LicenceFile, VehicleRecordFile, VehicleSummaryFile } from "./views.js"
+import type { CivilianFile, CivilianSearchHit, LicenceFile, MarkerFile, RecordFile, VehicleRecordFile, VehicleSummaryFile, WarrantFile } from "./views.js"
 
 /**
  * Repositories of the civilian records. They store and find; the rules live
@@ -45,6 +48,8 @@ export class Licences extends Context.Tag("@bluelight/core/Licences")<
     /** The endorsement of this licence, locked until the transaction ends. */
     readonly findEndorsementForUpdate: (licenceId: LicenceId, id: EndorsementId) => Effect.Effect<Option.Option<Endorsement>>
     readonly updateEndorsement: (endorsement: Endorsement) => Effect.Effect<void>
+    /** The endorsement a record made, if any, locked until the transaction ends. */
+    readonly findEndorsementOfRecordForUpdate: (recordId: RecordId) => Effect.Effect<Option.Option<Endorsement>>
   }
 >() {}
 
@@ -52,6 +57,12 @@ export class Vehicles extends Context.Tag("@bluelight/core/Vehicles")<
   Vehicles,
   {
     readonly findByIdForUpdate: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
+    /**
+     * The vehicle as it stands, without a lock: for a change that only names
+     * it (a record or a marker; vehicles are never deleted), so that it does
+     * not queue behind, or deadlock with, a transfer holding the vehicle.
+     */
+    readonly findById: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
     /**
      * Stores the vehicle and opens its first keeper period. Answers `false`,
      * storing nothing, when a vehicle that is not scrapped has the same plate
@@ -78,6 +89,74 @@ export class PncHistory extends Context.Tag("@bluelight/core/PncHistory")<
   }
 >() {}
 
+/** PNC records; nothing is ever deleted. */
+export class Records extends Context.Tag("@bluelight/core/Records")<
+  Records,
+  {
+    /** The next reference from the sequence: `REC-000001`, … (never reused, gaps allowed). */
+    readonly nextReference: Effect.Effect<string>
+    readonly insert: (record: PncRecord) => Effect.Effect<void>
+    readonly findByIdForUpdate: (id: RecordId) => Effect.Effect<Option.Option<PncRecord>>
+    readonly update: (record: PncRecord) => Effect.Effect<void>
+  }
+>() {}
+
+/** Warrants; nothing is ever deleted. */
+export class Warrants extends Context.Tag("@bluelight/core/Warrants")<
+  Warrants,
+  {
+    /** The next reference from the sequence: `WAR-000001`, …. */
+    readonly nextReference: Effect.Effect<string>
+    readonly insert: (warrant: Warrant) => Effect.Effect<void>
+    readonly findByIdForUpdate: (id: WarrantId) => Effect.Effect<Option.Option<Warrant>>
+    readonly update: (warrant: Warrant) => Effect.Effect<void>
+  }
+>() {}
+
+/** Markers; nothing is ever deleted. */
+export class Markers extends Context.Tag("@bluelight/core/Markers")<
+  Markers,
+  {
+    /** The next reference from the sequence: `MRK-000001`, …. */
+    readonly nextReference: Effect.Effect<string>
+    readonly insert: (marker: Marker) => Effect.Effect<void>
+    readonly findByIdForUpdate: (id: MarkerId) => Effect.Effect<Option.Option<Marker>>
+    readonly update: (marker: Marker) => Effect.Effect<void>
+  }
+>() {}
+
+export interface WarrantFilter {
+  readonly status?: WarrantStatus | undefined
+  readonly civilianId?: CivilianId | undefined
+}
+
+export interface MarkerFilter {
+  readonly active?: boolean | undefined
+  readonly type?: MarkerType | undefined
+  readonly civilianId?: CivilianId | undefined
+  readonly vehicleId?: VehicleId | undefined
+}
+
+/**
+ * The read model of records, warrants and markers: each with the people and
+ * vehicles it names. Statuses that depend on time (`EXPIRED`, `active`) are
+ * filtered at `now`.
+ */
+export class AlertFiles extends Context.Tag("@bluelight/core/AlertFiles")<
+  AlertFiles,
+  {
+    readonly findRecord: (id: RecordId) => Effect.Effect<Option.Option<RecordFile>>
+    /** Every record of a character, the latest occurrence first; none when there is no such character. */
+    readonly listRecords: (civilianId: CivilianId, page: Page) => Effect.Effect<Option.Option<PageOf<RecordFile>>>
+    readonly findWarrant: (id: WarrantId) => Effect.Effect<Option.Option<WarrantFile>>
+    /** Newest first. */
+    readonly listWarrants: (filter: WarrantFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<WarrantFile>>
+    readonly findMarker: (id: MarkerId) => Effect.Effect<Option.Option<MarkerFile>>
+    /** Newest first. */
+    readonly listMarkers: (filter: MarkerFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<MarkerFile>>
+  }
+>() {}
+
 /**
  * The read model of characters: each file in one read, with its licence,
  * vehicles and alerts (what the owner's and the PNC's views are made from).
@@ -85,9 +164,10 @@ export class PncHistory extends Context.Tag("@bluelight/core/PncHistory")<
 export class CivilianFiles extends Context.Tag("@bluelight/core/CivilianFiles")<
   CivilianFiles,
   {
-    readonly findById: (id: CivilianId) => Effect.Effect<Option.Option<CivilianFile>>
+    /** The file as it reads at `now` (which markers and warrants are active). */
+    readonly findById: (id: CivilianId, now: DateTime.Utc) => Effect.Effect<Option.Option<CivilianFile>>
     /** A member's characters, newest first. */
-    readonly listByOwner: (ownerId: AccountId, page: Page) => Effect.Effect<PageOf<CivilianFile>>
+    readonly listByOwner: (ownerId: AccountId, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<CivilianFile>>
     /** Every word in the name (a part of it, ignoring case), or the reference exactly; alphabetical by name. An empty `search` finds everyone. */
     readonly search: (search: string, page: Page) => Effect.Effect<PageOf<CivilianSearchHit>>
     readonly findLicence: (id: LicenceId) => Effect.Effect<Option.Option<LicenceFile>>
@@ -103,7 +183,8 @@ export class VehicleFiles extends Context.Tag("@bluelight/core/VehicleFiles")<
      * or whose make and model hold every word of it; ordered by plate. An
      * empty `search` finds every vehicle.
      */
-    readonly search: (search: string, page: Page) => Effect.Effect<PageOf<VehicleSummaryFile>>
-    readonly findById: (id: VehicleId) => Effect.Effect<Option.Option<VehicleRecordFile>>
+    readonly search: (search: string, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<VehicleSummaryFile>>
+    /** The record as it reads at `now` (which markers and warrants are active). */
+    readonly findById: (id: VehicleId, now: DateTime.Utc) => Effect.Effect<Option.Option<VehicleRecordFile>>
   }
 >() {}

@@ -2,9 +2,12 @@ import type { DateTime } from "effect"
 import type { AccountId } from "../identity/ids.js"
 import type { Civilian, CivilianStatus, Gender } from "./Civilian.js"
 import { identityLocked } from "./Civilian.js"
-import type { CivilianId, EndorsementId, LicenceId, VehicleId } from "./ids.js"
+import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
 import { type Endorsement, endorsementActiveAt, type Licence, type LicenceCategory, licenceStatusAt, type LicenceStatus, pointsAt } from "./Licence.js"
+import { type Marker, markerActiveAt, type MarkerType } from "./Marker.js"
+import type { PncRecord, RecordStatus, RecordType } from "./PncRecord.js"
 import type { Vehicle, VehicleStatuses } from "./Vehicle.js"
+import { type Warrant, warrantStatusAt, type WarrantStatus } from "./Warrant.js"
 
 /**
  * The views of the civilian records, and the pure functions that make them
@@ -124,7 +127,7 @@ export const vehicleView = (vehicle: Vehicle): VehicleView => {
   return view
 }
 
-/** Active markers and warrants are counted for the alerts; both arrive with the records issue. */
+/** Active markers and warrants, counted for the alerts. */
 export interface AlertCounts {
   readonly markers: number
   readonly warrants: number
@@ -152,13 +155,28 @@ export const pncVehicleSummary = (file: VehicleSummaryFile): PncVehicleSummary =
   keeper: file.keeper
 })
 
-/** A marker as the PNC shows it (they arrive with the records issue). */
-export interface MarkerView {
-  readonly id: string
-  readonly reference: string
-  readonly type: string
+/** A vehicle as a marker or a record names it. */
+export interface VehicleRef {
+  readonly id: VehicleId
+  readonly plate: string
+}
+
+/** A marker as loaded: with the person or vehicle it is on, and who set and cleared it. */
+export interface MarkerFile {
+  readonly marker: Marker
   readonly civilian: CivilianRef | null
-  readonly vehicle: { readonly id: VehicleId; readonly plate: string } | null
+  readonly vehicle: VehicleRef | null
+  readonly issuedBy: Person
+  readonly clearedBy: Person | null
+}
+
+/** A marker as the PNC shows it; `active` is worked out at reading. */
+export interface MarkerView {
+  readonly id: MarkerId
+  readonly reference: string
+  readonly type: MarkerType
+  readonly civilian: CivilianRef | null
+  readonly vehicle: VehicleRef | null
   readonly reason: string
   readonly details: string | null
   readonly issuedBy: Person
@@ -170,14 +188,39 @@ export interface MarkerView {
   readonly clearReason: string | null
 }
 
-/** A warrant as the PNC shows it (they arrive with the records issue). */
+export const markerView = (file: MarkerFile, now: DateTime.Utc): MarkerView => ({
+  id: file.marker.id,
+  reference: file.marker.reference,
+  type: file.marker.type,
+  civilian: file.civilian,
+  vehicle: file.vehicle,
+  reason: file.marker.reason,
+  details: file.marker.details,
+  issuedBy: file.issuedBy,
+  createdAt: file.marker.createdAt,
+  expiresAt: file.marker.expiresAt,
+  active: markerActiveAt(file.marker, now),
+  clearedAt: file.marker.clearedAt,
+  clearedBy: file.clearedBy,
+  clearReason: file.marker.clearReason
+})
+
+/** A warrant as loaded: with its person, and who issued and closed it. */
+export interface WarrantFile {
+  readonly warrant: Warrant
+  readonly civilian: CivilianRef
+  readonly issuedBy: Person
+  readonly closedBy: Person | null
+}
+
+/** A warrant as the PNC shows it; an active one past `expiresAt` reads `EXPIRED`. */
 export interface WarrantView {
-  readonly id: string
+  readonly id: WarrantId
   readonly reference: string
   readonly civilian: CivilianRef
   readonly reason: string
   readonly details: string | null
-  readonly status: string
+  readonly status: WarrantStatus
   readonly issuedBy: Person
   readonly issuedAt: DateTime.Utc
   readonly expiresAt: DateTime.Utc | null
@@ -187,20 +230,113 @@ export interface WarrantView {
   readonly updatedAt: DateTime.Utc
 }
 
-/** A record entry of the owner's view (disclosed records only; they arrive with the records issue). */
-export interface DisclosedRecordView {
-  readonly id: string
+export const warrantView = (file: WarrantFile, now: DateTime.Utc): WarrantView => ({
+  id: file.warrant.id,
+  reference: file.warrant.reference,
+  civilian: file.civilian,
+  reason: file.warrant.reason,
+  details: file.warrant.details,
+  status: warrantStatusAt(file.warrant, now),
+  issuedBy: file.issuedBy,
+  issuedAt: file.warrant.issuedAt,
+  expiresAt: file.warrant.expiresAt,
+  closedAt: file.warrant.closedAt,
+  closedBy: file.closedBy,
+  closeNote: file.warrant.closeNote,
+  updatedAt: file.warrant.updatedAt
+})
+
+/** A record as loaded: with its person and vehicle, who recorded it, who ended it, and the endorsement it made. */
+export interface RecordFile {
+  readonly record: PncRecord
+  readonly civilian: CivilianRef
+  readonly vehicle: VehicleRef | null
+  readonly recordedBy: Person
+  readonly closedBy: Person | null
+  readonly endorsement: { readonly id: EndorsementId; readonly code: string } | null
+}
+
+/** A record as the PNC shows it: with who recorded it. */
+export interface RecordView {
+  readonly id: RecordId
   readonly reference: string
-  readonly type: string
-  readonly status: string
+  readonly civilian: CivilianRef
+  readonly type: RecordType
+  readonly status: RecordStatus
   readonly title: string
   readonly description: string
   readonly location: string
   readonly occurredAt: DateTime.Utc
   readonly fineAmount: number
   readonly points: number
-  readonly vehicle: { readonly id: VehicleId; readonly plate: string } | null
+  readonly vehicle: VehicleRef | null
+  readonly disclosed: boolean
+  readonly endorsement: { readonly id: EndorsementId; readonly code: string } | null
+  readonly recordedBy: Person
+  readonly createdAt: DateTime.Utc
+  readonly updatedAt: DateTime.Utc
+  readonly closedAt: DateTime.Utc | null
+  readonly closedBy: Person | null
+  readonly closeReason: string | null
 }
+
+export const recordView = (file: RecordFile): RecordView => ({
+  id: file.record.id,
+  reference: file.record.reference,
+  civilian: file.civilian,
+  type: file.record.type,
+  status: file.record.status,
+  title: file.record.title,
+  description: file.record.description,
+  location: file.record.location,
+  occurredAt: file.record.occurredAt,
+  fineAmount: file.record.fineAmount,
+  points: file.record.points,
+  vehicle: file.vehicle,
+  disclosed: file.record.disclosed,
+  endorsement: file.endorsement,
+  recordedBy: file.recordedBy,
+  createdAt: file.record.createdAt,
+  updatedAt: file.record.updatedAt,
+  closedAt: file.record.closedAt,
+  closedBy: file.closedBy,
+  closeReason: file.record.closeReason
+})
+
+/** A disclosed record as loaded for the owner's view: the record and its vehicle, nobody named. */
+export interface DisclosedRecordFile {
+  readonly record: PncRecord
+  readonly vehicle: VehicleRef | null
+}
+
+/** A record entry of the owner's view: exactly the fields the API document lists, never who recorded it. */
+export interface DisclosedRecordView {
+  readonly id: RecordId
+  readonly reference: string
+  readonly type: RecordType
+  readonly status: RecordStatus
+  readonly title: string
+  readonly description: string
+  readonly location: string
+  readonly occurredAt: DateTime.Utc
+  readonly fineAmount: number
+  readonly points: number
+  readonly vehicle: VehicleRef | null
+}
+
+export const disclosedRecordView = ({ record, vehicle }: DisclosedRecordFile): DisclosedRecordView => ({
+  id: record.id,
+  reference: record.reference,
+  type: record.type,
+  status: record.status,
+  title: record.title,
+  description: record.description,
+  location: record.location,
+  occurredAt: record.occurredAt,
+  fineAmount: record.fineAmount,
+  points: record.points,
+  vehicle
+})
 
 /** A vehicle the character keeps, as loaded. */
 export interface KeptVehicleFile extends VehicleSummaryFile {
@@ -216,10 +352,13 @@ export interface CivilianFile {
   readonly owner: Person
   readonly licence: LicenceFile | null
   readonly vehicles: ReadonlyArray<KeptVehicleFile>
-  readonly markers: ReadonlyArray<MarkerView>
-  readonly warrants: ReadonlyArray<WarrantView>
-  readonly disclosedRecords: ReadonlyArray<DisclosedRecordView>
-  /** Every record, active warrant and active marker of the character. */
+  /** Active markers on the character (at the time of reading), newest first. */
+  readonly markers: ReadonlyArray<MarkerFile>
+  /** Active warrants for the character (at the time of reading), newest first. */
+  readonly warrants: ReadonlyArray<WarrantFile>
+  /** Disclosed records, the latest occurrence first. */
+  readonly disclosedRecords: ReadonlyArray<DisclosedRecordFile>
+  /** Every record, warrant and marker the character ever had, whatever their state. */
   readonly counts: { readonly records: number; readonly warrants: number; readonly markers: number }
 }
 
@@ -254,7 +393,7 @@ export const ownerCivilianView = (file: CivilianFile, now: DateTime.Utc): OwnerC
   identityLocked: fileIdentityLocked(file),
   licence: file.licence === null ? null : holderLicence(file.licence, now),
   vehicles: file.vehicles.map((kept) => ({ ...vehicleView(kept.vehicle), keeperSince: kept.keeperSince })),
-  records: file.disclosedRecords
+  records: file.disclosedRecords.map(disclosedRecordView)
 })
 
 export interface OfficialCivilianView {
@@ -300,8 +439,8 @@ export const officialCivilianView = (file: CivilianFile, now: DateTime.Utc, show
     ...(showOwner ? { owner: file.owner } : {}),
     licence: file.licence === null ? null : officialLicence(file.licence, now),
     vehicles: file.vehicles.map(pncVehicleSummary),
-    markers: file.markers,
-    warrants: file.warrants,
+    markers: file.markers.map((marker) => markerView(marker, now)),
+    warrants: file.warrants.map((warrant) => warrantView(warrant, now)),
     counts: file.counts
   }
 }
@@ -325,7 +464,9 @@ export interface KeeperFile {
 export interface VehicleRecordFile extends VehicleSummaryFile {
   readonly keeperFile: KeeperFile | null
   readonly keepers: ReadonlyArray<{ readonly civilian: CivilianRef; readonly startedAt: DateTime.Utc; readonly endedAt: DateTime.Utc | null }>
-  readonly activeMarkers: ReadonlyArray<MarkerView>
+  /** Active markers on the vehicle (at the time of reading), newest first. */
+  readonly activeMarkers: ReadonlyArray<MarkerFile>
+  /** Every record naming the vehicle and every marker it ever had. */
   readonly counts: { readonly records: number; readonly markers: number }
 }
 
@@ -363,7 +504,7 @@ export const pncVehicleRecord = (file: VehicleRecordFile, now: DateTime.Utc): Pn
       since: keeper.since
     },
     keepers: file.keepers,
-    markers: file.activeMarkers,
+    markers: file.activeMarkers.map((marker) => markerView(marker, now)),
     counts: file.counts
   }
 }

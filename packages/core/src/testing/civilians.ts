@@ -2,12 +2,39 @@ import { type Context, DateTime, Effect, Layer, Option, Ref } from "effect"
 import type { Account } from "../identity/Account.js"
 import type { AccountId } from "../identity/ids.js"
 import { type Civilian, civilianReference } from "../civilians/Civilian.js"
-import type { CivilianId, EndorsementId, LicenceId, VehicleId } from "../civilians/ids.js"
+import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "../civilians/ids.js"
 import type { Endorsement, Licence } from "../civilians/Licence.js"
 import type { NewPncEvent, PncEvent } from "../civilians/PncEvent.js"
-import { CivilianFiles, Civilians, Licences, PncHistory, VehicleFiles, Vehicles } from "../civilians/ports.js"
+import { type Marker, markerActiveAt, markerReference } from "../civilians/Marker.js"
+import { type PncRecord, recordReference } from "../civilians/PncRecord.js"
+import {
+  AlertFiles,
+  CivilianFiles,
+  Civilians,
+  Licences,
+  type MarkerFilter,
+  Markers,
+  PncHistory,
+  Records,
+  VehicleFiles,
+  Vehicles,
+  type WarrantFilter,
+  Warrants
+} from "../civilians/ports.js"
+import { type Warrant, warrantReference, warrantStatusAt } from "../civilians/Warrant.js"
 import { holdsPlate, type KeeperPeriod, plateKey, type Vehicle } from "../civilians/Vehicle.js"
-import type { CivilianFile, CivilianRef, LicenceFile, Person, VehicleRecordFile, VehicleSummaryFile } from "../civilians/views.js"
+import type {
+  CivilianFile,
+  CivilianRef,
+  LicenceFile,
+  MarkerFile,
+  Person,
+  RecordFile,
+  VehicleRecordFile,
+  VehicleRef,
+  VehicleSummaryFile,
+  WarrantFile
+} from "../civilians/views.js"
 import { type Page, toPage } from "../kernel/paging.js"
 import { ACCOUNTS_TABLE } from "./identity.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
@@ -18,6 +45,9 @@ export const ENDORSEMENTS_TABLE = "endorsements"
 export const VEHICLES_TABLE = "vehicles"
 export const KEEPER_PERIODS_TABLE = "vehicle_keepers"
 export const PNC_EVENTS_TABLE = "pnc_events"
+export const RECORDS_TABLE = "pnc_records"
+export const WARRANTS_TABLE = "warrants"
+export const MARKERS_TABLE = "markers"
 
 type Db = Context.Tag.Service<typeof InMemoryDatabase>
 
@@ -70,9 +100,28 @@ export const InMemoryLicences = Layer.effect(
     insertEndorsement: (endorsement: Endorsement) => db.insert(ENDORSEMENTS_TABLE, endorsement),
     findEndorsementForUpdate: (licenceId: LicenceId, id: EndorsementId) =>
       findIn<Endorsement>(db, ENDORSEMENTS_TABLE, (e) => e.id === id && e.licenceId === licenceId),
-    updateEndorsement: (endorsement: Endorsement) => replaceIn(db, ENDORSEMENTS_TABLE, endorsement)
+    updateEndorsement: (endorsement: Endorsement) => replaceIn(db, ENDORSEMENTS_TABLE, endorsement),
+    findEndorsementOfRecordForUpdate: (recordId: RecordId) => findIn<Endorsement>(db, ENDORSEMENTS_TABLE, (e) => e.recordId === recordId)
   }))
 )
+
+/** A repository of records that are only inserted and updated, with references from a sequence. */
+const sequencedTable = <A extends { readonly id: string }>(table: string, reference: (n: number) => string) =>
+  Effect.gen(function*() {
+    const db = yield* InMemoryDatabase
+    // A sequence, as in Postgres: not rolled back with a transaction.
+    const sequence = yield* Ref.make(0)
+    return {
+      nextReference: Effect.map(Ref.updateAndGet(sequence, (n) => n + 1), reference),
+      insert: (row: A) => db.insert(table, row),
+      findByIdForUpdate: (id: A["id"]) => findIn<A>(db, table, (row) => row.id === id),
+      update: (row: A) => replaceIn(db, table, row)
+    }
+  })
+
+export const InMemoryRecords = Layer.effect(Records, sequencedTable<PncRecord>(RECORDS_TABLE, recordReference))
+export const InMemoryWarrants = Layer.effect(Warrants, sequencedTable<Warrant>(WARRANTS_TABLE, warrantReference))
+export const InMemoryMarkers = Layer.effect(Markers, sequencedTable<Marker>(MARKERS_TABLE, markerReference))
 
 const plateClash = (vehicle: Vehicle) => (other: Vehicle) =>
   other.id !== vehicle.id && holdsPlate(vehicle) && holdsPlate(other) && plateKey(other.plate) === plateKey(vehicle.plate)
@@ -81,6 +130,7 @@ export const InMemoryVehicles = Layer.effect(
   Vehicles,
   Effect.map(InMemoryDatabase, (db) => ({
     findByIdForUpdate: (id: VehicleId) => findIn<Vehicle>(db, VEHICLES_TABLE, (v) => v.id === id),
+    findById: (id: VehicleId) => findIn<Vehicle>(db, VEHICLES_TABLE, (v) => v.id === id),
     insert: (vehicle: Vehicle) =>
       Effect.flatMap(insertUnless<Vehicle>(db, VEHICLES_TABLE, vehicle, plateClash(vehicle)), (inserted) =>
         inserted && vehicle.keeperId !== null && vehicle.keeperSince !== null
@@ -149,11 +199,63 @@ const loadAll = (db: Db) =>
     licences: db.rows<Licence>(LICENCES_TABLE),
     endorsements: db.rows<Endorsement>(ENDORSEMENTS_TABLE),
     vehicles: db.rows<Vehicle>(VEHICLES_TABLE),
-    keepers: db.rows<KeeperPeriod>(KEEPER_PERIODS_TABLE)
+    keepers: db.rows<KeeperPeriod>(KEEPER_PERIODS_TABLE),
+    records: db.rows<PncRecord>(RECORDS_TABLE),
+    warrants: db.rows<Warrant>(WARRANTS_TABLE),
+    markers: db.rows<Marker>(MARKERS_TABLE)
   })
 type Loaded = Effect.Effect.Success<ReturnType<typeof loadAll>>
 
 const refOf = (civilian: Civilian): CivilianRef => ({ id: civilian.id, reference: civilian.reference, fullName: civilian.fullName })
+
+const vehicleRefIn = (all: Loaded, id: VehicleId | null): VehicleRef | null => {
+  const vehicle = id === null ? undefined : all.vehicles.find((v) => v.id === id)
+  return vehicle === undefined ? null : { id: vehicle.id, plate: vehicle.plate }
+}
+
+const civilianRefIn = (all: Loaded, id: CivilianId | null): CivilianRef | null => {
+  const civilian = id === null ? undefined : all.civilians.find((c) => c.id === id)
+  return civilian === undefined ? null : refOf(civilian)
+}
+
+const newestFirst = (a: { readonly createdAt: DateTime.Utc; readonly id: string }, b: { readonly createdAt: DateTime.Utc; readonly id: string }) =>
+  b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id)
+
+const byOccurrence = (a: PncRecord, b: PncRecord) =>
+  b.occurredAt.epochMillis - a.occurredAt.epochMillis || compareText(b.reference, a.reference)
+
+const markerFileIn = (all: Loaded, marker: Marker): MarkerFile => ({
+  marker,
+  civilian: civilianRefIn(all, marker.civilianId),
+  vehicle: vehicleRefIn(all, marker.vehicleId),
+  issuedBy: personOf(all.accounts, marker.issuedBy),
+  clearedBy: marker.clearedBy === null ? null : personOf(all.accounts, marker.clearedBy)
+})
+
+const warrantFileIn = (all: Loaded, warrant: Warrant): WarrantFile => ({
+  warrant,
+  civilian: civilianRefIn(all, warrant.civilianId) as CivilianRef,
+  issuedBy: personOf(all.accounts, warrant.issuedBy),
+  closedBy: warrant.closedBy === null ? null : personOf(all.accounts, warrant.closedBy)
+})
+
+const recordFileIn = (all: Loaded, record: PncRecord): RecordFile => {
+  const endorsement = all.endorsements.find((e) => e.recordId === record.id)
+  return {
+    record,
+    civilian: civilianRefIn(all, record.civilianId) as CivilianRef,
+    vehicle: vehicleRefIn(all, record.vehicleId),
+    recordedBy: personOf(all.accounts, record.recordedBy),
+    closedBy: record.closedBy === null ? null : personOf(all.accounts, record.closedBy),
+    endorsement: endorsement === undefined ? null : { id: endorsement.id, code: endorsement.code }
+  }
+}
+
+const activeMarkersOn = (all: Loaded, now: DateTime.Utc, on: (marker: Marker) => boolean) =>
+  all.markers.filter((m) => on(m) && markerActiveAt(m, now)).sort(newestFirst)
+
+const activeWarrantsFor = (all: Loaded, now: DateTime.Utc, civilianId: CivilianId) =>
+  all.warrants.filter((w) => w.civilianId === civilianId && warrantStatusAt(w, now) === "ACTIVE").sort((a, b) => newestFirst({ createdAt: a.issuedAt, id: a.id }, { createdAt: b.issuedAt, id: b.id }))
 
 const licenceFileIn = (all: Loaded, licence: Licence): LicenceFile => ({
   licence,
@@ -164,18 +266,21 @@ const licenceFileIn = (all: Loaded, licence: Licence): LicenceFile => ({
       endorsement,
       issuedBy: personOf(all.accounts, endorsement.issuedBy),
       removedBy: endorsement.removedBy === null ? null : personOf(all.accounts, endorsement.removedBy),
-      record: null
+      record: ((record) => (record === undefined ? null : { id: record.id, reference: record.reference }))(
+        all.records.find((r) => r.id === endorsement.recordId)
+      )
     }))
 })
 
-const summaryIn = (all: Loaded, vehicle: Vehicle): VehicleSummaryFile => {
+const summaryIn = (all: Loaded, vehicle: Vehicle, now: DateTime.Utc): VehicleSummaryFile => {
   const keeper = all.civilians.find((c) => c.id === vehicle.keeperId)
-  return { vehicle, keeper: keeper === undefined ? null : refOf(keeper), markers: 0, stolen: false }
+  const markers = activeMarkersOn(all, now, (m) => m.vehicleId === vehicle.id)
+  return { vehicle, keeper: keeper === undefined ? null : refOf(keeper), markers: markers.length, stolen: markers.some((m) => m.type === "STOLEN_VEHICLE") }
 }
 
 const byPlate = (a: Vehicle, b: Vehicle) => compareText(a.plate, b.plate) || compareText(a.id, b.id)
 
-const fileIn = (all: Loaded, civilian: Civilian): CivilianFile => {
+const fileIn = (all: Loaded, civilian: Civilian, now: DateTime.Utc): CivilianFile => {
   const licence = all.licences.find((l) => l.civilianId === civilian.id)
   return {
     civilian,
@@ -184,26 +289,33 @@ const fileIn = (all: Loaded, civilian: Civilian): CivilianFile => {
     vehicles: all.vehicles
       .filter((v) => v.keeperId === civilian.id)
       .sort(byPlate)
-      .map((vehicle) => ({ ...summaryIn(all, vehicle), keeperSince: vehicle.keeperSince ?? vehicle.createdAt })),
-    markers: [],
-    warrants: [],
-    disclosedRecords: [],
-    counts: { records: 0, warrants: 0, markers: 0 }
+      .map((vehicle) => ({ ...summaryIn(all, vehicle, now), keeperSince: vehicle.keeperSince ?? vehicle.createdAt })),
+    markers: activeMarkersOn(all, now, (m) => m.civilianId === civilian.id).map((m) => markerFileIn(all, m)),
+    warrants: activeWarrantsFor(all, now, civilian.id).map((w) => warrantFileIn(all, w)),
+    disclosedRecords: all.records
+      .filter((r) => r.civilianId === civilian.id && r.disclosed)
+      .sort(byOccurrence)
+      .map((record) => ({ record, vehicle: vehicleRefIn(all, record.vehicleId) })),
+    counts: {
+      records: all.records.filter((r) => r.civilianId === civilian.id).length,
+      warrants: all.warrants.filter((w) => w.civilianId === civilian.id).length,
+      markers: all.markers.filter((m) => m.civilianId === civilian.id).length
+    }
   }
 }
 
 export const InMemoryCivilianFiles = Layer.effect(
   CivilianFiles,
   Effect.map(InMemoryDatabase, (db) => ({
-    findById: (id: CivilianId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.civilians.find((c) => c.id === id)), (c) => fileIn(all, c))),
-    listByOwner: (ownerId: AccountId, page: Page) =>
+    findById: (id: CivilianId, now: DateTime.Utc) =>
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.civilians.find((c) => c.id === id)), (c) => fileIn(all, c, now))),
+    listByOwner: (ownerId: AccountId, page: Page, now: DateTime.Utc) =>
       Effect.map(loadAll(db), (all) =>
         pageOf(
           all.civilians
             .filter((c) => c.ownerId === ownerId)
             .sort((a, b) => b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id))
-            .map((c) => fileIn(all, c)),
+            .map((c) => fileIn(all, c, now)),
           page
         )),
     search: (search: string, page: Page) =>
@@ -232,20 +344,23 @@ export const vehicleMatches = (vehicle: Pick<Vehicle, "plate" | "make" | "model"
 export const InMemoryVehicleFiles = Layer.effect(
   VehicleFiles,
   Effect.map(InMemoryDatabase, (db) => ({
-    search: (search: string, page: Page) =>
+    search: (search: string, page: Page, now: DateTime.Utc) =>
       Effect.map(loadAll(db), (all) =>
-        pageOf(all.vehicles.filter((v) => search.trim() === "" || vehicleMatches(v, search)).sort(byPlate).map((v) => summaryIn(all, v)), page)),
-    findById: (id: VehicleId) =>
+        pageOf(all.vehicles.filter((v) => search.trim() === "" || vehicleMatches(v, search)).sort(byPlate).map((v) => summaryIn(all, v, now)), page)),
+    findById: (id: VehicleId, now: DateTime.Utc) =>
       Effect.map(loadAll(db), (all) =>
         Option.map(Option.fromNullable(all.vehicles.find((v) => v.id === id)), (vehicle): VehicleRecordFile => {
           const keeper = all.civilians.find((c) => c.id === vehicle.keeperId)
           const licence = keeper === undefined ? undefined : all.licences.find((l) => l.civilianId === keeper.id)
           return {
-            ...summaryIn(all, vehicle),
+            ...summaryIn(all, vehicle, now),
             keeperFile: keeper === undefined ? null : {
               civilian: keeper,
               licence: licence ?? null,
-              alerts: { markers: 0, warrants: 0 },
+              alerts: {
+                markers: activeMarkersOn(all, now, (m) => m.civilianId === keeper.id).length,
+                warrants: activeWarrantsFor(all, now, keeper.id).length
+              },
               since: vehicle.keeperSince ?? vehicle.createdAt
             },
             // Kept in the order they began: the latest first.
@@ -256,15 +371,60 @@ export const InMemoryVehicleFiles = Layer.effect(
                 const civilian = all.civilians.find((c) => c.id === k.civilianId)
                 return civilian === undefined ? [] : [{ civilian: refOf(civilian), startedAt: k.startedAt, endedAt: k.endedAt }]
               }),
-            activeMarkers: [],
-            counts: { records: 0, markers: 0 }
+            activeMarkers: activeMarkersOn(all, now, (m) => m.vehicleId === vehicle.id).map((m) => markerFileIn(all, m)),
+            counts: {
+              records: all.records.filter((r) => r.vehicleId === vehicle.id).length,
+              markers: all.markers.filter((m) => m.vehicleId === vehicle.id).length
+            }
           }
         }))
   }))
 )
 
+const warrantMatches = (filter: WarrantFilter, now: DateTime.Utc) => (warrant: Warrant) =>
+  (filter.status === undefined || warrantStatusAt(warrant, now) === filter.status) &&
+  (filter.civilianId === undefined || warrant.civilianId === filter.civilianId)
+
+const markerMatches = (filter: MarkerFilter, now: DateTime.Utc) => (marker: Marker) =>
+  (filter.active === undefined || markerActiveAt(marker, now) === filter.active) &&
+  (filter.type === undefined || marker.type === filter.type) &&
+  (filter.civilianId === undefined || marker.civilianId === filter.civilianId) &&
+  (filter.vehicleId === undefined || marker.vehicleId === filter.vehicleId)
+
+export const InMemoryAlertFiles = Layer.effect(
+  AlertFiles,
+  Effect.map(InMemoryDatabase, (db) => ({
+    findRecord: (id: RecordId) =>
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.records.find((r) => r.id === id)), (r) => recordFileIn(all, r))),
+    listRecords: (civilianId: CivilianId, page: Page) =>
+      Effect.map(loadAll(db), (all) =>
+        all.civilians.some((c) => c.id === civilianId)
+          ? Option.some(pageOf(all.records.filter((r) => r.civilianId === civilianId).sort(byOccurrence).map((r) => recordFileIn(all, r)), page))
+          : Option.none()),
+    findWarrant: (id: WarrantId) =>
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.warrants.find((w) => w.id === id)), (w) => warrantFileIn(all, w))),
+    listWarrants: (filter: WarrantFilter, now: DateTime.Utc, page: Page) =>
+      Effect.map(loadAll(db), (all) =>
+        pageOf(
+          all.warrants
+            .filter(warrantMatches(filter, now))
+            .sort((a, b) => newestFirst({ createdAt: a.issuedAt, id: a.id }, { createdAt: b.issuedAt, id: b.id }))
+            .map((w) => warrantFileIn(all, w)),
+          page
+        )),
+    findMarker: (id: MarkerId) =>
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.markers.find((m) => m.id === id)), (m) => markerFileIn(all, m))),
+    listMarkers: (filter: MarkerFilter, now: DateTime.Utc, page: Page) =>
+      Effect.map(loadAll(db), (all) => pageOf(all.markers.filter(markerMatches(filter, now)).sort(newestFirst).map((m) => markerFileIn(all, m)), page))
+  }))
+)
+
 /** Every civilian repository and read model over the in-memory tables. */
 export const InMemoryCivilianRepositories = Layer.mergeAll(
+  InMemoryRecords,
+  InMemoryWarrants,
+  InMemoryMarkers,
+  InMemoryAlertFiles,
   InMemoryCivilians,
   InMemoryLicences,
   InMemoryVehicles,
@@ -281,6 +441,9 @@ export const civilianTables = (db: Db) =>
     endorsements: db.rows<Endorsement>(ENDORSEMENTS_TABLE),
     vehicles: db.rows<Vehicle>(VEHICLES_TABLE),
     keepers: db.rows<KeeperPeriod>(KEEPER_PERIODS_TABLE),
-    events: db.rows<StoredEvent>(PNC_EVENTS_TABLE)
+    events: db.rows<StoredEvent>(PNC_EVENTS_TABLE),
+    records: db.rows<PncRecord>(RECORDS_TABLE),
+    warrants: db.rows<Warrant>(WARRANTS_TABLE),
+    markers: db.rows<Marker>(MARKERS_TABLE)
   })
 

@@ -1,0 +1,226 @@
+import {
+  CivilianId,
+  MarkerId,
+  MarkerNotActive,
+  MarkerType,
+  RecordId,
+  RecordType,
+  VehicleId,
+  WarrantId,
+  WarrantNotActive,
+  WarrantOutcome,
+  WarrantStatus
+} from "@bluelight/core/civilians"
+import { InvalidInput, InvalidState, NotFound, OneOf, Timestamp } from "@bluelight/core/kernel"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { DateTime, Schema } from "effect"
+import { allow } from "../access.js"
+import { AccessControl } from "../auth/AccessControl.js"
+import { failsWith } from "../errors/declared.js"
+import { Body } from "../schema/body.js"
+import { Data, List } from "../schema/envelope.js"
+import { paging, StrictQuery } from "../schema/query.js"
+import { Details, EndorsementCode, FineAmount, Points, Reason, RecordDescription, RecordLocation, RecordTitle } from "./inputs.js"
+import { Marker, PncRecord, Warrant } from "./schemas.js"
+
+const lookup = allow({ access: "session-or-credential", permissions: ["pnc.view"] })
+const records = allow({ access: "session", permissions: ["pnc.records.manage"] })
+const warrants = allow({ access: "session", permissions: ["pnc.warrants.manage"] })
+const markers = allow({ access: "session", permissions: ["pnc.markers.manage"] })
+
+/** Ids in the examples: the form of a real one. */
+const EXAMPLE_CIVILIAN_ID = CivilianId.make("0190a7f2-3c4d-7e5f-8a6b-1c2d3e4f5a6c")
+const EXAMPLE_VEHICLE_ID = VehicleId.make("0190a7f2-3c4d-7e5f-8a6b-1c2d3e4f5a6d")
+
+const RecordPath = Schema.Struct({ id: RecordId })
+const WarrantPath = Schema.Struct({ id: WarrantId })
+const MarkerPath = Schema.Struct({ id: MarkerId })
+const Active = OneOf("true", "false").pipe(
+  Schema.transform(Schema.Boolean, { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") })
+)
+
+const recordEnd = <const Name extends string>(name: Name, action: string) =>
+  HttpApiEndpoint.post(name, `/pnc/records/:id/${action}`)
+    .setPath(RecordPath)
+    .addSuccess(Data(PncRecord))
+
+export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
+  .add(
+    HttpApiEndpoint.post("createRecord", "/pnc/records")
+      .setPayload(Body({
+        civilianId: CivilianId,
+        type: RecordType,
+        title: RecordTitle,
+        description: RecordDescription,
+        location: RecordLocation,
+        occurredAt: Timestamp,
+        fineAmount: Schema.optional(FineAmount),
+        points: Schema.optional(Points),
+        vehicleId: Schema.optional(VehicleId),
+        disclosed: Schema.optional(Schema.Boolean),
+        endorsementCode: Schema.optional(EndorsementCode)
+      }, {
+        name: "RecordInput",
+        example: {
+          civilianId: EXAMPLE_CIVILIAN_ID,
+          type: "CITATION",
+          title: "Speeding",
+          description: "Driving at 48 in a 30 zone on the High Street",
+          location: "High Street",
+          occurredAt: DateTime.unsafeMake("2026-01-31T21:15:00.000Z"),
+          fineAmount: 100,
+          points: 3,
+          vehicleId: EXAMPLE_VEHICLE_ID,
+          endorsementCode: "SP30"
+        }
+      }))
+      .addSuccess(Data(PncRecord), { status: 201 })
+      .annotate(OpenApi.Summary, "Create a record")
+      .annotate(
+        OpenApi.Description,
+        "A record against a person, recorded by the caller: `title` 3 to 120, `description` 3 to 4000, `location` 2 to 200 " +
+          "characters, `occurredAt` not in the future, `fineAmount` 0 to 1,000,000 (default 0), `points` 0 to 12 (default 0), " +
+          "`disclosed` (default true, false for INTELLIGENCE) says whether the character's owner sees it. With points against a " +
+          "person holding a licence it adds an endorsement linked to the record (`endorsementCode`, or the type's code; " +
+          "expiring in three years) in the same change; without a licence the record is kept and nothing is endorsed. An unknown " +
+          "person or vehicle is `NOT_FOUND`. Records `RECORD_CREATED`."
+      )
+      .pipe(failsWith(NotFound, InvalidInput), records)
+  )
+  .add(
+    HttpApiEndpoint.get("getRecord", "/pnc/records/:id")
+      .setPath(RecordPath)
+      .addSuccess(Data(PncRecord))
+      .annotate(OpenApi.Summary, "Get a record")
+      .annotate(OpenApi.Description, "One record, with who recorded it and who closed or voided it.")
+      .pipe(failsWith(NotFound), lookup)
+  )
+  .add(
+    recordEnd("closeRecord", "close")
+      .setPayload(Body({ reason: Reason }, { name: "RecordClosure", example: { reason: "Fine paid" } }))
+      .annotate(OpenApi.Summary, "Close a record")
+      .annotate(
+        OpenApi.Description,
+        "An open record is closed (dealt with), with a `reason` (3 to 500 characters). A record already closed or void is " +
+          "`INVALID_STATE`. Records `RECORD_CLOSED`."
+      )
+      .pipe(failsWith(NotFound, InvalidState), records)
+  )
+  .add(
+    recordEnd("voidRecord", "void")
+      .setPayload(Body({ reason: Reason }, { name: "RecordVoiding", example: { reason: "Recorded against the wrong person" } }))
+      .annotate(OpenApi.Summary, "Void a record")
+      .annotate(
+        OpenApi.Description,
+        "An open record made in error is void, with a `reason` (3 to 500 characters); the endorsement it made stops counting " +
+          "(`ENDORSEMENT_REMOVED`). A record already closed or void is `INVALID_STATE`. Records `RECORD_VOIDED`."
+      )
+      .pipe(failsWith(NotFound, InvalidState), records)
+  )
+  .add(
+    HttpApiEndpoint.get("listCivilianRecords", "/pnc/civilians/:id/records")
+      .setPath(Schema.Struct({ id: CivilianId }))
+      .setUrlParams(StrictQuery(paging))
+      .addSuccess(List(PncRecord))
+      .annotate(OpenApi.Summary, "List a person's records")
+      .annotate(OpenApi.Description, "Every record of a person, undisclosed and void ones included, with who recorded each; the latest occurrence first.")
+      .pipe(failsWith(NotFound), lookup)
+  )
+  .add(
+    HttpApiEndpoint.get("listWarrants", "/pnc/warrants")
+      .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(WarrantStatus), civilianId: Schema.optional(CivilianId) }))
+      .addSuccess(List(Warrant))
+      .annotate(OpenApi.Summary, "List warrants")
+      .annotate(
+        OpenApi.Description,
+        "Warrants, newest first; `status` keeps those that read so now (an active warrant past `expiresAt` reads EXPIRED), " +
+          "`civilianId` one person's."
+      )
+      .pipe(lookup)
+  )
+  .add(
+    HttpApiEndpoint.post("issueWarrant", "/pnc/warrants")
+      .setPayload(Body({
+        civilianId: CivilianId,
+        reason: Reason,
+        details: Schema.optional(Details),
+        expiresAt: Schema.optional(Timestamp)
+      }, { name: "WarrantInput", example: { civilianId: EXAMPLE_CIVILIAN_ID, reason: "Failed to appear at court" } }))
+      .addSuccess(Data(Warrant), { status: 201 })
+      .annotate(OpenApi.Summary, "Issue a warrant")
+      .annotate(
+        OpenApi.Description,
+        "An active warrant for a person, issued by the caller: `reason` 3 to 500 characters, `details` up to 2000, " +
+          "`expiresAt` in the future (else `INVALID_INPUT`). An unknown person is `NOT_FOUND`. Records `WARRANT_ISSUED`."
+      )
+      .pipe(failsWith(NotFound, InvalidInput), warrants)
+  )
+  .add(
+    HttpApiEndpoint.post("closeWarrant", "/pnc/warrants/:id/close")
+      .setPath(WarrantPath)
+      .setPayload(Body({ outcome: WarrantOutcome, note: Reason }, { name: "WarrantClosure", example: { outcome: "EXECUTED", note: "Arrested at home" } }))
+      .addSuccess(Data(Warrant))
+      .annotate(OpenApi.Summary, "Close a warrant")
+      .annotate(
+        OpenApi.Description,
+        "An active warrant is EXECUTED or WITHDRAWN, with a `note` (3 to 500 characters). A warrant already closed or past " +
+          "its expiry is `WARRANT_NOT_ACTIVE`. Records `WARRANT_CLOSED`."
+      )
+      .pipe(failsWith(NotFound, WarrantNotActive), warrants)
+  )
+  .add(
+    HttpApiEndpoint.get("listMarkers", "/pnc/markers")
+      .setUrlParams(StrictQuery({
+        ...paging,
+        active: Schema.optional(Active),
+        type: Schema.optional(MarkerType),
+        civilianId: Schema.optional(CivilianId),
+        vehicleId: Schema.optional(VehicleId)
+      }))
+      .addSuccess(List(Marker))
+      .annotate(OpenApi.Summary, "List markers")
+      .annotate(
+        OpenApi.Description,
+        "Markers, newest first; `active=true` keeps those active now (not cleared, not past `expiresAt`), `active=false` the " +
+          "others; `type`, `civilianId` and `vehicleId` narrow further."
+      )
+      .pipe(lookup)
+  )
+  .add(
+    HttpApiEndpoint.post("createMarker", "/pnc/markers")
+      .setPayload(Body({
+        type: MarkerType,
+        civilianId: Schema.optional(CivilianId),
+        vehicleId: Schema.optional(VehicleId),
+        reason: Reason,
+        details: Schema.optional(Details),
+        expiresAt: Schema.optional(Timestamp)
+      }, { name: "MarkerInput", example: { type: "STOLEN_VEHICLE", vehicleId: EXAMPLE_VEHICLE_ID, reason: "Reported stolen by the keeper" } }))
+      .addSuccess(Data(Marker), { status: 201 })
+      .annotate(OpenApi.Summary, "Create a marker")
+      .annotate(
+        OpenApi.Description,
+        "A marker set by the caller. VEHICLE_BOLO and STOLEN_VEHICLE need `vehicleId` and take no `civilianId`; PERSON_BOLO, " +
+          "WANTED, MISSING_PERSON and OFFICER_SAFETY need `civilianId` and take no `vehicleId`; GENERAL takes either or both " +
+          "(else `INVALID_INPUT`). `reason` 3 to 500 characters, `details` up to 2000, `expiresAt` in the future. An unknown " +
+          "person or vehicle is `NOT_FOUND`. Records `MARKER_CREATED`."
+      )
+      .pipe(failsWith(NotFound, InvalidInput), markers)
+  )
+  .add(
+    HttpApiEndpoint.post("clearMarker", "/pnc/markers/:id/clear")
+      .setPath(MarkerPath)
+      .setPayload(Body({ reason: Reason }, { name: "MarkerClearance", example: { reason: "Vehicle recovered" } }))
+      .addSuccess(Data(Marker))
+      .annotate(OpenApi.Summary, "Clear a marker")
+      .annotate(
+        OpenApi.Description,
+        "An active marker is cleared, with a `reason` (3 to 500 characters). A marker already cleared or past its expiry " +
+          "is `MARKER_NOT_ACTIVE`. Records `MARKER_CLEARED`."
+      )
+      .pipe(failsWith(NotFound, MarkerNotActive), markers)
+  )
+  .middleware(AccessControl)
+  .annotate(OpenApi.Title, "PNC records")
+  .annotate(OpenApi.Description, "Records, warrants and markers on the PNC: what a check shows beside the licence and the vehicles.")
+{}

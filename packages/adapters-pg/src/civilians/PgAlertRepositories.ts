@@ -1,0 +1,84 @@
+import { SqlClient, SqlSchema } from "@effect/sql"
+import {
+  type Marker,
+  markerReference,
+  Markers,
+  type PncRecord,
+  recordReference,
+  Records,
+  type Warrant,
+  warrantReference,
+  Warrants
+} from "@bluelight/core/civilians"
+import { Effect, Layer, Schema } from "effect"
+import { MARKER_COLUMNS, MarkerRow, RECORD_COLUMNS, RecordRow, WARRANT_COLUMNS, WarrantRow } from "./rows.js"
+
+/**
+ * Records, warrants and markers are stored the same way: a reference from
+ * the table's sequence, inserted once, locked and updated, never deleted.
+ */
+const sequenced = <A extends { readonly id: string }, I extends { readonly id: string }>(options: {
+  readonly name: string
+  readonly table: string
+  readonly columns: string
+  readonly sequence: string
+  readonly Row: Schema.Schema<A, I>
+  readonly reference: (n: number) => string
+}) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const table = sql.literal(options.table)
+    const findById = SqlSchema.findOne({
+      Request: Schema.String,
+      Result: options.Row,
+      execute: (id) => sql`SELECT ${sql.literal(options.columns)} FROM ${table} WHERE id = ${id} FOR UPDATE`
+    })
+    const insert = SqlSchema.void({ Request: options.Row, execute: (row) => sql`INSERT INTO ${table} ${sql.insert(row)}` })
+    const update = SqlSchema.void({ Request: options.Row, execute: (row) => sql`UPDATE ${table} SET ${sql.update(row, ["id"])} WHERE id = ${row.id}` })
+    return {
+      nextReference: sql<{ readonly n: string }>`SELECT nextval(${options.sequence})::text AS n`.pipe(
+        Effect.map((rows) => options.reference(Number(rows[0]!.n))),
+        Effect.orDie,
+        Effect.withSpan(`${options.name}.nextReference`)
+      ),
+      insert: Effect.fn(`${options.name}.insert`)((row: A) => Effect.orDie(insert(row))),
+      findByIdForUpdate: Effect.fn(`${options.name}.findByIdForUpdate`)((id: A["id"]) => Effect.orDie(findById(id))),
+      update: Effect.fn(`${options.name}.update`)((row: A) => Effect.orDie(update(row)))
+    }
+  })
+
+export const PgRecords = Layer.effect(
+  Records,
+  sequenced<PncRecord, typeof RecordRow.Encoded>({
+    name: "PgRecords",
+    table: "pnc_records",
+    columns: RECORD_COLUMNS,
+    sequence: "pnc_record_reference_seq",
+    Row: RecordRow,
+    reference: recordReference
+  })
+)
+
+export const PgWarrants = Layer.effect(
+  Warrants,
+  sequenced<Warrant, typeof WarrantRow.Encoded>({
+    name: "PgWarrants",
+    table: "warrants",
+    columns: WARRANT_COLUMNS,
+    sequence: "warrant_reference_seq",
+    Row: WarrantRow,
+    reference: warrantReference
+  })
+)
+
+export const PgMarkers = Layer.effect(
+  Markers,
+  sequenced<Marker, typeof MarkerRow.Encoded>({
+    name: "PgMarkers",
+    table: "markers",
+    columns: MARKER_COLUMNS,
+    sequence: "marker_reference_seq",
+    Row: MarkerRow,
+    reference: markerReference
+  })
+)

@@ -1,0 +1,177 @@
+import { DateTime, Effect, Option } from "effect"
+import type { UserCaller } from "../identity/Caller.js"
+import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
+import { newId } from "../kernel/Ids.js"
+import type { Page } from "../kernel/paging.js"
+import { inTransaction } from "../kernel/Transactor.js"
+import { lockedCivilian, namedVehicle, recordFileOf } from "./alerts.js"
+import { recordChange } from "./history.js"
+import { type CivilianId, RecordId, type VehicleId } from "./ids.js"
+import { ENDORSEMENT_VALIDITY_YEARS, yearsAfter } from "./Licence.js"
+import { endorse, unendorse } from "./pncLicences.js"
+import {
+  canEndRecord,
+  DEFAULT_ENDORSEMENT_CODES,
+  disclosedByDefault,
+  endorsesLicence,
+  type PncRecord,
+  type RecordEnd,
+  type RecordType
+} from "./PncRecord.js"
+import { AlertFiles, Licences, Records } from "./ports.js"
+import { recordView } from "./views.js"
+
+/** What an officer writes on a new record; the recording officer is the caller. */
+export interface RecordInput {
+  readonly civilianId: CivilianId
+  readonly type: RecordType
+  readonly title: string
+  readonly description: string
+  readonly location: string
+  readonly occurredAt: DateTime.Utc
+  readonly fineAmount?: number | undefined
+  readonly points?: number | undefined
+  readonly vehicleId?: VehicleId | undefined
+  readonly disclosed?: boolean | undefined
+  readonly endorsementCode?: string | undefined
+}
+
+const invalid = (field: string, message: string) => new InvalidInput({ message: `${field} ${message}`, details: [{ path: [field], message }] })
+
+/** What can be checked before anything is read: the occurrence is not in the future, a code only with points. */
+const checkRecordInput = (input: RecordInput, now: DateTime.Utc) => {
+  if (DateTime.greaterThan(input.occurredAt, now)) return Effect.fail(invalid("occurredAt", "must not be in the future"))
+  if (input.endorsementCode !== undefined && (input.points ?? 0) === 0) return Effect.fail(invalid("endorsementCode", "is given only with points"))
+  return Effect.void
+}
+
+/**
+ * `POST /pnc/records`: a record against a character, by the caller. With
+ * points against a character holding a licence, it endorses the licence
+ * (`endorsementCode`, or the record type's code; three years), linked to the
+ * record, in the same transaction; without a licence the record is kept and
+ * nothing is endorsed. Records `RECORD_CREATED` (and `ENDORSEMENT_ADDED`).
+ */
+export const createRecord = Effect.fn("civilians.createRecord")(function*(caller: UserCaller, input: RecordInput) {
+  const now = yield* DateTime.now
+  yield* checkRecordInput(input, now)
+  const records = yield* Records
+  return yield* inTransaction(Effect.gen(function*() {
+    const civilian = yield* lockedCivilian(input.civilianId)
+    const vehicle = input.vehicleId === undefined ? null : yield* namedVehicle(input.vehicleId)
+    const record: PncRecord = {
+      id: yield* newId(RecordId),
+      reference: yield* records.nextReference,
+      civilianId: civilian.id,
+      type: input.type,
+      status: "OPEN",
+      title: input.title,
+      description: input.description,
+      location: input.location,
+      occurredAt: input.occurredAt,
+      fineAmount: input.fineAmount ?? 0,
+      points: input.points ?? 0,
+      vehicleId: vehicle === null ? null : vehicle.id,
+      disclosed: input.disclosed ?? disclosedByDefault(input.type),
+      recordedBy: caller.account.id,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+      closedBy: null,
+      closeReason: null
+    }
+    yield* records.insert(record)
+    yield* recordChange(caller, {
+      type: "RECORD_CREATED",
+      audit: "pnc.record.created",
+      civilianId: civilian.id,
+      vehicleId: record.vehicleId,
+      target: { type: "record", id: record.id },
+      data: {
+        reference: record.reference,
+        recordType: record.type,
+        title: record.title,
+        fineAmount: record.fineAmount,
+        points: record.points,
+        disclosed: record.disclosed
+      }
+    })
+    const licence = yield* Effect.flatMap(Licences, (l) => l.findByCivilianId(civilian.id))
+    if (Option.isSome(licence) && endorsesLicence(record, true)) {
+      const locked = yield* Effect.flatMap(Effect.flatMap(Licences, (l) => l.findByIdForUpdate(licence.value.id)), orNotFound("No such licence"))
+      yield* endorse(caller, locked, {
+        code: input.endorsementCode ?? DEFAULT_ENDORSEMENT_CODES[record.type],
+        reason: record.title,
+        points: record.points,
+        expiresAt: yearsAfter(now, ENDORSEMENT_VALIDITY_YEARS),
+        recordId: record.id,
+        recordReference: record.reference
+      }, now)
+    }
+    return recordView(yield* recordFileOf(record.id))
+  }))
+})
+
+/** `GET /pnc/records/{id}`: a record with who recorded it. */
+export const getRecord = Effect.fn("civilians.getRecord")(function*(id: RecordId) {
+  const file = yield* Effect.flatMap(Effect.flatMap(AlertFiles, (files) => files.findRecord(id)), orNotFound("No such record"))
+  return recordView(file)
+})
+
+/** `GET /pnc/civilians/{id}/records`: every record of a person, the latest occurrence first. */
+export const listCivilianRecords = Effect.fn("civilians.listCivilianRecords")(function*(civilianId: CivilianId, page: Page) {
+  const listed = yield* Effect.flatMap(Effect.flatMap(AlertFiles, (files) => files.listRecords(civilianId, page)), orNotFound("No such person"))
+  return { items: listed.items.map(recordView), meta: listed.meta }
+})
+
+/**
+ * Closes (dealt with) or voids (made in error) an open record, with a reason.
+ * A record already closed or void is `INVALID_STATE`. Voiding takes off the
+ * endorsement the record made, if it still counts.
+ */
+const endRecord = (caller: UserCaller, id: RecordId, end: RecordEnd, reason: string) =>
+  Effect.gen(function*() {
+    const now = yield* DateTime.now
+    const records = yield* Records
+    return yield* inTransaction(Effect.gen(function*() {
+      const record = yield* Effect.flatMap(records.findByIdForUpdate(id), orNotFound("No such record"))
+      if (!canEndRecord(record)) return yield* new InvalidState({ message: `The record is ${record.status.toLowerCase()}: only an open record can be closed or voided` })
+      yield* records.update({ ...record, status: end, closedAt: now, closedBy: caller.account.id, closeReason: reason, updatedAt: now })
+      yield* recordChange(caller, {
+        type: end === "CLOSED" ? "RECORD_CLOSED" : "RECORD_VOIDED",
+        audit: end === "CLOSED" ? "pnc.record.closed" : "pnc.record.voided",
+        civilianId: record.civilianId,
+        vehicleId: record.vehicleId,
+        target: { type: "record", id: record.id },
+        data: { reference: record.reference, reason }
+      })
+      if (end === "VOID") yield* unendorseRecord(caller, record, reason, now)
+      return recordView(yield* recordFileOf(record.id))
+    }))
+  })
+
+/**
+ * The endorsement a voided record made stops counting, if it still does. The
+ * licence is locked before the endorsement, in the order removing an
+ * endorsement takes them. A record endorses its character's one licence.
+ */
+const unendorseRecord = (caller: UserCaller, record: PncRecord, reason: string, now: DateTime.Utc) =>
+  Effect.gen(function*() {
+    const licences = yield* Licences
+    const held = yield* licences.findByCivilianId(record.civilianId)
+    if (Option.isNone(held)) return
+    const licence = yield* Effect.flatMap(licences.findByIdForUpdate(held.value.id), orNotFound("No such licence"))
+    const endorsement = yield* licences.findEndorsementOfRecordForUpdate(record.id)
+    if (Option.isNone(endorsement) || endorsement.value.removedAt !== null) return
+    yield* unendorse(caller, licence, endorsement.value, reason, now)
+  })
+
+/** `POST /pnc/records/{id}/close`: an open record is closed, with a reason. Records `RECORD_CLOSED`. */
+export const closeRecord = Effect.fn("civilians.closeRecord")(function*(caller: UserCaller, id: RecordId, input: { readonly reason: string }) {
+  return yield* endRecord(caller, id, "CLOSED", input.reason)
+})
+
+/** `POST /pnc/records/{id}/void`: an open record made in error is void, with a reason. Records `RECORD_VOIDED`. */
+export const voidRecord = Effect.fn("civilians.voidRecord")(function*(caller: UserCaller, id: RecordId, input: { readonly reason: string }) {
+  return yield* endRecord(caller, id, "VOID", input.reason)
+})
