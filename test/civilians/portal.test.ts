@@ -63,6 +63,16 @@ describe("characters", () => {
       expect(detailsOf(error).map((d) => d.path[0]), JSON.stringify(overrides)).toContain(path)
     }
     expect((await send(world, world.alice, "POST", "/api/civilians", character({ fullName: "x".repeat(100) }))).status).toBe(201)
+    // A field that may be null is refused once for one mistake: its own rule for text, "text, or null" otherwise.
+    for (const [overrides, message] of [
+      [{ imageUrl: "notaurl" }, "must be an http or https address"],
+      [{ phone: "0".repeat(31) }, "must be at most 30 characters"],
+      [{ notes: 5 }, "must be text, or null"],
+      [{ occupation: "   " }, "must not be empty"]
+    ] as const) {
+      const error = expectError(await send(world, world.alice, "POST", "/api/civilians", character(overrides)), 400, "INVALID_INPUT")
+      expect(detailsOf(error), JSON.stringify(overrides)).toEqual([{ path: [Object.keys(overrides)[0]], message }])
+    }
     const huge = await send(world, world.alice, "POST", "/api/civilians", character({ notes: "x".repeat(20_000) }))
     expectError(huge, 413, "PAYLOAD_TOO_LARGE")
   })

@@ -5,6 +5,7 @@ import {
 import { AccountId } from "@bluelight/core/identity"
 import { IntegerBetween, TrimmedText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
+import { TextOrNull } from "../schema/nullable.js"
 import { IntegerFromString } from "../schema/query.js"
 
 /** Ids in the examples: the form of a real one; the reference's user puts real ones in. */
@@ -59,7 +60,7 @@ export const Identifier = TrimmedText({ min: 1, max: 64 })
 
 export const callFields = {
   callerName: TrimmedText({ min: 1, max: 100 }),
-  callerNumber: Schema.optionalWith(Schema.NullOr(TrimmedText({ min: 1, max: 32 })), { default: () => null }),
+  callerNumber: Schema.optionalWith(TextOrNull(TrimmedText({ min: 1, max: 32 })), { default: () => null }),
   location: TrimmedText({ min: 1, max: 200 }),
   description: TrimmedText({ min: 1, max: 2000 })
 }

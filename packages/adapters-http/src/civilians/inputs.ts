@@ -1,6 +1,7 @@
 import { CivilianStatus, Gender, InsuranceStatus, LicenceCategory, MotStatus, plateKey, RegistrationStatus, TaxStatus, VehicleType } from "@bluelight/core/civilians"
 import { CalendarDate, IntegerBetween, SafeText, Timestamp, TrimmedText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
+import { TextOrNull } from "../schema/nullable.js"
 
 /** The fields clients send to the civilian portal and the PNC, each bounded. */
 
@@ -33,9 +34,9 @@ const TrimmedChecked = (
 
 export const FullName = TrimmedText({ min: 2, max: 100 })
 export const Address = TrimmedText({ min: 2, max: 200 })
-export const Phone = Schema.NullOr(TrimmedText({ min: 1, max: 30 }))
-export const Occupation = Schema.NullOr(TrimmedText({ min: 1, max: 100 }))
-export const Notes = Schema.NullOr(TrimmedText({ max: 2000 }))
+export const Phone = TextOrNull(TrimmedText({ min: 1, max: 30 }))
+export const Occupation = TextOrNull(TrimmedText({ min: 1, max: 100 }))
+export const Notes = TextOrNull(TrimmedText({ max: 2000 }))
 
 const isWebAddress = (text: string): boolean => {
   try {
@@ -46,7 +47,7 @@ const isWebAddress = (text: string): boolean => {
   }
 }
 
-export const ImageUrl = Schema.NullOr(TrimmedChecked({ min: 1, max: 500 }, isWebAddress, "must be an http or https address", { format: "uri" }))
+export const ImageUrl = TextOrNull(TrimmedChecked({ min: 1, max: 500 }, isWebAddress, "must be an http or https address", { format: "uri" }), "an http or https address")
 
 export const civilianFields = {
   fullName: FullName,
@@ -139,7 +140,7 @@ export const SearchText = TrimmedText({ min: 1, max: 100 })
 export const RecordTitle = TrimmedText({ min: 3, max: 120 })
 export const RecordDescription = TrimmedText({ min: 3, max: 4000 })
 export const RecordLocation = TrimmedText({ min: 2, max: 200 })
-export const Details = Schema.NullOr(TrimmedText({ min: 1, max: 2000 }))
+export const Details = TextOrNull(TrimmedText({ min: 1, max: 2000 }))
 
 /** The largest fine a record can carry. */
 export const MAX_FINE = 1_000_000

@@ -12,6 +12,7 @@ import {
 } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 import { Person } from "../identity/schemas.js"
+import { TextOrNull } from "../schema/nullable.js"
 
 const { targetPlatformId, reason, evidence, idempotencyKey } = MODERATION_LIMITS
 
@@ -42,10 +43,7 @@ export const ModerationHeaders = Schema.Struct({ "idempotency-key": IdempotencyK
 export const ModerationInput = {
   targetPlatformId: PlatformId,
   reason: TrimmedText({ min: reason.min, max: reason.max }),
-  // One problem for a bad value, not one per member of the union.
-  evidence: Schema.optional(Schema.NullOr(TrimmedText({ max: evidence.max })).annotations({
-    message: () => ({ message: `must be text of at most ${evidence.max} characters (no NUL or unpaired surrogates), or null`, override: true })
-  }))
+  evidence: Schema.optional(TextOrNull(TrimmedText({ max: evidence.max })))
 }
 
 export const ModerationType = OneOf(...MODERATION_TYPES)
