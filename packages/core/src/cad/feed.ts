@@ -5,6 +5,34 @@ import { CadFeed, CadHistory, CadSignals } from "./ports.js"
 /** How often the live feed reads the history unasked, in case a signal was lost (a listener reconnecting). */
 const SWEEP = Duration.seconds(5)
 const PAGE = 100
+/**
+ * How many entries a subscriber may fall behind. The hub keeps this many for
+ * the slowest reader and slides past older ones; a reader that lost one sees
+ * the gap in the feed's own numbering and its stream ends, so the client
+ * reconnects with `Last-Event-ID` and reads the rest from the history. A
+ * client that stops reading holds at most this many entries in memory.
+ */
+export const CAD_FEED_LAG = 1024
+
+/** An entry as the hub publishes it: numbered by the feed, gapless, unlike `seq`. */
+interface Published {
+  readonly index: number
+  readonly event: CadEventView
+}
+
+/**
+ * The subscriber's entries while none is lost; the stream ends at the first
+ * gap. Entries numbered before `first` (published while it subscribed) are
+ * left out: they were committed before, and a follower reads them from the
+ * history after subscribing.
+ */
+const whileInOrder = (queue: Stream.Stream<Published>, first: number): Stream.Stream<CadEventView> =>
+  queue.pipe(
+    Stream.mapAccum(first, (expected, { event, index }): readonly [number, CadEventView | "earlier" | "lost"] =>
+      index < expected ? [expected, "earlier"] : [index + 1, index === expected ? event : "lost"]),
+    Stream.filter((step) => step !== "earlier"),
+    Stream.takeWhile((step): step is CadEventView => step !== "lost")
+  )
 
 /**
  * The in-process hub of the live CAD history. One fiber reads the history
@@ -14,23 +42,25 @@ const PAGE = 100
  * entries become visible in `seq` order, so reading after the last one
  * published misses nothing. `sweep`: how often it reads unasked; none where
  * every commit wakes it (the tests, whose moved clock would otherwise run the
- * sweep once for every five seconds of a week).
+ * sweep once for every five seconds of a week). `lag`: how far a subscriber
+ * may fall behind before its stream ends (`CAD_FEED_LAG`).
  */
-export const makeCadFeed = (sweep: Duration.Duration | null) => Layer.scoped(
+export const makeCadFeed = (sweep: Duration.Duration | null, lag: number = CAD_FEED_LAG) => Layer.scoped(
   CadFeed,
   Effect.gen(function*() {
     const history = yield* CadHistory
     const { signals } = yield* CadSignals
-    const hub = yield* Effect.acquireRelease(PubSub.unbounded<CadEventView>(), PubSub.shutdown)
+    const hub = yield* Effect.acquireRelease(PubSub.sliding<Published>(lag), PubSub.shutdown)
     const wake = yield* Queue.sliding<void>(1)
     let last = yield* history.latestSeq
+    let published = 0
     // Suspended: each read starts after the entry published last, not where the feed began.
     const readNew: Effect.Effect<void> = Effect.suspend(() =>
       Effect.flatMap(history.list({ after: last }, { limit: PAGE, offset: 0 }), (page) =>
         Effect.gen(function*() {
           for (const event of page.items) {
             last = event.seq
-            yield* PubSub.publish(hub, event)
+            yield* PubSub.publish(hub, { index: published++, event })
           }
           if (page.meta.hasMore) yield* readNew
         })))
@@ -47,7 +77,8 @@ export const makeCadFeed = (sweep: Duration.Duration | null) => Layer.scoped(
     if (sweep !== null) yield* Queue.offer(wake, undefined).pipe(Effect.repeat(Schedule.spaced(sweep)), Effect.forkScoped)
     return {
       committed: Effect.asVoid(Queue.offer(wake, undefined)),
-      subscribe: Effect.map(PubSub.subscribe(hub), (queue) => Stream.fromQueue(queue))
+      // Numbered from the next entry published once the subscription is in place.
+      subscribe: Effect.map(PubSub.subscribe(hub), (queue) => whileInOrder(Stream.fromQueue(queue), published))
     }
   })
 )

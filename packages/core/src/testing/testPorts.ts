@@ -30,6 +30,8 @@ export interface TestPortsOptions {
   readonly platformAvailable?: boolean
   /** `"failing"`: every audit write fails, to prove that a change rolls back with it. `"in-memory"` unless given. */
   readonly auditLog?: "in-memory" | "failing"
+  /** How far a live CAD feed subscriber may fall behind before its stream ends; `CAD_FEED_LAG` unless given. */
+  readonly cadFeedLag?: number
 }
 
 /**
@@ -61,7 +63,7 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryShiftsContext.pipe(Layer.provide(auditLog)),
     TestModerationPorts,
     InMemoryCivilianRepositories,
-    makeCadFeed(null).pipe(Layer.provideMerge(InMemoryCadRepositories), Layer.provide(NoCadSignals))
+    makeCadFeed(null, options.cadFeedLag).pipe(Layer.provideMerge(InMemoryCadRepositories), Layer.provide(NoCadSignals))
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)

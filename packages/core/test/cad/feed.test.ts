@@ -3,7 +3,7 @@ import { CadFeed, createIncident, followCadEvents } from "@bluelight/core/cad"
 import { AccountId, type UserCaller } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, DateTime, Effect, Fiber, Stream } from "effect"
+import { Chunk, DateTime, Effect, Fiber, Queue, Stream } from "effect"
 
 const EPOCH = DateTime.unsafeMake(0)
 const control: UserCaller = {
@@ -39,4 +39,21 @@ describe("the live CAD feed", () => {
       const seqs = Chunk.toReadonlyArray(yield* Fiber.join(received)).map((event) => event.seq)
       expect(seqs).toEqual(Array.from({ length: 140 }, (_, i) => i + 21))
     }).pipe(Effect.provide(testPorts())))
+
+  it.scoped("a subscriber that falls behind by more than the feed keeps loses its stream, never an entry in the middle of it", () =>
+    Effect.gen(function*() {
+      const live = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
+      const keeping = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
+      const seen = yield* Queue.unbounded<number>()
+      yield* Effect.fork(Stream.runForEach(keeping, (event) => Queue.offer(seen, event.seq)))
+      // `live` reads nothing while twenty entries are published past a lag of eight; the other
+      // subscriber reads each as it comes, and gets every one.
+      for (let i = 1; i <= 20; i++) {
+        yield* createIncident(control, incident)
+        expect(yield* Queue.take(seen)).toBe(i)
+      }
+      // The slow one ends (the client resumes from its last id) instead of skipping what it lost.
+      const got = Chunk.toReadonlyArray(yield* Stream.runCollect(live)).map((event) => event.seq)
+      expect(got).toEqual([])
+    }).pipe(Effect.provide(testPorts({ cadFeedLag: 8 }))))
 })
