@@ -15,6 +15,7 @@ import { pinningPlan, pinSelf } from "./cpu.js"
 import { benchDatabase } from "./database.js"
 import { call, signIn } from "./session.js"
 import { ADMIN_IDENTITY_ID, benchDir, root, startBluelight, stopChild } from "./servers.js"
+import { openStream } from "./sse.js"
 
 const { values: flags } = parseArgs({
   options: {
@@ -53,37 +54,6 @@ const pool = async (items, width, work) => {
   await Promise.all(Array.from({ length: width }, async () => {
     while (next < items.length) await work(items[next++])
   }))
-}
-
-/**
- * An open event stream: `onEvent(event, arrivedAt)` for each entry. Resolves
- * once the stream has said it is subscribed.
- */
-const openStream = async (base, token, onEvent) => {
-  const abort = new AbortController()
-  const response = await fetch(`${base}/api/cad/events/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal })
-  if (response.status !== 200) throw new Error(`stream answered ${response.status}`)
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
-  let buffer = ""
-  let connected
-  const ready = new Promise((resolve) => (connected = resolve))
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true }))
-      if (chunk.done) return
-      buffer += chunk.value
-      let end
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        if (block.startsWith(": connected")) connected()
-        const data = block.split("\n").find((line) => line.startsWith("data: "))
-        if (data) onEvent(JSON.parse(data.slice(6)), performance.now())
-      }
-    }
-  })()
-  await ready
-  return () => abort.abort()
 }
 
 /** Each dispatcher assigns its own units to random incidents and clears them, as fast as answers come, for `seconds`. */
