@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, detailsOf } from "./harness/body.js"
 import { expectCommonHeaders, expectError } from "./harness/expectations.js"
+import { rawRequest } from "./harness/rawRequest.js"
 import { cookieWrite, SESSION_COOKIE, sessionOf, setCookie, signIn } from "./harness/identity.js"
 import { type RunningServer, startServer } from "./harness/server.js"
 
@@ -25,6 +26,12 @@ describe("headers on every response", () => {
     const reply = await server.request("GET", "/api/health")
     expect(reply.status).toBe(200)
     expectCommonHeaders(reply)
+  })
+
+  it("keeps an idle connection 65 s, longer than a proxy in front keeps its own, and says so", async () => {
+    const reply = await rawRequest(`${server.url}/api/health`)
+    expect(reply.status).toBe(200)
+    expect(reply.headers["keep-alive"]).toBe("timeout=65")
   })
 
   it("each request gets its own id", async () => {

@@ -123,10 +123,11 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const url = `http://127.0.0.1:${port}`
 
   const request: RunningServer["request"] = async (method, path, init = {}) => {
-    // A fresh connection for every request: a reused keep-alive socket that the server closes for
-    // idleness just as the next request is written fails with "other side closed" (a loaded machine
-    // delays the client's own expiry of the socket past the server's keep-alive timeout).
-    const headers: Record<string, string> = { connection: "close", ...init.headers }
+    // Keep-alive connections are reused: the server keeps an idle one 65 s and says so
+    // (`Keep-Alive: timeout=65`), and the client lets it go a second before that, so a loaded machine
+    // no longer writes a request onto a socket the server is closing. (A fresh connection per request,
+    // `Connection: close`, trips an assertion in Node 24's fetch when a large answer ends the socket.)
+    const headers: Record<string, string> = { ...init.headers }
     let body: string | undefined
     if (init.body !== undefined) {
       body = typeof init.body === "string" ? init.body : JSON.stringify(init.body)

@@ -40,6 +40,9 @@ const announce = (settings: Settings) =>
     ).pipe(Effect.annotateLogs({ address, port, url: open, docs: `${settings.appUrl}/api/docs`, defaults, node: process.version }))
   })
 
+/** How long an idle keep-alive connection stays open (Node's default is 5 s). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000
+
 /**
  * The whole server: HTTP on node:http, the API, and the Postgres ports. The
  * port opens only once the database is ready and migrated, so that no
@@ -47,6 +50,12 @@ const announce = (settings: Settings) =>
  */
 export const layerServer = (settings: Settings) => {
   const server = createServer()
+  // An idle keep-alive connection is closed after 65 s, longer than the 60 s a load balancer or
+  // reverse proxy in front usually keeps its own: the side that holds a connection longer must be
+  // the server, or a request written just as the server closes it fails. The headers deadline
+  // must exceed it (Node's rule).
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
   // Shutdown tells the event streams to end before it waits for requests in flight.
   const closing = Deferred.unsafeMake<void>(FiberId.none)
   const ports = Layer.mergeAll(
