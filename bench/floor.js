@@ -6,9 +6,10 @@
 //   GET /api/health            one `SELECT 1`
 //   GET /api/me with a cookie  one indexed query, then the rules of core's authenticate.ts
 //   GET /api/me without one    a constant 401 envelope, no database
-import { createHash, randomUUID } from "node:crypto"
+import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import pg from "pg"
+import { sessionToken, tokenHash } from "./sessionCookie.js"
 // Read once at start-up; only the catalogue of permissions comes from core.
 import { ALL_PERMISSIONS } from "@bluelight/core/identity"
 
@@ -78,7 +79,6 @@ function me(rows) {
 // Bluelight's envelope for a caller who sent no credential, up to its request id.
 const SIGN_IN_FIRST = `{"error":{"code":"UNAUTHENTICATED","message":"Sign in, or send a service credential"},"requestId":"`
 
-const sessionToken = (cookie) => /(?:^|;\s*)bluelight-session=([^;]*)/.exec(cookie ?? "")?.[1] || undefined
 
 const send = (res, status, body) => {
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
@@ -95,7 +95,7 @@ const server = createServer((req, res) => {
   if (token === undefined) {
     return send(res, 401, `${SIGN_IN_FIRST}${randomUUID()}"}`)
   }
-  pool.query(SESSION_QUERY, [createHash("sha256").update(token).digest("hex")]).then(
+  pool.query(SESSION_QUERY, [tokenHash(token)]).then(
     (result) => {
       const answer = me(result.rows)
       send(res, answer.status, JSON.stringify(answer.body))

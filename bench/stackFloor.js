@@ -19,8 +19,9 @@ import { SqlClient } from "@effect/sql"
 import { meOf, SessionRecords, sessionRefusal, userCaller } from "@bluelight/core/identity"
 import { layerPgClient, PgSessionRecords } from "@bluelight/adapters-pg"
 import { DateTime, Effect, FiberRef, Layer, Option, Redacted, Schema } from "effect"
-import { createHash, randomUUID } from "node:crypto"
+import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
+import { sessionToken, tokenHash } from "./sessionCookie.js"
 // Not a package export: the bench reads the schema the real endpoint encodes with.
 import { Me } from "../packages/adapters-http/dist/identity/schemas.js"
 
@@ -38,7 +39,6 @@ class Api extends HttpApi.make("stack").add(
 const refused = (status, code, message) =>
   Effect.succeed(HttpServerResponse.unsafeJson({ error: { code, message }, requestId: randomUUID() }, { status }))
 const noSession = () => refused(401, "UNAUTHENTICATED", "The session is missing, expired or signed out; sign in again")
-const sessionToken = (cookie) => /(?:^|;\s*)bluelight-session=([^;]*)/.exec(cookie ?? "")?.[1] || undefined
 
 const FloorHandlers = HttpApiBuilder.group(Api, "floor", (handlers) =>
   Effect.gen(function*() {
@@ -50,8 +50,7 @@ const FloorHandlers = HttpApiBuilder.group(Api, "floor", (handlers) =>
         Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
           const token = sessionToken(request.headers.cookie)
           if (token === undefined) return refused(401, "UNAUTHENTICATED", "Sign in, or send a service credential")
-          const hash = createHash("sha256").update(token, "utf8").digest("hex")
-          return Effect.flatMap(records.findByTokenHash(hash), (found) => {
+          return Effect.flatMap(records.findByTokenHash(tokenHash(token)), (found) => {
             if (Option.isNone(found)) return noSession()
             const refusal = sessionRefusal(found.value, DateTime.unsafeNow())
             if (refusal !== null) return refusal._tag === "AccountDisabled" ? refused(403, "ACCOUNT_DISABLED", refusal.message) : noSession()

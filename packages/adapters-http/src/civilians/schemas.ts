@@ -138,9 +138,10 @@ export const Warrant = Schema.Struct({
   updatedAt: Timestamp
 }).annotations({ identifier: "Warrant", description: "A warrant for a person; an active warrant past `expiresAt` reads EXPIRED" })
 
-export const DisclosedRecord = Schema.Struct({
-  id: RecordId,
-  reference: Schema.String.annotations({ description: "REC- followed by 6 or more digits" }),
+const RecordReference = Schema.String.annotations({ description: "REC- followed by 6 or more digits" })
+
+/** What a record says, as both the owner's entry and the PNC's record show it. */
+const recordEntryFields = {
   type: RecordType,
   status: RecordStatus,
   title: Schema.String,
@@ -150,21 +151,19 @@ export const DisclosedRecord = Schema.Struct({
   fineAmount: Schema.Number,
   points: Count,
   vehicle: Schema.NullOr(VehicleRef)
+}
+
+export const DisclosedRecord = Schema.Struct({
+  id: RecordId,
+  reference: RecordReference,
+  ...recordEntryFields
 }).annotations({ identifier: "DisclosedRecord", description: "A record as the character's owner sees it: never who recorded it" })
 
 export const PncRecord = Schema.Struct({
   id: RecordId,
-  reference: Schema.String.annotations({ description: "REC- followed by 6 or more digits" }),
+  reference: RecordReference,
   civilian: CivilianRef,
-  type: RecordType,
-  status: RecordStatus,
-  title: Schema.String,
-  description: Schema.String,
-  location: Schema.String,
-  occurredAt: Timestamp,
-  fineAmount: Schema.Number,
-  points: Count,
-  vehicle: Schema.NullOr(VehicleRef),
+  ...recordEntryFields,
   disclosed: Schema.Boolean,
   endorsement: Schema.NullOr(Schema.Struct({ id: EndorsementId, code: Schema.String }).annotations({ identifier: "RecordEndorsement" })),
   recordedBy: Person,

@@ -12,7 +12,8 @@ import { recordChange, thenPublish } from "./history.js"
 import { CrewMemberId, type UnitId } from "./ids.js"
 import { lockUnit, storeUnit } from "./locks.js"
 import { CrewDirectory, CrewMemberships, Incidents } from "./ports.js"
-import { clearFrom, crewJoined, crewLeft, type Unit } from "./Unit.js"
+import { clearRecorded } from "./clearing.js"
+import { crewJoined, crewLeft, type Unit } from "./Unit.js"
 import { unitSubjects, unitTarget } from "./units.js"
 import { unitView } from "./views.js"
 
@@ -80,14 +81,7 @@ export const leaveCrew = (caller: Caller, unit: Unit, membership: CrewMembership
     let current = unit
     if (remaining === 0 && unit.incidentId !== null) {
       const incident = yield* Effect.map(Effect.flatMap(Incidents, (incidents) => incidents.findById(unit.incidentId!)), Option.getOrNull)
-      current = yield* clearFrom(unit, unit.incidentId, now)
-      yield* recordChange(caller, {
-        type: "UNIT_CLEARED",
-        incidentId: unit.incidentId,
-        unitId: unit.id,
-        callId: null,
-        data: { callsign: unit.callsign, incidentNumber: incident?.number ?? null, reason: "CREW_LEFT", from: unit.status, to: current.status }
-      }, unitTarget(unit))
+      current = yield* clearRecorded(caller, unit, { id: unit.incidentId, number: incident?.number ?? null }, "CREW_LEFT", now)
     }
     const left = crewLeft(current, remaining, now)
     yield* storeUnit(left)

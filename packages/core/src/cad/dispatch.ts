@@ -5,7 +5,8 @@ import { ensureVersion } from "./errors.js"
 import { recordChange, thenPublish } from "./history.js"
 import type { IncidentId, UnitId } from "./ids.js"
 import { lockIncident, lockUnit, storeUnit } from "./locks.js"
-import { assignTo, clearFrom } from "./Unit.js"
+import { clearRecorded } from "./clearing.js"
+import { assignTo } from "./Unit.js"
 import { unitTarget } from "./units.js"
 import { unitView } from "./views.js"
 
@@ -43,15 +44,8 @@ export const clearUnit = Effect.fn("cad.clearUnit")(function*(caller: Caller, in
     const incident = yield* lockIncident(incidentId)
     const unit = yield* lockUnit(unitId)
     yield* ensureVersion(unit, version)
-    const cleared = yield* clearFrom(unit, incident.id, yield* DateTime.now)
+    const cleared = yield* clearRecorded(caller, unit, incident, "CLEARED", yield* DateTime.now)
     yield* storeUnit(cleared)
-    yield* recordChange(caller, {
-      type: "UNIT_CLEARED",
-      incidentId: incident.id,
-      unitId: unit.id,
-      callId: null,
-      data: { callsign: unit.callsign, incidentNumber: incident.number, reason: "CLEARED", from: unit.status, to: cleared.status }
-    }, unitTarget(unit))
     return cleared
   })))
   return yield* unitView(unit)

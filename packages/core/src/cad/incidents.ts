@@ -10,7 +10,7 @@ import { IncidentId } from "./ids.js"
 import { ensureOpen, type Incident, incidentFields, type IncidentFields, type IncidentStatus } from "./Incident.js"
 import { lockIncident, storeUnit } from "./locks.js"
 import { Incidents, Units } from "./ports.js"
-import { clearFrom } from "./Unit.js"
+import { clearRecorded } from "./clearing.js"
 import { incidentView } from "./views.js"
 
 
@@ -84,15 +84,7 @@ export const closeIncident = Effect.fn("cad.closeIncident")(function*(caller: Ca
     yield* ensureOpen(incident)
     const now = yield* DateTime.now
     for (const unit of yield* units.attendingForUpdate(incident.id)) {
-      const cleared = yield* clearFrom(unit, incident.id, now)
-      yield* storeUnit(cleared)
-      yield* recordChange(caller, {
-        type: "UNIT_CLEARED",
-        incidentId: incident.id,
-        unitId: unit.id,
-        callId: null,
-        data: { callsign: unit.callsign, incidentNumber: incident.number, reason: "INCIDENT_CLOSED", from: unit.status, to: cleared.status }
-      }, { type: "unit", id: unit.id })
+      yield* storeUnit(yield* clearRecorded(caller, unit, incident, "INCIDENT_CLOSED", now))
     }
     const closed: Incident = { ...incident, status: "CLOSED", version: incident.version + 1, updatedAt: now, closedAt: now }
     yield* incidents.update(closed)

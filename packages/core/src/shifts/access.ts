@@ -33,6 +33,17 @@ export const shiftActorFor = (caller: Caller, staffId: StaffProfileId | undefine
   return Effect.succeed({ own: false, staffId })
 }
 
+/**
+ * Whether the caller may end any shift at all: with `shifts.manage`, or as
+ * active staff (their own). Checked before a shift is read, so a caller who
+ * can end none learns nothing of which shift ids exist: `STAFF_REQUIRED` for
+ * a person, `FORBIDDEN` naming `shifts.manage` for a credential.
+ */
+export const mayEndShifts = (caller: Caller): Effect.Effect<void, StaffRequired | Forbidden> =>
+  caller.permissions.has("shifts.manage") || isActiveStaff(caller)
+    ? Effect.void
+    : Effect.fail(caller._tag === "Service" ? forbidden("shifts.manage") : staffRequired)
+
 /** `MANUAL` for one's own, `MANAGER` for a person acting for another, `INTEGRATION` for a credential. */
 export const sourceOf = (caller: Caller, actor: ShiftActor): ShiftSource =>
   actor.own ? "MANUAL" : caller._tag === "Service" ? "INTEGRATION" : "MANAGER"

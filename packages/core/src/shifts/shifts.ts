@@ -1,5 +1,5 @@
 import { DateTime, Effect, Layer, Option } from "effect"
-import { actorOf, type Caller, isActiveStaff } from "../identity/Caller.js"
+import { actorOf, type Caller } from "../identity/Caller.js"
 import { forbidden } from "../identity/checkAccess.js"
 import type { StaffProfileId } from "../identity/ids.js"
 import { StaffDeactivation } from "../identity/ports.js"
@@ -8,7 +8,7 @@ import { InvalidInput, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import { lockActiveStaff, notActiveStaff, shiftActorFor, sourceOf, staffRequired } from "./access.js"
+import { lockActiveStaff, mayEndShifts, notActiveStaff, shiftActorFor, sourceOf } from "./access.js"
 import { ShiftAlreadyActive, ShiftNotActive } from "./errors.js"
 import { ShiftId } from "./ids.js"
 import { type ShiftFilter, Shifts, ShiftSummaries } from "./ports.js"
@@ -80,11 +80,7 @@ const endLocked = (caller: Caller, shift: Shift, reason?: string) =>
  */
 export const endShift = Effect.fn("shifts.endShift")(function*(caller: Caller, input: { readonly id: ShiftId }) {
   const shifts = yield* Shifts
-  // Without shifts.manage only active staff end shifts, their own: a caller who can end none is
-  // refused before any shift is read, so a refusal says nothing of which shift ids exist.
-  if (!caller.permissions.has("shifts.manage") && !isActiveStaff(caller)) {
-    return yield* (caller._tag === "Service" ? Effect.fail(forbidden("shifts.manage")) : Effect.fail(staffRequired))
-  }
+  yield* mayEndShifts(caller)
   return yield* inTransaction(Effect.gen(function*() {
     const shift = yield* Effect.flatMap(shifts.findByIdForUpdate(input.id), orNotFound("No such shift"))
     // Own or another's, decided on the caller as authenticated. The profile is not locked: a
