@@ -166,7 +166,9 @@ export class PncApi extends HttpApiGroup.make("pnc")
       .annotate(OpenApi.Summary, "Read the PNC history")
       .annotate(
         OpenApi.Description,
-        "The PNC's permanent history, newest first; `civilianId` and `vehicleId` keep one person's or one vehicle's entries."
+        "The PNC's permanent history, newest first; `civilianId` and `vehicleId` keep one person's or one vehicle's entries. " +
+          "A member's own change to their character (creating, editing it, issuing its licence, registering or transferring " +
+          "its vehicle) names the member only to callers holding `civilians.manage`; to others its `actor` is `{owner: true}`."
       )
       .pipe(lookup)
   )

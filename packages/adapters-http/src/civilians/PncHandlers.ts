@@ -42,4 +42,4 @@ export const PncHandlers = HttpApiBuilder.group(BluelightApi, "pnc", (handlers) 
     .handle("removeEndorsement", ({ path, payload }) =>
       Effect.map(Effect.flatMap(currentUser, (caller) => removeEndorsement(caller, path.id, path.endorsementId, payload)), data))
     .handle("listPncEvents", ({ urlParams: { civilianId, limit, offset, vehicleId } }) =>
-      Effect.map(listPncEvents({ civilianId, vehicleId }, { limit, offset }), list)))
+      Effect.map(Effect.flatMap(currentCaller, (caller) => listPncEvents(caller, { civilianId, vehicleId }, { limit, offset })), list)))

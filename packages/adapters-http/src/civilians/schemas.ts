@@ -268,7 +268,17 @@ export const PncEvent = Schema.Struct({
   seq: Count,
   type: Schema.String,
   at: Timestamp,
-  actor: Schema.Union(Person, Schema.Struct({ serviceId: Id }).annotations({ identifier: "ServiceActor" })),
+  actor: Schema.Union(
+    Person,
+    Schema.Struct({ serviceId: Id }).annotations({ identifier: "ServiceActor" }),
+    Schema.Struct({ owner: Schema.Literal(true) }).annotations({
+      identifier: "CharacterOwnerActor",
+      description: "A member's own change to their character, to a reader without civilians.manage: the character's owner, unnamed"
+    })
+  ).annotations({
+    description: "Who made the change: a member, a credential, or `{owner: true}` for a character owner's own change read without " +
+      "civilians.manage (officers' changes always name the officer)"
+  }),
   civilianId: Schema.NullOr(CivilianId),
   vehicleId: Schema.NullOr(VehicleId),
   licenceId: Schema.NullOr(LicenceId),

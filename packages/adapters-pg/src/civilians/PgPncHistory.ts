@@ -13,6 +13,7 @@ const EventRow = Schema.Struct({
   actorType: Schema.Literal("user", "service"),
   actorId: Schema.String,
   actorName: Schema.NullOr(Schema.String),
+  byOwner: Schema.Boolean,
   civilianId: Schema.NullOr(CivilianIdSchema),
   vehicleId: Schema.NullOr(VehicleIdSchema),
   licenceId: Schema.NullOr(LicenceId),
@@ -25,6 +26,7 @@ const toEvent = (row: typeof EventRow.Type): PncEvent => ({
   type: row.type as PncEvent["type"],
   at: row.at,
   actor: row.actorType === "user" ? { id: AccountId.make(row.actorId), displayName: row.actorName ?? "" } : { serviceId: row.actorId },
+  byOwner: row.byOwner,
   civilianId: row.civilianId,
   vehicleId: row.vehicleId,
   licenceId: row.licenceId,
@@ -45,7 +47,7 @@ export const PgPncHistory = Layer.effect(
         ].filter((c) => c !== undefined)
         return sql`
           SELECT e.id, e.seq::text AS seq, e.type, e.at, e.actor_type, e.actor_id, a.display_name AS actor_name,
-                 e.civilian_id, e.vehicle_id, e.licence_id, e.data
+                 e.by_owner, e.civilian_id, e.vehicle_id, e.licence_id, e.data
           FROM pnc_events e
           LEFT JOIN accounts a ON e.actor_type = 'user' AND a.id = e.actor_id
           WHERE ${sql.and(conditions)}
@@ -56,8 +58,8 @@ export const PgPncHistory = Layer.effect(
     return {
       record: Effect.fn("PgPncHistory.record")((event: NewPncEvent) =>
         sql`
-          INSERT INTO pnc_events (id, type, at, actor_type, actor_id, civilian_id, vehicle_id, licence_id, data)
-          VALUES (${event.id}, ${event.type}, ${DateTime.toDateUtc(event.at)}, ${event.actor.type}, ${event.actor.id},
+          INSERT INTO pnc_events (id, type, at, actor_type, actor_id, by_owner, civilian_id, vehicle_id, licence_id, data)
+          VALUES (${event.id}, ${event.type}, ${DateTime.toDateUtc(event.at)}, ${event.actor.type}, ${event.actor.id}, ${event.byOwner},
                   ${event.civilianId}, ${event.vehicleId}, ${event.licenceId}, ${JSON.stringify(event.data)}::jsonb)`.pipe(
           Effect.asVoid,
           Effect.orDie

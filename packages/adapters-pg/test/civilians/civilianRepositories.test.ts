@@ -195,7 +195,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
     it("the vehicle record: keeper chain, licence, transfer, history", async () => {
       const owner = aCaller(MEMBER)
       const other = aCaller(MEMBER)
-      await run(withAccounts(owner, other))
+      const officer = aCaller(["pnc.view", "pnc.vehicles.manage"])
+      const manager = aCaller(["pnc.view", "civilians.manage"])
+      await run(withAccounts(owner, other, officer, manager))
       const from = await run(createCivilian(owner, character(`Ed ${uid("V")}`)))
       const to = await run(createCivilian(other, character(`Flo ${uid("U")}`)))
       const licence = await run(issueLicence(other, to.id, { categories: ["B"] }))
@@ -206,10 +208,16 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect(record.keeper?.licence).toEqual({ number: licence.number, status: "VALID" })
       expect(record.keepers.map((k) => [k.civilian.id, k.endedAt === null])).toEqual([[to.id, true], [from.id, false]])
       expect(record.counts).toEqual({ records: 0, markers: 0 })
-      const events = await run(listPncEvents({ vehicleId: car.id }, { limit: 25, offset: 0 }))
-      expect(events.items.map((e) => e.type)).toEqual(["KEEPER_CHANGED", "VEHICLE_REGISTERED"])
-      expect(events.items[0]?.actor).toEqual({ id: owner.account.id, displayName: owner.account.displayName })
-      expect(events.items[0]!.seq).toBeGreaterThan(events.items[1]!.seq)
+      await run(changeVehicleStatuses(officer, car.id, { reason: "Insurance lapsed", insuranceStatus: "UNINSURED" }))
+      // Whether an entry is the owner's own change is stored with it: the owner's show to civilians.manage only.
+      const events = await run(listPncEvents(manager, { vehicleId: car.id }, { limit: 25, offset: 0 }))
+      expect(events.items.map((e) => e.type)).toEqual(["VEHICLE_STATUS_CHANGED", "KEEPER_CHANGED", "VEHICLE_REGISTERED"])
+      const ownerPerson = { id: owner.account.id, displayName: owner.account.displayName }
+      const officerPerson = { id: officer.account.id, displayName: officer.account.displayName }
+      expect(events.items.map((e) => e.actor)).toEqual([officerPerson, ownerPerson, ownerPerson])
+      expect(events.items[1]!.seq).toBeGreaterThan(events.items[2]!.seq)
+      const seenByOfficer = await run(listPncEvents(officer, { vehicleId: car.id }, { limit: 25, offset: 0 }))
+      expect(seenByOfficer.items.map((e) => e.actor)).toEqual([officerPerson, { owner: true }, { owner: true }])
       await run(updateCivilian(owner, from.id, { status: "INACTIVE" }))
       expect((await run(getOwnCivilian(owner, from.id))).status).toBe("INACTIVE")
     })
@@ -288,7 +296,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const closes = await Promise.all((["EXECUTED", "WITHDRAWN", "EXECUTED"] as const).map((outcome) =>
         run(Effect.exit(closeWarrant(officer, warrant.id, { outcome, note: "Done" })))))
       expect(closes.map(codeOf).sort()).toEqual(["OK", "WARRANT_NOT_ACTIVE", "WARRANT_NOT_ACTIVE"])
-      const events = await run(listPncEvents({ civilianId: created.id }, { limit: 25, offset: 0 }))
+      const events = await run(listPncEvents(officer, { civilianId: created.id }, { limit: 25, offset: 0 }))
       expect(events.items.filter((e) => e.type === "MARKER_CLEARED" || e.type === "WARRANT_CLOSED")).toHaveLength(2)
     })
   })

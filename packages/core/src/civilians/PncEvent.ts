@@ -31,21 +31,47 @@ export interface NewPncEvent {
   readonly type: PncEventType
   readonly at: DateTime.Utc
   readonly actor: Actor
+  /** A member's own change to their character through the portal (`isOwnersOwnChange`), decided when recorded. */
+  readonly byOwner: boolean
   readonly civilianId: CivilianId | null
   readonly vehicleId: VehicleId | null
   readonly licenceId: LicenceId | null
   readonly data: Readonly<Record<string, unknown>>
 }
 
-/** An entry as `GET /pnc/events` shows it: a person by name, a credential by its id. */
+/** An entry as the history loads it: a person by name, a credential by its id, and whether it was the owner's own change. */
 export interface PncEvent {
   readonly id: PncEventId
   readonly seq: number
   readonly type: PncEventType
   readonly at: DateTime.Utc
   readonly actor: Person | { readonly serviceId: string }
+  readonly byOwner: boolean
   readonly civilianId: CivilianId | null
   readonly vehicleId: VehicleId | null
   readonly licenceId: LicenceId | null
   readonly data: Readonly<Record<string, unknown>>
+}
+
+/** Who made a change, to a reader who may not know it: the character's owner, unnamed. */
+export interface CharacterOwner {
+  readonly owner: true
+}
+
+export const CHARACTER_OWNER: CharacterOwner = { owner: true }
+
+/** An entry as `GET /pnc/events` shows it to one reader. */
+export interface PncHistoryEntry extends Omit<PncEvent, "actor" | "byOwner"> {
+  readonly actor: Person | { readonly serviceId: string } | CharacterOwner
+}
+
+/**
+ * The entry as a reader sees it: a member's own change to their character
+ * names them only to a reader who may know owners (`mayKnowOwners`); to
+ * anyone else its actor is `{owner: true}`. Officers' and managers' changes
+ * keep their actor for every reader.
+ */
+export const pncHistoryEntry = (event: PncEvent, showOwner: boolean): PncHistoryEntry => {
+  const { actor, byOwner, ...entry } = event
+  return { ...entry, actor: byOwner && !showOwner ? CHARACTER_OWNER : actor }
 }

@@ -76,7 +76,9 @@ export const createCivilian = Effect.fn("civilians.createCivilian")(function*(ca
       audit: "civilian.created",
       civilianId: civilian.id,
       target: { type: "civilian", id: civilian.id },
-      data: { reference: civilian.reference, fullName: civilian.fullName, ownerId: civilian.ownerId }
+      // No owner id: the history is read with pnc.view; the audit entry's actor is the owner.
+      data: { reference: civilian.reference, fullName: civilian.fullName },
+      through: civilian
     })
     return yield* ownerViewOf(civilian.id)
   }))
@@ -143,7 +145,8 @@ export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(ca
       audit: "civilian.updated",
       civilianId: civilian.id,
       target: { type: "civilian", id: civilian.id },
-      data: { fields: changed, before, after }
+      data: { fields: changed, before, after },
+      through: civilian
     })
     return yield* ownerViewOf(civilian.id)
   }))

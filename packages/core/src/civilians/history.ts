@@ -2,6 +2,8 @@ import { DateTime, Effect } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { newId } from "../kernel/Ids.js"
+import { isOwnersOwnChange } from "./access.js"
+import type { Civilian } from "./Civilian.js"
 import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
 import { PncEventId } from "./ids.js"
 import type { PncEventType } from "./PncEvent.js"
@@ -16,6 +18,13 @@ export interface RecordedChange {
   readonly licenceId?: LicenceId | null
   readonly target: { readonly type: string; readonly id: string }
   readonly data: Readonly<Record<string, unknown>>
+  /**
+   * The character a portal change was made through (the transfer's, for a
+   * transfer): when the caller owns it, the entry is the owner's own change
+   * (`isOwnersOwnChange`). Officers' changes name none: they always keep
+   * their actor.
+   */
+  readonly through?: Pick<Civilian, "ownerId">
 }
 
 /**
@@ -32,6 +41,7 @@ export const recordChange = (caller: Caller, change: RecordedChange) =>
           type: change.type,
           at,
           actor,
+          byOwner: change.through !== undefined && isOwnersOwnChange(caller, change.through),
           civilianId: change.civilianId ?? null,
           vehicleId: change.vehicleId ?? null,
           licenceId: change.licenceId ?? null,

@@ -73,7 +73,8 @@ export const issueLicence = Effect.fn("civilians.issueLicence")(function*(
       civilianId: civilian.id,
       licenceId: licence.id,
       target: { type: "licence", id: licence.id },
-      data: { number: licence.number, categories: licence.categories, expiresAt: DateTime.formatIso(licence.expiresAt) }
+      data: { number: licence.number, categories: licence.categories, expiresAt: DateTime.formatIso(licence.expiresAt) },
+      through: civilian
     })
     return holderLicence(yield* licenceFileOf(licence.id), now)
   }))

@@ -2,8 +2,9 @@ import { DateTime, Effect } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import { orNotFound } from "../kernel/errors.js"
 import type { Page } from "../kernel/paging.js"
-import { managesAllCivilians } from "./access.js"
+import { mayKnowOwners } from "./access.js"
 import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
+import { pncHistoryEntry } from "./PncEvent.js"
 import { CivilianFiles, PncHistory, VehicleFiles } from "./ports.js"
 import { officialCivilianView, officialLicence, pncVehicleRecord, pncVehicleSummary } from "./views.js"
 
@@ -16,7 +17,7 @@ export const searchCivilians = Effect.fn("civilians.searchCivilians")(function*(
 export const getOfficialCivilian = Effect.fn("civilians.getOfficialCivilian")(function*(caller: Caller, id: CivilianId) {
   const now = yield* DateTime.now
   const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id, now)), orNotFound("No such person"))
-  return officialCivilianView(file, now, managesAllCivilians(caller))
+  return officialCivilianView(file, now, mayKnowOwners(caller))
 })
 
 /** `GET /pnc/licences/{id}`: the official view of a licence. */
@@ -39,10 +40,16 @@ export const getVehicleRecord = Effect.fn("civilians.getVehicleRecord")(function
   return pncVehicleRecord(file, now)
 })
 
-/** `GET /pnc/events`: the PNC history, newest first. */
+/**
+ * `GET /pnc/events`: the PNC history, newest first; a member's own changes to
+ * their character name the member only to a caller who may know owners.
+ */
 export const listPncEvents = Effect.fn("civilians.listPncEvents")(function*(
+  caller: Caller,
   filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
   page: Page
 ) {
-  return yield* Effect.flatMap(PncHistory, (history) => history.list(filter, page))
+  const found = yield* Effect.flatMap(PncHistory, (history) => history.list(filter, page))
+  const showOwner = mayKnowOwners(caller)
+  return { items: found.items.map((event) => pncHistoryEntry(event, showOwner)), meta: found.meta }
 })

@@ -55,7 +55,8 @@ export const registerVehicle = Effect.fn("civilians.registerVehicle")(function*(
       civilianId: civilian.id,
       vehicleId: vehicle.id,
       target: { type: "vehicle", id: vehicle.id },
-      data: { plate: vehicle.plate, make: vehicle.make, model: vehicle.model, keeper: civilian.reference }
+      data: { plate: vehicle.plate, make: vehicle.make, model: vehicle.model, keeper: civilian.reference },
+      through: civilian
     })
     return { ...vehicleView(vehicle), keeperSince: now }
   }))
@@ -96,7 +97,9 @@ export const transferVehicle = Effect.fn("civilians.transferVehicle")(function*(
       civilianId: to.id,
       vehicleId: vehicle.id,
       target: { type: "vehicle", id: vehicle.id },
-      data: { plate: vehicle.plate, from: { id: civilian.id, reference: civilian.reference }, to: { id: to.id, reference: to.reference } }
+      data: { plate: vehicle.plate, from: { id: civilian.id, reference: civilian.reference }, to: { id: to.id, reference: to.reference } },
+      // The old keeper's owner made it, whichever character's or the vehicle's history shows it.
+      through: civilian
     })
     return vehicleView(moved)
   }))

@@ -181,6 +181,7 @@ export const InMemoryPncHistory = Layer.effect(
             type: e.type,
             at: e.at,
             actor: e.actor.type === "user" ? personOf(accounts, e.actor.id) : { serviceId: e.actor.id },
+            byOwner: e.byOwner,
             civilianId: e.civilianId,
             vehicleId: e.vehicleId,
             licenceId: e.licenceId,

@@ -85,7 +85,7 @@ describe("records", () => {
         expect(official.points).toBe(3)
         expect(official.endorsements[0]!.record).toEqual({ id: record.id, reference: "REC-000001" })
         expect(official.endorsements[0]!.expiresAt).toEqual(DateTime.add(TODAY, { years: 3 }))
-        const types = (yield* listPncEvents({ civilianId }, page)).items.map((e) => e.type)
+        const types = (yield* listPncEvents(officer, { civilianId }, page)).items.map((e) => e.type)
         expect(types.slice(0, 2)).toEqual(["ENDORSEMENT_ADDED", "RECORD_CREATED"])
       })))
 

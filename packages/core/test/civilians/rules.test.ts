@@ -5,6 +5,7 @@ import {
   endorsementActiveAt,
   holderLicence,
   identityLocked,
+  isOwnersOwnChange,
   licenceNumberStem,
   licenceStatusAt,
   type LicenceFile,
@@ -15,12 +16,16 @@ import {
   oldEnoughToDrive,
   plateKey,
   pointsAt,
+  type PncEvent,
+  PncEventId,
+  pncHistoryEntry,
   statusMoveAllowed,
   storedPlate,
   candidateLicenceNumber,
   yearsAfter
 } from "@bluelight/core/civilians"
 import { AccountId } from "@bluelight/core/identity"
+import { anAccount, aUserCaller } from "../identity/helpers.js"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Random } from "effect"
 
@@ -163,5 +168,38 @@ describe("civilian status and identity", () => {
     expect(identityLocked({ ...none, records: 1 })).toBe(true)
     expect(identityLocked({ ...none, warrants: 1 })).toBe(true)
     expect(identityLocked({ ...none, markers: 1 })).toBe(true)
+  })
+})
+
+describe("who the PNC history names", () => {
+  const owner = AccountId.make("owner")
+  const member = aUserCaller(["civilians.manage_own"], anAccount({ id: owner }))
+  const manager = aUserCaller(["civilians.manage"], anAccount({ id: AccountId.make("manager") }))
+
+  it("a change is the owner's own when the caller owns the character it was made through", () => {
+    expect(isOwnersOwnChange(member, { ownerId: owner })).toBe(true)
+    expect(isOwnersOwnChange(manager, { ownerId: owner })).toBe(false)
+    expect(isOwnersOwnChange(manager, { ownerId: manager.account.id })).toBe(true)
+  })
+
+  const event = (byOwner: boolean): PncEvent => ({
+    id: PncEventId.make("e1"),
+    seq: 1,
+    type: "CIVILIAN_CREATED",
+    at: NOW,
+    actor: { id: owner, displayName: "Alice" },
+    byOwner,
+    civilianId: CivilianId.make("c1"),
+    vehicleId: null,
+    licenceId: null,
+    data: { reference: "CIV-000001" }
+  })
+
+  it("an owner's own change shows `{owner: true}` unless the reader may know owners; other changes always show their actor", () => {
+    const { byOwner: _byOwner, ...shown } = event(true)
+    expect(pncHistoryEntry(event(true), false)).toEqual({ ...shown, actor: { owner: true } })
+    expect(pncHistoryEntry(event(true), true)).toEqual(shown)
+    expect(pncHistoryEntry(event(false), false)).toEqual(shown)
+    expect(pncHistoryEntry({ ...event(false), actor: { serviceId: "svc" } }, false).actor).toEqual({ serviceId: "svc" })
   })
 })

@@ -178,7 +178,7 @@ describe("the PNC", () => {
       expect((yield* getOfficialCivilian(officer, civilian.id)).licence?.status).toBe("EXPIRED")
       const renewed = yield* updateLicence(officer, licence.id, { reason: "Renewal", expiresAt: DateTime.unsafeMake("2040-01-01T00:00:00.000Z") })
       expect(renewed.status).toBe("VALID")
-      const events = yield* listPncEvents({ civilianId: civilian.id }, { limit: 25, offset: 0 })
+      const events = yield* listPncEvents(officer, { civilianId: civilian.id }, { limit: 25, offset: 0 })
       expect(events.items.map((e) => e.type)).toEqual(["LICENCE_UPDATED", "ENDORSEMENT_REMOVED", "ENDORSEMENT_ADDED", "LICENCE_ISSUED", "CIVILIAN_CREATED"])
     })))
 
@@ -215,6 +215,73 @@ describe("the PNC", () => {
       expect((yield* searchVehicles("b-12c", page)).items.map((v) => v.plate)).toEqual(["AB12 CDE"])
       expect((yield* searchVehicles("ford foc", page)).items.map((v) => v.plate)).toEqual(["AB12 CDE", "AB13 XYZ"])
       expect((yield* searchVehicles("transit", page)).items[0]!.keeper?.reference).toBe(view.reference)
+    })))
+})
+
+describe("the PNC history names a character's owner only to civilians.manage", () => {
+  const page = { limit: 25, offset: 0 }
+  const car = { plate: "AB12 CDE", make: "Ford", model: "Focus", colour: "Blue", type: "CAR" } as const
+  const aliceShown = { id: "alice", displayName: "Alice" }
+  const bobShown = { id: "bob", displayName: "Bob" }
+
+  it.effect("every change a member makes to their character; officers' and managers' changes keep their actor", () =>
+    run(Effect.gen(function*() {
+      const mine = yield* createCivilian(alice, character)
+      yield* updateCivilian(alice, mine.id, { address: "2 Low Road" })
+      yield* updateCivilian(alice, mine.id, { status: "INACTIVE" })
+      yield* updateCivilian(alice, mine.id, { status: "ACTIVE" })
+      const licence = yield* issueLicence(alice, mine.id, { categories: ["B"] })
+      const vehicle = yield* registerVehicle(alice, mine.id, car)
+      const theirs = yield* createCivilian(bob, { ...character, fullName: "Bob Jones" })
+      yield* transferVehicle(alice, mine.id, vehicle.id, { toReference: theirs.reference })
+      yield* suspendLicence(officer, licence.id, { reason: "Court order" })
+      yield* changeVehicleStatuses(officer, vehicle.id, { reason: "Lapsed", taxStatus: "UNTAXED" })
+      yield* updateCivilian(manager, theirs.id, { status: "DECEASED" })
+
+      const actors = (entries: { readonly items: ReadonlyArray<{ readonly type: string; readonly actor: unknown }> }) =>
+        entries.items.map((e) => [e.type, e.actor])
+      const officerShown = { id: "officer", displayName: "PC Officer" }
+      const managerShown = { id: "manager", displayName: "Manager" }
+      const owner = { owner: true }
+      expect(actors(yield* listPncEvents(officer, { civilianId: mine.id }, page))).toEqual([
+        ["LICENCE_SUSPENDED", officerShown],
+        ["VEHICLE_REGISTERED", owner],
+        ["LICENCE_ISSUED", owner],
+        ["CIVILIAN_UPDATED", owner],
+        ["CIVILIAN_UPDATED", owner],
+        ["CIVILIAN_UPDATED", owner],
+        ["CIVILIAN_CREATED", owner]
+      ])
+      // The transfer is filed under the new keeper: its actor is the old keeper's owner, never named.
+      expect(actors(yield* listPncEvents(officer, { civilianId: theirs.id }, page))).toEqual([
+        ["CIVILIAN_UPDATED", managerShown],
+        ["VEHICLE_STATUS_CHANGED", officerShown],
+        ["KEEPER_CHANGED", owner],
+        ["CIVILIAN_CREATED", owner]
+      ])
+      expect(actors(yield* listPncEvents(officer, { vehicleId: vehicle.id }, page))).toEqual([
+        ["VEHICLE_STATUS_CHANGED", officerShown],
+        ["KEEPER_CHANGED", owner],
+        ["VEHICLE_REGISTERED", owner]
+      ])
+      const everything = yield* listPncEvents(officer, {}, page)
+      expect(everything.items).toHaveLength(11)
+      const text = JSON.stringify(everything.items)
+      for (const named of ['"alice"', '"bob"', '"Alice"', '"Bob"']) expect(text).not.toContain(named)
+
+      // civilians.manage sees who acted, the same entries otherwise.
+      const managed = yield* listPncEvents(manager, {}, page)
+      expect(managed.items.map((e) => e.actor)).toEqual([
+        managerShown, officerShown, officerShown, aliceShown, bobShown, aliceShown, aliceShown, aliceShown, aliceShown, aliceShown, aliceShown
+      ])
+      expect(managed.items.map((e) => e.data)).toEqual(everything.items.map((e) => e.data))
+    })))
+
+  it.effect("a new character's entry carries no owner id in its data", () =>
+    run(Effect.gen(function*() {
+      const mine = yield* createCivilian(alice, character)
+      const [created] = (yield* listPncEvents(manager, { civilianId: mine.id }, page)).items
+      expect(created?.data).toEqual({ reference: mine.reference, fullName: character.fullName })
     })))
 })
 
