@@ -154,6 +154,8 @@ describe("npm start", () => {
 
   it("stops on SIGTERM to npm's pid, as a process manager or `kill %1` sends it", { timeout: 180_000 }, async () => {
     const started = await npmStart(dataDir)
+    // What the newcomer reads in the terminal, beside the JSON lines (test/startupSummary.test.ts has the rest).
+    expect(started.stderr()).toMatch(new RegExp(`^Bluelight is running\\.\n {2}open +http://127\\.0\\.0\\.1:${started.port}/$`, "m"))
     await stopsCleanly(started, async () => void process.kill(started.npm.pid!, "SIGTERM"), "SIGTERM", dataDir)
   })
 
