@@ -1,6 +1,6 @@
 import { ClockControl, layerHttpApi, ServerClosing } from "@bluelight/adapters-http"
 import { HttpServer } from "@effect/platform"
-import { Deferred, Duration, Effect, Exit, FiberId, Layer, Option } from "effect"
+import { Deferred, Duration, Effect, Exit, FiberId, Layer } from "effect"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
@@ -9,24 +9,17 @@ import { layerGame } from "./game.js"
 import { makeMovableClock } from "./movableClock.js"
 import { layerRedis } from "./redis.js"
 import { layerDrainingServer } from "./shutdown.js"
+import { activeDefaults, startupSummary } from "./summary.js"
 import { withTracing } from "./tracing.js"
-
-const activeDefaults = (settings: Settings): ReadonlyArray<string> => {
-  const defaults: Array<string> = []
-  if (Option.isNone(settings.databaseUrl)) defaults.push(`database: embedded PGlite in ${settings.dataDir}`)
-  if (Option.isNone(settings.redisUrl)) defaults.push("rate counters and locks: in process memory")
-  if (Option.isNone(settings.idp)) defaults.push(`identity provider: development sign-in at ${settings.appUrl}/dev/idp (start at ${settings.appUrl}/api/auth/idp)`)
-  if (Option.isNone(settings.platform)) defaults.push(`game platform: development provider at ${settings.appUrl}/dev/platform`)
-  if (Option.isNone(settings.game) && !settings.production) defaults.push("game server: the built-in simulator on a loopback port")
-  return defaults
-}
 
 /**
  * Prints the address to open, `APP_URL` (cookies belong to one host name, and
  * the other loopback name is redirected there), beside the socket it listens
  * on, the reference page and which defaults are active. The message starts
  * with `listening on` and carries `port`, which the test harness and the
- * benchmark read.
+ * benchmark read. Outside production a person's summary of the same (and of
+ * how to sign in and stop) follows on stderr: stdout stays one JSON object a
+ * line for log collectors.
  */
 const announce = (settings: Settings) =>
   Effect.flatMap(HttpServer.HttpServer, (server) => {
@@ -37,7 +30,10 @@ const announce = (settings: Settings) =>
     return Effect.logInfo(
       `listening on ${address}; open ${open} (API reference at ${settings.appUrl}/api/docs)` +
         (defaults.length > 0 ? `; development defaults: ${defaults.join(", ")}` : "")
-    ).pipe(Effect.annotateLogs({ address, port, url: open, docs: `${settings.appUrl}/api/docs`, defaults, node: process.version }))
+    ).pipe(
+      Effect.annotateLogs({ address, port, url: open, docs: `${settings.appUrl}/api/docs`, defaults, node: process.version }),
+      Effect.zipRight(settings.production ? Effect.void : Effect.sync(() => process.stderr.write(startupSummary(settings, address))))
+    )
   })
 
 /** How long an idle keep-alive connection stays open (Node's default is 5 s). */

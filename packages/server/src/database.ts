@@ -22,8 +22,8 @@ import type { Settings } from "./config.js"
 import { embeddedPostgres } from "./embeddedPostgres.js"
 import { StartupFailure } from "./startupFailure.js"
 
-/** Host, port and database of a Postgres URL: never its user or password. */
-const whereIs = (url: Redacted.Redacted): string => {
+/** Host, port and path (a Postgres URL's database) of a URL: never its user or password. */
+export const whereIs = (url: Redacted.Redacted): string => {
   try {
     const parsed = new URL(Redacted.value(url))
     return `${parsed.host === "" ? "localhost" : parsed.host}${parsed.pathname}`
