@@ -173,8 +173,9 @@ const toLatin = (text: string): string => text.replace(CONFUSABLE, (letter) => C
 
 /**
  * The form two names are compared in, so that names that look alike are the
- * same name: NFKC (full-width and styled letters, ligatures and odd spaces
- * become plain ones); white space runs read as one space, trimmed; invisibles
+ * same name: look-alikes mapped first (NFKC would turn some into letters that
+ * are not, such as the lunate `Ϲ` into `Σ`), then NFKC (full-width and styled
+ * letters, ligatures and odd spaces become plain ones); white space runs read as one space, trimmed; invisibles
  * dropped (stored text predating the text rules may hold them); Cyrillic and
  * Greek look-alikes and dashes mapped to Latin letters and `-`
  * (`CONFUSABLE_LATIN`); case folded (upper then lower case, so `ß` is `ss`);
@@ -183,6 +184,6 @@ const toLatin = (text: string): string => text.replace(CONFUSABLE, (letter) => C
  * never shown; it is what uniqueness and the reserved names compare.
  */
 export const foldedKey = (text: string): string => {
-  const plain = withoutInvisibles(text.normalize("NFKC").replace(/\s+/gu, " ")).replace(/ {2,}/g, " ").trim()
+  const plain = withoutInvisibles(toLatin(text).normalize("NFKC").replace(/\s+/gu, " ")).replace(/ {2,}/g, " ").trim()
   return toLatin(toLatin(plain).toUpperCase().toLowerCase().normalize("NFKC"))
 }

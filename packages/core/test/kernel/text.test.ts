@@ -155,7 +155,7 @@ describe("foldedKey", () => {
     for (const alike of ["Administrator", " administrator ", "ADMINISTRATOR", "\u0410dministrator", "Administr\u0430t\u043er", "Admin\u200bistrator", "Administrator\u200b", "\uff21\uff44\uff4d\uff49\uff4e\uff49\uff53\uff54\uff52\uff41\uff54\uff4f\uff52", "\u{1d400}\u{1d41d}\u{1d426}\u{1d422}\u{1d427}\u{1d422}\u{1d42c}\u{1d42d}\u{1d42b}\u{1d41a}\u{1d42d}\u{1d428}\u{1d42b}", "Administrator\u202e", "\u0391dministrator"]) {
       expect(foldedKey(alike), JSON.stringify(alike)).toBe("administrator")
     }
-    for (const alike of ["LK5OC", "lk5oc", "LK5OC\u200b", "LK5\u041eC", "L\u041a5OC", "L\u039a5OC", "\uff2c\uff2b\uff15\uff2f\uff23", " LK5OC\u00a0"]) {
+    for (const alike of ["LK5OC", "lk5oc", "LK5OC\u200b", "LK5O\u03f9", "lk5o\u03f2", "LK5\u041eC", "L\u041a5OC", "L\u039a5OC", "\uff2c\uff2b\uff15\uff2f\uff23", " LK5OC\u00a0"]) {
       expect(foldedKey(alike), JSON.stringify(alike)).toBe("lk5oc")
     }
   })
@@ -183,7 +183,7 @@ describe("foldedKey", () => {
       ).map(([text, choices]) => [text, [...text].map((letter, index) => {
         const [pick, upper, invisible] = choices[index]!
         const alikes = LOOK_ALIKES[letter]
-        const shown = alikes !== undefined && pick % 2 === 0 ? alikes[pick % alikes.length]! : upper ? letter.toUpperCase() : letter.toLowerCase()
+        const shown = alikes !== undefined && pick % 3 !== 0 ? alikes[Math.floor(pick / 3) % alikes.length]! : upper ? letter.toUpperCase() : letter.toLowerCase()
         return shown + invisible
       }).join("")] as const)
     )
