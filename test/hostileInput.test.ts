@@ -166,13 +166,14 @@ describe("strings holding NUL or lone surrogates", () => {
       )
     }
     expect(await storedState()).toEqual(before)
-    // Text without them is never a 500 either: refused in the envelope, or taken exactly (trimmed).
+    // Text without them is never a 500 either: refused in the envelope, or taken exactly (trimmed). A name is
+    // one line: direction controls, marks and line breaks or tabs left inside after trimming refuse it.
     const awkward = fc.string({ unit: fc.constantFrom(...SPICE, "x".repeat(20)), maxLength: 10 })
     await fc.assert(
       fc.asyncProperty(awkward, async (name) => {
         const reply = await server.request("POST", "/api/__test/echo", { body: { ...validEcho, name } })
         const trimmed = name.trim()
-        if (trimmed.length >= 2 && trimmed.length <= 60) {
+        if (trimmed.length >= 2 && trimmed.length <= 60 && !/[\u202d\u202e\u2066\u200f\t\n]/.test(trimmed)) {
           expect(reply.status, reply.text).toBe(200)
           expect(dataOf(reply)["name"]).toBe(trimmed)
         } else {

@@ -68,7 +68,7 @@ describe("characters", () => {
       [{ imageUrl: "notaurl" }, "must be an http or https address"],
       [{ phone: "0".repeat(31) }, "must be at most 30 characters"],
       [{ notes: 5 }, "must be text, or null"],
-      [{ occupation: "   " }, "must not be empty"]
+      [{ occupation: "   " }, "must not be blank"]
     ] as const) {
       const error = expectError(await send(world, world.alice, "POST", "/api/civilians", character(overrides)), 400, "INVALID_INPUT")
       expect(detailsOf(error), JSON.stringify(overrides)).toEqual([{ path: [Object.keys(overrides)[0]], message }])

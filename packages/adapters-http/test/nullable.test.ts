@@ -1,4 +1,4 @@
-import { TrimmedText } from "@bluelight/core/kernel"
+import { OneLineText } from "@bluelight/core/kernel"
 import { Either, ParseResult, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { TextOrNull } from "../src/schema/nullable.js"
@@ -9,7 +9,7 @@ const problems = (schema: Schema.Schema<unknown, unknown>, input: unknown) => {
 }
 
 describe("TextOrNull", () => {
-  const Phone = TextOrNull(TrimmedText({ min: 1, max: 5 })) as unknown as Schema.Schema<unknown, unknown>
+  const Phone = TextOrNull(OneLineText({ min: 1, max: 5 })) as unknown as Schema.Schema<unknown, unknown>
 
   it("takes the value or null", () => {
     expect(Schema.decodeUnknownSync(Phone)(" 123 ")).toBe("123")
@@ -18,7 +18,7 @@ describe("TextOrNull", () => {
 
   it("refuses a bad value of the right type with its own rule, once", () => {
     expect(problems(Phone, "123456")).toEqual([{ path: ["phone"], message: "must be at most 5 characters" }])
-    expect(problems(Phone, "   ")).toEqual([{ path: ["phone"], message: expect.stringMatching(/empty|at least/) }])
+    expect(problems(Phone, "   ")).toEqual([{ path: ["phone"], message: "must not be blank" }])
   })
 
   it("refuses a value of another type with what it must be, once", () => {

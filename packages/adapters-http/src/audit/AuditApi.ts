@@ -1,5 +1,5 @@
 import { AuditEntry } from "@bluelight/core/audit"
-import { Id, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { Id, OneLineText, Timestamp } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -12,10 +12,10 @@ export class AuditApi extends HttpApiGroup.make("audit")
     HttpApiEndpoint.get("listAudit", "/audit")
       .setUrlParams(StrictQuery({
         ...paging,
-        action: Schema.optional(TrimmedText({ min: 1, max: 100 })),
+        action: Schema.optional(OneLineText({ min: 1, max: 100 })),
         actorId: Schema.optional(Id),
         serviceId: Schema.optional(Id),
-        targetId: Schema.optional(TrimmedText({ min: 1, max: 100 })),
+        targetId: Schema.optional(OneLineText({ min: 1, max: 100 })),
         from: Schema.optional(Timestamp),
         to: Schema.optional(Timestamp)
       }))

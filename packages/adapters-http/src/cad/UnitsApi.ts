@@ -1,6 +1,6 @@
 import { AlreadyCrewed, CadConflict, CrewMemberId } from "@bluelight/core/cad"
 import { StaffInactive } from "@bluelight/core/identity"
-import { InvalidInput, InvalidState, NoChange, NotFound, TrimmedText } from "@bluelight/core/kernel"
+import { InvalidInput, InvalidState, NoChange, NotFound, OneLineText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -37,7 +37,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
   )
   .add(
     HttpApiEndpoint.get("listEligibleCrew", "/cad/units/eligible-crew")
-      .setUrlParams(LenientQuery({ ...paging, search: Schema.optional(TrimmedText({ max: 100 })) }))
+      .setUrlParams(LenientQuery({ ...paging, search: Schema.optional(OneLineText({ max: 100 })) }))
       .addSuccess(List(CrewUser))
       .annotate(OpenApi.Summary, "List people who can crew a unit")
       .annotate(

@@ -3,7 +3,7 @@ import {
   MdtUnitStatus, Unit, UnitId, UnitStatus, UnitType
 } from "@bluelight/core/cad"
 import { AccountId } from "@bluelight/core/identity"
-import { IntegerBetween, TrimmedText } from "@bluelight/core/kernel"
+import { IntegerBetween, MultiLineText, OneLineText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 import { IntegerFromString } from "../schema/query.js"
@@ -42,30 +42,30 @@ export { Call as CallView, CadEventView, CrewUser, Incident as IncidentView }
 export const Version = IntegerBetween({ min: 1, max: 2_147_483_647 })
 
 export const incidentFields = {
-  type: TrimmedText({ min: 2, max: 60 }),
+  type: OneLineText({ min: 2, max: 60 }),
   priority: IncidentPriority,
-  location: TrimmedText({ min: 1, max: 200 }),
-  description: TrimmedText({ max: 4000 }),
-  controlNotes: TrimmedText({ max: 4000 })
+  location: OneLineText({ min: 1, max: 200 }),
+  description: MultiLineText({ max: 4000 }),
+  controlNotes: MultiLineText({ max: 4000 })
 }
 
 export const unitFields = {
-  callsign: TrimmedText({ min: 1, max: 32 }),
-  agencyCode: TrimmedText({ min: 1, max: 16 }),
+  callsign: OneLineText({ min: 1, max: 32 }),
+  agencyCode: OneLineText({ min: 1, max: 16 }),
   type: UnitType
 }
 
 /** A crew member's identifier (collar number, radio id): 1 to 64 characters. */
-export const Identifier = TrimmedText({ min: 1, max: 64 })
+export const Identifier = OneLineText({ min: 1, max: 64 })
 
 export const callFields = {
-  callerName: TrimmedText({ min: 1, max: 100 }),
-  callerNumber: Schema.optionalWith(TextOrNull(TrimmedText({ min: 1, max: 32 })), { default: () => null }),
-  location: TrimmedText({ min: 1, max: 200 }),
-  description: TrimmedText({ min: 1, max: 2000 })
+  callerName: OneLineText({ min: 1, max: 100 }),
+  callerNumber: Schema.optionalWith(TextOrNull(OneLineText({ min: 1, max: 32 })), { default: () => null }),
+  location: OneLineText({ min: 1, max: 200 }),
+  description: MultiLineText({ min: 1, max: 2000 })
 }
 
-export const Reason = TrimmedText({ min: 3, max: 500 })
+export const Reason = OneLineText({ min: 3, max: 500 })
 
 export const Seq = (name: string) => IntegerFromString(name, { min: 0, max: 999_999_999 })
 

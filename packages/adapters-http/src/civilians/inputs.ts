@@ -1,42 +1,15 @@
 import { CivilianStatus, Gender, InsuranceStatus, LicenceCategory, MotStatus, plateKey, RegistrationStatus, TaxStatus, VehicleType } from "@bluelight/core/civilians"
-import { CalendarDate, IntegerBetween, SafeText, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { CalendarDate, IntegerBetween, MultiLineText, OneLineText, Timestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 
 /** The fields clients send to the civilian portal and the PNC, each bounded. */
 
-/**
- * Trimmed text of `min` to `max` characters that must also pass `check`. Its
- * JSON Schema is written out, as `TrimmedText`'s is: the generated one would
- * describe only the untrimmed side.
- */
-const TrimmedChecked = (
-  bounds: { readonly min: number; readonly max: number },
-  check: (text: string) => boolean,
-  message: string,
-  jsonSchema: Record<string, unknown>
-) =>
-  Schema.Trim.pipe(
-    Schema.compose(SafeText.pipe(
-      Schema.minLength(bounds.min, { message: () => (bounds.min === 1 ? "must not be empty" : `must be at least ${bounds.min} characters`) }),
-      Schema.maxLength(bounds.max, { message: () => `must be at most ${bounds.max} characters` }),
-      Schema.filter(check, { message: () => message })
-    ))
-  ).annotations({
-    jsonSchema: {
-      type: "string",
-      minLength: bounds.min,
-      maxLength: bounds.max,
-      description: `Leading and trailing white space is trimmed; then ${bounds.min} to ${bounds.max} characters: ${message}`,
-      ...jsonSchema
-    }
-  })
-
-export const FullName = TrimmedText({ min: 2, max: 100 })
-export const Address = TrimmedText({ min: 2, max: 200 })
-export const Phone = TextOrNull(TrimmedText({ min: 1, max: 30 }))
-export const Occupation = TextOrNull(TrimmedText({ min: 1, max: 100 }))
-export const Notes = TextOrNull(TrimmedText({ max: 2000 }))
+export const FullName = OneLineText({ min: 2, max: 100 })
+export const Address = OneLineText({ min: 2, max: 200 })
+export const Phone = TextOrNull(OneLineText({ min: 1, max: 30 }))
+export const Occupation = TextOrNull(OneLineText({ min: 1, max: 100 }))
+export const Notes = TextOrNull(MultiLineText({ max: 2000 }))
 
 const isWebAddress = (text: string): boolean => {
   try {
@@ -47,7 +20,10 @@ const isWebAddress = (text: string): boolean => {
   }
 }
 
-export const ImageUrl = TextOrNull(TrimmedChecked({ min: 1, max: 500 }, isWebAddress, "must be an http or https address", { format: "uri" }), "an http or https address")
+export const ImageUrl = TextOrNull(
+  OneLineText({ min: 1, max: 500 }, { test: isWebAddress, message: "must be an http or https address", jsonSchema: { format: "uri" } }),
+  "an http or https address"
+)
 
 export const civilianFields = {
   fullName: FullName,
@@ -84,30 +60,28 @@ export const Categories = Schema.Array(LicenceCategory).pipe(
 )
 
 /** A registration: letters, digits, spaces and hyphens; 1 to 10 letters and digits. */
-export const Plate = TrimmedChecked(
-  { min: 1, max: 16 },
-  (plate) => /^[A-Za-z0-9 -]+$/.test(plate) && plateKey(plate).length >= 1 && plateKey(plate).length <= 10,
-  "must be 1 to 10 letters and digits, with spaces or hyphens between them",
-  { pattern: "^[A-Za-z0-9 -]+$" }
-)
+export const Plate = OneLineText({ min: 1, max: 16 }, {
+  test: (plate) => /^[A-Za-z0-9 -]+$/.test(plate) && plateKey(plate).length >= 1 && plateKey(plate).length <= 10,
+  message: "must be 1 to 10 letters and digits, with spaces or hyphens between them",
+  jsonSchema: { pattern: "^[A-Za-z0-9 -]+$" }
+})
 
 export const vehicleFields = {
   plate: Plate,
-  make: TrimmedText({ min: 1, max: 40 }),
-  model: TrimmedText({ min: 1, max: 40 }),
-  colour: TrimmedText({ min: 1, max: 30 }),
+  make: OneLineText({ min: 1, max: 40 }),
+  model: OneLineText({ min: 1, max: 40 }),
+  colour: OneLineText({ min: 1, max: 30 }),
   type: VehicleType
 }
 
-export const CivilianReferenceInput = TrimmedChecked(
-  { min: 1, max: 20 },
-  (text) => /^CIV-\d{6,}$/i.test(text),
-  "must be a character reference such as CIV-000001",
-  { pattern: "^[Cc][Ii][Vv]-[0-9]{6,}$" }
-)
+export const CivilianReferenceInput = OneLineText({ min: 1, max: 20 }, {
+  test: (text) => /^CIV-\d{6,}$/i.test(text),
+  message: "must be a character reference such as CIV-000001",
+  jsonSchema: { pattern: "^[Cc][Ii][Vv]-[0-9]{6,}$" }
+})
 
 /** The reason every official change carries: 3 to 500 characters once trimmed. */
-export const Reason = TrimmedText({ min: 3, max: 500 })
+export const Reason = OneLineText({ min: 3, max: 500 })
 
 export const vehicleStatusFields = {
   reason: Reason,
@@ -117,12 +91,11 @@ export const vehicleStatusFields = {
   taxStatus: Schema.optional(TaxStatus)
 }
 
-export const EndorsementCode = TrimmedChecked(
-  { min: 2, max: 10 },
-  (code) => /^[A-Z0-9]+$/.test(code),
-  "must be upper-case letters and digits, such as SP30",
-  { pattern: "^[A-Z0-9]+$" }
-)
+export const EndorsementCode = OneLineText({ min: 2, max: 10 }, {
+  test: (code) => /^[A-Z0-9]+$/.test(code),
+  message: "must be upper-case letters and digits, such as SP30",
+  jsonSchema: { pattern: "^[A-Z0-9]+$" }
+})
 
 /** Points on a licence, for an endorsement or a record: 0 to 12. */
 export const Points = IntegerBetween({ min: 0, max: 12 }, "points must be an integer from 0 to 12")
@@ -134,13 +107,13 @@ export const endorsementFields = {
   expiresAt: Schema.optional(Timestamp)
 }
 
-export const SearchText = TrimmedText({ min: 1, max: 100 })
+export const SearchText = OneLineText({ min: 1, max: 100 })
 
 /** Free text of an official entry: a title, a description, a place, a note. */
-export const RecordTitle = TrimmedText({ min: 3, max: 120 })
-export const RecordDescription = TrimmedText({ min: 3, max: 4000 })
-export const RecordLocation = TrimmedText({ min: 2, max: 200 })
-export const Details = TextOrNull(TrimmedText({ min: 1, max: 2000 }))
+export const RecordTitle = OneLineText({ min: 3, max: 120 })
+export const RecordDescription = MultiLineText({ min: 3, max: 4000 })
+export const RecordLocation = OneLineText({ min: 2, max: 200 })
+export const Details = TextOrNull(MultiLineText({ min: 1, max: 2000 }))
 
 /** The largest fine a record can carry. */
 export const MAX_FINE = 1_000_000

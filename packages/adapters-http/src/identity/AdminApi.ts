@@ -1,5 +1,5 @@
 import { AccountId, AccountStatus, CREDENTIAL_LIFETIME_DAYS, InvalidScope, Permission, ReservedRole, RoleId, ServiceCredentialId } from "@bluelight/core/identity"
-import { IntegerBetween, InvalidState, NotFound, TrimmedText } from "@bluelight/core/kernel"
+import { IntegerBetween, InvalidState, NotFound, OneLineText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -15,7 +15,7 @@ const AccountPath = Schema.Struct({ id: AccountId })
 const RolePath = Schema.Struct({ id: RoleId })
 const ServicePath = Schema.Struct({ id: ServiceCredentialId })
 
-const RoleName = TrimmedText({ min: 2, max: 60 })
+const RoleName = OneLineText({ min: 2, max: 60 })
 const MAX_PERMISSIONS = 32
 // Titled in the JSON Schema annotation, which replaces the filter's own (hence
 // `maxItems` again): a schema title would change the answers' messages.
@@ -41,7 +41,7 @@ const LifetimeDays = IntegerBetween(CREDENTIAL_LIFETIME_DAYS, `lifetimeDays must
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.get("listAccounts", "/admin/accounts")
-      .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(AccountStatus), search: Schema.optional(TrimmedText({ min: 1, max: 100 })) }))
+      .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(AccountStatus), search: Schema.optional(OneLineText({ min: 1, max: 100 })) }))
       .addSuccess(List(AccountView))
       .annotate(OpenApi.Summary, "List accounts")
       .annotate(
@@ -124,7 +124,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.post("issueService", "/admin/services")
       .setPayload(Body({
-        name: TrimmedText({ min: 2, max: 80 }),
+        name: OneLineText({ min: 2, max: 80 }),
         scopes: Scopes,
         lifetimeDays: Schema.optionalWith(LifetimeDays, { default: () => CREDENTIAL_LIFETIME_DAYS.default })
       }, {

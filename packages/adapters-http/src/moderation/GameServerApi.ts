@@ -1,4 +1,4 @@
-import { PageMeta, TrimmedText } from "@bluelight/core/kernel"
+import { OneLineText, PageMeta } from "@bluelight/core/kernel"
 import { GameUnavailable } from "@bluelight/core/moderation"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
@@ -33,7 +33,7 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
   )
   .add(
     HttpApiEndpoint.get("lookupPlayers", "/players/lookup")
-      .setUrlParams(StrictQuery({ query: TrimmedText({ min: 1, max: 100 }), ...paging }))
+      .setUrlParams(StrictQuery({ query: OneLineText({ min: 1, max: 100 }), ...paging }))
       .addSuccess(List(LivePlayerView))
       .annotate(OpenApi.Summary, "Find a player on the game server")
       .annotate(

@@ -1,5 +1,5 @@
 import { AccountId, ServiceCredentialId } from "@bluelight/core/identity"
-import { IntegerBetween, OneOf, PageMeta, SafeText, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { IntegerBetween, MultiLineText, OneLineText, OneOf, PageMeta, SafeText, Timestamp } from "@bluelight/core/kernel"
 import {
   DELIVERY_STATES,
   type LivePlayerWithAccount,
@@ -42,8 +42,8 @@ export const ModerationHeaders = Schema.Struct({ "idempotency-key": IdempotencyK
 
 export const ModerationInput = {
   targetPlatformId: PlatformId,
-  reason: TrimmedText({ min: reason.min, max: reason.max }),
-  evidence: Schema.optional(TextOrNull(TrimmedText({ max: evidence.max })))
+  reason: OneLineText({ min: reason.min, max: reason.max }),
+  evidence: Schema.optional(TextOrNull(MultiLineText({ max: evidence.max })))
 }
 
 export const ModerationType = OneOf(...MODERATION_TYPES)

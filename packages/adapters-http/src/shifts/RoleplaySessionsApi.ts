@@ -1,5 +1,5 @@
 import { StaffRequired } from "@bluelight/core/identity"
-import { InvalidState, NotFound, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { InvalidState, MultiLineText, NotFound, OneLineText, Timestamp } from "@bluelight/core/kernel"
 import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplaySessionId, RoleplaySessionStatus } from "@bluelight/core/shifts"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DateTime, Schema } from "effect"
@@ -34,8 +34,8 @@ export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
   .add(
     HttpApiEndpoint.post("scheduleRoleplaySession", "/sessions")
       .setPayload(Body({
-        title: TrimmedText({ min: ROLEPLAY_TITLE.min, max: ROLEPLAY_TITLE.max }),
-        description: Schema.optional(TrimmedText({ max: ROLEPLAY_DESCRIPTION.max })),
+        title: OneLineText({ min: ROLEPLAY_TITLE.min, max: ROLEPLAY_TITLE.max }),
+        description: Schema.optional(MultiLineText({ max: ROLEPLAY_DESCRIPTION.max })),
         scheduledFor: Timestamp
       }, {
         name: "RoleplaySessionInput",

@@ -1,5 +1,5 @@
 import { AuditEntry } from "@bluelight/core/audit"
-import { CalendarDate, Id, PageMeta, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { CalendarDate, Id, OneLineText, PageMeta, Timestamp } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -15,13 +15,13 @@ import { IntegerFromString, LenientQuery, paging, StrictQuery } from "../schema/
  */
 export const EchoBody = Body({
   id: Id,
-  name: TrimmedText({ min: 2, max: 60 }),
+  name: OneLineText({ min: 2, max: 60 }),
   at: Timestamp,
   day: CalendarDate,
-  tags: Schema.Array(TrimmedText({ min: 1, max: 20 })).pipe(Schema.maxItems(3))
+  tags: Schema.Array(OneLineText({ min: 1, max: 20 })).pipe(Schema.maxItems(3))
 })
 
-const AuditedChange = Body({ action: TrimmedText({ min: 3, max: 80 }), targetId: Schema.optional(Id) })
+const AuditedChange = Body({ action: OneLineText({ min: 3, max: 80 }), targetId: Schema.optional(Id) })
 
 const testOnly = allow({ access: "public", permissions: [] })
 
@@ -29,13 +29,13 @@ export class TestHooksApi extends HttpApiGroup.make("testHooks")
   .add(HttpApiEndpoint.post("echo", "/__test/echo").setPayload(EchoBody).addSuccess(Data(EchoBody)).pipe(testOnly))
   .add(
     HttpApiEndpoint.get("page", "/__test/page")
-      .setUrlParams(StrictQuery({ ...paging, search: Schema.optional(TrimmedText({ min: 1, max: 100 })) }))
+      .setUrlParams(StrictQuery({ ...paging, search: Schema.optional(OneLineText({ min: 1, max: 100 })) }))
       .addSuccess(List(Schema.Int))
       .pipe(testOnly)
   )
   .add(
     HttpApiEndpoint.get("lenient", "/__test/lenient")
-      .setUrlParams(LenientQuery({ ...paging, search: Schema.optional(TrimmedText({ max: 100 })) }))
+      .setUrlParams(LenientQuery({ ...paging, search: Schema.optional(OneLineText({ max: 100 })) }))
       .addSuccess(Data(Schema.Struct({ search: Schema.NullOr(Schema.String), meta: PageMeta })))
       .pipe(testOnly)
   )

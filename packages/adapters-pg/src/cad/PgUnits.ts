@@ -3,11 +3,11 @@ import { type IncidentId, type Unit, type UnitId, Units } from "@bluelight/core/
 import type { Page } from "@bluelight/core/kernel"
 import { Effect, Layer, Schema } from "effect"
 import { pageOf, updateUnlessClash, Window } from "../kernel/rows.js"
-import { UnitRow } from "./rows.js"
+import { UnitRow, UnitWriteRow } from "./rows.js"
 
 const COLUMNS = "id, callsign, agency_code, type, status, incident_id, version, created_at, updated_at"
 
-/** Units, one row each; callsigns unique ignoring case (`cad_units_callsign_key`). */
+/** Units, one row each; callsigns unique by core's `callsignKey` (`cad_units_callsign_key` on `callsign_key`). */
 export const PgUnits = Layer.effect(
   Units,
   Effect.gen(function*() {
@@ -29,7 +29,7 @@ export const PgUnits = Layer.effect(
       Result: UnitRow,
       execute: ({ limit, offset }) => sql`SELECT ${columns} FROM cad_units ORDER BY lower(callsign), id LIMIT ${limit} OFFSET ${offset}`
     })
-    const encode = Schema.encode(UnitRow)
+    const encode = Schema.encode(UnitWriteRow)
     return {
       findById: Effect.fn("PgUnits.findById")((id: UnitId) => Effect.orDie(findById("")(id))),
       findByIdForUpdate: Effect.fn("PgUnits.findByIdForUpdate")((id: UnitId) => Effect.orDie(findById("FOR UPDATE")(id))),
@@ -40,7 +40,7 @@ export const PgUnits = Layer.effect(
           Effect.map((rows) => rows.length === 1),
           Effect.orDie
         )),
-      update: Effect.fn("PgUnits.update")(updateUnlessClash(sql, UnitRow, "cad_units", "cad_units_callsign_key")),
+      update: Effect.fn("PgUnits.update")(updateUnlessClash(sql, UnitWriteRow, "cad_units", "cad_units_callsign_key")),
       list: Effect.fn("PgUnits.list")((page: Page) => pageOf(page, list))
     }
   })

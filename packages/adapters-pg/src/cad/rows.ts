@@ -1,4 +1,4 @@
-import { CadEventId, CadEventType, CallId, CallStatus, CrewMemberId, IncidentId, IncidentPriority, IncidentStatus, UnitId, UnitStatus, UnitType } from "@bluelight/core/cad"
+import { CadEventId, CadEventType, callsignKey, CallId, CallStatus, CrewMemberId, IncidentId, IncidentPriority, IncidentStatus, UnitId, UnitStatus, UnitType } from "@bluelight/core/cad"
 import { AccountId, IdentityLink, PlatformLink, StaffProfileId } from "@bluelight/core/identity"
 import { Schema } from "effect"
 
@@ -17,6 +17,17 @@ export const UnitRow = Schema.Struct({
   version: Schema.Int,
   createdAt: Schema.DateTimeUtcFromDate,
   updatedAt: Schema.DateTimeUtcFromDate
+})
+
+/**
+ * A unit as written: its columns plus `callsign_key`, core's `callsignKey` of
+ * the callsign, which the unique index `cad_units_callsign_key` compares.
+ * Units are read as `UnitRow` (the key is not selected).
+ */
+export const UnitWriteRow = Schema.transform(Schema.Struct({ ...UnitRow.fields, callsignKey: Schema.String }), Schema.typeSchema(UnitRow), {
+  strict: true,
+  decode: ({ callsignKey: _callsignKey, ...unit }) => unit,
+  encode: (unit) => ({ ...unit, callsignKey: callsignKey(unit.callsign) })
 })
 
 export const IncidentRow = Schema.Struct({

@@ -84,6 +84,24 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       }))
     })
 
+    it("units: a callsign that looks like another's (other-script letters, invisibles, full-width, case) is the same callsign", async () => {
+      await run(Effect.gen(function*() {
+        const units = yield* Units
+        const prefix = uid("lk")
+        const original = aUnit({ callsign: `${prefix}-LK5OC` })
+        const other = aUnit({ callsign: `${prefix}-ARV1` })
+        expect(yield* units.insert(original)).toBe(true)
+        expect(yield* units.insert(other)).toBe(true)
+        const alikes = [`${prefix}-LK5\u041eC`, `${prefix}-L\u039a5OC`, `${prefix}-LK5OC\u200b`, `${prefix}-\uff2c\uff2b\uff15\uff2f\uff23`, ` ${prefix.toUpperCase()}-lk5oc`]
+        for (const callsign of alikes) {
+          expect(yield* units.insert(aUnit({ callsign })), JSON.stringify(callsign)).toBe(false)
+          expect(yield* units.update({ ...other, callsign, version: 2 }), JSON.stringify(callsign)).toBe(false)
+        }
+        expect(Option.getOrThrow(yield* units.findById(other.id))).toEqual(other)
+        expect(yield* units.insert(aUnit({ callsign: `${prefix}-LK50C` }))).toBe(true)
+      }))
+    })
+
     it("incidents: numbers increase; open by priority then number; closed newest first; units attending", async () => {
       await run(Effect.gen(function*() {
         const incidents = yield* Incidents

@@ -346,6 +346,21 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         expect(inserted.filter(Boolean)).toHaveLength(1)
       })
 
+      it("take a name that looks like another's (other-script letters, invisibles, full-width) as that name", async () => {
+        const role: Role = { id: idOf(RoleId, "role"), name: `Dispatcher ${uid("n")}`, permissions: [] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))
+        const alike = role.name.replace("D", "\uff24").replace("e", "\u0435").replace("p", "\u0440\u200b")
+        const administrator = "\u0410dministrat\u043er"
+        const found = await run(Effect.flatMap(Roles, (repo) => Effect.all([repo.findByName(alike), repo.findByName(administrator)])))
+        expect(found).toEqual([Option.some(role), Option.some(expect.objectContaining({ id: ADMINISTRATOR_ROLE_ID }))])
+        for (const name of [alike, administrator]) {
+          expect(await run(Effect.flatMap(Roles, (repo) => repo.insert({ id: idOf(RoleId, "role"), name, permissions: [] }))), name).toBe(false)
+        }
+        const other: Role = { id: idOf(RoleId, "role"), name: `Other ${uid("n")}`, permissions: [] }
+        await run(Effect.flatMap(Roles, (repo) => repo.insert(other)))
+        expect(await run(Effect.flatMap(Roles, (repo) => repo.update({ ...other, name: alike })))).toBe(false)
+      })
+
       it("rename no role onto another's name, and say so", async () => {
         const role: Role = { id: idOf(RoleId, "role"), name: `Renamer ${uid("n")}`, permissions: [] }
         await run(Effect.flatMap(Roles, (repo) => repo.insert(role)))

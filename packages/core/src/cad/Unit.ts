@@ -2,6 +2,7 @@ import { type DateTime, Effect, Schema } from "effect"
 import { InvalidState, NoChange } from "../kernel/errors.js"
 import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
+import { foldedKey } from "../kernel/text.js"
 import { Timestamp } from "../kernel/time.js"
 import { IncidentId, UnitId } from "./ids.js"
 import type { Incident } from "./Incident.js"
@@ -30,6 +31,12 @@ export const Unit = Schema.Struct({
   updatedAt: Timestamp
 }).annotations({ identifier: "UnitRecord" })
 export type Unit = typeof Unit.Type
+
+/**
+ * Two units cannot share a callsign: callsigns compare by the kernel's
+ * `foldedKey`, so `lk5oc`, `LK5OC ` and `LK5ОC` (Cyrillic `О`) are one callsign.
+ */
+export const callsignKey = (callsign: string): string => foldedKey(callsign)
 
 /** What Control writes of a unit: every field, on create and on each edit. */
 export interface UnitFields {

@@ -25,7 +25,7 @@ export class Units extends Context.Tag("@bluelight/core/cad/Units")<
     readonly attendingForUpdate: (incidentId: IncidentId) => Effect.Effect<ReadonlyArray<Unit>>
     /** The units attending an incident, by callsign. */
     readonly attending: (incidentId: IncidentId) => Effect.Effect<ReadonlyArray<Unit>>
-    /** Answers `false`, storing nothing, when another unit has the callsign (ignoring case). */
+    /** Answers `false`, storing nothing, when another unit has the callsign (the same `callsignKey`). */
     readonly insert: (unit: Unit) => Effect.Effect<boolean>
     /** Answers `false`, changing nothing, when another unit has the new callsign; the transaction stays usable. */
     readonly update: (unit: Unit) => Effect.Effect<boolean>

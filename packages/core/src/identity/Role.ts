@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { foldedKey } from "../kernel/text.js"
 import { Permission, PERMISSIONS } from "./permissions.js"
 import { RoleId } from "./ids.js"
 
@@ -16,8 +17,12 @@ export const MEMBER_ROLE_NAME = "Member"
 /** What `Member` holds until an administrator changes it. */
 export const MEMBER_DEFAULT_PERMISSIONS: ReadonlyArray<Permission> = ["civilians.create", "civilians.manage_own"]
 
-/** Role names compare trimmed and without case, so ` administrator ` is the reserved name too. */
-export const roleNameKey = (name: string): string => name.trim().toLowerCase()
+/**
+ * Role names compare by the kernel's `foldedKey`: trimmed, without case, and
+ * look-alikes as the letters they pass for, so ` administrator `,
+ * `ＡＤＭＩＮＩＳＴＲＡＴＯＲ` and `Аdministrator` (Cyrillic `А`) are the reserved name too.
+ */
+export const roleNameKey = (name: string): string => foldedKey(name)
 export const isReservedRoleName = (name: string): boolean => roleNameKey(name) === roleNameKey(ADMINISTRATOR_ROLE_NAME)
 
 /** Permissions as the API shows them: without duplicates, sorted by key. */

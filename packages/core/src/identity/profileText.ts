@@ -1,5 +1,5 @@
 import { Option } from "effect"
-import { isSafeText } from "../kernel/text.js"
+import { hasControlCharacter, isSafeText, withoutInvisibles, withoutUnsafeCharacters } from "../kernel/text.js"
 import type { IdentityProfile, PlatformProfile } from "./Account.js"
 
 /** The longest display name or username kept from a provider's profile, in characters. */
@@ -10,28 +10,21 @@ const MAX_PROFILE_KEY = 200
 /** Line breaks and tabs: a name that holds one reads best with a space there. */
 const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g
 /**
- * Control characters (NUL included), lone surrogates, and the bidirectional
- * embeddings, overrides and isolates, which can make a name display as
- * another ("\u202Enimda" shows as "admin").
- */
-const DROPPED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-
-/**
- * Provider text made fit to store and show: breaks become spaces, unsafe and
- * control characters are dropped, blanks are collapsed and trimmed, and the
- * result is cut to `max` characters (never inside a surrogate pair). May be
+ * Provider text made fit to store and show: breaks become spaces; NUL, lone
+ * surrogates and what one-line text refuses (controls, zero-width and
+ * direction-control characters, other invisibles) are dropped; blanks are
+ * collapsed and trimmed, the text put in NFC, and the result is cut to `max` characters (never inside a surrogate pair). May be
  * empty; the caller chooses the fallback.
  */
 export const cleanProfileText = (text: string, max: number = MAX_PROFILE_TEXT): string => {
-  const cleaned = text.replace(BREAKS, " ").replace(DROPPED, "").replace(/\s+/g, " ").trim()
+  const cleaned = withoutInvisibles(withoutUnsafeCharacters(text.replace(BREAKS, " "))).replace(/\s+/g, " ").trim().normalize("NFC")
   const characters = Array.from(cleaned)
   return characters.length <= max ? cleaned : characters.slice(0, max).join("").trim()
 }
 
 /** Ids are keys: they are used exactly as given or not at all. */
 const isUsableKey = (key: string): boolean =>
-  key.length > 0 && key.length <= MAX_PROFILE_KEY && isSafeText(key) && !CONTROL.test(key)
+  key.length > 0 && key.length <= MAX_PROFILE_KEY && isSafeText(key) && !hasControlCharacter(key)
 
 /** The name of someone whose provider gave none that survives cleaning. */
 const fallbackName = (id: string): string => cleanProfileText(`user-${id}`)

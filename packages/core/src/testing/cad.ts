@@ -10,7 +10,7 @@ import type { CrewMember, CrewMembership, CrewUser } from "../cad/Crew.js"
 import type { CallId, CrewMemberId, IncidentId, UnitId } from "../cad/ids.js"
 import { type Incident, incidentBoardOrder, type IncidentStatus } from "../cad/Incident.js"
 import { CadHistory, Calls, CrewDirectory, CrewMemberships, Incidents, Units } from "../cad/ports.js"
-import type { Unit } from "../cad/Unit.js"
+import { callsignKey, type Unit } from "../cad/Unit.js"
 import { ACCOUNTS_TABLE, STAFF_PROFILES_TABLE } from "./identity.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
@@ -40,7 +40,7 @@ export const InMemoryUnits = Layer.effect(
   Units,
   Effect.map(InMemoryDatabase, (db) => {
     const units = table<Unit>(db, UNITS_TABLE)
-    const clashes = (unit: Unit) => (other: Unit) => other.id !== unit.id && other.callsign.toLowerCase() === unit.callsign.toLowerCase()
+    const clashes = (unit: Unit) => (other: Unit) => other.id !== unit.id && callsignKey(other.callsign) === callsignKey(unit.callsign)
     const byCallsign = (a: Unit, b: Unit) => compareText(a.callsign.toLowerCase(), b.callsign.toLowerCase()) || compareText(a.id, b.id)
     return {
       findById: (id: UnitId) => units.find((unit) => unit.id === id),

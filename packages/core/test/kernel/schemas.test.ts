@@ -1,5 +1,5 @@
 import { AccountStatus, Permission, PERMISSIONS } from "@bluelight/core/identity"
-import { CalendarDate, formatUuidV7, Id, IntegerBetween, isCalendarDate, isId, isOneOf, OneOf, PageMeta, SafeText, TrimmedText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
+import { CalendarDate, formatUuidV7, Id, IntegerBetween, isCalendarDate, isId, isOneOf, OneOf, PageMeta, OneLineText, SafeText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { Either, JSONSchema, ParseResult, Schema } from "effect"
@@ -57,8 +57,8 @@ describe("Id", () => {
   })
 })
 
-describe("TrimmedText", () => {
-  const Name = TrimmedText({ min: 2, max: 60 })
+describe("OneLineText", () => {
+  const Name = OneLineText({ min: 2, max: 60 })
   it("trims before the bounds apply", () => {
     expect(decode(Name)("  ab  ")).toEqual(Either.right("ab"))
     expect(Either.isLeft(decode(Name)("  a  "))).toBe(true)
@@ -75,15 +75,21 @@ const described = <A, I>(schema: Schema.Schema<A, I>) => {
 }
 
 describe("the shared schemas as the API description shows them", () => {
-  it("TrimmedText: a string with its bounds, not a bare reference to Effect's Trim", () => {
-    expect(described(TrimmedText({ min: 2, max: 60 }))).toEqual({
-      jsonSchema: { type: "string", minLength: 2, maxLength: 60, description: "Leading and trailing white space is trimmed, then 2 to 60 characters" },
+  it("OneLineText: a string with its bounds and its rule, not a bare reference to a transformation", () => {
+    const oneLine = "one line: no line break, control, invisible (zero-width, blank-looking) or direction-control character"
+    expect(described(OneLineText({ min: 2, max: 60 }))).toEqual({
+      jsonSchema: {
+        type: "string",
+        minLength: 2,
+        maxLength: 60,
+        description: `Leading and trailing white space is trimmed and the text put in Unicode NFC, then 2 to 60 characters; ${oneLine}; not blank`
+      },
       definitions: {}
     })
-    expect(described(TrimmedText({ max: 100 })).jsonSchema).toEqual({
+    expect(described(OneLineText({ max: 100 })).jsonSchema).toEqual({
       type: "string",
       maxLength: 100,
-      description: "Leading and trailing white space is trimmed, then at most 100 characters"
+      description: `Leading and trailing white space is trimmed and the text put in Unicode NFC, then at most 100 characters; ${oneLine}`
     })
   })
 
@@ -149,8 +155,8 @@ describe("SafeText", () => {
     expect(problems(Timestamp, "2026-01-31T09:30:00Z\u0000")).toEqual([unsafe])
   })
 
-  it("guards TrimmedText: a NUL inside a name is refused, whatever its length", () => {
-    const Name = TrimmedText({ min: 2, max: 60 })
+  it("guards OneLineText: a NUL inside a name is refused, whatever its length", () => {
+    const Name = OneLineText({ min: 2, max: 60 })
     expect(problems(Name, "  ab\u0000c  ")).toEqual([unsafe])
     expect(problems(Name, "ab\ud800")).toEqual([unsafe])
     expect(Either.isLeft(decode(Name)(`x${"\u0000".repeat(100)}`))).toBe(true)
