@@ -16,7 +16,7 @@ interface AuditEntry {
   id: string
   at: string
   action: string
-  actor: { type: "user" | "service"; id: string }
+  actor: { type: "user" | "service"; id: string; name: string | null }
   targetType: string
   targetId: string | null
   requestId: string | null
@@ -98,7 +98,7 @@ describe("the audit log", () => {
     const roleId = dataOf<{ id: string }>(role).id
     const relevant = entries.filter((entry) => [roleId, credential.id].includes(entry.targetId ?? ""))
     expect(relevant.map((entry) => entry.action)).toEqual(["service.revoked", "service.issued", "role.permissions.changed"])
-    for (const entry of relevant) expect(entry.actor).toEqual({ type: "user", id: adminId })
+    for (const entry of relevant) expect(entry.actor).toEqual({ type: "user", id: adminId, name: "Audit Admin" })
     const [revokedEntry, issuedEntry, roleEntry] = relevant
     expect(roleEntry).toMatchObject({ targetType: "role", targetId: roleId, requestId: role.headers.get("x-request-id") })
     expect(issuedEntry).toMatchObject({ targetType: "service", targetId: credential.id })

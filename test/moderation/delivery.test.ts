@@ -14,6 +14,7 @@ let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
 let adminId: string
+let adminName: string
 let as: As
 beforeAll(async () => {
   const started = await startSimulator()
@@ -29,7 +30,9 @@ beforeAll(async () => {
     }
   })
   admin = await signIn(server, { id: "moderation-admin" })
-  adminId = (await meData(server, admin)).id
+  const me = await meData(server, admin)
+  adminId = me.id
+  adminName = me.displayName
   as = { session: admin }
 })
 afterAll(async () => {
@@ -44,9 +47,19 @@ beforeEach(async () => {
 
 const kickJohn = { targetPlatformId: "100000002", reason: "Random deathmatch" }
 
+interface AuditEntryData {
+  readonly action: string
+  readonly actor: { readonly type: string; readonly id: string; readonly name: string | null }
+  readonly targetType: string
+  readonly targetId: string
+  readonly requestId: string | null
+  readonly data: Record<string, unknown>
+}
+
+/** The audit entries of an action, oldest first (two entries of one millisecond keep the order they were written in). */
 const auditFor = async (actionId: string) => {
   const reply = await server.request("GET", `/api/audit?targetId=${actionId}`, { headers: { cookie: admin.cookie } })
-  return listOf<{ action: string; actor: { type: string; id: string } }>(reply).data
+  return [...listOf<AuditEntryData>(reply).data].sort((a, b) => Number(b.action.includes(".created")) - Number(a.action.includes(".created")))
 }
 
 const actionsAgainst = async (platformId: string) =>
@@ -69,7 +82,10 @@ describe("a new action", () => {
       errorCode: null
     })
     expect(commandsOf(simulator).slice(sentBefore)).toEqual([":pm JohnSmith Mind the speed limits"])
-    expect(await auditFor(action.id)).toMatchObject([{ action: "moderation.warning.created", actor: { type: "user", id: adminId } }])
+    expect(await auditFor(action.id)).toMatchObject([
+      { action: "moderation.warning.created", actor: { type: "user", id: adminId } },
+      { action: "moderation.delivery.succeeded", actor: { type: "user", id: adminId } }
+    ])
     const read = await server.request("GET", `/api/moderation/actions/${action.id}`, { headers: { cookie: admin.cookie } })
     expect(dataOf(read)).toEqual(action)
   })
@@ -142,8 +158,8 @@ describe("Idempotency-Key", () => {
     const failed = actionOf(await moderate(server, as, "bans", failedKey, { targetPlatformId: "100000004", reason: "Staff" }), 201)
     expect(actionOf(await moderate(server, as, "bans", failedKey, { targetPlatformId: "100000004", reason: "Staff" }), 200)).toEqual(failed)
     expect(simulator.commands.length).toBe(sent)
-    expect(await auditFor(first.id)).toHaveLength(1)
-    expect(await auditFor(failed.id)).toHaveLength(1)
+    expect((await auditFor(first.id)).map((entry) => entry.action)).toEqual(["moderation.kick.created", "moderation.delivery.succeeded"])
+    expect((await auditFor(failed.id)).map((entry) => entry.action)).toEqual(["moderation.ban.created", "moderation.delivery.failed"])
   })
 
   it("refuses the same key with another request as IDEMPOTENCY_CONFLICT", async () => {
@@ -163,7 +179,10 @@ describe("Idempotency-Key", () => {
     const theirs = actionOf(await moderate(server, { token: bot.token }, "warnings", key, kickJohn), 201)
     expect(theirs.id).not.toBe(mine.id)
     expect(theirs).toMatchObject({ moderatorId: null, serviceId: bot.id })
-    expect(await auditFor(theirs.id)).toMatchObject([{ actor: { type: "service", id: bot.id } }])
+    expect((await auditFor(theirs.id)).map((entry) => entry.actor)).toEqual([
+      { type: "service", id: bot.id, name: "Moderation bot" },
+      { type: "service", id: bot.id, name: "Moderation bot" }
+    ])
   })
 
   it("sends exactly one command and stores one record for many parallel requests with one key", async () => {
@@ -211,5 +230,90 @@ describe("the game-command slot", () => {
   it("starts no cooldown when nothing was sent", async () => {
     actionOf(await moderate(server, as, "kicks", newKey(), { targetPlatformId: "100000004", reason: "Staff" }), 201)
     actionOf(await moderate(server, as, "warnings", newKey(), kickJohn), 201)
+  })
+})
+
+describe("the audit log", () => {
+  /** What a reader sees of an action's entries: the action, who (by name), the request and the outcome. */
+  const readable = async (actionId: string) =>
+    (await auditFor(actionId)).map(({ action, actor, data, requestId, targetId, targetType }) => ({
+      action,
+      actor,
+      targetType,
+      targetId,
+      requestId,
+      outcome: action.startsWith("moderation.delivery.") ? { delivery: data["delivery"], errorCode: data["errorCode"] } : null
+    }))
+
+  const kick = async (body: { targetPlatformId: string; reason: string }) => {
+    const reply = await moderate(server, as, "kicks", newKey(), body)
+    return { action: actionOf(reply, 201), requestId: reply.headers.get("x-request-id") }
+  }
+
+  it("shows each kick's creation and, once known, its delivery, by the moderator named, in the kick's request", async () => {
+    const actor = { type: "user", id: adminId, name: adminName }
+    expect(adminName).not.toBe("")
+    const entries = (id: string, requestId: string | null, outcome: { delivery: string; errorCode: string | null } | null) => [
+      { action: "moderation.kick.created", actor, targetType: "moderation_action", targetId: id, requestId, outcome: null },
+      ...(outcome === null ? [] : [{ action: `moderation.delivery.${outcome.delivery.toLowerCase()}`, actor, targetType: "moderation_action", targetId: id, requestId, outcome }])
+    ]
+
+    const delivered = await kick(kickJohn)
+    expect(delivered.action.delivery).toBe("SUCCEEDED")
+    expect(await readable(delivered.action.id)).toEqual(entries(delivered.action.id, delivered.requestId, { delivery: "SUCCEEDED", errorCode: null }))
+    simulator.setPlayers([...simulator.players, { username: "JohnSmith", platformId: "100000002" }])
+
+    await advanceClock(server, 6000)
+    simulator.nextCommand({ _tag: "Refuse", status: 422, code: 4002, message: "This command is restricted" })
+    const refused = await kick(kickJohn)
+    expect(await readable(refused.action.id)).toEqual(entries(refused.action.id, refused.requestId, { delivery: "FAILED", errorCode: "GAME_REJECTED" }))
+
+    await advanceClock(server, 6000)
+    const absent = await kick({ targetPlatformId: "999999998", reason: "Not here" })
+    expect(await readable(absent.action.id)).toEqual(entries(absent.action.id, absent.requestId, { delivery: "FAILED", errorCode: "TARGET_NOT_IN_SERVER" }))
+
+    simulator.nextCommand({ _tag: "Hang" })
+    const timedOut = await kick(kickJohn)
+    expect(timedOut.action.delivery).toBe("UNKNOWN")
+    expect(await readable(timedOut.action.id)).toEqual(entries(timedOut.action.id, timedOut.requestId, null))
+
+    // Only the actions with an audited failure are listed as failed deliveries.
+    const failures = listOf<AuditEntryData>(await server.request("GET", "/api/audit?action=moderation.delivery.failed&limit=100", { headers: { cookie: admin.cookie } })).data
+    const failedIds = new Set(failures.map((entry) => entry.targetId))
+    expect([delivered, refused, absent, timedOut].map(({ action }) => failedIds.has(action.id))).toEqual([false, true, true, false])
+  })
+
+  it("rolls the delivery back with its audit entry: the kick stays UNKNOWN, and a replay sends nothing again", async () => {
+    const db = server.database!
+    // Installed while the server is idle (PGlite serves one connection).
+    await db.query(`
+      CREATE FUNCTION test_refuse_delivery_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'moderation.delivery.succeeded' THEN
+          RAISE EXCEPTION 'test: audit entry refused';
+        END IF;
+        RETURN NEW;
+      END
+      $$`)
+    await db.query("CREATE TRIGGER test_refuse_delivery_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_delivery_audit()")
+    const target = { username: "Audit_Refused", platformId: "100000078" }
+    simulator.setPlayers([...simulator.players, target])
+    const key = newKey()
+    const body = { targetPlatformId: target.platformId, reason: "Delivered, not audited" }
+    const sent = simulator.commands.length
+    try {
+      expectError(await moderate(server, as, "kicks", key, body), 500, "INTERNAL_ERROR")
+    } finally {
+      await db.query("DROP TRIGGER test_refuse_delivery_audit ON audit_log")
+      await db.query("DROP FUNCTION test_refuse_delivery_audit()")
+    }
+    expect(commandsOf(simulator).slice(sent)).toEqual([":kick Audit_Refused Delivered, not audited"])
+    const [stored] = await actionsAgainst(target.platformId)
+    expect(stored).toMatchObject({ delivery: "UNKNOWN", errorCode: null })
+    expect((await auditFor(stored!.id)).map((entry) => entry.action)).toEqual(["moderation.kick.created"])
+    await advanceClock(server, 6000)
+    expect(actionOf(await moderate(server, as, "kicks", key, body), 200)).toMatchObject({ id: stored!.id, delivery: "UNKNOWN" })
+    expect(simulator.commands.length).toBe(sent + 1)
+    expect((await auditFor(stored!.id))).toHaveLength(1)
   })
 })

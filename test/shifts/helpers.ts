@@ -19,7 +19,7 @@ export const SHIFT_KEYS = ["durationSeconds", "endedAt", "id", "source", "staffI
 
 export interface AuditData {
   readonly action: string
-  readonly actor: { readonly type: string; readonly id: string }
+  readonly actor: { readonly type: string; readonly id: string; readonly name: string | null }
   readonly targetType: string
   readonly targetId: string | null
   readonly data: Record<string, unknown>

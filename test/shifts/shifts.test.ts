@@ -133,8 +133,8 @@ describe("another profile's shift", () => {
     expect(ok<ShiftData>(await endShift(server, bot, shift.id)).status).toBe("ENDED")
     const entries = await auditOf(server, admin, shift.id)
     expect(entries.map((entry) => [entry.action, entry.actor])).toEqual([
-      ["shift.started", { type: "service", id: credential.id }],
-      ["shift.ended", { type: "service", id: credential.id }]
+      ["shift.started", { type: "service", id: credential.id, name: "Shift bot" }],
+      ["shift.ended", { type: "service", id: credential.id, name: "Shift bot" }]
     ])
 
     const viewer = credentialCaller((await issueCredential(server, admin, { name: "Shift reader", scopes: ["shifts.view"] })).token)

@@ -1,4 +1,4 @@
-import { AuditEntry } from "@bluelight/core/audit"
+import { AuditEntryView } from "@bluelight/core/audit"
 import { Id, OneLineText, Timestamp } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
@@ -19,12 +19,17 @@ export class AuditApi extends HttpApiGroup.make("audit")
         from: Schema.optional(Timestamp),
         to: Schema.optional(Timestamp)
       }))
-      .addSuccess(List(AuditEntry))
+      .addSuccess(List(AuditEntryView))
       .annotate(OpenApi.Summary, "Read the audit log")
       .annotate(
         OpenApi.Description,
         "Every audited change, newest first. Filters: `action` (such as `service.issued`), `actorId` (a person), " +
-          "`serviceId` (a credential), `targetId`, and the time range `from` (inclusive) to `to` (exclusive)."
+          "`serviceId` (a credential), `targetId`, and the time range `from` (inclusive) to `to` (exclusive). " +
+          "`actor.name` is the person's current display name or the credential's name (`null` when no account or " +
+          "credential has that id). A warning, kick or ban is audited when it is stored (`moderation.warning.created`, " +
+          "`moderation.kick.created`, `moderation.ban.created`) and again when its delivery is known " +
+          "(`moderation.delivery.succeeded`, `moderation.delivery.failed` with `errorCode`), both with the action as target; " +
+          "an action with no delivery entry is `UNKNOWN`."
       )
       .pipe(allow({ access: "session-or-credential", permissions: ["audit.view"] }))
   )

@@ -1,4 +1,4 @@
-import { AuditEntry } from "@bluelight/core/audit"
+import { AuditEntryView } from "@bluelight/core/audit"
 import { CalendarDate, Id, OneLineText, PageMeta, Timestamp } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
@@ -54,7 +54,7 @@ export class TestHooksApi extends HttpApiGroup.make("testHooks")
   .add(
     HttpApiEndpoint.get("auditLog", "/__test/audit")
       .setUrlParams(StrictQuery(paging))
-      .addSuccess(List(AuditEntry))
+      .addSuccess(List(AuditEntryView))
       .pipe(testOnly)
   )
   .add(HttpApiEndpoint.get("defect", "/__test/defect").addSuccess(Schema.Void).pipe(testOnly))

@@ -5,7 +5,7 @@ import { DateTime, Effect, Layer, Schema } from "effect"
 import { pageOf, Window } from "../kernel/rows.js"
 import { AuditRow } from "./rows.js"
 
-/** The audit log read newest first, one indexed query per page. */
+/** The audit log read newest first, one indexed query per page, each actor named by a join in the same query. */
 export const PgAuditQueries = Layer.effect(
   AuditQueries,
   Effect.gen(function*() {
@@ -22,12 +22,19 @@ export const PgAuditQueries = Layer.effect(
           filter.from === undefined ? undefined : sql`at >= ${DateTime.toDateUtc(filter.from)}`,
           filter.to === undefined ? undefined : sql`at < ${DateTime.toDateUtc(filter.to)}`
         ].filter((c) => c !== undefined)
+        // The names are joined on the page's rows only: the page is cut first, then each row meets its actor by primary key.
         return sql`
-          SELECT id, at, action, actor_type, actor_id, target_type, target_id, request_id, data
-          FROM audit_log
-          WHERE ${sql.and(conditions)}
-          ORDER BY at DESC, id DESC
-          LIMIT ${limit} OFFSET ${offset}`
+          SELECT e.id, e.at, e.action, e.actor_type, e.actor_id, COALESCE(a.display_name, s.name) AS actor_name,
+                 e.target_type, e.target_id, e.request_id, e.data
+          FROM (
+            SELECT * FROM audit_log
+            WHERE ${sql.and(conditions)}
+            ORDER BY at DESC, id DESC
+            LIMIT ${limit} OFFSET ${offset}
+          ) e
+          LEFT JOIN accounts a ON e.actor_type = 'user' AND a.id = e.actor_id
+          LEFT JOIN service_credentials s ON e.actor_type = 'service' AND s.id = e.actor_id
+          ORDER BY e.at DESC, e.id DESC`
       }
     })
     return {

@@ -1,20 +1,24 @@
-import { AuditEntry, AuditEntryId } from "@bluelight/core/audit"
-import { Actor } from "@bluelight/core/kernel"
+import { AuditEntryId, AuditEntryView } from "@bluelight/core/audit"
 import { Schema } from "effect"
 
-/** An audit entry as `audit_log` stores it: the actor in two columns, the time `timestamptz`. */
+/**
+ * An audit entry as `PgAuditQueries` reads it: the actor in the two columns of
+ * `audit_log` and its name joined from `accounts` or `service_credentials`, the
+ * time `timestamptz`.
+ */
 export const AuditRow = Schema.transform(
   Schema.Struct({
-    ...AuditEntry.pick("action", "targetType", "targetId", "requestId", "data").fields,
+    ...AuditEntryView.pick("action", "targetType", "targetId", "requestId", "data").fields,
     id: AuditEntryId,
     at: Schema.DateTimeUtcFromDate,
-    actorType: Actor.fields.type,
-    actorId: Actor.fields.id
+    actorType: AuditEntryView.fields.actor.fields.type,
+    actorId: AuditEntryView.fields.actor.fields.id,
+    actorName: AuditEntryView.fields.actor.fields.name
   }),
-  Schema.typeSchema(AuditEntry),
+  Schema.typeSchema(AuditEntryView),
   {
     strict: true,
-    decode: ({ actorId, actorType, ...entry }) => ({ ...entry, actor: { type: actorType, id: actorId } }),
-    encode: ({ actor, ...entry }) => ({ ...entry, actorType: actor.type, actorId: actor.id })
+    decode: ({ actorId, actorName, actorType, ...entry }) => ({ ...entry, actor: { type: actorType, id: actorId, name: actorName } }),
+    encode: ({ actor, ...entry }) => ({ ...entry, actorType: actor.type, actorId: actor.id, actorName: actor.name })
   }
 )

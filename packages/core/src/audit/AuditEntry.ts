@@ -3,12 +3,12 @@ import { Actor } from "../kernel/AuditLog.js"
 import { AuditEntryId } from "./ids.js"
 import { Timestamp } from "../kernel/time.js"
 
-/** An entry as it is stored and read back. */
-export const AuditEntry = Schema.Struct({
+/** An entry's fields, in the order the API shows them, with `actor` as the reader needs it. */
+const entryFields = <A extends Schema.Schema.Any>(actor: A) => ({
   id: AuditEntryId,
   at: Timestamp,
   action: Schema.String,
-  actor: Actor,
+  actor,
   targetType: Schema.String,
   targetId: Schema.NullOr(Schema.String),
   requestId: Schema.NullOr(Schema.String),
@@ -16,5 +16,25 @@ export const AuditEntry = Schema.Struct({
   data: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
     jsonSchema: { type: "object", description: "What the action changed; its shape depends on the action" }
   })
-}).annotations({ identifier: "AuditEntry" })
+})
+
+/** An entry as it is stored: who acted is their id alone, so the entry never changes. */
+export const AuditEntry = Schema.Struct(entryFields(Actor)).annotations({ identifier: "StoredAuditEntry" })
 export type AuditEntry = typeof AuditEntry.Type
+
+/**
+ * Who acted, as `GET /audit` shows it: the stored actor and the name it goes by
+ * now. A person's name is the account's current `displayName`, a credential's
+ * the name it was issued with; `null` when no account or credential has the id.
+ */
+export const AuditActorView = Schema.Struct({
+  ...Actor.fields,
+  name: Schema.NullOr(Schema.String).annotations({
+    description: "The account's current display name, or the credential's name; null when neither exists"
+  })
+}).annotations({ identifier: "AuditActor" })
+export type AuditActorView = typeof AuditActorView.Type
+
+/** An entry as `GET /audit` reads it back: the stored entry, its actor named. */
+export const AuditEntryView = Schema.Struct(entryFields(AuditActorView)).annotations({ identifier: "AuditEntry" })
+export type AuditEntryView = typeof AuditEntryView.Type

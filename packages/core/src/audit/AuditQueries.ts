@@ -1,5 +1,5 @@
 import { Context, type DateTime, type Effect } from "effect"
-import type { AuditEntry } from "./AuditEntry.js"
+import type { AuditEntryView } from "./AuditEntry.js"
 import type { Page, PageMeta } from "../kernel/paging.js"
 
 /** What `GET /audit` may narrow the log to; every filter present must match. */
@@ -16,13 +16,13 @@ export interface AuditFilter {
   readonly to?: DateTime.Utc | undefined
 }
 
-/** Reads the audit log, newest first. */
+/** Reads the audit log, newest first, each actor named as `AuditActorView` says (one read per page, not one per entry). */
 export class AuditQueries extends Context.Tag("@bluelight/core/AuditQueries")<
   AuditQueries,
   {
     readonly list: (
       filter: AuditFilter,
       page: Page
-    ) => Effect.Effect<{ readonly items: ReadonlyArray<AuditEntry>; readonly meta: PageMeta }>
+    ) => Effect.Effect<{ readonly items: ReadonlyArray<AuditEntryView>; readonly meta: PageMeta }>
   }
 >() {}

@@ -5,7 +5,7 @@ import { Id } from "./Id.js"
 export const Actor = Schema.Struct({
   type: Schema.Literal("user", "service"),
   id: Id
-}).annotations({ identifier: "AuditActor" })
+}).annotations({ identifier: "StoredAuditActor" })
 export type Actor = typeof Actor.Type
 
 /**

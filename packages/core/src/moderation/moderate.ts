@@ -8,7 +8,6 @@ import { gameCommandFor } from "./command.js"
 import { IdempotencyConflict } from "./errors.js"
 import { ModerationActionId } from "./ids.js"
 import {
-  type Delivery,
   fingerprintOf,
   type ModerationAction,
   type ModerationErrorCode,
@@ -35,8 +34,13 @@ const replayOf = (stored: ModerationAction, fingerprint: string) =>
     ? Effect.succeed<ModerationOutcome>({ action: stored, replayed: true })
     : Effect.fail(new IdempotencyConflict({ message: "This Idempotency-Key was already used for a different request" }))
 
-/** What the game server's answer means for the record (step 5). */
-export const deliveryOf = (outcome: CommandOutcome): { readonly delivery: Delivery; readonly errorCode: ModerationErrorCode | null } => {
+/** A known outcome: what the record's delivery becomes, and is audited as. */
+export type KnownDelivery =
+  | { readonly delivery: "SUCCEEDED"; readonly errorCode: null }
+  | { readonly delivery: "FAILED"; readonly errorCode: ModerationErrorCode }
+
+/** What the game server's answer means for the record (step 5): a known outcome, or `UNKNOWN`, which is never recorded again. */
+export const deliveryOf = (outcome: CommandOutcome): KnownDelivery | { readonly delivery: "UNKNOWN"; readonly errorCode: null } => {
   switch (outcome._tag) {
     case "Executed":
       return { delivery: "SUCCEEDED", errorCode: null }
@@ -53,6 +57,11 @@ const AUDIT_ACTION: Record<ModerationType, string> = {
   warn: "moderation.warning.created",
   kick: "moderation.kick.created",
   ban: "moderation.ban.created"
+}
+
+const DELIVERY_AUDIT_ACTION: Record<KnownDelivery["delivery"], string> = {
+  SUCCEEDED: "moderation.delivery.succeeded",
+  FAILED: "moderation.delivery.failed"
 }
 
 /**
@@ -123,30 +132,41 @@ export const moderate = Effect.fn("moderation.moderate")(function*(
       })
     }
     if (target.refusal !== null || target.username === null) {
-      return { action: yield* recordDelivery(action, { delivery: "FAILED", errorCode: target.refusal ?? "TARGET_NOT_IN_SERVER" }), replayed: false }
+      const refused: KnownDelivery = { delivery: "FAILED", errorCode: target.refusal ?? "TARGET_NOT_IN_SERVER" }
+      return { action: yield* recordDelivery(caller, action, refused), replayed: false }
     }
     yield* Ref.set(sent, true)
     const outcome = yield* game.send(gameCommandFor(type, { username: target.username, platformId: action.targetPlatformId }, action.reason))
     const result = deliveryOf(outcome)
     return {
-      action: result.delivery === "UNKNOWN" ? action : yield* recordDelivery(action, result),
+      action: result.delivery === "UNKNOWN" ? action : yield* recordDelivery(caller, action, result),
       replayed: false
     }
   }).pipe(Effect.ensuring(Effect.flatMap(Ref.get(sent), lease.release)))
   return yield* Effect.flatMap(Effect.forkDaemon(delivery), Fiber.join)
 })
 
-/** Records the delivery's outcome on the locked record. */
-const recordDelivery = (
-  action: ModerationAction,
-  result: { readonly delivery: Delivery; readonly errorCode: ModerationErrorCode | null }
-) =>
+/**
+ * Records a known outcome on the locked record and audits it in the same
+ * transaction (`moderation.delivery.succeeded` / `.failed`, by the requester,
+ * the action as target): if the entry cannot be written the record stays
+ * `UNKNOWN`. Nothing here sends; the command went out (or not) before.
+ */
+const recordDelivery = (caller: Caller, action: ModerationAction, result: KnownDelivery) =>
   Effect.gen(function*() {
     const actions = yield* ModerationActions
+    const audit = yield* AuditLog
     return yield* inTransaction(Effect.gen(function*() {
       const locked = Option.getOrElse(yield* actions.findByIdForUpdate(action.id), () => action)
       const updated: ModerationAction = { ...locked, ...result, updatedAt: yield* DateTime.now }
       yield* actions.update(updated)
+      yield* audit.record({
+        action: DELIVERY_AUDIT_ACTION[result.delivery],
+        actor: actorOf(caller),
+        targetType: "moderation_action",
+        targetId: action.id,
+        data: { type: action.type, targetPlatformId: action.targetPlatformId, delivery: result.delivery, errorCode: result.errorCode }
+      })
       return updated
     }))
   })

@@ -4,7 +4,7 @@
  * them all. Core's own use-case tests run on it, and so can any harness that
  * embeds the core: the real rules, no database, no network.
  */
-export { AUDIT_TABLE, auditEntries, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
+export { AUDIT_TABLE, auditEntries, AuditLogFailingOn, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 export * from "./civilians.js"
 export * from "./cad.js"
 export * from "./identity.js"

@@ -3,7 +3,7 @@ import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
 import { makeCadFeed, NoCadSignals } from "../cad/feed.js"
 import { InMemoryCadRepositories } from "./cad.js"
-import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
+import { AuditLogFailingOn, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryCivilianRepositories } from "./civilians.js"
 import { InMemoryIdentityRepositories } from "./identity.js"
@@ -28,8 +28,11 @@ export interface TestPortsOptions {
   readonly platformProfiles?: Readonly<Record<string, PlatformProfile>>
   /** Whether platform linking is configured; `true` unless given. */
   readonly platformAvailable?: boolean
-  /** `"failing"`: every audit write fails, to prove that a change rolls back with it. `"in-memory"` unless given. */
-  readonly auditLog?: "in-memory" | "failing"
+  /**
+   * `"failing"`: every audit write fails, to prove that a change rolls back with it; `{ failingOn }`: only
+   * writes of those actions fail (a later step of a use case). `"in-memory"` unless given.
+   */
+  readonly auditLog?: "in-memory" | "failing" | { readonly failingOn: ReadonlyArray<string> }
   /** How far a live CAD feed subscriber may fall behind before its stream ends; `CAD_FEED_LAG` unless given. */
   readonly cadFeedLag?: number
 }
@@ -54,7 +57,11 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     TestIdentityProvider(options.identityProfiles ?? IDENTITY_PROFILES),
     TestPlatformProvider(options.platformProfiles ?? PLATFORM_PROFILES, options.platformAvailable ?? true)
   )
-  const auditLog = options.auditLog === "failing" ? FailingAuditLog : InMemoryAuditLog
+  const auditLog = options.auditLog === "failing"
+    ? FailingAuditLog
+    : options.auditLog === undefined || options.auditLog === "in-memory"
+    ? InMemoryAuditLog
+    : AuditLogFailingOn(options.auditLog.failingOn)
   const stored = Layer.mergeAll(
     InMemoryTransactor,
     auditLog,

@@ -1,5 +1,6 @@
 import { authenticateSession, issueCredential } from "@bluelight/core/identity"
 import { gameCommandFor, checkTarget, deliveryOf, moderate, type ModerationRequest, ModerationActions, findModerationAction } from "@bluelight/core/moderation"
+import { CurrentRequestId } from "@bluelight/core/kernel"
 import { auditEntries, InMemoryDatabase, MODERATION_ACTIONS_TABLE, TEST_PLAYERS, TestGame, type TestGameState, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Ref, TestClock } from "effect"
@@ -146,4 +147,95 @@ describe("moderate", () => {
       const again = yield* Effect.exit(moderate(caller, "kick", "key-again-0123456789", kickJane))
       expect(again._tag === "Failure" && again.cause._tag).toBe("Die")
     }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
+})
+
+describe("the audit of a delivery", () => {
+  const auditOf = (id: string) =>
+    Effect.map(auditEntries, (entries) =>
+      entries.filter((entry) => entry.targetId === id).map(({ action, actor, data, requestId, targetType }) => ({ action, actor, data, requestId, targetType })))
+
+  it.effect("audits the outcome once it is known, in the caller's name and request, after the created entry", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      const actor = { type: "user", id: caller.account.id }
+      const { action } = yield* moderate(caller, "kick", KEY, kickJane).pipe(Effect.provideService(CurrentRequestId, "req-kick"))
+      expect(yield* auditOf(action.id)).toEqual([
+        {
+          action: "moderation.kick.created",
+          actor,
+          targetType: "moderation_action",
+          requestId: "req-kick",
+          data: { type: "kick", targetPlatformId: "101", targetUsername: "Jane_Doe", reason: "Breaking rule 3" }
+        },
+        {
+          action: "moderation.delivery.succeeded",
+          actor,
+          targetType: "moderation_action",
+          requestId: "req-kick",
+          data: { type: "kick", targetPlatformId: "101", delivery: "SUCCEEDED", errorCode: null }
+        }
+      ])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("audits a refusal by the game and a target refused before sending as moderation.delivery.failed with the errorCode", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      // Nothing is sent for the first three, so no cooldown follows them.
+      const absent = yield* moderate(caller, "ban", "key-absent-0123456789", { ...kickJane, targetPlatformId: "999" })
+      const staff = yield* moderate(caller, "warn", "key-staff-0123456789", { ...kickJane, targetPlatformId: "103" })
+      yield* steer((s) => ({ ...s, down: true }))
+      const down = yield* moderate(caller, "kick", "key-down-0123456789ab", kickJane)
+      yield* steer((s) => ({ ...s, down: false, outcomes: [{ _tag: "Refused", code: 4002, message: "restricted" }] }))
+      const refused = yield* moderate(caller, "kick", "key-refused-012345678", kickJane)
+      const outcomes = [absent, staff, down, refused].map(({ action }) => auditOf(action.id))
+      expect((yield* Effect.all(outcomes)).map((entries) => entries.map((entry) => [entry.action, entry.data["errorCode"]]))).toEqual([
+        [["moderation.ban.created", undefined], ["moderation.delivery.failed", "TARGET_NOT_IN_SERVER"]],
+        [["moderation.warning.created", undefined], ["moderation.delivery.failed", "TARGET_IS_STAFF"]],
+        [["moderation.kick.created", undefined], ["moderation.delivery.failed", "GAME_UNAVAILABLE"]],
+        [["moderation.kick.created", undefined], ["moderation.delivery.failed", "GAME_REJECTED"]]
+      ])
+      expect((yield* auditOf(refused.action.id))[1]?.data).toEqual({ type: "kick", targetPlatformId: "101", delivery: "FAILED", errorCode: "GAME_REJECTED" })
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("writes nothing more for an outcome that stays UNKNOWN, nor for replays", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      yield* steer((s) => ({ ...s, outcomes: [{ _tag: "Unknown", reason: "timeout" }] }))
+      const unknown = yield* moderate(caller, "kick", "key-unknown-012345678", kickJane)
+      yield* TestClock.adjust("5 seconds")
+      const known = yield* moderate(caller, "kick", KEY, kickJane)
+      const before = (yield* auditEntries).length
+      yield* moderate(caller, "kick", "key-unknown-012345678", kickJane)
+      yield* moderate(caller, "kick", KEY, kickJane)
+      expect((yield* auditEntries).length).toBe(before)
+      expect((yield* auditOf(unknown.action.id)).map((entry) => entry.action)).toEqual(["moderation.kick.created"])
+      expect((yield* auditOf(known.action.id)).map((entry) => entry.action)).toEqual(["moderation.kick.created", "moderation.delivery.succeeded"])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("rolls the delivery update back with its audit entry: the record stays UNKNOWN and nothing is sent again", () =>
+    Effect.gen(function*() {
+      const caller = aUserCaller(["moderation.kick"])
+      const exit = yield* Effect.exit(moderate(caller, "kick", KEY, kickJane))
+      expect(exit._tag === "Failure" && exit.cause._tag).toBe("Die")
+      expect(yield* stored).toMatchObject([{ delivery: "UNKNOWN", errorCode: null }])
+      expect(yield* sent).toHaveLength(1)
+      expect((yield* auditEntries).map((entry) => entry.action)).toEqual(["moderation.kick.created"])
+      // The command went out, so the slot cools down; after it a replay answers UNKNOWN and sends nothing.
+      yield* TestClock.adjust("5 seconds")
+      const replay = yield* moderate(caller, "kick", KEY, kickJane)
+      expect(replay).toMatchObject({ replayed: true, action: { delivery: "UNKNOWN" } })
+      expect(yield* sent).toHaveLength(1)
+    }).pipe(Effect.provide(testPorts({ auditLog: { failingOn: ["moderation.delivery.succeeded"] } }))))
+
+  it.effect("rolls a refusal before sending back with its audit entry: UNKNOWN, nothing sent, no cooldown", () =>
+    Effect.gen(function*() {
+      const caller = aUserCaller(["moderation.kick"])
+      const exit = yield* Effect.exit(moderate(caller, "kick", KEY, { ...kickJane, targetPlatformId: "999" }))
+      expect(exit._tag === "Failure" && exit.cause._tag).toBe("Die")
+      expect(yield* stored).toMatchObject([{ delivery: "UNKNOWN", errorCode: null }])
+      expect(yield* sent).toEqual([])
+      expect((yield* auditEntries).map((entry) => entry.action)).toEqual(["moderation.kick.created"])
+      const next = yield* moderate(caller, "kick", "key-next-0123456789ab", kickJane)
+      expect(next.action.delivery).toBe("SUCCEEDED")
+    }).pipe(Effect.provide(testPorts({ auditLog: { failingOn: ["moderation.delivery.failed"] } }))))
 })
