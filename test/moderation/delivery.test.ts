@@ -96,10 +96,14 @@ describe("a new action", () => {
     expect(commandsOf(simulator).at(-1)).toBe(":kick SpeedyDriver Fail RP")
     simulator.setPlayers([...simulator.players, { username: "SpeedyDriver", platformId: "100000003" }])
     await advanceClock(server, 6000)
-    const ban = actionOf(await moderate(server, as, "bans", newKey(), { targetPlatformId: "100000003", reason: "Exploiting\n:kick Jane_Doe" }), 201)
+    // A reason is one line (the text rule): a new line that could start a second command is refused before anything is stored or sent.
+    const sent = simulator.commands.length
+    const smuggled = await moderate(server, as, "bans", newKey(), { targetPlatformId: "100000003", reason: "Exploiting\n:kick Jane_Doe" })
+    expect(detailsOf(expectError(smuggled, 400, "INVALID_INPUT")).map((p) => p.path)).toEqual([["reason"]])
+    expect(simulator.commands.length).toBe(sent)
+    const ban = actionOf(await moderate(server, as, "bans", newKey(), { targetPlatformId: "100000003", reason: "Exploiting" }), 201)
     expect(ban).toMatchObject({ type: "ban", delivery: "SUCCEEDED" })
-    // A reason's new line cannot start a second command.
-    expect(commandsOf(simulator).at(-1)).toBe(":ban 100000003 Exploiting :kick Jane_Doe")
+    expect(commandsOf(simulator).at(-1)).toBe(":ban 100000003 Exploiting")
     simulator.setPlayers([...simulator.players, { username: "SpeedyDriver", platformId: "100000003" }])
   })
 
