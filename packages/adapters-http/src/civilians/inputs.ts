@@ -1,5 +1,5 @@
 import { CivilianStatus, Gender, InsuranceStatus, LicenceCategory, MotStatus, plateKey, RegistrationStatus, TaxStatus, VehicleType } from "@bluelight/core/civilians"
-import { CalendarDate, IntegerBetween, SafeText, Timestamp, TrimmedText } from "@bluelight/core/kernel"
+import { CalendarDate, EnteredTimestamp, IntegerBetween, SafeText, TrimmedText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 
@@ -131,7 +131,7 @@ export const endorsementFields = {
   code: EndorsementCode,
   reason: Reason,
   points: Points,
-  expiresAt: Schema.optional(Timestamp)
+  expiresAt: Schema.optional(EnteredTimestamp)
 }
 
 export const SearchText = TrimmedText({ min: 1, max: 100 })
