@@ -203,6 +203,15 @@ describe("a failed sign-in", () => {
     const json = await callback(server, forged, { [STATE_COOKIE]: "forged", [SESSION_COOKIE]: session.token })
     expectError(json, 401, "UNAUTHENTICATED")
 
+    // The platform cancelled: a link failure for the signed-in person, with no "Sign in" to mislead them.
+    const cancelled = await server.request("GET", "/api/auth/platform/callback?error=access_denied", {
+      headers: { accept: NAVIGATION, cookie: session.cookie }
+    })
+    expectPage(cancelled, 400)
+    expect(cancelled.text).toContain("The game platform did not complete the link")
+    expect(links(cancelled.text)).toContain("/api/auth/platform")
+    expect(links(cancelled.text)).not.toContain("/api/auth/idp")
+
     const signedOut = await server.request("GET", "/api/auth/platform", { headers: { accept: NAVIGATION } })
     expectPage(signedOut, 401)
     expect(links(signedOut.text)).toContain("/api/auth/idp")

@@ -105,6 +105,11 @@ describe("MDT self-service", () => {
   it("books on, follows the unit's incident, moves its status (never ASSIGNED), books off", async () => {
     const nia = await crewMember(server, admin, "mdt-nia", ["cad.unit.self"], "Nia")
     expect(dataOf<Mdt>(await nia.client.call("GET", "/api/mdt/me"))).toEqual({ crew: null, unit: null, incident: null })
+    // Unknown query parameters are refused, as on every list.
+    for (const query of ["verbose=1", "limit=1"]) {
+      const refused = await nia.client.call("GET", `/api/mdt/me?${query}`)
+      expect([refused.status, errorOf(refused).code, errorOf(refused).details?.map((problem) => problem.path)], query).toEqual([400, "INVALID_INPUT", [["query", query.split("=")[0]]]])
+    }
     const unit = await createUnit(control)
     const on = dataOf<Mdt>(await nia.client.call("POST", "/api/mdt/book-on", { unitId: unit.id, identifier: " 77 " }))
     expect(on.crew).toMatchObject({ unitId: unit.id, userId: nia.accountId, identifier: "77", leftAt: null, user: { displayName: "Nia" } })

@@ -218,7 +218,7 @@ describe("warrants", () => {
     const now = await serverNow()
     const issue = (body: JsonObject) => send(world, recorder, "POST", "/api/pnc/warrants", body)
     expect(expectError(await issue({ civilianId: civilian.id, reason: "Late", expiresAt: iso(now - 1000) }), 400, "INVALID_INPUT").details).toEqual([
-      { path: ["expiresAt"], message: "must be in the future" }
+      { path: ["expiresAt"], message: "must be in the future and at most 10 years from now" }
     ])
     expectError(await issue({ civilianId: civilian.id, reason: "ab" }), 400, "INVALID_INPUT")
     expectError(await issue({ civilianId: civilian.id, reason: "Late", issuedBy: "me" }), 400, "INVALID_INPUT")

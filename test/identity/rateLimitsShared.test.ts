@@ -14,6 +14,8 @@ import { freePort, type RunningServer, startServer } from "../harness/server.js"
  */
 const shared = testRedisUrl !== undefined
 const WRITES = 10
+const READS = 180
+const BURST = 200
 const PASSWORD = "shared developer password"
 
 let database: TestDatabase
@@ -25,6 +27,7 @@ beforeAll(async () => {
   database = await sharedDatabase(2)
   const env = {
     RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
+    RATE_LIMIT_READS_PER_MINUTE: String(READS),
     BLUELIGHT_DEVELOPER_PASSWORD: PASSWORD,
     ...(shared ? { REDIS_URL: testRedisUrl } : {})
   }
@@ -97,6 +100,20 @@ describe(`two instances ${shared ? "sharing Redis" : "without Redis"}`, () => {
     expectError(next, 403, "FORBIDDEN")
     expect(remaining(next)).toBe(WRITES - 1)
     expect(remaining(await spend(b, session))).toBe(shared ? WRITES - 2 : WRITES - 1)
+  })
+
+  it(shared ? "a burst of 200 parallel reads on one instance is counted in Redis, none in memory: the budget holds across instances" : "a burst of 200 parallel reads on one instance keeps to the budget", async () => {
+    const session = await signIn(a, { id: "burst-reader" })
+    await freshWindow(a, b)
+    const replies = await Promise.all(Array.from({ length: BURST }, () => a.request("GET", "/api/me", { headers: { cookie: session.cookie } })))
+    // Exactly the budget is let through; a request counted in process memory instead of Redis would be one more (fail open).
+    expect(replies.filter((reply) => reply.status === 200).length).toBe(READS)
+    expect(replies.filter((reply) => reply.status === 429).length).toBe(BURST - READS)
+    if (shared) {
+      // The other instance sees the whole burst in Redis, and nothing fell back.
+      expectError(await b.request("GET", "/api/me", { headers: { cookie: session.cookie } }), 429, "RATE_LIMITED")
+      expect(a.logs.filter((line) => String(line.message).includes("Redis unavailable"))).toEqual([])
+    }
   })
 
   it(shared ? "Developer Access attempts are counted across both instances" : "Developer Access attempts are counted by each instance alone", async () => {

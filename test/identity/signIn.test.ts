@@ -361,6 +361,28 @@ describe("linking a game-platform account", () => {
     expect((await meData(server, session)).platform).toBeNull()
   })
 
+  it("a callback the platform did not complete (no code or state, or its error) is the link failure it is, 400, not UNAUTHENTICATED", async () => {
+    const session = await signIn(server, { id: "linker-incomplete" })
+    const started = await startFlow(server, "/api/auth/platform", session.cookie)
+    const cookies = { [STATE_COOKIE]: started.stateCookie, [SESSION_COOKIE]: session.token }
+    const state = started.authorizeUrl.searchParams.get("state")!
+    for (const [query, paths] of [
+      ["", [["query", "code"], ["query", "state"]]],
+      [`?state=${state}`, [["query", "code"]]],
+      ["?code=abc", [["query", "state"]]],
+      [`?error=access_denied&state=${state}`, [["query", "error"]]],
+      [`?error=access_denied&code=abc&state=${state}`, [["query", "error"]]]
+    ] as const) {
+      const reply = await callback(server, `/api/auth/platform/callback${query}`, cookies)
+      const error = expectError(reply, 400, "INVALID_INPUT")
+      expect(error.message, query).toBe("The game platform did not complete the link, so nothing was linked; start the link again")
+      expect(error.details?.map((problem) => problem.path), query).toEqual(paths)
+      expect(clearsCookie(setCookie(reply, STATE_COOKIE))).toBe(true)
+    }
+    // Still signed in, and nothing linked.
+    expect((await meData(server, session)).platform).toBeNull()
+  })
+
   it("one platform account links to one account only", async () => {
     const first = await signIn(server, { id: "linker-first" })
     const second = await signIn(server, { id: "linker-second" })

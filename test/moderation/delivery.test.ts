@@ -4,7 +4,7 @@
  */
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { dataOf, detailsOf, listOf } from "../harness/body.js"
+import { bodyOf, dataOf, detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import { advanceClock, issueCredential, meData, type Session, signIn } from "../harness/identity.js"
 import { type ActionData, actionOf, type As, commandsOf, expectGameError, moderate, newKey, startSimulator } from "../harness/moderation.js"
@@ -225,7 +225,13 @@ describe("the game-command slot", () => {
     actionOf(await moderate(server, as, "warnings", newKey(), kickJohn), 201)
     const stored = (await actionsAgainst("100000001")).length
     const throttled = await moderate(server, as, "warnings", newKey(), { targetPlatformId: "100000001", reason: "Too soon" })
-    expect(expectGameError(throttled, "GAME_THROTTLED")).toBeLessThanOrEqual(5)
+    const retryAfter = expectGameError(throttled, "GAME_THROTTLED")
+    expect(retryAfter).toBeLessThanOrEqual(5)
+    // Why, for how long (the Retry-After), and that the action may be sent again as it was.
+    expect((bodyOf(throttled)["error"] as { message: string }).message).toBe(
+      `The game server is cooling down after the last command: ${retryAfter} ${retryAfter === 1 ? "second" : "seconds"} left. ` +
+        `This action was not stored; send it again with the same Idempotency-Key after Retry-After (${retryAfter} ${retryAfter === 1 ? "second" : "seconds"})`
+    )
     expect((await actionsAgainst("100000001")).length).toBe(stored)
     await advanceClock(server, 5000)
     actionOf(await moderate(server, as, "warnings", newKey(), { targetPlatformId: "100000001", reason: "Now then" }), 201)

@@ -103,6 +103,13 @@ describe("live game-server reads", () => {
     })
   })
 
+  it("GET /server refuses unknown query parameters, as every list does", async () => {
+    for (const query of ["verbose=1", "limit=1"]) {
+      const error = expectError(await get(`/api/server?${query}`), 400, "INVALID_INPUT")
+      expect(detailsOf(error).map((problem) => problem.path)).toEqual([["query", query.split("=")[0]!]])
+    }
+  })
+
   it("GET /server/players lists every player with meta.total and the linked account", async () => {
     const reply = await get("/api/server/players")
     expect(reply.status, reply.text).toBe(200)

@@ -13,9 +13,14 @@ describe("the in-memory game-command slot", () => {
       const first = yield* slot.take
       const busy = yield* Effect.flip(slot.take)
       expect(busy).toMatchObject({ code: "GAME_THROTTLED", details: { availability: "unavailable" }, retryAfterSeconds: 5 })
+      expect(busy.message).toBe(
+        "Another command is in flight to the game server. This action was not stored; send it again with the same Idempotency-Key after Retry-After (5 seconds)"
+      )
       yield* first.release(true)
       yield* TestClock.adjust("2 seconds")
-      expect((yield* Effect.flip(slot.take)).retryAfterSeconds).toBe(3)
+      const cooling = yield* Effect.flip(slot.take)
+      expect(cooling.retryAfterSeconds).toBe(3)
+      expect(cooling.message).toMatch(/^The game server is cooling down after the last command: 3 seconds left\. This action was not stored; send it again with the same Idempotency-Key after Retry-After \(3 seconds\)$/)
       yield* TestClock.adjust("3 seconds")
       const second = yield* slot.take
       yield* second.release(false)
@@ -42,13 +47,16 @@ describe("the game-command slot in Redis", () => {
       const a = makeRedisGameCommandSlot(one, server, { cooldown: Duration.millis(1500), leaseTtl: Duration.millis(1500) })
       const b = makeRedisGameCommandSlot(two, server, { cooldown: Duration.millis(1500), leaseTtl: Duration.millis(1500) })
       const lease = yield* a.take
-      expect((yield* Effect.flip(b.take)).code).toBe("GAME_THROTTLED")
+      const busy = yield* Effect.flip(b.take)
+      expect(busy.code).toBe("GAME_THROTTLED")
+      expect(busy.message).toMatch(/^Another command is in flight to the game server\. This action was not stored; send it again with the same Idempotency-Key/)
       yield* lease.release(false)
       const other = yield* b.take
       expect((yield* Effect.flip(a.take)).code).toBe("GAME_THROTTLED")
       yield* other.release(true)
       const cooling = yield* Effect.flip(a.take)
       expect(cooling.retryAfterSeconds).toBeGreaterThanOrEqual(1)
+      expect(cooling.message).toContain(`cooling down after the last command: ${cooling.retryAfterSeconds} second`)
       // Another game server has its own slot.
       const elsewhere = yield* makeRedisGameCommandSlot(one, randomUUID(), settings).take
       yield* elsewhere.release(false)

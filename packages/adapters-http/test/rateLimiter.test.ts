@@ -11,7 +11,7 @@ import {
   makeRedisSlidingLog,
   makeResilientRateLimiters,
   MemoryRateLimiter,
-  REDIS_BOUND,
+  REDIS_DEADLINE,
   StrictRateLimiter
 } from "../src/rateLimit/index.js"
 
@@ -338,17 +338,46 @@ describe("resilient rate limiter", () => {
       for (let i = 0; i < 3; i++) expect((yield* Effect.flip(strict.consume(key, 5, 60)))._tag).toBe("AttemptCounterUnavailable")
     }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
 
+  it.effect("waits for a ready connection's answer past the old 250 ms, up to the deadline, so a burst is still counted in Redis", () =>
+    Effect.gen(function*() {
+      // Redis answers after 2.5 s (a burst queued behind the event loop); its count says "the 10th".
+      const slow = { consume: () => Effect.as(Effect.sleep(Duration.millis(2500)), { allowed: true, limit: 100, remaining: 90, resetSeconds: 60 }) }
+      const context = yield* makeResilientRateLimiters(slow, { consume: () => Effect.never }, { status: "ready" })
+      const fiber = yield* Effect.fork(Context.get(context, RateLimiter).consume(freshKey(), 100, WINDOW))
+      yield* TestClock.adjust(Duration.millis(2500))
+      expect(yield* fiber).toEqual({ allowed: true, limit: 100, remaining: 90, resetSeconds: 60 })
+      expect(Duration.toMillis(REDIS_DEADLINE)).toBeGreaterThan(2500)
+    }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
+
+  it.effect("falls back at once, sending nothing, while the connection is not ready (closed, connecting, reconnecting)", () => {
+    const logs = captureLogs()
+    return Effect.gen(function*() {
+      let sent = 0
+      const counting = { consume: () => Effect.sync(() => sent++).pipe(Effect.zipRight(Effect.never)) }
+      const connection = { status: "reconnecting" as const }
+      const context = yield* makeResilientRateLimiters(counting, counting, connection)
+      const key = freshKey()
+      // No clock moves: nothing waits.
+      const decisions = yield* Effect.forEach([1, 2, 3], () => Context.get(context, RateLimiter).consume(key, 2, WINDOW))
+      expect(decisions.map((d) => d.allowed)).toEqual([true, true, false])
+      expect((yield* Effect.flip(Context.get(context, StrictRateLimiter).consume(freshKey(), 2, WINDOW)))._tag).toBe("AttemptCounterUnavailable")
+      expect(sent).toBe(0)
+      expect(logs.warnings().length).toBe(1)
+      expect(logs.lines.join("\n")).toContain("connection reconnecting")
+    }).pipe(Effect.provide(logs.layer))
+  })
+
   it.effect("does not wait for a Redis that does not answer, and warns at most every 30 seconds", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
       const silent = { consume: () => Effect.never }
-      const context = yield* makeResilientRateLimiters(silent, { consume: () => Effect.never })
+      const context = yield* makeResilientRateLimiters(silent, { consume: () => Effect.never }, { status: "ready" })
       const [lenient, strict] = [Context.get(context, RateLimiter), Context.get(context, StrictRateLimiter)]
       const key = freshKey()
       const answered = <A, E>(effect: Effect.Effect<A, E>) =>
         Effect.gen(function*() {
           const fiber = yield* Effect.fork(effect)
-          yield* TestClock.adjust(REDIS_BOUND)
+          yield* TestClock.adjust(REDIS_DEADLINE)
           return yield* fiber
         })
       expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(true)

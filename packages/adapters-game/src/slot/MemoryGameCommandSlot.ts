@@ -22,12 +22,12 @@ export const makeMemoryGameCommandSlot = (settings: SlotSettings) =>
     const take = Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       const lease = yield* Ref.updateAndGet(leases, (n) => n + 1)
-      const refusal = yield* Ref.modify(state, (s): [number | null, SlotState] => {
-        if (s.held !== null && s.held.until > now) return [Math.max(cooldown, s.coolUntil - now), s]
-        if (s.coolUntil > now) return [s.coolUntil - now, s]
+      const refusal = yield* Ref.modify(state, (s): [GameThrottled | null, SlotState] => {
+        if (s.held !== null && s.held.until > now) return [GameThrottled.because("in-flight", secondsUntil(Math.max(cooldown, s.coolUntil - now))), s]
+        if (s.coolUntil > now) return [GameThrottled.because("cooling-down", secondsUntil(s.coolUntil - now)), s]
         return [null, { ...s, held: { lease, until: now + leaseTtl } }]
       })
-      if (refusal !== null) return yield* GameThrottled.after(secondsUntil(refusal))
+      if (refusal !== null) return yield* refusal
       const release = (sent: boolean) =>
         Effect.flatMap(Clock.currentTimeMillis, (at) =>
           Ref.update(state, (s) =>

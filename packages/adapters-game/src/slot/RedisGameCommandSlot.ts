@@ -57,12 +57,14 @@ export const makeRedisGameCommandSlot = (redis: Redis, server: string, settings:
   const take = Effect.gen(function*() {
     const lease = `held:${randomBytes(12).toString("base64url")}`
     const reply = yield* bounded("take", () => redis.bluelightGameSlotTake(key, lease, leaseTtl)).pipe(
-      Effect.catchAll(() => Effect.fail(GameThrottled.after(secondsUntil(cooldown))))
+      Effect.catchAll(() => Effect.fail(GameThrottled.because("unknown", secondsUntil(cooldown))))
     )
-    if (!isTakeReply(reply)) return yield* GameThrottled.after(secondsUntil(cooldown))
+    if (!isTakeReply(reply)) return yield* GameThrottled.because("unknown", secondsUntil(cooldown))
     const [taken, holder, ttl] = reply
     if (taken !== 1) {
-      return yield* GameThrottled.after(secondsUntil(holder === "cooling" ? ttl : Math.max(cooldown, 1)))
+      return yield* holder === "cooling"
+        ? GameThrottled.because("cooling-down", secondsUntil(ttl))
+        : GameThrottled.because("in-flight", secondsUntil(Math.max(cooldown, 1)))
     }
     const release = (sent: boolean) =>
       bounded("release", () => redis.bluelightGameSlotRelease(key, lease, sent ? "1" : "0", cooldown)).pipe(Effect.ignore)

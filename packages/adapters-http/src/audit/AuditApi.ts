@@ -1,5 +1,5 @@
 import { AuditEntryView } from "@bluelight/core/audit"
-import { Id, OneLineText, Timestamp } from "@bluelight/core/kernel"
+import { EnteredTimestamp, Id, OneLineText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -16,8 +16,8 @@ export class AuditApi extends HttpApiGroup.make("audit")
         actorId: Schema.optional(Id),
         serviceId: Schema.optional(Id),
         targetId: Schema.optional(OneLineText({ min: 1, max: 100 })),
-        from: Schema.optional(Timestamp),
-        to: Schema.optional(Timestamp)
+        from: Schema.optional(EnteredTimestamp),
+        to: Schema.optional(EnteredTimestamp)
       }))
       .addSuccess(List(AuditEntryView))
       .annotate(OpenApi.Summary, "Read the audit log")

@@ -7,6 +7,7 @@ import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Data } from "../schema/envelope.js"
+import { NoQuery } from "../schema/query.js"
 import { EXAMPLE_ID, Identifier, MdtUnitStatus, MdtView, UnitId, Version } from "./schemas.js"
 
 const self = allow({ access: "session", permissions: ["cad.unit.self"] })
@@ -14,6 +15,7 @@ const self = allow({ access: "session", permissions: ["cad.unit.self"] })
 export class MdtApi extends HttpApiGroup.make("mdt")
   .add(
     HttpApiEndpoint.get("myMdt", "/mdt/me")
+      .setUrlParams(NoQuery)
       .addSuccess(Data(MdtView))
       .annotate(OpenApi.Summary, "My crew, unit and incident")
       .annotate(OpenApi.Description, "My current crew membership, its unit (with crew and `version`) and the incident it attends; each null when none. Active staff only (`STAFF_REQUIRED`).")

@@ -1,5 +1,5 @@
 import { CivilianId, EndorsementId, EndorsementNotActive, InvalidExpiry, LicenceId, PlateTaken, VehicleId } from "@bluelight/core/civilians"
-import { InvalidInput, InvalidState, NoChange, NotFound, Timestamp } from "@bluelight/core/kernel"
+import { EnteredTimestamp, InvalidInput, InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DateTime, Schema } from "effect"
 import { allow } from "../access.js"
@@ -92,7 +92,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
   .add(
     HttpApiEndpoint.patch("updateLicence", "/pnc/licences/:id")
       .setPath(LicencePath)
-      .setPayload(Body({ reason: Reason, categories: Schema.optional(Categories), expiresAt: Schema.optional(Timestamp) }, {
+      .setPayload(Body({ reason: Reason, categories: Schema.optional(Categories), expiresAt: Schema.optional(EnteredTimestamp) }, {
         name: "LicenceChange",
         example: { reason: "Renewal at the counter", expiresAt: DateTime.unsafeMake("2036-01-31T00:00:00.000Z") }
       }))
@@ -107,7 +107,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
   )
   .add(
     licenceAction("suspendLicence", "suspend")
-      .setPayload(Body({ reason: Reason, until: Schema.optional(Timestamp) }, { name: "LicenceSuspension", example: { reason: "Court order" } }))
+      .setPayload(Body({ reason: Reason, until: Schema.optional(EnteredTimestamp) }, { name: "LicenceSuspension", example: { reason: "Court order" } }))
       .annotate(OpenApi.Summary, "Suspend a licence")
       .annotate(
         OpenApi.Description,

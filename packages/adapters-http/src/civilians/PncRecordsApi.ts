@@ -11,7 +11,7 @@ import {
   WarrantOutcome,
   WarrantStatus
 } from "@bluelight/core/civilians"
-import { InvalidInput, InvalidState, NotFound, OneOf, Timestamp } from "@bluelight/core/kernel"
+import { EnteredTimestamp, InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DateTime, Schema } from "effect"
 import { allow } from "../access.js"
@@ -53,7 +53,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
         title: RecordTitle,
         description: RecordDescription,
         location: RecordLocation,
-        occurredAt: Timestamp,
+        occurredAt: EnteredTimestamp,
         fineAmount: Schema.optional(FineAmount),
         points: Schema.optional(Points),
         vehicleId: Schema.optional(VehicleId),
@@ -144,7 +144,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
         civilianId: CivilianId,
         reason: Reason,
         details: Schema.optional(Details),
-        expiresAt: Schema.optional(Timestamp)
+        expiresAt: Schema.optional(EnteredTimestamp)
       }, { name: "WarrantInput", example: { civilianId: EXAMPLE_CIVILIAN_ID, reason: "Failed to appear at court" } }))
       .addSuccess(Data(Warrant), { status: 201 })
       .annotate(OpenApi.Summary, "Issue a warrant")
@@ -194,7 +194,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
         vehicleId: Schema.optional(VehicleId),
         reason: Reason,
         details: Schema.optional(Details),
-        expiresAt: Schema.optional(Timestamp)
+        expiresAt: Schema.optional(EnteredTimestamp)
       }, { name: "MarkerInput", example: { type: "STOLEN_VEHICLE", vehicleId: EXAMPLE_VEHICLE_ID, reason: "Reported stolen by the keeper" } }))
       .addSuccess(Data(Marker), { status: 201 })
       .annotate(OpenApi.Summary, "Create a marker")

@@ -1,5 +1,5 @@
 import { CivilianStatus, Gender, InsuranceStatus, LicenceCategory, MotStatus, plateKey, RegistrationStatus, TaxStatus, VehicleType } from "@bluelight/core/civilians"
-import { CalendarDate, IntegerBetween, MultiLineText, OneLineText, Timestamp } from "@bluelight/core/kernel"
+import { CalendarDate, EnteredTimestamp, IntegerBetween, MultiLineText, OneLineText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 
@@ -104,7 +104,7 @@ export const endorsementFields = {
   code: EndorsementCode,
   reason: Reason,
   points: Points,
-  expiresAt: Schema.optional(Timestamp)
+  expiresAt: Schema.optional(EnteredTimestamp)
 }
 
 export const SearchText = OneLineText({ min: 1, max: 100 })

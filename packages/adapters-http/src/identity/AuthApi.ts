@@ -1,5 +1,5 @@
 import { AccountDisabled, AuthenticationFailed, PlatformAccountTaken, Unauthenticated } from "@bluelight/core/identity"
-import { InvalidState, SafeText } from "@bluelight/core/kernel"
+import { InvalidInput, InvalidState, SafeText } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi, OpenApiJsonSchema } from "@effect/platform"
 import { Schema } from "effect"
 import { allow, notRateLimited, readsOwnBody } from "../access.js"
@@ -89,10 +89,11 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .annotate(
         OpenApi.Description,
         "Where the game platform sends the browser back; it must arrive in the session that started the link (`UNAUTHENTICATED` otherwise). " +
+          "A callback the platform did not complete (its `error`, or no `code` or `state`) is `INVALID_INPUT` naming what is missing. " +
           "One platform account links to one account only (`PLATFORM_ACCOUNT_TAKEN`); an account already linked to another " +
           "platform account is refused (`INVALID_STATE`). There is no unlinking. Redirects (`302`) to the application root."
       )
-      .pipe(failsWith(Unauthenticated, PlatformAccountTaken, InvalidState), allow({ access: "session", permissions: [] }))
+      .pipe(failsWith(Unauthenticated, InvalidInput, PlatformAccountTaken, InvalidState), allow({ access: "session", permissions: [] }))
   )
   .add(
     HttpApiEndpoint.post("enableDeveloperAccess", "/auth/developer")

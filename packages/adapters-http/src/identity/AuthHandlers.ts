@@ -1,4 +1,5 @@
 import { callerOf, completePlatformLink, completeSignIn, countSignInStart, disableDeveloperAccess, enableDeveloperAccess, meOf, type SignInProvider, signOut, startPlatformLink, startSignIn, Unauthenticated, type UserCaller } from "@bluelight/core/identity"
+import { InvalidInput } from "@bluelight/core/kernel"
 import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { type Context, Effect } from "effect"
 import { BluelightApi } from "../Api.js"
@@ -56,6 +57,25 @@ const developerPassword = Effect.flatMap(HttpServerRequest.HttpServerRequest, (r
     }
   }))
 
+/**
+ * A platform callback that cannot complete a link: the platform reported an
+ * error (the person cancelled, or it refused), or sent no code or no state.
+ * The caller is signed in (the access check ran), so this is a failed link,
+ * `400 INVALID_INPUT` naming what the platform left out, never
+ * `UNAUTHENTICATED` (which tells a client its session is gone). The platform's
+ * error text is not repeated: anyone can put any text in the address.
+ */
+const incompleteLink = (query: { readonly code?: string | undefined; readonly state?: string | undefined; readonly error?: string | undefined }) =>
+  new InvalidInput({
+    message: "The game platform did not complete the link, so nothing was linked; start the link again",
+    details: query.error !== undefined
+      ? [{ path: ["query", "error"], message: "the game platform refused or cancelled the link" }]
+      : [
+        ...(query.code === undefined ? [{ path: ["query", "code"], message: "the game platform sent no code" }] : []),
+        ...(query.state === undefined ? [{ path: ["query", "state"], message: "the game platform sent no state" }] : [])
+      ]
+  })
+
 const meWithSession = (caller: UserCaller, session: UserCaller["session"]) =>
   Effect.map(callerOf(caller.account, session), (next) => ({ data: meOf(next) }))
 
@@ -102,10 +122,11 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
     .handle("linkPlatformCallback", ({ urlParams }) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
+        const caller = yield* currentUser
         if (urlParams.error !== undefined || urlParams.code === undefined || urlParams.state === undefined) {
-          return yield* new Unauthenticated({ message: "The game platform did not complete the link" })
+          return yield* incompleteLink(urlParams)
         }
-        yield* completePlatformLink(yield* currentUser, {
+        yield* completePlatformLink(caller, {
           state: urlParams.state,
           boundState: readCookie(request, settings.cookies.signInState),
           code: urlParams.code

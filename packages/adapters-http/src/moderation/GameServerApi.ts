@@ -6,7 +6,7 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
 import { Data, List } from "../schema/envelope.js"
-import { paging, StrictQuery } from "../schema/query.js"
+import { NoQuery, paging, StrictQuery } from "../schema/query.js"
 import { Count, LivePlayerView, ServerStatusView } from "./schemas.js"
 
 const LIVE = "Read live from the game server, and shared for a few seconds by every reader. " +
@@ -15,6 +15,7 @@ const LIVE = "Read live from the game server, and shared for a few seconds by ev
 export class GameServerApi extends HttpApiGroup.make("gameServer")
   .add(
     HttpApiEndpoint.get("serverStatus", "/server")
+      .setUrlParams(NoQuery)
       .addSuccess(Data(ServerStatusView))
       .annotate(OpenApi.Summary, "The game server's status")
       .annotate(OpenApi.Description, `Name, players on now, capacity and join key. ${LIVE}`)

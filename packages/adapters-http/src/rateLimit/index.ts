@@ -2,4 +2,4 @@ export { MemoryRateLimiter, makeMemoryRateLimiter } from "./MemoryRateLimiter.js
 export { makeMemorySlidingLog } from "./MemorySlidingLog.js"
 export { makeRedisRateLimiter, RateLimiterUnavailable, redisFailureReason, RedisRateLimiter } from "./RedisRateLimiter.js"
 export { makeRedisSlidingLog, RedisSlidingLog } from "./RedisSlidingLog.js"
-export { layerRateLimiter, makeResilientRateLimiters, REDIS_BOUND, StrictRateLimiter } from "./ResilientRateLimiter.js"
+export { layerRateLimiter, makeResilientRateLimiters, REDIS_DEADLINE, StrictRateLimiter } from "./ResilientRateLimiter.js"

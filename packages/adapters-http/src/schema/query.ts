@@ -5,6 +5,16 @@ import { Schema } from "effect"
 export const StrictQuery = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })
 
+/**
+ * The query of an endpoint that takes no parameters: any is refused (`400
+ * INVALID_INPUT` at `["query", name]`, "is unexpected", as `StrictQuery`
+ * words it). `StrictQuery({})` would not do: a struct without fields accepts
+ * every object, extra keys included.
+ */
+export const NoQuery = Schema.Struct({}).pipe(
+  Schema.filter((params) => Object.keys(params).map((key) => ({ path: [key], message: "is unexpected" })))
+)
+
 /** Query parameters of an endpoint that ignores unknown ones. */
 export const LenientQuery = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
   Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "ignore", errors: "all" } })

@@ -1,5 +1,5 @@
 import { StaffRequired } from "@bluelight/core/identity"
-import { InvalidState, MultiLineText, NotFound, OneLineText, Timestamp } from "@bluelight/core/kernel"
+import { EnteredTimestamp, InvalidInput, InvalidState, MultiLineText, NotFound, OneLineText } from "@bluelight/core/kernel"
 import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplaySessionId, RoleplaySessionStatus } from "@bluelight/core/shifts"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DateTime, Schema } from "effect"
@@ -36,7 +36,7 @@ export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
       .setPayload(Body({
         title: OneLineText({ min: ROLEPLAY_TITLE.min, max: ROLEPLAY_TITLE.max }),
         description: Schema.optional(MultiLineText({ max: ROLEPLAY_DESCRIPTION.max })),
-        scheduledFor: Timestamp
+        scheduledFor: EnteredTimestamp
       }, {
         name: "RoleplaySessionInput",
         example: { title: "Friday patrol night", description: "Response and traffic units", scheduledFor: DateTime.unsafeMake("2026-01-30T19:00:00.000Z") }
@@ -47,9 +47,10 @@ export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
         OpenApi.Description,
         `Schedules a session (\`SCHEDULED\`) hosted by the caller, who must be active staff (\`STAFF_REQUIRED\`; Developer ` +
           `Access makes nobody staff). \`title\` ${ROLEPLAY_TITLE.min} to ${ROLEPLAY_TITLE.max} characters, \`description\` at most ` +
-          `${ROLEPLAY_DESCRIPTION.max} (empty means none), both trimmed. Audited as \`roleplay_session.created\`.`
+          `${ROLEPLAY_DESCRIPTION.max} (empty means none), both trimmed; \`scheduledFor\` within a year of now, either way. ` +
+          "Audited as `roleplay_session.created`."
       )
-      .pipe(failsWith(StaffRequired), allow({ access: "session", permissions: ["sessions.manage"] }))
+      .pipe(failsWith(StaffRequired, InvalidInput), allow({ access: "session", permissions: ["sessions.manage"] }))
   )
   .add(move(
     "startRoleplaySession",

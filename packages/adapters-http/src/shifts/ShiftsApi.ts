@@ -1,5 +1,5 @@
 import { Forbidden, StaffInactive, StaffProfileId, StaffRequired } from "@bluelight/core/identity"
-import { InvalidInput, NotFound, Timestamp } from "@bluelight/core/kernel"
+import { EnteredTimestamp, InvalidInput, NotFound } from "@bluelight/core/kernel"
 import { ShiftAlreadyActive, ShiftId, ShiftNotActive, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
@@ -29,7 +29,7 @@ export class ShiftsApi extends HttpApiGroup.make("shifts")
   )
   .add(
     HttpApiEndpoint.get("shiftSummary", "/shifts/summary")
-      .setUrlParams(StrictQuery({ ...paging, from: Timestamp, to: Timestamp, staffId: Schema.optional(StaffProfileId) }))
+      .setUrlParams(StrictQuery({ ...paging, from: EnteredTimestamp, to: EnteredTimestamp, staffId: Schema.optional(StaffProfileId) }))
       .addSuccess(List(ShiftTotalView))
       .annotate(OpenApi.Summary, "Summarise shift time")
       .annotate(

@@ -1,8 +1,10 @@
 import { DateTime, Effect, Option } from "effect"
-import { InvalidInput, orNotFound } from "../kernel/errors.js"
+import { orNotFound } from "../kernel/errors.js"
+import { checkWithinWindow } from "../kernel/timeWindow.js"
 import type { CivilianId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
 import { AlertFiles, Civilians, Vehicles } from "./ports.js"
 import type { MarkerFile, RecordFile, WarrantFile } from "./views.js"
+import { MEASURE_END } from "./windows.js"
 
 /**
  * What records, warrants and markers share: the person and vehicle they name
@@ -20,11 +22,8 @@ export const lockedCivilian = (id: CivilianId) => Effect.flatMap(Effect.flatMap(
  */
 export const namedVehicle = (id: VehicleId) => Effect.flatMap(Effect.flatMap(Vehicles, (v) => v.findById(id)), orNotFound("No such vehicle"))
 
-/** A warrant's or marker's expiry, when given, is in the future (`INVALID_INPUT` on `expiresAt`). */
-export const checkFutureExpiry = (expiresAt: DateTime.Utc | null, now: DateTime.Utc) =>
-  expiresAt !== null && !DateTime.greaterThan(expiresAt, now)
-    ? Effect.fail(new InvalidInput({ message: "The expiry must be in the future", details: [{ path: ["expiresAt"], message: "must be in the future" }] }))
-    : Effect.void
+/** A warrant's or marker's expiry, when given, ends the measure (`MEASURE_END`; `INVALID_INPUT` on `expiresAt`). */
+export const checkExpiry = (expiresAt: DateTime.Utc | null, now: DateTime.Utc) => checkWithinWindow(MEASURE_END, "expiresAt", expiresAt, now)
 
 const written = <A>(what: string, id: string) => (found: Option.Option<A>) =>
   Option.isSome(found) ? Effect.succeed(found.value) : Effect.dieMessage(`${what} ${id} was written but cannot be read`)

@@ -4,7 +4,7 @@ import { InvalidInput, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import { checkFutureExpiry, isoOrNull, lockedCivilian, namedVehicle, markerFileOf } from "./alerts.js"
+import { checkExpiry, isoOrNull, lockedCivilian, namedVehicle, markerFileOf } from "./alerts.js"
 import { MarkerNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, MarkerId, type VehicleId } from "./ids.js"
@@ -23,8 +23,8 @@ export interface MarkerInput {
 
 /**
  * `POST /pnc/markers`: a marker set by the caller on a person or a vehicle as
- * its type says (`markerTargetProblems`); an expiry, when given, is in the
- * future. Records `MARKER_CREATED`.
+ * its type says (`markerTargetProblems`); an expiry, when given, ends the
+ * measure (`MEASURE_END`). Records `MARKER_CREATED`.
  */
 export const createMarker = Effect.fn("civilians.createMarker")(function*(caller: UserCaller, input: MarkerInput) {
   const now = yield* DateTime.now
@@ -37,7 +37,7 @@ export const createMarker = Effect.fn("civilians.createMarker")(function*(caller
     })
   }
   const expiresAt = input.expiresAt ?? null
-  yield* checkFutureExpiry(expiresAt, now)
+  yield* checkExpiry(expiresAt, now)
   const markers = yield* Markers
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = target.civilianId === null ? null : yield* lockedCivilian(target.civilianId)

@@ -1,7 +1,8 @@
 import { DateTime, Effect, Option } from "effect"
 import type { UserCaller } from "../identity/Caller.js"
-import { InvalidInput, InvalidState, NoChange, orNotFound } from "../kernel/errors.js"
+import { InvalidState, NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
+import { checkWithinWindow, isWithinWindow } from "../kernel/timeWindow.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { EndorsementNotActive, InvalidExpiry } from "./errors.js"
 import { recordChange } from "./history.js"
@@ -19,6 +20,7 @@ import {
 import { licenceFileOf } from "./licences.js"
 import { Licences } from "./ports.js"
 import { officialLicence } from "./views.js"
+import { LICENCE_EXPIRY, MEASURE_END } from "./windows.js"
 
 const noSuchLicence = "No such licence"
 
@@ -52,7 +54,8 @@ const saveLicence = (caller: UserCaller, before: Licence, after: Licence, type: 
 /**
  * `PATCH /pnc/licences/{id}`: changes the categories or the expiry (the way
  * to renew an expired licence), with a reason. Something must change
- * (`NO_CHANGE`); an expiry not after issue is `INVALID_EXPIRY`.
+ * (`NO_CHANGE`); an expiry not after issue, or more than ten years from now
+ * (`LICENCE_EXPIRY`), is `INVALID_EXPIRY`.
  */
 export const updateLicence = Effect.fn("civilians.updateLicence")(function*(
   caller: UserCaller,
@@ -63,6 +66,9 @@ export const updateLicence = Effect.fn("civilians.updateLicence")(function*(
     Effect.gen(function*() {
       if (input.expiresAt !== undefined && !expiryAfterIssue(licence, input.expiresAt)) {
         return yield* new InvalidExpiry({ message: "The new expiry must be after the licence's issue" })
+      }
+      if (input.expiresAt !== undefined && !isWithinWindow(LICENCE_EXPIRY, input.expiresAt, now)) {
+        return yield* new InvalidExpiry({ message: `expiresAt ${LICENCE_EXPIRY.says}` })
       }
       const categories = input.categories === undefined ? licence.categories : sortedCategories(input.categories)
       const expiresAt = input.expiresAt ?? licence.expiresAt
@@ -90,9 +96,7 @@ export const suspendLicence = Effect.fn("civilians.suspendLicence")(function*(
   return yield* changeLicence(id, (licence, now) =>
     Effect.gen(function*() {
       const until = input.until ?? null
-      if (until !== null && !DateTime.greaterThan(until, now)) {
-        return yield* new InvalidInput({ message: "A suspension ends in the future", details: [{ path: ["until"], message: "must be in the future" }] })
-      }
+      yield* checkWithinWindow(MEASURE_END, "until", until, now)
       const status = licenceStatusAt(licence, now)
       if (status === "REVOKED" || status === "EXPIRED") return yield* new InvalidState({ message: `A ${status.toLowerCase()} licence cannot be suspended` })
       const sameEnd = until === null ? licence.suspendedUntil === null : licence.suspendedUntil !== null && DateTime.Equivalence(until, licence.suspendedUntil)
@@ -191,7 +195,7 @@ export const unendorse = (caller: UserCaller, licence: Licence, endorsement: End
 
 /**
  * `POST /pnc/licences/{id}/endorsements`: an endorsement, expiring three
- * years after it is made unless given an expiry (which must be in the future).
+ * years after it is made unless given an expiry (`MEASURE_END`).
  */
 export const addEndorsement = Effect.fn("civilians.addEndorsement")(function*(
   caller: UserCaller,
@@ -200,9 +204,7 @@ export const addEndorsement = Effect.fn("civilians.addEndorsement")(function*(
 ) {
   return yield* changeLicence(id, (licence, now) =>
     Effect.gen(function*() {
-      if (input.expiresAt !== undefined && !DateTime.greaterThan(input.expiresAt, now)) {
-        return yield* new InvalidInput({ message: "An endorsement expires in the future", details: [{ path: ["expiresAt"], message: "must be in the future" }] })
-      }
+      yield* checkWithinWindow(MEASURE_END, "expiresAt", input.expiresAt, now)
       yield* endorse(caller, licence, {
         code: input.code,
         reason: input.reason,

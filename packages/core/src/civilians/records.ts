@@ -2,6 +2,7 @@ import { DateTime, Effect, Option } from "effect"
 import type { UserCaller } from "../identity/Caller.js"
 import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
+import { isWithinWindow } from "../kernel/timeWindow.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { lockedCivilian, namedVehicle, recordFileOf } from "./alerts.js"
@@ -20,6 +21,7 @@ import {
 } from "./PncRecord.js"
 import { AlertFiles, Licences, Records } from "./ports.js"
 import { recordView } from "./views.js"
+import { OCCURRENCE } from "./windows.js"
 
 /** What an officer writes on a new record; the recording officer is the caller. */
 export interface RecordInput {
@@ -40,7 +42,7 @@ const invalid = (field: string, message: string) => new InvalidInput({ message: 
 
 /** What can be checked before anything is read: the occurrence is not in the future, a code only with points. */
 const checkRecordInput = (input: RecordInput, now: DateTime.Utc) => {
-  if (DateTime.greaterThan(input.occurredAt, now)) return Effect.fail(invalid("occurredAt", "must not be in the future"))
+  if (!isWithinWindow(OCCURRENCE, input.occurredAt, now)) return Effect.fail(invalid("occurredAt", OCCURRENCE.says))
   if (input.endorsementCode !== undefined && (input.points ?? 0) === 0) return Effect.fail(invalid("endorsementCode", "is given only with points"))
   return Effect.void
 }

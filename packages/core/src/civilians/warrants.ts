@@ -4,7 +4,7 @@ import { orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import { checkFutureExpiry, isoOrNull, lockedCivilian, warrantFileOf } from "./alerts.js"
+import { checkExpiry, isoOrNull, lockedCivilian, warrantFileOf } from "./alerts.js"
 import { WarrantNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, WarrantId } from "./ids.js"
@@ -14,7 +14,7 @@ import { type Warrant, warrantActiveAt, type WarrantOutcome, warrantStatusAt } f
 
 /**
  * `POST /pnc/warrants`: an active warrant for a person, issued by the caller;
- * an expiry, when given, is in the future. Records `WARRANT_ISSUED`.
+ * an expiry, when given, ends the measure (`MEASURE_END`). Records `WARRANT_ISSUED`.
  */
 export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
   caller: UserCaller,
@@ -22,7 +22,7 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
 ) {
   const now = yield* DateTime.now
   const expiresAt = input.expiresAt ?? null
-  yield* checkFutureExpiry(expiresAt, now)
+  yield* checkExpiry(expiresAt, now)
   const warrants = yield* Warrants
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = yield* lockedCivilian(input.civilianId)

@@ -1,7 +1,7 @@
 import { DateTime, Effect, Option } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { forbidden } from "./checkAccess.js"
-import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
+import { InvalidInput, InvalidState, NotFound, orNotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, Roles, StaffDeactivation, StaffDirectory, StaffProfiles } from "./ports.js"
 import { newId } from "../kernel/Ids.js"
@@ -56,12 +56,27 @@ const ensureMayTouch = (caller: Caller, roles: ReadonlyArray<Role>) =>
 
 const alreadyStaff = new InvalidState({ message: "This account already has a staff profile" })
 
+/**
+ * `NOT_FOUND` for an account id that names no account, saying where account
+ * ids come from; when it is the identity provider's id of someone who has
+ * signed in (the usual mistake), it names that person's account id. Only
+ * callers holding `staff.manage` get here, who may make anyone staff anyway.
+ */
+const noSuchAccount = (accountId: AccountId) =>
+  Effect.map(Effect.flatMap(Accounts, (accounts) => accounts.findByIdentityId(accountId)), (byIdentity) =>
+    new NotFound({
+      message: `No account has the id ${accountId}. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), ` +
+        "not the identity provider's" +
+        (Option.isSome(byIdentity) ? `; the account of identity-provider id ${accountId} is ${byIdentity.value.id}` : "")
+    }))
+
 /** Makes an account staff with the given roles. */
 export const createStaffProfile = Effect.fn("identity.createStaffProfile")(function*(caller: Caller, input: { readonly accountId: AccountId; readonly roleIds: ReadonlyArray<RoleId> }) {
   const staff = yield* StaffProfiles
   const audit = yield* AuditLog
   return yield* inTransaction(Effect.gen(function*() {
-    const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), orNotFound("No such account"))
+    const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), (found) =>
+      Option.isSome(found) ? Effect.succeed(found.value) : Effect.flatMap(noSuchAccount(input.accountId), Effect.fail))
     if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
     const roles = yield* resolveRoles(input.roleIds)
     yield* ensureMayTouch(caller, roles)

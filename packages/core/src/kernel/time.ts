@@ -52,3 +52,26 @@ export const CalendarDate = SafeText.pipe(
   jsonSchema: { type: "string", format: "date" }
 })
 export type CalendarDate = typeof CalendarDate.Type
+
+/** The first and last moments any time a person enters may name. */
+export const ENTERED_TIME_BOUNDS = { earliest: "1900-01-01T00:00:00.000Z", latest: "2099-12-31T23:59:59.999Z" } as const
+const enteredEarliest = Date.parse(ENTERED_TIME_BOUNDS.earliest)
+const enteredLatest = Date.parse(ENTERED_TIME_BOUNDS.latest)
+
+/**
+ * A time a person enters (in a body or a query): a `Timestamp` from
+ * 1900-01-01T00:00:00.000Z to 2099-12-31T23:59:59.999Z. Every record the
+ * platform keeps lies in that span, so a time outside it (`9999-12-31…`, the
+ * year 0001) is a mistake, refused before any rule of its kind (which, for
+ * what depends on now, is a `TimeWindow` in the use case). Stored and
+ * answered times stay plain `Timestamp`s.
+ */
+export const EnteredTimestamp = Timestamp.pipe(
+  Schema.filter((at) => at.epochMillis >= enteredEarliest && at.epochMillis <= enteredLatest, {
+    message: () => `must be from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`
+  })
+).annotations({
+  identifier: "EnteredTimestamp",
+  description: `ISO 8601 date-time, from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`,
+  jsonSchema: { type: "string", format: "date-time" }
+})

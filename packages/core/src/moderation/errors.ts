@@ -8,16 +8,32 @@ const unavailable = { availability: "unavailable" } as const
 /** The same `Idempotency-Key` came with a different request. */
 export class IdempotencyConflict extends DomainError<IdempotencyConflict>()("IdempotencyConflict", "IDEMPOTENCY_CONFLICT", {}) {}
 
-/** The game-command slot is taken (a command in flight, or the cooldown after one); nothing was stored. */
+/** Why the game-command slot is not free. */
+export type ThrottleReason = "cooling-down" | "in-flight" | "unknown"
+
+const throttleCauses: Record<ThrottleReason, (seconds: number) => string> = {
+  "cooling-down": (seconds) => `The game server is cooling down after the last command: ${seconds} ${seconds === 1 ? "second" : "seconds"} left`,
+  "in-flight": () => "Another command is in flight to the game server",
+  "unknown": () => "Whether the game server is free cannot be checked right now (its shared store does not answer)"
+}
+
+/**
+ * The game-command slot is taken (a command in flight, or the cooldown after
+ * one), or cannot be checked; nothing was stored. The message says which, and
+ * that the same request may be sent again, with the same `Idempotency-Key`,
+ * after `Retry-After` seconds (the number it gives is that header's).
+ */
 export class GameThrottled extends DomainError<GameThrottled>()("GameThrottled", "GAME_THROTTLED", {
   details: GameAvailability,
   retryAfterSeconds: Schema.Int
 }) {
-  static after(retryAfterSeconds: number): GameThrottled {
+  static because(reason: ThrottleReason, waitSeconds: number): GameThrottled {
+    const retryAfterSeconds = Math.max(1, Math.ceil(waitSeconds))
     return new GameThrottled({
-      message: "The game server is cooling down or busy with another command; try again after Retry-After seconds",
+      message: `${throttleCauses[reason](retryAfterSeconds)}. This action was not stored; send it again with the same Idempotency-Key ` +
+        `after Retry-After (${retryAfterSeconds} ${retryAfterSeconds === 1 ? "second" : "seconds"})`,
       details: unavailable,
-      retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds))
+      retryAfterSeconds
     })
   }
 }

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { StaffProfileId } from "../identity/ids.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
+import type { TimeWindow } from "../kernel/timeWindow.js"
 import { RoleplaySessionId } from "./ids.js"
 
 /** API.md's role-play session `status`. */
@@ -31,6 +32,13 @@ export const RoleplaySession = Schema.Struct({
   updatedAt: Timestamp
 }).annotations({ identifier: "RoleplaySession" })
 export type RoleplaySession = typeof RoleplaySession.Type
+
+/**
+ * When a session may be scheduled: within a year of now, either way (a session
+ * can be recorded after the fact, or planned for next season; further is a
+ * mistake in the year).
+ */
+export const SESSION_TIME: TimeWindow = { earliest: { years: 1 }, latest: { years: 1 }, says: "must be from a year before now to a year after" }
 
 /** The moves of a role-play session. */
 export type RoleplayMove = "start" | "end" | "cancel"

@@ -3,12 +3,13 @@ import { actorOf, type Caller, isActiveStaff } from "../identity/Caller.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { InvalidState, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
+import { checkWithinWindow } from "../kernel/timeWindow.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { lockActiveStaff, staffRequired } from "./access.js"
 import { RoleplaySessionId } from "./ids.js"
 import { RoleplaySessions } from "./ports.js"
-import { nextStatus, requiredStatus, type RoleplayMove, type RoleplaySession, type RoleplaySessionStatus } from "./RoleplaySession.js"
+import { nextStatus, requiredStatus, type RoleplayMove, type RoleplaySession, type RoleplaySessionStatus, SESSION_TIME } from "./RoleplaySession.js"
 
 /** `GET /sessions`: role-play sessions, latest scheduled first. */
 export const listRoleplaySessions = Effect.fn("shifts.listRoleplaySessions")(function*(
@@ -20,13 +21,15 @@ export const listRoleplaySessions = Effect.fn("shifts.listRoleplaySessions")(fun
 
 /**
  * `POST /sessions`: schedules a role-play session hosted by the caller, who
- * must be active staff (`STAFF_REQUIRED`; Developer Access makes nobody staff).
+ * must be active staff (`STAFF_REQUIRED`; Developer Access makes nobody staff),
+ * for a time within `SESSION_TIME` of now.
  */
 export const scheduleRoleplaySession = Effect.fn("shifts.scheduleRoleplaySession")(function*(
   caller: Caller,
   input: { readonly title: string; readonly description?: string | undefined; readonly scheduledFor: DateTime.Utc }
 ) {
   if (!isActiveStaff(caller)) return yield* staffRequired
+  yield* checkWithinWindow(SESSION_TIME, "scheduledFor", input.scheduledFor, yield* DateTime.now)
   const host = caller.staff.id
   const sessions = yield* RoleplaySessions
   const audit = yield* AuditLog

@@ -116,9 +116,13 @@ export const TestGameCommandSlot = (cooldownSeconds = 5) =>
       return {
         take: Effect.gen(function*() {
           const now = yield* Clock.currentTimeMillis
-          const wait = yield* Ref.modify(state, (s): [number | null, SlotState] =>
-            s.held ? [cooldownSeconds * 1000, s] : s.coolUntil > now ? [s.coolUntil - now, s] : [null, { ...s, held: true }])
-          if (wait !== null) return yield* GameThrottled.after(wait / 1000)
+          const refusal = yield* Ref.modify(state, (s): [GameThrottled | null, SlotState] =>
+            s.held
+              ? [GameThrottled.because("in-flight", cooldownSeconds), s]
+              : s.coolUntil > now
+              ? [GameThrottled.because("cooling-down", (s.coolUntil - now) / 1000), s]
+              : [null, { ...s, held: true }])
+          if (refusal !== null) return yield* refusal
           return {
             release: (sent: boolean) =>
               Effect.flatMap(Clock.currentTimeMillis, (at) =>

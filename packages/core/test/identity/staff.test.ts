@@ -37,6 +37,22 @@ describe("createStaffProfile", () => {
     Effect.gen(function*() {
       const error = yield* Effect.flip(createStaffProfile(admin, { accountId: AccountId.make("no-such-account"), roleIds: [] }))
       expect(error._tag).toBe("NotFound")
+      expect(error.message).toBe(
+        "No account has the id no-such-account. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), not the identity provider's"
+      )
+      expect((yield* readTables).staffProfiles).toEqual([])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("an identity provider's id instead of an account id is NotFound naming the account to use", () =>
+    Effect.gen(function*() {
+      const alice = yield* signIn("alice")
+      const identityId = alice.account.identity.id
+      const error = yield* Effect.flip(createStaffProfile(staffManager, { accountId: AccountId.make(identityId), roleIds: [] }))
+      expect(error._tag).toBe("NotFound")
+      expect(error.message).toBe(
+        `No account has the id ${identityId}. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), not the identity provider's; ` +
+          `the account of identity-provider id ${identityId} is ${alice.account.id}`
+      )
       expect((yield* readTables).staffProfiles).toEqual([])
     }).pipe(Effect.provide(testPorts())))
 

@@ -71,6 +71,10 @@ describe("moderate", () => {
       yield* TestClock.adjust("2 seconds")
       const throttled = yield* Effect.flip(moderate(caller, "warn", "key-second-0123456789", kickJane))
       expect(throttled).toMatchObject({ code: "GAME_THROTTLED", details: { availability: "unavailable" }, retryAfterSeconds: 3 })
+      expect(throttled.message).toBe(
+        "The game server is cooling down after the last command: 3 seconds left. " +
+          "This action was not stored; send it again with the same Idempotency-Key after Retry-After (3 seconds)"
+      )
       expect(yield* stored).toHaveLength(1)
       yield* TestClock.adjust("3 seconds")
       const later = yield* moderate(caller, "warn", "key-second-0123456789", kickJane)
