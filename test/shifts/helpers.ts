@@ -60,3 +60,9 @@ export const auditOf = async (server: RunningServer, reader: Caller, targetId: s
   expect(reply.status, reply.text).toBe(200)
   return listOf<AuditData>(reply).data.reverse()
 }
+
+/**
+ * The calendar day `days` from today (UTC), `YYYY-MM-DD`: sessions are scheduled within a year of
+ * now, so the tests' dates move with the day they run on.
+ */
+export const dayAhead = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

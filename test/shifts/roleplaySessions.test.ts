@@ -4,7 +4,7 @@ import { expectError } from "../harness/expectations.js"
 import { issueCredential, type Session, signIn, staffMember, write } from "../harness/identity.js"
 import type { Reply } from "../harness/server.js"
 import { type RunningServer, startServer } from "../harness/server.js"
-import { auditOf, credentialCaller, get, ok, post } from "./helpers.js"
+import { auditOf, credentialCaller, dayAhead, get, ok, post } from "./helpers.js"
 
 interface RoleplaySessionData {
   readonly id: string
@@ -43,13 +43,13 @@ const moveTo = (id: string, move: "start" | "end" | "cancel", session: Session =
 
 describe("POST /sessions", () => {
   it("schedules a session hosted by the caller, trimmed, audited", async () => {
-    const session = created(await schedule({ title: "  Friday patrol night  ", description: "  Response units  ", scheduledFor: "2026-12-04T19:00:00+01:00" }))
+    const session = created(await schedule({ title: "  Friday patrol night  ", description: "  Response units  ", scheduledFor: `${dayAhead(8)}T19:00:00+01:00` }))
     expect(Object.keys(session).sort()).toEqual(KEYS)
     expect(session).toMatchObject({
       title: "Friday patrol night",
       description: "Response units",
       status: "SCHEDULED",
-      scheduledFor: "2026-12-04T18:00:00.000Z",
+      scheduledFor: `${dayAhead(8)}T18:00:00.000Z`,
       hostId: host.staff.id,
       startedAt: null,
       endedAt: null,
@@ -58,12 +58,12 @@ describe("POST /sessions", () => {
     const entries = await auditOf(server, admin, session.id)
     expect(entries).toMatchObject([{ action: "roleplay_session.created", actor: { type: "user", id: host.accountId }, targetType: "roleplay_session" }])
     // No description, or an empty one, is null.
-    expect(created(await schedule({ title: "No notes", scheduledFor: "2026-12-05T19:00:00Z" })).description).toBeNull()
-    expect(created(await schedule({ title: "Blank notes", description: "   ", scheduledFor: "2026-12-05T19:00:00Z" })).description).toBeNull()
+    expect(created(await schedule({ title: "No notes", scheduledFor: `${dayAhead(9)}T19:00:00Z` })).description).toBeNull()
+    expect(created(await schedule({ title: "Blank notes", description: "   ", scheduledFor: `${dayAhead(9)}T19:00:00Z` })).description).toBeNull()
   })
 
   it("holds title to 3..100 and description to 2000 characters after trimming", async () => {
-    const when = "2026-12-06T19:00:00Z"
+    const when = `${dayAhead(10)}T19:00:00Z`
     created(await schedule({ title: "abc", scheduledFor: when }))
     created(await schedule({ title: "x".repeat(100), description: "d".repeat(2000), scheduledFor: when }))
     created(await schedule({ title: `  ${"x".repeat(100)}  `, scheduledFor: when }))
@@ -74,7 +74,7 @@ describe("POST /sessions", () => {
       { title: "x".repeat(101), scheduledFor: when },
       { title: "Fine", description: "d".repeat(2001), scheduledFor: when },
       { title: "Fine", scheduledFor: "tomorrow" },
-      { title: "Fine", scheduledFor: "2026-12-06" },
+      { title: "Fine", scheduledFor: dayAhead(10) },
       { title: "Fine" },
       { title: 5, scheduledFor: when },
       { title: "Nul\u0000", scheduledFor: when },
@@ -91,17 +91,17 @@ describe("POST /sessions", () => {
 
   it("the host must be active staff: sessions.manage without a staff profile is 403 STAFF_REQUIRED", async () => {
     // The administrator holds every permission but has no staff profile.
-    expectError(await schedule({ title: "Admin night", scheduledFor: "2026-12-07T19:00:00Z" }, admin), 403, "STAFF_REQUIRED")
+    expectError(await schedule({ title: "Admin night", scheduledFor: `${dayAhead(11)}T19:00:00Z` }, admin), 403, "STAFF_REQUIRED")
     const former = await staffMember(server, admin, { id: "rp-former" }, ["sessions.manage"])
     expect((await write(server, admin, "PATCH", `/api/staff/${former.staff.id}`, { active: false })).status).toBe(200)
     // Deactivated: the role no longer counts, so the permission is gone first.
-    expectError(await schedule({ title: "Former night", scheduledFor: "2026-12-07T19:00:00Z" }, former.session), 403, "FORBIDDEN")
+    expectError(await schedule({ title: "Former night", scheduledFor: `${dayAhead(11)}T19:00:00Z` }, former.session), 403, "FORBIDDEN")
   })
 })
 
 describe("moves", () => {
   it("SCHEDULED → LIVE → ENDED, each stamped and audited; any other move is 409 INVALID_STATE", async () => {
-    const session = created(await schedule({ title: "Bank job", scheduledFor: "2026-12-08T19:00:00Z" }))
+    const session = created(await schedule({ title: "Bank job", scheduledFor: `${dayAhead(12)}T19:00:00Z` }))
     expectError(await moveTo(session.id, "end"), 409, "INVALID_STATE")
     const live = ok<RoleplaySessionData>(await moveTo(session.id, "start"))
     expect(live).toMatchObject({ status: "LIVE", endedAt: null, cancelledAt: null })
@@ -120,7 +120,7 @@ describe("moves", () => {
   })
 
   it("SCHEDULED → CANCELLED, then nothing more", async () => {
-    const session = created(await schedule({ title: "Rained off", scheduledFor: "2026-12-09T19:00:00Z" }))
+    const session = created(await schedule({ title: "Rained off", scheduledFor: `${dayAhead(13)}T19:00:00Z` }))
     const cancelled = ok<RoleplaySessionData>(await moveTo(session.id, "cancel"))
     expect(cancelled).toMatchObject({ status: "CANCELLED", startedAt: null, endedAt: null })
     expect(cancelled.cancelledAt).not.toBeNull()
@@ -128,14 +128,14 @@ describe("moves", () => {
   })
 
   it("ten parallel starts: one moves it, the others are INVALID_STATE, one audit entry", async () => {
-    const session = created(await schedule({ title: "Race night", scheduledFor: "2026-12-10T19:00:00Z" }))
+    const session = created(await schedule({ title: "Race night", scheduledFor: `${dayAhead(14)}T19:00:00Z` }))
     const replies = await Promise.all(Array.from({ length: 10 }, () => moveTo(session.id, "start")))
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, ...Array(9).fill(409)])
     expect((await auditOf(server, admin, session.id)).map((entry) => entry.action)).toEqual(["roleplay_session.created", "roleplay_session.started"])
   })
 
   it("a parallel start and cancel: exactly one wins", async () => {
-    const session = created(await schedule({ title: "Either way", scheduledFor: "2026-12-10T20:00:00Z" }))
+    const session = created(await schedule({ title: "Either way", scheduledFor: `${dayAhead(14)}T20:00:00Z` }))
     const [start, cancel] = await Promise.all([moveTo(session.id, "start"), moveTo(session.id, "cancel")])
     expect([start.status, cancel.status].sort()).toEqual([200, 409])
   })
@@ -148,8 +148,8 @@ describe("moves", () => {
 
 describe("GET /sessions and access", () => {
   it("lists the newest created first (whatever their schedule), filtered by status, paged", async () => {
-    const later = created(await schedule({ title: "Later", scheduledFor: "2027-06-02T19:00:00Z" }))
-    const sooner = created(await schedule({ title: "Sooner", scheduledFor: "2027-06-01T19:00:00Z" }))
+    const later = created(await schedule({ title: "Later", scheduledFor: `${dayAhead(188)}T19:00:00Z` }))
+    const sooner = created(await schedule({ title: "Sooner", scheduledFor: `${dayAhead(187)}T19:00:00Z` }))
     const page = listOf<RoleplaySessionData>(await get(server, host.session, "/api/sessions?status=SCHEDULED&limit=2"))
     expect(page.data.map((session) => session.id)).toEqual([sooner.id, later.id])
     expect(page.meta).toEqual({ limit: 2, offset: 0, hasMore: true })
@@ -163,14 +163,14 @@ describe("GET /sessions and access", () => {
   it("reading needs sessions.view (a credential may read); writing needs sessions.manage and a session", async () => {
     const plain = await staffMember(server, admin, { id: "rp-plain" }, ["staff.view"])
     expect(expectError(await get(server, plain.session, "/api/sessions"), 403, "FORBIDDEN").message).toContain("sessions.view")
-    expect(expectError(await schedule({ title: "Nope", scheduledFor: "2026-12-11T19:00:00Z" }, plain.session), 403, "FORBIDDEN").message).toContain("sessions.manage")
-    const session = created(await schedule({ title: "Guarded", scheduledFor: "2026-12-11T19:00:00Z" }))
+    expect(expectError(await schedule({ title: "Nope", scheduledFor: `${dayAhead(15)}T19:00:00Z` }, plain.session), 403, "FORBIDDEN").message).toContain("sessions.manage")
+    const session = created(await schedule({ title: "Guarded", scheduledFor: `${dayAhead(15)}T19:00:00Z` }))
     expect(expectError(await moveTo(session.id, "start", plain.session), 403, "FORBIDDEN").message).toContain("sessions.manage")
 
     const reader = await issueCredential(server, admin, { name: "RP reader", scopes: ["sessions.view", "sessions.manage"] })
     const bot = credentialCaller(reader.token)
     expect(listOf(await get(server, bot, "/api/sessions")).data.length).toBeGreaterThan(0)
-    expectError(await post(server, bot, "/api/sessions", { title: "Bot night", scheduledFor: "2026-12-11T19:00:00Z" }), 403, "USER_REQUIRED")
+    expectError(await post(server, bot, "/api/sessions", { title: "Bot night", scheduledFor: `${dayAhead(15)}T19:00:00Z` }), 403, "USER_REQUIRED")
     expectError(await post(server, bot, `/api/sessions/${session.id}/start`), 403, "USER_REQUIRED")
     expectError(await server.request("GET", "/api/sessions"), 401, "UNAUTHENTICATED")
   })

@@ -14,7 +14,7 @@ import {
   write
 } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
-import { auditOf, credentialCaller, endShift, get, ok, post, SHIFT_KEYS, type ShiftData, started, startShift } from "./helpers.js"
+import { auditOf, credentialCaller, dayAhead, endShift, get, ok, post, SHIFT_KEYS, type ShiftData, started, startShift } from "./helpers.js"
 
 const PASSWORD = "shifts-developer-password"
 
@@ -92,7 +92,7 @@ describe("POST /shifts/start and /shifts/end for one's own profile", () => {
     const withAccess = sessionOf(setCookie(enabled, SESSION_COOKIE)!.value)
     expect((await meData(server, withAccess)).permissions).toContain("shifts.manage")
     expectError(await startShift(server, withAccess, { type: "PATROL" }), 403, "STAFF_REQUIRED")
-    const error = expectError(await post(server, withAccess, "/api/sessions", { title: "Dev night", scheduledFor: "2026-12-01T19:00:00Z" }), 403, "STAFF_REQUIRED")
+    const error = expectError(await post(server, withAccess, "/api/sessions", { title: "Dev night", scheduledFor: `${dayAhead(5)}T19:00:00Z` }), 403, "STAFF_REQUIRED")
     expect(error.message).toMatch(/active staff/)
   })
 })
