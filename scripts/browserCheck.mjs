@@ -45,7 +45,7 @@ const appUrl = await new Promise((resolve, reject) => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-background-networking"]
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"]
 })
 const problems = []
 const check = (condition, message) => {
@@ -63,6 +63,12 @@ try {
   const failedResponses = []
   page.on("response", (response) => {
     if (response.status() >= 400) failedResponses.push(`${response.status()} ${response.url()}`)
+  })
+  const elsewhere = []
+  page.on("request", (request) => {
+    if (!request.url().startsWith(appUrl) && !request.url().startsWith(`http://127.0.0.1:${port}/`) && !request.url().startsWith("data:")) {
+      elsewhere.push(request.url())
+    }
   })
   const shot = async (name) => {
     await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
@@ -96,8 +102,47 @@ try {
   await page.getByRole("link", { name: "API reference" }).click()
   await page.waitForURL(`${appUrl}/api/docs`)
   await page.getByRole("heading", { name: "Bluelight API" }).first().waitFor({ timeout: 30_000 })
+  // The content pane is drawn after the sidebar; on a busy machine it stays blank for a while.
+  await page.getByText("Download OpenAPI Document").first().waitFor({ timeout: 30_000 })
   await page.waitForTimeout(1500)
   await shot("06-api-reference")
+  check(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute("href") === "/favicon.svg"), "the reference links its favicon")
+  check((await page.evaluate(() => fetch("/favicon.svg").then((reply) => reply.headers.get("content-type")))) === "image/svg+xml", "the favicon is served as SVG")
+  for (const hidden of ["Developer Tools", "Generate SDKs", "Share", "Open API Client"]) {
+    check((await page.getByText(hidden, { exact: true }).count()) === 0, `the reference shows no "${hidden}"`)
+  }
+  check(!(await page.getByText("No authentication selected").first().isVisible().catch(() => false)), "the authentication panel has the session cookie selected")
+
+  // A write: the warning first, the status tabs all visible.
+  await page.goto(`${appUrl}/api/docs#tag/administration/post/api/admin/roles`)
+  await page.getByRole("heading", { name: "Create a role" }).waitFor({ timeout: 30_000 })
+  await page.waitForTimeout(1500)
+  check(await page.getByText("Test Request sends this for real.").first().isVisible(), "a write warns that Test Request really sends it")
+  const tabs = page.locator(".response-card .tab-list").first()
+  check(await tabs.evaluate((list) => list.scrollWidth <= list.clientWidth), "the response's status tabs all fit (they wrap)")
+  await page.screenshot({ path: join(shots, "06b-api-reference-write.png") })
+  console.log("     screenshot browser-check/06b-api-reference-write.png (a write operation)")
+
+  // Test Request carries the browser's own cookie: GET /api/me answers the signed-in person.
+  await page.goto(`${appUrl}/api/docs#tag/authentication/get/api/me`)
+  await page.getByRole("heading", { name: "The signed-in person" }).waitFor({ timeout: 30_000 })
+  await page.waitForTimeout(1000)
+  await page.locator('section[id$="/tag/authentication/get/api/me"]').getByRole("button", { name: "Test Request" }).click()
+  const answer = page.waitForResponse((response) => response.url() === `${appUrl}/api/me`)
+  await page.getByRole("button", { name: /^Send/ }).first().click()
+  check((await answer).status() === 200, "Test Request on GET /api/me is signed in by the browser's cookie")
+  await page.waitForTimeout(1000)
+  await page.screenshot({ path: join(shots, "06c-api-reference-test-request.png") })
+  console.log("     screenshot browser-check/06c-api-reference-test-request.png (Test Request, GET /api/me)")
+  await page.keyboard.press("Escape")
+
+  // The event stream: its sample and how to follow it.
+  await page.goto(`${appUrl}/api/docs#tag/cad-history/get/api/cad/events/stream`)
+  await page.getByRole("heading", { name: "Follow the CAD history live" }).waitFor({ timeout: 30_000 })
+  await page.waitForTimeout(1500)
+  check(await page.getByText(": connected").first().isVisible(), "the stream operation shows what the stream sends")
+  await page.screenshot({ path: join(shots, "06d-api-reference-stream.png") })
+  console.log("     screenshot browser-check/06d-api-reference-stream.png (the CAD event stream)")
 
   await page.goto(`${appUrl}/`)
   await page.getByRole("button", { name: "Sign out" }).click()
@@ -113,6 +158,7 @@ try {
   check(true, "its Start again link starts a new sign-in")
 
   check(policyViolations.length === 0, `no Content-Security-Policy violations${policyViolations.length ? `: ${policyViolations.join(" | ")}` : ""}`)
+  check(elsewhere.length === 0, `nothing was asked of another site${elsewhere.length ? `: ${elsewhere.join(", ")}` : ""}`)
   const unexpected = failedResponses.filter((entry) => !entry.includes("/api/auth/idp/callback?code=forged"))
   check(unexpected.length === 0, `no other failed responses${unexpected.length ? `: ${unexpected.join(", ")}` : ""}`)
   await context.close()

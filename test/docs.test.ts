@@ -304,6 +304,36 @@ describe("the served document, for a reader and for tools", () => {
     }
   })
 
+  it("warns first on every write that Test Request really sends it, and tells every session operation the browser's cookie is used", () => {
+    const writes = operations().filter(({ method }) => ["post", "put", "patch", "delete"].includes(method))
+    expect(writes.length).toBeGreaterThan(40)
+    for (const { name, operation } of writes) {
+      expect(operation.description ?? "", name).toMatch(/^> \*\*Test Request sends this for real\.\*\* /)
+    }
+    for (const { name, operation } of operations().filter(({ method }) => method === "get")) {
+      expect(operation.description ?? "", name).not.toContain("Test Request sends this for real")
+    }
+    for (const { name, operation } of operations()) {
+      const note = (operation.description ?? "").includes("Test Request carries your session cookie by itself")
+      expect({ name, note }).toEqual({ name, note: operation["x-bluelight-access"] !== "public" })
+    }
+  })
+
+  it("shows what the CAD event stream sends, with the way to follow it", () => {
+    const stream = document.paths["/api/cad/events/stream"]?.["get"]
+    const media = (stream?.responses["200"] as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.["text/event-stream"]
+    const example = typeof media?.example === "string" ? media.example : ""
+    expect(example.startsWith(": connected\n\n")).toBe(true)
+    const message = /^id: (\d+)\ndata: (.+)\n\n/m.exec(example)
+    expect(message).not.toBeNull()
+    const entry: unknown = JSON.parse(message?.[2] ?? "null")
+    // The entry as GET /cad/events shows it, its seq the message's id.
+    expect(entry).toMatchObject({ seq: Number(message?.[1]), type: "INCIDENT_CREATED", unitId: null, callId: null })
+    expect(Object.keys(isJsonObject(entry) ? entry : {}).sort()).toEqual(["actor", "at", "callId", "data", "id", "incidentId", "seq", "type", "unitId"])
+    expect(stream?.description).toContain("curl -N -b jar")
+    expect(stream?.description).toContain("new EventSource(")
+  })
+
   it("names components and titles schemas for a reader, never by a library's internal labels", () => {
     const identifiersIn = (module: Record<string, unknown>) =>
       Object.values(module).flatMap((value) => {

@@ -14,7 +14,8 @@ import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
-import { precompressed, withoutSourceMapComments } from "./docs/precompressed.js"
+import { precompressed, type StaticDocument, withoutSourceMapComments } from "./docs/precompressed.js"
+import { FAVICON_PATHS, layerFavicon, REFERENCE_CONFIG, REFERENCE_PATH, withFaviconLink } from "./docs/reference.js"
 import { browserAnswers } from "./home/browserAnswers.js"
 import { HOME_ROUTE, layerHomePage } from "./home/HomePage.js"
 import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
@@ -50,14 +51,19 @@ export interface HttpOptions {
 
 const DOCS_ROUTES: ReadonlyArray<ExtraRoute> = [
   { method: "GET", path: "/api/openapi.json" },
-  { method: "GET", path: "/api/docs" },
+  { method: "GET", path: REFERENCE_PATH },
+  ...FAVICON_PATHS.map((path) => ({ method: "GET", path })),
   HOME_ROUTE
 ]
 
-/** The reference page and the description: constant and large, served compressed with a validator. */
-const DOCUMENTS = [
-  { path: "/api/docs", prepare: withoutSourceMapComments },
-  { path: "/api/openapi.json" }
+/**
+ * The reference page and the description: constant and large, served
+ * compressed with a validator. The page is revalidated on each use; the
+ * description is JSON, never stored.
+ */
+const DOCUMENTS: ReadonlyArray<StaticDocument> = [
+  { path: REFERENCE_PATH, prepare: (page) => withFaviconLink(withoutSourceMapComments(page)), cacheControl: "no-cache" },
+  { path: "/api/openapi.json", cacheControl: "no-store" }
 ]
 
 const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
@@ -134,7 +140,8 @@ export const layerHttpApi = (options: HttpOptions) => {
   return HttpApiBuilder.serve(requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })).pipe(
     Layer.provide(HttpApiBuilder.middleware(api, inner)),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
-    Layer.provide(HttpApiScalar.layer({ path: "/api/docs", scalar: { withDefaultFonts: false } })),
+    Layer.provide(HttpApiScalar.layer({ path: REFERENCE_PATH, scalar: REFERENCE_CONFIG })),
+    Layer.provide(layerFavicon),
     Layer.provide(options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders)),
     Layer.provide(layerHomePage.pipe(Layer.provide(settings))),
     Layer.provide(apiLive),

@@ -11,6 +11,15 @@ export const CAD_HISTORY_RULE = { access: "session-or-credential", permissions: 
 
 const filters = { incidentId: Schema.optional(IncidentId), unitId: Schema.optional(UnitId) }
 
+/** What the stream sends, as the reference shows it: the opening comment, then one message per entry. */
+export const CAD_STREAM_EXAMPLE = ": connected\n\n" +
+  "id: 2\n" +
+  "data: {\"id\":\"01a2180a-841e-7094-980f-b6171af11ae4\",\"seq\":2,\"type\":\"INCIDENT_CREATED\",\"at\":\"2026-11-26T13:27:52.094Z\"," +
+  "\"actor\":{\"id\":\"01a2180a-5361-721b-896c-d2a31177fa24\",\"displayName\":\"Dana Dispatcher\"},\"incidentId\":\"01a2180a-840e-7981-845d-379675bcb7ea\"," +
+  "\"unitId\":null,\"callId\":null,\"data\":{\"type\":\"Road traffic collision\",\"number\":1,\"location\":\"A1 junction 4\"," +
+  "\"priority\":\"IMMEDIATE\",\"description\":\"Two vehicles, one injured\",\"controlNotes\":\"\"}}\n\n" +
+  ": heartbeat\n\n"
+
 export class EventsApi extends HttpApiGroup.make("cadEvents")
   .add(
     HttpApiEndpoint.get("listCadEvents", "/cad/events")
@@ -30,7 +39,8 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
       .setUrlParams(StrictQuery({ ...filters, after: Schema.optional(Seq("after")) }))
       .setHeaders(Schema.Struct({ "last-event-id": Schema.optional(Seq("Last-Event-ID")) }))
       .addSuccess(Schema.String.pipe(HttpApiSchema.withEncoding({ kind: "Text", contentType: "text/event-stream" })).annotations({
-        description: "Server-Sent Events: each entry as `id: <seq>` and `data: <the entry as GET /cad/events shows it>`; comments as heartbeats"
+        description: "Server-Sent Events: each entry as `id: <seq>` and `data: <the entry as GET /cad/events shows it>`; comments as heartbeats",
+        examples: [CAD_STREAM_EXAMPLE]
       }))
       .annotate(OpenApi.Summary, "Follow the CAD history live")
       .annotate(
@@ -40,7 +50,12 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
           "when it reconnects, and which wins) first replays what came after that entry. `incidentId` and `unitId` filter as on " +
           "`GET /cad/events`. A comment line is sent at once and as a heartbeat every 15 seconds. Access is checked again while the stream " +
           "is open: it ends once the session is revoked or expires, the account is no longer active, the credential is revoked, or " +
-          "`cad.view` is no longer held."
+          "`cad.view` is no longer held.\n\n" +
+          "**Trying it.** The stream never ends by itself, so Test Request here shows nothing useful; the answer's sample shows what " +
+          "arrives. Follow it from a terminal, signed in as the README shows (`-N` prints each message as it comes):\n\n" +
+          "```sh\ncurl -N -b jar \"$APP_URL/api/cad/events/stream?after=0\"\n```\n\n" +
+          "or from a page of this origin: `new EventSource(\"/api/cad/events/stream\").onmessage = (m) => console.log(JSON.parse(m.data))` " +
+          "(the browser sends the cookie, and resumes with `Last-Event-ID` after a drop)."
       )
       .pipe(allow(CAD_HISTORY_RULE))
   )

@@ -5,10 +5,15 @@ import { createHash } from "node:crypto"
 import { promisify } from "node:util"
 import { brotliCompress, constants, gzip } from "node:zlib"
 
-/** A constant document served compressed, and how its bytes are prepared first. */
+/** A constant document served compressed, how its bytes are prepared first, and how it may be cached. */
 export interface StaticDocument {
   readonly path: string
   readonly prepare?: (text: string) => string
+  /**
+   * `no-cache` (kept, revalidated on every use) for the reference page;
+   * `no-store` for JSON, which the API document says is never cacheable.
+   */
+  readonly cacheControl: "no-cache" | "no-store"
 }
 
 type Coding = "br" | "gzip" | "identity"
@@ -77,9 +82,10 @@ const matches = (ifNoneMatch: string | undefined, etag: string): boolean =>
 /**
  * Serves constant documents (the API reference page, the OpenAPI description)
  * compressed with brotli or gzip as the client accepts, each with a strong
- * `ETag`, so that a revisit with `If-None-Match` is a bodiless `304`. They are
- * cacheable but revalidated on every use (`Cache-Control: no-cache`), so a
- * new deployment shows at once. The compressed forms are made once, when a
+ * `ETag`, so that a request with `If-None-Match` is a bodiless `304`. Each
+ * carries its own `Cache-Control`: the page is kept but revalidated on every
+ * use (`no-cache`), so a new deployment shows at once; the description is
+ * JSON, which is never stored (`no-store`). The compressed forms are made once, when a
  * document is first asked for (kept per answer the router made, which is the
  * same object on every request), not at start-up: most servers, the test
  * suite's among them, are never asked.
@@ -113,7 +119,7 @@ export const precompressed = (documents: ReadonlyArray<StaticDocument>) => {
           headers: coding === "identity" ? headers : { ...headers, "content-encoding": coding }
         })
       return Effect.as(
-        HttpApp.appendPreResponseHandler((_, final) => Effect.succeed(HttpServerResponse.setHeader(final, "cache-control", "no-cache"))),
+        HttpApp.appendPreResponseHandler((_, final) => Effect.succeed(HttpServerResponse.setHeader(final, "cache-control", document.cacheControl))),
         answer
       )
     })

@@ -4,18 +4,20 @@ import { errorsDescriptionOf } from "../errors/documented.js"
 import { withRequestExamples } from "./examples.js"
 import { type JsonObject, objectAt } from "./json.js"
 import { securitySchemes } from "./security.js"
+import { withStreamExamples, withTryItNotes } from "./tryIt.js"
 
 /**
  * The API's description finished from what its endpoints declare: each
- * operation's error responses from its codes, and each request body's
- * example where a reference and the linter look for it. Apply it to the
+ * operation's error responses from its codes, each request body's (and the
+ * event stream's) example where a reference and the linter look for it, and
+ * the notes on trying operations from the reference page. Apply it to the
  * finished API, after its last group (an API has one such `transform`).
  */
 export const describeApi = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
   api: HttpApi.HttpApi<Id, Groups, E, R>
 ): HttpApi.HttpApi<Id, Groups, E, R> => {
   const describeErrors = errorsDescriptionOf(api)
-  return api.annotateContext(OpenApi.annotations({ transform: (spec) => withRequestExamples(describeErrors(spec)) }))
+  return api.annotateContext(OpenApi.annotations({ transform: (spec) => withTryItNotes(withStreamExamples(withRequestExamples(describeErrors(spec)))) }))
 }
 
 /** What the served description takes from the configuration. */
