@@ -5,6 +5,7 @@ import {
   layerRateLimiter,
   NodeTokens
 } from "@bluelight/adapters-http"
+import { LocalStreamSlots } from "@bluelight/core/cad"
 import { AccessSettings } from "@bluelight/core/identity"
 import { FetchHttpClient } from "@effect/platform"
 import { Effect, Layer, Option, Redacted } from "effect"
@@ -60,10 +61,14 @@ export const layerProviders = (settings: Settings, dev: ReturnType<typeof devPro
   return Layer.mergeAll(idp, platform).pipe(Layer.provide(FetchHttpClient.layer))
 }
 
-/** Tokens, rate counters (over the shared Redis connection, if any) and the settings the access rules read. */
+/**
+ * Tokens, rate counters (over the shared Redis connection, if any), the
+ * places for open streams (per instance) and the settings the access rules read.
+ */
 export const layerAccess = (settings: Settings) =>
   Layer.mergeAll(
     NodeTokens,
+    LocalStreamSlots,
     Layer.unwrapEffect(Effect.map(SharedRedis, (redis) => layerRateLimiter({ redis }))),
     Layer.succeed(AccessSettings, {
       adminIdentityIds: new Set(settings.adminIdentityIds),

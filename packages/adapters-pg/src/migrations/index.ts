@@ -8,6 +8,7 @@ import cad from "./0006_cad.js"
 import shiftsSessions from "./0007_shifts_sessions.js"
 import moderation from "./0008_moderation.js"
 import pncRecords from "./0009_pnc_records.js"
+import accessChanges from "./0010_access_changes.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
@@ -19,5 +20,6 @@ export const migrations = Migrator.fromRecord({
   "0006_cad": cad,
   "0007_shifts_sessions": shiftsSessions,
   "0008_moderation": moderation,
-  "0009_pnc_records": pncRecords
+  "0009_pnc_records": pncRecords,
+  "0010_access_changes": accessChanges
 })

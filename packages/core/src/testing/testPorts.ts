@@ -6,7 +6,8 @@ import { InMemoryCadRepositories } from "./cad.js"
 import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryCivilianRepositories } from "./civilians.js"
-import { InMemoryIdentityRepositories } from "./identity.js"
+import { InMemoryAccessChanges, InMemoryIdentityRepositories } from "./identity.js"
+import { makeAccessWatch } from "../identity/accessWatch.js"
 import { InMemoryShiftsContext } from "./shifts.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
 import { TestModerationPorts } from "./moderation.js"
@@ -63,7 +64,12 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryShiftsContext.pipe(Layer.provide(auditLog)),
     TestModerationPorts,
     InMemoryCivilianRepositories,
-    makeCadFeed(null, options.cadFeedLag).pipe(Layer.provideMerge(InMemoryCadRepositories), Layer.provide(NoCadSignals))
+    // No polling: a test runs `AccessWatch.catchUp` where a server would poll.
+    makeCadFeed(null, options.cadFeedLag).pipe(
+      Layer.provideMerge(InMemoryCadRepositories),
+      Layer.provide(NoCadSignals),
+      Layer.provideMerge(makeAccessWatch(null).pipe(Layer.provide(InMemoryAccessChanges)))
+    )
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)
