@@ -3,9 +3,9 @@ import {
   layerPlatformProviderClient,
   PlatformLinkingUnavailable,
   layerRateLimiter,
+  layerStreamSlots,
   NodeTokens
 } from "@bluelight/adapters-http"
-import { LocalStreamSlots } from "@bluelight/core/cad"
 import { AccessSettings } from "@bluelight/core/identity"
 import { FetchHttpClient } from "@effect/platform"
 import { Effect, Layer, Option, Redacted } from "effect"
@@ -62,14 +62,13 @@ export const layerProviders = (settings: Settings, dev: ReturnType<typeof devPro
 }
 
 /**
- * Tokens, rate counters (over the shared Redis connection, if any), the
- * places for open streams (per instance) and the settings the access rules read.
+ * Tokens, rate counters and the places for open streams (both over the
+ * shared Redis connection, if any) and the settings the access rules read.
  */
 export const layerAccess = (settings: Settings) =>
   Layer.mergeAll(
     NodeTokens,
-    LocalStreamSlots,
-    Layer.unwrapEffect(Effect.map(SharedRedis, (redis) => layerRateLimiter({ redis }))),
+    Layer.unwrapEffect(Effect.map(SharedRedis, (redis) => Layer.merge(layerRateLimiter({ redis }), layerStreamSlots({ redis })))),
     Layer.succeed(AccessSettings, {
       adminIdentityIds: new Set(settings.adminIdentityIds),
       developerPassword: Effect.succeed(settings.developerPassword)

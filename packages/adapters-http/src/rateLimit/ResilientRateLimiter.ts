@@ -1,18 +1,14 @@
 import { AttemptCounterUnavailable, type RateDecision, RateLimiter, StrictRateLimiter } from "@bluelight/core/identity"
-import { Clock, Context, Duration, Effect, Layer, Option, Ref } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import type { Redis } from "ioredis"
 import { makeMemoryRateLimiter } from "./MemoryRateLimiter.js"
 import { makeMemorySlidingLog } from "./MemorySlidingLog.js"
-import { makeRedisRateLimiter, RateLimiterUnavailable, type RedisRateLimiter } from "./RedisRateLimiter.js"
+import { makeOutageWarning, withinRedisBound } from "./redisOutage.js"
+import { makeRedisRateLimiter, type RateLimiterUnavailable, type RedisRateLimiter } from "./RedisRateLimiter.js"
 import { makeRedisSlidingLog, type RedisSlidingLog } from "./RedisSlidingLog.js"
 
 /** `StrictRateLimiter` (core) fails closed: Developer Access attempts count on it. */
 export { StrictRateLimiter }
-
-/** The longest a request waits for Redis before it is counted without it. */
-export const REDIS_BOUND = Duration.millis(250)
-// One line per outage is enough to act on; one per request would flood the logs.
-const WARN_EVERY_MILLIS = 30_000
 
 /**
  * Both limiters over Redis: the lenient one (fixed windows) counts in this
@@ -26,27 +22,8 @@ export const makeResilientRateLimiters = (
 ) =>
   Effect.gen(function*() {
     const memory = yield* makeMemoryRateLimiter
-    const lastWarning = yield* Ref.make(Number.NEGATIVE_INFINITY)
-    const warn = (error: RateLimiterUnavailable) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Ref.modify(lastWarning, (last) => now - last >= WARN_EVERY_MILLIS ? [true, now] : [false, last])).pipe(
-          Effect.flatMap((due) =>
-            Effect.when(
-              Effect.logWarning("Redis unavailable for rate limits: counting in process memory, refusing strict limits").pipe(
-                Effect.annotateLogs({ reason: error.reason })
-              ),
-              () => due
-            )
-          )
-        )
-    const bounded = (consume: Effect.Effect<RateDecision, RateLimiterUnavailable>) =>
-      consume.pipe(
-        Effect.timeoutFail({
-          duration: REDIS_BOUND,
-          onTimeout: () => new RateLimiterUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_BOUND)} ms` })
-        }),
-        Effect.tapError(warn)
-      )
+    const warn = yield* makeOutageWarning("Redis unavailable for rate limits: counting in process memory, refusing strict limits")
+    const bounded = (consume: Effect.Effect<RateDecision, RateLimiterUnavailable>) => Effect.tapError(withinRedisBound(consume), warn)
     const lenient: Context.Tag.Service<RateLimiter> = {
       consume: (key, limit, windowSeconds) =>
         Effect.catchAll(bounded(redis.consume(key, limit, windowSeconds)), () => memory.consume(key, limit, windowSeconds))

@@ -1,4 +1,4 @@
-import { Duration, Effect, Layer } from "effect"
+import { type Context, Duration, Effect, Layer } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import { StreamSlots } from "./ports.js"
 
@@ -19,8 +19,12 @@ const slotKeyOf = (caller: Caller): string =>
 export const takeCadStreamSlot = (caller: Caller) =>
   Effect.flatMap(StreamSlots, (slots) => slots.take(`cad-stream:${slotKeyOf(caller)}`, CAD_STREAMS_PER_CALLER))
 
-/** The places counted in this process's memory: one instance's streams. */
-export const LocalStreamSlots = Layer.sync(StreamSlots, () => {
+/**
+ * The places counted in this process's memory: one instance's streams. Each
+ * check-and-take is one synchronous step, so two opening at once can never
+ * both take the last place.
+ */
+export const makeLocalStreamSlots: Effect.Effect<Context.Tag.Service<StreamSlots>> = Effect.sync(() => {
   const held = new Map<string, number>()
   const release = (key: string) =>
     Effect.sync(() => {
@@ -41,3 +45,6 @@ export const LocalStreamSlots = Layer.sync(StreamSlots, () => {
       )
   }
 })
+
+/** `StreamSlots` counted in this process (a server without Redis, and the testing kit). */
+export const LocalStreamSlots: Layer.Layer<StreamSlots> = Layer.effect(StreamSlots, makeLocalStreamSlots)

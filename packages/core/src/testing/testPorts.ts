@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
 import { makeCadFeed, NoCadSignals } from "../cad/feed.js"
+import { LocalStreamSlots } from "../cad/streamSlots.js"
 import { InMemoryCadRepositories } from "./cad.js"
 import { FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
@@ -52,6 +53,7 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     }),
     InMemoryRateLimiter,
     InMemoryStrictRateLimiter,
+    LocalStreamSlots,
     TestIdentityProvider(options.identityProfiles ?? IDENTITY_PROFILES),
     TestPlatformProvider(options.platformProfiles ?? PLATFORM_PROFILES, options.platformAvailable ?? true)
   )
