@@ -73,7 +73,7 @@ export const makeSharedStreamSlots = (redis: Redis, lease: Duration.Duration = S
   Effect.gen(function*() {
     const leases = makeRedisLeases(redis, lease)
     const memory = yield* makeLocalStreamSlots
-    const warn = yield* makeOutageWarning("Redis unavailable for open stream places: counting them in process memory")
+    const warn = yield* makeOutageWarning("Redis unavailable for open stream places: new ones counted in process memory, held ones left to their lease")
     const attempt = <A>(command: Effect.Effect<A, RateLimiterUnavailable>) => Effect.tapError(withinRedisBound(command), warn)
     const renewEvery = Duration.unsafeDivide(lease, 3)
     const service: Context.Tag.Service<StreamSlots> = {
