@@ -19,7 +19,8 @@ let a: RunningServer
 let b: RunningServer
 let admin: Session
 beforeAll(async () => {
-  database = await sharedDatabase(2)
+  // Two connections per server: its pool and the CAD feed's LISTEN.
+  database = await sharedDatabase(4)
   const env = { REDIS_URL: redisUrl, BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-streams-admin" }
   a = await startServer({ database, env })
   b = await startServer({ database, env })
