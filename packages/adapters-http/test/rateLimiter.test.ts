@@ -14,26 +14,11 @@ import {
   REDIS_DEADLINE,
   StrictRateLimiter
 } from "../src/rateLimit/index.js"
+import { captureLogs, connection, UNREACHABLE } from "./redisTestKit.js"
 
 // CI always sets it; without it the Redis cases are simply not generated.
 const redisUrl = process.env["TEST_REDIS_URL"]
 const redisUrls = redisUrl === undefined || redisUrl === "" ? [] : [redisUrl]
-// Nothing listens on port 1: connections are refused at once.
-const UNREACHABLE = "redis://:s3cret-password@127.0.0.1:1"
-
-/**
- * A connection like the one the server hands the limiters (no offline queue:
- * a command while disconnected fails at once), closed with the scope.
- */
-const connection = (url: string) =>
-  Effect.acquireRelease(
-    Effect.sync(() => {
-      const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 500 })
-      redis.on("error", () => {})
-      return redis
-    }),
-    (redis) => Effect.sync(() => redis.disconnect())
-  ).pipe(Effect.tap((redis) => Effect.ignore(Effect.tryPromise(() => redis.connect()))))
 
 /** Both limiters over a connection of their own to `url`, closed with the scope. */
 const resilient = (url: string) => Effect.flatMap(connection(url), (redis) => Layer.build(layerRateLimiter({ redis: Option.some(redis) })))
@@ -293,18 +278,6 @@ for (const url of redisUrls) {
         expect(ttl).toBeLessThanOrEqual(60_000)
       }))
   })
-}
-
-/** Every log line, as logfmt, so a test can look for what must never be logged. */
-const captureLogs = () => {
-  const lines: Array<string> = []
-  const layer = Layer.merge(
-    Logger.remove(Logger.defaultLogger),
-    Logger.add(Logger.map(Logger.logfmtLogger, (line) => {
-      lines.push(line)
-    }))
-  )
-  return { lines, warnings: () => lines.filter((line) => line.includes("level=WARN")), layer }
 }
 
 describe("resilient rate limiter", () => {

@@ -3,6 +3,7 @@ import {
   layerPlatformProviderClient,
   PlatformLinkingUnavailable,
   layerRateLimiter,
+  layerStreamSlots,
   NodeTokens
 } from "@bluelight/adapters-http"
 import { AccessSettings } from "@bluelight/core/identity"
@@ -60,11 +61,14 @@ export const layerProviders = (settings: Settings, dev: ReturnType<typeof devPro
   return Layer.mergeAll(idp, platform).pipe(Layer.provide(FetchHttpClient.layer))
 }
 
-/** Tokens, rate counters (over the shared Redis connection, if any) and the settings the access rules read. */
+/**
+ * Tokens, rate counters and the places for open streams (both over the
+ * shared Redis connection, if any) and the settings the access rules read.
+ */
 export const layerAccess = (settings: Settings) =>
   Layer.mergeAll(
     NodeTokens,
-    Layer.unwrapEffect(Effect.map(SharedRedis, (redis) => layerRateLimiter({ redis }))),
+    Layer.unwrapEffect(Effect.map(SharedRedis, (redis) => Layer.merge(layerRateLimiter({ redis }), layerStreamSlots({ redis })))),
     Layer.succeed(AccessSettings, {
       adminIdentityIds: new Set(settings.adminIdentityIds),
       developerPassword: Effect.succeed(settings.developerPassword)

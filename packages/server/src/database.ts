@@ -1,6 +1,7 @@
 import {
   CONNECT_TIMEOUT,
   layerPgClient,
+  PgAccessChanges,
   PgAuditLog,
   PgAuditQueries,
   PgCivilianRepositories,
@@ -16,6 +17,7 @@ import {
 } from "@bluelight/adapters-pg"
 import { EndShiftOnDeactivation } from "@bluelight/core/shifts"
 import { CadFeedLive, NoCadSignals } from "@bluelight/core/cad"
+import { AccessWatchLive } from "@bluelight/core/identity"
 import type { SqlError } from "@effect/sql"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { Settings } from "./config.js"
@@ -76,12 +78,15 @@ export const layerDatabase = (settings: Settings) =>
  * CAD's repositories and its live feed. On a Postgres server the feed hears
  * other instances' commits through `LISTEN`; the embedded database serves one
  * process by construction (and a `LISTEN` would hold its one connection), so
- * there the feed is woken by this process's own commits alone.
+ * there the feed is woken by this process's own commits alone. The access
+ * watch (which ends the streams of callers who would now be refused) reads the
+ * access change log, on either database.
  */
 const layerCad = (settings: Settings) =>
   CadFeedLive.pipe(
     Layer.provideMerge(PgCadRepositories),
-    Layer.provide(Option.isSome(settings.databaseUrl) ? PgCadSignals : NoCadSignals)
+    Layer.provide(Option.isSome(settings.databaseUrl) ? PgCadSignals : NoCadSignals),
+    Layer.provideMerge(AccessWatchLive.pipe(Layer.provide(PgAccessChanges)))
   )
 
 /** The Postgres implementations of the core ports, over the database. */

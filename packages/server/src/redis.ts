@@ -62,7 +62,7 @@ export const redisConnection = (url: Redacted.Redacted) =>
       Effect.either
     )
     if (connected._tag === "Left") {
-      yield* Effect.logWarning("Redis unavailable at start-up: counting rate limits in process memory until it answers").pipe(
+      yield* Effect.logWarning("Redis unavailable at start-up: counting rate limits and open stream places in process memory until it answers").pipe(
         Effect.annotateLogs({ reason: connected.left })
       )
     }

@@ -2,6 +2,8 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/p
 import { Schema } from "effect"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
+import { RateLimited } from "../auth/errors.js"
+import { failsWith } from "../errors/declared.js"
 import { List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { CadEventView, IncidentId, Seq, UnitId } from "./schemas.js"
@@ -57,7 +59,8 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
           "or from a page of this origin: `new EventSource(\"/api/cad/events/stream\").onmessage = (m) => console.log(JSON.parse(m.data))` " +
           "(the browser sends the cookie, and resumes with `Last-Event-ID` after a drop)."
       )
-      .pipe(allow(CAD_HISTORY_RULE))
+      // Besides the caller's request budget: the cap on the streams one caller holds open.
+      .pipe(failsWith(RateLimited), allow(CAD_HISTORY_RULE))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD history")

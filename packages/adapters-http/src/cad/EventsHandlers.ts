@@ -1,17 +1,27 @@
-import { CadEventView, CadFeed, CadHistory, followCadEvents, listCadEvents, mayStillFollow } from "@bluelight/core/cad"
-import type { AccessSettings, Caller, ServiceCredentials, SessionRecords } from "@bluelight/core/identity"
+import {
+  CAD_STREAMS_PER_CALLER,
+  CadEventView,
+  type CadFeed,
+  type CadHistory,
+  type FollowGuard,
+  followCadEvents,
+  guardFollower,
+  listCadEvents,
+  STREAM_SLOT_LEASE,
+  takeCadStreamSlot
+} from "@bluelight/core/cad"
+import type { AccessSettings, AccessWatch, ServiceCredentials, SessionRecords } from "@bluelight/core/identity"
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Chunk, Clock, Duration, Effect, Option, Schema, Stream } from "effect"
+import { Duration, Effect, Exit, Option, Schema, Scope, Stream } from "effect"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
+import { RateLimited } from "../auth/errors.js"
 import { ServerClosing } from "../requestPath/ServerClosing.js"
 import { CAD_HISTORY_RULE } from "./EventsApi.js"
 import { page } from "./present.js"
 
 /** A comment line every so often keeps proxies from closing an idle stream. */
 const HEARTBEAT = Duration.seconds(15)
-/** Access is read again before a line is sent, at most this often. */
-const RECHECK_MILLIS = 5_000
 
 // The entries come from the store, decoded by this very schema: encoding them cannot fail.
 const encodeEvent = Schema.encodeSync(CadEventView)
@@ -36,27 +46,23 @@ const eventMessage = (event: CadEventView): Uint8Array => {
 
 /**
  * The lines of the stream, for as long as the caller may still read them:
- * before a line goes out, access is read again (at most every few seconds),
- * and the stream ends when it no longer holds.
+ * each chunk waits for the guard (which reads access afresh only when a change
+ * that may concern the caller was committed since its last read), and the
+ * stream ends as soon as the guard refuses, whether or not a line is waiting.
  */
-const guarded = <R>(caller: Caller, lines: Stream.Stream<Uint8Array, never, R>) =>
-  Stream.unwrap(Effect.map(Clock.currentTimeMillis, (opened) => {
-    let checked = opened
-    // Once per chunk of lines: the clock is read once for all that arrived together.
-    const allowed = (chunk: Chunk.Chunk<Uint8Array>) =>
-      Effect.gen(function*() {
-        const now = yield* Clock.currentTimeMillis
-        if (now - checked < RECHECK_MILLIS) return Option.some(chunk)
-        checked = now
-        return (yield* mayStillFollow(caller, CAD_HISTORY_RULE)) ? Option.some(chunk) : Option.none()
-      })
-    return lines.pipe(
-      Stream.chunks,
-      Stream.mapEffect(allowed),
-      Stream.takeWhile(Option.isSome),
-      Stream.mapConcatChunk((chunk) => chunk.value)
-    )
-  }))
+const guarded = <R>(guard: FollowGuard, lines: Stream.Stream<Uint8Array, never, R>) =>
+  lines.pipe(
+    Stream.chunks,
+    Stream.mapEffect((chunk) => Effect.map(guard.allowed, (allowed) => (allowed ? Option.some(chunk) : Option.none()))),
+    Stream.takeWhile(Option.isSome),
+    Stream.mapConcatChunk((chunk) => chunk.value),
+    Stream.interruptWhen(guard.refused)
+  )
+
+const tooManyStreams = new RateLimited({
+  message: `At most ${CAD_STREAMS_PER_CALLER} CAD streams may be open at once for one caller; close one first`,
+  retryAfterSeconds: Duration.toSeconds(STREAM_SLOT_LEASE)
+})
 
 export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (handlers) =>
   handlers
@@ -66,8 +72,12 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
       Effect.gen(function*() {
         const caller = yield* currentCaller
         // The body is written after the handler returns: it runs on the services the handler had.
-        const context = yield* Effect.context<CadFeed | CadHistory | SessionRecords | ServiceCredentials | AccessSettings>()
+        const context = yield* Effect.context<CadFeed | CadHistory | SessionRecords | ServiceCredentials | AccessSettings | AccessWatch>()
         const { closing } = yield* ServerClosing
+        // The caller's place is taken here (a refusal is a 429, not a stream) and held until the stream ends.
+        const place = yield* Scope.make()
+        const taken = yield* Scope.extend(takeCadStreamSlot(caller), place).pipe(Effect.onInterrupt(() => Scope.close(place, Exit.void)))
+        if (!taken) return yield* Effect.zipRight(Scope.close(place, Exit.void), Effect.fail(tooManyStreams))
         const events = Stream.unwrapScoped(Effect.map(
           followCadEvents(headers["last-event-id"] ?? after, { incidentId, unitId }),
           // Sent once subscribed: from here on nothing committed is missed.
@@ -75,7 +85,11 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
         ))
         const heartbeats = Stream.tick(HEARTBEAT).pipe(Stream.drop(1), Stream.as(HEARTBEAT_COMMENT))
         // Ends cleanly when the server begins to shut down: the response completes, the connection falls idle.
-        const lines = guarded(caller, Stream.merge(events, heartbeats, { haltStrategy: "left" })).pipe(Stream.interruptWhen(closing))
+        const lines = Stream.unwrapScoped(Effect.map(guardFollower(caller, CAD_HISTORY_RULE), (guard) =>
+          guarded(guard, Stream.merge(events, heartbeats, { haltStrategy: "left" })))).pipe(
+          Stream.interruptWhen(closing),
+          Stream.ensuring(Scope.close(place, Exit.void))
+        )
         return HttpServerResponse.stream(Stream.provideContext(lines, context), {
           contentType: "text/event-stream",
           headers: { "cache-control": "no-store", "x-accel-buffering": "no" }

@@ -8,6 +8,7 @@ import cad from "./0006_cad.js"
 import shiftsSessions from "./0007_shifts_sessions.js"
 import moderation from "./0008_moderation.js"
 import pncRecords from "./0009_pnc_records.js"
+import accessChanges from "./0010_access_changes.js"
 import foldedKeys from "./0011_folded_keys.js"
 import pncOwnerChanges from "./0012_pnc_owner_changes.js"
 
@@ -22,6 +23,7 @@ export const migrations = Migrator.fromRecord({
   "0007_shifts_sessions": shiftsSessions,
   "0008_moderation": moderation,
   "0009_pnc_records": pncRecords,
+  "0010_access_changes": accessChanges,
   "0011_folded_keys": foldedKeys,
   "0012_pnc_owner_changes": pncOwnerChanges
 })

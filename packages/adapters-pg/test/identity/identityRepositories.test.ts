@@ -1,10 +1,11 @@
 import { type Account, AccountId, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, RoleId, Roles, type ServiceCredential, ServiceCredentialId, ServiceCredentials, type Session, SessionId, SessionRecords, SessionRecordsFromRepositories, Sessions, type SignInState, SignInStates, StaffDirectory, type StaffMember, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
-import { type IdBrand, Transactor } from "@bluelight/core/kernel"
+import { Transactor } from "@bluelight/core/kernel"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Cause, type Context, DateTime, Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Option, Redacted, Schedule, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
+import { aCredential, anAccount, aProfile, aRole, aSession, at, idOf, T0, T1, T2, T3, uid } from "./fixtures.js"
 
 type IdentityPorts = Accounts | Sessions | SessionRecords | SignInStates | Roles | StaffProfiles | StaffDirectory | ServiceCredentials | Transactor
 
@@ -24,56 +25,6 @@ interface Backend {
 expect.addEqualityTesters([
   (a: unknown, b: unknown) => DateTime.isDateTime(a) && DateTime.isDateTime(b) ? DateTime.Equivalence(a, b) : undefined
 ])
-
-let sequence = 0
-/** A unique id (and search token) per call, so tests sharing one database do not see each other's rows. */
-const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
-/** A unique id of the entity `brand` names. */
-const idOf = <A extends string>(brand: IdBrand<A>, prefix: string): A => brand.make(uid(prefix))
-
-const at = (iso: string) => DateTime.unsafeMake(iso)
-const T0 = at("2026-01-01T09:00:00.000Z")
-const T1 = at("2026-01-02T09:00:00.000Z")
-const T2 = at("2026-01-03T09:00:00.000Z")
-const T3 = at("2026-01-04T09:00:00.000Z")
-
-const anAccount = (overrides: Partial<Account> = {}): Account => {
-  const id = overrides.id ?? idOf(AccountId, "acc")
-  return {
-    id,
-    displayName: `Person ${id}`,
-    status: "ACTIVE",
-    identity: { id: `idp-${id}`, username: `user-${id}`, avatar: null },
-    platform: null,
-    createdAt: T0,
-    updatedAt: T0,
-    ...overrides
-  }
-}
-
-const aSession = (accountId: AccountId, overrides: Partial<Session> = {}): Session => ({
-  id: idOf(SessionId, "ses"),
-  accountId,
-  tokenHash: uid("hash"),
-  createdAt: T0,
-  expiresAt: T3,
-  revokedAt: null,
-  revokedReason: null,
-  developerAccess: false,
-  ...overrides
-})
-
-const aCredential = (issuedBy: AccountId, overrides: Partial<ServiceCredential> = {}): ServiceCredential => ({
-  id: idOf(ServiceCredentialId, "cred"),
-  name: "Dispatch bot",
-  tokenHash: uid("hash"),
-  scopes: ["cad.view", "cad.dispatch"],
-  createdAt: T0,
-  expiresAt: T3,
-  revokedAt: null,
-  issuedBy,
-  ...overrides
-})
 
 const insertAccounts = (...accounts: ReadonlyArray<Account>) =>
   Effect.flatMap(Accounts, (repo) => Effect.forEach(accounts, repo.insert, { discard: true }))
@@ -403,16 +354,6 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
     })
 
     describe("staff profiles", () => {
-      const aRole = (): Role => ({ id: idOf(RoleId, "role"), name: `Role ${uid("n")}`, permissions: ["staff.view"] })
-      const aProfile = (accountId: AccountId, overrides: Partial<StaffProfile> = {}): StaffProfile => ({
-        id: idOf(StaffProfileId, "staff"),
-        accountId,
-        active: true,
-        roleIds: [],
-        createdAt: T0,
-        updatedAt: T0,
-        ...overrides
-      })
 
       it("keep the order of role ids across insert and update", async () => {
         const account = anAccount()

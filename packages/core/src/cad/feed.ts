@@ -1,4 +1,5 @@
 import { Duration, Effect, Layer, PubSub, Queue, Schedule, Stream } from "effect"
+import { AccessWatch } from "../identity/accessWatch.js"
 import type { CadEventView } from "./CadEvent.js"
 import { CadFeed, CadHistory, CadSignals } from "./ports.js"
 
@@ -43,13 +44,17 @@ const whileInOrder = (queue: Stream.Stream<Published>, first: number): Stream.St
  * published misses nothing. `sweep`: how often it reads unasked; none where
  * every commit wakes it (the tests, whose moved clock would otherwise run the
  * sweep once for every five seconds of a week). `lag`: how far a subscriber
- * may fall behind before its stream ends (`CAD_FEED_LAG`).
+ * may fall behind before its stream ends (`CAD_FEED_LAG`). Before it
+ * publishes what it read, the access watch catches up: a follower whose access
+ * a change committed before those entries may have narrowed reads its access
+ * again before it is sent them.
  */
 export const makeCadFeed = (sweep: Duration.Duration | null, lag: number = CAD_FEED_LAG) => Layer.scoped(
   CadFeed,
   Effect.gen(function*() {
     const history = yield* CadHistory
     const { signals } = yield* CadSignals
+    const access = yield* AccessWatch
     const hub = yield* Effect.acquireRelease(PubSub.sliding<Published>(lag), PubSub.shutdown)
     const wake = yield* Queue.sliding<void>(1)
     let last = yield* history.latestSeq
@@ -58,6 +63,8 @@ export const makeCadFeed = (sweep: Duration.Duration | null, lag: number = CAD_F
     const readNew: Effect.Effect<void> = Effect.suspend(() =>
       Effect.flatMap(history.list({ after: last }, { limit: PAGE, offset: 0 }), (page) =>
         Effect.gen(function*() {
+          // Read after the entries: every access change committed before them is marked before they go out.
+          if (page.items.length > 0) yield* access.catchUp
           for (const event of page.items) {
             last = event.seq
             yield* PubSub.publish(hub, { index: published++, event })

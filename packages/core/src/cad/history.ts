@@ -1,5 +1,6 @@
 import { Chunk, DateTime, Effect, Option, Stream } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
+import { AccessWatch } from "../identity/accessWatch.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
@@ -53,10 +54,12 @@ export const followCadEvents = (from: number | undefined, filter: Omit<CadEventF
   Effect.gen(function*() {
     const live = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
     const history = yield* CadHistory
+    const access = yield* AccessWatch
     // Without a cursor, from what is committed now on (read after subscribing, so nothing falls between).
     const after = from ?? (yield* history.latestSeq)
     const backlog = Stream.paginateChunkEffect(after, (cursor) =>
-      Effect.map(history.list({ ...filter, after: cursor }, { limit: BACKLOG_PAGE, offset: 0 }), (page) => {
+      // Each page read, the access watch catches up before the page goes out, as the live feed does.
+      Effect.map(Effect.tap(history.list({ ...filter, after: cursor }, { limit: BACKLOG_PAGE, offset: 0 }), () => access.catchUp), (page) => {
         const last = page.items.at(-1)
         return [Chunk.fromIterable(page.items), page.meta.hasMore && last !== undefined ? Option.some(last.seq) : Option.none<number>()] as const
       }))

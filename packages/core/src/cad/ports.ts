@@ -134,3 +134,14 @@ export class CadFeed extends Context.Tag("@bluelight/core/cad/CadFeed")<
 >() {}
 
 type Option<A> = O.Option<A>
+
+/**
+ * Places for open CAD streams, counted per caller: across the instances
+ * sharing a store (Redis), or in this process. A place is held for as long as
+ * the scope that took it lasts; one an instance left behind by crashing is
+ * given back within `STREAM_SLOT_LEASE`.
+ */
+export class StreamSlots extends Context.Tag("@bluelight/core/cad/StreamSlots")<
+  StreamSlots,
+  { readonly take: (key: string, limit: number) => Effect.Effect<boolean, never, Scope.Scope> }
+>() {}

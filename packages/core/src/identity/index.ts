@@ -5,6 +5,7 @@
  */
 export * from "./Account.js"
 export * from "./accountsAdmin.js"
+export * from "./accessWatch.js"
 export * from "./authenticate.js"
 export * from "./Caller.js"
 export * from "./checkAccess.js"

@@ -285,3 +285,29 @@ export class StaffDeactivation extends Context.Tag("@bluelight/core/StaffDeactiv
   StaffDeactivation,
   { readonly deactivated: (caller: Caller, profile: StaffProfileId) => Effect.Effect<void> }
 >() {}
+
+/**
+ * Whose access a committed change may have narrowed: an account's (its
+ * sessions, status, staff profile or roles), a credential's, or everyone's (a
+ * role's permissions, or more changes than are listed one by one).
+ */
+export type AccessSubject =
+  | { readonly _tag: "Account"; readonly id: AccountId }
+  | { readonly _tag: "Credential"; readonly id: ServiceCredentialId }
+  | { readonly _tag: "Everyone" }
+
+/**
+ * The log of committed changes to who may do what (sessions, accounts, staff
+ * profiles and their roles, roles, credentials), numbered by an epoch that
+ * grows in commit order without gaps: reading after the last epoch read
+ * misses nothing. Infrastructure failures are defects.
+ */
+export class AccessChanges extends Context.Tag("@bluelight/core/AccessChanges")<
+  AccessChanges,
+  {
+    /** The newest epoch committed (0 with none). */
+    readonly latest: Effect.Effect<number>
+    /** The subjects of the changes committed after `after`, and the epoch to read after next time. */
+    readonly since: (after: number) => Effect.Effect<{ readonly epoch: number; readonly subjects: ReadonlyArray<AccessSubject> }>
+  }
+>() {}

@@ -16,7 +16,7 @@ import type { Session, SessionRevocation } from "../identity/Session.js"
 import type { SignInState } from "../identity/SignInState.js"
 import type { StaffMember } from "../identity/StaffMember.js"
 import type { StaffProfile } from "../identity/StaffProfile.js"
-import { Accounts, Roles, ServiceCredentials, Sessions, SignInStates, StaffDirectory, StaffProfiles } from "../identity/ports.js"
+import { AccessChanges, Accounts, Roles, ServiceCredentials, Sessions, SignInStates, StaffDirectory, StaffProfiles } from "../identity/ports.js"
 import { type Page, toPage } from "../kernel/paging.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
@@ -279,4 +279,34 @@ export const InMemoryIdentityRepositories = Layer.mergeAll(
   InMemoryStaffProfiles,
   InMemoryStaffDirectory,
   InMemoryServiceCredentials
+)
+
+/** The tables whose rows say who may do what. */
+const ACCESS_TABLES = [ACCOUNTS_TABLE, SESSIONS_TABLE, ROLES_TABLE, STAFF_PROFILES_TABLE, SERVICE_CREDENTIALS_TABLE]
+
+/**
+ * The access change log over the in-memory tables, coarser than Postgres's:
+ * any write to a table of access since the last look is one change that may
+ * concern everyone (the tables are replaced whole on every write, so a
+ * changed reference is a write).
+ */
+export const InMemoryAccessChanges = Layer.effect(
+  AccessChanges,
+  Effect.map(InMemoryDatabase, (db) => {
+    let epoch = 0
+    let seen: ReadonlyArray<unknown> = []
+    const look = Effect.map(db.snapshot, (tables) => {
+      const now = ACCESS_TABLES.map((table) => tables.get(table))
+      if (now.some((rows, i) => rows !== seen[i])) {
+        epoch += 1
+        seen = now
+      }
+      return epoch
+    })
+    return {
+      latest: look,
+      since: (after: number) =>
+        Effect.map(look, (latest) => ({ epoch: latest, subjects: latest > after ? [{ _tag: "Everyone" as const }] : [] }))
+    }
+  })
 )

@@ -2,11 +2,13 @@ import { Layer } from "effect"
 import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
 import { SessionRecordsFromRepositories } from "../identity/sessionRecords.js"
 import { makeCadFeed, NoCadSignals } from "../cad/feed.js"
+import { LocalStreamSlots } from "../cad/streamSlots.js"
 import { InMemoryCadRepositories } from "./cad.js"
 import { AuditLogFailingOn, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryCivilianRepositories } from "./civilians.js"
-import { InMemoryIdentityRepositories } from "./identity.js"
+import { InMemoryAccessChanges, InMemoryIdentityRepositories } from "./identity.js"
+import { makeAccessWatch } from "../identity/accessWatch.js"
 import { InMemoryShiftsContext } from "./shifts.js"
 import { InMemoryTransactor } from "./InMemoryTransactor.js"
 import { TestModerationPorts } from "./moderation.js"
@@ -54,6 +56,7 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     }),
     InMemoryRateLimiter,
     InMemoryStrictRateLimiter,
+    LocalStreamSlots,
     TestIdentityProvider(options.identityProfiles ?? IDENTITY_PROFILES),
     TestPlatformProvider(options.platformProfiles ?? PLATFORM_PROFILES, options.platformAvailable ?? true)
   )
@@ -70,7 +73,12 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryShiftsContext.pipe(Layer.provide(auditLog)),
     TestModerationPorts,
     InMemoryCivilianRepositories,
-    makeCadFeed(null, options.cadFeedLag).pipe(Layer.provideMerge(InMemoryCadRepositories), Layer.provide(NoCadSignals))
+    // No polling: a test runs `AccessWatch.catchUp` where a server would poll.
+    makeCadFeed(null, options.cadFeedLag).pipe(
+      Layer.provideMerge(InMemoryCadRepositories),
+      Layer.provide(NoCadSignals),
+      Layer.provideMerge(makeAccessWatch(null).pipe(Layer.provide(InMemoryAccessChanges)))
+    )
   ).pipe(
     Layer.provideMerge(SequentialIds),
     Layer.provideMerge(InMemoryDatabase.layer)

@@ -1,0 +1,48 @@
+import { Clock, Duration, Effect, Ref } from "effect"
+import type { Redis } from "ioredis"
+import { RateLimiterUnavailable } from "./RedisRateLimiter.js"
+
+/**
+ * The longest a request waits for Redis's answer while the connection is up
+ * before it is counted without it. It only has to catch a Redis that holds
+ * its connection open and stops answering: a closed or broken connection is
+ * known from the connection's state and falls back at once. So it is sized
+ * far above what a burst costs, not near Redis's own round trip. Measured with
+ * `bench/rateLimitBurst.js` (docs/decisions.md, issue 18): bursts of 1000
+ * parallel requests on one instance of the shared 2-core machine took 3 to 21 s
+ * to answer in full, nearly all of it queueing in the event loop, Redis's
+ * answers included; with the old 250 ms limit 8 of 3000 requests were counted in
+ * memory, with this deadline none.
+ */
+export const REDIS_DEADLINE = Duration.seconds(5)
+
+/**
+ * A Redis command, or at once `RateLimiterUnavailable` when the connection is
+ * not ready (closed, connecting, reconnecting: known without a command, so
+ * nobody waits); a ready connection that gives no answer within
+ * `REDIS_DEADLINE` fails the same way.
+ */
+export const withinRedisDeadline = <A>(connection: Pick<Redis, "status">, command: Effect.Effect<A, RateLimiterUnavailable>) =>
+  Effect.suspend(() =>
+    connection.status === "ready"
+      ? Effect.timeoutFail(command, {
+        duration: REDIS_DEADLINE,
+        onTimeout: () => new RateLimiterUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_DEADLINE)} ms` })
+      })
+      : Effect.fail(new RateLimiterUnavailable({ reason: `connection ${connection.status}` }))
+  )
+
+// One line per outage is enough to act on; one per request would flood the logs.
+const WARN_EVERY_MILLIS = 30_000
+
+/**
+ * A warning that Redis failed a counter and what the process does instead,
+ * logged at most once every 30 seconds whatever the number of failures.
+ */
+export const makeOutageWarning = (message: string) =>
+  Effect.map(Ref.make(Number.NEGATIVE_INFINITY), (lastWarning) => (error: RateLimiterUnavailable) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Ref.modify(lastWarning, (last) => now - last >= WARN_EVERY_MILLIS ? [true, now] : [false, last])).pipe(
+        Effect.flatMap((due) => Effect.when(Effect.logWarning(message).pipe(Effect.annotateLogs({ reason: error.reason })), () => due)),
+        Effect.asVoid
+      ))

@@ -1,0 +1,98 @@
+/**
+ * The places for open streams over Redis: counted across connections (each
+ * one an instance), renewed while held, lapsing when the instance holding
+ * them stops, and counted in memory while Redis is out of reach.
+ */
+import { StreamSlots } from "@bluelight/core/cad"
+import { describe, expect, it } from "@effect/vitest"
+import { Context, Duration, Effect, ExecutionStrategy, Exit, Layer, Logger, Option, Scope } from "effect"
+import type { Redis } from "ioredis"
+import { randomUUID } from "node:crypto"
+import { layerStreamSlots, makeSharedStreamSlots } from "../src/rateLimit/index.js"
+import { captureLogs, connection, UNREACHABLE } from "./redisTestKit.js"
+
+// The local Redis when none is named, as the black-box tests do: these cases always run.
+const redisUrl = process.env["TEST_REDIS_URL"] || "redis://127.0.0.1:6379"
+// Short, so that a lapse is seen in a test; renewed every third of it.
+const LEASE = Duration.millis(900)
+
+const freshKey = () => `test-streams:${randomUUID()}`
+
+/** Takes a place in a scope of its own (closed at the latest with the test's), which the test may close: the stream ends. */
+const takeIn = (slots: Context.Tag.Service<StreamSlots>, key: string, limit: number) =>
+  Effect.flatMap(Effect.flatMap(Effect.scope, (test) => Scope.fork(test, ExecutionStrategy.sequential)), (scope) => Effect.map(Scope.extend(slots.take(key, limit), scope), (taken) => ({ taken, scope })))
+
+const instance = (redis: Redis) => makeSharedStreamSlots(redis, LEASE)
+const twoInstances = Effect.all([Effect.flatMap(connection(redisUrl), instance), Effect.flatMap(connection(redisUrl), instance)])
+
+describe("stream places over Redis", () => {
+  it.scopedLive("are counted across instances: five in all, and one ended on A frees one on B", () =>
+    Effect.gen(function*() {
+      const [a, b] = yield* twoInstances
+      const key = freshKey()
+      const onA = yield* Effect.all(Array.from({ length: 3 }, () => takeIn(a, key, 5)))
+      const onB = yield* Effect.all(Array.from({ length: 2 }, () => takeIn(b, key, 5)))
+      expect([...onA, ...onB].map((place) => place.taken)).toEqual([true, true, true, true, true])
+      expect((yield* takeIn(a, key, 5)).taken).toBe(false)
+      expect((yield* takeIn(b, key, 5)).taken).toBe(false)
+      // Another key is not counted with it.
+      expect((yield* takeIn(b, freshKey(), 5)).taken).toBe(true)
+      yield* Scope.close(onA[0]!.scope, Exit.void)
+      expect((yield* takeIn(b, key, 5)).taken).toBe(true)
+      expect((yield* takeIn(a, key, 5)).taken).toBe(false)
+    }))
+
+  it.scopedLive("are renewed while held: a place outlives its lease for as long as its scope lasts", () =>
+    Effect.gen(function*() {
+      const [a, b] = yield* twoInstances
+      const key = freshKey()
+      const held = yield* takeIn(a, key, 1)
+      expect(held.taken).toBe(true)
+      yield* Effect.sleep(Duration.times(LEASE, 3))
+      expect((yield* takeIn(b, key, 1)).taken).toBe(false)
+      yield* Scope.close(held.scope, Exit.void)
+      expect((yield* takeIn(b, key, 1)).taken).toBe(true)
+    }))
+
+  it.scopedLive("lapse within the lease when the instance holding them stops", () =>
+    Effect.gen(function*() {
+      const crashing = yield* connection(redisUrl)
+      const a = yield* instance(crashing)
+      const b = yield* Effect.flatMap(connection(redisUrl), instance)
+      const key = freshKey()
+      // B's own place, renewed throughout, keeps the set alive: A's lease must lapse on its own.
+      expect((yield* takeIn(b, key, 2)).taken).toBe(true)
+      expect((yield* takeIn(a, key, 2)).taken).toBe(true)
+      // The instance stops: neither renewal nor removal reaches Redis again.
+      crashing.disconnect()
+      expect((yield* takeIn(b, key, 2)).taken).toBe(false)
+      yield* Effect.sleep(Duration.sum(LEASE, Duration.millis(200)))
+      expect((yield* takeIn(b, key, 2)).taken).toBe(true)
+      expect((yield* takeIn(b, key, 2)).taken).toBe(false)
+    }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
+})
+
+describe("stream places without Redis", () => {
+  it.scopedLive("are counted in memory when none is configured", () =>
+    Effect.gen(function*() {
+      const slots = yield* Effect.map(Layer.build(layerStreamSlots({ redis: Option.none() })), Context.get(StreamSlots))
+      const key = freshKey()
+      expect((yield* takeIn(slots, key, 1)).taken).toBe(true)
+      expect((yield* takeIn(slots, key, 1)).taken).toBe(false)
+    }))
+
+  it.scopedLive("are counted in memory while Redis is out of reach, with one warning that names no URL", () => {
+    const logs = captureLogs()
+    return Effect.gen(function*() {
+      const slots = yield* Effect.flatMap(connection(UNREACHABLE), instance)
+      const key = freshKey()
+      const first = yield* takeIn(slots, key, 2)
+      const places = [first, yield* takeIn(slots, key, 2), yield* takeIn(slots, key, 2)]
+      expect(places.map((place) => place.taken)).toEqual([true, true, false])
+      yield* Scope.close(first.scope, Exit.void)
+      expect((yield* takeIn(slots, key, 2)).taken).toBe(true)
+      expect(logs.warnings().length).toBe(1)
+      expect(logs.lines.join("\n")).not.toMatch(/s3cret|127\.0\.0\.1:1|redis:\/\//)
+    }).pipe(Effect.provide(logs.layer))
+  })
+})
