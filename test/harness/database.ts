@@ -4,16 +4,18 @@ import { randomBytes } from "node:crypto"
 import pg from "pg"
 
 /**
- * A database of its own for one server under test: a fresh database on the
+ * A database of its own for the servers of a test: a fresh database on the
  * Postgres at `TEST_DATABASE_URL` (dropped afterwards), or, when that is
  * unset, an in-memory PGlite served on a loopback port by the test process.
+ * Either way any number of servers may share it (two instances behind one
+ * load balancer).
  */
 export interface TestDatabase {
   readonly kind: "postgres" | "pglite"
   readonly url: string
-  /** PGlite takes one connection at a time. */
+  /** The pool each server opens (`DATABASE_POOL_MAX`): one on PGlite, as the embedded default. */
   readonly poolSize: number
-  /** Runs SQL directly against the database (to install a failing trigger, to look behind the API). */
+  /** Runs SQL on a connection of its own (to install a failing trigger, to look behind the API). */
   readonly query: <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: ReadonlyArray<unknown>) => Promise<pg.QueryResult<R>>
   /** Makes the database unreachable for the server (drops it, or stops serving it). */
   readonly makeUnreachable: () => Promise<void>
@@ -32,6 +34,9 @@ const withClient = async <A>(url: string, f: (client: pg.Client) => Promise<A>):
   }
 }
 
+const queryAt = (url: string): TestDatabase["query"] => (text, values) =>
+  withClient(url, (client) => client.query(text, values as Array<unknown>))
+
 const databaseUrl = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
@@ -48,19 +53,22 @@ const freshPostgres = async (serverUrl: string): Promise<TestDatabase> => {
     dropped = true
     await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
   }
-  return {
-    kind: "postgres",
-    url,
-    poolSize: 5,
-    query: (text, values) => withClient(url, (client) => client.query(text, values as Array<unknown>)),
-    makeUnreachable: drop,
-    dispose: drop
-  }
+  return { kind: "postgres", url, poolSize: 5, query: queryAt(url), makeUnreachable: drop, dispose: drop }
 }
+
+/**
+ * How many connections a test PGlite accepts: as many as a Postgres on its
+ * defaults (`max_connections` 100). The count protects nothing: the socket
+ * server runs one protocol message at a time whatever the count, and keeps
+ * an open transaction's messages on its own connection. Each server opens its
+ * pool and the CAD feed's `LISTEN` connection (docs/decisions.md, issue 18),
+ * and a test may run several servers and its own `query` besides.
+ */
+const PGLITE_CONNECTIONS = 100
 
 const freshPglite = async (): Promise<TestDatabase> => {
   const db = await PGlite.create()
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: PGLITE_CONNECTIONS })
   await server.start()
   const url = `postgres://postgres@${server.getServerConn()}/postgres`
   let serving = true
@@ -73,11 +81,7 @@ const freshPglite = async (): Promise<TestDatabase> => {
     kind: "pglite",
     url,
     poolSize: 1,
-    // Straight to PGlite: the socket is the server's one connection.
-    query: async <R extends pg.QueryResultRow>(text: string, values?: ReadonlyArray<unknown>) => {
-      const result = await db.query<R>(text, values as Array<unknown>)
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length } as pg.QueryResult<R>
-    },
+    query: queryAt(url),
     makeUnreachable: stop,
     dispose: async () => {
       await stop()

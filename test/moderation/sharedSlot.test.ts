@@ -7,8 +7,8 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { listOf } from "../harness/body.js"
-import type { TestDatabase } from "../harness/database.js"
-import { meData, type Session, sharedDatabase, signIn, testRedisUrl } from "../harness/identity.js"
+import { freshDatabase, type TestDatabase } from "../harness/database.js"
+import { meData, type Session, signIn, testRedisUrl } from "../harness/identity.js"
 import { type ActionData, commandsOf, expectGameError, moderate, newKey, PLAYERS, startSimulator } from "../harness/moderation.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   simulator = started.simulator
   // Every command stays in flight a while, so that requests on both instances overlap it.
   simulator.latencyMs = 300
-  database = await sharedDatabase(2)
+  database = await freshDatabase()
   const env = {
     ...started.env,
     REDIS_URL: redisUrl,
