@@ -301,5 +301,4 @@ export const freshWindow = async (...servers: ReadonlyArray<RunningServer>) => {
   for (const server of servers) await advanceClock(server, untilNext)
 }
 
-/** Where tests find Redis (CI sets it); undefined to run without. */
-export const testRedisUrl = process.env["TEST_REDIS_URL"] === "" ? undefined : process.env["TEST_REDIS_URL"]
+export { testRedisUrl } from "./settings.js"

@@ -3,6 +3,8 @@ import { once } from "node:events"
 import { fileURLToPath } from "node:url"
 import { createServer } from "node:net"
 import { createInterface } from "node:readline"
+import { appendFileSync } from "node:fs"
+import { expect } from "vitest"
 import { freshDatabase, type TestDatabase } from "./database.js"
 
 const MAIN = fileURLToPath(new URL("../../packages/server/dist/main.js", import.meta.url))
@@ -64,13 +66,25 @@ export const freePort = () =>
   })
 
 /**
+ * With `TEST_STARTUP_LOG` set to a file, every start appends one JSON line to
+ * it: how long its database took to make and how long the process took to
+ * listen. The waits below are sized from these (docs/decisions.md, issue 18).
+ */
+const recordStart = (entry: Record<string, unknown>) => {
+  const file = process.env["TEST_STARTUP_LOG"]
+  if (file !== undefined && file !== "") appendFileSync(file, `${JSON.stringify(entry)}\n`)
+}
+
+/**
  * Starts the real server (`packages/server/dist/main.js`) as a child process
  * on a free port and waits until it listens. The environment is built from
  * scratch so a developer's own settings never leak into a test.
  */
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+  const begun = performance.now()
   const ownsDatabase = options.database === undefined
   const database = options.database === undefined ? await freshDatabase() : options.database ?? undefined
+  const spawned = performance.now()
   const chosenPort = await freePort()
   const env: Record<string, string> = {
     PATH: process.env["PATH"] ?? "",
@@ -121,6 +135,12 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     throw error
   })
   const url = `http://127.0.0.1:${port}`
+  recordStart({
+    test: expect.getState().testPath,
+    database: ownsDatabase ? database?.kind ?? "embedded" : "given",
+    databaseMs: Math.round(spawned - begun),
+    listeningMs: Math.round(performance.now() - spawned)
+  })
 
   const request: RunningServer["request"] = async (method, path, init = {}) => {
     // Keep-alive connections are reused: the server keeps an idle one 65 s and says so
