@@ -66,6 +66,16 @@ export const freePort = () =>
   })
 
 /**
+ * How long a server may take from its spawn to listening. Idle, about 2 s
+ * (Node boots, migrations run). On this two-core machine loaded to a load
+ * average of 24 to 28 (two copies of three black-box files at once beside the
+ * other work), the longest of 11 starts took 57 s, so 60 s failed starts that
+ * were only slow; 180 s leaves three times that. The measurements and the
+ * command to repeat them are in docs/decisions.md (issue 18).
+ */
+export const START_BOUND_MS = 180_000
+
+/**
  * With `TEST_STARTUP_LOG` set to a file, every start appends one JSON line to
  * it: how long its database took to make and how long the process took to
  * listen. The waits below are sized from these (docs/decisions.md, issue 18).
@@ -113,7 +123,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const exited = once(child, "exit")
 
   const listening = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time\n${stderr}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`server did not listen within ${START_BOUND_MS / 1000} s\n${stderr}`)), START_BOUND_MS)
     createInterface({ input: child.stdout! }).on("line", (line) => {
       const entry = parseLine(line)
       if (entry === undefined) return
