@@ -4,8 +4,8 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { errorOf, listOf } from "../harness/body.js"
 import { asSession, type CadClient, CONTROL_PERMISSIONS, createIncident, credentialWith, crewMember, crewedUnit, type EventStream, openStream } from "../harness/cad.js"
-import { advanceClock, bearer, issueCredential, sharedDatabase, type Session, signIn, staffMember, write } from "../harness/identity.js"
-import type { TestDatabase } from "../harness/database.js"
+import { advanceClock, bearer, issueCredential, type Session, signIn, staffMember, write } from "../harness/identity.js"
+import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
 interface CadEvent {
@@ -29,7 +29,7 @@ let admin: Session
 let control: CadClient
 let token: string
 beforeAll(async () => {
-  database = await sharedDatabase(4)
+  database = await freshDatabase()
   serverA = await startServer({ database, env: { BLUELIGHT_ADMIN_IDENTITY_IDS: "events-admin", ...LIMITS } })
   serverB = await startServer({ database, env: { BLUELIGHT_ADMIN_IDENTITY_IDS: "events-admin", SHUTDOWN_GRACE_SECONDS: "3600", ...LIMITS } })
   admin = await signIn(serverA, { id: "events-admin" })

@@ -2,25 +2,40 @@ import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { randomBytes } from "node:crypto"
 import pg from "pg"
+import { inject } from "vitest"
+import { readFile } from "node:fs/promises"
+import { testDatabaseUrl } from "./settings.js"
 
 /**
- * A database of its own for one server under test: a fresh database on the
+ * A database of its own for the servers of a test: a fresh database on the
  * Postgres at `TEST_DATABASE_URL` (dropped afterwards), or, when that is
  * unset, an in-memory PGlite served on a loopback port by the test process.
+ * Either way any number of servers may share it (two instances behind one
+ * load balancer).
  */
 export interface TestDatabase {
   readonly kind: "postgres" | "pglite"
   readonly url: string
-  /** PGlite takes one connection at a time. */
+  /** The pool each server opens (`DATABASE_POOL_MAX`): one on PGlite, as the embedded default. */
   readonly poolSize: number
-  /** Runs SQL directly against the database (to install a failing trigger, to look behind the API). */
+  /** Runs SQL on a connection of its own (to install a failing trigger, to look behind the API). */
   readonly query: <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: ReadonlyArray<unknown>) => Promise<pg.QueryResult<R>>
   /** Makes the database unreachable for the server (drops it, or stops serving it). */
   readonly makeUnreachable: () => Promise<void>
   readonly dispose: () => Promise<void>
 }
 
-export const testDatabaseUrl = process.env["TEST_DATABASE_URL"]
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A tar of a PGlite data directory just after initdb, made by `pgliteSnapshot.ts`; undefined on Postgres. */
+    pgliteSnapshot: string | undefined
+  }
+}
+
+/** The snapshot's bytes, read once per test process. */
+let snapshot: Promise<Blob> | undefined
+const snapshotAt = (path: string): Promise<Blob> => (snapshot ??= readFile(path).then((bytes) => new Blob([bytes])))
 
 const withClient = async <A>(url: string, f: (client: pg.Client) => Promise<A>): Promise<A> => {
   const client = new pg.Client({ connectionString: url })
@@ -31,6 +46,9 @@ const withClient = async <A>(url: string, f: (client: pg.Client) => Promise<A>):
     await client.end()
   }
 }
+
+const queryAt = (url: string): TestDatabase["query"] => (text, values) =>
+  withClient(url, (client) => client.query(text, values as Array<unknown>))
 
 const databaseUrl = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl)
@@ -48,19 +66,30 @@ const freshPostgres = async (serverUrl: string): Promise<TestDatabase> => {
     dropped = true
     await withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
   }
-  return {
-    kind: "postgres",
-    url,
-    poolSize: 5,
-    query: (text, values) => withClient(url, (client) => client.query(text, values as Array<unknown>)),
-    makeUnreachable: drop,
-    dispose: drop
-  }
+  return { kind: "postgres", url, poolSize: 5, query: queryAt(url), makeUnreachable: drop, dispose: drop }
 }
 
+/**
+ * How many connections a test PGlite accepts: as many as a Postgres on its
+ * defaults (`max_connections` 100). The count protects nothing: the socket
+ * server runs one protocol message at a time whatever the count, and keeps
+ * an open transaction's messages on its own connection. Each server opens its
+ * pool and the CAD feed's `LISTEN` connection (docs/decisions.md, issue 18),
+ * and a test may run several servers and its own `query` besides.
+ */
+const PGLITE_CONNECTIONS = 100
+
+/**
+ * A PGlite from the run's snapshot of a directory just after initdb
+ * (`pgliteSnapshot.ts`): a copy loads in a fraction of initdb's CPU time and
+ * without holding the test process's event loop for seconds, during which
+ * the servers this process serves could not connect (docs/decisions.md,
+ * issue 18). The servers still migrate it from nothing.
+ */
 const freshPglite = async (): Promise<TestDatabase> => {
-  const db = await PGlite.create()
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
+  const path = inject("pgliteSnapshot")
+  const db = await PGlite.create(path === undefined ? {} : { loadDataDir: await snapshotAt(path) })
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: PGLITE_CONNECTIONS })
   await server.start()
   const url = `postgres://postgres@${server.getServerConn()}/postgres`
   let serving = true
@@ -73,11 +102,7 @@ const freshPglite = async (): Promise<TestDatabase> => {
     kind: "pglite",
     url,
     poolSize: 1,
-    // Straight to PGlite: the socket is the server's one connection.
-    query: async <R extends pg.QueryResultRow>(text: string, values?: ReadonlyArray<unknown>) => {
-      const result = await db.query<R>(text, values as Array<unknown>)
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length } as pg.QueryResult<R>
-    },
+    query: queryAt(url),
     makeUnreachable: stop,
     dispose: async () => {
       await stop()
@@ -87,4 +112,4 @@ const freshPglite = async (): Promise<TestDatabase> => {
 }
 
 export const freshDatabase = (): Promise<TestDatabase> =>
-  testDatabaseUrl === undefined || testDatabaseUrl === "" ? freshPglite() : freshPostgres(testDatabaseUrl)
+  testDatabaseUrl === undefined ? freshPglite() : freshPostgres(testDatabaseUrl)

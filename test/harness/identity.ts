@@ -1,7 +1,4 @@
-import { PGlite } from "@electric-sql/pglite"
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { expect } from "vitest"
-import { freshDatabase, type TestDatabase, testDatabaseUrl } from "./database.js"
 import { dataOf } from "./body.js"
 import type { Reply, RunningServer } from "./server.js"
 
@@ -304,37 +301,4 @@ export const freshWindow = async (...servers: ReadonlyArray<RunningServer>) => {
   for (const server of servers) await advanceClock(server, untilNext)
 }
 
-/** Where tests find Redis (CI sets it); undefined to run without. */
-export const testRedisUrl = process.env["TEST_REDIS_URL"] === "" ? undefined : process.env["TEST_REDIS_URL"]
-
-/**
- * A fresh database that several servers can use at once: a Postgres database
- * when `TEST_DATABASE_URL` is set, else an in-memory PGlite served to
- * `connections` clients (one pool connection per server).
- */
-export const sharedDatabase = async (connections: number): Promise<TestDatabase> => {
-  if (testDatabaseUrl !== undefined && testDatabaseUrl !== "") return freshDatabase()
-  const db = await PGlite.create()
-  const socket = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: connections })
-  await socket.start()
-  let serving = true
-  const stop = async () => {
-    if (!serving) return
-    serving = false
-    await socket.stop()
-  }
-  return {
-    kind: "pglite",
-    url: `postgres://postgres@${socket.getServerConn()}/postgres`,
-    poolSize: 1,
-    query: async (text, values) => {
-      const result = await db.query(text, values as Array<unknown>)
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length } as never
-    },
-    makeUnreachable: stop,
-    dispose: async () => {
-      await stop()
-      await db.close()
-    }
-  }
-}
+export { testRedisUrl } from "./settings.js"

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf } from "../harness/body.js"
-import type { TestDatabase } from "../harness/database.js"
+import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
-import { cookieWrite, freshWindow, type Session, sharedDatabase, signIn, testRedisUrl } from "../harness/identity.js"
+import { cookieWrite, freshWindow, type Session, signIn, testRedisUrl } from "../harness/identity.js"
 import type { Reply } from "../harness/server.js"
 import { freePort, type RunningServer, startServer } from "../harness/server.js"
 
@@ -24,7 +24,7 @@ let b: RunningServer
 /** An instance whose Redis does not answer (nothing listens on the port). */
 let redisDown: RunningServer
 beforeAll(async () => {
-  database = await sharedDatabase(2)
+  database = await freshDatabase()
   const env = {
     RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
     RATE_LIMIT_READS_PER_MINUTE: String(READS),

@@ -4,8 +4,8 @@
  * and sends nothing.
  */
 import { afterAll, expect, it } from "vitest"
-import type { TestDatabase } from "../harness/database.js"
-import { type Session, sharedDatabase, signIn } from "../harness/identity.js"
+import { freshDatabase, type TestDatabase } from "../harness/database.js"
+import { type Session, signIn } from "../harness/identity.js"
 import { actionOf, commandsOf, moderate, newKey, startSimulator } from "../harness/moderation.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
@@ -17,7 +17,7 @@ afterAll(async () => {
 it("a crash between sending and recording the answer leaves UNKNOWN, and the retry elsewhere never sends it again", async () => {
   const { simulator, env } = await startSimulator()
   cleanup.push(() => simulator.close())
-  const database: TestDatabase = await sharedDatabase(2)
+  const database: TestDatabase = await freshDatabase()
   cleanup.push(() => database.dispose())
   const settings = { ...env, BLUELIGHT_ADMIN_IDENTITY_IDS: "crash-admin" }
   const first: RunningServer = await startServer({ database, env: settings })

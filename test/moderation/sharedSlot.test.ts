@@ -1,18 +1,19 @@
 /**
- * Two instances sharing one database and (when `TEST_REDIS_URL` is set, as
- * in CI) one Redis, in front of one game server: the game-command slot is
- * one slot, so there are never two commands in flight, and parallel requests
- * with one key still make one action and one command.
+ * Two instances sharing one database and one Redis (`TEST_REDIS_URL`, as in
+ * CI), in front of one game server: the game-command slot is one slot, so
+ * there are never two commands in flight, and parallel requests with one key
+ * still make one action and one command. More than one instance needs Redis;
+ * without it (a newcomer's `npm test`) the same requests all go to one
+ * instance, whose slot is in its memory, and the same holds.
  */
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { listOf } from "../harness/body.js"
-import type { TestDatabase } from "../harness/database.js"
-import { meData, type Session, sharedDatabase, signIn, testRedisUrl } from "../harness/identity.js"
+import { freshDatabase, type TestDatabase } from "../harness/database.js"
+import { meData, type Session, signIn, testRedisUrl } from "../harness/identity.js"
 import { type ActionData, commandsOf, expectGameError, moderate, newKey, PLAYERS, startSimulator } from "../harness/moderation.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
-const redisUrl = testRedisUrl ?? "redis://127.0.0.1:6379"
 
 let simulator: GameServerSimulator
 let database: TestDatabase
@@ -24,10 +25,10 @@ beforeAll(async () => {
   simulator = started.simulator
   // Every command stays in flight a while, so that requests on both instances overlap it.
   simulator.latencyMs = 300
-  database = await sharedDatabase(2)
+  database = await freshDatabase()
   const env = {
     ...started.env,
-    REDIS_URL: redisUrl,
+    REDIS_URL: testRedisUrl,
     BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-slot-admin",
     // The shortest cooldown, so that the second test waits a second at most for the slot.
     GAME_COMMAND_COOLDOWN_SECONDS: "1",
@@ -35,7 +36,7 @@ beforeAll(async () => {
     GAME_COMMAND_TIMEOUT_MS: "4000"
   }
   a = await startServer({ database, env })
-  b = await startServer({ database, env })
+  b = testRedisUrl === undefined ? a : await startServer({ database, env })
   admin = await signIn(a, { id: "shared-slot-admin" })
   await meData(b, admin)
 })
@@ -47,7 +48,7 @@ afterAll(async () => {
 
 const on = (server: RunningServer) => ({ server, as: { session: admin } as const })
 
-describe("two instances sharing Redis", () => {
+describe(testRedisUrl === undefined ? "one instance without Redis" : "two instances sharing Redis", () => {
   it("never have two commands in flight: of many actions at once across both, one is sent and the others are GAME_THROTTLED", async () => {
     simulator.nextCommand({ _tag: "Hang" })
     const requests = Array.from({ length: 8 }, (_, i) => {

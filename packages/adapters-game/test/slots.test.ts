@@ -34,10 +34,11 @@ describe("the in-memory game-command slot", () => {
     }))
 })
 
-// CI sets TEST_REDIS_URL; by default the local Redis the full suite runs against.
-const redisUrl = process.env["TEST_REDIS_URL"] || "redis://127.0.0.1:6379"
+// CI sets TEST_REDIS_URL; without it (a newcomer's npm test) there is no Redis to test.
+const redisUrl = process.env["TEST_REDIS_URL"]
+const redisUrls = redisUrl === undefined || redisUrl === "" ? [] : [redisUrl]
 
-describe("the game-command slot in Redis", () => {
+for (const redisUrl of redisUrls) describe("the game-command slot in Redis", () => {
   it.live("is shared by two instances, cools down, and frees itself when its holder never releases", () =>
     Effect.gen(function*() {
       const one = new Redis(redisUrl, { lazyConnect: false })
