@@ -1,17 +1,18 @@
 /**
- * Two instances sharing one database and one Redis (`TEST_REDIS_URL`, or the
- * local one): a caller's open CAD streams are counted across both, so five is
- * five whichever instance each is open on, and a stream closed on one frees a
- * place on the other.
+ * A caller's open CAD streams are counted across instances. With a Redis
+ * (`TEST_REDIS_URL`, as in CI) two instances share one database and that
+ * Redis, so five is five whichever instance each is open on, and a stream
+ * closed on one frees a place on the other. Without one (a newcomer's npm
+ * test) more than one instance cannot share a count, and the same requests run
+ * on one instance, whose count is its own.
  */
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type EventStream, openStream } from "../harness/cad.js"
-import type { TestDatabase } from "../harness/database.js"
-import { bearer, issueCredential, type Session, sharedDatabase, signIn, testRedisUrl } from "../harness/identity.js"
+import { freshDatabase, type TestDatabase } from "../harness/database.js"
+import { bearer, issueCredential, type Session, signIn, testRedisUrl } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
-const redisUrl = testRedisUrl ?? "redis://127.0.0.1:6379"
 const PATH = "/api/cad/events/stream"
 
 let database: TestDatabase
@@ -19,15 +20,14 @@ let a: RunningServer
 let b: RunningServer
 let admin: Session
 beforeAll(async () => {
-  // Two connections per server: its pool and the CAD feed's LISTEN.
-  database = await sharedDatabase(4)
-  const env = { REDIS_URL: redisUrl, BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-streams-admin" }
+  database = await freshDatabase()
+  const env = { REDIS_URL: testRedisUrl, BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-streams-admin" }
   a = await startServer({ database, env })
-  b = await startServer({ database, env })
+  b = testRedisUrl === undefined ? a : await startServer({ database, env })
   admin = await signIn(a, { id: "shared-streams-admin" })
 })
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
+  await Promise.all([a?.stop(), b === a ? undefined : b?.stop()])
   await database?.dispose()
 })
 
@@ -47,8 +47,8 @@ const expectRefused = async (server: RunningServer, token: string) => {
   expect(Number(reply.headers.get("retry-after"))).toBeGreaterThan(0)
 }
 
-describe("one caller's open streams across two instances sharing Redis", () => {
-  it("are five in all: three on A and two on B, the sixth on either is 429, and closing one on A frees a place on B", async () => {
+describe(testRedisUrl === undefined ? "one caller's open streams on one instance without Redis" : "one caller's open streams across two instances sharing Redis", () => {
+  it("are five in all: three on A and two on B, the sixth on either is 429, and closing one on A frees a place on B (A and B one instance without Redis)", async () => {
     const { token } = await issueCredential(a, admin, { name: "streams everywhere", scopes: ["cad.view"] })
     const onA = await Promise.all(Array.from({ length: 3 }, () => follow(a, token)))
     const onB = await Promise.all(Array.from({ length: 2 }, () => follow(b, token)))

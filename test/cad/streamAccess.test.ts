@@ -15,7 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf } from "../harness/body.js"
 import { asCredential, type CadClient, CONTROL_PERMISSIONS, createIncident, type EventStream, openStream } from "../harness/cad.js"
-import type { TestDatabase } from "../harness/database.js"
+import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
 import {
   advanceClock,
@@ -28,7 +28,6 @@ import {
   sessionOf,
   setAccountStatus,
   setCookie,
-  sharedDatabase,
   signIn,
   staffMember,
   write
@@ -51,7 +50,7 @@ let b: RunningServer
 let admin: Session
 let controlOnB: CadClient
 beforeAll(async () => {
-  database = await sharedDatabase(4)
+  database = await freshDatabase()
   a = await startServer({ database, env: ENV })
   b = await startServer({ database, env: ENV })
   admin = await signIn(a, { id: "stream-admin" })

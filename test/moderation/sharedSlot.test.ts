@@ -49,11 +49,12 @@ afterAll(async () => {
 const on = (server: RunningServer) => ({ server, as: { session: admin } as const })
 
 describe(testRedisUrl === undefined ? "one instance without Redis" : "two instances sharing Redis", () => {
-  it("never have two commands in flight: of many actions at once across both, one is sent and the others are GAME_THROTTLED", async () => {
+  it("never have two commands in flight: of many actions at once (across both instances when there are two), one is sent and the others are GAME_THROTTLED", async () => {
     simulator.nextCommand({ _tag: "Hang" })
     const requests = Array.from({ length: 8 }, (_, i) => {
       const { server, as } = on(i % 2 === 0 ? a : b)
-      const target = PLAYERS[i % 3]!
+      // Never SpeedyDriver (100000003): the next test counts the actions against that player.
+      const target = PLAYERS[i % 2]!
       return moderate(server, as, "warnings", newKey(), { targetPlatformId: target.platformId, reason: `Warning ${i}` })
     })
     const replies = await Promise.all(requests)
@@ -63,7 +64,7 @@ describe(testRedisUrl === undefined ? "one instance without Redis" : "two instan
     expect(simulator.mostConcurrentCommands).toBe(1)
   })
 
-  it("makes one action and one command of parallel requests with one key on both instances", async () => {
+  it("makes one action and one command of parallel requests with one key (on both instances when there are two)", async () => {
     const key = newKey()
     const sent = simulator.commands.length
     const body = { targetPlatformId: "100000003", reason: "Same key everywhere" }
