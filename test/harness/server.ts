@@ -120,7 +120,9 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const logs: Array<LogLine> = []
   let stderr = ""
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-  const exited = once(child, "exit")
+  // "close", not "exit": it comes once stdout and stderr have been read to their end, so an early
+  // exit's error carries everything the server said.
+  const exited = once(child, "close")
 
   const listening = new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not listen within ${START_BOUND_MS / 1000} s\n${stderr}`)), START_BOUND_MS)
@@ -135,7 +137,12 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     })
     void exited.then(([code]) => {
       clearTimeout(timer)
-      reject(new Error(`server exited with ${code} before listening\n${stderr}`))
+      // Start-up failures are one stderr line each; anything else the server logged as a warning or
+      // an error (a defect is logged, as JSON on stdout) is named too.
+      const logged = logs
+        .filter((entry) => entry.logLevel === "WARN" || entry.logLevel === "ERROR" || entry.logLevel === "FATAL")
+        .map((entry) => `${entry.logLevel}: ${JSON.stringify(entry.message)}${entry.cause === undefined ? "" : ` ${entry.cause}`}`)
+      reject(new Error(`server exited with ${code} before listening\n${stderr}${logged.join("\n")}`))
     })
   })
   // A server that never listens must not leave its database behind.

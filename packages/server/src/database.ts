@@ -21,7 +21,7 @@ import { AccessWatchLive } from "@bluelight/core/identity"
 import type { SqlError } from "@effect/sql"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { Settings } from "./config.js"
-import { embeddedPostgres } from "./embeddedPostgres.js"
+import { EMBEDDED_BOUND, embeddedPostgres } from "./embeddedPostgres.js"
 import { StartupFailure } from "./startupFailure.js"
 
 /** Host, port and path (a Postgres URL's database) of a URL: never its user or password. */
@@ -41,11 +41,11 @@ const messageOf = (u: unknown): string => (u instanceof Error ? u.message : "")
  * (`CONNECT_TIMEOUT`) bounds the wait, also for a server that accepts the
  * connection and never answers.
  */
-const connectFailure = (what: string, error: SqlError.SqlError) => {
+const connectFailure = (what: string, error: SqlError.SqlError, bound: Duration.Duration = CONNECT_TIMEOUT) => {
   const detail = messageOf(error.cause) || error.message
   return new StartupFailure({
     message: /timed? ?out/i.test(`${error.message} ${detail}`)
-      ? `${what} did not answer within ${Duration.format(CONNECT_TIMEOUT)}`
+      ? `${what} did not answer within ${Duration.format(bound)}`
       : `cannot connect to ${what}: ${detail}`
   })
 }
@@ -66,8 +66,12 @@ export const layerDatabase = (settings: Settings) =>
       }
       const embedded = yield* embeddedPostgres(settings.dataDir)
       yield* Effect.logInfo(`embedded PGlite database in ${embedded.directory}`)
-      return layerPgClient({ url: embedded.url, maxConnections: 1 }).pipe(
-        Layer.mapError((error) => connectFailure("the embedded database", error))
+      // The embedded database runs in this process, so it cannot be a server that accepts and never
+      // answers, which is what `CONNECT_TIMEOUT` is for; with a pool of one, that bound is also how
+      // long a request may wait for the connection, and 5 s failed starts and requests on a loaded
+      // machine (issue 18). It gets the bound its opening has.
+      return layerPgClient({ url: embedded.url, maxConnections: 1, connectTimeout: EMBEDDED_BOUND }).pipe(
+        Layer.mapError((error) => connectFailure("the embedded database", error, EMBEDDED_BOUND))
       )
     })
   ).pipe(

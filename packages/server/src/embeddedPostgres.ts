@@ -7,9 +7,13 @@ import { join, resolve } from "node:path"
 import { acquireLock, LOCK_FILE, releaseLock } from "./dataDirLock.js"
 import { StartupFailure } from "./startupFailure.js"
 
-// Opening a new directory runs initdb in WASM: seconds on a slow machine, so
-// the bound is generous; it is there so that start-up never waits forever.
-const OPEN_BOUND = Duration.seconds(60)
+/**
+ * How long the embedded database may take to open (a new directory runs initdb
+ * in WASM: seconds on a slow machine), and to give its one connection (to the
+ * client connecting, or to a request waiting while another holds it). Generous:
+ * it is there so that nothing waits forever, not to catch a silent server.
+ */
+export const EMBEDDED_BOUND = Duration.seconds(60)
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -57,8 +61,8 @@ export const embeddedPostgres = (dataDir: string) =>
       Effect.tryPromise(() => PGlite.create({ dataDir: directory, extensions: { pg_trgm } })).pipe(
         Effect.interruptible,
         Effect.timeoutFail({
-          duration: OPEN_BOUND,
-          onTimeout: () => new StartupFailure({ message: `the embedded database in ${directory} did not open within ${Duration.format(OPEN_BOUND)}` })
+          duration: EMBEDDED_BOUND,
+          onTimeout: () => new StartupFailure({ message: `the embedded database in ${directory} did not open within ${Duration.format(EMBEDDED_BOUND)}` })
         }),
         Effect.mapError((error) =>
           error instanceof StartupFailure

@@ -7,6 +7,11 @@ export const CONNECT_TIMEOUT = Duration.seconds(5)
 export interface DatabaseOptions {
   readonly url: Redacted.Redacted
   readonly maxConnections: number
+  /**
+   * The longest a new connection, or a wait for a free one from the pool, may take (node-postgres
+   * bounds both with one setting); `CONNECT_TIMEOUT` unless given.
+   */
+  readonly connectTimeout?: Duration.Duration
 }
 
 /**
@@ -18,7 +23,7 @@ export const layerPgClient = (options: DatabaseOptions) =>
   PgClient.layer({
     url: options.url,
     maxConnections: options.maxConnections,
-    connectTimeout: CONNECT_TIMEOUT,
+    connectTimeout: options.connectTimeout ?? CONNECT_TIMEOUT,
     idleTimeout: Duration.seconds(30),
     applicationName: "bluelight",
     transformResultNames: String.snakeToCamel,
