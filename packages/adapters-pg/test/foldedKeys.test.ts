@@ -1,29 +1,7 @@
-import { layerPgClient, runMigrations } from "@bluelight/adapters-pg"
-import { Migrator } from "@effect/sql"
-import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
-import auditLog from "../src/migrations/0001_audit_log.js"
-import identity from "../src/migrations/0002_identity.js"
-import auditLogTruncate from "../src/migrations/0003_audit_log_truncate.js"
-import sessionRevocation from "../src/migrations/0004_session_revocation.js"
-import civiliansPnc from "../src/migrations/0005_civilians_pnc.js"
-import cad from "../src/migrations/0006_cad.js"
-import shiftsSessions from "../src/migrations/0007_shifts_sessions.js"
-import moderation from "../src/migrations/0008_moderation.js"
-import pncRecords from "../src/migrations/0009_pnc_records.js"
+import { describe, expect, it } from "vitest"
+import { migrationDatabase } from "./migrationDatabase.js"
 
-let database: TestDatabase
-let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof layerPgClient>>, never>
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  runtime = ManagedRuntime.make(layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize }).pipe(Layer.orDie))
-})
-afterAll(async () => {
-  await runtime?.dispose()
-  await database?.dispose()
-})
+const database = migrationDatabase()
 
 const insertRole = (id: string, name: string) =>
   database.query(`INSERT INTO roles (id, name, name_key, permissions) VALUES ($1, $2, lower(trim($2)), '{}')`, [id, name])
@@ -37,21 +15,7 @@ const insertUnit = (id: string, callsign: string, createdAt: string) =>
 
 describe("migration 0011: role names and callsigns compare by their folded keys", () => {
   it("rewrites the keys of stored rows; a look-alike stored before keeps a distinct key; the unique indexes hold the folded keys", async () => {
-    const before = Migrator.make({})({
-      loader: Migrator.fromRecord({
-        "0001_audit_log": auditLog,
-        "0002_identity": identity,
-        "0003_audit_log_truncate": auditLogTruncate,
-        "0004_session_revocation": sessionRevocation,
-        "0005_civilians_pnc": civiliansPnc,
-        "0006_cad": cad,
-        "0007_shifts_sessions": shiftsSessions,
-        "0008_moderation": moderation,
-        "0009_pnc_records": pncRecords
-      }),
-      table: "bluelight_migrations"
-    })
-    await runtime.runPromise(Effect.orDie(before))
+    await database.migrateBefore(11)
     // What the old rules let in: a forged Administrator and look-alike roles and callsigns.
     await insertRole("r-1", "Controller")
     await insertRole("r-2", "C\u043entroller") // Cyrillic о
@@ -62,7 +26,7 @@ describe("migration 0011: role names and callsigns compare by their folded keys"
     await insertUnit("u-3", "\uff2c\uff2b\uff15\uff2f\uff23", "2026-01-03T00:00:00Z") // full-width
     await insertUnit("u-4", "ARV 1", "2026-01-01T00:00:00Z")
 
-    const applied = await runtime.runPromise(Effect.orDie(runMigrations))
+    const applied = await database.migrateAll()
     expect(applied.map(([id, name]) => `${id}_${name}`)).toContain("11_folded_keys")
 
     const roles = await database.query("SELECT id, name_key FROM roles ORDER BY id")

@@ -1,21 +1,7 @@
-import { layerPgClient, runMigrations } from "@bluelight/adapters-pg"
-import { Migrator } from "@effect/sql"
-import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
-import { migrations } from "../../src/migrations/index.js"
+import { describe, expect, it } from "vitest"
+import { migrationDatabase } from "../migrationDatabase.js"
 
-let database: TestDatabase
-let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof layerPgClient>>, never>
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  runtime = ManagedRuntime.make(layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize }).pipe(Layer.orDie))
-})
-afterAll(async () => {
-  await runtime?.dispose()
-  await database?.dispose()
-})
+const database = migrationDatabase()
 
 const insertAccount = (id: string) =>
   database.query(
@@ -39,11 +25,7 @@ const insertEvent = (id: string, type: string, actor: [string, string], civilian
 
 describe("migration 0012: which PNC history entries are a member's own change", () => {
   it("marks the entries written before it, takes the owner id out of their data, and keeps the history append-only", async () => {
-    const before = Migrator.make({})({
-      loader: Effect.map(migrations, (all) => all.filter(([id]) => id < 12)),
-      table: "bluelight_migrations"
-    })
-    await runtime.runPromise(Effect.orDie(before))
+    await database.migrateBefore(12)
     await insertAccount("alice")
     await insertAccount("bob")
     await insertAccount("manager")
@@ -59,7 +41,7 @@ describe("migration 0012: which PNC history entries are a member's own change", 
     await insertEvent("e7", "LICENCE_SUSPENDED", ["user", "alice"], "c-alice", {})
     await insertEvent("e8", "CIVILIAN_UPDATED", ["service", "svc"], "c-alice", {})
 
-    await runtime.runPromise(Effect.orDie(runMigrations))
+    await database.migrateAll()
 
     const rows = await database.query("SELECT id, by_owner, data FROM pnc_events ORDER BY id")
     expect(rows.rows.map((r) => [r["id"], r["by_owner"]])).toEqual([

@@ -1,22 +1,7 @@
-import { layerPgClient, runMigrations } from "@bluelight/adapters-pg"
-import { Migrator } from "@effect/sql"
-import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
-import auditLog from "../../src/migrations/0001_audit_log.js"
-import identity from "../../src/migrations/0002_identity.js"
+import { describe, expect, it } from "vitest"
+import { migrationDatabase } from "../migrationDatabase.js"
 
-let database: TestDatabase
-let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof layerPgClient>>, never>
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  runtime = ManagedRuntime.make(layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize }).pipe(Layer.orDie))
-})
-afterAll(async () => {
-  await runtime?.dispose()
-  await database?.dispose()
-})
+const database = migrationDatabase()
 
 const insertAccount = (id: string, status: string) =>
   database.query(
@@ -34,18 +19,14 @@ const insertSession = (id: string, accountId: string, revoked: boolean) =>
 
 describe("migration 0004: why a session was revoked", () => {
   it("gives sessions revoked before it the reason that keeps what they answered, and requires a reason with every revocation", async () => {
-    const before = Migrator.make({})({
-      loader: Migrator.fromRecord({ "0001_audit_log": auditLog, "0002_identity": identity }),
-      table: "bluelight_migrations"
-    })
-    await runtime.runPromise(Effect.orDie(before))
+    await database.migrateBefore(3)
     await insertAccount("active", "ACTIVE")
     await insertAccount("suspended", "SUSPENDED")
     await insertSession("active-revoked", "active", true)
     await insertSession("active-live", "active", false)
     await insertSession("suspended-revoked", "suspended", true)
 
-    const applied = await runtime.runPromise(Effect.orDie(runMigrations))
+    const applied = await database.migrateAll()
     // 0003 and 0004 run now; later migrations (other contexts) follow them.
     expect(applied.map(([id]) => id).slice(0, 2)).toEqual([3, 4])
 
