@@ -1,3 +1,4 @@
+import { CAD_STREAMS_PER_CALLER } from "@bluelight/core/cad"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { allow } from "../access.js"
@@ -52,7 +53,9 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
           "when it reconnects, and which wins) first replays what came after that entry. `incidentId` and `unitId` filter as on " +
           "`GET /cad/events`. A comment line is sent at once and as a heartbeat every 15 seconds. Access is checked again while the stream " +
           "is open: it ends once the session is revoked or expires, the account is no longer active, the credential is revoked, or " +
-          "`cad.view` is no longer held.\n\n" +
+          "`cad.view` is no longer held, within a second, and nothing committed after that reaches it. A caller may hold " +
+          `${CAD_STREAMS_PER_CALLER} streams open at once, counted across instances (a person's sessions together); one more is ` +
+          "`429 RATE_LIMITED` until one of them ends.\n\n" +
           "**Trying it.** The stream never ends by itself, so Test Request here shows nothing useful; the answer's sample shows what " +
           "arrives. Follow it from a terminal, signed in as the README shows (`-N` prints each message as it comes):\n\n" +
           "```sh\ncurl -N -b jar \"$APP_URL/api/cad/events/stream?after=0\"\n```\n\n" +
