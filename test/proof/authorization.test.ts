@@ -5,6 +5,7 @@
  *
  * - nobody: `401` (a public operation: anything but `401`/`403`);
  * - a signed-in member without the declared permissions: `403 FORBIDDEN`, naming one it lacks;
+ * - a person holding all the declared keys but one (Control's `cad.view` among them): `403 FORBIDDEN` naming it;
  * - a service credential on a session-only operation: `403 USER_REQUIRED`;
  * - a service credential without the declared scopes: `403`;
  * - a caller holding exactly the declared permissions (a person, and, where credentials are
@@ -21,7 +22,7 @@
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, errorCodeOf, isJsonObject, type JsonObject, listOf } from "../harness/body.js"
-import { approve, bearer, callback, createRole, createStaff, issueCredential, meData, MEMBER_PERMISSIONS, type Session, sessionFromReply, signIn, startFlow, STATE_COOKIE, write } from "../harness/identity.js"
+import { ALL_PERMISSIONS, approve, bearer, callback, createRole, createStaff, issueCredential, meData, MEMBER_PERMISSIONS, type Session, sessionFromReply, signIn, startFlow, STATE_COOKIE, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 import { buildRequest, type Operation, operationsOf } from "./openapiRequests.js"
 
@@ -128,8 +129,8 @@ const credentialHolding = async (scopes: ReadonlyArray<string>): Promise<string>
 /** A grantable scope outside `held` (and outside the operation's alternatives). */
 const otherScope = (avoid: ReadonlyArray<string>) => ["server.view", "audit.view", "players.view"].find((scope) => !avoid.includes(scope))!
 
-type Check = "extensions" | "anonymous" | "member" | "userRequired" | "credentialWithoutScope" | "exactPerson" | "exactCredential"
-const zero = (): Record<Check, number> => ({ extensions: 0, anonymous: 0, member: 0, userRequired: 0, credentialWithoutScope: 0, exactPerson: 0, exactCredential: 0 })
+type Check = "extensions" | "anonymous" | "member" | "allButOne" | "userRequired" | "credentialWithoutScope" | "exactPerson" | "exactCredential"
+const zero = (): Record<Check, number> => ({ extensions: 0, anonymous: 0, member: 0, allButOne: 0, userRequired: 0, credentialWithoutScope: 0, exactPerson: 0, exactCredential: 0 })
 /** Operations a check sent a request for and asserted on. */
 const covered = zero()
 /** Operations a check does not apply to (a public operation has no member or credential row; a credential row applies to session-or-credential operations only, the USER_REQUIRED row to session-only ones). */
@@ -177,6 +178,9 @@ describe("the authorization matrix, from the served API description", () => {
         !Array.isArray(operation.operation["x-bluelight-permissions"])
     })
     expect(missing.map(nameOf), "operations without x-bluelight-access / x-bluelight-permissions").toEqual([])
+    const unknown = operations.flatMap((operation) =>
+      [...permissions(operation), ...alternatives(operation)].filter((key) => !ALL_PERMISSIONS.includes(key)).map((key) => `${nameOf(operation)}: ${key}`))
+    expect(unknown, "declared keys outside the permission catalogue").toEqual([])
     covered.extensions = operations.length
   })
 
@@ -226,6 +230,24 @@ describe("the authorization matrix, from the served API description", () => {
       // are sent by a throwaway caller in the exact-permission row, because some end or rotate the session.
       if (permissions(operation).length === 0) notApplicable.member++
       else covered.member++
+    }
+  }, 120_000)
+
+  it("every declared key is required: a person holding all but one is FORBIDDEN, and the message names the missing one", async () => {
+    // This is where Control's `cad.view` shows: `cad.incidents.create` alone does not let anyone in.
+    for (const operation of operations) {
+      const declared = permissions(operation)
+      if (access(operation) === "public" || declared.length < 2) {
+        notApplicable.allButOne++
+        continue
+      }
+      for (const missing of declared) {
+        const held = declared.filter((key) => key !== missing)
+        const answer = await send(operation, { session: await staffHolding(held) })
+        expect([answer.status, answer.code], `${nameOf(operation)} holding ${held.join(", ")}: ${answer.text}`).toEqual([403, "FORBIDDEN"])
+        expect(answer.message, nameOf(operation)).toContain(missing)
+      }
+      covered.allButOne++
     }
   }, 120_000)
 
