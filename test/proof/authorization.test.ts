@@ -393,6 +393,9 @@ describe("the civilian portal's objects: another member's records are not there"
         tried.push(`${operation.method} ${path}`)
       }
     }
+    // Nor is A's character in B's own listing.
+    const listed = await server.request("GET", "/api/civilians?limit=100", { headers: { cookie: b.cookie } })
+    expect(listOf<{ id: string }>(listed).data.map((entry) => entry.id)).toEqual([bobs.id])
     expect(tried.length).toBe(routes.length + routes.filter((operation) => operation.path.includes("{vehicleId}")).length)
     expect(await snapshot()).toEqual(before)
   }, 120_000)
