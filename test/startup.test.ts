@@ -1,5 +1,6 @@
 import { createServer, type Socket } from "node:net"
 import { describe, expect, it } from "vitest"
+import { freshDatabase } from "./harness/database.js"
 import { cookieRead, signIn } from "./harness/identity.js"
 import { startServer } from "./harness/server.js"
 
@@ -126,6 +127,27 @@ describe.concurrent("start-up against a service that accepts connections and nev
       expect(failure.message).not.toMatch(/\bat .*\.js:\d+/)
     } finally {
       await postgres.close()
+    }
+  })
+})
+
+describe("a database the migrations cannot apply to", () => {
+  it("stops the start with one line naming the migration and why, not a silent exit", async () => {
+    const database = await freshDatabase()
+    try {
+      // A table of that name already there, as in a database some other tool made.
+      await database.query("CREATE TABLE accounts (x integer)")
+      const failure = await startServer({ database }).then(
+        async (server) => {
+          await server.stop()
+          throw new Error("the server started on a database it could not migrate")
+        },
+        startFailure
+      )
+      expect(failure.message).toMatch(/exited with 1/)
+      expect(failure.lines).toEqual([`bluelight: the database could not be migrated: Migration "2_identity" failed: Failed to execute statement: relation "accounts" already exists`])
+    } finally {
+      await database.dispose()
     }
   })
 })

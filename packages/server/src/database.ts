@@ -19,7 +19,7 @@ import { EndShiftOnDeactivation } from "@bluelight/core/shifts"
 import { CadFeedLive, NoCadSignals } from "@bluelight/core/cad"
 import { AccessWatchLive } from "@bluelight/core/identity"
 import type { SqlError } from "@effect/sql"
-import { Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Cause, Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { Settings } from "./config.js"
 import { EMBEDDED_BOUND, embeddedPostgres } from "./embeddedPostgres.js"
 import { StartupFailure } from "./startupFailure.js"
@@ -50,6 +50,25 @@ const connectFailure = (what: string, error: SqlError.SqlError, bound: Duration.
   })
 }
 
+/** An error's message and those of its causes, outermost first: "Migration "2_identity" failed: relation "accounts" already exists". */
+const messagesOf = (error: unknown): string => {
+  const messages: Array<string> = []
+  for (let at: unknown = error; at instanceof Error && messages.length < 5; at = at.cause) {
+    if (at.message !== "" && !messages.includes(at.message)) messages.push(at.message)
+  }
+  return messages.join(": ")
+}
+
+/**
+ * A migration that failed (the migrator dies with it) stops the start with one
+ * line naming the migration and why; interruption (a stop during start-up)
+ * stays what it is.
+ */
+const migrationFailure = (cause: Cause.Cause<unknown>) =>
+  Cause.isInterruptedOnly(cause)
+    ? Effect.failCause(cause)
+    : Effect.fail(new StartupFailure({ message: `the database could not be migrated: ${messagesOf(Cause.squash(cause)) || "unknown failure"}` }))
+
 /**
  * The Postgres client: `DATABASE_URL` when set, else (never in production,
  * which the configuration refuses) the embedded PGlite in `DATA_DIR` with a
@@ -75,7 +94,7 @@ export const layerDatabase = (settings: Settings) =>
       )
     })
   ).pipe(
-    Layer.tap((context) => Effect.provide(runMigrations, context))
+    Layer.tap((context) => Effect.provide(runMigrations, context).pipe(Effect.catchAllCause(migrationFailure)))
   )
 
 /**

@@ -82,9 +82,16 @@ export const jsonLine = (options: Logger.Logger.Options<unknown>): string => {
   return `${line}},"fiberId":${JSON.stringify(FiberId.threadName(options.fiberId))}}`
 }
 
-/** Lines gathered in memory and handed to `write` in one chunk: on `flush`, or as soon as the chunk is long. */
+/**
+ * Lines gathered in memory and handed to `write` in one chunk: on `flush`, or
+ * as soon as the chunk is long. Once closed, every line is written at once:
+ * a line logged after the logging layer has closed (the failure of a start,
+ * reported as the program ends) is written, not left in a buffer nobody
+ * flushes any more.
+ */
 export const makeLineBuffer = (write: (chunk: string) => void) => {
   let pending = ""
+  let closed = false
   const flush = () => {
     if (pending.length === 0) return
     const chunk = pending
@@ -92,10 +99,15 @@ export const makeLineBuffer = (write: (chunk: string) => void) => {
     write(chunk)
   }
   const add = (line: string) => {
+    if (closed) return write(`${line}\n`)
     pending += `${line}\n`
     if (pending.length >= FLUSH_AT_CHARS) flush()
   }
-  return { add, flush }
+  const close = () => {
+    closed = true
+    flush()
+  }
+  return { add, flush, close }
 }
 
 /**
@@ -116,7 +128,7 @@ const bufferedJsonLogger = Effect.acquireRelease(
     Effect.sync(() => {
       clearInterval(timer)
       process.off("exit", buffer.flush)
-      buffer.flush()
+      buffer.close()
     })
 )
 

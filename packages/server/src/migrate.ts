@@ -9,8 +9,12 @@ import { reportStartupProblems } from "./startupFailure.js"
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
 const main = Effect.gen(function*() {
   const settings = yield* loadSettings
-  yield* Layer.build(layerDatabase(settings)).pipe(Effect.scoped, Effect.provide(layerLogging(settings.logLevel)))
-  yield* Effect.logInfo("migrations are up to date")
+  // The closing line inside the logging layer too: outside it, it was never written.
+  yield* Layer.build(layerDatabase(settings)).pipe(
+    Effect.scoped,
+    Effect.zipRight(Effect.logInfo("migrations are up to date")),
+    Effect.provide(layerLogging(settings.logLevel))
+  )
 }).pipe(reportStartupProblems)
 
 NodeRuntime.runMain(main, { disablePrettyLogger: true })

@@ -43,6 +43,16 @@ describe("makeLineBuffer", () => {
     expect(chunks).toEqual(["one\ntwo\n"])
   })
 
+  it("once closed, writes what it held and then every line at once: nothing logged after the layer closed is lost", () => {
+    const chunks: Array<string> = []
+    const buffer = makeLineBuffer((chunk) => chunks.push(chunk))
+    buffer.add("before")
+    buffer.close()
+    expect(chunks).toEqual(["before\n"])
+    buffer.add("the failure of the start")
+    expect(chunks).toEqual(["before\n", "the failure of the start\n"])
+  })
+
   it("writes a long buffer at once, without waiting for the flush", () => {
     const chunks: Array<string> = []
     const buffer = makeLineBuffer((chunk) => chunks.push(chunk))
