@@ -1,0 +1,67 @@
+import { createConnection, createServer, type Socket } from "node:net"
+
+/**
+ * A TCP proxy in front of a database (Postgres or the test PGlite), for the
+ * fault tests: the server under test connects through it, and
+ * `cutWhen(marker)` ends every connection it carries when a client sends a
+ * message holding `marker` (a statement's text), before that message reaches
+ * the database, the way a failover, a network drop or an administrator ending
+ * a backend would. A request that sent it is inside its transaction, its
+ * earlier statements run and uncommitted.
+ */
+export const connectionCutter = async (databaseUrl: string) => {
+  const target = new URL(databaseUrl)
+  const pairs = new Set<readonly [Socket, Socket]>()
+  let marker: string | undefined
+  let onCut: (() => void) | undefined
+  const cutAll = () => {
+    for (const [client, upstream] of pairs) {
+      client.destroy()
+      upstream.destroy()
+    }
+    pairs.clear()
+  }
+  const server = createServer((client) => {
+    const upstream = createConnection(Number(target.port || 5432), target.hostname)
+    const pair = [client, upstream] as const
+    pairs.add(pair)
+    const end = () => {
+      pairs.delete(pair)
+      client.destroy()
+      upstream.destroy()
+    }
+    client.on("error", end).on("close", end)
+    upstream.on("error", end).on("close", end)
+    upstream.on("data", (chunk: Buffer) => client.write(chunk))
+    client.on("data", (chunk: Buffer) => {
+      if (marker !== undefined && chunk.toString("latin1").includes(marker)) {
+        marker = undefined
+        cutAll()
+        onCut?.()
+        return
+      }
+      upstream.write(chunk)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const address = server.address()
+  if (typeof address !== "object" || address === null) throw new Error("no port")
+  const url = new URL(databaseUrl)
+  url.hostname = "127.0.0.1"
+  url.port = String(address.port)
+  return {
+    /** The database's URL through the proxy. */
+    url: url.toString(),
+    /** Resolves once a client has sent `text` and every connection was cut. */
+    cutWhen: (text: string) =>
+      new Promise<void>((resolve) => {
+        marker = text
+        onCut = resolve
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        cutAll()
+        server.close(() => resolve())
+      })
+  }
+}
