@@ -22,7 +22,7 @@ import { listOf } from "../harness/body.js"
 import { asSession, CONTROL_PERMISSIONS, createIncident, credentialWith } from "../harness/cad.js"
 import type { TestDatabase } from "../harness/database.js"
 import { cookieRead, type Session, signIn, write } from "../harness/identity.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { type RunningServer, type StartOptions, startServer } from "../harness/server.js"
 import { testDatabaseUrl } from "../harness/settings.js"
 
 const OPERATIONS = fileURLToPath(new URL("../../docs/operations.md", import.meta.url))
@@ -85,6 +85,24 @@ const expectMeaningful = (records: Awaited<ReturnType<typeof readRecords>>) => {
   expect(records.pnc.map((event) => event["type"])).toContain("CIVILIAN_CREATED")
 }
 
+/**
+ * Starts a server, signs the administrator in, writes the records and reads
+ * them back, runs `whileUp` (a backup taken live), then stops it cleanly.
+ */
+const seededServer = async (options: StartOptions, whileUp: () => void = () => {}) => {
+  const first = await startServer(options)
+  try {
+    const admin = await signIn(first, { id: ADMIN, displayName: "Admin" })
+    const written = await writeRecords(first, admin)
+    const before = await readRecords(first, admin, written)
+    expectMeaningful(before)
+    whileUp()
+    return { admin, written, before }
+  } finally {
+    expect(await first.stop()).toBe(0)
+  }
+}
+
 if (testDatabaseUrl !== undefined) {
   const serverUrl = testDatabaseUrl
   const urlOf = (name: string) => {
@@ -118,20 +136,9 @@ if (testDatabaseUrl !== undefined) {
       await onServer(`CREATE DATABASE ${source}`)
       try {
         const database = existing(source)
-        const first = await startServer({ database, env: ENV })
-        let admin: Session
-        let written: Written
-        let before: Awaited<ReturnType<typeof readRecords>>
-        try {
-          admin = await signIn(first, { id: ADMIN, displayName: "Admin" })
-          written = await writeRecords(first, admin)
-          before = await readRecords(first, admin, written)
-          expectMeaningful(before)
-          // The documented backup runs while the server is up.
-          run("postgres-backup", { DATABASE_URL: database.url, BACKUP_FILE: backupFile })
-        } finally {
-          expect(await first.stop()).toBe(0)
-        }
+        // The documented backup runs while the server is up.
+        const { admin, written, before } = await seededServer({ database, env: ENV }, () =>
+          run("postgres-backup", { DATABASE_URL: database.url, BACKUP_FILE: backupFile }))
 
         run("postgres-restore", { POSTGRES_URL: serverUrl, RESTORE_DB: restored, RESTORE_URL: urlOf(restored), BACKUP_FILE: backupFile })
 
@@ -172,18 +179,7 @@ if (testDatabaseUrl !== undefined) {
       const backupDir = join(dir, "backup")
       const restoredDir = join(dir, "restored")
       try {
-        const first = await startServer({ database: null, env: { ...ENV, DATA_DIR: dataDir } })
-        let admin: Session
-        let written: Written
-        let before: Awaited<ReturnType<typeof readRecords>>
-        try {
-          admin = await signIn(first, { id: ADMIN, displayName: "Admin" })
-          written = await writeRecords(first, admin)
-          before = await readRecords(first, admin, written)
-          expectMeaningful(before)
-        } finally {
-          expect(await first.stop()).toBe(0)
-        }
+        const { admin, written, before } = await seededServer({ database: null, env: { ...ENV, DATA_DIR: dataDir } })
         run("pglite-backup", { DATA_DIR: dataDir, BACKUP_DIR: backupDir })
         run("pglite-restore", { DATA_DIR: restoredDir, BACKUP_DIR: backupDir })
 
