@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config"
+import { ProofCoverageReporter } from "./test/proof/coverageReporter.js"
 
 export default defineConfig({
   test: {
@@ -13,6 +14,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     minWorkers: 1,
-    reporters: ["default"]
+    // After the summary: what each proof suite covered (test/proof/coverage.ts).
+    reporters: ["default", new ProofCoverageReporter()]
   }
 })

@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, errorCodeOf, isJsonObject, type JsonObject, listOf } from "../harness/body.js"
 import { ALL_PERMISSIONS, approve, bearer, callback, createRole, createStaff, issueCredential, meData, MEMBER_PERMISSIONS, type Session, sessionFromReply, signIn, startFlow, STATE_COOKIE, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
+import { reportCoverage } from "./coverage.js"
 import { buildRequest, type Operation, operationsOf } from "./openapiRequests.js"
 
 const ADMIN = "matrix-admin"
@@ -159,6 +160,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (operations !== undefined) {
+    reportCoverage("authorization matrix", `${covered.anonymous} of ${operations.length} operations, ${Object.values(covered).reduce((sum, count) => sum + count, 0)} operation × check cells asserted`)
     console.log(
       `authorization matrix: ${operations.length} operations\n` +
         `  asserted per check:       ${JSON.stringify(covered)}\n` +

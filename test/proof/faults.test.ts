@@ -13,6 +13,7 @@ import { expectError } from "../harness/expectations.js"
 import { cookieRead, createRole, type Session, signIn, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 import { connectionCutter } from "./connectionCutter.js"
+import { reportCoverage } from "./coverage.js"
 
 interface RoleData {
   readonly id: string
@@ -31,6 +32,7 @@ beforeAll(async () => {
   admin = await signIn(server, { id: "fault-admin" })
 })
 afterAll(async () => {
+  reportCoverage("connection cut", `mid-transaction at the audit insert, on ${database?.kind ?? "no database"}`)
   await server?.stop()
   await cutter?.close()
   await database?.dispose()
