@@ -56,7 +56,8 @@ const databaseUrl = (serverUrl: string, name: string) => {
   return url.toString()
 }
 
-const freshPostgres = async (serverUrl: string): Promise<TestDatabase> => {
+/** A new database on the Postgres server at `serverUrl`, dropped by `dispose`. */
+export const freshPostgres = async (serverUrl: string): Promise<TestDatabase> => {
   const name = `bluelight_test_${randomBytes(6).toString("hex")}`
   await withClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`))
   const url = databaseUrl(serverUrl, name)

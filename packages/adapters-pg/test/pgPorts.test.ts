@@ -4,7 +4,9 @@ import { layerPgClient, PgAuditLog, PgAuditQueries, PgTransactor, RandomIds, run
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
-import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
+import { freshDatabase, freshPostgres, type TestDatabase } from "../../../test/harness/database.js"
+import { testDatabaseUrl } from "../../../test/harness/settings.js"
+import { migrations } from "../src/migrations/index.js"
 
 type Ports = Transactor | AuditLog | AuditQueries | SqlClient.SqlClient
 
@@ -56,6 +58,30 @@ describe("migrations", () => {
     expect(await run(runMigrations)).toEqual([])
   })
 })
+
+// Several instances on one database is a Postgres deployment (an embedded PGlite has one instance
+// by construction: its data directory is locked), so this is declared where Postgres is given.
+for (const url of testDatabaseUrl === undefined ? [] : [testDatabaseUrl]) {
+  describe("migrations run by several instances at once on a new Postgres database", () => {
+    it("are applied once, by one of them, and none fails on the migrations table another created", async () => {
+      const fresh = await freshPostgres(url)
+      const instances = Array.from({ length: 4 }, () =>
+        ManagedRuntime.make(layerPgClient({ url: Redacted.make(fresh.url), maxConnections: 1 }).pipe(Layer.orDie))
+      )
+      try {
+        const all = (await Effect.runPromise(migrations)).map(([id]) => id)
+        const applied = await Promise.all(instances.map((instance) => instance.runPromise(runMigrations)))
+        expect(applied.flat().map(([id]) => id).sort((a, b) => a - b)).toEqual(all)
+        expect(applied.filter((ids) => ids.length > 0)).toHaveLength(1)
+        const { rows } = await fresh.query<{ migration_id: number }>("SELECT migration_id FROM bluelight_migrations ORDER BY migration_id")
+        expect(rows.map((row) => row.migration_id)).toEqual(all)
+      } finally {
+        for (const instance of instances) await instance.dispose()
+        await fresh.dispose()
+      }
+    })
+  })
+}
 
 describe("Postgres transactor and audit log", () => {
   it("commit a change with its audit entry, naming the request", async () => {
