@@ -137,8 +137,9 @@ describe("the audit insert failing", () => {
   })
 
   for (const action of AUDIT_ACTIONS) {
-    it(`${action}: the request changes nothing, and succeeds once the insert works`, async () => {
-      const recipe = RECIPES[action]
+    const recipe = RECIPES[action]
+    const kept = recipe?.mayChange === undefined ? "changes nothing" : "keeps only what was committed before it, by design"
+    it(`${action}: the failed request ${kept}; it succeeds once the insert works`, async () => {
       if (recipe === undefined) expect.fail(`no recipe for the audit action ${action}: add one in test/proof/auditRecipes/`)
       await prove(action, recipe)
       covered++

@@ -7,7 +7,9 @@ import {
   createRole,
   createStaff,
   issueCredential,
+  MEMBER_PERMISSIONS,
   meData,
+  type Session,
   SESSION_COOKIE,
   sessionOf,
   setCookie,
@@ -17,7 +19,7 @@ import {
   write
 } from "../../harness/identity.js"
 import type { RunningServer } from "../../harness/server.js"
-import { asAdmin, type Recipes, unique, type World } from "./recipe.js"
+import { asAdmin, type Recipe, type Recipes, unique, type World } from "./recipe.js"
 
 /** The development password the recipes' server is started with. */
 export const DEVELOPER_PASSWORD = "proof-developer-password-0123456789"
@@ -46,6 +48,27 @@ const REDEEMED = {
 /** Developer Access asked with this session's cookie: the right password or a wrong one. */
 const askDeveloperAccess = (world: World, token: string, password: string) => () =>
   world.server.request("POST", "/api/auth/developer", { headers: cookieWrite(world.server, { token, cookie: `${SESSION_COOKIE}=${token}` }), body: { password } })
+
+/**
+ * A wrong password: the refusal is recorded in a transaction of its own, and
+ * then the request is refused (`401 AUTHENTICATION_FAILED`). When the refusal
+ * cannot be recorded the answer is `500 INTERNAL_ERROR` (the server could not
+ * do what API.md asks of a refusal; it is not an authentication verdict), and
+ * it still grants nothing: the session keeps its permissions.
+ */
+const refusedDeveloperAccess = (): Recipe => {
+  let guesser: Session | undefined
+  return {
+    setup: async (world) => {
+      guesser = await signIn(world.server, { id: unique("guesser") })
+      return askDeveloperAccess(world, guesser.token, "not the password")
+    },
+    after: async (world) => {
+      expect(await meData(world.server, guesser!)).toMatchObject({ developerAccess: false, permissions: [...MEMBER_PERMISSIONS] })
+    },
+    succeeded: (reply) => void expectError(reply, 401, "AUTHENTICATION_FAILED")
+  }
+}
 
 export const identityRecipes: Recipes = {
   "account.created": {
@@ -86,10 +109,7 @@ export const identityRecipes: Recipes = {
       return () => world.server.request("DELETE", "/api/auth/developer", { headers: cookieWrite(world.server, on) })
     }
   },
-  "auth.developer_access.refused": {
-    setup: async (world) => askDeveloperAccess(world, (await signIn(world.server, { id: unique("guesser") })).token, "not the password"),
-    succeeded: (reply) => void expectError(reply, 401, "AUTHENTICATION_FAILED")
-  },
+  "auth.developer_access.refused": refusedDeveloperAccess(),
   "account.status.changed": {
     setup: async (world) => {
       const member = await signIn(world.server, { id: unique("suspended") })
