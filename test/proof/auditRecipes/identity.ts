@@ -18,7 +18,7 @@ import {
   STATE_COOKIE,
   write
 } from "../../harness/identity.js"
-import type { RunningServer } from "../../harness/server.js"
+import type { Reply, RunningServer } from "../../harness/server.js"
 import { asAdmin, type Recipe, type Recipes, unique, type World } from "./recipe.js"
 
 /** The development password the recipes' server is started with. */
@@ -41,13 +41,15 @@ const twoCallbacks = async (server: RunningServer, path: "/api/auth/idp" | "/api
   return () => callbacks.shift()!()
 }
 
-const REDEEMED = {
-  sign_in_states: "a callback redeems its state before anything else, and keeps it redeemed whatever follows (single use, API.md)"
+/** What a callback under the fault may change, and what it answers without it. */
+const callbackRecipe = {
+  mayChange: { sign_in_states: "a callback redeems its state before anything else, and keeps it redeemed whatever follows (single use, API.md)" },
+  succeeded: (reply: Reply) => expect(reply.status, reply.text).toBe(302)
 }
 
 /** Developer Access asked with this session's cookie: the right password or a wrong one. */
 const askDeveloperAccess = (world: World, token: string, password: string) => () =>
-  world.server.request("POST", "/api/auth/developer", { headers: cookieWrite(world.server, { token, cookie: `${SESSION_COOKIE}=${token}` }), body: { password } })
+  world.server.request("POST", "/api/auth/developer", { headers: cookieWrite(world.server, sessionOf(token)), body: { password } })
 
 /**
  * A wrong password: the refusal is recorded in a transaction of its own, and
@@ -73,7 +75,7 @@ const refusedDeveloperAccess = (): Recipe => {
 export const identityRecipes: Recipes = {
   "account.created": {
     setup: async ({ server }) => twoCallbacks(server, "/api/auth/idp", { id: unique("new-person") }),
-    mayChange: REDEEMED
+    ...callbackRecipe
   },
   "auth.signed_in": {
     setup: async ({ server }) => {
@@ -81,14 +83,14 @@ export const identityRecipes: Recipes = {
       await signIn(server, identity)
       return twoCallbacks(server, "/api/auth/idp", identity)
     },
-    mayChange: REDEEMED
+    ...callbackRecipe
   },
   "account.platform.linked": {
     setup: async ({ server }) => {
       const member = await signIn(server, { id: unique("linking") })
       return twoCallbacks(server, "/api/auth/platform", { id: String(200_000_000 + Math.floor(Math.random() * 1_000_000)), username: unique("Player") }, member.token)
     },
-    mayChange: REDEEMED
+    ...callbackRecipe
   },
   "auth.signed_out": {
     setup: async (world) => {

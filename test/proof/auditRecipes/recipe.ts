@@ -32,7 +32,7 @@ export interface Recipe {
   readonly failed?: (reply: Reply) => void
   /** What else holds after the failed request: for the out-of-transaction actions, what was kept is the truth. */
   readonly after?: (world: World, failed: Reply) => Promise<void>
-  /** What the request answers without the fault, when that is not a 2xx (or a sign-in's 302). */
+  /** What the request answers without the fault, when that is not a 2xx. */
   readonly succeeded?: (reply: Reply) => void
 }
 
