@@ -1,5 +1,5 @@
 import { AuditQueries } from "@bluelight/core/audit"
-import { AuditLog, CurrentRequestId, Transactor } from "@bluelight/core/kernel"
+import { type AuditAction, AuditLog, CurrentRequestId, Transactor } from "@bluelight/core/kernel"
 import { layerPgClient, PgAuditLog, PgAuditQueries, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
 import { SqlClient } from "@effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -35,8 +35,12 @@ afterAll(async () => {
 
 const run = <A, E>(effect: Effect.Effect<A, E, Ports>) => runtime.runPromise(effect)
 
-/** A stand-in change: a row in `probe` and its audit entry, in one transaction. */
-const audited = (name: string, action = "probe.created") =>
+/**
+ * A stand-in change: a row in `probe` and its audit entry, in one transaction.
+ * Its actions are stand-ins too (`probe.*`, not in `AUDIT_ACTIONS`): the store
+ * keeps any text, and these tests find their own entries by action.
+ */
+const audited = (name: string, action: string = "probe.created") =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const transactor = yield* Transactor
@@ -44,7 +48,7 @@ const audited = (name: string, action = "probe.created") =>
     yield* transactor.transaction(
       Effect.gen(function*() {
         yield* sql`INSERT INTO probe (name) VALUES (${name})`.pipe(Effect.orDie)
-        yield* audit.record({ action, actor: { type: "user", id: "u-1" }, targetType: "probe", targetId: name, data: { name } })
+        yield* audit.record({ action: action as AuditAction, actor: { type: "user", id: "u-1" }, targetType: "probe", targetId: name, data: { name } })
       })
     )
   })

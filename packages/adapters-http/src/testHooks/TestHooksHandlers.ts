@@ -1,5 +1,5 @@
 import { AuditQueries } from "@bluelight/core/audit"
-import { AuditLog, Transactor } from "@bluelight/core/kernel"
+import { type AuditAction, AuditLog, Transactor } from "@bluelight/core/kernel"
 import { HttpApiBuilder } from "@effect/platform"
 import { DateTime, Duration, Effect, Option } from "effect"
 import { BluelightApiWithTestHooks } from "../Api.js"
@@ -25,7 +25,9 @@ export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks,
         Effect.gen(function*() {
           yield* transactor.transaction(
             audit.record({
-              action: payload.action,
+              // The test hooks write whatever action a test names (they exist only with
+              // BLUELIGHT_TEST_HOOKS): not a change of the platform, so not in AUDIT_ACTIONS.
+              action: payload.action as AuditAction,
               actor: { type: "service", id: "test-hooks" },
               targetType: "test",
               targetId: payload.targetId ?? null,

@@ -8,8 +8,18 @@ import { type CadChange, type CadEventFilter, type CadEventView, matchesFilter }
 import { CadEventId } from "./ids.js"
 import { CadFeed, CadHistory } from "./ports.js"
 
-/** `UNIT_STATUS_CHANGED` → `cad.unit.status.changed`: the audit action of a history type. */
-export const auditActionOf = (type: CadChange["type"]): string => `cad.${type.toLowerCase().split("_").join(".")}`
+/** `UNIT_STATUS_CHANGED` → `unit.status.changed`, in types. */
+type Dotted<T extends string> = T extends `${infer Head}_${infer Rest}` ? `${Lowercase<Head>}.${Dotted<Rest>}` : Lowercase<T>
+
+/**
+ * `UNIT_STATUS_CHANGED` → `cad.unit.status.changed`: the audit action of a
+ * history type. Its type is the same derivation, made by the type checker, so
+ * `recordChange` proves every CAD action is in `AUDIT_ACTIONS`; a core test
+ * proves the string made here is the one the type names.
+ */
+export const auditActionOf = <T extends CadChange["type"]>(type: T): `cad.${Dotted<T>}` =>
+  // The runtime derivation of the type above: a template literal type cannot be produced without this assertion.
+  `cad.${type.toLowerCase().split("_").join(".")}` as `cad.${Dotted<T>}`
 
 /**
  * Writes one change to the CAD history and the audit log: the one place

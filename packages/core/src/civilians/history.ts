@@ -1,5 +1,6 @@
 import { DateTime, Effect } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
+import type { AuditAction } from "../kernel/auditActions.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { newId } from "../kernel/Ids.js"
 import { isOwnersOwnChange } from "./access.js"
@@ -12,7 +13,7 @@ import { PncHistory } from "./ports.js"
 /** One change to the civilian records: its PNC history entry and its audit entry carry the same data. */
 export interface RecordedChange {
   readonly type: PncEventType
-  readonly audit: string
+  readonly audit: AuditAction
   readonly civilianId?: CivilianId | null
   readonly vehicleId?: VehicleId | null
   readonly licenceId?: LicenceId | null

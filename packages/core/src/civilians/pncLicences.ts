@@ -1,5 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
 import type { UserCaller } from "../identity/Caller.js"
+import type { AuditAction } from "../kernel/auditActions.js"
 import { InvalidState, NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import { checkWithinWindow, isWithinWindow } from "../kernel/timeWindow.js"
@@ -38,7 +39,7 @@ const changeLicence = <E, R>(id: LicenceId, change: (licence: Licence, now: Date
 const iso = (at: DateTime.Utc | null) => (at === null ? null : DateTime.formatIso(at))
 
 /** Writes the licence and its history and audit entries. */
-const saveLicence = (caller: UserCaller, before: Licence, after: Licence, type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED", audit: string, data: Record<string, unknown>) =>
+const saveLicence = (caller: UserCaller, before: Licence, after: Licence, type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED", audit: AuditAction, data: Record<string, unknown>) =>
   Effect.gen(function*() {
     yield* Effect.flatMap(Licences, (l) => l.update(after))
     yield* recordChange(caller, {

@@ -1,4 +1,5 @@
 import { Context, type Effect, Schema } from "effect"
+import type { AuditAction } from "./auditActions.js"
 import { Id } from "./Id.js"
 
 /** Who did something: a person's account or a service credential. */
@@ -9,12 +10,12 @@ export const Actor = Schema.Struct({
 export type Actor = typeof Actor.Type
 
 /**
- * What a use case hands to the audit log. `action` is dotted lower case
- * (`shift.started`, `service.revoked`); `data` holds what a reader needs to
- * understand the change and never a secret.
+ * What a use case hands to the audit log. `action` is one of the listed
+ * `AUDIT_ACTIONS` (`shift.started`, `service.revoked`); `data` holds what a
+ * reader needs to understand the change and never a secret.
  */
 export interface AuditRecord {
-  readonly action: string
+  readonly action: AuditAction
   readonly actor: Actor
   readonly targetType: string
   readonly targetId: string | null

@@ -3,6 +3,7 @@
  * schema, time, text, paging, the domain error base, the unit of change
  * (`Transactor`) and the audit log every change writes to.
  */
+export * from "./auditActions.js"
 export * from "./AuditLog.js"
 export * from "./errorCode.js"
 export * from "./errors.js"

@@ -1,5 +1,6 @@
 import { DateTime, Effect, Fiber, Option, Ref } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
+import type { AuditAction } from "../kernel/auditActions.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { newId } from "../kernel/Ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
@@ -53,13 +54,13 @@ export const deliveryOf = (outcome: CommandOutcome): KnownDelivery | { readonly 
   }
 }
 
-const AUDIT_ACTION: Record<ModerationType, string> = {
+const AUDIT_ACTION: Record<ModerationType, AuditAction> = {
   warn: "moderation.warning.created",
   kick: "moderation.kick.created",
   ban: "moderation.ban.created"
 }
 
-const DELIVERY_AUDIT_ACTION: Record<KnownDelivery["delivery"], string> = {
+const DELIVERY_AUDIT_ACTION: Record<KnownDelivery["delivery"], AuditAction> = {
   SUCCEEDED: "moderation.delivery.succeeded",
   FAILED: "moderation.delivery.failed"
 }

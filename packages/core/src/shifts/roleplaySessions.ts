@@ -1,5 +1,6 @@
 import { DateTime, Effect } from "effect"
 import { actorOf, type Caller, isActiveStaff } from "../identity/Caller.js"
+import type { AuditAction } from "../kernel/auditActions.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { InvalidState, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
@@ -61,7 +62,7 @@ export const scheduleRoleplaySession = Effect.fn("shifts.scheduleRoleplaySession
   }))
 })
 
-const AUDIT_ACTION: Record<RoleplayMove, string> = {
+const AUDIT_ACTION: Record<RoleplayMove, AuditAction> = {
   start: "roleplay_session.started",
   end: "roleplay_session.ended",
   cancel: "roleplay_session.cancelled"

@@ -12,7 +12,7 @@ const renameUnit = (name: string) =>
     yield* transactor.transaction(
       Effect.gen(function*() {
         yield* db.insert("units", { name })
-        yield* audit.record({ action: "unit.renamed", actor: { type: "user", id: "u1" }, targetType: "unit", targetId: "unit-1", data: { name } })
+        yield* audit.record({ action: "cad.unit.updated", actor: { type: "user", id: "u1" }, targetType: "unit", targetId: "unit-1", data: { name } })
       })
     )
   })
@@ -27,7 +27,7 @@ describe("in-memory transactions", () => {
       yield* renameUnit("Alpha 1")
       expect(yield* unitNames).toEqual(["Alpha 1"])
       const entries = yield* auditEntries
-      expect(entries.map((entry) => entry.action)).toEqual(["unit.renamed"])
+      expect(entries.map((entry) => entry.action)).toEqual(["cad.unit.updated"])
       expect(entries[0]!.requestId).toBeNull()
     }).pipe(Effect.provide(testPorts())))
 

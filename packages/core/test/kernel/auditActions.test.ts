@@ -1,0 +1,22 @@
+import { auditActionOf, CAD_EVENT_TYPES } from "@bluelight/core/cad"
+import { AUDIT_ACTIONS } from "@bluelight/core/kernel"
+import { describe, expect, it } from "vitest"
+
+/**
+ * The list of audit actions. That every action a use case writes is listed is
+ * the type checker's proof (`AuditLog.record` takes only `AuditAction`); what
+ * it cannot see is the runtime derivation of CAD's actions from its history
+ * types, proven here.
+ */
+describe("AUDIT_ACTIONS", () => {
+  it("lists each action once, in dotted lower case", () => {
+    expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length)
+    for (const action of AUDIT_ACTIONS) expect(action).toMatch(/^[a-z_]+(\.[a-z_]+)+$/)
+  })
+
+  it("holds CAD's derived action of every history type, and no other CAD action", () => {
+    const derived = CAD_EVENT_TYPES.map(auditActionOf)
+    expect(derived).toContain("cad.unit.status.changed")
+    expect(AUDIT_ACTIONS.filter((action) => action.startsWith("cad.")).sort()).toEqual([...derived].sort())
+  })
+})
