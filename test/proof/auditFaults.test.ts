@@ -30,6 +30,7 @@ import { DEVELOPER_PASSWORD, identityRecipes } from "./auditRecipes/identity.js"
 import { moderationRecipes } from "./auditRecipes/moderation.js"
 import type { Recipe, Recipes, World } from "./auditRecipes/recipe.js"
 import { shiftRecipes } from "./auditRecipes/shifts.js"
+import { reportCoverage } from "./coverage.js"
 
 const RECIPES: Recipes = { ...identityRecipes, ...shiftRecipes, ...civilianRecipes, ...cadRecipes, ...moderationRecipes }
 
@@ -65,7 +66,7 @@ beforeAll(async () => {
     $$`)
 })
 afterAll(async () => {
-  console.log(`proof coverage: audit insert failing: ${covered} of ${AUDIT_ACTIONS.length} audit actions`)
+  reportCoverage("audit insert failing", `${covered} of ${AUDIT_ACTIONS.length} audit actions`)
   await server?.stop()
   await simulator?.close()
   await database?.dispose()
