@@ -7,13 +7,16 @@ import { createConnection, createServer, type Socket } from "node:net"
  * message holding `marker` (a statement's text), before that message reaches
  * the database, the way a failover, a network drop or an administrator ending
  * a backend would. A request that sent it is inside its transaction, its
- * earlier statements run and uncommitted.
+ * earlier statements run and uncommitted. `holdWhen(marker)` instead keeps
+ * every connection open and forwards nothing more from any client: the
+ * database waits, mid-transaction, for statements that never come, until the
+ * clients go (a server killed at that instant).
  */
 export const connectionCutter = async (databaseUrl: string) => {
   const target = new URL(databaseUrl)
   const pairs = new Set<readonly [Socket, Socket]>()
-  let marker: string | undefined
-  let onCut: (() => void) | undefined
+  let armed: { readonly marker: string; readonly then: "cut" | "hold"; readonly done: () => void } | undefined
+  let holding = false
   const cutAll = () => {
     for (const [client, upstream] of pairs) {
       client.destroy()
@@ -34,10 +37,13 @@ export const connectionCutter = async (databaseUrl: string) => {
     upstream.on("error", end).on("close", end)
     upstream.on("data", (chunk: Buffer) => client.write(chunk))
     client.on("data", (chunk: Buffer) => {
-      if (marker !== undefined && chunk.toString("latin1").includes(marker)) {
-        marker = undefined
-        cutAll()
-        onCut?.()
+      if (holding) return
+      if (armed !== undefined && chunk.toString("latin1").includes(armed.marker)) {
+        const { done, then } = armed
+        armed = undefined
+        if (then === "cut") cutAll()
+        else holding = true
+        done()
         return
       }
       upstream.write(chunk)
@@ -53,11 +59,9 @@ export const connectionCutter = async (databaseUrl: string) => {
     /** The database's URL through the proxy. */
     url: url.toString(),
     /** Resolves once a client has sent `text` and every connection was cut. */
-    cutWhen: (text: string) =>
-      new Promise<void>((resolve) => {
-        marker = text
-        onCut = resolve
-      }),
+    cutWhen: (text: string) => new Promise<void>((resolve) => (armed = { marker: text, then: "cut", done: resolve })),
+    /** Resolves once a client has sent `text`; from then on nothing any client sends reaches the database. */
+    holdWhen: (text: string) => new Promise<void>((resolve) => (armed = { marker: text, then: "hold", done: resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         cutAll()
