@@ -11,12 +11,17 @@
  * - during the outage the general limits are counted by each process (fail
  *   open: each still refuses past the budget), and Developer Access attempts
  *   fail closed (`401 AUTHENTICATION_FAILED`, even with the right password);
- * - after the restart the two servers enforce one shared budget again, and
- *   Developer Access works.
+ *   the game-command slot, shared through Redis, cannot be taken, so a
+ *   warning is `503 GAME_THROTTLED`, stored nowhere and sent nowhere (as
+ *   packages/adapters-game/src/slot/RedisGameCommandSlot.ts decides: two
+ *   commands in flight at once would be worse);
+ * - after the restart the two servers enforce one shared budget again,
+ *   Developer Access works, and the same warning is a new action, sent once.
  * Declared only when `TEST_REDIS_URL` is set; the proxy's own test (the
  * faults it makes are the ones above) runs always. A Redis absent from the
  * start is covered by test/health.test.ts and test/identity/rateLimitsShared.test.ts.
  */
+import { COMMAND_TIMEOUT, type GameServerSimulator, leaseTtlFor, READ_TIMEOUT } from "@bluelight/adapters-game"
 import { REDIS_DEADLINE } from "@bluelight/adapters-http"
 import { Duration } from "effect"
 import { once } from "node:events"
@@ -26,11 +31,14 @@ import { dataOf, isJsonObject } from "../harness/body.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
 import { cookieRead, cookieWrite, freshWindow, type Session, signIn, testRedisUrl } from "../harness/identity.js"
+import { actionOf, commandsOf, expectGameError, newKey, startSimulator } from "../harness/moderation.js"
 import { type Reply, type RunningServer, startServer } from "../harness/server.js"
 import { tcpProxy } from "./tcpProxy.js"
 
 /** Every request's bound: six times the longest the server waits for Redis. Past it, the request is aborted and the test fails. */
 const BOUND_MS = 6 * Duration.toMillis(REDIS_DEADLINE)
+/** The longest a take of the game-command slot holds it (the server's own lease: a snapshot read, a command's timeout, and 15 s). */
+const SLOT_LEASE_MS = Duration.toMillis(leaseTtlFor({ read: READ_TIMEOUT, command: COMMAND_TIMEOUT }))
 const WRITES = 4
 const PASSWORD = "redis faults developer password"
 const CALLERS = 3
@@ -123,10 +131,18 @@ for (const redisUrl of redisUrls) {
     let a: RunningServer
     let b: RunningServer
     let callers: Array<Session>
+    let simulator: GameServerSimulator
+    let moderator: Session
     beforeAll(async () => {
       database = await freshDatabase()
       proxy = await tcpProxy(redisUrl)
+      const started = await startSimulator()
+      simulator = started.simulator
       const env = {
+        ...started.env,
+        BLUELIGHT_ADMIN_IDENTITY_IDS: "redis-faults-moderator",
+        // The slot's cooldown lives in Redis, which the servers' clocks do not move: the shortest.
+        GAME_COMMAND_COOLDOWN_SECONDS: "1",
         REDIS_URL: proxy.url,
         RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
         // The traffic reads as fast as it is answered: a budget it never spends (the limiter still counts every read).
@@ -136,9 +152,11 @@ for (const redisUrl of redisUrls) {
       a = await startServer({ database, env })
       b = await startServer({ database, env })
       callers = await Promise.all(Array.from({ length: CALLERS }, (_, i) => signIn(a, { id: `redis-traffic-${i}` })))
+      moderator = await signIn(a, { id: "redis-faults-moderator" })
     })
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()])
+      await simulator?.close()
       await proxy?.stop()
       await database?.dispose()
     })
@@ -230,9 +248,41 @@ for (const redisUrl of redisUrls) {
       expect(reply.status, reply.text).toBe(200)
       expect(dataOf(reply)["developerAccess"]).toBe(true)
     }
+    /** A warning to JohnSmith with this key. */
+    const warn = (server: RunningServer, key: string) =>
+      bounded(server, "POST", "/api/moderation/warnings", { ...cookieWrite(server, moderator), "idempotency-key": key }, { targetPlatformId: "100000002", reason: `Warning ${key}` })
+    /** Redis down: the game-command slot cannot be taken, so nothing is sent or stored (`GAME_THROTTLED`), on either server. */
+    const expectSlotClosed = async (key: string) => {
+      const sent = simulator.commands.length
+      for (const server of [a, b]) expectGameError(await warn(server, key), "GAME_THROTTLED")
+      expect(simulator.commands.length).toBe(sent)
+    }
+    /**
+     * Redis back: the same key is a new action (nothing was stored), sent once.
+     * A take of the slot that timed out while Redis hung can still reach Redis
+     * once it answers (the client sends unanswered commands again when it
+     * reconnects), and holds the slot for its lease with nobody to release it:
+     * until then (`afterHang`) the warning is `GAME_THROTTLED`, each time
+     * sending nothing. Answers how long the slot took to free.
+     */
+    const expectSlotWorks = async (key: string, afterHang: boolean) => {
+      const sent = simulator.commands.length
+      const begun = Date.now()
+      let reply = await warn(b, key)
+      for (; afterHang && reply.status === 503 && Date.now() - begun < SLOT_LEASE_MS + BOUND_MS; reply = await warn(b, key)) {
+        const retryAfter = expectGameError(reply, "GAME_THROTTLED")
+        expect(simulator.commands.length).toBe(sent)
+        // Each try in a window of its own: the moderator's write budget is WRITES too.
+        await freshWindow(a, b)
+        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000))
+      }
+      expect(actionOf(reply, 201).delivery).toBe("SUCCEEDED")
+      expect(commandsOf(simulator).slice(sent)).toEqual([`:pm JohnSmith Warning ${key}`])
+      return Date.now() - begun
+    }
     const warned = (server: RunningServer) => server.logs.some((line) => line.logLevel === "WARN" && String(line.message).includes("Redis unavailable"))
 
-    it("stopped (connections closed, port refused): answered throughout, health down then up, limits per process and Developer Access closed, then one shared budget again", async () => {
+    it("stopped (connections closed, port refused): answered throughout, health down then up, limits per process, Developer Access and the game slot closed, then one shared budget again", async () => {
       const writer = await signIn(a, { id: "redis-stopped-writer" })
       const developer = await signIn(a, { id: "redis-stopped-developer" })
       const traffic = startTraffic()
@@ -245,6 +295,8 @@ for (const redisUrl of redisUrls) {
       await traffic.round()
       await expectBudgetPerProcess(writer)
       await expectDeveloperAccessRefused(developer)
+      const key = newKey()
+      await expectSlotClosed(key)
       expect([warned(a), warned(b)]).toEqual([true, true])
 
       await proxy.start()
@@ -252,12 +304,13 @@ for (const redisUrl of redisUrls) {
       await traffic.round()
       await expectSharedBudget(writer)
       await expectDeveloperAccessGranted(developer)
+      await expectSlotWorks(key, false)
       const answers = traffic.total()
       expect(await traffic.end()).toEqual([])
       covered.push(`Redis stopped and restarted under ${answers} reads from ${CALLERS} callers`)
     })
 
-    it("hanging (connections open, nothing answered): answered within the deadline, limits per process and Developer Access closed; restarted, one shared budget again", async () => {
+    it("hanging (connections open, nothing answered): answered within the deadline, limits per process, Developer Access and the game slot closed; restarted, one shared budget again", async () => {
       const writer = await signIn(a, { id: "redis-hanging-writer" })
       const developer = await signIn(a, { id: "redis-hanging-developer" })
       const traffic = startTraffic()
@@ -269,6 +322,8 @@ for (const redisUrl of redisUrls) {
       await traffic.round()
       await expectBudgetPerProcess(writer)
       await expectDeveloperAccessRefused(developer)
+      const key = newKey()
+      await expectSlotClosed(key)
       // The connection is still open, so health, which reads its state without a command (packages/server/src/redis.ts), still says up.
       expect([await redisState(a), await redisState(b)]).toEqual(["up", "up"])
 
@@ -280,9 +335,10 @@ for (const redisUrl of redisUrls) {
       await traffic.round()
       await expectSharedBudget(writer)
       await expectDeveloperAccessGranted(developer)
+      const slotFreedMs = await expectSlotWorks(key, true)
       const answers = traffic.total()
       expect(await traffic.end()).toEqual([])
-      covered.push(`Redis hanging and restarted under ${answers} reads from ${CALLERS} callers`)
+      covered.push(`Redis hanging and restarted under ${answers} reads from ${CALLERS} callers (game slot free again after ${slotFreedMs} ms)`)
     })
   })
 }
