@@ -26,7 +26,7 @@ import { REDIS_DEADLINE } from "@bluelight/adapters-http"
 import { Duration } from "effect"
 import { once } from "node:events"
 import { createConnection, createServer, type Socket } from "node:net"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, isJsonObject } from "../harness/body.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
@@ -160,14 +160,20 @@ for (const redisUrl of redisUrls) {
       await proxy?.stop()
       await database?.dispose()
     })
+    // Each test starts with Redis answering, whatever the one before left.
+    afterEach(async () => {
+      await proxy.stop()
+      await proxy.start()
+    })
 
     /**
      * A few callers reading `GET /api/me` one request after another, on both
-     * servers in turn, each request bounded. `round()` resolves once every
-     * caller has had one more answer; `end()` stops them and answers what
-     * went wrong (an abort, an error, a status other than 200).
+     * servers in turn, each request bounded, for as long as `body` runs (they
+     * stop however it ends). `round()` resolves once every caller has had one
+     * more answer. Nothing may go wrong with the traffic (an abort, an error,
+     * a status other than 200); answers how many reads were answered.
      */
-    const startTraffic = () => {
+    const underTraffic = async (body: (traffic: { readonly round: () => Promise<void> }) => Promise<void>) => {
       let running = true
       const problems: Array<string> = []
       const answered = callers.map(() => 0)
@@ -186,18 +192,18 @@ for (const redisUrl of redisUrls) {
           wake = []
         }
       })
-      return {
-        round: async () => {
-          const before = [...answered]
-          while (answered.some((count, i) => count <= before[i]!)) await new Promise<void>((resolve) => wake.push(resolve))
-        },
-        total: () => answered.reduce((sum, count) => sum + count, 0),
-        end: async () => {
-          running = false
-          await Promise.all(loops)
-          return problems
-        }
+      const round = async () => {
+        const before = [...answered]
+        while (answered.some((count, i) => count <= before[i]!)) await new Promise<void>((resolve) => wake.push(resolve))
       }
+      try {
+        await body({ round })
+      } finally {
+        running = false
+        await Promise.all(loops)
+      }
+      expect(problems).toEqual([])
+      return answered.reduce((sum, count) => sum + count, 0)
     }
 
     const health = async (server: RunningServer) => {
@@ -285,59 +291,58 @@ for (const redisUrl of redisUrls) {
     it("stopped (connections closed, port refused): answered throughout, health down then up, limits per process, Developer Access and the game slot closed, then one shared budget again", async () => {
       const writer = await signIn(a, { id: "redis-stopped-writer" })
       const developer = await signIn(a, { id: "redis-stopped-developer" })
-      const traffic = startTraffic()
-      await traffic.round()
-      await healthSays("up")
-      await expectSharedBudget(writer)
+      const answers = await underTraffic(async (traffic) => {
+        await traffic.round()
+        await healthSays("up")
+        await expectSharedBudget(writer)
 
-      await proxy.stop()
-      await healthSays("down")
-      await traffic.round()
-      await expectBudgetPerProcess(writer)
-      await expectDeveloperAccessRefused(developer)
-      const key = newKey()
-      await expectSlotClosed(key)
-      expect([warned(a), warned(b)]).toEqual([true, true])
+        await proxy.stop()
+        await healthSays("down")
+        await traffic.round()
+        await expectBudgetPerProcess(writer)
+        await expectDeveloperAccessRefused(developer)
+        const key = newKey()
+        await expectSlotClosed(key)
+        expect([warned(a), warned(b)]).toEqual([true, true])
 
-      await proxy.start()
-      await healthSays("up")
-      await traffic.round()
-      await expectSharedBudget(writer)
-      await expectDeveloperAccessGranted(developer)
-      await expectSlotWorks(key, false)
-      const answers = traffic.total()
-      expect(await traffic.end()).toEqual([])
+        await proxy.start()
+        await healthSays("up")
+        await traffic.round()
+        await expectSharedBudget(writer)
+        await expectDeveloperAccessGranted(developer)
+        await expectSlotWorks(key, false)
+      })
       covered.push(`Redis stopped and restarted under ${answers} reads from ${CALLERS} callers`)
     })
 
     it("hanging (connections open, nothing answered): answered within the deadline, limits per process, Developer Access and the game slot closed; restarted, one shared budget again", async () => {
       const writer = await signIn(a, { id: "redis-hanging-writer" })
       const developer = await signIn(a, { id: "redis-hanging-developer" })
-      const traffic = startTraffic()
-      await traffic.round()
-      await healthSays("up")
+      let slotFreedMs = 0
+      const answers = await underTraffic(async (traffic) => {
+        await traffic.round()
+        await healthSays("up")
 
-      proxy.hang()
-      // Every counted request now waits out REDIS_DEADLINE and is counted in memory; none waits longer (BOUND_MS).
-      await traffic.round()
-      await expectBudgetPerProcess(writer)
-      await expectDeveloperAccessRefused(developer)
-      const key = newKey()
-      await expectSlotClosed(key)
-      // The connection is still open, so health, which reads its state without a command (packages/server/src/redis.ts), still says up.
-      expect([await redisState(a), await redisState(b)]).toEqual(["up", "up"])
+        proxy.hang()
+        // Every counted request now waits out REDIS_DEADLINE and is counted in memory; none waits longer (BOUND_MS).
+        await traffic.round()
+        await expectBudgetPerProcess(writer)
+        await expectDeveloperAccessRefused(developer)
+        const key = newKey()
+        await expectSlotClosed(key)
+        // The connection is still open, so health, which reads its state without a command (packages/server/src/redis.ts), still says up.
+        expect([await redisState(a), await redisState(b)]).toEqual(["up", "up"])
 
-      // Restarted: the hung connections are closed, the port answers again, the servers reconnect.
-      await proxy.stop()
-      await healthSays("down")
-      await proxy.start()
-      await healthSays("up")
-      await traffic.round()
-      await expectSharedBudget(writer)
-      await expectDeveloperAccessGranted(developer)
-      const slotFreedMs = await expectSlotWorks(key, true)
-      const answers = traffic.total()
-      expect(await traffic.end()).toEqual([])
+        // Restarted: the hung connections are closed, the port answers again, the servers reconnect.
+        await proxy.stop()
+        await healthSays("down")
+        await proxy.start()
+        await healthSays("up")
+        await traffic.round()
+        await expectSharedBudget(writer)
+        await expectDeveloperAccessGranted(developer)
+        slotFreedMs = await expectSlotWorks(key, true)
+      })
       covered.push(`Redis hanging and restarted under ${answers} reads from ${CALLERS} callers (game slot free again after ${slotFreedMs} ms)`)
     })
   })
