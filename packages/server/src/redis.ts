@@ -17,7 +17,12 @@ export class SharedRedis extends Context.Tag("@bluelight/server/SharedRedis")<Sh
 /**
  * A connection tuned to fail fast rather than hold requests: no offline queue
  * (a command while disconnected fails at once), one retry, a short connect
- * timeout. It keeps reconnecting in the background. Closed with the scope.
+ * timeout. It keeps reconnecting in the background. Commands still unanswered
+ * when a connection is lost fail instead of being sent again on the next one:
+ * their callers stopped waiting at their deadline and went on without Redis,
+ * so a late count would be counted twice and a late take of the game-command
+ * slot would hold it for its whole lease with nobody to release it (issue 19's
+ * Redis fault). Closed with the scope.
  */
 export const redisConnection = (url: Redacted.Redacted) =>
   Effect.gen(function*() {
@@ -27,6 +32,7 @@ export const redisConnection = (url: Redacted.Redacted) =>
           connectTimeout: 500,
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
+          autoResendUnfulfilledCommands: false,
           lazyConnect: true
         })
         // Without a listener ioredis prints every connection error to stderr,
