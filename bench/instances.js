@@ -1,0 +1,241 @@
+// Load on two instances (issue 19): two Bluelight servers sharing one
+// Postgres database and one Redis, 100 simulated users (officers, Control,
+// crews, moderators) at a fixed offered rate, 20 clients on the CAD event
+// stream. The offered rate climbs step by step until read p99 passes 50 ms,
+// first against one instance, then against two; the knees are printed side
+// by side, with per operation the throughput, p50/p99, errors (must be zero),
+// 429s and 409s, the stream's delivery latency and each server's CPU per
+// request.
+//
+//   npm run bench:load                       # the full run, about 4 minutes
+//   npm run bench:load -- --quick            # a short smoke run (20 users, 2 short steps per ladder)
+//   npm run bench:load -- --from 20 --factor 1.5 --step-seconds 12 --max-steps 8 --limit-ms 50
+//
+// Postgres: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
+// (a fresh database of its own, dropped at the end). Redis: REDIS_URL, else
+// redis://127.0.0.1:6379/9 (database 9 of the machine's Redis: the bench never
+// flushes it; its keys are per account and expire with their minute).
+import { mkdirSync, writeFileSync } from "node:fs"
+import { loadavg } from "node:os"
+import { join } from "node:path"
+import { performance } from "node:perf_hooks"
+import { parseArgs } from "node:util"
+import { runBench } from "./cleanup.js"
+import { cpuMicros, pinningPlan, pinSelf } from "./cpu.js"
+import { freshPostgres } from "./database.js"
+import { quantile, latencyRecorder } from "./latencyStats.js"
+import { bearerHeaders, closeAgents, send } from "./loadClient.js"
+import { perform } from "./loadMix.js"
+import { failuresOf, formatKnees, formatStep } from "./loadReport.js"
+import { setUpWorld } from "./loadSetup.js"
+import { arrivalTimes, runOpenLoop, seededRandom } from "./openLoop.js"
+import { outputDir, startBluelight } from "./servers.js"
+import { openStream } from "./sse.js"
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    users: { type: "string" },
+    streams: { type: "string", default: "20" },
+    from: { type: "string" },
+    factor: { type: "string", default: "1.5" },
+    "step-seconds": { type: "string" },
+    "max-steps": { type: "string" },
+    "limit-ms": { type: "string", default: "50" },
+    "probe-per-second": { type: "string", default: "4" },
+    seed: { type: "string", default: "19" },
+    even: { type: "boolean", default: false }
+  }
+})
+const number = (name, fallback) => {
+  const value = Number(flags[name] ?? fallback)
+  if (!(value > 0)) throw new Error(`--${name} must be a positive number, got ${flags[name]}`)
+  return value
+}
+const settings = {
+  users: number("users", flags.quick ? 20 : 100),
+  streams: number("streams"),
+  from: number("from", 20),
+  factor: number("factor"),
+  stepSeconds: number("step-seconds", flags.quick ? 3 : 12),
+  maxSteps: number("max-steps", flags.quick ? 2 : 8),
+  limitMs: number("limit-ms"),
+  probePerSecond: number("probe-per-second"),
+  seed: number("seed"),
+  arrivals: flags.even ? "evenly spaced" : "Poisson"
+}
+const WARM_UP_SECONDS = flags.quick ? 2 : 5
+/** How long the step waits after its last answer for the stream's last deliveries. */
+const DELIVERY_GRACE_MS = 2000
+const databaseServer = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/9"
+const load = () => loadavg().map((n) => n.toFixed(2)).join(" ")
+
+/**
+ * The CAD event stream's clients, each on an instance. The probe changes one
+ * unit's status through the writer at a fixed pace, one change at a time;
+ * each client sees the probe's events in order, so its k-th is the k-th
+ * change, and its delivery latency is its arrival minus that change's answer.
+ */
+function streamBoard(probe, serviceToken, streamTokens) {
+  const clients = []
+  const answeredAt = []
+  let events = 0
+  const open = async (server) => {
+    // Opened while the probe is still: its first probe event is the next change's.
+    const client = { server, arrivals: [], offset: answeredAt.length }
+    const token = streamTokens.find((t) => !clients.some((c) => c.token === t))
+    client.token = token
+    client.close = await openStream(server.base, token, (event, at) => {
+      events++
+      if (event.unitId === probe.id) client.arrivals.push(at)
+    })
+    clients.push(client)
+  }
+  const closeOn = (server, count) => {
+    for (const client of clients.filter((c) => c.server === server).slice(0, count)) {
+      client.close()
+      clients.splice(clients.indexOf(client), 1)
+    }
+  }
+  /** Changes the probe's status on `writer` every 1/rate s until `stop()`; resolves with the index range of the changes. */
+  const runProbe = (writer, perSecond, counted) => {
+    const from = answeredAt.length
+    let running = true
+    const done = (async () => {
+      while (running) {
+        const started = performance.now()
+        const status = probe.status === "AVAILABLE" ? "BUSY" : "AVAILABLE"
+        const answer = await send(writer.base, { method: "POST", path: `/api/cad/units/${probe.id}/status`, headers: bearerHeaders(serviceToken), body: { status, version: probe.version } })
+        if (answer.status !== 200) throw new Error(`the probe's status change answered ${answer.status}: ${JSON.stringify(answer.body)}`)
+        answeredAt.push(performance.now())
+        counted(writer)
+        Object.assign(probe, { version: answer.body.data.version, status: answer.body.data.status })
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 / perSecond - (performance.now() - started))))
+      }
+      return { from, to: answeredAt.length }
+    })()
+    return () => ((running = false), done)
+  }
+  /** The delivery latencies of changes `from`..`to` to the clients on `readers`, once they have all arrived (or the grace is over). */
+  const deliveries = async ({ from, to }, readers) => {
+    const reading = clients.filter((c) => readers.includes(c.server))
+    for (const deadline = performance.now() + DELIVERY_GRACE_MS; performance.now() < deadline;) {
+      if (reading.every((c) => c.offset + c.arrivals.length >= to)) break
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const latencies = reading.flatMap((c) => answeredAt.slice(from, to).map((answered, k) => c.arrivals[from + k - c.offset] - answered)).filter(Number.isFinite)
+    const missing = reading.length * (to - from) - latencies.length
+    return { latencies: latencies.sort((a, b) => a - b), missing, clients: reading.length }
+  }
+  const takeEvents = () => {
+    const n = events
+    events = 0
+    return n
+  }
+  return { open, closeOn, runProbe, deliveries, takeEvents, clients }
+}
+
+/** One step: the mix at `offered` req/s, the users split over `servers` (user i on servers[i % n]). */
+async function step({ label, servers, world, board, offered, seconds, random, record = true }) {
+  const recorder = latencyRecorder()
+  const requests = new Map(servers.map((s) => [s, 0]))
+  const counted = (server) => requests.set(server, (requests.get(server) ?? 0) + 1)
+  const cpuBefore = servers.map((s) => cpuMicros(s.pid))
+  const started = performance.now()
+  board.takeEvents()
+  const stopProbe = board.runProbe(servers[0], settings.probePerSecond, counted)
+  const times = arrivalTimes(offered, seconds, flags.even ? undefined : random)
+  const { maxLagMs } = await runOpenLoop(times, (scheduledAt) => {
+    const user = world.people[Math.floor(random() * world.people.length)]
+    const server = servers[user.index % servers.length]
+    counted(server)
+    return perform(user, world, random, server.base, scheduledAt, recorder, () => performance.now())
+  })
+  const range = await stopProbe()
+  const wallUs = (performance.now() - started) * 1000
+  const cpu = servers.map((s, i) => {
+    const us = cpuMicros(s.pid) - cpuBefore[i]
+    return { name: s.name, requests: requests.get(s), usPerRequest: us / requests.get(s), busy: us / wallUs }
+  })
+  const readers = servers.length > 1 ? servers.slice(1) : servers
+  const delivered = await board.deliveries(range, readers)
+  const result = {
+    label, instances: servers.length, offered, seconds, maxLagMs,
+    summary: recorder.summary(seconds),
+    delivery: {
+      across: servers.length > 1, samples: delivered.latencies.length, missing: delivered.missing, clients: board.clients.length,
+      p50: quantile(delivered.latencies, 0.5), p99: quantile(delivered.latencies, 0.99), events: board.takeEvents()
+    },
+    cpu, loadAverage: load()
+  }
+  if (record) {
+    for (const line of formatStep(result)) console.log(line)
+    if (delivered.missing > 0) console.log(`  stream: ${delivered.missing} probe events did not arrive within ${DELIVERY_GRACE_MS} ms`)
+    console.log(`  load average ${result.loadAverage}\n`)
+  }
+  return result
+}
+
+/** Steps up the offered rate by `factor` until read p99 passes the limit, an error happens, or `maxSteps`. */
+async function ladder(label, servers, world, board, random) {
+  console.log(`== ${label}: warming up ${WARM_UP_SECONDS} s at ${settings.from} req/s`)
+  await step({ label, servers, world, board, offered: settings.from, seconds: WARM_UP_SECONDS, random, record: false })
+  const steps = []
+  for (let i = 0, offered = settings.from; i < settings.maxSteps; i++, offered = Math.round(offered * settings.factor)) {
+    const result = await step({ label, servers, world, board, offered, seconds: settings.stepSeconds, random })
+    steps.push(result)
+    if (result.summary.reads.p99 > settings.limitMs || failuresOf([result]).length > 0) break
+  }
+  return steps
+}
+
+runBench(async () => {
+  const plan = pinningPlan()
+  pinSelf(plan)
+  const database = await freshPostgres(databaseServer)
+  const env = { REDIS_URL: redisUrl, RATE_LIMIT_SIGN_INS_PER_MINUTE: "100000", RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000" }
+  const startedAt = new Date().toISOString()
+  const loadAtStart = load()
+  const a = await startBluelight(plan, database, { name: "bluelight-a", env })
+  console.log([
+    `database: ${database.note}`,
+    `redis: ${new URL(redisUrl).host} database ${new URL(redisUrl).pathname.slice(1) || "0"} (shared by the instances, never flushed)`,
+    `cores: ${plan.note}`,
+    `rate limits: raised to 10^9 reads and writes a minute per caller (RATE_LIMIT_*_PER_MINUTE), so the offered rate is never refused; ` +
+      "every request still pays the Redis limiter, and a 429 would be counted apart",
+    `users: ${settings.users} (40 % officers, 15 % Control, 30 % crews, 15 % moderators), each one request at a time; ` +
+      `${settings.streams} clients on GET /api/cad/events/stream; ${settings.arrivals} arrivals (seed ${settings.seed}), latency from the scheduled time`,
+    `probe: one unit's status changed ${settings.probePerSecond} times a second by a credential on the first instance, beside the offered rate; ` +
+      "delivery latency = the change's answer on the first instance to its event on each client of the second (of the same instance with one)",
+    `ladder: from ${settings.from} req/s, ×${settings.factor} a step, ${settings.stepSeconds} s a step, at most ${settings.maxSteps} steps, until read p99 > ${settings.limitMs} ms`,
+    `load average at the start: ${loadAtStart} (1, 5, 15 min)`,
+    ""
+  ].join("\n"))
+
+  const random = seededRandom(settings.seed)
+  console.log(`setting up ${settings.users} users, ${settings.users * 2} characters, 20 incidents…`)
+  const setupStarted = performance.now()
+  const world = await setUpWorld(a.base, { users: settings.users, characters: settings.users * 2, incidents: 20, streams: settings.streams })
+  console.log(`set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s\n`)
+  const board = streamBoard(world.probe, world.serviceToken, world.streamTokens)
+  for (let i = 0; i < settings.streams; i++) await board.open(a)
+  const one = await ladder("one instance", [a], world, board, random)
+
+  const b = await startBluelight(plan, database, { name: "bluelight-b", env })
+  board.closeOn(a, Math.floor(settings.streams / 2))
+  for (let i = 0; i < Math.floor(settings.streams / 2); i++) await board.open(b)
+  const two = await ladder("two instances", [a, b], world, board, random)
+  for (const client of [...board.clients]) client.close()
+  closeAgents()
+
+  const ladders = [{ label: "one instance", steps: one }, { label: "two instances", steps: two }]
+  for (const line of formatKnees(settings.limitMs, ladders)) console.log(line)
+  console.log(`load average at the end: ${load()}`)
+  mkdirSync(outputDir, { recursive: true })
+  const resultPath = join(outputDir, "instances.json")
+  writeFileSync(resultPath, JSON.stringify({ startedAt, settings, plan: plan.note, loadAtStart, loadAtEnd: load(), ladders }, null, 2) + "\n")
+  console.log(`figures as JSON: ${resultPath}`)
+  const failures = failuresOf([...one, ...two])
+  if (failures.length > 0) throw new Error(`errors must be zero:\n  ${failures.join("\n  ")}`)
+})
