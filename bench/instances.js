@@ -9,7 +9,7 @@
 //
 //   npm run bench:load                       # the full run, about 4 minutes
 //   npm run bench:load -- --quick            # a short smoke run (20 users, 2 short steps per ladder)
-//   npm run bench:load -- --from 20 --factor 1.5 --step-seconds 12 --max-steps 8 --limit-ms 50
+//   npm run bench:load -- --from 10 --factor 1.5 --step-seconds 12 --max-steps 8 --limit-ms 50
 //
 // Postgres: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
 // (a fresh database of its own, dropped at the end). Redis: REDIS_URL, else
@@ -44,7 +44,8 @@ const { values: flags } = parseArgs({
     "limit-ms": { type: "string", default: "50" },
     "probe-per-second": { type: "string", default: "4" },
     seed: { type: "string", default: "19" },
-    even: { type: "boolean", default: false }
+    even: { type: "boolean", default: false },
+    "warm-up-requests": { type: "string" }
   }
 })
 const number = (name, fallback) => {
@@ -55,16 +56,19 @@ const number = (name, fallback) => {
 const settings = {
   users: number("users", flags.quick ? 20 : 100),
   streams: number("streams"),
-  from: number("from", 20),
+  from: number("from", 10),
   factor: number("factor"),
   stepSeconds: number("step-seconds", flags.quick ? 3 : 12),
   maxSteps: number("max-steps", flags.quick ? 2 : 8),
   limitMs: number("limit-ms"),
   probePerSecond: number("probe-per-second"),
   seed: number("seed"),
+  warmUpRequests: number("warm-up-requests", flags.quick ? 300 : 2000),
   arrivals: flags.even ? "evenly spaced" : "Poisson"
 }
 const WARM_UP_SECONDS = flags.quick ? 2 : 5
+/** Users in the warm-up's closed loop. */
+const WARM_UP_WIDTH = 8
 /** How long the step waits after its last answer for the stream's last deliveries. */
 const DELIVERY_GRACE_MS = 2000
 const databaseServer = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
@@ -177,10 +181,38 @@ async function step({ label, servers, world, board, offered, seconds, random, re
   return result
 }
 
+/**
+ * Warms the servers up before anything is measured: `requests` of the mix as
+ * fast as `width` users in a closed loop get answers (a fresh Node process
+ * runs each route's code cold, and at a few requests per route a step would
+ * measure the JIT), then a few seconds of the open loop at the first rate.
+ * Errors here fail the run like any other.
+ */
+async function warmUp(label, servers, world, board, random) {
+  const recorder = latencyRecorder()
+  const started = performance.now()
+  const cpuBefore = servers.map((s) => cpuMicros(s.pid))
+  let sent = 0
+  await Promise.all(world.people.slice(0, WARM_UP_WIDTH).map(async () => {
+    while (sent < settings.warmUpRequests) {
+      sent++
+      const user = world.people[Math.floor(random() * world.people.length)]
+      const at = performance.now()
+      await perform(user, world, random, servers[user.index % servers.length].base, at, recorder, () => performance.now())
+    }
+  }))
+  const seconds = (performance.now() - started) / 1000
+  const cpuUs = servers.reduce((total, s, i) => total + cpuMicros(s.pid) - cpuBefore[i], 0)
+  const failures = failuresOf([{ label: `${label} warm-up`, offered: 0, summary: recorder.summary(seconds) }])
+  if (failures.length > 0) throw new Error(`errors must be zero:\n  ${failures.join("\n  ")}`)
+  console.log(`== ${label}: warmed up with ${sent} requests in ${seconds.toFixed(1)} s (${(cpuUs / sent).toFixed(0)} CPU µs per request), ` +
+    `then ${WARM_UP_SECONDS} s at ${settings.from} req/s`)
+  await step({ label, servers, world, board, offered: settings.from, seconds: WARM_UP_SECONDS, random, record: false })
+}
+
 /** Steps up the offered rate by `factor` until read p99 passes the limit, an error happens, or `maxSteps`. */
 async function ladder(label, servers, world, board, random) {
-  console.log(`== ${label}: warming up ${WARM_UP_SECONDS} s at ${settings.from} req/s`)
-  await step({ label, servers, world, board, offered: settings.from, seconds: WARM_UP_SECONDS, random, record: false })
+  await warmUp(label, servers, world, board, random)
   const steps = []
   for (let i = 0, offered = settings.from; i < settings.maxSteps; i++, offered = Math.round(offered * settings.factor)) {
     const result = await step({ label, servers, world, board, offered, seconds: settings.stepSeconds, random })
