@@ -63,10 +63,13 @@ const settings = {
   limitMs: number("limit-ms"),
   probePerSecond: number("probe-per-second"),
   seed: number("seed"),
-  warmUpRequests: number("warm-up-requests", flags.quick ? 300 : 2000),
+  warmUpRequests: number("warm-up-requests", flags.quick ? 300 : 1500),
   arrivals: flags.even ? "evenly spaced" : "Poisson"
 }
 const WARM_UP_SECONDS = flags.quick ? 2 : 5
+/** The lowest offered rate the ladder steps down to. */
+const MIN_RATE = 2
+const IDLE_SECONDS = 3
 /** Users in the warm-up's closed loop. */
 const WARM_UP_WIDTH = 8
 /** How long the step waits after its last answer for the stream's last deliveries. */
@@ -160,7 +163,8 @@ async function step({ label, servers, world, board, offered, seconds, random, re
   const wallUs = (performance.now() - started) * 1000
   const cpu = servers.map((s, i) => {
     const us = cpuMicros(s.pid) - cpuBefore[i]
-    return { name: s.name, requests: requests.get(s), usPerRequest: us / requests.get(s), busy: us / wallUs }
+    const idleUs = (s.idleUsPerSecond ?? 0) * (wallUs / 1e6)
+    return { name: s.name, requests: requests.get(s), usPerRequest: us / requests.get(s), netUsPerRequest: (us - idleUs) / requests.get(s), busy: us / wallUs }
   })
   const readers = servers.length > 1 ? servers.slice(1) : servers
   const delivered = await board.deliveries(range, readers)
@@ -210,16 +214,49 @@ async function warmUp(label, servers, world, board, random) {
   await step({ label, servers, world, board, offered: settings.from, seconds: WARM_UP_SECONDS, random, record: false })
 }
 
-/** Steps up the offered rate by `factor` until read p99 passes the limit, an error happens, or `maxSteps`. */
+/**
+ * What each server spends with nothing to answer but the open streams (timers,
+ * heartbeats, pool and Redis upkeep), in CPU µs per second: the steps print
+ * their CPU per request with and without it.
+ */
+async function measureIdle(servers) {
+  const before = servers.map((s) => cpuMicros(s.pid))
+  const started = performance.now()
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000))
+  const seconds = (performance.now() - started) / 1000
+  servers.forEach((s, i) => (s.idleUsPerSecond = (cpuMicros(s.pid) - before[i]) / seconds))
+  console.log(`   idle, streams open: ${servers.map((s) => `${s.name} ${(s.idleUsPerSecond / 1000).toFixed(0)} ms CPU a second`).join(", ")}\n`)
+}
+
+/**
+ * Steps the offered rate up by `factor` until read p99 passes the limit (or
+ * an error happens, or `maxSteps`); when the first rate already passes it,
+ * steps down instead until one stays below (not under MIN_RATE). Answers the
+ * steps in ascending offered rate.
+ */
 async function ladder(label, servers, world, board, random) {
   await warmUp(label, servers, world, board, random)
+  await measureIdle(servers)
   const steps = []
-  for (let i = 0, offered = settings.from; i < settings.maxSteps; i++, offered = Math.round(offered * settings.factor)) {
+  const run = async (offered) => {
     const result = await step({ label, servers, world, board, offered, seconds: settings.stepSeconds, random })
     steps.push(result)
-    if (result.summary.reads.p99 > settings.limitMs || failuresOf([result]).length > 0) break
+    return { crossed: result.summary.reads.p99 > settings.limitMs, failed: failuresOf([result]).length > 0 }
   }
-  return steps
+  const first = await run(settings.from)
+  if (first.failed) return steps
+  if (first.crossed) {
+    for (let offered = Math.round(settings.from / settings.factor); offered >= MIN_RATE && steps.length < settings.maxSteps; offered = Math.round(offered / settings.factor)) {
+      const { crossed, failed } = await run(offered)
+      if (!crossed || failed) break
+    }
+  } else {
+    for (let offered = Math.round(settings.from * settings.factor); steps.length < settings.maxSteps; offered = Math.round(offered * settings.factor)) {
+      const { crossed, failed } = await run(offered)
+      if (crossed || failed) break
+    }
+  }
+  return steps.sort((x, y) => x.offered - y.offered)
 }
 
 runBench(async () => {
@@ -240,7 +277,8 @@ runBench(async () => {
       `${settings.streams} clients on GET /api/cad/events/stream; ${settings.arrivals} arrivals (seed ${settings.seed}), latency from the scheduled time`,
     `probe: one unit's status changed ${settings.probePerSecond} times a second by a credential on the first instance, beside the offered rate; ` +
       "delivery latency = the change's answer on the first instance to its event on each client of the second (of the same instance with one)",
-    `ladder: from ${settings.from} req/s, ×${settings.factor} a step, ${settings.stepSeconds} s a step, at most ${settings.maxSteps} steps, until read p99 > ${settings.limitMs} ms`,
+    `ladder: from ${settings.from} req/s, ×${settings.factor} a step (÷ when the first step is already over), ${settings.stepSeconds} s a step, ` +
+      `at most ${settings.maxSteps} steps, until read p99 crosses ${settings.limitMs} ms`,
     `load average at the start: ${loadAtStart} (1, 5, 15 min)`,
     ""
   ].join("\n"))

@@ -38,7 +38,10 @@ export const formatStep = (step) => [
   row(step.summary.writes),
   `  stream: ${step.delivery.samples} deliveries ${step.delivery.across ? "across instances (write answered on A, event read on B)" : "on the same instance"}: ` +
     `p50 ${fixed(step.delivery.p50)} ms, p99 ${fixed(step.delivery.p99)} ms; ${step.delivery.events} events read by ${step.delivery.clients} clients`,
-  ...step.cpu.map((c) => `  ${c.name}: ${fixed(c.usPerRequest, 0)} CPU µs per request (${c.requests} requests), core ${Math.round(c.busy * 100)} % busy`)
+  ...step.cpu.map((c) =>
+    `  ${c.name}: ${fixed(c.usPerRequest, 0)} CPU µs per request (${fixed(c.netUsPerRequest, 0)} without its idle cost; ${c.requests} requests), ` +
+    `core ${Math.round(c.busy * 100)} % busy`
+  )
 ]
 
 /** The knee of one instance beside the knee of two, as lines. */
@@ -47,6 +50,8 @@ export const formatKnees = (limitMs, ladders) => [
   ...ladders.map(({ label, steps }) => {
     const knee = kneeOf(steps, limitMs)
     const below = knee.lastBelow === null ? "no step stayed below" : `below at ${knee.lastBelow} req/s`
-    return `  ${label.padEnd(14)} ${knee.crossedAt === null ? `not crossed up to ${knee.lastBelow} req/s` : `crossed at ${knee.crossedAt} req/s (${below})`}`
+    const verdict = knee.crossedAt === null ? `not crossed up to ${knee.lastBelow} req/s` : `crossed at ${knee.crossedAt} req/s (${below})`
+    const p99s = steps.map((step) => `${step.offered}: ${fixed(step.summary.reads.p99)}`).join(", ")
+    return `  ${label.padEnd(14)} ${verdict}; read p99 ms by offered req/s: ${p99s}`
   })
 ]

@@ -117,8 +117,8 @@ describe("the report", () => {
     ])
     expect(lines).toEqual([
       "Offered rate at which read p99 crosses 50 ms:",
-      "  one instance   crossed at 15 req/s (below at 10 req/s)",
-      "  two instances  not crossed up to 15 req/s"
+      "  one instance   crossed at 15 req/s (below at 10 req/s); read p99 ms by offered req/s: 10: 20.0, 15: 70.0",
+      "  two instances  not crossed up to 15 req/s; read p99 ms by offered req/s: 10: 20.0, 15: 30.0"
     ])
   })
 
