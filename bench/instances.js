@@ -42,7 +42,7 @@ const { values: flags } = parseArgs({
     "step-seconds": { type: "string" },
     "max-steps": { type: "string" },
     "limit-ms": { type: "string", default: "50" },
-    "probe-per-second": { type: "string", default: "4" },
+    "probe-per-second": { type: "string", default: "2" },
     seed: { type: "string", default: "19" },
     even: { type: "boolean", default: false },
     "warm-up-requests": { type: "string" }
@@ -229,6 +229,29 @@ async function measureIdle(servers) {
 }
 
 /**
+ * What one CAD change costs each server with the streams open and nothing else
+ * to do: the probe alone for a few seconds, each server's CPU less its idle
+ * cost, per change and per stream client on that server (each open stream
+ * reads and sends every change).
+ */
+async function measureFanOut(servers, board) {
+  const before = servers.map((s) => cpuMicros(s.pid))
+  const started = performance.now()
+  const stop = board.runProbe(servers[0], settings.probePerSecond, () => {})
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000))
+  const { from, to } = await stop()
+  const seconds = (performance.now() - started) / 1000
+  const costs = servers.map((s, i) => {
+    const perChange = (cpuMicros(s.pid) - before[i] - s.idleUsPerSecond * seconds) / (to - from)
+    const streams = board.clients.filter((c) => c.server === s).length
+    return { name: s.name, streams, perChangeUs: perChange, perStreamUs: streams === 0 ? NaN : perChange / streams }
+  })
+  console.log(`   one CAD change (the probe alone, ${to - from} changes): ` +
+    costs.map((c) => `${c.name} ${(c.perChangeUs / 1000).toFixed(1)} ms CPU with ${c.streams} streams (${(c.perStreamUs / 1000).toFixed(1)} ms a stream)`).join(", ") + "\n")
+  return costs
+}
+
+/**
  * Steps the offered rate up by `factor` until read p99 passes the limit (or
  * an error happens, or `maxSteps`); when the first rate already passes it,
  * steps down instead until one stays below (not under MIN_RATE). Answers the
@@ -237,6 +260,7 @@ async function measureIdle(servers) {
 async function ladder(label, servers, world, board, random) {
   await warmUp(label, servers, world, board, random)
   await measureIdle(servers)
+  const fanOut = await measureFanOut(servers, board)
   const steps = []
   const run = async (offered) => {
     const result = await step({ label, servers, world, board, offered, seconds: settings.stepSeconds, random })
@@ -244,7 +268,7 @@ async function ladder(label, servers, world, board, random) {
     return { crossed: result.summary.reads.p99 > settings.limitMs, failed: failuresOf([result]).length > 0 }
   }
   const first = await run(settings.from)
-  if (first.failed) return steps
+  if (first.failed) return { steps, fanOut }
   if (first.crossed) {
     for (let offered = Math.round(settings.from / settings.factor); offered >= MIN_RATE && steps.length < settings.maxSteps; offered = Math.round(offered / settings.factor)) {
       const { crossed, failed } = await run(offered)
@@ -256,7 +280,7 @@ async function ladder(label, servers, world, board, random) {
       if (crossed || failed) break
     }
   }
-  return steps.sort((x, y) => x.offered - y.offered)
+  return { steps: steps.sort((x, y) => x.offered - y.offered), fanOut }
 }
 
 runBench(async () => {
@@ -299,13 +323,13 @@ runBench(async () => {
   for (const client of [...board.clients]) client.close()
   closeAgents()
 
-  const ladders = [{ label: "one instance", steps: one }, { label: "two instances", steps: two }]
+  const ladders = [{ label: "one instance", ...one }, { label: "two instances", ...two }]
   for (const line of formatKnees(settings.limitMs, ladders)) console.log(line)
   console.log(`load average at the end: ${load()}`)
   mkdirSync(outputDir, { recursive: true })
   const resultPath = join(outputDir, "instances.json")
   writeFileSync(resultPath, JSON.stringify({ startedAt, settings, plan: plan.note, loadAtStart, loadAtEnd: load(), ladders }, null, 2) + "\n")
   console.log(`figures as JSON: ${resultPath}`)
-  const failures = failuresOf([...one, ...two])
+  const failures = failuresOf([...one.steps, ...two.steps])
   if (failures.length > 0) throw new Error(`errors must be zero:\n  ${failures.join("\n  ")}`)
 })
