@@ -7,7 +7,7 @@
 // 429s and 409s, the stream's delivery latency and each server's CPU per
 // request.
 //
-//   npm run bench:load                       # the full run, about 4 minutes
+//   npm run bench:load                       # the full run, 3 to 5 minutes
 //   npm run bench:load -- --quick            # a short smoke run (20 users, 2 short steps per ladder)
 //   npm run bench:load -- --no-pin           # let the kernel place servers and generator (a machine others use)
 //   npm run bench:load -- --from 10 --factor 1.5 --step-seconds 12 --max-steps 8 --limit-ms 50

@@ -112,10 +112,16 @@ export const perform = (user, world, random, base, scheduledAt, recorder, now) =
   const done = (user.queue ?? Promise.resolve()).then(async () => {
     const action = nextAction(user, world, random)
     const answer = await send(base, { method: action.method, path: action.path, headers: sessionHeaders(base, user.token), body: action.body })
-    const outcome = outcomeOf(answer.status, action.expected, answer.body?.error?.code)
-    if (outcome === "ok") action.after?.(answer.body)
-    if (outcome === "conflict") action.onConflict?.()
-    const detail = `${action.method} ${action.path} → ${answer.status} ${answer.error ?? JSON.stringify(answer.body).slice(0, 200)}`
+    let outcome = outcomeOf(answer.status, action.expected, answer.body?.error?.code)
+    let detail = `${action.method} ${action.path} → ${answer.status} ${answer.error ?? JSON.stringify(answer.body).slice(0, 200)}`
+    try {
+      if (outcome === "ok") action.after?.(answer.body)
+      if (outcome === "conflict") action.onConflict?.()
+    } catch (error) {
+      // An answer of the expected status the user cannot read is an error too, and must not stop the user.
+      outcome = "error"
+      detail = `${detail} (${error instanceof Error ? error.message : error})`
+    }
     recorder.record(action.name, action.kind, now() - scheduledAt, outcome, detail)
   })
   user.queue = done
