@@ -27,7 +27,7 @@ import { freshPostgres } from "./database.js"
 import { quantile, latencyRecorder } from "./latencyStats.js"
 import { closeAgents } from "./loadClient.js"
 import { perform } from "./loadMix.js"
-import { failuresOf, formatKnees, formatStep } from "./loadReport.js"
+import { failuresOf, formatKnees, formatRatios, formatStep } from "./loadReport.js"
 import { setUpWorld } from "./loadSetup.js"
 import { arrivalTimes, runOpenLoop, seededRandom } from "./openLoop.js"
 import { outputDir, startBluelight } from "./servers.js"
@@ -264,7 +264,7 @@ runBench(async () => {
   closeAgents()
 
   const ladders = [{ label: "one instance", ...one }, { label: "two instances", ...two }]
-  for (const line of formatKnees(settings.limitMs, ladders)) console.log(line)
+  for (const line of [...formatKnees(settings.limitMs, ladders), ...formatRatios(ladders)]) console.log(line)
   console.log(`load average at the end: ${load()}`)
   mkdirSync(outputDir, { recursive: true })
   const resultPath = join(outputDir, "instances.json")

@@ -26,3 +26,9 @@ export declare const formatKnees: (
   limitMs: number,
   ladders: ReadonlyArray<{ readonly label: string; readonly steps: ReadonlyArray<Pick<Step, "offered" | "summary">> }>
 ) => Array<string>
+export declare const formatRatios: (
+  ladders: readonly [
+    { readonly label: string; readonly steps: ReadonlyArray<Pick<Step, "offered" | "summary" | "cpu">> },
+    { readonly label: string; readonly steps: ReadonlyArray<Pick<Step, "offered" | "summary" | "cpu">> }
+  ]
+) => Array<string>

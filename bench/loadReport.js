@@ -55,3 +55,20 @@ export const formatKnees = (limitMs, ladders) => [
     return `  ${label.padEnd(14)} ${verdict}; read p99 ms by offered req/s: ${p99s}`
   })
 ]
+
+/**
+ * The second ladder against the first (the baseline of the same run) at every
+ * offered rate both tried: read p99 and CPU µs per request (summed over the
+ * servers), second / first.
+ */
+export const formatRatios = ([first, second]) => {
+  const cpuPerRequest = (step) => step.cpu.reduce((us, c) => us + c.usPerRequest * c.requests, 0) / step.cpu.reduce((n, c) => n + c.requests, 0)
+  const pairs = second.steps.flatMap((step) => {
+    const baseline = first.steps.find((b) => b.offered === step.offered)
+    return baseline === undefined ? [] : [[step.offered, step.summary.reads.p99 / baseline.summary.reads.p99, cpuPerRequest(step) / cpuPerRequest(baseline)]]
+  })
+  return [
+    `${second.label} / ${first.label} at the same offered rate (read p99; CPU µs per request):`,
+    pairs.length === 0 ? "  no rate in common" : `  ${pairs.map(([rate, p99, cpu]) => `${rate} req/s: ${fixed(p99, 2)}; ${fixed(cpu, 2)}`).join("  ")}`
+  ]
+}

@@ -5,7 +5,7 @@
 // and failures.
 import { describe, expect, it } from "vitest"
 import { latencyRecorder, outcomeOf, quantile } from "../bench/latencyStats.js"
-import { failuresOf, formatKnees, kneeOf } from "../bench/loadReport.js"
+import { failuresOf, formatKnees, formatRatios, kneeOf } from "../bench/loadReport.js"
 import { weighted } from "../bench/loadMix.js"
 import { arrivalTimes, runOpenLoop, seededRandom } from "../bench/openLoop.js"
 
@@ -119,6 +119,21 @@ describe("the report", () => {
       "Offered rate at which read p99 crosses 50 ms:",
       "  one instance   crossed at 15 req/s (below at 10 req/s); read p99 ms by offered req/s: 10: 20.0, 15: 70.0",
       "  two instances  not crossed up to 15 req/s; read p99 ms by offered req/s: 10: 20.0, 15: 30.0"
+    ])
+  })
+
+  it("sets the second ladder against the first at the rates both tried, CPU weighted by each server's requests", () => {
+    const withCpu = (offered: number, readP99: number, cpu: Array<[number, number]>) => ({
+      ...stepAt(offered, readP99),
+      cpu: cpu.map(([usPerRequest, requests], i) => ({ name: `server ${i}`, usPerRequest, netUsPerRequest: usPerRequest, requests, busy: 0 }))
+    })
+    const lines = formatRatios([
+      { label: "one instance", steps: [withCpu(5, 40, [[1000, 10]]), withCpu(10, 80, [[1000, 20]])] },
+      { label: "two instances", steps: [withCpu(10, 40, [[1000, 10], [4000, 10]]), withCpu(15, 90, [[1000, 30]])] }
+    ])
+    expect(lines).toEqual([
+      "two instances / one instance at the same offered rate (read p99; CPU µs per request):",
+      "  10 req/s: 0.50; 2.50"
     ])
   })
 
