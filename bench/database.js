@@ -20,7 +20,7 @@ const withClient = async (url, use) => {
 }
 
 /** A database of its own on the Postgres at `serverUrl`, dropped on exit: migrations start from nothing, nothing is left behind. */
-async function freshPostgres(serverUrl) {
+export async function freshPostgres(serverUrl) {
   const name = `bluelight_bench_${randomBytes(6).toString("hex")}`
   await withClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`))
   onCleanup(() => withClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)))
