@@ -30,6 +30,7 @@ import { appendFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { isJsonObject, type JsonObject } from "../harness/body.js"
 import { type Session, signIn } from "../harness/identity.js"
+import { testRedisUrl } from "../harness/settings.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 import { type Carrier, type Invalid, invalidValues, type Overrides, validValue } from "./schemaArbitraries.js"
 import { jsonBodyOf, type Operation, operationsOf, type Parameter, parametersOf } from "./openapiRequests.js"
@@ -100,19 +101,28 @@ const OVERRIDES: Overrides = {
   plate: fc.stringMatching(/^[A-Z0-9]{1,5}(?:[ -]?[A-Z0-9]{1,5})?$/)
 }
 
-/** Valid query parameters leave out `error`: on a sign-in or link callback it is the provider reporting a failure. */
+/**
+ * A provider's redirect back to a callback carries `code` and `state` (the platform callback
+ * documents either missing as `INVALID_INPUT`), and no `error`: that is the provider reporting a
+ * failure.
+ */
 const PROVIDER_REPORTS = new Set(["error"])
+const PROVIDER_SENDS = ["code", "state"]
 
 /**
- * Rules between properties of one body (API.md): a marker of a vehicle type (`VEHICLE_BOLO`,
- * `STOLEN_VEHICLE`) is set on a vehicle and names no person, the other types on a person
- * (`GENERAL`: either).
+ * Rules between properties of one body, from the operations' descriptions: a record's endorsement
+ * code needs points; a marker of a vehicle type (`VEHICLE_BOLO`, `STOLEN_VEHICLE`) is set on a
+ * vehicle and names no person, the other types on a person (`GENERAL`: either).
  */
 const BODY_RULES: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
+  // A record's `endorsementCode` comes only with `points`.
+  "POST /api/pnc/records": (body) => (body["endorsementCode"] !== undefined && !(Number(body["points"]) > 0) ? { ...body, points: 3 } : body),
   "POST /api/pnc/markers": ({ civilianId, vehicleId, ...body }) =>
     String(body["type"]).includes("VEHICLE") ? { ...body, vehicleId: vehicleId ?? civilianId ?? "a-vehicle" } : { ...body, civilianId: civilianId ?? vehicleId ?? "a-civilian" }
 }
 
+/** A sign-in or link callback: the provider's redirect back, which a generated `state` cannot complete. */
+const isCallback = (operation: Operation) => operation.path.endsWith("/callback")
 const nameOf = (operation: Operation) => `${operation.method} ${operation.path}`
 const hasInput = (operation: Operation) => parametersOf(document, operation.operation).length > 0 || jsonBodyOf(document, operation.operation) !== undefined
 
@@ -131,7 +141,8 @@ const validParts = (operation: Operation): fc.Arbitrary<Parts> => {
   const group = (where: string) => {
     const chosen = parameters.filter((parameter) => parameter.in === where && !PROVIDER_REPORTS.has(parameter.name))
     const model = Object.fromEntries(chosen.map((parameter) => [parameter.name, (OVERRIDES[parameter.name] ?? validValue(document, parameter.schema)).map(asText)]))
-    return fc.record(model, { requiredKeys: chosen.filter((parameter) => parameter.in === "path" || parameter.required).map((parameter) => parameter.name) }) as fc.Arbitrary<Record<string, string>>
+    const required = chosen.filter((parameter) => parameter.in === "path" || parameter.required || (isCallback(operation) && PROVIDER_SENDS.includes(parameter.name)))
+    return fc.record(model, { requiredKeys: required.map((parameter) => parameter.name) }) as fc.Arbitrary<Record<string, string>>
   }
   const body = jsonBodyOf(document, operation.operation)
   const rule = BODY_RULES[nameOf(operation)]
@@ -172,8 +183,20 @@ const bodyBreaches = (operation: Operation): Array<fc.Arbitrary<(parts: Parts) =
   return found
 }
 
+/**
+ * A query parameter the operation does not declare: "unknown query parameters are rejected with
+ * 400" — but where the operation's description says they are ignored, and on a sign-in or link callback, where the provider may add its own (RFC 6749 §4.1.2:
+ * "the client MUST ignore unrecognized response parameters").
+ */
+const UNKNOWN_PARAMETER = "unexpectedParameter"
+
+const unknownParameterBreaches = (operation: Operation): Array<fc.Arbitrary<(parts: Parts) => Breach>> =>
+  !isCallback(operation) && !String(operation.operation["description"] ?? "").includes("Unknown query parameters are ignored") && parametersOf(document, operation.operation).some((parameter) => parameter.in === "query")
+    ? [fc.constant((parts: Parts): Breach => ({ why: `an unknown query parameter ${UNKNOWN_PARAMETER}`, where: ["query", UNKNOWN_PARAMETER], parts: { ...parts, query: { ...parts.query, [UNKNOWN_PARAMETER]: "1" } } }))]
+    : []
+
 /** Every way the generator knows to break this operation's input. */
-const breachesOf = (operation: Operation) => [...parametersOf(document, operation.operation).flatMap(parameterBreaches), ...bodyBreaches(operation)]
+const breachesOf = (operation: Operation) => [...parametersOf(document, operation.operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
 
 interface Answer {
   readonly status: number
@@ -288,7 +311,7 @@ const expectAccepted = (operation: Operation, parts: Parts, answer: Answer) => {
   // The administrator passes every access check. A sign-in or link callback's 401 is the flow's
   // own answer: a generated `state` was never issued, so the flow cannot complete.
   const refused = (answer.status === 401 || answer.status === 403) && ACCESS_REFUSALS.has(String(codeOf(answer)))
-  expect(refused && !(answer.status === 401 && operation.path.endsWith("/callback")), `${context}: ${answer.status} ${answer.text}`).toBe(false)
+  expect(refused && !(answer.status === 401 && isCallback(operation)), `${context}: ${answer.status} ${answer.text}`).toBe(false)
   expectNoFailure(operation, answer, context)
 }
 
@@ -331,7 +354,9 @@ beforeAll(async () => {
       RATE_LIMIT_READS_PER_MINUTE: "100000",
       RATE_LIMIT_WRITES_PER_MINUTE: "100000",
       RATE_LIMIT_SIGN_INS_PER_MINUTE: "100000",
-      RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000"
+      RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000",
+      // With TEST_REDIS_URL (CI), the counters, locks and the game's command slot live in Redis, as in production.
+      REDIS_URL: testRedisUrl
     }
   })
   admin = await signIn(server, { id: ADMIN })
