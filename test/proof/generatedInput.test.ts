@@ -37,10 +37,10 @@ import { jsonBodyOf, type Operation, operationsOf, type Parameter, parametersOf 
 
 const ADMIN = "generated-input-admin"
 const SEED = Number(process.env["PROOF_SEED"] ?? 19_2026)
-const INVALID_RUNS = 10
+const INVALID_RUNS = 16
 /** How long one answer may take before its operation fails (the game server's command timeout is 10 s). */
 const ANSWER_BOUND_MS = 30_000
-const VALID_RUNS = 4
+const VALID_RUNS = 6
 /** The body limit of the API document ("JSON ... at most 16 KiB"); a larger body answers the documented `413`. */
 const BODY_LIMIT = 16 * 1024
 /** Refusals of the access check: the administrator must never meet one. */
@@ -63,6 +63,11 @@ let document: JsonObject
 let withInput: Array<Operation>
 const covered = { invalid: new Set<string>(), valid: new Set<string>() }
 let requests = 0
+/** For the summary: the statuses of the answers, and where the invalid requests were broken. */
+const statuses = { invalid: new Map<number, number>(), valid: new Map<number, number>() }
+const breachedIn = new Map<string, number>()
+const tally = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1)
+const shown = <K>(counts: Map<K, number>) => JSON.stringify(Object.fromEntries([...counts].sort(([x], [y]) => String(x).localeCompare(String(y)))))
 
 /** A request's parts: path, query and header values as text, and the body (unset: no body; `raw`: sent as is). */
 interface Parts {
@@ -368,7 +373,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (withInput !== undefined) {
-    console.log(`proof coverage: generated input: ${Math.min(covered.invalid.size, covered.valid.size)} of ${withInput.length} operations with input (${requests} requests; PROOF_SEED=${SEED})`)
+    console.log(
+      `proof coverage: generated input: ${Math.min(covered.invalid.size, covered.valid.size)} of ${withInput.length} operations with input (${requests} requests)\n` +
+        `  PROOF_SEED=${SEED}, ${INVALID_RUNS} invalid and ${VALID_RUNS} valid requests per operation\n` +
+        `  invalid requests broken in: ${shown(breachedIn)}; answered: ${shown(statuses.invalid)}\n` +
+        `  valid requests answered: ${shown(statuses.valid)}`
+    )
   }
   await server?.stop()
 })
@@ -381,7 +391,12 @@ describe("generated input, from the served API description", () => {
       expect(breaches.length, `${nameOf(operation)}: the generator knows no way to break its input`).toBeGreaterThan(0)
       const before = await historyCounts()
       const invalidRequest = fc.tuple(validParts(operation), fc.oneof(...breaches)).map(([parts, breach]) => breach(parts))
-      await check(operation, fc.asyncProperty(invalidRequest, async (breach) => expectRefused(operation, breach, await send(operation, breach.parts))), INVALID_RUNS)
+      await check(operation, fc.asyncProperty(invalidRequest, async (breach) => {
+        const answer = await send(operation, breach.parts)
+        tally(statuses.invalid, answer.status)
+        tally(breachedIn, breach.where?.[0] === "query" || breach.where?.[0] === "headers" || breach.where?.[0] === "path" ? breach.where[0] : "body")
+        expectRefused(operation, breach, answer)
+      }), INVALID_RUNS)
       expect(await historyCounts(), `${nameOf(operation)}: invalid requests changed the history (PROOF_SEED=${SEED})`).toEqual(before)
       covered.invalid.add(nameOf(operation))
     })
@@ -389,7 +404,11 @@ describe("generated input, from the served API description", () => {
 
   it("valid input is never refused as invalid, and never fails", async () => {
     await forEachOperation(async (operation) => {
-      await check(operation, fc.asyncProperty(validParts(operation), async (parts) => expectAccepted(operation, parts, await send(operation, parts))), VALID_RUNS)
+      await check(operation, fc.asyncProperty(validParts(operation), async (parts) => {
+        const answer = await send(operation, parts)
+        tally(statuses.valid, answer.status)
+        expectAccepted(operation, parts, answer)
+      }), VALID_RUNS)
       covered.valid.add(nameOf(operation))
     })
   }, 600_000)
