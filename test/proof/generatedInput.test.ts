@@ -270,7 +270,9 @@ const codeOf = (answer: Answer) => errorOf(answer)?.["code"]
 const expectNoFailure = (operation: Operation, answer: Answer, context: string) => {
   if (answer.status < 500) return
   const documented = documentedCodes(operation).get(503)
-  expect(answer.status === 503 && documented !== undefined && documented.has(String(codeOf(answer))), `${context}: ${answer.status} ${answer.text}`).toBe(true)
+  // What the server logged for this request, so that a rare failure can be understood from the report.
+  const logged = server.logs.filter((entry) => entry.annotations?.["requestId"] === answer.requestId).map((entry) => `${entry.logLevel ?? ""} ${JSON.stringify(entry.message)} ${entry.cause ?? ""}`)
+  expect(answer.status === 503 && documented !== undefined && documented.has(String(codeOf(answer))), `${context}: ${answer.status} ${answer.text}\nserver log:\n${logged.join("\n")}`).toBe(true)
 }
 
 /** The envelope `{error: {code, message, details: [{path, message}]}, requestId}`, the request id equal to the header's. */
