@@ -30,7 +30,8 @@ export const operationsOf = (document: JsonObject): Array<Operation> => {
   return found
 }
 
-const resolve = (document: JsonObject, schema: unknown): JsonObject => {
+/** `schema` with its `$ref`s followed (an empty schema when it leads nowhere). */
+export const resolve = (document: JsonObject, schema: unknown): JsonObject => {
   let current = schema
   for (let depth = 0; depth < 20 && isJsonObject(current) && typeof current["$ref"] === "string"; depth++) {
     const parts = current["$ref"].replace(/^#\//, "").split("/")
@@ -125,4 +126,31 @@ export const buildRequest = (document: JsonObject, { path, operation }: Operatio
     headers["content-type"] = "application/json"
   }
   return { url: search === "" ? url : `${url}?${search}`, headers, body }
+}
+
+export interface Parameter {
+  readonly name: string
+  readonly in: string
+  readonly required: boolean
+  readonly schema: JsonObject
+}
+
+/** The operation's parameters (path, query, header), `$ref`s followed. */
+export const parametersOf = (document: JsonObject, operation: JsonObject): Array<Parameter> =>
+  (Array.isArray(operation["parameters"]) ? operation["parameters"] : []).map((raw) => {
+    const parameter = resolve(document, raw)
+    return {
+      name: typeof parameter["name"] === "string" ? parameter["name"] : "",
+      in: typeof parameter["in"] === "string" ? parameter["in"] : "",
+      required: parameter["required"] === true,
+      schema: resolve(document, parameter["schema"])
+    }
+  })
+
+/** The schema of the operation's JSON request body, and whether a body is required; undefined without one. */
+export const jsonBodyOf = (document: JsonObject, operation: JsonObject): { readonly schema: JsonObject; readonly required: boolean } | undefined => {
+  const requestBody = isJsonObject(operation["requestBody"]) ? resolve(document, operation["requestBody"]) : undefined
+  const content = requestBody !== undefined && isJsonObject(requestBody["content"]) ? requestBody["content"] : undefined
+  const json = content !== undefined && isJsonObject(content["application/json"]) ? content["application/json"] : undefined
+  return json === undefined || requestBody === undefined ? undefined : { schema: resolve(document, json["schema"]), required: requestBody["required"] === true }
 }
