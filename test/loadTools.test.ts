@@ -104,10 +104,13 @@ describe("the report", () => {
     return { label: "two instances", offered, summary: recorder.summary(1) }
   }
 
-  it("finds the first rate whose read p99 passes the limit, and the last below it", () => {
+  it("finds the rate past which read p99 stays over the limit, and the last rate at or below it", () => {
     expect(kneeOf([stepAt(10, 20), stepAt(15, 40), stepAt(22, 60), stepAt(34, 90)], 50)).toEqual({ crossedAt: 22, lastBelow: 15 })
     expect(kneeOf([stepAt(10, 60)], 50)).toEqual({ crossedAt: 10, lastBelow: null })
     expect(kneeOf([stepAt(10, 20), stepAt(15, 30)], 50)).toEqual({ crossedAt: null, lastBelow: 15 })
+    expect(kneeOf([stepAt(10, 20), stepAt(15, 50)], 50)).toEqual({ crossedAt: null, lastBelow: 15 })
+    // Over the limit at the lowest rates (an idle machine waking up on every hop), below once busy, then saturated.
+    expect(kneeOf([stepAt(10, 90), stepAt(15, 60), stepAt(22, 30), stepAt(34, 45), stepAt(51, 120)], 50)).toEqual({ crossedAt: 51, lastBelow: 34 })
   })
 
   it("prints the knees of one instance and of two side by side", () => {
