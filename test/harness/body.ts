@@ -16,6 +16,15 @@ type Body = Pick<Reply, "body" | "text">
 
 export const isJsonObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value)
 
+/** A body's text parsed as JSON; `undefined` when it is not JSON (an HTML page, an empty body). */
+export const parsedJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 const fail = (message: string): never => {
   throw new Error(message)
 }

@@ -23,7 +23,7 @@ import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
 import { type Session, signIn } from "../harness/identity.js"
 import { startSimulator } from "../harness/moderation.js"
-import { type Reply, type RunningServer, startServer } from "../harness/server.js"
+import { type Reply, type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { cadRecipes } from "./auditRecipes/cad.js"
 import { civilianRecipes } from "./auditRecipes/civilians.js"
 import { DEVELOPER_PASSWORD, identityRecipes } from "./auditRecipes/identity.js"
@@ -50,10 +50,7 @@ beforeAll(async () => {
       BLUELIGHT_ADMIN_IDENTITY_IDS: "audit-fault-admin",
       BLUELIGHT_DEVELOPER_PASSWORD: DEVELOPER_PASSWORD,
       // Every recipe on one server, from one address: no budget may run out on the way.
-      RATE_LIMIT_READS_PER_MINUTE: "100000",
-      RATE_LIMIT_WRITES_PER_MINUTE: "100000",
-      RATE_LIMIT_SIGN_INS_PER_MINUTE: "100000",
-      RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000"
+      ...UNLIMITED_RATES
     }
   })
   admin = await signIn(server, { id: "audit-fault-admin" })

@@ -21,9 +21,9 @@
  */
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { dataOf, errorCodeOf, isJsonObject, type JsonObject, listOf } from "../harness/body.js"
+import { dataOf, errorCodeOf, isJsonObject, type JsonObject, listOf, parsedJson } from "../harness/body.js"
 import { ALL_PERMISSIONS, approve, bearer, callback, createRole, createStaff, issueCredential, meData, MEMBER_PERMISSIONS, type Session, sessionFromReply, signIn, startFlow, STATE_COOKIE, write } from "../harness/identity.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { reportCoverage } from "./coverage.js"
 import { buildRequest, type Operation, operationsOf } from "./openapiRequests.js"
 
@@ -70,12 +70,7 @@ const send = async (operation: Operation, caller: { readonly session?: Session; 
     return { status: response.status, code: undefined, message: "", text: "(event stream)" }
   }
   const text = await response.text()
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = undefined
-  }
+  const body = parsedJson(text)
   const error = isJsonObject(body) && isJsonObject(body["error"]) ? body["error"] : undefined
   return { status: response.status, code: errorCodeOf({ body }), message: typeof error?.["message"] === "string" ? error["message"] : "", text: text.slice(0, 300) }
 }
@@ -145,10 +140,7 @@ beforeAll(async () => {
     testHooks: false,
     env: {
       BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN,
-      RATE_LIMIT_READS_PER_MINUTE: "100000",
-      RATE_LIMIT_WRITES_PER_MINUTE: "100000",
-      RATE_LIMIT_SIGN_INS_PER_MINUTE: "100000",
-      RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000"
+      ...UNLIMITED_RATES
     }
   })
   admin = await signIn(server, { id: ADMIN })

@@ -28,10 +28,10 @@
 import fc from "fast-check"
 import { appendFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { isJsonObject, type JsonObject } from "../harness/body.js"
+import { isJsonObject, type JsonObject, parsedJson } from "../harness/body.js"
 import { type Session, signIn } from "../harness/identity.js"
 import { testRedisUrl } from "../harness/settings.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { reportCoverage } from "./coverage.js"
 import { jsonBodyOf, type Operation, operationsOf, type Parameter, parametersOf } from "./openapiRequests.js"
 import { type Carrier, type Invalid, invalidValues, type Overrides, validValue } from "./schemaArbitraries.js"
@@ -240,13 +240,7 @@ const send = async (operation: Operation, parts: Parts): Promise<Answer> => {
     return { status: response.status, body: undefined, requestId: response.headers.get("x-request-id"), text: "(event stream)", size }
   }
   const text = await response.text()
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
-  return { status: response.status, body: parsed, requestId: response.headers.get("x-request-id"), text: text.slice(0, 600), size }
+  return { status: response.status, body: parsedJson(text), requestId: response.headers.get("x-request-id"), text: text.slice(0, 600), size }
 }
 
 /** The error codes the operation documents under each status. */
@@ -366,10 +360,7 @@ beforeAll(async () => {
     testHooks: false,
     env: {
       BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN,
-      RATE_LIMIT_READS_PER_MINUTE: "100000",
-      RATE_LIMIT_WRITES_PER_MINUTE: "100000",
-      RATE_LIMIT_SIGN_INS_PER_MINUTE: "100000",
-      RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000",
+      ...UNLIMITED_RATES,
       // With TEST_REDIS_URL (CI), the counters, locks and the game's command slot live in Redis, as in production.
       REDIS_URL: testRedisUrl
     }

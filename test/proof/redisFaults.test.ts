@@ -29,7 +29,7 @@ import { Duration } from "effect"
 import { once } from "node:events"
 import { createConnection, createServer, type Socket } from "node:net"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { dataOf, isJsonObject } from "../harness/body.js"
+import { dataOf, isJsonObject, parsedJson } from "../harness/body.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
 import { cookieRead, cookieWrite, freshWindow, type Session, signIn, testRedisUrl } from "../harness/identity.js"
@@ -58,13 +58,7 @@ const bounded = async (server: RunningServer, method: string, path: string, head
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
   const text = await response.text()
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    parsed = undefined
-  }
-  return { status: response.status, headers: response.headers, text, body: parsed }
+  return { status: response.status, headers: response.headers, text, body: parsedJson(text) }
 }
 
 describe("the proxy the Redis faults are made with", () => {
