@@ -36,12 +36,16 @@ describe("the open-loop scheduler", () => {
     let inFlight = 0
     let mostInFlight = 0
     const answers: Array<() => void> = []
+    // The loop waits on a real timer for the first due time: the test waits for the third dispatch, however long a loaded machine takes.
+    let allSent!: () => void
+    const sent = new Promise<void>((resolve) => (allSent = resolve))
     const run = runOpenLoop([0, 0, 0], (scheduledAt) => {
       scheduled.push(scheduledAt)
       mostInFlight = Math.max(mostInFlight, ++inFlight)
+      if (scheduled.length === 3) allSent()
       return new Promise<void>((resolve) => answers.push(() => (inFlight--, resolve())))
     }, now)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sent
     // All three were sent before any was answered: the loop is open.
     expect(mostInFlight).toBe(3)
     expect(scheduled).toEqual([1005, 1005, 1005])
