@@ -84,14 +84,12 @@ export const jsonLine = (options: Logger.Logger.Options<unknown>): string => {
 
 /**
  * Lines gathered in memory and handed to `write` in one chunk: on `flush`, or
- * as soon as the chunk is long. `due` is called when a line arrives in an
- * empty buffer, so the owner can schedule the flush then (a timer only while
- * there is something to write). Once closed, every line is written at once:
+ * as soon as the chunk is long. Once closed, every line is written at once:
  * a line logged after the logging layer has closed (the failure of a start,
  * reported as the program ends) is written, not left in a buffer nobody
  * flushes any more.
  */
-export const makeLineBuffer = (write: (chunk: string) => void, due: () => void = () => {}) => {
+export const makeLineBuffer = (write: (chunk: string) => void) => {
   let pending = ""
   let closed = false
   const flush = () => {
@@ -102,7 +100,6 @@ export const makeLineBuffer = (write: (chunk: string) => void, due: () => void =
   }
   const add = (line: string) => {
     if (closed) return write(`${line}\n`)
-    if (pending.length === 0) due()
     pending += `${line}\n`
     if (pending.length >= FLUSH_AT_CHARS) flush()
   }
@@ -114,28 +111,22 @@ export const makeLineBuffer = (write: (chunk: string) => void, due: () => void =
 }
 
 /**
- * JSON lines to stdout through a buffer flushed `FLUSH_INTERVAL_MS` after its
- * first line, when the layer closes (shutdown) and when the process exits
- * however it exits, so the last lines are never lost. A write to stdout per
- * line cost more than formatting it. The timer runs only while lines wait (a
- * timer every 25 ms woke an idle server 40 times a second for nothing), and
- * does not hold the process open.
+ * JSON lines to stdout through a buffer flushed every `FLUSH_INTERVAL_MS`, when
+ * the layer closes (shutdown) and when the process exits however it exits, so
+ * the last lines are never lost. A write to stdout per line cost more than
+ * formatting it. The timer does not hold the process open.
  */
 const bufferedJsonLogger = Effect.acquireRelease(
   Effect.sync(() => {
-    let timer: NodeJS.Timeout | undefined
-    const buffer = makeLineBuffer((chunk) => process.stdout.write(chunk), () => {
-      timer ??= setTimeout(() => {
-        timer = undefined
-        buffer.flush()
-      }, FLUSH_INTERVAL_MS).unref()
-    })
+    const buffer = makeLineBuffer((chunk) => process.stdout.write(chunk))
+    const timer = setInterval(buffer.flush, FLUSH_INTERVAL_MS)
+    timer.unref()
     process.on("exit", buffer.flush)
-    return { buffer, cancel: () => clearTimeout(timer) }
+    return { buffer, timer }
   }),
-  ({ buffer, cancel }) =>
+  ({ buffer, timer }) =>
     Effect.sync(() => {
-      cancel()
+      clearInterval(timer)
       process.off("exit", buffer.flush)
       buffer.close()
     })

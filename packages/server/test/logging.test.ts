@@ -53,23 +53,6 @@ describe("makeLineBuffer", () => {
     expect(chunks).toEqual(["before\n", "the failure of the start\n"])
   })
 
-  it("says a flush is due when a line arrives in an empty buffer, once until it is flushed", () => {
-    const chunks: Array<string> = []
-    let due = 0
-    const buffer = makeLineBuffer((chunk) => chunks.push(chunk), () => due++)
-    expect(due).toBe(0)
-    buffer.add("one")
-    buffer.add("two")
-    expect(due).toBe(1)
-    buffer.flush()
-    buffer.flush()
-    expect(due).toBe(1)
-    buffer.add("three")
-    expect(due).toBe(2)
-    buffer.flush()
-    expect(chunks).toEqual(["one\ntwo\n", "three\n"])
-  })
-
   it("writes a long buffer at once, without waiting for the flush", () => {
     const chunks: Array<string> = []
     const buffer = makeLineBuffer((chunk) => chunks.push(chunk))
