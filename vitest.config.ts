@@ -12,8 +12,8 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 360_000,
     pool: "forks",
+    // Vitest 5 has no minWorkers: its pool starts workers as files need them.
     maxWorkers: 2,
-    minWorkers: 1,
     // After the summary: what each proof suite covered (test/proof/coverage.ts).
     reporters: ["default", new ProofCoverageReporter()]
   }

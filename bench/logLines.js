@@ -1,4 +1,4 @@
-// The cost of one request log line: Effect's Logger.json against the
+// The cost of one request log line: Effect's Logger.consoleJson against the
 // server's buffered logger (packages/server/src/logging.ts), each logging
 // 100k request lines with the middleware's annotations, minus the same loop
 // with logging off (what Effect.logInfo costs before any logger runs).
@@ -6,7 +6,7 @@
 //   npm run build && node bench/logLines.js > /dev/null
 //
 // The figures go to stderr; stdout takes the lines (send it to /dev/null).
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { Effect, Layer, Logger, References } from "effect"
 import { layerLogging } from "../packages/server/dist/logging.js"
 
 const LINES = 100_000
@@ -31,14 +31,14 @@ const microsecondsPerLine = async (layer) => {
   return best
 }
 
-const off = await microsecondsPerLine(Logger.minimumLogLevel(LogLevel.None))
-const effectJson = await microsecondsPerLine(Layer.merge(Logger.json, Logger.minimumLogLevel(LogLevel.Info)))
+const off = await microsecondsPerLine(Layer.succeed(References.MinimumLogLevel, "None"))
+const effectJson = await microsecondsPerLine(Layer.merge(Logger.layer([Logger.consoleJson]), Layer.succeed(References.MinimumLogLevel, "Info")))
 const buffered = await microsecondsPerLine(layerLogging("info"))
 process.stderr.write(
   [
     `${LINES} request lines, best of 3, µs per line (the logger's own cost: minus the loop with logging off)`,
     `  logging off        ${off.toFixed(2)}`,
-    `  Logger.json        ${effectJson.toFixed(2)}  (${(effectJson - off).toFixed(2)})`,
+    `  Logger.consoleJson ${effectJson.toFixed(2)}  (${(effectJson - off).toFixed(2)})`,
     `  buffered JSON line ${buffered.toFixed(2)}  (${(buffered - off).toFixed(2)})`,
     ""
   ].join("\n")

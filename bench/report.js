@@ -12,12 +12,25 @@ const FIELDS = ["reqPerSec", "p50Ms", "p99Ms", "cpuUsPerRequest", "serverBusy", 
 
 const medians = (rounds) => Object.fromEntries(FIELDS.map((field) => [field, round2(median(rounds.map((r) => r[field])))]))
 
-/** A scenario's medians for each server and the ratios of Bluelight to its floor (and to the stack floor, when run). */
+/**
+ * A scenario's medians for each server and the ratios of Bluelight to its
+ * floor (and to the stack floor, and of the earlier build to the floor, when run).
+ */
 export const summarize = (scenario, runs) => {
   const floor = medians(runs.floor)
   const bluelight = medians(runs.bluelight)
   const stack = runs.stack === undefined ? null : medians(runs.stack)
+  const before = runs.before === undefined ? null : medians(runs.before)
   return {
+    ...(before === null ? {} : {
+      before,
+      beforeRatio: {
+        reqPerSec: round2(before.reqPerSec / floor.reqPerSec),
+        cpuUsPerRequest: round2(before.cpuUsPerRequest / floor.cpuUsPerRequest),
+        p99: round2(before.p99Ms / floor.p99Ms),
+        afterToBeforeCpu: round2(bluelight.cpuUsPerRequest / before.cpuUsPerRequest)
+      }
+    }),
     ...(stack === null ? {} : {
       stack,
       stackRatio: {
@@ -75,7 +88,8 @@ export function printSummaries(summaries, rounds) {
   console.log(`\nMedians of ${rounds} round(s)`)
   console.log(`  ${"scenario".padEnd(10)} ${"server".padEnd(22)} ${pad("req/s", 7)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("CPU µs/req", 10)}`)
   for (const s of summaries) {
-    for (const [name, r] of [[s.floor.name, s.floor], ...(s.stack ? [["stack floor", s.stack]] : []), ["Bluelight", s.bluelight]]) {
+    const rows = [[s.floor.name, s.floor], ...(s.stack ? [["stack floor", s.stack]] : []), ...(s.before ? [["Bluelight before", s.before]] : []), ["Bluelight", s.bluelight]]
+    for (const [name, r] of rows) {
       console.log(
         `  ${s.scenario.padEnd(10)} ${name.padEnd(22)} ${pad(r.reqPerSec, 7)} ${pad(r.p50Ms.toFixed(2), 7)} ` +
           `${pad(r.p99Ms.toFixed(2), 7)} ${pad(r.cpuUsPerRequest.toFixed(0), 10)}`
@@ -83,12 +97,25 @@ export function printSummaries(summaries, rounds) {
     }
   }
   console.log("\nBluelight / floor (req/s: higher is better; CPU and p99: lower is better)")
-  console.log(`  ${"scenario".padEnd(10)} ${pad("req/s", 6)} ${pad("CPU/req", 8)} ${pad("p99", 6)}  goal (issue 9)`)
+  console.log(`  ${"scenario".padEnd(10)} ${pad("req/s", 6)} ${pad("CPU/req", 8)} ${pad("p99", 6)}  goal (issue 20)`)
   for (const s of summaries) {
     console.log(
       `  ${s.scenario.padEnd(10)} ${pad(s.ratio.reqPerSec.toFixed(2), 6)} ${pad(s.ratio.cpuUsPerRequest.toFixed(2), 8)} ` +
         `${pad(s.ratio.p99.toFixed(2), 6)}  ${goalText(s)}`
     )
+  }
+  const compared = summaries.filter((s) => s.before)
+  if (compared.length > 0) {
+    console.log("\nBefore and after, each against the same floor in the same run (CPU µs per request; after/before: lower is better)")
+    console.log(`  ${"scenario".padEnd(10)} ${pad("floor µs", 9)} ${pad("before µs", 10)} ${pad("after µs", 9)} ${pad("after/before", 13)} ${pad("before/floor req/s", 19)} ${pad("after/floor req/s", 18)} ${pad("p99 before/floor", 17)} ${pad("p99 after/floor", 16)}`)
+    for (const s of compared) {
+      console.log(
+        `  ${s.scenario.padEnd(10)} ${pad(s.floor.cpuUsPerRequest.toFixed(0), 9)} ${pad(s.before.cpuUsPerRequest.toFixed(0), 10)} ` +
+          `${pad(s.bluelight.cpuUsPerRequest.toFixed(0), 9)} ${pad(s.beforeRatio.afterToBeforeCpu.toFixed(2), 13)} ` +
+          `${pad(s.beforeRatio.reqPerSec.toFixed(2), 19)} ${pad(s.ratio.reqPerSec.toFixed(2), 18)} ` +
+          `${pad(s.beforeRatio.p99.toFixed(2), 17)} ${pad(s.ratio.p99.toFixed(2), 16)}`
+      )
+    }
   }
   const split = summaries.filter((s) => s.stack)
   if (split.length > 0) {

@@ -72,8 +72,8 @@ async function startServer(plan, name, args, env) {
  * never refused, but every request still pays the limiter. No Redis (the
  * limiter counts in memory) and no trace export.
  */
-export const startBluelight = (plan, database, { nodeArgs = [], name = "bluelight", env = {} } = {}) =>
-  startServer(plan, name, [...nodeArgs, serverMain], (port) => ({
+export const startBluelight = (plan, database, { nodeArgs = [], name = "bluelight", env = {}, main = serverMain } = {}) =>
+  startServer(plan, name, [...nodeArgs, main], (port) => ({
     NODE_ENV: "development",
     HOST: "127.0.0.1",
     APP_URL: `http://127.0.0.1:${port}`,

@@ -13,12 +13,13 @@
 //   GET /api/health            one `SELECT 1` through the sql client
 //   GET /api/me with a cookie  PgSessionRecords, sessionRefusal, userCaller, meOf, Me encoded
 //   GET /api/me without one    the 401 envelope
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpMiddleware, HttpServer, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { SqlClient } from "@effect/sql"
 import { meOf, SessionRecords, sessionRefusal, userCaller } from "@bluelight/core/identity"
 import { layerPgClient, PgSessionRecords } from "@bluelight/adapters-pg"
-import { DateTime, Effect, FiberRef, Layer, Option, Redacted, Schema } from "effect"
+import { DateTime, Effect, Layer, Option, Redacted, References, Schema } from "effect"
+import { HttpMiddleware, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import { sessionToken, tokenHash } from "./sessionCookie.js"
@@ -31,13 +32,13 @@ const Health = Schema.Struct({ status: Schema.String, database: Schema.String, r
 
 class Api extends HttpApi.make("stack").add(
   HttpApiGroup.make("floor")
-    .add(HttpApiEndpoint.get("health", "/api/health").addSuccess(Health))
-    .add(HttpApiEndpoint.get("me", "/api/me").addSuccess(Schema.Struct({ data: Me })))
+    .add(HttpApiEndpoint.get("health", "/api/health", { success: Health }))
+    .add(HttpApiEndpoint.get("me", "/api/me", { success: Schema.Struct({ data: Me }) }))
 ) {}
 
 // A refusal is answered as a response of its own (a handler may return one), in Bluelight's envelope.
 const refused = (status, code, message) =>
-  Effect.succeed(HttpServerResponse.unsafeJson({ error: { code, message }, requestId: randomUUID() }, { status }))
+  Effect.succeed(HttpServerResponse.jsonUnsafe({ error: { code, message }, requestId: randomUUID() }, { status }))
 const noSession = () => refused(401, "UNAUTHENTICATED", "The session is missing, expired or signed out; sign in again")
 
 const FloorHandlers = HttpApiBuilder.group(Api, "floor", (handlers) =>
@@ -52,7 +53,7 @@ const FloorHandlers = HttpApiBuilder.group(Api, "floor", (handlers) =>
           if (token === undefined) return refused(401, "UNAUTHENTICATED", "Sign in, or send a service credential")
           return Effect.flatMap(records.findByTokenHash(tokenHash(token)), (found) => {
             if (Option.isNone(found)) return noSession()
-            const refusal = sessionRefusal(found.value, DateTime.unsafeNow())
+            const refusal = sessionRefusal(found.value, DateTime.nowUnsafe())
             if (refusal !== null) return refusal._tag === "AccountDisabled" ? refused(403, "ACCOUNT_DISABLED", refusal.message) : noSession()
             // As Bluelight without BLUELIGHT_DEVELOPER_PASSWORD: a session's Developer Access never counts.
             return Effect.succeed({ data: meOf(userCaller(found.value, adminIdentityIds, false)) })
@@ -62,14 +63,14 @@ const FloorHandlers = HttpApiBuilder.group(Api, "floor", (handlers) =>
 
 const database = layerPgClient({ url: Redacted.make(process.env.DATABASE_URL), maxConnections: Number(process.env.DATABASE_POOL_MAX) })
 
-const ServerLive = HttpMiddleware.withTracerDisabledWhen(HttpApiBuilder.serve(), () => true).pipe(
-  Layer.locally(FiberRef.currentTracerEnabled, false),
-  Layer.provide(HttpApiBuilder.api(Api).pipe(Layer.provide(FloorHandlers))),
+// No request log line (the router's logger is off), as the floor measures the stack, not logging.
+const ServerLive = HttpRouter.serve(HttpApiBuilder.layer(Api).pipe(Layer.provide(FloorHandlers)), { disableLogger: true }).pipe(
+  Layer.provide(Layer.succeed(HttpMiddleware.TracerDisabledWhen, () => true)),
+  Layer.provide(Layer.succeed(References.TracerEnabled, false)),
   Layer.provide(PgSessionRecords),
   Layer.provide(database),
-  HttpServer.withLogAddress,
   Layer.provide(NodeHttpServer.layer(createServer, { port: Number(process.env.PORT), host: "127.0.0.1" }))
 )
 
 // As Bluelight runs without an OTLP endpoint: the platform's HTTP span skipped, every other span a no-op.
-NodeRuntime.runMain(Layer.launch(ServerLive), { disablePrettyLogger: true })
+NodeRuntime.runMain(Layer.launch(ServerLive))

@@ -1,3 +1,4 @@
+import { oneCycleAtATime } from "@bluelight/adapters-pg"
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { randomBytes } from "node:crypto"
@@ -89,7 +90,9 @@ const PGLITE_CONNECTIONS = 100
  */
 const freshPglite = async (): Promise<TestDatabase> => {
   const path = inject("pgliteSnapshot")
-  const db = await PGlite.create(path === undefined ? {} : { loadDataDir: await snapshotAt(path) })
+  // Several servers share this PGlite through the socket: each extended-query cycle must finish
+  // before another connection's starts (adapters-pg's pgliteCycles.ts says why).
+  const db = oneCycleAtATime(await PGlite.create(path === undefined ? {} : { loadDataDir: await snapshotAt(path) }))
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: PGLITE_CONNECTIONS })
   await server.start()
   const url = `postgres://postgres@${server.getServerConn()}/postgres`

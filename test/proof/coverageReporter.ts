@@ -1,4 +1,4 @@
-import type { Reporter } from "vitest/reporters"
+import type { Reporter } from "vitest/node"
 import { PROOF_COVERAGE_PREFIX } from "./coverage.js"
 
 /**

@@ -1,6 +1,6 @@
 import { type CommandOutcome, GameServer, GameServerUnreachable, type GameServerStatus, type LivePlayer } from "@bluelight/core/moderation"
-import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Duration, Effect, Layer, Redacted, Schema } from "effect"
+import { Cause, Duration, Effect, Layer, Redacted, Schema } from "effect"
+import { HttpClient, HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import { classifyCommandResponse, parsePlayer, PlayerList, ServerStatus } from "./protocol.js"
 
 /** The game server's address and key, and how long each call may take. */
@@ -10,19 +10,27 @@ export interface GameServerOptions {
   /** `GAME_SERVER_KEY`, sent as `Server-Key` on every request. */
   readonly serverKey: Redacted.Redacted
   /** How long a command may take before its outcome counts as unknown (DESIGN.md: 10 s). */
-  readonly commandTimeout: Duration.DurationInput
+  readonly commandTimeout: Duration.Input
   /** How long a read may take before the game server counts as unavailable. */
-  readonly readTimeout: Duration.DurationInput
+  readonly readTimeout: Duration.Input
 }
 
 export const COMMAND_TIMEOUT = Duration.seconds(10)
 export const READ_TIMEOUT = Duration.seconds(5)
 
-/** Why a read failed, short and safe to log (never the key). */
+const RESPONSE_REASONS: ReadonlySet<string> = new Set(["StatusCodeError", "DecodeError", "EmptyBodyError"])
+
+/**
+ * Why a read failed, short and safe to log (never the key). The words are the
+ * ones the messages have always carried: an HTTP client failure before an
+ * answer is a `RequestError`, one reading the answer a `ResponseError`, and
+ * an answer of the wrong shape a `ParseError`.
+ */
 const reasonOf = (error: unknown): string => {
-  if (typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string") {
-    return error._tag === "TimeoutException" ? "no answer in time" : error._tag
-  }
+  if (Cause.isTimeoutError(error)) return "no answer in time"
+  if (HttpClientError.isHttpClientError(error)) return RESPONSE_REASONS.has(error.reason._tag) ? "ResponseError" : "RequestError"
+  if (Schema.isSchemaError(error)) return "ParseError"
+  if (typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string") return error._tag
   return "unreadable answer"
 }
 
@@ -41,13 +49,12 @@ export const makeHttpGameServer = (options: GameServerOptions) =>
       HttpClient.mapRequest(HttpClientRequest.setHeader("Server-Key", Redacted.value(options.serverKey)))
     )
 
-    const read = <A, I>(path: string, schema: Schema.Schema<A, I>) =>
+    const read = <A>(path: string, schema: Schema.Decoder<A>) =>
       client.get(path).pipe(
         Effect.flatMap((response: HttpClientResponse.HttpClientResponse) =>
           response.status === 200
-            ? Effect.flatMap(response.json, Schema.decodeUnknown(schema))
+            ? Effect.flatMap(response.json, Schema.decodeUnknownEffect(schema))
             : Effect.fail({ _tag: `HTTP ${response.status}` })),
-        Effect.scoped,
         Effect.interruptible,
         Effect.timeout(options.readTimeout),
         Effect.mapError((error) => new GameServerUnreachable({ reason: reasonOf(error) }))
@@ -68,14 +75,13 @@ export const makeHttpGameServer = (options: GameServerOptions) =>
 
     const send = (command: string): Effect.Effect<CommandOutcome> =>
       HttpClientRequest.post("/v1/server/command").pipe(
-        HttpClientRequest.bodyUnsafeJson({ command }),
+        HttpClientRequest.bodyJsonUnsafe({ command }),
         client.execute,
         Effect.flatMap((response) =>
           Effect.map(Effect.orElseSucceed(response.json, () => null), (body) => classifyCommandResponse(response.status, body))),
-        Effect.scoped,
         Effect.interruptible,
         Effect.timeout(options.commandTimeout),
-        Effect.catchAll((error) => Effect.succeed<CommandOutcome>({ _tag: "Unknown", reason: reasonOf(error) })),
+        Effect.catch((error) => Effect.succeed<CommandOutcome>({ _tag: "Unknown", reason: reasonOf(error) })),
         Effect.withSpan("HttpGameServer.send")
       )
 

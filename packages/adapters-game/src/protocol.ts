@@ -10,8 +10,8 @@ import { Schema } from "effect"
 /** `GET /v1/server`. */
 export const ServerStatus = Schema.Struct({
   Name: Schema.String,
-  OwnerId: Schema.Union(Schema.String, Schema.Number),
-  CoOwnerIds: Schema.Array(Schema.Union(Schema.String, Schema.Number)),
+  OwnerId: Schema.Union([Schema.String, Schema.Number]),
+  CoOwnerIds: Schema.Array(Schema.Union([Schema.String, Schema.Number])),
   CurrentPlayers: Schema.Int,
   MaxPlayers: Schema.Int,
   JoinKey: Schema.String,

@@ -1,6 +1,6 @@
 import { type GameServerSimulator, makeHttpGameServer, startGameServerSimulator } from "@bluelight/adapters-game"
-import { FetchHttpClient } from "@effect/platform"
-import { Duration, Effect, Either, Redacted } from "effect"
+import { Duration, Effect, Redacted, Result } from "effect"
+import { FetchHttpClient } from "effect/http"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 
 let simulator: GameServerSimulator
@@ -14,7 +14,7 @@ beforeEach(async () => {
 })
 afterEach(() => simulator.close())
 
-const client = (overrides: { readonly key?: string; readonly commandTimeout?: Duration.DurationInput } = {}) =>
+const client = (overrides: { readonly key?: string; readonly commandTimeout?: Duration.Input } = {}) =>
   makeHttpGameServer({
     apiUrl: simulator.url,
     serverKey: Redacted.make(overrides.key ?? simulator.serverKey),
@@ -36,12 +36,12 @@ describe("the game server over HTTP, against the simulator", () => {
 
   it("fails reads with a wrong key or a server error as unreachable", async () => {
     const wrong = await run(client({ key: "not-the-key" }))
-    const refused = await run(Effect.either(wrong.players))
-    expect(Either.isLeft(refused) && refused.left._tag).toBe("GameServerUnreachable")
+    const refused = await run(Effect.result(wrong.players))
+    expect(Result.isFailure(refused) && refused.failure._tag).toBe("GameServerUnreachable")
     const game = await run(client())
     simulator.readsFail = true
-    const failed = await run(Effect.either(game.status))
-    expect(Either.isLeft(failed) && failed.left.reason).toBe("HTTP 500")
+    const failed = await run(Effect.result(game.status))
+    expect(Result.isFailure(failed) && failed.failure.reason).toBe("HTTP 500")
   })
 
   it("sends a command once and classifies every answer", async () => {

@@ -1,6 +1,7 @@
 import { makeMemoryGameCommandSlot, makeRedisGameCommandSlot } from "@bluelight/adapters-game"
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Either, Schedule, TestClock } from "effect"
+import { Duration, Effect, Result, Schedule } from "effect"
+import { TestClock } from "effect/testing"
 import { Redis } from "ioredis"
 import { randomUUID } from "node:crypto"
 
@@ -28,7 +29,7 @@ describe("the in-memory game-command slot", () => {
       yield* slot.take
       // That lease is never released (a crash): the slot frees itself after the lease time.
       yield* TestClock.adjust("29 seconds")
-      expect(Either.isLeft(yield* Effect.either(slot.take))).toBe(true)
+      expect(Result.isFailure(yield* Effect.result(slot.take))).toBe(true)
       yield* TestClock.adjust("1 second")
       yield* slot.take
     }))
@@ -65,5 +66,5 @@ for (const redisUrl of redisUrls) describe("the game-command slot in Redis", () 
       yield* Effect.retry(a.take, { schedule: Schedule.spaced("200 millis"), times: 50 })
       // That lease is never released: its expiry frees the slot for the other instance.
       yield* Effect.retry(b.take, { schedule: Schedule.spaced("200 millis"), times: 50 })
-    }).pipe(Effect.scoped))
+    }))
 })

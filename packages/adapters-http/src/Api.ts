@@ -1,4 +1,4 @@
-import { HttpApi, OpenApi } from "@effect/platform"
+import { HttpApi, OpenApi } from "effect/http-api"
 import { AuditApi } from "./audit/AuditApi.js"
 import { CiviliansApi } from "./civilians/CiviliansApi.js"
 import { PncApi } from "./civilians/PncApi.js"
@@ -45,7 +45,13 @@ export class BluelightApi extends describeApi(HttpApi.make("bluelight")
   .add(MdtApi)
   .add(PncRecordsApi)
   .prefix("/api")
-  .annotateContext(OpenApi.annotations({
+  // Effect 4 reads parse options from the API, not from the schemas: every problem is reported, and a
+  // body or a query with a property it does not declare is refused (`LenientQuery` takes them in a rest).
+  .annotate(HttpApi.ParamsParseOptions, { errors: "all" })
+  .annotate(HttpApi.QueryParseOptions, { errors: "all", onExcessProperty: "error" })
+  .annotate(HttpApi.HeadersParseOptions, { errors: "all" })
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })
+  .annotateMerge(OpenApi.annotations({
     title: "Bluelight API",
     version: "0.1.0",
     description: "The HTTP API behind the Bluelight operations platform: CAD, MDT, civilians, PNC, staff, moderation and audit.\n\n" +

@@ -1,21 +1,33 @@
 import type { AccessRule } from "@bluelight/core/identity"
-import { type HttpApiEndpoint, type HttpMethod, OpenApi } from "@effect/platform"
-import { Context, Option } from "effect"
+import { Context, type Option, type Schema } from "effect"
+import type { HttpMethod } from "effect/http"
+import { type HttpApiEndpoint, OpenApi } from "effect/http-api"
 import { withAccessSentence } from "./openapi/accessSentence.js"
 import { securityOf } from "./openapi/security.js"
 
 /**
- * Any endpoint, with every type parameter kept: `annotate` answers the same
- * type it was given, so marking an endpoint needs no cast.
+ * Any endpoint: `annotate` answers the same type it was given, so marking an
+ * endpoint keeps every type parameter and needs no cast.
  */
-type Endpoint<Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE> =
-  HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
+type Endpoint<
+  Name extends string,
+  Method extends HttpMethod.HttpMethod,
+  Path extends string,
+  Params extends Schema.Top,
+  Query extends Schema.Top,
+  Payload extends Schema.Top,
+  Headers extends Schema.Top,
+  Success extends Schema.Top,
+  Error extends Schema.Top,
+  Middleware,
+  MiddlewareServices
+> = HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
 
 /** What reading a mark needs of an endpoint: its annotations, whatever its types. */
-type Annotated = Pick<HttpApiEndpoint.HttpApiEndpoint.AnyWithProps, "annotations">
+type Annotated = Pick<HttpApiEndpoint.Top, "annotations">
 
 /** Where an endpoint keeps its access rule, for the runtime check to read. */
-export class AccessRuleOf extends Context.Tag("@bluelight/adapters-http/AccessRuleOf")<AccessRuleOf, AccessRule>() {}
+export class AccessRuleOf extends Context.Service<AccessRuleOf, AccessRule>()("@bluelight/adapters-http/AccessRuleOf") {}
 
 /**
  * The single declaration of who may call an operation. The rule is kept on the
@@ -28,9 +40,21 @@ export class AccessRuleOf extends Context.Tag("@bluelight/adapters-http/AccessRu
  * to the endpoint.
  */
 export const allow = (rule: AccessRule) =>
-<Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE>(
-  endpoint: Endpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
-): Endpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE> => {
+<
+  Name extends string,
+  Method extends HttpMethod.HttpMethod,
+  Path extends string,
+  Params extends Schema.Top,
+  Query extends Schema.Top,
+  Payload extends Schema.Top,
+  Headers extends Schema.Top,
+  Success extends Schema.Top,
+  Error extends Schema.Top,
+  Middleware,
+  MiddlewareServices
+>(
+  endpoint: Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
+): Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices> => {
   const extensions: Record<string, unknown> = {
     "x-bluelight-access": rule.access,
     "x-bluelight-permissions": [...rule.permissions]
@@ -44,7 +68,7 @@ export const allow = (rule: AccessRule) =>
     security: securityOf(rule),
     description: withAccessSentence(operation["description"], rule)
   })
-  return endpoint.annotate(AccessRuleOf, rule).annotateContext(OpenApi.annotations({ transform: describe }))
+  return endpoint.annotate(AccessRuleOf, rule).annotate(OpenApi.Transform, describe)
 }
 
 /** The declared rule of an endpoint, if it has one. */
@@ -56,25 +80,47 @@ export const accessRuleOf = (endpoint: Annotated): Option.Option<AccessRule> =>
  * rules leave its content alone (Developer Access answers every malformed body
  * with `401 AUTHENTICATION_FAILED`, not `400`). The size limit still applies.
  */
-export class ReadsOwnBody extends Context.Tag("@bluelight/adapters-http/ReadsOwnBody")<ReadsOwnBody, true>() {}
+export const ReadsOwnBody = Context.Reference<boolean>("@bluelight/adapters-http/ReadsOwnBody", { defaultValue: () => false })
 
-export const readsOwnBody = <Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE>(
-  endpoint: Endpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
+export const readsOwnBody = <
+  Name extends string,
+  Method extends HttpMethod.HttpMethod,
+  Path extends string,
+  Params extends Schema.Top,
+  Query extends Schema.Top,
+  Payload extends Schema.Top,
+  Headers extends Schema.Top,
+  Success extends Schema.Top,
+  Error extends Schema.Top,
+  Middleware,
+  MiddlewareServices
+>(
+  endpoint: Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
 ) => endpoint.annotate(ReadsOwnBody, true)
 
-export const isReadingOwnBody = (endpoint: Annotated): boolean =>
-  Option.getOrElse(Context.getOption(endpoint.annotations, ReadsOwnBody), () => false)
+export const isReadingOwnBody = (endpoint: Annotated): boolean => Context.get(endpoint.annotations, ReadsOwnBody)
 
 /**
  * Marks an endpoint the rate limits never refuse, nor count: signing out must
  * work however much of its budget a session has spent. Only for operations
  * that cost little and cannot be repeated to any effect.
  */
-export class NotRateLimited extends Context.Tag("@bluelight/adapters-http/NotRateLimited")<NotRateLimited, true>() {}
+export const NotRateLimited = Context.Reference<boolean>("@bluelight/adapters-http/NotRateLimited", { defaultValue: () => false })
 
-export const notRateLimited = <Name extends string, Method extends HttpMethod.HttpMethod, Path, UrlParams, Payload, Headers, Success, Error, R, RE>(
-  endpoint: Endpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>
+export const notRateLimited = <
+  Name extends string,
+  Method extends HttpMethod.HttpMethod,
+  Path extends string,
+  Params extends Schema.Top,
+  Query extends Schema.Top,
+  Payload extends Schema.Top,
+  Headers extends Schema.Top,
+  Success extends Schema.Top,
+  Error extends Schema.Top,
+  Middleware,
+  MiddlewareServices
+>(
+  endpoint: Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
 ) => endpoint.annotate(NotRateLimited, true)
 
-export const isRateLimited = (endpoint: Annotated): boolean =>
-  !Option.getOrElse(Context.getOption(endpoint.annotations, NotRateLimited), () => false)
+export const isRateLimited = (endpoint: Annotated): boolean => !Context.get(endpoint.annotations, NotRateLimited)

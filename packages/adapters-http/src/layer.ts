@@ -1,6 +1,7 @@
 import type { SignInStartBudgets } from "@bluelight/core/identity"
-import { HttpApiBuilder, HttpApiScalar, type HttpApp, HttpRouter } from "@effect/platform"
-import { Layer } from "effect"
+import { type Effect, Layer, type Types } from "effect"
+import { HttpRouter, type HttpServerRequest, type HttpServerResponse } from "effect/http"
+import { type HttpApi, HttpApiBuilder, type HttpApiGroup, HttpApiScalar } from "effect/http-api"
 import { BluelightApi, BluelightApiWithTestHooks } from "./Api.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
 import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
@@ -15,7 +16,7 @@ import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
 import { precompressed, type StaticDocument, withoutSourceMapComments } from "./docs/precompressed.js"
-import { FAVICON_PATHS, layerFavicon, REFERENCE_CONFIG, REFERENCE_PATH, withFaviconLink } from "./docs/reference.js"
+import { FAVICON_PATHS, layerFavicon, REFERENCE_CONFIG, REFERENCE_PATH, withFaviconLink, withScriptTagMount } from "./docs/reference.js"
 import { browserAnswers } from "./home/browserAnswers.js"
 import { HOME_ROUTE, layerHomePage } from "./home/HomePage.js"
 import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
@@ -62,7 +63,7 @@ const DOCS_ROUTES: ReadonlyArray<ExtraRoute> = [
  * description is JSON, never stored.
  */
 const DOCUMENTS: ReadonlyArray<StaticDocument> = [
-  { path: REFERENCE_PATH, prepare: (page) => withFaviconLink(withoutSourceMapComments(page)), cacheControl: "no-cache" },
+  { path: REFERENCE_PATH, prepare: (page) => withFaviconLink(withScriptTagMount(withoutSourceMapComments(page))), cacheControl: "no-cache" },
   { path: "/api/openapi.json", cacheControl: "no-store" }
 ]
 
@@ -103,11 +104,27 @@ const handlers = Layer.mergeAll(
   PncRecordsHandlers
 )
 
-/** The API with its handlers, described as served here; the test hooks only when asked. */
+/** Where the description is served. */
+const OPENAPI_PATH = "/api/openapi.json"
+
+/** The API's routes with their handlers and its description as served here; the test hooks only when asked. */
 const apiWithHandlers = (testHooks: boolean, served: Served) =>
   testHooks
-    ? HttpApiBuilder.api(servedApi(BluelightApiWithTestHooks, served)).pipe(Layer.provide(handlers), Layer.provide(TestHooksHandlers))
-    : HttpApiBuilder.api(servedApi(BluelightApi, served)).pipe(Layer.provide(handlers))
+    ? HttpApiBuilder.layer(servedApi(BluelightApiWithTestHooks, served), { openapiPath: OPENAPI_PATH }).pipe(
+      Layer.provide(handlers),
+      Layer.provide(TestHooksHandlers)
+    )
+    : HttpApiBuilder.layer(servedApi(BluelightApi, served), { openapiPath: OPENAPI_PATH }).pipe(Layer.provide(handlers))
+
+/** The routes of the API as served, and its reference page (with the description as served). */
+const describedAs = <Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<"bluelight", Groups>,
+  served: Served,
+  extra: ReadonlyArray<ExtraRoute>
+) => ({
+  routes: RouteIndex.fromApi(api, extra),
+  reference: HttpApiScalar.layer(servedApi(api, served), { path: REFERENCE_PATH, scalar: REFERENCE_CONFIG })
+})
 
 /**
  * The API served over whatever `HttpServer` the caller provides: the request
@@ -116,9 +133,10 @@ const apiWithHandlers = (testHooks: boolean, served: Served) =>
  * providers when asked. Needs the core ports its handlers use.
  */
 export const layerHttpApi = (options: HttpOptions) => {
-  const api = options.testHooks ? BluelightApiWithTestHooks : BluelightApi
-  const routes = RouteIndex.fromApi(api, [...DOCS_ROUTES, ...(options.devProviders === null ? [] : devRoutes(options.devProviders))])
   const cookies = cookieNames(options.production)
+  const served: Served = { appUrl: options.appUrl, sessionCookie: cookies.session }
+  const extra = [...DOCS_ROUTES, ...(options.devProviders === null ? [] : devRoutes(options.devProviders))]
+  const { routes, reference } = options.testHooks ? describedAs(BluelightApiWithTestHooks, served, extra) : describedAs(BluelightApi, served, extra)
   const settings = Layer.succeed(HttpSettings, {
     appUrl: options.appUrl,
     appOrigin: new URL(options.appUrl).origin,
@@ -127,24 +145,33 @@ export const layerHttpApi = (options: HttpOptions) => {
     signInStarts: options.signInStarts,
     trustedProxyHops: options.trustedProxyHops
   })
-  const access = layerAccessControl({ appOrigin: new URL(options.appUrl).origin, cookies, budgets: options.budgets, routes })
-  const apiLive = apiWithHandlers(options.testHooks, { appUrl: options.appUrl, sessionCookie: cookies.session }).pipe(
+  const access = layerAccessControl({ appOrigin: new URL(options.appUrl).origin, cookies, budgets: options.budgets })
+  const apiLive = apiWithHandlers(options.testHooks, served).pipe(
     Layer.provide(access),
     Layer.provide(settings)
   )
-  // Inside the request path (so its headers apply), outermost first: the loopback redirect before
-  // anything, browsers' pages around the error envelope, the documents' compression.
+  // Around the router, outermost first: the request path, the loopback redirect, browsers' pages
+  // around the error envelope, the documents' compression.
   const pages = oneOrigin({ appUrl: options.appUrl, production: options.production })
   const documents = precompressed(DOCUMENTS)
-  const inner = (app: HttpApp.Default) => pages(browserAnswers(options.appUrl)(documents(envelopeErrors(routes)(app))))
-  return HttpApiBuilder.serve(requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })).pipe(
-    Layer.provide(HttpApiBuilder.middleware(api, inner)),
-    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/api/openapi.json" })),
-    Layer.provide(HttpApiScalar.layer({ path: REFERENCE_PATH, scalar: REFERENCE_CONFIG })),
-    Layer.provide(layerFavicon),
-    Layer.provide(options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders)),
-    Layer.provide(layerHomePage.pipe(Layer.provide(settings))),
-    Layer.provide(apiLive),
-    Layer.locally(HttpRouter.currentRouterConfig, ROUTER_CONFIG)
+  const outer = requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })
+  const around = <E, R>(
+    router: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
+    outer(pages(browserAnswers(options.appUrl)(documents(envelopeErrors(routes)(router)))))
+  // A global router middleware, not the server's: it wraps unknown routes too, and what it answers is what is sent.
+  const app = Layer.mergeAll(
+    HttpRouter.middleware(
+      // It answers every failure; the router's type of a global middleware still passes what it cannot see on.
+      (router): Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled, HttpServerRequest.HttpServerRequest> => around(router),
+      { global: true }
+    ),
+    apiLive,
+    reference,
+    layerFavicon,
+    options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders),
+    layerHomePage.pipe(Layer.provide(settings))
   )
+  // The request path writes the one log line of each request, and the server announces itself.
+  return HttpRouter.serve(app, { routerConfig: ROUTER_CONFIG, disableLogger: true, disableListenLog: true })
 }

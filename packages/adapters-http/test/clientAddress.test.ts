@@ -1,11 +1,12 @@
-import { HttpServerRequest } from "@effect/platform"
+import { Option } from "effect"
+import { HttpServerRequest } from "effect/http"
 import { describe, expect, it } from "vitest"
 import { addressKey, clientAddress } from "../src/auth/clientAddress.js"
 
 /** A request as node:http would hand it over, from `peer`, with these headers. */
 const requestFrom = (peer: string | undefined, headers: Record<string, string> = {}) =>
   HttpServerRequest.fromWeb(new Request("http://127.0.0.1/api/auth/idp", { headers })).modify(
-    peer === undefined ? {} : { remoteAddress: peer }
+    peer === undefined ? {} : { remoteAddress: Option.some(peer) }
   )
 
 describe("addressKey", () => {

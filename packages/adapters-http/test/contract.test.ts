@@ -1,8 +1,8 @@
 import { accessRuleOf, accessSentence, allow, BluelightApi, BluelightApiWithTestHooks, RouteIndex, statusOfCode, withAccessSentence } from "@bluelight/adapters-http"
 import type { AccessRule } from "@bluelight/core/identity"
 import { ErrorCode } from "@bluelight/core/kernel"
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Option, Schema } from "effect"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 
 describe("error statuses (API.md)", () => {
@@ -34,7 +34,7 @@ describe("error statuses (API.md)", () => {
 describe("the error responses of the description", () => {
   it("are read from the API they are made for: an operation added after them is refused, not described wrongly", () => {
     const late = HttpApiGroup.make("late").add(
-      HttpApiEndpoint.get("late", "/late").addSuccess(Schema.String).pipe(allow({ access: "public", permissions: [] }))
+      HttpApiEndpoint.get("late", "/late", { success: Schema.String }).pipe(allow({ access: "public", permissions: [] }))
     )
     expect(() => OpenApi.fromApi(BluelightApi.add(late))).toThrow("get /late is described but not in the API")
   })
@@ -47,7 +47,7 @@ describe("the error responses of the description", () => {
 })
 
 describe("access declarations", () => {
-  const endpoints = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(api: HttpApi.HttpApi<Id, Groups, E, R>) => {
+  const endpoints = <Id extends string, Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<Id, Groups>) => {
     const found: Array<{ path: string; method: string; rule: AccessRule | undefined }> = []
     HttpApi.reflect(api, {
       onGroup: () => {},

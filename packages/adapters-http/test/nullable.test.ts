@@ -1,15 +1,19 @@
 import { OneLineText } from "@bluelight/core/kernel"
-import { Either, ParseResult, Schema } from "effect"
+import { Schema, SchemaIssue } from "effect"
 import { describe, expect, it } from "vitest"
 import { TextOrNull } from "../src/schema/nullable.js"
 
-const problems = (schema: Schema.Schema<unknown, unknown>, input: unknown) => {
-  const result = Schema.decodeUnknownEither(Schema.Struct({ phone: schema }), { errors: "all" })({ phone: input })
-  return Either.isLeft(result) ? ParseResult.ArrayFormatter.formatErrorSync(result.left).map(({ path, message }) => ({ path, message })) : []
+const format = SchemaIssue.makeFormatterStandardSchemaV1()
+
+const problems = (schema: Schema.Codec<unknown, unknown>, input: unknown) => {
+  const result = Schema.decodeUnknownResult(Schema.Struct({ phone: schema }))({ phone: input }, { errors: "all" })
+  return result._tag === "Failure"
+    ? format(result.failure.issue).issues.map(({ path, message }) => ({ path: (path ?? []).map(String), message }))
+    : []
 }
 
 describe("TextOrNull", () => {
-  const Phone = TextOrNull(OneLineText({ min: 1, max: 5 })) as unknown as Schema.Schema<unknown, unknown>
+  const Phone = TextOrNull(OneLineText({ min: 1, max: 5 })) as unknown as Schema.Codec<unknown, unknown>
 
   it("takes the value or null", () => {
     expect(Schema.decodeUnknownSync(Phone)(" 123 ")).toBe("123")

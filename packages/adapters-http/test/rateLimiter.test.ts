@@ -1,6 +1,7 @@
 import { RateLimiter } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
-import { Clock, Context, Duration, Effect, Layer, Logger, Option, TestClock } from "effect"
+import { Clock, Context, Duration, Effect, Fiber, Layer, Logger, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { Redis } from "ioredis"
 import { randomUUID } from "node:crypto"
 import { afterAll } from "vitest"
@@ -46,7 +47,7 @@ const memory: Subject = {
 
 /** The Redis limiter behind the port, a failure being a test failure. */
 const redisAsPort = (url: string) =>
-  Layer.scoped(
+  Layer.effect(
     RateLimiter,
     Effect.map(Effect.map(connection(url), makeRedisRateLimiter), (redis) => ({
       consume: (key: string, limit: number, windowSeconds: number) => Effect.orDie(redis.consume(key, limit, windowSeconds))
@@ -142,7 +143,7 @@ for (const url of redisUrls) {
 
     const instance = Effect.map(connection(url), makeRedisRateLimiter)
 
-    it.scopedLive("two instances share one counter", () =>
+    it.live("two instances share one counter", () =>
       Effect.gen(function*() {
         const a = yield* instance
         const b = yield* instance
@@ -154,7 +155,7 @@ for (const url of redisUrls) {
         expect(yield* b.consume(key, 60, WINDOW)).toMatchObject({ allowed: false, remaining: 0 })
       }))
 
-    it.scopedLive("keys a counter by window and expires it with the window", () =>
+    it.live("keys a counter by window and expires it with the window", () =>
       Effect.gen(function*() {
         const limiter = yield* instance
         const key = freshKey()
@@ -171,7 +172,7 @@ for (const url of redisUrls) {
         expect(ttl).toBeLessThanOrEqual(60_000)
       }))
 
-    it.scopedLive("the resilient limiter counts in Redis while it answers", () =>
+    it.live("the resilient limiter counts in Redis while it answers", () =>
       Effect.gen(function*() {
         const a = yield* Effect.map(resilient(url), Context.get(RateLimiter))
         const b = yield* Effect.map(resilient(url), Context.get(RateLimiter))
@@ -189,7 +190,7 @@ const LOG_WINDOW = 900
 
 /** The Redis sliding log behind the port, a failure being a test failure. */
 const redisLogAsPort = (url: string) =>
-  Layer.scoped(
+  Layer.effect(
     StrictRateLimiter,
     Effect.map(Effect.map(connection(url), makeRedisSlidingLog), (log) => ({
       consume: (key: string, limit: number, windowSeconds: number) => Effect.orDie(log.consume(key, limit, windowSeconds))
@@ -264,7 +265,7 @@ for (const url of redisUrls) {
       await inspector.quit()
     })
 
-    it.scopedLive("keeps one sorted set per key that expires a window after its newest attempt, shared by two instances", () =>
+    it.live("keeps one sorted set per key that expires a window after its newest attempt, shared by two instances", () =>
       Effect.gen(function*() {
         const instance = Effect.map(connection(url), makeRedisSlidingLog)
         const [a, b] = [yield* instance, yield* instance]
@@ -281,7 +282,7 @@ for (const url of redisUrls) {
 }
 
 describe("resilient rate limiter", () => {
-  it.scopedLive("without Redis counts in memory, strict included", () =>
+  it.live("without Redis counts in memory, strict included", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(layerRateLimiter({ redis: Option.none() }))
       for (const limiter of [Context.get(context, RateLimiter), Context.get(context, StrictRateLimiter)]) {
@@ -291,7 +292,7 @@ describe("resilient rate limiter", () => {
       }
     }))
 
-  it.scopedLive("falls back to memory when Redis is unreachable, and warns without the URL, not per request", () => {
+  it.live("falls back to memory when Redis is unreachable, and warns without the URL, not per request", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
       const limiter = yield* Effect.map(resilient(UNREACHABLE), Context.get(RateLimiter))
@@ -304,29 +305,29 @@ describe("resilient rate limiter", () => {
     }).pipe(Effect.provide(logs.layer))
   })
 
-  it.scopedLive("strict limits fail as unavailable while Redis is unreachable, never counting locally", () =>
+  it.live("strict limits fail as unavailable while Redis is unreachable, never counting locally", () =>
     Effect.gen(function*() {
       const strict = yield* Effect.map(resilient(UNREACHABLE), Context.get(StrictRateLimiter))
       const key = freshKey()
       for (let i = 0; i < 3; i++) expect((yield* Effect.flip(strict.consume(key, 5, 60)))._tag).toBe("AttemptCounterUnavailable")
-    }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
+    }).pipe(Effect.provide(Logger.layer([]))))
 
   it.effect("waits for a ready connection's answer past the old 250 ms, up to the deadline, so a burst is still counted in Redis", () =>
     Effect.gen(function*() {
       // Redis answers after 2.5 s (a burst queued behind the event loop); its count says "the 10th".
       const slow = { consume: () => Effect.as(Effect.sleep(Duration.millis(2500)), { allowed: true, limit: 100, remaining: 90, resetSeconds: 60 }) }
       const context = yield* makeResilientRateLimiters(slow, { consume: () => Effect.never }, { status: "ready" })
-      const fiber = yield* Effect.fork(Context.get(context, RateLimiter).consume(freshKey(), 100, WINDOW))
+      const fiber = yield* Effect.forkChild(Context.get(context, RateLimiter).consume(freshKey(), 100, WINDOW))
       yield* TestClock.adjust(Duration.millis(2500))
-      expect(yield* fiber).toEqual({ allowed: true, limit: 100, remaining: 90, resetSeconds: 60 })
+      expect(yield* Fiber.join(fiber)).toEqual({ allowed: true, limit: 100, remaining: 90, resetSeconds: 60 })
       expect(Duration.toMillis(REDIS_DEADLINE)).toBeGreaterThan(2500)
-    }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
+    }).pipe(Effect.provide(Logger.layer([]))))
 
   it.effect("falls back at once, sending nothing, while the connection is not ready (closed, connecting, reconnecting)", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
       let sent = 0
-      const counting = { consume: () => Effect.sync(() => sent++).pipe(Effect.zipRight(Effect.never)) }
+      const counting = { consume: () => Effect.sync(() => sent++).pipe(Effect.andThen(Effect.never)) }
       const connection = { status: "reconnecting" as const }
       const context = yield* makeResilientRateLimiters(counting, counting, connection)
       const key = freshKey()
@@ -349,9 +350,9 @@ describe("resilient rate limiter", () => {
       const key = freshKey()
       const answered = <A, E>(effect: Effect.Effect<A, E>) =>
         Effect.gen(function*() {
-          const fiber = yield* Effect.fork(effect)
+          const fiber = yield* Effect.forkChild(effect)
           yield* TestClock.adjust(REDIS_DEADLINE)
-          return yield* fiber
+          return yield* Fiber.join(fiber)
         })
       expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(true)
       expect((yield* answered(lenient.consume(key, 2, WINDOW))).allowed).toBe(true)

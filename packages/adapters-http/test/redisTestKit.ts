@@ -1,4 +1,4 @@
-import { Effect, Layer, Logger } from "effect"
+import { Effect, Logger } from "effect"
 import { Redis } from "ioredis"
 
 /** Nothing listens on port 1: connections are refused at once. */
@@ -21,11 +21,11 @@ export const connection = (url: string) =>
 /** Every log line, as logfmt, so a test can look for what must never be logged. */
 export const captureLogs = () => {
   const lines: Array<string> = []
-  const layer = Layer.merge(
-    Logger.remove(Logger.defaultLogger),
-    Logger.add(Logger.map(Logger.logfmtLogger, (line) => {
+  // In place of the default logger, not beside it.
+  const layer = Logger.layer([
+    Logger.map(Logger.formatLogFmt, (line) => {
       lines.push(line)
-    }))
-  )
+    })
+  ])
   return { lines, warnings: () => lines.filter((line) => line.includes("level=WARN")), layer }
 }

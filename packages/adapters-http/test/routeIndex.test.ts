@@ -1,5 +1,5 @@
 import { pathnameOf, RouteIndex } from "@bluelight/adapters-http"
-import { HttpApi, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 
 // The parameterised route is declared before the literal one, so only the table's own preference can pick the literal.
@@ -7,7 +7,7 @@ const api = HttpApi.make("test").add(
   HttpApiGroup.make("things")
     .add(HttpApiEndpoint.get("one", "/things/:id"))
     .add(HttpApiEndpoint.get("fresh", "/things/new"))
-    .add(HttpApiEndpoint.del("remove", "/things/:id"))
+    .add(HttpApiEndpoint.delete("remove", "/things/:id"))
     .add(HttpApiEndpoint.get("part", "/things/:id/parts/:part"))
     .add(HttpApiEndpoint.get("list", "/things"))
 )

@@ -5,7 +5,7 @@
  */
 import { StreamSlots } from "@bluelight/core/cad"
 import { describe, expect, it } from "@effect/vitest"
-import { Context, Duration, Effect, ExecutionStrategy, Exit, Layer, Logger, Option, Scope } from "effect"
+import { Context, Duration, Effect, Exit, Layer, Logger, Option, Scope } from "effect"
 import type { Redis } from "ioredis"
 import { randomUUID } from "node:crypto"
 import { layerStreamSlots, makeSharedStreamSlots } from "../src/rateLimit/index.js"
@@ -21,15 +21,15 @@ const LEASE = Duration.millis(900)
 const freshKey = () => `test-streams:${randomUUID()}`
 
 /** Takes a place in a scope of its own (closed at the latest with the test's), which the test may close: the stream ends. */
-const takeIn = (slots: Context.Tag.Service<StreamSlots>, key: string, limit: number) =>
-  Effect.flatMap(Effect.flatMap(Effect.scope, (test) => Scope.fork(test, ExecutionStrategy.sequential)), (scope) => Effect.map(Scope.extend(slots.take(key, limit), scope), (taken) => ({ taken, scope })))
+const takeIn = (slots: typeof StreamSlots.Service, key: string, limit: number) =>
+  Effect.flatMap(Effect.flatMap(Effect.scope, (test) => Scope.fork(test, "sequential")), (scope) => Effect.map(Scope.provide(slots.take(key, limit), scope), (taken) => ({ taken, scope })))
 
 const instance = (redis: Redis) => makeSharedStreamSlots(redis, LEASE)
 
 for (const redisUrl of redisUrls) describe("stream places over Redis", () => {
   const twoInstances = Effect.all([Effect.flatMap(connection(redisUrl), instance), Effect.flatMap(connection(redisUrl), instance)])
 
-  it.scopedLive("are counted across instances: five in all, and one ended on A frees one on B", () =>
+  it.live("are counted across instances: five in all, and one ended on A frees one on B", () =>
     Effect.gen(function*() {
       const [a, b] = yield* twoInstances
       const key = freshKey()
@@ -45,7 +45,7 @@ for (const redisUrl of redisUrls) describe("stream places over Redis", () => {
       expect((yield* takeIn(a, key, 5)).taken).toBe(false)
     }))
 
-  it.scopedLive("are renewed while held: a place outlives its lease for as long as its scope lasts", () =>
+  it.live("are renewed while held: a place outlives its lease for as long as its scope lasts", () =>
     Effect.gen(function*() {
       const [a, b] = yield* twoInstances
       const key = freshKey()
@@ -57,7 +57,7 @@ for (const redisUrl of redisUrls) describe("stream places over Redis", () => {
       expect((yield* takeIn(b, key, 1)).taken).toBe(true)
     }))
 
-  it.scopedLive("lapse within the lease when the instance holding them stops", () =>
+  it.live("lapse within the lease when the instance holding them stops", () =>
     Effect.gen(function*() {
       const crashing = yield* connection(redisUrl)
       const a = yield* instance(crashing)
@@ -72,11 +72,11 @@ for (const redisUrl of redisUrls) describe("stream places over Redis", () => {
       yield* Effect.sleep(Duration.sum(LEASE, Duration.millis(200)))
       expect((yield* takeIn(b, key, 2)).taken).toBe(true)
       expect((yield* takeIn(b, key, 2)).taken).toBe(false)
-    }).pipe(Effect.provide(Logger.remove(Logger.defaultLogger))))
+    }).pipe(Effect.provide(Logger.layer([]))))
 })
 
 describe("stream places without Redis", () => {
-  it.scopedLive("are counted in memory when none is configured", () =>
+  it.live("are counted in memory when none is configured", () =>
     Effect.gen(function*() {
       const slots = yield* Effect.map(Layer.build(layerStreamSlots({ redis: Option.none() })), Context.get(StreamSlots))
       const key = freshKey()
@@ -84,7 +84,7 @@ describe("stream places without Redis", () => {
       expect((yield* takeIn(slots, key, 1)).taken).toBe(false)
     }))
 
-  it.scopedLive("are counted in memory while Redis is out of reach, with one warning that names no URL", () => {
+  it.live("are counted in memory while Redis is out of reach, with one warning that names no URL", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
       const slots = yield* Effect.flatMap(connection(UNREACHABLE), instance)

@@ -1,6 +1,6 @@
 import { DatabaseHealth } from "@bluelight/core/system"
 import { layerPgClient, PgDatabaseHealth } from "@bluelight/adapters-pg"
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
@@ -22,11 +22,11 @@ afterAll(async () => {
 
 describe("the database health check", () => {
   it("is up, and its statement timeout stays with its own query, not the pooled connection", async () => {
-    const timeout = Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ statementTimeout: string }>`SHOW statement_timeout`).pipe(
+    const timeout = SqlClient.SqlClient.use((sql) => sql<{ statementTimeout: string }>`SHOW statement_timeout`).pipe(
       Effect.map((rows) => rows[0]?.statementTimeout)
     )
     const before = await runtime.runPromise(timeout)
-    expect(await runtime.runPromise(Effect.flatMap(DatabaseHealth, (health) => health.check))).toBe(true)
+    expect(await runtime.runPromise(DatabaseHealth.use((health) => health.check))).toBe(true)
     expect(await runtime.runPromise(timeout)).toBe(before)
   })
 })

@@ -1,5 +1,5 @@
 import { layerPgClient, runMigrations } from "@bluelight/adapters-pg"
-import { Migrator } from "@effect/sql"
+import { Migrator } from "effect/sql"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { afterAll, beforeAll } from "vitest"
 import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
@@ -12,7 +12,7 @@ import { migrations } from "../src/migrations/index.js"
  */
 export const migrationDatabase = () => {
   let database: TestDatabase
-  let runtime: ManagedRuntime.ManagedRuntime<Layer.Layer.Success<ReturnType<typeof layerPgClient>>, never>
+  let runtime: ManagedRuntime.ManagedRuntime<Layer.Success<ReturnType<typeof layerPgClient>>, never>
   beforeAll(async () => {
     database = await freshDatabase()
     runtime = ManagedRuntime.make(layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize }).pipe(Layer.orDie))

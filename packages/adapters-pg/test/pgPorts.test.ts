@@ -1,7 +1,7 @@
 import { AuditQueries } from "@bluelight/core/audit"
 import { type AuditAction, AuditLog, CurrentRequestId, Transactor } from "@bluelight/core/kernel"
 import { layerPgClient, PgAuditLog, PgAuditQueries, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
 import { freshDatabase, freshPostgres, type TestDatabase } from "../../../test/harness/database.js"
@@ -26,7 +26,7 @@ beforeAll(async () => {
   )
   // Every migration runs on a fresh database, the kernel's and identity's first.
   expect((await run(runMigrations)).map(([id]) => id).slice(0, 4)).toEqual([1, 2, 3, 4])
-  await run(Effect.flatMap(SqlClient.SqlClient, (sql) => sql`CREATE TABLE probe (name text NOT NULL)`))
+  await run(SqlClient.SqlClient.use((sql) => sql`CREATE TABLE probe (name text NOT NULL)`))
 })
 afterAll(async () => {
   await runtime?.dispose()
@@ -53,7 +53,7 @@ const audited = (name: string, action: string = "probe.created") =>
     )
   })
 
-const probeNames = Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ name: string }>`SELECT name FROM probe ORDER BY name`).pipe(
+const probeNames = SqlClient.SqlClient.use((sql) => sql<{ name: string }>`SELECT name FROM probe ORDER BY name`).pipe(
   Effect.map((rows) => rows.map((row) => row.name))
 )
 
@@ -91,7 +91,7 @@ describe("Postgres transactor and audit log", () => {
   it("commit a change with its audit entry, naming the request", async () => {
     await run(audited("committed").pipe(Effect.provideService(CurrentRequestId, "req-1")))
     expect(await run(probeNames)).toContain("committed")
-    const page = await run(Effect.flatMap(AuditQueries, (q) => q.list({ targetId: "committed" }, { limit: 10, offset: 0 })))
+    const page = await run(AuditQueries.use((q) => q.list({ targetId: "committed" }, { limit: 10, offset: 0 })))
     expect(page.items).toHaveLength(1)
     expect(page.items[0]).toMatchObject({ action: "probe.created", actor: { type: "user", id: "u-1" }, requestId: "req-1", data: { name: "committed" } })
   })
@@ -107,7 +107,7 @@ describe("Postgres transactor and audit log", () => {
     const exit = await run(Effect.exit(audited("doomed", "probe.doomed")))
     expect(exit._tag).toBe("Failure")
     expect(await run(probeNames)).not.toContain("doomed")
-    const page = await run(Effect.flatMap(AuditQueries, (q) => q.list({ action: "probe.doomed" }, { limit: 10, offset: 0 })))
+    const page = await run(AuditQueries.use((q) => q.list({ action: "probe.doomed" }, { limit: 10, offset: 0 })))
     expect(page.items).toEqual([])
   })
 
@@ -121,18 +121,18 @@ describe("Postgres transactor and audit log", () => {
 describe("audit queries", () => {
   it("filter and page newest first", async () => {
     for (const name of ["q-1", "q-2", "q-3"]) await run(audited(name, "probe.paged"))
-    const first = await run(Effect.flatMap(AuditQueries, (q) => q.list({ action: "probe.paged" }, { limit: 2, offset: 0 })))
+    const first = await run(AuditQueries.use((q) => q.list({ action: "probe.paged" }, { limit: 2, offset: 0 })))
     expect(first.items.map((entry) => entry.targetId)).toEqual(["q-3", "q-2"])
     expect(first.meta).toEqual({ limit: 2, offset: 0, hasMore: true })
-    const second = await run(Effect.flatMap(AuditQueries, (q) => q.list({ action: "probe.paged" }, { limit: 2, offset: 2 })))
+    const second = await run(AuditQueries.use((q) => q.list({ action: "probe.paged" }, { limit: 2, offset: 2 })))
     expect(second.items.map((entry) => entry.targetId)).toEqual(["q-1"])
     expect(second.meta.hasMore).toBe(false)
-    const future = DateTime.unsafeMake(Date.now() + 60_000)
-    const none = await run(Effect.flatMap(AuditQueries, (q) => q.list({ from: future }, { limit: 5, offset: 0 })))
+    const future = DateTime.makeUnsafe(Date.now() + 60_000)
+    const none = await run(AuditQueries.use((q) => q.list({ from: future }, { limit: 5, offset: 0 })))
     expect(none.items).toEqual([])
-    const byService = await run(Effect.flatMap(AuditQueries, (q) => q.list({ serviceId: "u-1" }, { limit: 5, offset: 0 })))
+    const byService = await run(AuditQueries.use((q) => q.list({ serviceId: "u-1" }, { limit: 5, offset: 0 })))
     expect(byService.items).toEqual([])
-    const byActor = await run(Effect.flatMap(AuditQueries, (q) => q.list({ actorId: "u-1", action: "probe.paged" }, { limit: 5, offset: 0 })))
+    const byActor = await run(AuditQueries.use((q) => q.list({ actorId: "u-1", action: "probe.paged" }, { limit: 5, offset: 0 })))
     expect(byActor.items).toHaveLength(3)
   })
 })
@@ -142,8 +142,8 @@ describe("tracing", () => {
     const opened: Array<string> = []
     const traced = Effect.flatMap(Effect.tracer, (native) =>
       Effect.withTracer(
-        Effect.zipRight(audited("traced"), Effect.flatMap(AuditQueries, (q) => q.list({ targetId: "traced" }, { limit: 1, offset: 0 }))),
-        Tracer.make({ span: (name, ...rest) => (opened.push(name), native.span(name, ...rest)), context: (f, fiber) => native.context(f, fiber) })
+        Effect.andThen(audited("traced"), AuditQueries.use((q) => q.list({ targetId: "traced" }, { limit: 1, offset: 0 }))),
+        Tracer.make({ span: (options) => (opened.push(options.name), native.span(options)), context: native.context })
       ))
     await run(traced)
     expect(opened).toContain("PgAuditLog.record")

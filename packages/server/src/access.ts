@@ -7,8 +7,8 @@ import {
   NodeTokens
 } from "@bluelight/adapters-http"
 import { AccessSettings } from "@bluelight/core/identity"
-import { FetchHttpClient } from "@effect/platform"
 import { Effect, Layer, Option, Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
 import { randomBytes } from "node:crypto"
 import type { Settings } from "./config.js"
 import { SharedRedis } from "./redis.js"
@@ -68,7 +68,7 @@ export const layerProviders = (settings: Settings, dev: ReturnType<typeof devPro
 export const layerAccess = (settings: Settings) =>
   Layer.mergeAll(
     NodeTokens,
-    Layer.unwrapEffect(Effect.map(SharedRedis, (redis) => Layer.merge(layerRateLimiter({ redis }), layerStreamSlots({ redis })))),
+    Layer.unwrap(SharedRedis.useSync((redis) => Layer.merge(layerRateLimiter({ redis }), layerStreamSlots({ redis })))),
     Layer.succeed(AccessSettings, {
       adminIdentityIds: new Set(settings.adminIdentityIds),
       developerPassword: Effect.succeed(settings.developerPassword)

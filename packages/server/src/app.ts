@@ -1,6 +1,6 @@
 import { ClockControl, layerHttpApi, ServerClosing } from "@bluelight/adapters-http"
-import { HttpServer } from "@effect/platform"
-import { Deferred, Duration, Effect, Exit, FiberId, Layer } from "effect"
+import { Clock, Deferred, Duration, Effect, Exit, Layer } from "effect"
+import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
@@ -22,8 +22,8 @@ import { withTracing } from "./tracing.js"
  * line for log collectors.
  */
 const announce = (settings: Settings) =>
-  Effect.flatMap(HttpServer.HttpServer, (server) => {
-    const port = server.address._tag === "TcpAddress" ? server.address.port : settings.port
+  HttpServer.HttpServer.use((server) => {
+    const port = "port" in server.address ? server.address.port : settings.port
     const address = `${settings.host}:${port}`
     const open = `${settings.appUrl}/`
     const defaults = activeDefaults(settings)
@@ -32,7 +32,7 @@ const announce = (settings: Settings) =>
         (defaults.length > 0 ? `; development defaults: ${defaults.join(", ")}` : "")
     ).pipe(
       Effect.annotateLogs({ address, port, url: open, docs: `${settings.appUrl}/api/docs`, defaults, node: process.version }),
-      Effect.zipRight(settings.production ? Effect.void : Effect.sync(() => process.stderr.write(startupSummary(settings, address))))
+      Effect.andThen(settings.production ? Effect.void : Effect.sync(() => process.stderr.write(startupSummary(settings, address))))
     )
   })
 
@@ -53,7 +53,7 @@ export const layerServer = (settings: Settings) => {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
   // Shutdown tells the event streams to end before it waits for requests in flight.
-  const closing = Deferred.unsafeMake<void>(FiberId.none)
+  const closing = Deferred.makeUnsafe<void>()
   const ports = Layer.mergeAll(
     layerPorts(settings),
     Layer.mergeAll(layerAccess(settings), layerGame(settings)).pipe(Layer.provideMerge(layerRedis(settings))),
@@ -87,7 +87,7 @@ export const layerServer = (settings: Settings) => {
  * forks from that runtime read it too.
  */
 const onMovableClock = <A, E, R>(app: Layer.Layer<A, E, R>) =>
-  Layer.unwrapEffect(Effect.sync(() => {
+  Layer.unwrap(Effect.sync(() => {
     const { clock, control } = makeMovableClock()
-    return app.pipe(Layer.provide(Layer.succeed(ClockControl, control)), Layer.locallyEffect(Effect.withClock(clock)))
+    return app.pipe(Layer.provide(Layer.succeed(ClockControl, control)), Layer.provide(Layer.succeed(Clock.Clock, clock)))
   }))

@@ -1,5 +1,5 @@
 import { SIGN_IN_START_BUDGETS, type SignInStartBudgets } from "@bluelight/core/identity"
-import { Config, ConfigError, Effect, Either, Option, Redacted } from "effect"
+import { Config, ConfigProvider, Effect, Option, Redacted, Result, Schema } from "effect"
 import type { TracingSettings } from "./tracing.js"
 
 /** A provider's OAuth 2.0 client settings (identity provider or game platform). */
@@ -46,11 +46,78 @@ export interface Settings {
   readonly tracing: Option.Option<TracingSettings>
 }
 
-const optionalString = (name: string) => Config.option(Config.nonEmptyString(name))
-const optionalSecret = (name: string) => Config.option(Config.redacted(Config.nonEmptyString(name)))
+/**
+ * One setting read: its value, or the problem lines that refuse it. Every
+ * setting is read whatever the others hold, so that one start names every
+ * problem at once.
+ */
+type Read<A> = Effect.Effect<Result.Result<A, ReadonlyArray<string>>>
+
+const problemOf = (name: string, error: Config.ConfigError): string =>
+  Schema.isSchemaError(error.cause) ? `invalid setting ${name}: ${error.cause.message}` : `setting ${name} unavailable: ${error.cause.message}`
+
+/**
+ * The text of `name` (none when unset), parsed. The text is read as it is
+ * (an empty string included) and parsed by the rules below, the ones these
+ * settings have always had: Effect 4's own parsers accept other values (its
+ * boolean takes `y`) and refuse in other words.
+ */
+const setting = <A>(name: string, parse: (text: Option.Option<string>) => Result.Result<A, string>): Read<A> =>
+  Config.option(Config.String(name)).pipe(
+    Effect.map((text) => Result.mapError(parse(text), (message) => [`invalid setting ${name}: ${message}`])),
+    Effect.catch((error) => Effect.succeed(Result.fail([problemOf(name, error)])))
+  )
+
+type Values<Reads extends Record<string, Read<unknown>>> = { readonly [K in keyof Reads]: Reads[K] extends Read<infer A> ? A : never }
+
+/** Settings read side by side: all their values, or every problem of every one of them, in order. */
+const all = <const Reads extends Record<string, Read<unknown>>>(reads: Reads): Read<Values<Reads>> =>
+  Effect.gen(function*() {
+    const values: Record<string, unknown> = {}
+    const problems: Array<string> = []
+    for (const [key, read] of Object.entries(reads)) {
+      const result = yield* read
+      if (Result.isFailure(result)) problems.push(...result.failure)
+      else values[key] = result.success
+    }
+    return problems.length > 0 ? Result.fail(problems) : Result.succeed(values as Values<Reads>)
+  })
+
+const integer = (text: string): Result.Result<number, string> => {
+  const n = Number(text)
+  return Number.isInteger(n) ? Result.succeed(n) : Result.fail(`Expected an integer value but received ${JSON.stringify(text)}`)
+}
+
+const TRUE_TEXTS: ReadonlySet<string> = new Set(["true", "yes", "on", "1"])
+const FALSE_TEXTS: ReadonlySet<string> = new Set(["false", "no", "off", "0"])
+
+const boolean = (text: string): Result.Result<boolean, string> =>
+  TRUE_TEXTS.has(text)
+    ? Result.succeed(true)
+    : FALSE_TEXTS.has(text)
+    ? Result.succeed(false)
+    : Result.fail(`Expected a boolean value but received ${JSON.stringify(text)}`)
+
+/** Set and not empty (an empty value counts as unset). */
+const optionalString = (name: string) => setting(name, (text) => Result.succeed(Option.filter(text, (s) => s.length > 0)))
+const optionalSecret = (name: string) =>
+  setting(name, (text) => Result.succeed(Option.map(Option.filter(text, (s) => s.length > 0), (s) => Redacted.make(s))))
+const stringOr = (name: string, fallback: string) => setting(name, (text) => Result.succeed(Option.getOrElse(text, () => fallback)))
+const nonEmptyStringOr = (name: string, fallback: string) =>
+  setting(name, (text) => Result.succeed(Option.getOrElse(Option.filter(text, (s) => s.length > 0), () => fallback)))
+const booleanOr = (name: string, fallback: boolean) =>
+  setting(name, (text) => Option.match(text, { onNone: () => Result.succeed(fallback), onSome: boolean }))
+
+/** An integer, `fallback` when unset; `valid` refuses it with `message`. */
+const integerOr = (name: string, fallback: number, valid: (n: number) => boolean, message: string) =>
+  setting(name, (text) =>
+    Option.match(text, {
+      onNone: () => Result.succeed(fallback),
+      onSome: (text) => Result.flatMap(integer(text), (n) => (valid(n) ? Result.succeed(n) : Result.fail(message)))
+    }))
 
 const oauthClient = (prefix: "IDP" | "PLATFORM") =>
-  Config.all({
+  all({
     clientId: optionalString(`${prefix}_CLIENT_ID`),
     clientSecret: optionalSecret(`${prefix}_CLIENT_SECRET`),
     authorizeUrl: optionalString(`${prefix}_AUTHORIZE_URL`),
@@ -58,24 +125,17 @@ const oauthClient = (prefix: "IDP" | "PLATFORM") =>
     userinfoUrl: optionalString(`${prefix}_USERINFO_URL`)
   })
 
-const positiveInt = (name: string, fallback: number) =>
-  Config.integer(name).pipe(
-    Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 }),
-    Config.withDefault(fallback)
-  )
+const positiveInt = (name: string, fallback: number) => integerOr(name, fallback, (n) => n > 0, `${name} must be a positive integer`)
 
-const raw = Config.all({
-  nodeEnv: Config.string("NODE_ENV").pipe(Config.withDefault("development")),
+const raw = all({
+  nodeEnv: stringOr("NODE_ENV", "development"),
   // 0 asks the system for any free port (tests run many servers side by side).
-  port: Config.integer("PORT").pipe(
-    Config.validate({ message: "PORT must be an integer from 0 to 65535", validation: (n) => n >= 0 && n <= 65535 }),
-    Config.withDefault(3000)
-  ),
+  port: integerOr("PORT", 3000, (n) => n >= 0 && n <= 65535, "PORT must be an integer from 0 to 65535"),
   host: optionalString("HOST"),
   appUrl: optionalString("APP_URL"),
   databaseUrl: optionalSecret("DATABASE_URL"),
   databasePoolMax: positiveInt("DATABASE_POOL_MAX", 10),
-  dataDir: Config.nonEmptyString("DATA_DIR").pipe(Config.withDefault("./data")),
+  dataDir: nonEmptyStringOr("DATA_DIR", "./data"),
   redisUrl: optionalSecret("REDIS_URL"),
   idp: oauthClient("IDP"),
   platform: oauthClient("PLATFORM"),
@@ -83,31 +143,30 @@ const raw = Config.all({
   gameServerKey: optionalSecret("GAME_SERVER_KEY"),
   gameCommandCooldownSeconds: positiveInt("GAME_COMMAND_COOLDOWN_SECONDS", 5),
   gameCommandTimeoutMillis: positiveInt("GAME_COMMAND_TIMEOUT_MS", 10_000),
-  adminIdentityIds: Config.string("BLUELIGHT_ADMIN_IDENTITY_IDS").pipe(Config.withDefault("")),
+  adminIdentityIds: stringOr("BLUELIGHT_ADMIN_IDENTITY_IDS", ""),
   developerPassword: optionalSecret("BLUELIGHT_DEVELOPER_PASSWORD"),
   rateLimitReadsPerMinute: positiveInt("RATE_LIMIT_READS_PER_MINUTE", 180),
   rateLimitWritesPerMinute: positiveInt("RATE_LIMIT_WRITES_PER_MINUTE", 60),
   signInsPerMinute: positiveInt("RATE_LIMIT_SIGN_INS_PER_MINUTE", SIGN_IN_START_BUDGETS.perMinute),
   signInsPerAddressPerMinute: positiveInt("RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE", SIGN_IN_START_BUDGETS.perAddressPerMinute),
   // Unset, no X-Forwarded-For is believed: any client can write one.
-  trustedProxyHops: Config.integer("TRUSTED_PROXY_HOPS").pipe(
-    Config.validate({ message: "TRUSTED_PROXY_HOPS must be an integer from 0 to 10", validation: (n) => n >= 0 && n <= 10 }),
-    Config.withDefault(0)
-  ),
-  testHooks: Config.boolean("BLUELIGHT_TEST_HOOKS").pipe(Config.withDefault(false)),
-  logLevel: Config.string("LOG_LEVEL").pipe(Config.withDefault("Info")),
+  trustedProxyHops: integerOr("TRUSTED_PROXY_HOPS", 0, (n) => n >= 0 && n <= 10, "TRUSTED_PROXY_HOPS must be an integer from 0 to 10"),
+  testHooks: booleanOr("BLUELIGHT_TEST_HOOKS", false),
+  logLevel: stringOr("LOG_LEVEL", "Info"),
   // An hour at most: Node's timers cannot wait much past 24 days, and no orchestrator waits an hour.
-  shutdownGraceSeconds: Config.integer("SHUTDOWN_GRACE_SECONDS").pipe(
-    Config.validate({ message: "SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 3600", validation: (n) => n >= 0 && n <= 3600 }),
-    Config.withDefault(10)
+  shutdownGraceSeconds: integerOr(
+    "SHUTDOWN_GRACE_SECONDS",
+    10,
+    (n) => n >= 0 && n <= 3600,
+    "SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 3600"
   ),
   otlpEndpoint: optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"),
-  otlpProtocol: Config.string("OTEL_EXPORTER_OTLP_PROTOCOL").pipe(Config.withDefault("http/protobuf")),
-  otlpHeaders: Config.redacted(Config.string("OTEL_EXPORTER_OTLP_HEADERS")).pipe(Config.withDefault(Redacted.make(""))),
-  serviceName: Config.nonEmptyString("OTEL_SERVICE_NAME").pipe(Config.withDefault("bluelight"))
+  otlpProtocol: stringOr("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"),
+  otlpHeaders: setting("OTEL_EXPORTER_OTLP_HEADERS", (text) => Result.succeed(Redacted.make(Option.getOrElse(text, () => "")))),
+  serviceName: nonEmptyStringOr("OTEL_SERVICE_NAME", "bluelight")
 })
 
-type Raw = Config.Config.Success<typeof raw>
+type Raw = Result.Result.Success<Effect.Success<typeof raw>>
 
 /** All five settings of a provider, or none; a partial set is named as missing. */
 const completeClient = (
@@ -171,7 +230,7 @@ const isHttpUrl = (value: string) => {
  * must be present (DATABASE_URL, APP_URL and the identity provider), and the
  * development defaults are never used there.
  */
-export const validate = (r: Raw): Either.Either<Settings, ReadonlyArray<string>> => {
+export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>> => {
   const production = r.nodeEnv === "production"
   const problems: Array<string> = []
   const missing: Array<string> = []
@@ -195,8 +254,8 @@ export const validate = (r: Raw): Either.Either<Settings, ReadonlyArray<string>>
   if (!isHttpUrl(appUrl)) problems.push(`APP_URL must be an http(s) URL, got ${JSON.stringify(appUrl)}`)
   if (production && r.testHooks) problems.push("BLUELIGHT_TEST_HOOKS cannot be on in production")
   const tracing = tracingSettings(r, problems)
-  if (problems.length > 0) return Either.left(problems)
-  return Either.right({
+  if (problems.length > 0) return Result.fail(problems)
+  return Result.succeed({
     production,
     port: r.port,
     host: Option.getOrElse(r.host, () => (production ? "0.0.0.0" : "127.0.0.1")),
@@ -246,18 +305,19 @@ export class InvalidSettings extends Error {
   }
 }
 
-/** Reads and checks the configuration once at start-up. */
-export const loadSettings: Effect.Effect<Settings, InvalidSettings> = raw.pipe(
-  Effect.mapError((error) => new InvalidSettings(configErrorLines(error))),
-  Effect.flatMap((r) => Either.match(validate(r), { onLeft: (p) => Effect.fail(new InvalidSettings(p)), onRight: Effect.succeed }))
-)
+/**
+ * The process environment as the settings read it: a variable set to the
+ * empty string is set, not absent (`PORT=` is port 0, `BLUELIGHT_TEST_HOOKS=`
+ * is refused), as it always was.
+ */
+export const environment = ConfigProvider.fromEnv({ preserveEmptyStrings: true })
 
-const configErrorLines = (error: ConfigError.ConfigError): ReadonlyArray<string> =>
-  ConfigError.reduceWithContext(error, undefined, {
-    andCase: (_, left: ReadonlyArray<string>, right: ReadonlyArray<string>) => [...left, ...right],
-    orCase: (_, left: ReadonlyArray<string>, right: ReadonlyArray<string>) => [...left, ...right],
-    invalidDataCase: (_, path, message) => [`invalid setting ${path.join("_")}: ${message}`],
-    missingDataCase: (_, path) => [`missing required setting ${path.join("_")}`],
-    sourceUnavailableCase: (_, path, message) => [`setting ${path.join("_")} unavailable: ${message}`],
-    unsupportedCase: (_, path, message) => [`unsupported setting ${path.join("_")}: ${message}`]
-  })
+/** Reads and checks the configuration once at start-up, from the `ConfigProvider` in context. */
+export const loadSettings: Effect.Effect<Settings, InvalidSettings> = Effect.flatMap(
+  raw,
+  (read) =>
+    Result.match(Result.flatMap(read, validate), {
+      onFailure: (problems) => Effect.fail(new InvalidSettings(problems)),
+      onSuccess: Effect.succeed
+    })
+)

@@ -18,8 +18,8 @@ import {
 import { EndShiftOnDeactivation } from "@bluelight/core/shifts"
 import { CadFeedLive, NoCadSignals } from "@bluelight/core/cad"
 import { AccessWatchLive } from "@bluelight/core/identity"
-import type { SqlError } from "@effect/sql"
 import { Cause, Duration, Effect, Layer, Option, Redacted } from "effect"
+import type { SqlError } from "effect/sql"
 import type { Settings } from "./config.js"
 import { EMBEDDED_BOUND, embeddedPostgres } from "./embeddedPostgres.js"
 import { StartupFailure } from "./startupFailure.js"
@@ -42,7 +42,8 @@ const messageOf = (u: unknown): string => (u instanceof Error ? u.message : "")
  * connection and never answers.
  */
 const connectFailure = (what: string, error: SqlError.SqlError, bound: Duration.Duration = CONNECT_TIMEOUT) => {
-  const detail = messageOf(error.cause) || error.message
+  // The error's reason (a connection error, an authentication error) carries the driver's own error as its cause.
+  const detail = messageOf(error.cause.cause) || messageOf(error.cause) || error.message
   return new StartupFailure({
     message: /timed? ?out/i.test(`${error.message} ${detail}`)
       ? `${what} did not answer within ${Duration.format(bound)}`
@@ -50,11 +51,18 @@ const connectFailure = (what: string, error: SqlError.SqlError, bound: Duration.
   })
 }
 
+/**
+ * The driver's name for a statement the database refused, in the words this
+ * line has always used (an operator's runbook may look for them).
+ */
+const driverWording: Readonly<Record<string, string>> = { "PgConnection: Query failed": "Failed to execute statement" }
+
 /** An error's message and those of its causes, outermost first: "Migration "2_identity" failed: relation "accounts" already exists". */
 const messagesOf = (error: unknown): string => {
   const messages: Array<string> = []
   for (let at: unknown = error; at instanceof Error && messages.length < 5; at = at.cause) {
-    if (at.message !== "" && !messages.includes(at.message)) messages.push(at.message)
+    const message = driverWording[at.message] ?? at.message
+    if (message !== "" && !messages.includes(message)) messages.push(message)
   }
   return messages.join(": ")
 }
@@ -65,9 +73,13 @@ const messagesOf = (error: unknown): string => {
  * stays what it is.
  */
 const migrationFailure = (cause: Cause.Cause<unknown>) =>
-  Cause.isInterruptedOnly(cause)
+  Cause.hasInterruptsOnly(cause)
     ? Effect.failCause(cause)
     : Effect.fail(new StartupFailure({ message: `the database could not be migrated: ${messagesOf(Cause.squash(cause)) || "unknown failure"}` }))
+
+/** A layer whose failure to build is `f` of its error. */
+const mapLayerError = <A, E, R, E2>(layer: Layer.Layer<A, E, R>, f: (error: E) => E2): Layer.Layer<A, E2, R> =>
+  Layer.fromBuild((memoMap, scope) => Effect.mapError(Layer.buildWithMemoMap(layer, memoMap, scope), f))
 
 /**
  * The Postgres client: `DATABASE_URL` when set, else (never in production,
@@ -75,12 +87,13 @@ const migrationFailure = (cause: Cause.Cause<unknown>) =>
  * pool of one. Migrations run before anything else uses it.
  */
 export const layerDatabase = (settings: Settings) =>
-  Layer.unwrapScoped(
+  Layer.unwrap(
     Effect.gen(function*() {
       if (Option.isSome(settings.databaseUrl)) {
         const url = settings.databaseUrl.value
-        return layerPgClient({ url, maxConnections: settings.databasePoolMax }).pipe(
-          Layer.mapError((error) => connectFailure(`the database at ${whereIs(url)}`, error))
+        return mapLayerError(
+          layerPgClient({ url, maxConnections: settings.databasePoolMax }),
+          (error) => connectFailure(`the database at ${whereIs(url)}`, error)
         )
       }
       const embedded = yield* embeddedPostgres(settings.dataDir)
@@ -89,12 +102,13 @@ export const layerDatabase = (settings: Settings) =>
       // answers, which is what `CONNECT_TIMEOUT` is for; with a pool of one, that bound is also how
       // long a request may wait for the connection, and 5 s failed starts and requests on a loaded
       // machine (issue 18). It gets the bound its opening has.
-      return layerPgClient({ url: embedded.url, maxConnections: 1, connectTimeout: EMBEDDED_BOUND }).pipe(
-        Layer.mapError((error) => connectFailure("the embedded database", error, EMBEDDED_BOUND))
+      return mapLayerError(
+        layerPgClient({ url: embedded.url, maxConnections: 1, connectTimeout: EMBEDDED_BOUND }),
+        (error) => connectFailure("the embedded database", error, EMBEDDED_BOUND)
       )
     })
   ).pipe(
-    Layer.tap((context) => Effect.provide(runMigrations, context).pipe(Effect.catchAllCause(migrationFailure)))
+    Layer.tap((context) => Effect.provide(runMigrations, context).pipe(Effect.catchCause(migrationFailure)))
   )
 
 /**

@@ -60,14 +60,15 @@ export const embeddedPostgres = (dataDir: string) =>
       // Interruptible, or the acquire would make the bound powerless. pg_trgm backs the PNC searches.
       Effect.tryPromise(() => PGlite.create({ dataDir: directory, extensions: { pg_trgm } })).pipe(
         Effect.interruptible,
-        Effect.timeoutFail({
+        Effect.timeoutOrElse({
           duration: EMBEDDED_BOUND,
-          onTimeout: () => new StartupFailure({ message: `the embedded database in ${directory} did not open within ${Duration.format(EMBEDDED_BOUND)}` })
+          orElse: () =>
+            Effect.fail(new StartupFailure({ message: `the embedded database in ${directory} did not open within ${Duration.format(EMBEDDED_BOUND)}` }))
         }),
         Effect.mapError((error) =>
           error instanceof StartupFailure
             ? error
-            : new StartupFailure({ message: `cannot open the embedded database in ${directory}: ${reason(error.error)}` })
+            : new StartupFailure({ message: `cannot open the embedded database in ${directory}: ${reason(error.cause)}` })
         )
       ),
       (db) => Effect.promise(() => db.close()).pipe(Effect.ignore)

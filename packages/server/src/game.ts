@@ -8,8 +8,8 @@ import {
   startGameServerSimulator
 } from "@bluelight/adapters-game"
 import { GameServer, GameServerUnreachable, LiveGameFromGameServer } from "@bluelight/core/moderation"
-import { FetchHttpClient } from "@effect/platform"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
 import type { Settings } from "./config.js"
 import { SharedRedis } from "./redis.js"
 
@@ -49,7 +49,7 @@ const NoGameServer = Layer.succeed(GameServer, {
  * when `REDIS_URL` is set, else in this process's memory.
  */
 export const layerGame = (settings: Settings) =>
-  Layer.unwrapScoped(
+  Layer.unwrap(
     Effect.gen(function*() {
       const configured = Option.map(settings.game, (game): GameServerAddress => ({ apiUrl: game.apiUrl, serverKey: game.serverKey }))
       const address = Option.isSome(configured) || settings.production ? configured : Option.some(yield* simulatedGameServer(settings))

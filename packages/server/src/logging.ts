@@ -1,14 +1,26 @@
-import { Cause, Effect, FiberId, Inspectable, Layer, List, Logger, LogLevel } from "effect"
+import { Cause, Effect, Formatter, Inspectable, Layer, Logger, type LogLevel, References } from "effect"
 
 const levels: Record<string, LogLevel.LogLevel> = {
-  all: LogLevel.All,
-  trace: LogLevel.Trace,
-  debug: LogLevel.Debug,
-  info: LogLevel.Info,
-  warning: LogLevel.Warning,
-  warn: LogLevel.Warning,
-  error: LogLevel.Error,
-  none: LogLevel.None
+  all: "All",
+  trace: "Trace",
+  debug: "Debug",
+  info: "Info",
+  warning: "Warn",
+  warn: "Warn",
+  error: "Error",
+  none: "None"
+}
+
+/** Each level as the lines have always named it (`logLevel`), whatever Effect calls it. */
+const LABELS: Record<LogLevel.LogLevel, string> = {
+  All: "ALL",
+  Fatal: "FATAL",
+  Error: "ERROR",
+  Warn: "WARN",
+  Info: "INFO",
+  Debug: "DEBUG",
+  Trace: "TRACE",
+  None: "OFF"
 }
 
 /** How long a line may wait in the buffer before it reaches stdout. */
@@ -16,13 +28,12 @@ export const FLUSH_INTERVAL_MS = 25
 /** A buffer this long is written at once, whatever the interval. */
 const FLUSH_AT_CHARS = 64 * 1024
 
-const isError = (u: unknown): u is Error => u instanceof Error && !("toJSON" in u)
-
 /**
- * A value as `Logger.json` writes it: strings, numbers and booleans by hand
- * (nearly every field), anything else through Effect's own `toJSON` and
- * circular-safe, redacting stringify, so a `Redacted` is never written out.
- * `undefined` when the value has no JSON (its key is left out).
+ * A value as the JSON lines have always written it: strings, numbers and
+ * booleans by hand (nearly every field), anything else through Effect's own
+ * `toJson` and circular-safe, redacting JSON formatter (an `Error` as its name
+ * and message), so a `Redacted` is never written out. `undefined` when the
+ * value has no JSON (its key is left out).
  */
 const jsonValue = (u: unknown): string | undefined => {
   switch (typeof u) {
@@ -38,10 +49,8 @@ const jsonValue = (u: unknown): string | undefined => {
     case "function":
     case "symbol":
       return JSON.stringify(String(u))
-    default: {
-      const json: unknown = Inspectable.toJSON(u)
-      return Inspectable.stringifyCircular(isError(json) ? { ...json, name: json.name, message: json.message } : json)
-    }
+    default:
+      return Formatter.formatJson(Inspectable.toJson(u))
   }
 }
 
@@ -52,34 +61,33 @@ const messageJson = (message: unknown): string | undefined => {
 }
 
 /**
- * One log event as one JSON line, the shape of Effect's `Logger.json`
- * (`message`, `logLevel`, `timestamp`, `cause` for a failure, `annotations`,
- * `spans`, `fiberId`), written field by field: a generic stringify of the
- * whole structure cost several times the request it logged.
+ * One log event as one JSON line, the shape Effect 3's `Logger.json` wrote
+ * and every log collector of ours reads (`message`, `logLevel`, `timestamp`,
+ * `cause` for a failure, `annotations`, `spans`, `fiberId`), written field by
+ * field: a generic stringify of the whole structure cost several times the
+ * request it logged.
  */
-export const jsonLine = (options: Logger.Logger.Options<unknown>): string => {
+export const jsonLine = (options: Logger.Options<unknown>): string => {
   const message = messageJson(options.message)
   let line = message === undefined ? "{" : `{"message":${message},`
-  line += `"logLevel":"${options.logLevel.label}","timestamp":"${options.date.toISOString()}"`
-  if (!Cause.isEmpty(options.cause)) line += `,"cause":${JSON.stringify(Cause.pretty(options.cause, { renderErrorCause: true }))}`
+  line += `"logLevel":"${LABELS[options.logLevel]}","timestamp":"${options.date.toISOString()}"`
+  if (options.cause.reasons.length > 0) line += `,"cause":${JSON.stringify(Cause.pretty(options.cause))}`
   line += `,"annotations":{`
   let first = true
-  for (const [key, value] of options.annotations) {
+  for (const [key, value] of Object.entries(options.fiber.getRef(References.CurrentLogAnnotations))) {
     const json = jsonValue(value)
     if (json === undefined) continue
     line += `${first ? "" : ","}${JSON.stringify(key)}:${json}`
     first = false
   }
   line += `},"spans":{`
-  if (List.isCons(options.spans)) {
-    const now = options.date.getTime()
-    first = true
-    for (const span of options.spans) {
-      line += `${first ? "" : ","}${JSON.stringify(span.label)}:${now - span.startTime}`
-      first = false
-    }
+  const now = options.date.getTime()
+  first = true
+  for (const [label, startTime] of options.fiber.getRef(References.CurrentLogSpans)) {
+    line += `${first ? "" : ","}${JSON.stringify(label)}:${now - startTime}`
+    first = false
   }
-  return `${line}},"fiberId":${JSON.stringify(FiberId.threadName(options.fiberId))}}`
+  return `${line}},"fiberId":"#${options.fiber.id}"}`
 }
 
 /**
@@ -135,9 +143,6 @@ const bufferedJsonLogger = Effect.acquireRelease(
 /** Structured logs: one JSON line per event, at the configured level. */
 export const layerLogging = (level: string) =>
   Layer.merge(
-    Logger.replaceScoped(
-      Logger.defaultLogger,
-      Effect.map(bufferedJsonLogger, ({ buffer }) => Logger.make((options) => buffer.add(jsonLine(options))))
-    ),
-    Logger.minimumLogLevel(levels[level.toLowerCase()] ?? LogLevel.Info)
+    Logger.layer([Effect.map(bufferedJsonLogger, ({ buffer }) => Logger.make((options) => buffer.add(jsonLine(options))))]),
+    Layer.succeed(References.MinimumLogLevel, levels[level.toLowerCase()] ?? "Info")
   )

@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 import { NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
-import { loadSettings } from "./config.js"
+import { ConfigProvider, Effect, Layer } from "effect"
+import { environment, loadSettings } from "./config.js"
 import { layerDatabase } from "./database.js"
 import { layerLogging } from "./logging.js"
 import { reportStartupProblems } from "./startupFailure.js"
 
 /** `npm run migrate`: applies pending migrations to the configured database and exits. */
 const main = Effect.gen(function*() {
-  const settings = yield* loadSettings
+  const settings = yield* loadSettings.pipe(Effect.provideService(ConfigProvider.ConfigProvider, environment))
   // The closing line inside the logging layer too: outside it, it was never written.
   yield* Layer.build(layerDatabase(settings)).pipe(
     Effect.scoped,
-    Effect.zipRight(Effect.logInfo("migrations are up to date")),
+    Effect.andThen(Effect.logInfo("migrations are up to date")),
     Effect.provide(layerLogging(settings.logLevel))
   )
 }).pipe(reportStartupProblems)
 
-NodeRuntime.runMain(main, { disablePrettyLogger: true })
+NodeRuntime.runMain(main)

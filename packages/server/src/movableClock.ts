@@ -1,5 +1,5 @@
 import type { ClockControl } from "@bluelight/adapters-http"
-import { Clock, type Context, Effect } from "effect"
+import { Clock, Effect } from "effect"
 
 /**
  * The real clock moved forward by an offset that only grows, for the test
@@ -7,17 +7,19 @@ import { Clock, type Context, Effect } from "effect"
  * credential times, audit entries) jumps ahead, while `sleep` keeps real
  * durations, so timeouts and the shutdown grace are untouched.
  */
-export const makeMovableClock = (): { readonly clock: Clock.Clock; readonly control: Context.Tag.Service<ClockControl> } => {
-  const real = Clock.make()
+export const makeMovableClock = (): { readonly clock: Clock.Clock; readonly control: ClockControl["Service"] } => {
+  const real = Clock.Clock.defaultValue()
   let offsetMillis = 0
-  const unsafeCurrentTimeMillis = () => real.unsafeCurrentTimeMillis() + offsetMillis
-  const unsafeCurrentTimeNanos = () => real.unsafeCurrentTimeNanos() + BigInt(offsetMillis) * 1_000_000n
+  const currentTimeMillisUnsafe = () => real.currentTimeMillisUnsafe() + offsetMillis
+  const currentTimeNanosUnsafe = () => real.currentTimeNanosUnsafe() + BigInt(offsetMillis) * 1_000_000n
   const clock: Clock.Clock = {
-    [Clock.ClockTypeId]: Clock.ClockTypeId,
-    unsafeCurrentTimeMillis,
-    currentTimeMillis: Effect.sync(unsafeCurrentTimeMillis),
-    unsafeCurrentTimeNanos,
-    currentTimeNanos: Effect.sync(unsafeCurrentTimeNanos),
+    currentTimeMillisUnsafe,
+    currentTimeMillis: Effect.sync(currentTimeMillisUnsafe),
+    currentTimeNanosUnsafe,
+    currentTimeNanos: Effect.sync(currentTimeNanosUnsafe),
+    // Elapsed time (a span's, a timeout's) is real time: only the time of day moves.
+    monotonicTimeNanosUnsafe: () => real.monotonicTimeNanosUnsafe(),
+    monotonicTimeNanos: real.monotonicTimeNanos,
     sleep: (duration) => real.sleep(duration)
   }
   return {
@@ -26,7 +28,7 @@ export const makeMovableClock = (): { readonly clock: Clock.Clock; readonly cont
       advance: (millis) =>
         Effect.sync(() => {
           offsetMillis += millis
-          return unsafeCurrentTimeMillis()
+          return currentTimeMillisUnsafe()
         })
     }
   }

@@ -1,6 +1,6 @@
 import { redisFailureReason } from "@bluelight/adapters-http"
 import { SharedStoreHealth } from "@bluelight/core/system"
-import { Context, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Context, Duration, Effect, Layer, Option, Redacted, Result } from "effect"
 import { Redis } from "ioredis"
 import type { Settings } from "./config.js"
 
@@ -12,7 +12,7 @@ export const REDIS_START_BOUND = Duration.seconds(1)
  * composition root owns it and hands it to every adapter that needs Redis, so
  * that no adapter makes a connection of its own or imports another's.
  */
-export class SharedRedis extends Context.Tag("@bluelight/server/SharedRedis")<SharedRedis, Option.Option<Redis>>() {}
+export class SharedRedis extends Context.Service<SharedRedis, Option.Option<Redis>>()("@bluelight/server/SharedRedis") {}
 
 /**
  * A connection tuned to fail fast rather than hold requests: no offline queue
@@ -47,7 +47,7 @@ export const redisConnection = (url: Redacted.Redacted) =>
           ? Effect.tryPromise(() => redis.quit()).pipe(
             Effect.interruptible,
             Effect.timeout(Duration.seconds(1)),
-            Effect.catchAll(() => Effect.sync(() => redis.disconnect()))
+            Effect.catch(() => Effect.sync(() => redis.disconnect()))
           )
           : Effect.sync(() => redis.disconnect())
     )
@@ -61,15 +61,15 @@ export const redisConnection = (url: Redacted.Redacted) =>
       try: () => redis.connect(),
       catch: (error) => redisFailureReason(redis, error)
     }).pipe(
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: REDIS_START_BOUND,
-        onTimeout: () => `no answer within ${Duration.toMillis(REDIS_START_BOUND)} ms`
+        orElse: () => Effect.fail(`no answer within ${Duration.toMillis(REDIS_START_BOUND)} ms`)
       }),
-      Effect.either
+      Effect.result
     )
-    if (connected._tag === "Left") {
+    if (Result.isFailure(connected)) {
       yield* Effect.logWarning("Redis unavailable at start-up: counting rate limits and open stream places in process memory until it answers").pipe(
-        Effect.annotateLogs({ reason: connected.left })
+        Effect.annotateLogs({ reason: connected.failure })
       )
     }
     return redis
@@ -83,7 +83,7 @@ export const redisConnection = (url: Redacted.Redacted) =>
  * memory), so a PING here would cost a round trip and a timer per request and
  * change no answer. `off` when none is configured.
  */
-const health = (redis: Option.Option<Redis>): Context.Tag.Service<SharedStoreHealth> => {
+const health = (redis: Option.Option<Redis>): SharedStoreHealth["Service"] => {
   const off = Effect.succeed("off" as const)
   return {
     check: Option.match(redis, {
@@ -95,9 +95,9 @@ const health = (redis: Option.Option<Redis>): Context.Tag.Service<SharedStoreHea
 
 /** The connection of `REDIS_URL` (if set) and the health check over it. */
 export const layerRedis = (settings: Pick<Settings, "redisUrl">): Layer.Layer<SharedRedis | SharedStoreHealth> =>
-  Layer.scopedContext(
+  Layer.effectContext(
     Effect.map(
-      Effect.transposeMapOption(settings.redisUrl, redisConnection),
+      Effect.transposeOption(Option.map(settings.redisUrl, redisConnection)),
       (redis) => Context.make(SharedRedis, redis).pipe(Context.add(SharedStoreHealth, health(redis)))
     )
   )

@@ -18,7 +18,7 @@ const isReported = (error: unknown): error is Reported => error instanceof Inval
  * line each on stderr and exits 1; a stack trace would only hide the line.
  */
 export const reportStartupProblems = <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A | void, E, R> =>
-  Effect.catchAll(program, (error) => {
+  Effect.catch(program, (error) => {
     if (!isReported(error)) return Effect.fail(error)
     return Effect.sync(() => {
       const problems = error instanceof InvalidSettings ? error.problems : [error.message]

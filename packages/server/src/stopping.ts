@@ -1,5 +1,4 @@
-import { Runtime } from "@effect/platform"
-import { Cause, Clock, Deferred, Effect, Exit, Fiber, Layer } from "effect"
+import { Cause, Clock, Deferred, Effect, Exit, Fiber, Layer, Runtime } from "effect"
 
 /** What stops the server: a process manager's or `kill`'s SIGTERM, a terminal's Ctrl-C. */
 const STOP_SIGNALS = ["SIGTERM", "SIGINT"] as const
@@ -14,7 +13,7 @@ type StopSignal = (typeof STOP_SIGNALS)[number]
  */
 const firstStopSignal = Effect.gen(function*() {
   const received = yield* Deferred.make<StopSignal>()
-  const listeners = STOP_SIGNALS.map((signal) => [signal, () => Deferred.unsafeDone(received, Exit.succeed(signal))] as const)
+  const listeners = STOP_SIGNALS.map((signal) => [signal, () => Deferred.doneUnsafe(received, Exit.succeed(signal))] as const)
   yield* Effect.acquireRelease(
     Effect.sync(() => listeners.forEach(([signal, listener]) => process.on(signal, listener))),
     () => Effect.sync(() => listeners.forEach(([signal, listener]) => process.off(signal, listener)))
@@ -39,13 +38,14 @@ export const serveUntilStopped = <A, E, R>(server: Layer.Layer<A, E, R>, options
       yield* Effect.logInfo(
         `shutdown: ${signal} received; accepting no new connections, requests in flight have up to ${options.graceSeconds}s`
       ).pipe(Effect.annotateLogs({ signal, graceSeconds: options.graceSeconds }))
-      const stopped = yield* Fiber.interrupt(running)
+      yield* Fiber.interrupt(running)
+      const stopped = yield* Fiber.await(running)
       const ms = (yield* Clock.currentTimeMillis) - began
       yield* Effect.logInfo(`shutdown: finished in ${ms} ms; connections and pools closed, exiting`).pipe(
         Effect.annotateLogs({ signal, ms })
       )
       // A finalizer that failed (not the interruption itself) still makes the exit code 1.
-      if (Exit.isFailure(stopped) && !Cause.isInterruptedOnly(stopped.cause)) return yield* Effect.failCause(stopped.cause)
+      if (Exit.isFailure(stopped) && !Cause.hasInterruptsOnly(stopped.cause)) return yield* Effect.failCause(stopped.cause)
     })
   )
 
@@ -56,12 +56,11 @@ export const serveUntilStopped = <A, E, R>(server: Layer.Layer<A, E, R>, options
  * The program handles the signals itself (`serveUntilStopped`). It exits once
  * the program has ended, so that no handle left open can hold the process;
  * a failure is reported and exits 1, and an exit code the program set stays.
+ * (`makeRunMain` keeps the process alive while the program waits on a signal,
+ * which holds no handle of its own.)
  */
 export const runMain = Runtime.makeRunMain(({ fiber, teardown }) => {
-  // The program waits on a signal, which holds no handle of its own.
-  const keepAlive = setInterval(() => {}, 2 ** 31 - 1)
   fiber.addObserver((exit) => {
-    clearInterval(keepAlive)
     teardown(exit, (code) => {
       if (code !== 0) process.exitCode = code
       process.exit()

@@ -1,8 +1,6 @@
-// The subpaths, not the index: the index would load the OpenTelemetry SDK (NodeSdk, WebSdk) at start-up.
-import * as OtlpSerialization from "@effect/opentelemetry/OtlpSerialization"
-import * as OtlpTracer from "@effect/opentelemetry/OtlpTracer"
-import { FetchHttpClient, HttpMiddleware } from "@effect/platform"
-import { Duration, Effect, type Exit, FiberRef, Layer, Option, Redacted, Tracer } from "effect"
+import { Duration, Effect, type Exit, Layer, Option, Redacted, References, Tracer } from "effect"
+import { FetchHttpClient, HttpMiddleware } from "effect/http"
+import { OtlpExporter, OtlpSerialization, OtlpTracer } from "effect/observability"
 import type { Settings } from "./config.js"
 
 /** Where and how traces are exported: `OTEL_EXPORTER_OTLP_*` and `OTEL_SERVICE_NAME`. */
@@ -36,8 +34,8 @@ class WithoutQuery implements Tracer.Span {
   get parent() {
     return this.span.parent
   }
-  get context() {
-    return this.span.context
+  get annotations() {
+    return this.span.annotations
   }
   get status() {
     return this.span.status
@@ -71,14 +69,14 @@ class WithoutQuery implements Tracer.Span {
 
 const withoutQueries = (tracer: Tracer.Tracer): Tracer.Tracer =>
   Tracer.make({
-    span: (...args) => new WithoutQuery(tracer.span(...args)),
-    context: (f, fiber) => tracer.context(f, fiber)
+    span: (options) => new WithoutQuery(tracer.span(options)),
+    context: tracer.context
   })
 
 /**
- * The OTLP/HTTP trace exporter (`@effect/opentelemetry`'s own, over the
- * platform's HTTP client: no OpenTelemetry SDK runs). Spans are sent in
- * batches every five seconds, and the last ones when the scope closes.
+ * The OTLP/HTTP trace exporter (Effect's own, over its HTTP client: no
+ * OpenTelemetry SDK runs). Spans are sent in batches every five seconds, and
+ * the last ones when the scope closes.
  */
 const makeExportingTracer = (settings: TracingSettings) =>
   OtlpTracer.make({
@@ -88,8 +86,11 @@ const makeExportingTracer = (settings: TracingSettings) =>
     shutdownTimeout: Duration.seconds(3)
   }).pipe(
     Effect.map(withoutQueries),
-    Effect.provide(settings.protocol === "http/json" ? OtlpSerialization.layerJson : OtlpSerialization.layerProtobuf),
-    Effect.provide(FetchHttpClient.layer)
+    Effect.provide([
+      OtlpExporter.layerFlusher,
+      settings.protocol === "http/json" ? OtlpSerialization.layerJson : OtlpSerialization.layerProtobuf,
+      FetchHttpClient.layer
+    ])
   )
 
 /**
@@ -99,13 +100,17 @@ const makeExportingTracer = (settings: TracingSettings) =>
  * that the spans of shutdown are sent too. Otherwise nothing is exported, and
  * the platform's HTTP span is skipped for every request: it would parse the
  * URL and copy the headers for a span nobody reads, and only this predicate
- * skips it (`Layer.setTracerEnabled(false)` does not). The tracer is switched
+ * skips it (`References.TracerEnabled` does not). The tracer is switched
  * off as well, so every other span (`Effect.fn`, `withSpan`, each SQL
  * statement's) is the no-op span: no ids drawn, no attributes kept.
  */
 export const withTracing = <A, E, R>(settings: Pick<Settings, "tracing">, app: Layer.Layer<A, E, R>): Layer.Layer<A, E, R> =>
   Option.match(settings.tracing, {
-    onNone: () => HttpMiddleware.withTracerDisabledWhen(app, () => true).pipe(Layer.locally(FiberRef.currentTracerEnabled, false)),
+    onNone: () =>
+      app.pipe(
+        Layer.provide(Layer.succeed(HttpMiddleware.TracerDisabledWhen, () => true)),
+        Layer.provide(Layer.succeed(References.TracerEnabled, false))
+      ),
     onSome: (tracing) =>
-      Layer.unwrapScoped(Effect.map(makeExportingTracer(tracing), (tracer) => app.pipe(Layer.locallyEffect(Effect.withTracer(tracer)))))
+      Layer.unwrap(Effect.map(makeExportingTracer(tracing), (tracer) => app.pipe(Layer.provide(Layer.succeed(Tracer.Tracer, tracer)))))
   })

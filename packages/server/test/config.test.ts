@@ -1,23 +1,23 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Either, Option, Redacted } from "effect"
+import { ConfigProvider, Effect, Option, Redacted, Result } from "effect"
 import { loadSettings } from "../src/config.js"
 
 const load = (env: Record<string, string>) =>
-  loadSettings.pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))), Effect.either)
+  loadSettings.pipe(Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })), Effect.result)
 
 describe("SHUTDOWN_GRACE_SECONDS", () => {
   it.effect("defaults to 10 seconds, and 0 is allowed", () =>
     Effect.gen(function*() {
-      expect(Either.map(yield* load({}), (s) => s.shutdownGraceSeconds)).toEqual(Either.right(10))
-      expect(Either.map(yield* load({ SHUTDOWN_GRACE_SECONDS: "0" }), (s) => s.shutdownGraceSeconds)).toEqual(Either.right(0))
+      expect(Result.map(yield* load({}), (s) => s.shutdownGraceSeconds)).toEqual(Result.succeed(10))
+      expect(Result.map(yield* load({ SHUTDOWN_GRACE_SECONDS: "0" }), (s) => s.shutdownGraceSeconds)).toEqual(Result.succeed(0))
     }))
 
   it.effect("refuses a negative value, more than an hour, or no integer", () =>
     Effect.gen(function*() {
       for (const value of ["-1", "3601", "1.5", "ten"]) {
-        const problems = Either.match(yield* load({ SHUTDOWN_GRACE_SECONDS: value }), {
-          onLeft: (error) => error.problems,
-          onRight: () => []
+        const problems = Result.match(yield* load({ SHUTDOWN_GRACE_SECONDS: value }), {
+          onFailure: (error) => error.problems,
+          onSuccess: () => []
         })
         expect(problems.join("\n"), value).toMatch(/SHUTDOWN_GRACE_SECONDS/)
       }
@@ -28,12 +28,12 @@ describe("trace export settings", () => {
   it.effect("are off without OTEL_EXPORTER_OTLP_ENDPOINT, whatever else is set", () =>
     Effect.gen(function*() {
       const settings = yield* load({ OTEL_SERVICE_NAME: "x", OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })
-      expect(Either.map(settings, (s) => Option.isNone(s.tracing))).toEqual(Either.right(true))
+      expect(Result.map(settings, (s) => Option.isNone(s.tracing))).toEqual(Result.succeed(true))
     }))
 
   it.effect("default to protobuf and the service name bluelight, and read the headers as the specification writes them", () =>
     Effect.gen(function*() {
-      const tracing = Either.getOrThrow(yield* load({
+      const tracing = Result.getOrThrow(yield* load({
         OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
         OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=abc%3D%3D, tenant = blue"
       })).tracing.pipe(Option.getOrThrow)
@@ -43,13 +43,13 @@ describe("trace export settings", () => {
 
   it.effect("refuse an endpoint that is no http(s) URL, another protocol, and malformed headers without printing them", () =>
     Effect.gen(function*() {
-      const problems = Either.match(
+      const problems = Result.match(
         yield* load({
           OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4317",
           OTEL_EXPORTER_OTLP_PROTOCOL: "grpc",
           OTEL_EXPORTER_OTLP_HEADERS: "secret-key-without-a-name"
         }),
-        { onLeft: (error) => error.problems, onRight: () => [] }
+        { onFailure: (error) => error.problems, onSuccess: () => [] }
       )
       expect(problems).toEqual([
         "OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, got \"collector:4317\"",

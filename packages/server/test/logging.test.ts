@@ -1,19 +1,26 @@
-import { Cause, Effect, Logger, Redacted } from "effect"
+import { Cause, Effect, Formatter, Logger, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
 import { jsonLine, makeLineBuffer } from "../src/logging.js"
 
-/** Every event logged by `effect`, as Effect's `Logger.json` writes it and as `jsonLine` does. */
+/**
+ * Every event logged by `effect`, as Effect 3's `Logger.json` wrote it (the
+ * shape the server's lines keep): built from Effect's own structured entry,
+ * `logLevel` for its `level` and `cause` only when there is one. Beside it,
+ * what `jsonLine` writes.
+ */
 const bothLines = (effect: Effect.Effect<void>) => {
   const lines: Array<readonly [string, string]> = []
   const capture = Logger.make<unknown, void>((options) => {
-    lines.push([Logger.jsonLogger.log(options), jsonLine(options)])
+    const { message, level, timestamp, cause, annotations, spans, fiberId } = Logger.formatStructured.log(options)
+    const v3 = { message, logLevel: level, timestamp, ...(cause === undefined ? {} : { cause }), annotations, spans, fiberId }
+    lines.push([Formatter.formatJson(v3), jsonLine(options)])
   })
-  Effect.runSync(effect.pipe(Effect.provide(Logger.replace(Logger.defaultLogger, capture))))
+  Effect.runSync(effect.pipe(Effect.provide(Logger.layer([capture]))))
   return lines
 }
 
 describe("jsonLine", () => {
-  it("writes exactly the line Logger.json writes, for the events the server logs", () => {
+  it("writes exactly the line Logger.json wrote, for the events the server logs", () => {
     const lines = bothLines(Effect.gen(function*() {
       yield* Effect.logInfo("listening on 127.0.0.1:8080").pipe(Effect.annotateLogs({ port: 8080, host: "127.0.0.1" }))
       yield* Effect.logInfo("request").pipe(
@@ -27,7 +34,15 @@ describe("jsonLine", () => {
     }))
     expect(lines).toHaveLength(7)
     for (const [effects, ours] of lines) expect(ours).toBe(effects)
-    expect(lines.map(([, ours]) => ours).join("\n")).not.toMatch(/hunter2|"k":"k"/)
+    const ours = lines.map(([, line]) => line)
+    // Effect 3's own lines for the first and fifth events, but for the time and the fiber.
+    expect(ours[0]).toMatch(
+      /^\{"message":"listening on 127\.0\.0\.1:8080","logLevel":"INFO","timestamp":"[^"]+","annotations":\{"port":8080,"host":"127\.0\.0\.1"\},"spans":\{\},"fiberId":"#\d+"\}$/
+    )
+    expect(ours[4]).toMatch(
+      /^\{"message":\{"name":"Error","message":"an error as the message"\},"logLevel":"ERROR","timestamp":"[^"]+","annotations":\{\},"spans":\{\},"fiberId":"#\d+"\}$/
+    )
+    expect(ours.join("\n")).not.toMatch(/hunter2|"k":"k"/)
   })
 })
 

@@ -13,27 +13,26 @@ const UNREACHABLE = "redis://:s3cret-password@127.0.0.1:1"
 /** Every log line, as logfmt. */
 const captureLogs = () => {
   const lines: Array<string> = []
-  const layer = Layer.merge(
-    Logger.remove(Logger.defaultLogger),
-    Logger.add(Logger.map(Logger.logfmtLogger, (line) => {
+  const layer = Logger.layer([
+    Logger.map(Logger.formatLogFmt, (line) => {
       lines.push(line)
-    }))
-  )
+    })
+  ])
   return { lines, layer }
 }
 
 const build = (url: string | undefined) =>
-  Layer.build(layerRedis({ redisUrl: Option.map(Option.fromNullable(url), Redacted.make) }))
+  Layer.build(layerRedis({ redisUrl: Option.map(Option.fromNullishOr(url), (u) => Redacted.make(u)) }))
 
 describe("the server's Redis connection", () => {
-  it.scopedLive("is none without REDIS_URL, and health says off", () =>
+  it.live("is none without REDIS_URL, and health says off", () =>
     Effect.gen(function*() {
       const context = yield* build(undefined)
       expect(Option.isNone(Context.get(context, SharedRedis))).toBe(true)
       expect(yield* Context.get(context, SharedStoreHealth).check).toBe("off")
     }))
 
-  it.scopedLive("an unreachable Redis: start-up goes on with one warning that never names the URL, and health says down", () => {
+  it.live("an unreachable Redis: start-up goes on with one warning that never names the URL, and health says down", () => {
     const logs = captureLogs()
     return Effect.gen(function*() {
       const context = yield* build(UNREACHABLE)
@@ -47,7 +46,7 @@ describe("the server's Redis connection", () => {
   })
 
   for (const url of redisUrls) {
-    it.scopedLive("connects before start-up goes on, health says up, and closes with the scope", () =>
+    it.live("connects before start-up goes on, health says up, and closes with the scope", () =>
       Effect.gen(function*() {
         const redis = yield* Effect.scoped(Effect.gen(function*() {
           const context = yield* build(url)

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "@effect/vitest"
-import { HttpMiddleware, HttpServerRequest } from "@effect/platform"
-import { Context, Effect, FiberRef, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option, References } from "effect"
+import { HttpMiddleware, HttpServerRequest } from "effect/http"
 import { withTracing } from "../src/tracing.js"
 
 /** What the platform's tracer middleware would ask of a request fiber forked from the built server. */
-class TracerSkipped extends Context.Tag("test/TracerSkipped")<TracerSkipped, boolean>() {}
+class TracerSkipped extends Context.Service<TracerSkipped, boolean>()("test/TracerSkipped") {}
 
 const probe = Layer.effect(
   TracerSkipped,
-  Effect.map(FiberRef.get(HttpMiddleware.currentTracerDisabledWhen), (disabledWhen) =>
+  Effect.map(HttpMiddleware.TracerDisabledWhen, (disabledWhen) =>
     disabledWhen(HttpServerRequest.fromWeb(new Request("http://localhost/api/me"))))
 )
 
 /** Whether spans made on a fiber forked from the built server are real or the no-op span. */
-class SpansEnabled extends Context.Tag("test/SpansEnabled")<SpansEnabled, boolean>() {}
+class SpansEnabled extends Context.Service<SpansEnabled, boolean>()("test/SpansEnabled") {}
 
-const spansProbe = Layer.effect(SpansEnabled, FiberRef.get(FiberRef.currentTracerEnabled))
+const spansProbe = Layer.effect(SpansEnabled, References.TracerEnabled)
 
 describe("the platform's HTTP tracer", () => {
   it.effect("is skipped for every request when no trace export is configured", () =>

@@ -57,7 +57,7 @@ export const makeRedisGameCommandSlot = (redis: Redis, server: string, settings:
   const take = Effect.gen(function*() {
     const lease = `held:${randomBytes(12).toString("base64url")}`
     const reply = yield* bounded("take", () => redis.bluelightGameSlotTake(key, lease, leaseTtl)).pipe(
-      Effect.catchAll(() => Effect.fail(GameThrottled.because("unknown", secondsUntil(cooldown))))
+      Effect.catch(() => Effect.fail(GameThrottled.because("unknown", secondsUntil(cooldown))))
     )
     if (!isTakeReply(reply)) return yield* GameThrottled.because("unknown", secondsUntil(cooldown))
     const [taken, holder, ttl] = reply

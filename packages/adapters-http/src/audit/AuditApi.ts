@@ -1,7 +1,7 @@
 import { AuditEntryView } from "@bluelight/core/audit"
 import { EnteredTimestamp, Id, OneLineText } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { List } from "../schema/envelope.js"
@@ -9,8 +9,8 @@ import { paging, StrictQuery } from "../schema/query.js"
 
 export class AuditApi extends HttpApiGroup.make("audit")
   .add(
-    HttpApiEndpoint.get("listAudit", "/audit")
-      .setUrlParams(StrictQuery({
+    HttpApiEndpoint.get("listAudit", "/audit", {
+      query: StrictQuery({
         ...paging,
         action: Schema.optional(OneLineText({ min: 1, max: 100 })),
         actorId: Schema.optional(Id),
@@ -18,8 +18,9 @@ export class AuditApi extends HttpApiGroup.make("audit")
         targetId: Schema.optional(OneLineText({ min: 1, max: 100 })),
         from: Schema.optional(EnteredTimestamp),
         to: Schema.optional(EnteredTimestamp)
-      }))
-      .addSuccess(List(AuditEntryView))
+      }),
+      success: List(AuditEntryView)
+    })
       .annotate(OpenApi.Summary, "Read the audit log")
       .annotate(
         OpenApi.Description,

@@ -1,11 +1,23 @@
-import { authenticateCredential, authenticateSession, type Caller, checkAccess, RateLimiter, Unauthenticated } from "@bluelight/core/identity"
-import { HttpApiMiddleware, HttpApp, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import {
+  AccessSettings,
+  authenticateCredential,
+  authenticateSession,
+  type Caller,
+  checkAccess,
+  RateLimiter,
+  ServiceCredentials,
+  SessionRecords,
+  Tokens,
+  Unauthenticated
+} from "@bluelight/core/identity"
 import { Context, Effect, Layer, Option } from "effect"
+import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { type HttpApiEndpoint, HttpApiMiddleware } from "effect/http-api"
 import { accessRuleOf, isRateLimited } from "../access.js"
-import type { RouteIndex } from "../requestPath/routes.js"
+import { errorResponse } from "../errors/respond.js"
 import { type CookieNames, readCookie, withoutSessionCookie } from "./cookies.js"
 import { CurrentCaller } from "./CurrentCaller.js"
-import { AccessRefused, InvalidOrigin, RateLimited } from "./errors.js"
+import { InvalidOrigin, RateLimited } from "./errors.js"
 import { budgetOf, type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.js"
 
 /**
@@ -13,17 +25,21 @@ import { budgetOf, type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.
  * declared `notRateLimited`) and the endpoint's declared access rule, in that
  * order, before the request is decoded. Provides the caller to the handler.
  * The rule comes from the endpoint's one declaration.
+ *
+ * It answers a refusal itself, with the error envelope, and declares no
+ * error: HttpApi answers a middleware's failure as one of the endpoint's
+ * declared errors, and lets every handler of the group fail with it. So a
+ * handler that can fail with one of the refusals itself (sign-in's callback,
+ * a staff change needing `admin.manage`) must still declare it.
  */
-export class AccessControl extends HttpApiMiddleware.Tag<AccessControl>()("AccessControl", {
-  provides: CurrentCaller,
-  failure: AccessRefused
-}) {}
+export class AccessControl extends HttpApiMiddleware.Service<AccessControl, {
+  provides: CurrentCaller
+}>()("AccessControl") {}
 
 export interface AccessControlOptions {
   readonly appOrigin: string
   readonly cookies: CookieNames
   readonly budgets: RateBudgets
-  readonly routes: RouteIndex
 }
 
 // The scheme name is case-insensitive (RFC 9110 §11.1).
@@ -39,10 +55,35 @@ const anonymous = Effect.succeed<Identified>({ caller: null, byCookie: false })
 
 type AccessFailure =
   | Unauthenticated
-  | Effect.Effect.Error<ReturnType<typeof authenticateSession>>
-  | Effect.Effect.Error<ReturnType<typeof authenticateCredential>>
+  | Effect.Error<ReturnType<typeof authenticateSession>>
+  | Effect.Error<ReturnType<typeof authenticateCredential>>
 
 const isRead = (method: string) => budgetOf(method) === "read"
+
+/** The ports the two authentications use. */
+type AuthServices = Tokens | SessionRecords | ServiceCredentials | AccessSettings
+
+/**
+ * Runs an authentication with the ports resolved when the layer was built.
+ * The server provides the same ports to every request, so the request's own
+ * context is kept when it already holds each of them: merging contexts copies
+ * every service the request has, on every authenticated request.
+ */
+const withPorts = (services: Context.Context<AuthServices>) => {
+  const tokens = Context.get(services, Tokens)
+  const records = Context.get(services, SessionRecords)
+  const credentials = Context.get(services, ServiceCredentials)
+  const settings = Context.get(services, AccessSettings)
+  const holdsPorts = (context: Context.Context<never>) =>
+    Context.getOrUndefined(context, Tokens) === tokens &&
+    Context.getOrUndefined(context, SessionRecords) === records &&
+    Context.getOrUndefined(context, ServiceCredentials) === credentials &&
+    Context.getOrUndefined(context, AccessSettings) === settings
+  return <A, E>(effect: Effect.Effect<A, E, AuthServices>): Effect.Effect<A, E> =>
+    Effect.updateContext(effect, (context: Context.Context<never>) =>
+      // Checked just above: each port is there, the very instance the layer resolved.
+      holdsPorts(context) ? (context as Context.Context<AuthServices>) : Context.merge(context, services))
+}
 
 /**
  * Cookie-authenticated writes must come from the application's own origin:
@@ -60,21 +101,18 @@ export const layerAccessControl = (options: AccessControlOptions) =>
   Layer.effect(
     AccessControl,
     Effect.gen(function*() {
-      const services = yield* Effect.context<
-        | Effect.Effect.Context<ReturnType<typeof authenticateSession>>
-        | Effect.Effect.Context<ReturnType<typeof authenticateCredential>>
-        | RateLimiter
-      >()
+      const services = yield* Effect.context<AuthServices | RateLimiter>()
       const limiter = Context.get(services, RateLimiter)
 
       // The use cases' services were resolved when the layer was built; they are handed over only
       // where a credential is checked, so a public or anonymous request copies no context.
-      const bySession = (token: string) => Effect.provide(authenticateSession(token), services)
-      const byCredential = (token: string) => Effect.provide(authenticateCredential(token), services)
-      const clearCookie = HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(withoutSessionCookie(options.cookies)(response)))
+      const ports = withPorts(services)
+      const bySession = (token: string) => ports(authenticateSession(token))
+      const byCredential = (token: string) => ports(authenticateCredential(token))
+      const clearCookie = HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(withoutSessionCookie(options.cookies)(response)))
 
       /** The caller named by the request, and whether it came by cookie. A present `Authorization` header decides alone. */
-      const identify = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<Identified, AccessFailure> => {
+      const identify = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<Identified, AccessFailure, HttpServerRequest.HttpServerRequest> => {
         const authorization = request.headers["authorization"]
         if (authorization !== undefined) {
           const match = BEARER.exec(authorization.trim())
@@ -96,8 +134,8 @@ export const layerAccessControl = (options: AccessControlOptions) =>
         const id = caller._tag === "User" ? `user:${caller.account.id}` : `service:${caller.credential.id}`
         return Effect.flatMap(limiter.consume(`${budget}:${id}`, limit, 60), (decision) => {
           const header = rateLimitHeader(budget, decision)
-          return HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "ratelimit", header))).pipe(
-            Effect.zipRight(
+          return HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "ratelimit", header))).pipe(
+            Effect.andThen(
               decision.allowed
                 ? Effect.void
                 : Effect.fail(new RateLimited({ message: `The ${budget} budget of ${limit} requests a minute is spent`, retryAfterSeconds: decision.resetSeconds }))
@@ -106,17 +144,23 @@ export const layerAccessControl = (options: AccessControlOptions) =>
         })
       }
 
-      return Effect.flatMap(HttpRouter.RouteContext, ({ route }) => {
-        const endpoint = options.routes.endpointOf(route.method, route.path)
-        const rule = endpoint === null ? Option.none() : accessRuleOf(endpoint)
-        if (endpoint === null || Option.isNone(rule)) return Effect.dieMessage(`${route.method} ${route.path} declares no access rule`)
+      /** The caller the endpoint's rule admits, or the refusal. HttpApi hands the middleware its endpoint, whose rule it reads. */
+      const admit = (endpoint: HttpApiEndpoint.Top) => {
+        const rule = accessRuleOf(endpoint)
+        if (Option.isNone(rule)) return Effect.die(new Error(`${endpoint.method} ${endpoint.path} declares no access rule`))
         if (rule.value.access === "public") return Effect.succeed(null)
-        return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+        return HttpServerRequest.HttpServerRequest.use((request) =>
           Effect.flatMap(identify(request), ({ caller, byCookie }) => {
             const origin = caller !== null && byCookie && !isRead(request.method) ? checkOrigin(request, options.appOrigin) : Effect.void
             const limit = caller !== null && isRateLimited(endpoint) ? rateLimit(caller, request.method) : Effect.void
-            return origin.pipe(Effect.zipRight(limit), Effect.zipRight(checkAccess(rule.value, caller)), Effect.as(caller))
-          })).pipe(Effect.mapError((refusal) => new AccessRefused({ refusal })))
-      })
+            return origin.pipe(Effect.andThen(limit), Effect.andThen(checkAccess(rule.value, caller)), Effect.as(caller))
+          }))
+      }
+
+      return AccessControl.of((httpEffect, { endpoint }) =>
+        Effect.matchEffect(admit(endpoint), {
+          onFailure: errorResponse,
+          onSuccess: (caller) => Effect.provideService(httpEffect, CurrentCaller, caller)
+        }))
     })
   )

@@ -4,7 +4,7 @@ import type { CookieNames } from "./cookies.js"
 import type { RateBudgets } from "./rateLimitHeaders.js"
 
 /** What the HTTP adapter needs to know about the deployment, read once at start-up. */
-export class HttpSettings extends Context.Tag("@bluelight/adapters-http/HttpSettings")<
+export class HttpSettings extends Context.Service<
   HttpSettings,
   {
     /** `APP_URL` without a trailing slash; the application root sign-in returns to. */
@@ -17,4 +17,4 @@ export class HttpSettings extends Context.Tag("@bluelight/adapters-http/HttpSett
     /** How many reverse proxies of our own stand in front (`TRUSTED_PROXY_HOPS`); 0 trusts no `X-Forwarded-For`. */
     readonly trustedProxyHops: number
   }
->() {}
+>()("@bluelight/adapters-http/HttpSettings") {}

@@ -1,5 +1,5 @@
-import type { HttpServerRequest } from "@effect/platform"
 import { Option } from "effect"
+import type { HttpServerRequest } from "effect/http"
 import { isIP } from "node:net"
 
 /**

@@ -1,5 +1,5 @@
-import { type HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Duration } from "effect"
+import { type HttpServerRequest, HttpServerResponse } from "effect/http"
 
 /** Where the browser keeps its session and its sign-in state. */
 export interface CookieNames {
@@ -19,18 +19,18 @@ const base = (names: CookieNames) => ({ httpOnly: true, sameSite: "lax" as const
 
 /** Sets the session cookie: seven days. */
 export const withSessionCookie = (names: CookieNames, token: string) => (response: HttpServerResponse.HttpServerResponse) =>
-  HttpServerResponse.unsafeSetCookie(response, names.session, token, { ...base(names), maxAge: Duration.days(7) })
+  HttpServerResponse.setCookieUnsafe(response, names.session, token, { ...base(names), maxAge: Duration.days(7) })
 
 /** Clears the session cookie (logout, or a cookie that no longer checks out). */
 export const withoutSessionCookie = (names: CookieNames) => (response: HttpServerResponse.HttpServerResponse) =>
-  HttpServerResponse.unsafeSetCookie(response, names.session, "", { ...base(names), maxAge: Duration.zero, expires: new Date(0) })
+  HttpServerResponse.setCookieUnsafe(response, names.session, "", { ...base(names), maxAge: Duration.zero, expires: new Date(0) })
 
 /** Binds a sign-in state to this browser for ten minutes. */
 export const withSignInStateCookie = (names: CookieNames, state: string) => (response: HttpServerResponse.HttpServerResponse) =>
-  HttpServerResponse.unsafeSetCookie(response, names.signInState, state, { ...base(names), maxAge: Duration.minutes(10) })
+  HttpServerResponse.setCookieUnsafe(response, names.signInState, state, { ...base(names), maxAge: Duration.minutes(10) })
 
 export const withoutSignInStateCookie = (names: CookieNames) => (response: HttpServerResponse.HttpServerResponse) =>
-  HttpServerResponse.unsafeSetCookie(response, names.signInState, "", { ...base(names), maxAge: Duration.zero, expires: new Date(0) })
+  HttpServerResponse.setCookieUnsafe(response, names.signInState, "", { ...base(names), maxAge: Duration.zero, expires: new Date(0) })
 
 export const readCookie = (request: HttpServerRequest.HttpServerRequest, name: string): string | undefined => {
   const value = request.cookies[name]

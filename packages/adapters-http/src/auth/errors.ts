@@ -11,12 +11,11 @@ export class RateLimited extends DomainError<RateLimited>()("RateLimited", "RATE
 }) {}
 
 /**
- * A refusal of AccessControl, wrapped. HttpApi lets a handler fail with
- * whatever its group's middleware can fail with; wrapped, the six refusals
- * do not widen that, so a handler that can fail with one of them itself
- * (sign-in's callback, a staff change needing `admin.manage`) must declare
- * it. The request path unwraps it before answering.
+ * A refusal of AccessControl, wrapped, as Effect 3's HttpApi needed it (a
+ * middleware's failure widened every handler's). AccessControl now answers
+ * its refusals itself and fails with nothing; the request path still unwraps
+ * this if it meets one.
  */
 export class AccessRefused extends expectedError(Schema.TaggedError<AccessRefused>()("AccessRefused", {
-  refusal: Schema.Union(Unauthenticated, AccountDisabled, UserRequired, Forbidden, InvalidOrigin, RateLimited)
+  refusal: Schema.Union([Unauthenticated, AccountDisabled, UserRequired, Forbidden, InvalidOrigin, RateLimited])
 })) {}

@@ -1,6 +1,6 @@
 import { InvalidState, NotFound } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -14,20 +14,22 @@ const manage = allow({ access: "session-or-credential", permissions: ["cad.view"
 
 export class CallsApi extends HttpApiGroup.make("cadCalls")
   .add(
-    HttpApiEndpoint.get("listCalls", "/cad/calls")
-      .setUrlParams(StrictQuery({ ...paging, status: Schema.optionalWith(CallStatus, { default: () => "WAITING" as const }) }))
-      .addSuccess(List(CallView))
+    HttpApiEndpoint.get("listCalls", "/cad/calls", {
+      query: StrictQuery({ ...paging, status: CallStatus.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("WAITING" as const))) }),
+      success: List(CallView)
+    })
       .annotate(OpenApi.Summary, "List calls")
       .annotate(OpenApi.Description, "Waiting calls (the default), oldest first; `status=ATTACHED` or `CLOSED`: those, newest first.")
       .pipe(allow({ access: "session-or-credential", permissions: ["cad.view"] }))
   )
   .add(
-    HttpApiEndpoint.post("receiveCall", "/cad/calls")
-      .setPayload(Body(callFields, {
+    HttpApiEndpoint.post("receiveCall", "/cad/calls", {
+      payload: Body(callFields, {
         name: "CallInput",
         example: { callerName: "Jo Bloggs", callerNumber: "07700 900123", location: "Legion Square", description: "Two people fighting" }
-      }))
-      .addSuccess(Data(CallView), { status: 201 })
+      }),
+      success: Data(CallView).pipe(HttpApiSchema.status(201))
+    })
       .annotate(OpenApi.Summary, "Receive a call")
       .annotate(
         OpenApi.Description,
@@ -37,25 +39,29 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
       .pipe(manage)
   )
   .add(
-    HttpApiEndpoint.post("attachCall", "/cad/calls/:id/attach")
-      .setPath(CallPath)
-      .setPayload(Body({ incidentId: IncidentId }, { name: "CallAttach", example: { incidentId: IncidentId.make(EXAMPLE_ID) } }))
-      .addSuccess(Data(CallView))
+    HttpApiEndpoint.post("attachCall", "/cad/calls/:id/attach", {
+      params: CallPath,
+      payload: Body({ incidentId: IncidentId }, { name: "CallAttach", example: { incidentId: IncidentId.make(EXAMPLE_ID) } }),
+      success: Data(CallView),
+      error: failsWith(NotFound, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Attach a call to an incident")
       .annotate(
         OpenApi.Description,
         "A waiting call joins an open incident and is `ATTACHED`. A call not waiting, or a closed incident, is `INVALID_STATE`. Records `CALL_ATTACHED`."
       )
-      .pipe(failsWith(NotFound, InvalidState), manage)
+      .pipe(manage)
   )
   .add(
-    HttpApiEndpoint.post("closeCall", "/cad/calls/:id/close")
-      .setPath(CallPath)
-      .setPayload(Body({ reason: Reason }, { name: "CallClose", example: { reason: "Duplicate of an attached call" } }))
-      .addSuccess(Data(CallView))
+    HttpApiEndpoint.post("closeCall", "/cad/calls/:id/close", {
+      params: CallPath,
+      payload: Body({ reason: Reason }, { name: "CallClose", example: { reason: "Duplicate of an attached call" } }),
+      success: Data(CallView),
+      error: failsWith(NotFound, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Close a call")
       .annotate(OpenApi.Description, "Closes a waiting or attached call with a `reason` (3 to 500 characters); a closed call is `INVALID_STATE`. Records `CALL_CLOSED`.")
-      .pipe(failsWith(NotFound, InvalidState), manage)
+      .pipe(manage)
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD calls")

@@ -1,6 +1,6 @@
 import { CAD_STREAMS_PER_CALLER } from "@bluelight/core/cad"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { RateLimited } from "../auth/errors.js"
@@ -25,9 +25,10 @@ export const CAD_STREAM_EXAMPLE = ": connected\n\n" +
 
 export class EventsApi extends HttpApiGroup.make("cadEvents")
   .add(
-    HttpApiEndpoint.get("listCadEvents", "/cad/events")
-      .setUrlParams(StrictQuery({ ...paging, ...filters, after: Schema.optional(Seq("after")) }))
-      .addSuccess(List(CadEventView))
+    HttpApiEndpoint.get("listCadEvents", "/cad/events", {
+      query: StrictQuery({ ...paging, ...filters, after: Schema.optional(Seq("after")) }),
+      success: List(CadEventView)
+    })
       .annotate(OpenApi.Summary, "Read the CAD history")
       .annotate(
         OpenApi.Description,
@@ -38,13 +39,16 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
       .pipe(allow(CAD_HISTORY_RULE))
   )
   .add(
-    HttpApiEndpoint.get("streamCadEvents", "/cad/events/stream")
-      .setUrlParams(StrictQuery({ ...filters, after: Schema.optional(Seq("after")) }))
-      .setHeaders(Schema.Struct({ "last-event-id": Schema.optional(Seq("Last-Event-ID")) }))
-      .addSuccess(Schema.String.pipe(HttpApiSchema.withEncoding({ kind: "Text", contentType: "text/event-stream" })).annotations({
+    HttpApiEndpoint.get("streamCadEvents", "/cad/events/stream", {
+      query: StrictQuery({ ...filters, after: Schema.optional(Seq("after")) }),
+      headers: Schema.Struct({ "last-event-id": Schema.optional(Seq("Last-Event-ID")) }),
+      success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/event-stream" })).annotate({
         description: "Server-Sent Events: each entry as `id: <seq>` and `data: <the entry as GET /cad/events shows it>`; comments as heartbeats",
         examples: [CAD_STREAM_EXAMPLE]
-      }))
+      }),
+      // Besides the caller's request budget: the cap on the streams one caller holds open.
+      error: failsWith(RateLimited)
+    })
       .annotate(OpenApi.Summary, "Follow the CAD history live")
       .annotate(
         OpenApi.Description,
@@ -62,8 +66,7 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
           "or from a page of this origin: `new EventSource(\"/api/cad/events/stream\").onmessage = (m) => console.log(JSON.parse(m.data))` " +
           "(the browser sends the cookie, and resumes with `Last-Event-ID` after a drop)."
       )
-      // Besides the caller's request budget: the cap on the streams one caller holds open.
-      .pipe(failsWith(RateLimited), allow(CAD_HISTORY_RULE))
+      .pipe(allow(CAD_HISTORY_RULE))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD history")

@@ -11,8 +11,9 @@ import {
   takeCadStreamSlot
 } from "@bluelight/core/cad"
 import type { AccessSettings, AccessWatch, ServiceCredentials, SessionRecords } from "@bluelight/core/identity"
-import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Duration, Effect, Exit, Option, Schema, Scope, Stream } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 import { RateLimited } from "../auth/errors.js"
@@ -55,7 +56,8 @@ const guarded = <R>(guard: FollowGuard, lines: Stream.Stream<Uint8Array, never, 
     Stream.chunks,
     Stream.mapEffect((chunk) => Effect.map(guard.allowed, (allowed) => (allowed ? Option.some(chunk) : Option.none()))),
     Stream.takeWhile(Option.isSome),
-    Stream.mapConcatChunk((chunk) => chunk.value),
+    Stream.map((chunk) => chunk.value),
+    Stream.flattenArray,
     Stream.interruptWhen(guard.refused)
   )
 
@@ -66,9 +68,9 @@ const tooManyStreams = new RateLimited({
 
 export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (handlers) =>
   handlers
-    .handle("listCadEvents", ({ urlParams: { after, incidentId, limit, offset, unitId } }) =>
+    .handle("listCadEvents", ({ query: { after, incidentId, limit, offset, unitId } }) =>
       Effect.map(listCadEvents({ after, incidentId, unitId }, { limit, offset }), page))
-    .handle("streamCadEvents", ({ headers, urlParams: { after, incidentId, unitId } }) =>
+    .handle("streamCadEvents", ({ headers, query: { after, incidentId, unitId } }) =>
       Effect.gen(function*() {
         const caller = yield* currentCaller
         // The body is written after the handler returns: it runs on the services the handler had.
@@ -76,16 +78,16 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
         const { closing } = yield* ServerClosing
         // The caller's place is taken here (a refusal is a 429, not a stream) and held until the stream ends.
         const place = yield* Scope.make()
-        const taken = yield* Scope.extend(takeCadStreamSlot(caller), place).pipe(Effect.onInterrupt(() => Scope.close(place, Exit.void)))
-        if (!taken) return yield* Effect.zipRight(Scope.close(place, Exit.void), Effect.fail(tooManyStreams))
-        const events = Stream.unwrapScoped(Effect.map(
+        const taken = yield* Scope.provide(takeCadStreamSlot(caller), place).pipe(Effect.onInterrupt(() => Scope.close(place, Exit.void)))
+        if (!taken) return yield* Effect.andThen(Scope.close(place, Exit.void), Effect.fail(tooManyStreams))
+        const events = Stream.unwrap(Effect.map(
           followCadEvents(headers["last-event-id"] ?? after, { incidentId, unitId }),
           // Sent once subscribed: from here on nothing committed is missed.
           (entries) => Stream.concat(Stream.make(CONNECTED), Stream.map(entries, eventMessage))
         ))
         const heartbeats = Stream.tick(HEARTBEAT).pipe(Stream.drop(1), Stream.as(HEARTBEAT_COMMENT))
         // Ends cleanly when the server begins to shut down: the response completes, the connection falls idle.
-        const lines = Stream.unwrapScoped(Effect.map(guardFollower(caller, CAD_HISTORY_RULE), (guard) =>
+        const lines = Stream.unwrap(Effect.map(guardFollower(caller, CAD_HISTORY_RULE), (guard) =>
           guarded(guard, Stream.merge(events, heartbeats, { haltStrategy: "left" })))).pipe(
           Stream.interruptWhen(closing),
           Stream.ensuring(Scope.close(place, Exit.void))

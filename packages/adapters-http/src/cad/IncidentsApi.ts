@@ -1,7 +1,7 @@
 import { CadConflict } from "@bluelight/core/cad"
 import { InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -15,64 +15,74 @@ const EXAMPLE_FIELDS = { type: "Road traffic collision", priority: "IMMEDIATE", 
 
 export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
   .add(
-    HttpApiEndpoint.get("listIncidents", "/cad/incidents")
-      .setUrlParams(StrictQuery({ ...paging, status: Schema.optionalWith(IncidentStatus, { default: () => "OPEN" as const }) }))
-      .addSuccess(List(IncidentView))
+    HttpApiEndpoint.get("listIncidents", "/cad/incidents", {
+      query: StrictQuery({ ...paging, status: IncidentStatus.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("OPEN" as const))) }),
+      success: List(IncidentView)
+    })
       .annotate(OpenApi.Summary, "List incidents")
       .annotate(OpenApi.Description, "Open incidents (the default) by priority (IMMEDIATE, PRIORITY, SCHEDULED, RESOLUTION), then by number; `status=CLOSED`: closed ones, newest closed first.")
       .pipe(allow({ access: "session-or-credential", permissions: ["cad.view"] }))
   )
   .add(
-    HttpApiEndpoint.post("createIncident", "/cad/incidents")
-      .setPayload(Body({
+    HttpApiEndpoint.post("createIncident", "/cad/incidents", {
+      payload: Body({
         ...incidentFields,
-        description: Schema.optionalWith(incidentFields.description, { default: () => "" }),
-        controlNotes: Schema.optionalWith(incidentFields.controlNotes, { default: () => "" })
-      }, { name: "IncidentInput", example: EXAMPLE_FIELDS }))
-      .addSuccess(Data(IncidentView), { status: 201 })
+        description: incidentFields.description.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(""))),
+        controlNotes: incidentFields.controlNotes.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("")))
+      }, { name: "IncidentInput", example: EXAMPLE_FIELDS }),
+      success: Data(IncidentView).pipe(HttpApiSchema.status(201))
+    })
       .annotate(OpenApi.Summary, "Create an incident")
       .annotate(OpenApi.Description, "Opens an incident; its `number` comes from a sequence and its `version` starts at 1. Records `INCIDENT_CREATED`.")
       .pipe(allow({ access: "session-or-credential", permissions: ["cad.view", "cad.incidents.create"] }))
   )
   .add(
-    HttpApiEndpoint.get("getIncident", "/cad/incidents/:id")
-      .setPath(IncidentPath)
-      .addSuccess(Data(IncidentDetail))
+    HttpApiEndpoint.get("getIncident", "/cad/incidents/:id", {
+      params: IncidentPath,
+      success: Data(IncidentDetail),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get an incident")
       .annotate(OpenApi.Description, "One incident with the units attending it (with their crews) and the calls attached to it.")
-      .pipe(failsWith(NotFound), allow({ access: "session-or-credential", permissions: ["cad.view"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["cad.view"] }))
   )
   .add(
-    HttpApiEndpoint.post("updateIncident", "/cad/incidents/:id/update")
-      .setPath(IncidentPath)
-      .setPayload(Body({ ...incidentFields, version: Version }, { name: "IncidentUpdate", example: { ...EXAMPLE_FIELDS, version: 1 } }))
-      .addSuccess(Data(IncidentView))
+    HttpApiEndpoint.post("updateIncident", "/cad/incidents/:id/update", {
+      params: IncidentPath,
+      payload: Body({ ...incidentFields, version: Version }, { name: "IncidentUpdate", example: { ...EXAMPLE_FIELDS, version: 1 } }),
+      success: Data(IncidentView),
+      error: failsWith(NotFound, CadConflict, InvalidState, NoChange)
+    })
       .annotate(OpenApi.Summary, "Edit an incident")
       .annotate(
         OpenApi.Description,
         "Replaces every field of an open incident, with the `version` read (a stale one is `CAD_CONFLICT` and writes nothing). " +
           "A closed incident cannot be edited (`INVALID_STATE`); the same fields again are `NO_CHANGE`. Records `INCIDENT_UPDATED`."
       )
-      .pipe(failsWith(NotFound, CadConflict, InvalidState, NoChange), allow({ access: "session-or-credential", permissions: ["cad.view", "cad.incidents.manage"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["cad.view", "cad.incidents.manage"] }))
   )
   .add(
-    HttpApiEndpoint.post("closeIncident", "/cad/incidents/:id/close")
-      .setPath(IncidentPath)
-      .setPayload(Body({ version: Version }, { name: "IncidentClose", example: { version: 1 } }))
-      .addSuccess(Data(IncidentView))
+    HttpApiEndpoint.post("closeIncident", "/cad/incidents/:id/close", {
+      params: IncidentPath,
+      payload: Body({ version: Version }, { name: "IncidentClose", example: { version: 1 } }),
+      success: Data(IncidentView),
+      error: failsWith(NotFound, CadConflict, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Close an incident")
       .annotate(
         OpenApi.Description,
         "Closes an open incident with its current `version` (`CAD_CONFLICT` otherwise). Every unit attending it is cleared first " +
           "(`UNIT_CLEARED`, back to `AVAILABLE`); then `INCIDENT_CLOSED`. Closing twice is `INVALID_STATE`."
       )
-      .pipe(failsWith(NotFound, CadConflict, InvalidState), allow({ access: "session-or-credential", permissions: ["cad.view", "cad.incidents.manage"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["cad.view", "cad.incidents.manage"] }))
   )
   .add(
-    HttpApiEndpoint.post("assignUnit", "/cad/incidents/:id/assign")
-      .setPath(IncidentPath)
-      .setPayload(Body({ unitId: UnitId, version: Version }, { name: "AssignInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 1 } }))
-      .addSuccess(Data(AssignedUnitView))
+    HttpApiEndpoint.post("assignUnit", "/cad/incidents/:id/assign", {
+      params: IncidentPath,
+      payload: Body({ unitId: UnitId, version: Version }, { name: "AssignInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 1 } }),
+      success: Data(AssignedUnitView),
+      error: failsWith(NotFound, CadConflict, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Assign a unit to an incident")
       .annotate(
         OpenApi.Description,
@@ -81,20 +91,22 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
           "It becomes `ASSIGNED`. Several units may attend one incident; a unit attends one. Records `UNIT_ASSIGNED`. " +
           "Answers the unit with its crew and the incident."
       )
-      .pipe(failsWith(NotFound, CadConflict, InvalidState), allow({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] }))
   )
   .add(
-    HttpApiEndpoint.post("clearUnit", "/cad/incidents/:id/clear")
-      .setPath(IncidentPath)
-      .setPayload(Body({ unitId: UnitId, version: Version }, { name: "ClearInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 2 } }))
-      .addSuccess(Data(UnitView))
+    HttpApiEndpoint.post("clearUnit", "/cad/incidents/:id/clear", {
+      params: IncidentPath,
+      payload: Body({ unitId: UnitId, version: Version }, { name: "ClearInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 2 } }),
+      success: Data(UnitView),
+      error: failsWith(NotFound, CadConflict, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Clear a unit from an incident")
       .annotate(
         OpenApi.Description,
         "The unit leaves the incident it attends and is `AVAILABLE` again; `version` is the unit's current version (`CAD_CONFLICT` otherwise). " +
           "A unit not attending this incident is `INVALID_STATE`. Records `UNIT_CLEARED`."
       )
-      .pipe(failsWith(NotFound, CadConflict, InvalidState), allow({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] }))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD incidents")

@@ -1,7 +1,7 @@
 import { AlreadyCrewed, CadConflict } from "@bluelight/core/cad"
 import { StaffInactive, StaffRequired } from "@bluelight/core/identity"
 import { InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -14,46 +14,54 @@ const self = allow({ access: "session", permissions: ["cad.unit.self"] })
 
 export class MdtApi extends HttpApiGroup.make("mdt")
   .add(
-    HttpApiEndpoint.get("myMdt", "/mdt/me")
-      .setUrlParams(NoQuery)
-      .addSuccess(Data(MdtView))
+    HttpApiEndpoint.get("myMdt", "/mdt/me", {
+      query: NoQuery,
+      success: Data(MdtView),
+      error: failsWith(StaffRequired)
+    })
       .annotate(OpenApi.Summary, "My crew, unit and incident")
       .annotate(OpenApi.Description, "My current crew membership, its unit (with crew and `version`) and the incident it attends; each null when none. Active staff only (`STAFF_REQUIRED`).")
-      .pipe(failsWith(StaffRequired), self)
+      .pipe(self)
   )
   .add(
-    HttpApiEndpoint.post("bookOn", "/mdt/book-on")
-      .setPayload(Body({ unitId: UnitId, identifier: Identifier }, { name: "BookOnInput", example: { unitId: UnitId.make(EXAMPLE_ID), identifier: "4521" } }))
-      .addSuccess(Data(MdtView))
+    HttpApiEndpoint.post("bookOn", "/mdt/book-on", {
+      payload: Body({ unitId: UnitId, identifier: Identifier }, { name: "BookOnInput", example: { unitId: UnitId.make(EXAMPLE_ID), identifier: "4521" } }),
+      success: Data(MdtView),
+      error: failsWith(StaffRequired, NotFound, AlreadyCrewed, StaffInactive)
+    })
       .annotate(OpenApi.Summary, "Book on to a unit")
       .annotate(
         OpenApi.Description,
         "I join the unit's crew with my `identifier`. Active staff only (`STAFF_REQUIRED`); one unit at a time (`ALREADY_CREWED`). " +
           "An `OFF_DUTY` unit becomes `AVAILABLE`. Records `CREW_JOINED`. There is no self-assignment: only Control assigns units to incidents."
       )
-      .pipe(failsWith(StaffRequired, NotFound, AlreadyCrewed, StaffInactive), self)
+      .pipe(self)
   )
   .add(
-    HttpApiEndpoint.post("bookOff", "/mdt/book-off")
-      .addSuccess(Data(MdtView))
+    HttpApiEndpoint.post("bookOff", "/mdt/book-off", {
+      success: Data(MdtView),
+      error: failsWith(StaffRequired, InvalidState, NotFound)
+    })
       .annotate(OpenApi.Summary, "Book off my unit")
       .annotate(
         OpenApi.Description,
         "I leave my unit's crew (`INVALID_STATE` when I crew none). The last to leave takes the unit off its incident (`UNIT_CLEARED`) and `OFF_DUTY`. Records `CREW_LEFT`."
       )
-      .pipe(failsWith(StaffRequired, InvalidState, NotFound), self)
+      .pipe(self)
   )
   .add(
-    HttpApiEndpoint.post("setMyUnitStatus", "/mdt/status")
-      .setPayload(Body({ status: MdtUnitStatus, version: Version }, { name: "MdtStatusInput", example: { status: "EN_ROUTE", version: 3 } }))
-      .addSuccess(Data(MdtView))
+    HttpApiEndpoint.post("setMyUnitStatus", "/mdt/status", {
+      payload: Body({ status: MdtUnitStatus, version: Version }, { name: "MdtStatusInput", example: { status: "EN_ROUTE", version: 3 } }),
+      success: Data(MdtView),
+      error: failsWith(StaffRequired, CadConflict, InvalidState, NoChange, NotFound)
+    })
       .annotate(OpenApi.Summary, "Change my unit's status")
       .annotate(
         OpenApi.Description,
         "Moves my unit's status with its current `version` (`CAD_CONFLICT` otherwise), by the same moves as Control's, never to `ASSIGNED` " +
           "or `OFF_DUTY` (`INVALID_INPUT`). `INVALID_STATE` when I crew no unit or the move is not allowed. Records `UNIT_STATUS_CHANGED`."
       )
-      .pipe(failsWith(StaffRequired, CadConflict, InvalidState, NoChange, NotFound), self)
+      .pipe(self)
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "MDT")

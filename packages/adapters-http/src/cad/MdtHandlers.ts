@@ -1,6 +1,6 @@
 import { bookOff, bookOn, myMdt, setMyUnitStatus } from "@bluelight/core/cad"
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import { currentUser } from "../auth/currentUser.js"
 import { data } from "./present.js"

@@ -1,8 +1,8 @@
 import { AlreadyCrewed, CadConflict, CrewMemberId } from "@bluelight/core/cad"
 import { StaffInactive } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, NoChange, NotFound, OneLineText } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -17,28 +17,32 @@ const manage = allow({ access: "session-or-credential", permissions: ["cad.view"
 
 export class UnitsApi extends HttpApiGroup.make("cadUnits")
   .add(
-    HttpApiEndpoint.get("listUnits", "/cad/units")
-      .setUrlParams(StrictQuery(paging))
-      .addSuccess(List(UnitView))
+    HttpApiEndpoint.get("listUnits", "/cad/units", {
+      query: StrictQuery(paging),
+      success: List(UnitView)
+    })
       .annotate(OpenApi.Summary, "List units")
       .annotate(OpenApi.Description, "Every unit by callsign, each with its current crew.")
       .pipe(allow({ access: "session-or-credential", permissions: ["cad.view"] }))
   )
   .add(
-    HttpApiEndpoint.post("createUnit", "/cad/units")
-      .setPayload(Body(unitFields, { name: "UnitInput", example: EXAMPLE_UNIT }))
-      .addSuccess(Data(UnitView), { status: 201 })
+    HttpApiEndpoint.post("createUnit", "/cad/units", {
+      payload: Body(unitFields, { name: "UnitInput", example: EXAMPLE_UNIT }),
+      success: Data(UnitView).pipe(HttpApiSchema.status(201)),
+      error: failsWith(InvalidInput)
+    })
       .annotate(OpenApi.Summary, "Create a unit")
       .annotate(
         OpenApi.Description,
         "A new unit, `OFF_DUTY` until crew joins, `version` 1. Callsigns are unique ignoring case (`INVALID_INPUT` at `callsign`). Records `UNIT_CREATED`."
       )
-      .pipe(failsWith(InvalidInput), manage)
+      .pipe(manage)
   )
   .add(
-    HttpApiEndpoint.get("listEligibleCrew", "/cad/units/eligible-crew")
-      .setUrlParams(LenientQuery({ ...paging, search: Schema.optional(OneLineText({ max: 100 })) }))
-      .addSuccess(List(CrewUser))
+    HttpApiEndpoint.get("listEligibleCrew", "/cad/units/eligible-crew", {
+      query: LenientQuery({ ...paging, search: Schema.optional(OneLineText({ max: 100 })) }),
+      success: List(CrewUser)
+    })
       .annotate(OpenApi.Summary, "List people who can crew a unit")
       .annotate(
         OpenApi.Description,
@@ -49,31 +53,37 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
       .pipe(manage)
   )
   .add(
-    HttpApiEndpoint.get("getUnit", "/cad/units/:id")
-      .setPath(UnitPath)
-      .addSuccess(Data(UnitView))
+    HttpApiEndpoint.get("getUnit", "/cad/units/:id", {
+      params: UnitPath,
+      success: Data(UnitView),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get a unit")
       .annotate(OpenApi.Description, "One unit with its current crew.")
-      .pipe(failsWith(NotFound), allow({ access: "session-or-credential", permissions: ["cad.view"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["cad.view"] }))
   )
   .add(
-    HttpApiEndpoint.post("updateUnit", "/cad/units/:id/update")
-      .setPath(UnitPath)
-      .setPayload(Body({ ...unitFields, version: Version }, { name: "UnitUpdate", example: { ...EXAMPLE_UNIT, version: 1 } }))
-      .addSuccess(Data(UnitView))
+    HttpApiEndpoint.post("updateUnit", "/cad/units/:id/update", {
+      params: UnitPath,
+      payload: Body({ ...unitFields, version: Version }, { name: "UnitUpdate", example: { ...EXAMPLE_UNIT, version: 1 } }),
+      success: Data(UnitView),
+      error: failsWith(NotFound, InvalidInput, CadConflict, NoChange)
+    })
       .annotate(OpenApi.Summary, "Edit a unit")
       .annotate(
         OpenApi.Description,
         "Replaces the unit's callsign, agency code and type, with the `version` read (a stale one is `CAD_CONFLICT` and writes nothing). " +
           "The same fields again are `NO_CHANGE`; a callsign in use is `INVALID_INPUT`. Records `UNIT_UPDATED`."
       )
-      .pipe(failsWith(NotFound, InvalidInput, CadConflict, NoChange), manage)
+      .pipe(manage)
   )
   .add(
-    HttpApiEndpoint.post("setUnitStatus", "/cad/units/:id/status")
-      .setPath(UnitPath)
-      .setPayload(Body({ status: UnitStatus, version: Version }, { name: "UnitStatusInput", example: { status: "BUSY", version: 2 } }))
-      .addSuccess(Data(UnitView))
+    HttpApiEndpoint.post("setUnitStatus", "/cad/units/:id/status", {
+      params: UnitPath,
+      payload: Body({ status: UnitStatus, version: Version }, { name: "UnitStatusInput", example: { status: "BUSY", version: 2 } }),
+      success: Data(UnitView),
+      error: failsWith(NotFound, CadConflict, InvalidState, NoChange)
+    })
       .annotate(OpenApi.Summary, "Change a unit's status")
       .annotate(
         OpenApi.Description,
@@ -82,13 +92,15 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
           "Any other move is `INVALID_STATE` (assigning, clearing and crew changes are their own operations); the same status is `NO_CHANGE`. " +
           "Records `UNIT_STATUS_CHANGED`."
       )
-      .pipe(failsWith(NotFound, CadConflict, InvalidState, NoChange), allow({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] }))
   )
   .add(
-    HttpApiEndpoint.post("addCrew", "/cad/units/:id/crew")
-      .setPath(UnitPath)
-      .setPayload(Body({ userId: AccountId, identifier: Identifier }, { name: "CrewInput", example: { userId: AccountId.make(EXAMPLE_ID), identifier: "4521" } }))
-      .addSuccess(Data(UnitView), { status: 201 })
+    HttpApiEndpoint.post("addCrew", "/cad/units/:id/crew", {
+      params: UnitPath,
+      payload: Body({ userId: AccountId, identifier: Identifier }, { name: "CrewInput", example: { userId: AccountId.make(EXAMPLE_ID), identifier: "4521" } }),
+      success: Data(UnitView).pipe(HttpApiSchema.status(201)),
+      error: failsWith(NotFound, AlreadyCrewed, StaffInactive)
+    })
       .annotate(OpenApi.Summary, "Add a person to a unit's crew")
       .annotate(
         OpenApi.Description,
@@ -96,19 +108,21 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
           "A person crews one unit at a time: `ALREADY_CREWED` if they crew one. An `OFF_DUTY` unit becomes `AVAILABLE`; the unit's " +
           "`version` is bumped. Records `CREW_JOINED`. Answers the unit with its crew."
       )
-      .pipe(failsWith(NotFound, AlreadyCrewed, StaffInactive), manage)
+      .pipe(manage)
   )
   .add(
-    HttpApiEndpoint.post("removeCrew", "/cad/units/:id/crew/:crewId/remove")
-      .setPath(Schema.Struct({ id: UnitId, crewId: CrewMemberId }))
-      .addSuccess(Data(UnitView))
+    HttpApiEndpoint.post("removeCrew", "/cad/units/:id/crew/:crewId/remove", {
+      params: Schema.Struct({ id: UnitId, crewId: CrewMemberId }),
+      success: Data(UnitView),
+      error: failsWith(NotFound, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Remove a person from a unit's crew")
       .annotate(
         OpenApi.Description,
         "Ends the crew membership (`leftAt` set; it stays in the history). When the last crew leaves, the unit is first cleared from its " +
           "incident (`UNIT_CLEARED`), then goes `OFF_DUTY`. A membership already ended is `INVALID_STATE`. Records `CREW_LEFT`."
       )
-      .pipe(failsWith(NotFound, InvalidState), manage)
+      .pipe(manage)
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD units")

@@ -4,7 +4,7 @@ import {
 } from "@bluelight/core/cad"
 import { AccountId } from "@bluelight/core/identity"
 import { IntegerBetween, MultiLineText, OneLineText } from "@bluelight/core/kernel"
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 import { IntegerFromString } from "../schema/query.js"
 
@@ -13,17 +13,17 @@ export const EXAMPLE_ID = "0190a7f2-3c4d-7e5f-8a6b-1c2d3e4f5a6b"
 
 // ------------------------------------------------------------------ answers
 
-export const UnitView = Schema.Struct({ ...Unit.fields, crew: Schema.Array(CrewMember) }).annotations({
+export const UnitView = Schema.Struct({ ...Unit.fields, crew: Schema.Array(CrewMember) }).annotate({
   identifier: "Unit",
   description: "A unit with its current crew"
 })
 
-export const AssignedUnitView = Schema.Struct({ ...Unit.fields, crew: Schema.Array(CrewMember), incident: Incident }).annotations({
+export const AssignedUnitView = Schema.Struct({ ...Unit.fields, crew: Schema.Array(CrewMember), incident: Incident }).annotate({
   identifier: "AssignedUnit",
   description: "A unit with its crew and the incident it was assigned to"
 })
 
-export const IncidentDetail = Schema.Struct({ ...Incident.fields, units: Schema.Array(UnitView), calls: Schema.Array(Call) }).annotations({
+export const IncidentDetail = Schema.Struct({ ...Incident.fields, units: Schema.Array(UnitView), calls: Schema.Array(Call) }).annotate({
   identifier: "IncidentDetail",
   description: "An incident with the units attending it and the calls attached to it"
 })
@@ -32,7 +32,7 @@ export const MdtView = Schema.Struct({
   crew: Schema.NullOr(CrewMember),
   unit: Schema.NullOr(UnitView),
   incident: Schema.NullOr(Incident)
-}).annotations({ identifier: "MdtState", description: "My current crew membership, its unit and the incident it attends (each null when none)" })
+}).annotate({ identifier: "MdtState", description: "My current crew membership, its unit and the incident it attends (each null when none)" })
 
 export { Call as CallView, CadEventView, CrewUser, Incident as IncidentView }
 
@@ -60,7 +60,7 @@ export const Identifier = OneLineText({ min: 1, max: 64 })
 
 export const callFields = {
   callerName: OneLineText({ min: 1, max: 100 }),
-  callerNumber: Schema.optionalWith(TextOrNull(OneLineText({ min: 1, max: 32 })), { default: () => null }),
+  callerNumber: TextOrNull(OneLineText({ min: 1, max: 32 })).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(null))),
   location: OneLineText({ min: 1, max: 200 }),
   description: MultiLineText({ min: 1, max: 2000 })
 }

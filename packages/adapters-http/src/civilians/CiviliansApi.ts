@@ -1,8 +1,8 @@
 import { CivilianId, LicenceExists, LicenceNumberUnavailable, PlateTaken, VehicleId } from "@bluelight/core/civilians"
 import { AccountId, Forbidden } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, NotFound } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -21,45 +21,53 @@ const notYours = "Another member's character is `NOT_FOUND`, as an absent one is
 
 export class CiviliansApi extends HttpApiGroup.make("civilians")
   .add(
-    HttpApiEndpoint.get("listCivilians", "/civilians")
-      .setUrlParams(StrictQuery({ ...paging, ownerId: Schema.optional(AccountId) }))
-      .addSuccess(List(OwnerCivilian))
+    HttpApiEndpoint.get("listCivilians", "/civilians", {
+      query: StrictQuery({ ...paging, ownerId: Schema.optional(AccountId) }),
+      success: List(OwnerCivilian),
+      error: failsWith(Forbidden)
+    })
       .annotate(OpenApi.Summary, "List my characters")
       .annotate(
         OpenApi.Description,
         "The signed-in member's characters, newest first, each as its owner sees it. `ownerId` lists another member's " +
           "characters and needs `civilians.manage` (`FORBIDDEN`)."
       )
-      .pipe(failsWith(Forbidden), allow({ access: "session", permissions: ["civilians.manage_own"], alternative: ["civilians.manage"] }))
+      .pipe(allow({ access: "session", permissions: ["civilians.manage_own"], alternative: ["civilians.manage"] }))
   )
   .add(
-    HttpApiEndpoint.post("createCivilian", "/civilians")
-      .setPayload(Body(civilianFields, {
+    HttpApiEndpoint.post("createCivilian", "/civilians", {
+      payload: Body(civilianFields, {
         name: "CivilianInput",
         example: { fullName: "Jane Doe", dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 High Street, Anytown" }
-      }))
-      .addSuccess(Data(OwnerCivilian), { status: 201 })
+      }),
+      success: Data(OwnerCivilian).pipe(HttpApiSchema.status(201)),
+      error: failsWith(InvalidInput)
+    })
       .annotate(OpenApi.Summary, "Create a character")
       .annotate(
         OpenApi.Description,
         "A new character owned by the signed-in member (never named in the body), `ACTIVE`, with a `CIV-` reference. " +
           "The date of birth is from 1900 up to today (`INVALID_INPUT`)."
       )
-      .pipe(failsWith(InvalidInput), allow({ access: "session", permissions: ["civilians.create"] }))
+      .pipe(allow({ access: "session", permissions: ["civilians.create"] }))
   )
   .add(
-    HttpApiEndpoint.get("getCivilian", "/civilians/:id")
-      .setPath(CivilianPath)
-      .addSuccess(Data(OwnerCivilian))
+    HttpApiEndpoint.get("getCivilian", "/civilians/:id", {
+      params: CivilianPath,
+      success: Data(OwnerCivilian),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get my character")
       .annotate(OpenApi.Description, `One character as its owner sees it: private notes, the holder's licence, disclosed records only. ${notYours}`)
-      .pipe(failsWith(NotFound), ownerOrManager)
+      .pipe(ownerOrManager)
   )
   .add(
-    HttpApiEndpoint.patch("updateCivilian", "/civilians/:id")
-      .setPath(CivilianPath)
-      .setPayload(Body(civilianPatchFields, { name: "CivilianUpdate", example: { address: "2 Low Road, Anytown" } }))
-      .addSuccess(Data(OwnerCivilian))
+    HttpApiEndpoint.patch("updateCivilian", "/civilians/:id", {
+      params: CivilianPath,
+      payload: Body(civilianPatchFields, { name: "CivilianUpdate", example: { address: "2 Low Road, Anytown" } }),
+      success: Data(OwnerCivilian),
+      error: failsWith(NotFound, InvalidInput, InvalidState, Forbidden)
+    })
       .annotate(OpenApi.Summary, "Update my character")
       .annotate(
         OpenApi.Description,
@@ -67,13 +75,15 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
           "`gender` (`INVALID_STATE`); `civilians.manage` still can. The owner moves `status` between `ACTIVE` and " +
           `\`INACTIVE\`; setting or undoing \`DECEASED\` needs \`civilians.manage\` (\`FORBIDDEN\`). ${notYours}`
       )
-      .pipe(failsWith(NotFound, InvalidInput, InvalidState, Forbidden), ownerOrManager)
+      .pipe(ownerOrManager)
   )
   .add(
-    HttpApiEndpoint.post("issueLicence", "/civilians/:id/licence")
-      .setPath(CivilianPath)
-      .setPayload(Body({ categories: Categories }, { name: "LicenceApplication", example: { categories: ["B"] } }))
-      .addSuccess(Data(HolderLicence), { status: 201 })
+    HttpApiEndpoint.post("issueLicence", "/civilians/:id/licence", {
+      params: CivilianPath,
+      payload: Body({ categories: Categories }, { name: "LicenceApplication", example: { categories: ["B"] } }),
+      success: Data(HolderLicence).pipe(HttpApiSchema.status(201)),
+      error: failsWith(NotFound, InvalidInput, LicenceExists, LicenceNumberUnavailable)
+    })
       .annotate(OpenApi.Summary, "Issue my character's driving licence")
       .annotate(
         OpenApi.Description,
@@ -82,16 +92,18 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
           "`LICENCE_NUMBER_UNAVAILABLE` when no number could be allocated (try again). Nothing on the licence changes " +
           `through the civilian endpoints afterwards. ${notYours}`
       )
-      .pipe(failsWith(NotFound, InvalidInput, LicenceExists, LicenceNumberUnavailable), ownerOrManager)
+      .pipe(ownerOrManager)
   )
   .add(
-    HttpApiEndpoint.post("registerVehicle", "/civilians/:id/vehicles")
-      .setPath(CivilianPath)
-      .setPayload(Body(vehicleFields, {
+    HttpApiEndpoint.post("registerVehicle", "/civilians/:id/vehicles", {
+      params: CivilianPath,
+      payload: Body(vehicleFields, {
         name: "VehicleRegistration",
         example: { plate: "AB12 CDE", make: "Ford", model: "Focus", colour: "Blue", type: "CAR" }
-      }))
-      .addSuccess(Data(KeptVehicle), { status: 201 })
+      }),
+      success: Data(KeptVehicle).pipe(HttpApiSchema.status(201)),
+      error: failsWith(NotFound, InvalidInput, PlateTaken)
+    })
       .annotate(OpenApi.Summary, "Register a vehicle to my character")
       .annotate(
         OpenApi.Description,
@@ -99,13 +111,15 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
           "upper case as entered and must be free among vehicles not scrapped, ignoring spaces, hyphens and case " +
           `(\`PLATE_TAKEN\`). An inactive or deceased character cannot keep a vehicle (\`INVALID_INPUT\`). ${notYours}`
       )
-      .pipe(failsWith(NotFound, InvalidInput, PlateTaken), ownerOrManager)
+      .pipe(ownerOrManager)
   )
   .add(
-    HttpApiEndpoint.post("transferVehicle", "/civilians/:id/vehicles/:vehicleId/transfer")
-      .setPath(VehiclePath)
-      .setPayload(Body({ toReference: CivilianReferenceInput }, { name: "VehicleTransfer", example: { toReference: "CIV-000002" } }))
-      .addSuccess(Data(Vehicle))
+    HttpApiEndpoint.post("transferVehicle", "/civilians/:id/vehicles/:vehicleId/transfer", {
+      params: VehiclePath,
+      payload: Body({ toReference: CivilianReferenceInput }, { name: "VehicleTransfer", example: { toReference: "CIV-000002" } }),
+      success: Data(Vehicle),
+      error: failsWith(NotFound, InvalidInput, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Transfer a vehicle to another character")
       .annotate(
         OpenApi.Description,
@@ -113,7 +127,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
           "there is none, or it is inactive or deceased). A scrapped vehicle cannot change keeper (`INVALID_STATE`). " +
           `Records \`KEEPER_CHANGED\`. A vehicle the character does not keep is \`NOT_FOUND\`. ${notYours}`
       )
-      .pipe(failsWith(NotFound, InvalidInput, InvalidState), ownerOrManager)
+      .pipe(ownerOrManager)
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Civilians")

@@ -1,7 +1,7 @@
 import { CivilianId, EndorsementId, EndorsementNotActive, InvalidExpiry, LicenceId, PlateTaken, VehicleId } from "@bluelight/core/civilians"
 import { EnteredTimestamp, InvalidInput, InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DateTime, Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -18,14 +18,12 @@ const VehiclePath = Schema.Struct({ id: VehicleId })
 const LicencePath = Schema.Struct({ id: LicenceId })
 const EndorsementPath = Schema.Struct({ id: LicenceId, endorsementId: EndorsementId })
 
-const licenceAction = <const Name extends string>(name: Name, action: string) =>
-  HttpApiEndpoint.post(name, `/pnc/licences/:id/${action}`).setPath(LicencePath).addSuccess(Data(OfficialLicence))
-
 export class PncApi extends HttpApiGroup.make("pnc")
   .add(
-    HttpApiEndpoint.get("searchCivilians", "/pnc/civilians")
-      .setUrlParams(StrictQuery({ ...paging, search: Schema.optional(SearchText) }))
-      .addSuccess(List(CivilianSearchHit))
+    HttpApiEndpoint.get("searchCivilians", "/pnc/civilians", {
+      query: StrictQuery({ ...paging, search: Schema.optional(SearchText) }),
+      success: List(CivilianSearchHit)
+    })
       .annotate(OpenApi.Summary, "Search people")
       .annotate(
         OpenApi.Description,
@@ -35,21 +33,24 @@ export class PncApi extends HttpApiGroup.make("pnc")
       .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.get("getPerson", "/pnc/civilians/:id")
-      .setPath(CivilianPath)
-      .addSuccess(Data(OfficialCivilian))
+    HttpApiEndpoint.get("getPerson", "/pnc/civilians/:id", {
+      params: CivilianPath,
+      success: Data(OfficialCivilian),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get a person's record")
       .annotate(
         OpenApi.Description,
         "The official view of a person: licence, vehicles, active markers and warrants, counts. `owner` is present only " +
           "for callers holding `civilians.manage`; the owner's private notes never are."
       )
-      .pipe(failsWith(NotFound), lookup)
+      .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.get("searchVehicles", "/pnc/vehicles")
-      .setUrlParams(StrictQuery({ ...paging, search: Schema.optional(SearchText) }))
-      .addSuccess(List(PncVehicleSummary))
+    HttpApiEndpoint.get("searchVehicles", "/pnc/vehicles", {
+      query: StrictQuery({ ...paging, search: Schema.optional(SearchText) }),
+      success: List(PncVehicleSummary)
+    })
       .annotate(OpenApi.Summary, "Search vehicles")
       .annotate(
         OpenApi.Description,
@@ -60,18 +61,22 @@ export class PncApi extends HttpApiGroup.make("pnc")
       .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.get("getVehicle", "/pnc/vehicles/:id")
-      .setPath(VehiclePath)
-      .addSuccess(Data(PncVehicleRecord))
+    HttpApiEndpoint.get("getVehicle", "/pnc/vehicles/:id", {
+      params: VehiclePath,
+      success: Data(PncVehicleRecord),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get a vehicle record")
       .annotate(OpenApi.Description, "The registration, keeper, licence and alert chain in one read, with every keeper the latest first.")
-      .pipe(failsWith(NotFound), lookup)
+      .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.patch("changeVehicleStatuses", "/pnc/vehicles/:id")
-      .setPath(VehiclePath)
-      .setPayload(Body(vehicleStatusFields, { name: "VehicleStatusChange", example: { reason: "Insurance lapsed", insuranceStatus: "UNINSURED" } }))
-      .addSuccess(Data(Vehicle))
+    HttpApiEndpoint.patch("changeVehicleStatuses", "/pnc/vehicles/:id", {
+      params: VehiclePath,
+      payload: Body(vehicleStatusFields, { name: "VehicleStatusChange", example: { reason: "Insurance lapsed", insuranceStatus: "UNINSURED" } }),
+      success: Data(Vehicle),
+      error: failsWith(NotFound, NoChange, PlateTaken)
+    })
       .annotate(OpenApi.Summary, "Change a vehicle's official statuses")
       .annotate(
         OpenApi.Description,
@@ -79,90 +84,111 @@ export class PncApi extends HttpApiGroup.make("pnc")
           "A scrapped vehicle brought back needs its plate free (`PLATE_TAKEN`). Records `VEHICLE_STATUS_CHANGED`; " +
           "audited as `pnc.vehicle.status.changed`."
       )
-      .pipe(failsWith(NotFound, NoChange, PlateTaken), allow({ access: "session", permissions: ["pnc.vehicles.manage"] }))
+      .pipe(allow({ access: "session", permissions: ["pnc.vehicles.manage"] }))
   )
   .add(
-    HttpApiEndpoint.get("getLicence", "/pnc/licences/:id")
-      .setPath(LicencePath)
-      .addSuccess(Data(OfficialLicence))
+    HttpApiEndpoint.get("getLicence", "/pnc/licences/:id", {
+      params: LicencePath,
+      success: Data(OfficialLicence),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get a licence")
       .annotate(OpenApi.Description, "The official view of a licence: every endorsement, removed ones too, with who recorded each.")
-      .pipe(failsWith(NotFound), lookup)
+      .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.patch("updateLicence", "/pnc/licences/:id")
-      .setPath(LicencePath)
-      .setPayload(Body({ reason: Reason, categories: Schema.optional(Categories), expiresAt: Schema.optional(EnteredTimestamp) }, {
+    HttpApiEndpoint.patch("updateLicence", "/pnc/licences/:id", {
+      params: LicencePath,
+      payload: Body({ reason: Reason, categories: Schema.optionalKey(Categories), expiresAt: Schema.optionalKey(EnteredTimestamp) }, {
         name: "LicenceChange",
-        example: { reason: "Renewal at the counter", expiresAt: DateTime.unsafeMake("2036-01-31T00:00:00.000Z") }
-      }))
-      .addSuccess(Data(OfficialLicence))
+        example: { reason: "Renewal at the counter", expiresAt: DateTime.makeUnsafe("2036-01-31T00:00:00.000Z") }
+      }),
+      success: Data(OfficialLicence),
+      error: failsWith(NotFound, NoChange, InvalidExpiry)
+    })
       .annotate(OpenApi.Summary, "Change a licence's categories or expiry")
       .annotate(
         OpenApi.Description,
         "Changes the entitlement (`categories`) or the expiry (`expiresAt`, the way to renew an expired licence), with a " +
           "`reason`. Something must change (`NO_CHANGE`); an expiry not after the issue is `INVALID_EXPIRY`. Records `LICENCE_UPDATED`."
       )
-      .pipe(failsWith(NotFound, NoChange, InvalidExpiry), licences)
+      .pipe(licences)
   )
   .add(
-    licenceAction("suspendLicence", "suspend")
-      .setPayload(Body({ reason: Reason, until: Schema.optional(EnteredTimestamp) }, { name: "LicenceSuspension", example: { reason: "Court order" } }))
+    HttpApiEndpoint.post("suspendLicence", "/pnc/licences/:id/suspend", {
+      params: LicencePath,
+      payload: Body({ reason: Reason, until: Schema.optionalKey(EnteredTimestamp) }, { name: "LicenceSuspension", example: { reason: "Court order" } }),
+      success: Data(OfficialLicence),
+      error: failsWith(NotFound, InvalidInput, InvalidState, NoChange)
+    })
       .annotate(OpenApi.Summary, "Suspend a licence")
       .annotate(
         OpenApi.Description,
         "Suspended until `until` (in the future), or indefinitely without it; past `until` the suspension reads as lapsed. " +
           "A revoked or expired licence cannot be suspended (`INVALID_STATE`); the same suspension again is `NO_CHANGE`. Records `LICENCE_SUSPENDED`."
       )
-      .pipe(failsWith(NotFound, InvalidInput, InvalidState, NoChange), licences)
+      .pipe(licences)
   )
   .add(
-    licenceAction("revokeLicence", "revoke")
-      .setPayload(Body({ reason: Reason }, { name: "LicenceRevocation", example: { reason: "Disqualified by the court" } }))
+    HttpApiEndpoint.post("revokeLicence", "/pnc/licences/:id/revoke", {
+      params: LicencePath,
+      payload: Body({ reason: Reason }, { name: "LicenceRevocation", example: { reason: "Disqualified by the court" } }),
+      success: Data(OfficialLicence),
+      error: failsWith(NotFound, NoChange)
+    })
       .annotate(OpenApi.Summary, "Revoke a licence")
       .annotate(OpenApi.Description, "Revoked until reinstated; revoking twice is `NO_CHANGE`. Records `LICENCE_REVOKED`.")
-      .pipe(failsWith(NotFound, NoChange), licences)
+      .pipe(licences)
   )
   .add(
-    licenceAction("reinstateLicence", "reinstate")
-      .setPayload(Body({ reason: Reason }, { name: "LicenceReinstatement", example: { reason: "Disqualification served" } }))
+    HttpApiEndpoint.post("reinstateLicence", "/pnc/licences/:id/reinstate", {
+      params: LicencePath,
+      payload: Body({ reason: Reason }, { name: "LicenceReinstatement", example: { reason: "Disqualification served" } }),
+      success: Data(OfficialLicence),
+      error: failsWith(NotFound, NoChange)
+    })
       .annotate(OpenApi.Summary, "Reinstate a licence")
       .annotate(
         OpenApi.Description,
         "A suspended (even lapsed) or revoked licence is valid again; one that is neither is `NO_CHANGE`. Records `LICENCE_REINSTATED`."
       )
-      .pipe(failsWith(NotFound, NoChange), licences)
+      .pipe(licences)
   )
   .add(
-    HttpApiEndpoint.post("addEndorsement", "/pnc/licences/:id/endorsements")
-      .setPath(LicencePath)
-      .setPayload(Body(endorsementFields, { name: "EndorsementInput", example: { code: "SP30", reason: "Speeding, 38 in a 30 zone", points: 3 } }))
-      .addSuccess(Data(OfficialLicence), { status: 201 })
+    HttpApiEndpoint.post("addEndorsement", "/pnc/licences/:id/endorsements", {
+      params: LicencePath,
+      payload: Body(endorsementFields, { name: "EndorsementInput", example: { code: "SP30", reason: "Speeding, 38 in a 30 zone", points: 3 } }),
+      success: Data(OfficialLicence).pipe(HttpApiSchema.status(201)),
+      error: failsWith(NotFound, InvalidInput)
+    })
       .annotate(OpenApi.Summary, "Add an endorsement")
       .annotate(
         OpenApi.Description,
         "Endorses the licence (`code` such as SP30, `points` 0 to 12); it expires three years after it is made unless " +
           "`expiresAt` (in the future) says otherwise. Records `ENDORSEMENT_ADDED`."
       )
-      .pipe(failsWith(NotFound, InvalidInput), licences)
+      .pipe(licences)
   )
   .add(
-    HttpApiEndpoint.post("removeEndorsement", "/pnc/licences/:id/endorsements/:endorsementId/remove")
-      .setPath(EndorsementPath)
-      .setPayload(Body({ reason: Reason }, { name: "EndorsementRemoval", example: { reason: "Appeal upheld" } }))
-      .addSuccess(Data(OfficialLicence))
+    HttpApiEndpoint.post("removeEndorsement", "/pnc/licences/:id/endorsements/:endorsementId/remove", {
+      params: EndorsementPath,
+      payload: Body({ reason: Reason }, { name: "EndorsementRemoval", example: { reason: "Appeal upheld" } }),
+      success: Data(OfficialLicence),
+      error: failsWith(NotFound, EndorsementNotActive)
+    })
       .annotate(OpenApi.Summary, "Remove an endorsement")
       .annotate(
         OpenApi.Description,
         "The endorsement stops counting towards the points and stays visible in the official view, with who removed it " +
           "and why. Missing or already removed: `ENDORSEMENT_NOT_ACTIVE`. Records `ENDORSEMENT_REMOVED`."
       )
-      .pipe(failsWith(NotFound, EndorsementNotActive), licences)
+      .pipe(licences)
   )
   .add(
-    HttpApiEndpoint.get("listPncEvents", "/pnc/events")
-      .setUrlParams(StrictQuery({ ...paging, civilianId: Schema.optional(CivilianId), vehicleId: Schema.optional(VehicleId) }))
-      .addSuccess(List(PncEvent))
+    HttpApiEndpoint.get("listPncEvents", "/pnc/events", {
+      query: StrictQuery({ ...paging, civilianId: Schema.optional(CivilianId), vehicleId: Schema.optional(VehicleId) }),
+      success: List(PncEvent)
+    })
       .annotate(OpenApi.Summary, "Read the PNC history")
       .annotate(
         OpenApi.Description,

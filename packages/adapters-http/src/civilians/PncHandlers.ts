@@ -13,8 +13,8 @@ import {
   suspendLicence,
   updateLicence
 } from "@bluelight/core/civilians"
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import { currentCaller, currentUser } from "../auth/currentUser.js"
 
@@ -26,20 +26,20 @@ const list = <A>(page: { readonly items: ReadonlyArray<A>; readonly meta: { read
 
 export const PncHandlers = HttpApiBuilder.group(BluelightApi, "pnc", (handlers) =>
   handlers
-    .handle("searchCivilians", ({ urlParams: { limit, offset, search } }) => Effect.map(searchCivilians(search ?? "", { limit, offset }), list))
-    .handle("getPerson", ({ path }) => Effect.map(Effect.flatMap(currentCaller, (caller) => getOfficialCivilian(caller, path.id)), data))
-    .handle("searchVehicles", ({ urlParams: { limit, offset, search } }) => Effect.map(searchVehicles(search ?? "", { limit, offset }), list))
-    .handle("getVehicle", ({ path }) => Effect.map(getVehicleRecord(path.id), data))
-    .handle("changeVehicleStatuses", ({ path, payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => changeVehicleStatuses(caller, path.id, payload)), data))
-    .handle("getLicence", ({ path }) => Effect.map(getOfficialLicence(path.id), data))
-    .handle("updateLicence", ({ path, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => updateLicence(caller, path.id, payload)), data))
-    .handle("suspendLicence", ({ path, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => suspendLicence(caller, path.id, payload)), data))
-    .handle("revokeLicence", ({ path, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => revokeLicence(caller, path.id, payload)), data))
-    .handle("reinstateLicence", ({ path, payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => reinstateLicence(caller, path.id, payload)), data))
-    .handle("addEndorsement", ({ path, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => addEndorsement(caller, path.id, payload)), data))
-    .handle("removeEndorsement", ({ path, payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => removeEndorsement(caller, path.id, path.endorsementId, payload)), data))
-    .handle("listPncEvents", ({ urlParams: { civilianId, limit, offset, vehicleId } }) =>
+    .handle("searchCivilians", ({ query: { limit, offset, search } }) => Effect.map(searchCivilians(search ?? "", { limit, offset }), list))
+    .handle("getPerson", ({ params }) => Effect.map(Effect.flatMap(currentCaller, (caller) => getOfficialCivilian(caller, params.id)), data))
+    .handle("searchVehicles", ({ query: { limit, offset, search } }) => Effect.map(searchVehicles(search ?? "", { limit, offset }), list))
+    .handle("getVehicle", ({ params }) => Effect.map(getVehicleRecord(params.id), data))
+    .handle("changeVehicleStatuses", ({ params, payload }) =>
+      Effect.map(Effect.flatMap(currentUser, (caller) => changeVehicleStatuses(caller, params.id, payload)), data))
+    .handle("getLicence", ({ params }) => Effect.map(getOfficialLicence(params.id), data))
+    .handle("updateLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => updateLicence(caller, params.id, payload)), data))
+    .handle("suspendLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => suspendLicence(caller, params.id, payload)), data))
+    .handle("revokeLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => revokeLicence(caller, params.id, payload)), data))
+    .handle("reinstateLicence", ({ params, payload }) =>
+      Effect.map(Effect.flatMap(currentUser, (caller) => reinstateLicence(caller, params.id, payload)), data))
+    .handle("addEndorsement", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => addEndorsement(caller, params.id, payload)), data))
+    .handle("removeEndorsement", ({ params, payload }) =>
+      Effect.map(Effect.flatMap(currentUser, (caller) => removeEndorsement(caller, params.id, params.endorsementId, payload)), data))
+    .handle("listPncEvents", ({ query: { civilianId, limit, offset, vehicleId } }) =>
       Effect.map(Effect.flatMap(currentCaller, (caller) => listPncEvents(caller, { civilianId, vehicleId }, { limit, offset })), list)))

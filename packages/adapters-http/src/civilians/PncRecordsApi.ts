@@ -12,8 +12,8 @@ import {
   WarrantStatus
 } from "@bluelight/core/civilians"
 import { EnteredTimestamp, InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { DateTime, Schema } from "effect"
+import { DateTime, Schema, SchemaTransformation } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -36,29 +36,24 @@ const RecordPath = Schema.Struct({ id: RecordId })
 const WarrantPath = Schema.Struct({ id: WarrantId })
 const MarkerPath = Schema.Struct({ id: MarkerId })
 const Active = OneOf("true", "false").pipe(
-  Schema.transform(Schema.Boolean, { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") })
+  Schema.decodeTo(Schema.Boolean, SchemaTransformation.transform({ decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") }))
 )
-
-const recordEnd = <const Name extends string>(name: Name, action: string) =>
-  HttpApiEndpoint.post(name, `/pnc/records/:id/${action}`)
-    .setPath(RecordPath)
-    .addSuccess(Data(PncRecord))
 
 export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
   .add(
-    HttpApiEndpoint.post("createRecord", "/pnc/records")
-      .setPayload(Body({
+    HttpApiEndpoint.post("createRecord", "/pnc/records", {
+      payload: Body({
         civilianId: CivilianId,
         type: RecordType,
         title: RecordTitle,
         description: RecordDescription,
         location: RecordLocation,
         occurredAt: EnteredTimestamp,
-        fineAmount: Schema.optional(FineAmount),
-        points: Schema.optional(Points),
-        vehicleId: Schema.optional(VehicleId),
-        disclosed: Schema.optional(Schema.Boolean),
-        endorsementCode: Schema.optional(EndorsementCode)
+        fineAmount: Schema.optionalKey(FineAmount),
+        points: Schema.optionalKey(Points),
+        vehicleId: Schema.optionalKey(VehicleId),
+        disclosed: Schema.optionalKey(Schema.Boolean),
+        endorsementCode: Schema.optionalKey(EndorsementCode)
       }, {
         name: "RecordInput",
         example: {
@@ -67,14 +62,16 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           title: "Speeding",
           description: "Driving at 48 in a 30 zone on the High Street",
           location: "High Street",
-          occurredAt: DateTime.unsafeMake("2026-01-31T21:15:00.000Z"),
+          occurredAt: DateTime.makeUnsafe("2026-01-31T21:15:00.000Z"),
           fineAmount: 100,
           points: 3,
           vehicleId: EXAMPLE_VEHICLE_ID,
           endorsementCode: "SP30"
         }
-      }))
-      .addSuccess(Data(PncRecord), { status: 201 })
+      }),
+      success: Data(PncRecord).pipe(HttpApiSchema.status(201)),
+      error: failsWith(NotFound, InvalidInput)
+    })
       .annotate(OpenApi.Summary, "Create a record")
       .annotate(
         OpenApi.Description,
@@ -85,51 +82,64 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           "expiring in three years) in the same change; without a licence the record is kept and nothing is endorsed. An unknown " +
           "person or vehicle is `NOT_FOUND`. Records `RECORD_CREATED`."
       )
-      .pipe(failsWith(NotFound, InvalidInput), records)
+      .pipe(records)
   )
   .add(
-    HttpApiEndpoint.get("getRecord", "/pnc/records/:id")
-      .setPath(RecordPath)
-      .addSuccess(Data(PncRecord))
+    HttpApiEndpoint.get("getRecord", "/pnc/records/:id", {
+      params: RecordPath,
+      success: Data(PncRecord),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get a record")
       .annotate(OpenApi.Description, "One record, with who recorded it and who closed or voided it.")
-      .pipe(failsWith(NotFound), lookup)
+      .pipe(lookup)
   )
   .add(
-    recordEnd("closeRecord", "close")
-      .setPayload(Body({ reason: Reason }, { name: "RecordClosure", example: { reason: "Fine paid" } }))
+    HttpApiEndpoint.post("closeRecord", "/pnc/records/:id/close", {
+      params: RecordPath,
+      payload: Body({ reason: Reason }, { name: "RecordClosure", example: { reason: "Fine paid" } }),
+      success: Data(PncRecord),
+      error: failsWith(NotFound, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Close a record")
       .annotate(
         OpenApi.Description,
         "An open record is closed (dealt with), with a `reason` (3 to 500 characters). A record already closed or void is " +
           "`INVALID_STATE`. Records `RECORD_CLOSED`."
       )
-      .pipe(failsWith(NotFound, InvalidState), records)
+      .pipe(records)
   )
   .add(
-    recordEnd("voidRecord", "void")
-      .setPayload(Body({ reason: Reason }, { name: "RecordVoiding", example: { reason: "Recorded against the wrong person" } }))
+    HttpApiEndpoint.post("voidRecord", "/pnc/records/:id/void", {
+      params: RecordPath,
+      payload: Body({ reason: Reason }, { name: "RecordVoiding", example: { reason: "Recorded against the wrong person" } }),
+      success: Data(PncRecord),
+      error: failsWith(NotFound, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Void a record")
       .annotate(
         OpenApi.Description,
         "An open record made in error is void, with a `reason` (3 to 500 characters); the endorsement it made stops counting " +
           "(`ENDORSEMENT_REMOVED`). A record already closed or void is `INVALID_STATE`. Records `RECORD_VOIDED`."
       )
-      .pipe(failsWith(NotFound, InvalidState), records)
+      .pipe(records)
   )
   .add(
-    HttpApiEndpoint.get("listCivilianRecords", "/pnc/civilians/:id/records")
-      .setPath(Schema.Struct({ id: CivilianId }))
-      .setUrlParams(StrictQuery(paging))
-      .addSuccess(List(PncRecord))
+    HttpApiEndpoint.get("listCivilianRecords", "/pnc/civilians/:id/records", {
+      params: Schema.Struct({ id: CivilianId }),
+      query: StrictQuery(paging),
+      success: List(PncRecord),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "List a person's records")
       .annotate(OpenApi.Description, "Every record of a person, undisclosed and void ones included, with who recorded each; the latest occurrence first.")
-      .pipe(failsWith(NotFound), lookup)
+      .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.get("listWarrants", "/pnc/warrants")
-      .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(WarrantStatus), civilianId: Schema.optional(CivilianId) }))
-      .addSuccess(List(Warrant))
+    HttpApiEndpoint.get("listWarrants", "/pnc/warrants", {
+      query: StrictQuery({ ...paging, status: Schema.optional(WarrantStatus), civilianId: Schema.optional(CivilianId) }),
+      success: List(Warrant)
+    })
       .annotate(OpenApi.Summary, "List warrants")
       .annotate(
         OpenApi.Description,
@@ -139,45 +149,50 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
       .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.post("issueWarrant", "/pnc/warrants")
-      .setPayload(Body({
+    HttpApiEndpoint.post("issueWarrant", "/pnc/warrants", {
+      payload: Body({
         civilianId: CivilianId,
         reason: Reason,
-        details: Schema.optional(Details),
-        expiresAt: Schema.optional(EnteredTimestamp)
-      }, { name: "WarrantInput", example: { civilianId: EXAMPLE_CIVILIAN_ID, reason: "Failed to appear at court" } }))
-      .addSuccess(Data(Warrant), { status: 201 })
+        details: Schema.optionalKey(Details),
+        expiresAt: Schema.optionalKey(EnteredTimestamp)
+      }, { name: "WarrantInput", example: { civilianId: EXAMPLE_CIVILIAN_ID, reason: "Failed to appear at court" } }),
+      success: Data(Warrant).pipe(HttpApiSchema.status(201)),
+      error: failsWith(NotFound, InvalidInput)
+    })
       .annotate(OpenApi.Summary, "Issue a warrant")
       .annotate(
         OpenApi.Description,
         "An active warrant for a person, issued by the caller: `reason` 3 to 500 characters, `details` up to 2000, " +
           "`expiresAt` in the future (else `INVALID_INPUT`). An unknown person is `NOT_FOUND`. Records `WARRANT_ISSUED`."
       )
-      .pipe(failsWith(NotFound, InvalidInput), warrants)
+      .pipe(warrants)
   )
   .add(
-    HttpApiEndpoint.post("closeWarrant", "/pnc/warrants/:id/close")
-      .setPath(WarrantPath)
-      .setPayload(Body({ outcome: WarrantOutcome, note: Reason }, { name: "WarrantClosure", example: { outcome: "EXECUTED", note: "Arrested at home" } }))
-      .addSuccess(Data(Warrant))
+    HttpApiEndpoint.post("closeWarrant", "/pnc/warrants/:id/close", {
+      params: WarrantPath,
+      payload: Body({ outcome: WarrantOutcome, note: Reason }, { name: "WarrantClosure", example: { outcome: "EXECUTED", note: "Arrested at home" } }),
+      success: Data(Warrant),
+      error: failsWith(NotFound, WarrantNotActive)
+    })
       .annotate(OpenApi.Summary, "Close a warrant")
       .annotate(
         OpenApi.Description,
         "An active warrant is EXECUTED or WITHDRAWN, with a `note` (3 to 500 characters). A warrant already closed or past " +
           "its expiry is `WARRANT_NOT_ACTIVE`. Records `WARRANT_CLOSED`."
       )
-      .pipe(failsWith(NotFound, WarrantNotActive), warrants)
+      .pipe(warrants)
   )
   .add(
-    HttpApiEndpoint.get("listMarkers", "/pnc/markers")
-      .setUrlParams(StrictQuery({
+    HttpApiEndpoint.get("listMarkers", "/pnc/markers", {
+      query: StrictQuery({
         ...paging,
         active: Schema.optional(Active),
         type: Schema.optional(MarkerType),
         civilianId: Schema.optional(CivilianId),
         vehicleId: Schema.optional(VehicleId)
-      }))
-      .addSuccess(List(Marker))
+      }),
+      success: List(Marker)
+    })
       .annotate(OpenApi.Summary, "List markers")
       .annotate(
         OpenApi.Description,
@@ -187,16 +202,18 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
       .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.post("createMarker", "/pnc/markers")
-      .setPayload(Body({
+    HttpApiEndpoint.post("createMarker", "/pnc/markers", {
+      payload: Body({
         type: MarkerType,
-        civilianId: Schema.optional(CivilianId),
-        vehicleId: Schema.optional(VehicleId),
+        civilianId: Schema.optionalKey(CivilianId),
+        vehicleId: Schema.optionalKey(VehicleId),
         reason: Reason,
-        details: Schema.optional(Details),
-        expiresAt: Schema.optional(EnteredTimestamp)
-      }, { name: "MarkerInput", example: { type: "STOLEN_VEHICLE", vehicleId: EXAMPLE_VEHICLE_ID, reason: "Reported stolen by the keeper" } }))
-      .addSuccess(Data(Marker), { status: 201 })
+        details: Schema.optionalKey(Details),
+        expiresAt: Schema.optionalKey(EnteredTimestamp)
+      }, { name: "MarkerInput", example: { type: "STOLEN_VEHICLE", vehicleId: EXAMPLE_VEHICLE_ID, reason: "Reported stolen by the keeper" } }),
+      success: Data(Marker).pipe(HttpApiSchema.status(201)),
+      error: failsWith(NotFound, InvalidInput)
+    })
       .annotate(OpenApi.Summary, "Create a marker")
       .annotate(
         OpenApi.Description,
@@ -205,20 +222,22 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           "(else `INVALID_INPUT`). `reason` 3 to 500 characters, `details` up to 2000, `expiresAt` in the future. An unknown " +
           "person or vehicle is `NOT_FOUND`. Records `MARKER_CREATED`."
       )
-      .pipe(failsWith(NotFound, InvalidInput), markers)
+      .pipe(markers)
   )
   .add(
-    HttpApiEndpoint.post("clearMarker", "/pnc/markers/:id/clear")
-      .setPath(MarkerPath)
-      .setPayload(Body({ reason: Reason }, { name: "MarkerClearance", example: { reason: "Vehicle recovered" } }))
-      .addSuccess(Data(Marker))
+    HttpApiEndpoint.post("clearMarker", "/pnc/markers/:id/clear", {
+      params: MarkerPath,
+      payload: Body({ reason: Reason }, { name: "MarkerClearance", example: { reason: "Vehicle recovered" } }),
+      success: Data(Marker),
+      error: failsWith(NotFound, MarkerNotActive)
+    })
       .annotate(OpenApi.Summary, "Clear a marker")
       .annotate(
         OpenApi.Description,
         "An active marker is cleared, with a `reason` (3 to 500 characters). A marker already cleared or past its expiry " +
           "is `MARKER_NOT_ACTIVE`. Records `MARKER_CLEARED`."
       )
-      .pipe(failsWith(NotFound, MarkerNotActive), markers)
+      .pipe(markers)
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "PNC records")

@@ -11,8 +11,8 @@ import {
   listWarrants,
   voidRecord
 } from "@bluelight/core/civilians"
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import { currentUser } from "../auth/currentUser.js"
 
@@ -25,15 +25,15 @@ const list = <A>(page: { readonly items: ReadonlyArray<A>; readonly meta: { read
 export const PncRecordsHandlers = HttpApiBuilder.group(BluelightApi, "pncRecords", (handlers) =>
   handlers
     .handle("createRecord", ({ payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => createRecord(caller, payload)), data))
-    .handle("getRecord", ({ path }) => Effect.map(getRecord(path.id), data))
-    .handle("closeRecord", ({ path, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => closeRecord(caller, path.id, payload)), data))
-    .handle("voidRecord", ({ path, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => voidRecord(caller, path.id, payload)), data))
-    .handle("listCivilianRecords", ({ path, urlParams: { limit, offset } }) => Effect.map(listCivilianRecords(path.id, { limit, offset }), list))
-    .handle("listWarrants", ({ urlParams: { civilianId, limit, offset, status } }) =>
+    .handle("getRecord", ({ params }) => Effect.map(getRecord(params.id), data))
+    .handle("closeRecord", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => closeRecord(caller, params.id, payload)), data))
+    .handle("voidRecord", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => voidRecord(caller, params.id, payload)), data))
+    .handle("listCivilianRecords", ({ params, query: { limit, offset } }) => Effect.map(listCivilianRecords(params.id, { limit, offset }), list))
+    .handle("listWarrants", ({ query: { civilianId, limit, offset, status } }) =>
       Effect.map(listWarrants({ status, civilianId }, { limit, offset }), list))
     .handle("issueWarrant", ({ payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => issueWarrant(caller, payload)), data))
-    .handle("closeWarrant", ({ path, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => closeWarrant(caller, path.id, payload)), data))
-    .handle("listMarkers", ({ urlParams: { active, civilianId, limit, offset, type, vehicleId } }) =>
+    .handle("closeWarrant", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => closeWarrant(caller, params.id, payload)), data))
+    .handle("listMarkers", ({ query: { active, civilianId, limit, offset, type, vehicleId } }) =>
       Effect.map(listMarkers({ active, type, civilianId, vehicleId }, { limit, offset }), list))
     .handle("createMarker", ({ payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => createMarker(caller, payload)), data))
-    .handle("clearMarker", ({ path, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => clearMarker(caller, path.id, payload)), data)))
+    .handle("clearMarker", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => clearMarker(caller, params.id, payload)), data)))

@@ -3,7 +3,11 @@ import { CalendarDate, EnteredTimestamp, IntegerBetween, MultiLineText, OneLineT
 import { Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 
-/** The fields clients send to the civilian portal and the PNC, each bounded. */
+/**
+ * The fields clients send to the civilian portal and the PNC, each bounded.
+ * A field the client may leave out is `optionalKey`: `optional` would also
+ * take `null` for it, which the JSON form of a body reads as "left out".
+ */
 
 export const FullName = OneLineText({ min: 2, max: 100 })
 export const Address = OneLineText({ min: 2, max: 200 })
@@ -30,34 +34,38 @@ export const civilianFields = {
   dateOfBirth: CalendarDate,
   gender: Gender,
   address: Address,
-  phone: Schema.optional(Phone),
-  occupation: Schema.optional(Occupation),
-  imageUrl: Schema.optional(ImageUrl),
-  notes: Schema.optional(Notes)
+  phone: Schema.optionalKey(Phone),
+  occupation: Schema.optionalKey(Occupation),
+  imageUrl: Schema.optionalKey(ImageUrl),
+  notes: Schema.optionalKey(Notes)
 }
 
 export const civilianPatchFields = {
-  fullName: Schema.optional(FullName),
-  dateOfBirth: Schema.optional(CalendarDate),
-  gender: Schema.optional(Gender),
-  address: Schema.optional(Address),
-  phone: Schema.optional(Phone),
-  occupation: Schema.optional(Occupation),
-  imageUrl: Schema.optional(ImageUrl),
-  notes: Schema.optional(Notes),
-  status: Schema.optional(CivilianStatus)
+  fullName: Schema.optionalKey(FullName),
+  dateOfBirth: Schema.optionalKey(CalendarDate),
+  gender: Schema.optionalKey(Gender),
+  address: Schema.optionalKey(Address),
+  phone: Schema.optionalKey(Phone),
+  occupation: Schema.optionalKey(Occupation),
+  imageUrl: Schema.optionalKey(ImageUrl),
+  notes: Schema.optionalKey(Notes),
+  status: Schema.optionalKey(CivilianStatus)
 }
 
 const MAX_CATEGORIES = 4
 /** 1 to 4 licence categories, each once. */
-export const Categories = Schema.Array(LicenceCategory).pipe(
-  Schema.minItems(1, { message: () => "at least one category" }),
-  Schema.maxItems(MAX_CATEGORIES, { message: () => `at most ${MAX_CATEGORIES} categories` }),
-  Schema.filter((categories) => new Set(categories).size === categories.length, {
-    message: () => "must not name a category twice",
-    jsonSchema: { minItems: 1, maxItems: MAX_CATEGORIES, uniqueItems: true, title: "Licence categories", description: "1 to 4 of A, B, C, D, each once" }
-  })
-)
+// Each rule stops at its failure (`abort`), so a list breaking several is reported once, by the first.
+export const Categories = Schema.Array(LicenceCategory).check(
+  Schema.makeFilter((categories: ReadonlyArray<string>) => categories.length >= 1 || "at least one category", {
+    toJsonSchema: () => ({ minItems: 1 })
+  }, true),
+  Schema.makeFilter((categories: ReadonlyArray<string>) => categories.length <= MAX_CATEGORIES || `at most ${MAX_CATEGORIES} categories`, {
+    toJsonSchema: () => ({ maxItems: MAX_CATEGORIES })
+  }, true),
+  Schema.makeFilter((categories: ReadonlyArray<string>) => new Set(categories).size === categories.length || "must not name a category twice", {
+    toJsonSchema: () => ({ uniqueItems: true })
+  }, true)
+).annotate({ title: "Licence categories", description: "1 to 4 of A, B, C, D, each once" })
 
 /** A registration: letters, digits, spaces and hyphens; 1 to 10 letters and digits. */
 export const Plate = OneLineText({ min: 1, max: 16 }, {
@@ -85,10 +93,10 @@ export const Reason = OneLineText({ min: 3, max: 500 })
 
 export const vehicleStatusFields = {
   reason: Reason,
-  registrationStatus: Schema.optional(RegistrationStatus),
-  insuranceStatus: Schema.optional(InsuranceStatus),
-  motStatus: Schema.optional(MotStatus),
-  taxStatus: Schema.optional(TaxStatus)
+  registrationStatus: Schema.optionalKey(RegistrationStatus),
+  insuranceStatus: Schema.optionalKey(InsuranceStatus),
+  motStatus: Schema.optionalKey(MotStatus),
+  taxStatus: Schema.optionalKey(TaxStatus)
 }
 
 export const EndorsementCode = OneLineText({ min: 2, max: 10 }, {
@@ -104,7 +112,7 @@ export const endorsementFields = {
   code: EndorsementCode,
   reason: Reason,
   points: Points,
-  expiresAt: Schema.optional(EnteredTimestamp)
+  expiresAt: Schema.optionalKey(EnteredTimestamp)
 }
 
 export const SearchText = OneLineText({ min: 1, max: 100 })
@@ -120,9 +128,11 @@ export const MAX_FINE = 1_000_000
 const wholePence = (amount: number): boolean => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
 
 /** A fine in pounds: 0 to 1,000,000, at most two decimal places. */
-export const FineAmount = Schema.Number.pipe(
-  Schema.filter((amount) => Number.isFinite(amount) && amount >= 0 && amount <= MAX_FINE && wholePence(amount), {
-    message: () => `must be an amount from 0 to ${MAX_FINE} with at most two decimal places`,
-    jsonSchema: { minimum: 0, maximum: MAX_FINE, multipleOf: 0.01, description: `0 to ${MAX_FINE}, at most two decimal places` }
-  })
-)
+export const FineAmount = Schema.Finite.check(
+  Schema.makeFilter(
+    (amount: number) =>
+      (Number.isFinite(amount) && amount >= 0 && amount <= MAX_FINE && wholePence(amount)) ||
+      `must be an amount from 0 to ${MAX_FINE} with at most two decimal places`,
+    { toJsonSchema: () => ({ minimum: 0, maximum: MAX_FINE, multipleOf: 0.01 }) }
+  )
+).annotate({ description: `0 to ${MAX_FINE}, at most two decimal places` })

@@ -33,12 +33,12 @@ const Count = IntegerBetween({ min: 0, max: Number.MAX_SAFE_INTEGER })
 
 export const CivilianRef = Schema.Struct({
   id: CivilianId,
-  reference: Schema.String.annotations({ description: "CIV- followed by 6 or more digits" }),
+  reference: Schema.String.annotate({ description: "CIV- followed by 6 or more digits" }),
   fullName: Schema.String
-}).annotations({ identifier: "CivilianRef" })
+}).annotate({ identifier: "CivilianRef" })
 
-const RecordRef = Schema.Struct({ id: Id, reference: Schema.String }).annotations({ identifier: "RecordRef", description: "A record: its id and REC- reference" })
-const VehicleRef = Schema.Struct({ id: VehicleId, plate: Schema.String }).annotations({ identifier: "VehicleRef" })
+const RecordRef = Schema.Struct({ id: Id, reference: Schema.String }).annotate({ identifier: "RecordRef", description: "A record: its id and REC- reference" })
+const VehicleRef = Schema.Struct({ id: VehicleId, plate: Schema.String }).annotate({ identifier: "VehicleRef" })
 
 export const OfficialEndorsement = Schema.Struct({
   id: EndorsementId,
@@ -53,7 +53,7 @@ export const OfficialEndorsement = Schema.Struct({
   removedBy: Schema.NullOr(Person),
   removalReason: Schema.NullOr(Schema.String),
   record: Schema.NullOr(RecordRef)
-}).annotations({ identifier: "Endorsement", description: "An endorsement as the PNC shows it; `record` is null when it was not made by a record" })
+}).annotate({ identifier: "Endorsement", description: "An endorsement as the PNC shows it; `record` is null when it was not made by a record" })
 
 export const HolderEndorsement = Schema.Struct({
   id: EndorsementId,
@@ -63,7 +63,7 @@ export const HolderEndorsement = Schema.Struct({
   createdAt: Timestamp,
   expiresAt: Schema.NullOr(Timestamp),
   active: Schema.Boolean
-}).annotations({ identifier: "HolderEndorsement" })
+}).annotate({ identifier: "HolderEndorsement" })
 
 const licenceFields = {
   id: LicenceId,
@@ -76,12 +76,12 @@ const licenceFields = {
   points: Count
 }
 
-export const OfficialLicence = Schema.Struct({ ...licenceFields, endorsements: Schema.Array(OfficialEndorsement) }).annotations({
+export const OfficialLicence = Schema.Struct({ ...licenceFields, endorsements: Schema.Array(OfficialEndorsement) }).annotate({
   identifier: "Licence",
   description: "The official view: every endorsement, removed ones included, with who recorded each. Status and points are worked out when read."
 })
 
-export const HolderLicence = Schema.Struct({ ...licenceFields, endorsements: Schema.Array(HolderEndorsement) }).annotations({
+export const HolderLicence = Schema.Struct({ ...licenceFields, endorsements: Schema.Array(HolderEndorsement) }).annotate({
   identifier: "HolderLicence",
   description: "The holder's view: removed endorsements left out, nobody named."
 })
@@ -101,13 +101,13 @@ const vehicleFields = {
   updatedAt: Timestamp
 }
 
-export const Vehicle = Schema.Struct(vehicleFields).annotations({ identifier: "Vehicle" })
+export const Vehicle = Schema.Struct(vehicleFields).annotate({ identifier: "Vehicle" })
 
-export const KeptVehicle = Schema.Struct({ ...vehicleFields, keeperSince: Timestamp }).annotations({ identifier: "KeptVehicle" })
+export const KeptVehicle = Schema.Struct({ ...vehicleFields, keeperSince: Timestamp }).annotate({ identifier: "KeptVehicle" })
 
 export const Marker = Schema.Struct({
   id: MarkerId,
-  reference: Schema.String.annotations({ description: "MRK- followed by 6 or more digits" }),
+  reference: Schema.String.annotate({ description: "MRK- followed by 6 or more digits" }),
   type: MarkerType,
   civilian: Schema.NullOr(CivilianRef),
   vehicle: Schema.NullOr(VehicleRef),
@@ -120,11 +120,11 @@ export const Marker = Schema.Struct({
   clearedAt: Schema.NullOr(Timestamp),
   clearedBy: Schema.NullOr(Person),
   clearReason: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "Marker", description: "A marker on a person or a vehicle; `active` is false once cleared or past `expiresAt`" })
+}).annotate({ identifier: "Marker", description: "A marker on a person or a vehicle; `active` is false once cleared or past `expiresAt`" })
 
 export const Warrant = Schema.Struct({
   id: WarrantId,
-  reference: Schema.String.annotations({ description: "WAR- followed by 6 or more digits" }),
+  reference: Schema.String.annotate({ description: "WAR- followed by 6 or more digits" }),
   civilian: CivilianRef,
   reason: Schema.String,
   details: Schema.NullOr(Schema.String),
@@ -136,9 +136,9 @@ export const Warrant = Schema.Struct({
   closedBy: Schema.NullOr(Person),
   closeNote: Schema.NullOr(Schema.String),
   updatedAt: Timestamp
-}).annotations({ identifier: "Warrant", description: "A warrant for a person; an active warrant past `expiresAt` reads EXPIRED" })
+}).annotate({ identifier: "Warrant", description: "A warrant for a person; an active warrant past `expiresAt` reads EXPIRED" })
 
-const RecordReference = Schema.String.annotations({ description: "REC- followed by 6 or more digits" })
+const RecordReference = Schema.String.annotate({ description: "REC- followed by 6 or more digits" })
 
 /** What a record says, as both the owner's entry and the PNC's record show it. */
 const recordEntryFields = {
@@ -148,7 +148,7 @@ const recordEntryFields = {
   description: Schema.String,
   location: Schema.String,
   occurredAt: Timestamp,
-  fineAmount: Schema.Number,
+  fineAmount: Schema.Finite,
   points: Count,
   vehicle: Schema.NullOr(VehicleRef)
 }
@@ -157,7 +157,7 @@ export const DisclosedRecord = Schema.Struct({
   id: RecordId,
   reference: RecordReference,
   ...recordEntryFields
-}).annotations({ identifier: "DisclosedRecord", description: "A record as the character's owner sees it: never who recorded it" })
+}).annotate({ identifier: "DisclosedRecord", description: "A record as the character's owner sees it: never who recorded it" })
 
 export const PncRecord = Schema.Struct({
   id: RecordId,
@@ -165,14 +165,14 @@ export const PncRecord = Schema.Struct({
   civilian: CivilianRef,
   ...recordEntryFields,
   disclosed: Schema.Boolean,
-  endorsement: Schema.NullOr(Schema.Struct({ id: EndorsementId, code: Schema.String }).annotations({ identifier: "RecordEndorsement" })),
+  endorsement: Schema.NullOr(Schema.Struct({ id: EndorsementId, code: Schema.String }).annotate({ identifier: "RecordEndorsement" })),
   recordedBy: Person,
   createdAt: Timestamp,
   updatedAt: Timestamp,
   closedAt: Schema.NullOr(Timestamp),
   closedBy: Schema.NullOr(Person),
   closeReason: Schema.NullOr(Schema.String)
-}).annotations({
+}).annotate({
   identifier: "PncRecord",
   description: "A record as the PNC shows it, with who recorded it; `endorsement` is the one it put on the licence, if any; " +
     "`closedAt`, `closedBy` and `closeReason` say who closed or voided it"
@@ -183,7 +183,7 @@ export const PncVehicleSummary = Schema.Struct({
   stolen: Schema.Boolean,
   alerts: Schema.Struct({ markers: Count }),
   keeper: Schema.NullOr(CivilianRef)
-}).annotations({ identifier: "PncVehicleSummary", description: "A vehicle with its keeper; `stolen` while an active STOLEN_VEHICLE marker exists" })
+}).annotate({ identifier: "PncVehicleSummary", description: "A vehicle with its keeper; `stolen` while an active STOLEN_VEHICLE marker exists" })
 
 const Counts = Schema.Struct({ records: Count, warrants: Count, markers: Count })
 
@@ -206,7 +206,7 @@ export const OwnerCivilian = Schema.Struct({
   licence: Schema.NullOr(HolderLicence),
   vehicles: Schema.Array(KeptVehicle),
   records: Schema.Array(DisclosedRecord)
-}).annotations({
+}).annotate({
   identifier: "OwnerCivilian",
   description: "A character as its owner sees it: the private notes, the holder's licence, disclosed records only. " +
     "`identityLocked` is true once the character has official history (a licence, a record, a warrant or a marker)."
@@ -225,13 +225,13 @@ export const OfficialCivilian = Schema.Struct({
   imageUrl: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  owner: Schema.optional(Person).annotations({ description: "Present only for callers holding civilians.manage" }),
+  owner: Schema.optionalKey(Person).annotateKey({ description: "Present only for callers holding civilians.manage" }),
   licence: Schema.NullOr(OfficialLicence),
   vehicles: Schema.Array(PncVehicleSummary),
   markers: Schema.Array(Marker),
   warrants: Schema.Array(Warrant),
   counts: Counts
-}).annotations({ identifier: "OfficialCivilian", description: "A person as the PNC shows them; never the owner's notes" })
+}).annotate({ identifier: "OfficialCivilian", description: "A person as the PNC shows them; never the owner's notes" })
 
 export const CivilianSearchHit = Schema.Struct({
   id: CivilianId,
@@ -240,7 +240,7 @@ export const CivilianSearchHit = Schema.Struct({
   dateOfBirth: CalendarDate,
   gender: Gender,
   status: CivilianStatus
-}).annotations({ identifier: "CivilianSearchHit" })
+}).annotate({ identifier: "CivilianSearchHit" })
 
 export const PncVehicleRecord = Schema.Struct({
   ...vehicleFields,
@@ -257,33 +257,32 @@ export const PncVehicleRecord = Schema.Struct({
     licence: Schema.NullOr(Schema.Struct({ number: Schema.String, status: LicenceStatus })),
     alerts: Schema.Struct({ markers: Count, warrants: Count }),
     since: Timestamp
-  }).annotations({ identifier: "VehicleKeeper" })),
+  }).annotate({ identifier: "VehicleKeeper" })),
   keepers: Schema.Array(Schema.Struct({ civilian: CivilianRef, startedAt: Timestamp, endedAt: Schema.NullOr(Timestamp) })),
   markers: Schema.Array(Marker),
   counts: Schema.Struct({ records: Count, markers: Count })
-}).annotations({ identifier: "PncVehicleRecord", description: "The registration, keeper, licence and alert chain in one read; `keepers` the latest first" })
+}).annotate({ identifier: "PncVehicleRecord", description: "The registration, keeper, licence and alert chain in one read; `keepers` the latest first" })
 
 export const PncEvent = Schema.Struct({
   id: PncEventId,
   seq: Count,
   type: Schema.String,
   at: Timestamp,
-  actor: Schema.Union(
+  actor: Schema.Union([
     Person,
-    Schema.Struct({ serviceId: Id }).annotations({ identifier: "ServiceActor" }),
-    Schema.Struct({ owner: Schema.Literal(true) }).annotations({
+    Schema.Struct({ serviceId: Id }).annotate({ identifier: "ServiceActor" }),
+    Schema.Struct({ owner: Schema.Literal(true) }).annotate({
       identifier: "CharacterOwnerActor",
       description: "A member's own change to their character, to a reader without civilians.manage: the character's owner, unnamed"
     })
-  ).annotations({
+  ]).annotate({
     description: "Who made the change: a member, a credential, or `{owner: true}` for a character owner's own change read without " +
       "civilians.manage (officers' changes always name the officer)"
   }),
   civilianId: Schema.NullOr(CivilianId),
   vehicleId: Schema.NullOr(VehicleId),
   licenceId: Schema.NullOr(LicenceId),
-  // Described as any object: the generated schema of `unknown` values names itself with an `$id`.
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
-    jsonSchema: { type: "object", description: "What changed; its shape depends on the type (VEHICLE_STATUS_CHANGED carries the reason)" }
+  data: Schema.Record(Schema.String, Schema.Unknown).annotate({
+    description: "What changed; its shape depends on the type (VEHICLE_STATUS_CHANGED carries the reason)"
   })
-}).annotations({ identifier: "PncEvent", description: "One entry of the PNC's permanent history" })
+}).annotate({ identifier: "PncEvent", description: "One entry of the PNC's permanent history" })

@@ -1,5 +1,5 @@
-import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { pathnameOf } from "../requestPath/routes.js"
 import { createHash } from "node:crypto"
 import { promisify } from "node:util"
@@ -105,7 +105,7 @@ export const precompressed = (documents: ReadonlyArray<StaticDocument>) => {
     document: StaticDocument,
     request: HttpServerRequest.HttpServerRequest,
     response: HttpServerResponse.HttpServerResponse
-  ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest> => {
     if (response.status !== 200 || response.body._tag !== "Uint8Array") return Effect.succeed(response)
     const { body, contentType } = response.body
     return Effect.flatMap(Effect.promise(() => prepared(document, body)), (representations) => {
@@ -119,14 +119,16 @@ export const precompressed = (documents: ReadonlyArray<StaticDocument>) => {
           headers: coding === "identity" ? headers : { ...headers, "content-encoding": coding }
         })
       return Effect.as(
-        HttpApp.appendPreResponseHandler((_, final) => Effect.succeed(HttpServerResponse.setHeader(final, "cache-control", document.cacheControl))),
+        HttpEffect.appendPreResponseHandler((_, final) => Effect.succeed(HttpServerResponse.setHeader(final, "cache-control", document.cacheControl))),
         answer
       )
     })
   }
   const byPath = new Map(documents.map((document) => [document.path, document]))
-  return (app: HttpApp.Default): HttpApp.Default =>
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+  return <E, R>(
+    app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> =>
+    HttpServerRequest.HttpServerRequest.use((request) => {
       const document = request.method === "GET" ? byPath.get(pathnameOf(request.url)) : undefined
       return document === undefined ? app : Effect.flatMap(app, (response) => represented(document, request, response))
     })

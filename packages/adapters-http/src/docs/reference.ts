@@ -1,5 +1,6 @@
-import { HttpApiBuilder, type HttpApiScalar, HttpApp, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpEffect, HttpRouter, HttpServerResponse } from "effect/http"
+import type { HttpApiScalar } from "effect/http-api"
 import { SESSION_SCHEME } from "../openapi/security.js"
 
 /** Where the reference page is served. */
@@ -28,7 +29,7 @@ export const FAVICON_CACHE_CONTROL = "public, max-age=86400"
  * one's own `Cache-Control` is set after it, as the documents' is.
  */
 const favicon = Effect.as(
-  HttpApp.appendPreResponseHandler((_, response) =>
+  HttpEffect.appendPreResponseHandler((_, response) =>
     Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", FAVICON_CACHE_CONTROL))
   ),
   HttpServerResponse.uint8Array(FAVICON_BYTES, {
@@ -38,14 +39,14 @@ const favicon = Effect.as(
 )
 
 /** Serves the favicon at its paths. */
-export const layerFavicon = HttpApiBuilder.Router.use((router) =>
-  Effect.forEach(FAVICON_PATHS, (path) => router.get(path, favicon), { discard: true })
+export const layerFavicon = HttpRouter.use((router) =>
+  Effect.forEach(FAVICON_PATHS, (path) => router.add("GET", path, favicon), { discard: true })
 )
 
 /**
- * Scalar's options this page uses beyond the ones `@effect/platform` types
- * (`ScalarConfig`); the page passes the whole object to Scalar
- * (`@scalar/api-reference` 1.39.3, bundled by `@effect/platform` 0.97), which
+ * Scalar's options this page uses beyond the ones `effect/http-api` types
+ * (`ScalarConfig`); the page passes the whole object to Scalar (bundled by
+ * `effect`), which
  * validates it against its own schema and ignores what it does not know.
  */
 interface ScalarExtras {
@@ -105,6 +106,35 @@ export const REFERENCE_CONFIG: HttpApiScalar.ScalarConfig & ScalarExtras = {
   },
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
   customCss: CUSTOM_CSS
+}
+
+const MOUNT = "<script>\n      window.Scalar.createApiReference(document.getElementById('api-reference-container'), {\n        ..."
+const CONTENT = ",\n        content: "
+const MOUNT_END = "\n      })\n    </script>"
+const CONTAINER = '<div id="api-reference-container"></div>'
+
+/**
+ * The page with the description and the configuration in their own elements,
+ * read by Scalar's script when it loads (its `#api-reference` mount), as the
+ * page has always been laid out: the description as JSON in
+ * `<script id="api-reference">`, the configuration in its `data-configuration`,
+ * then the script. Effect 4 writes both into one inline call after the script,
+ * where they can be read only by running it. A page of another layout is
+ * served as it is.
+ */
+export const withScriptTagMount = (html: string): string => {
+  const container = html.indexOf(CONTAINER)
+  const mount = html.lastIndexOf(MOUNT)
+  const content = html.lastIndexOf(CONTENT)
+  const end = html.lastIndexOf(MOUNT_END)
+  if (container === -1 || mount === -1 || content < mount || end < content) return html
+  const script = html.slice(container + CONTAINER.length, mount).trim()
+  const configuration = html.slice(mount + MOUNT.length, content)
+  const description = html.slice(content + CONTENT.length, end)
+  const body = `<script id="api-reference" type="application/json">\n      ${description}\n    </script>\n` +
+    `    <script>\n      document.getElementById('api-reference').dataset.configuration = JSON.stringify(${configuration})\n    </script>\n` +
+    `    ${script}`
+  return html.slice(0, container) + body + html.slice(end + MOUNT_END.length)
 }
 
 /** The icon's `<link>` in the page's head, so that it shows before Scalar's script has run. */

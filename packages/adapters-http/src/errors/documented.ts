@@ -1,9 +1,9 @@
 import { ErrorCode } from "@bluelight/core/kernel"
-import { HttpApi, HttpApiError, type HttpApiGroup, HttpApiSchema, OpenApiJsonSchema } from "@effect/platform"
-import { Option, SchemaAST } from "effect"
+import { JsonSchema, Schema } from "effect"
+import { HttpApi, type HttpApiGroup } from "effect/http-api"
 import { isObject, type JsonObject, objectAt } from "../openapi/json.js"
 import { ErrorEnvelope } from "../schema/envelope.js"
-import { declaredCodeOf } from "./declared.js"
+import { declaredCodesOf } from "./declared.js"
 import { accessRefusalsOf, requestRefusalsOf } from "./refusals.js"
 import { statusOfCode } from "./status.js"
 
@@ -13,34 +13,29 @@ interface OperationErrors {
   readonly ownStatuses: ReadonlySet<number>
 }
 
-const membersOf = (ast: SchemaAST.AST): ReadonlyArray<SchemaAST.AST> =>
-  SchemaAST.isUnion(ast) ? ast.types.flatMap(membersOf) : SchemaAST.isNeverKeyword(ast) ? [] : [ast]
-
 const operationKey = (method: string, path: string) => `${method.toLowerCase()} ${path.replace(/:(\w+)\??/g, "{$1}")}`
 
 /**
  * Every operation's error codes: those its handler declared (`failsWith`),
  * those its access rule and the request path can refuse it with. Left out:
- * the platform's own decode error, which the request path never sends (it
- * answers `400 INVALID_INPUT`), and AccessControl's failure, which stands for
- * refusals that depend on each operation's rule.
+ * AccessControl's failure, which stands for refusals that depend on each
+ * operation's rule.
  */
-const errorsOfOperations = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
-  api: HttpApi.HttpApi<Id, Groups, E, R>
+const errorsOfOperations = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>
 ): ReadonlyMap<string, OperationErrors> => {
   const operations = new Map<string, OperationErrors>()
   HttpApi.reflect(api, {
     onGroup: () => {},
-    onEndpoint: ({ endpoint, group, middleware }) => {
-      const standIns = new Set([HttpApiError.HttpApiDecodeError.ast, ...[...middleware].flatMap((m) => membersOf(m.failure.ast))])
+    onEndpoint: ({ endpoint, errors }) => {
       const declared = new Set<ErrorCode>()
       const ownStatuses = new Set<number>()
-      for (const member of [api.errorSchema.ast, group.errorSchema.ast, endpoint.errorSchema.ast].flatMap(membersOf)) {
-        if (standIns.has(member)) continue
-        Option.match(declaredCodeOf(member), {
-          onSome: (code) => declared.add(code),
-          onNone: () => ownStatuses.add(HttpApiSchema.getStatusErrorAST(member))
-        })
+      for (const [status, schemas] of errors) {
+        for (const schema of schemas) {
+          const codes = declaredCodesOf(schema.ast)
+          if (codes !== undefined) for (const code of codes) declared.add(code)
+          else if (endpoint.error.has(schema)) ownStatuses.add(status)
+        }
       }
       const refusals = new Set([...accessRefusalsOf(endpoint), ...requestRefusalsOf(endpoint)])
       operations.set(operationKey(endpoint.method, endpoint.path), {
@@ -52,6 +47,17 @@ const errorsOfOperations = <Id extends string, Groups extends HttpApiGroup.HttpA
   return operations
 }
 
+
+/**
+ * The `ErrorEnvelope` component (and those it refers to) added to the
+ * document's components, and the reference to it.
+ */
+const envelopeSchema = (schemas: JsonObject): unknown => {
+  const single = Schema.toJsonSchemaDocument(ErrorEnvelope, { onExcessProperty: "error" })
+  const document = JsonSchema.toMultiDocumentOpenApi3_1({ dialect: single.dialect, schemas: [single.schema], definitions: single.definitions })
+  for (const [name, definition] of Object.entries(document.definitions)) schemas[name] = definition
+  return document.schemas[0]
+}
 
 /** The envelope, narrowed to the codes one status of one operation can carry. */
 const envelopeResponse = (envelope: unknown, codes: ReadonlyArray<ErrorCode>): JsonObject => ({
@@ -66,6 +72,24 @@ const envelopeResponse = (envelope: unknown, codes: ReadonlyArray<ErrorCode>): J
 })
 
 const REF_PREFIX = "#/components/schemas/"
+
+/**
+ * An error answered with a body of its own (health's `503`) shows that body's
+ * schema in place, under "Error": the component is the success's, which the
+ * error only happens to share.
+ */
+const ownErrorResponse = (response: unknown, schemas: JsonObject): unknown => {
+  if (!isObject(response) || !isObject(response["content"])) return response
+  const content: JsonObject = {}
+  for (const [type, media] of Object.entries(response["content"])) {
+    const schema = isObject(media) ? media["schema"] : undefined
+    const ref = isObject(schema) && typeof schema["$ref"] === "string" && schema["$ref"].startsWith(REF_PREFIX)
+      ? schemas[schema["$ref"].slice(REF_PREFIX.length)]
+      : undefined
+    content[type] = ref === undefined || !isObject(media) ? media : { ...media, schema: structuredClone(ref) }
+  }
+  return { ...response, description: "Error", content }
+}
 
 const refsIn = (u: unknown, found: Set<string>): void => {
   if (Array.isArray(u)) {
@@ -99,7 +123,7 @@ const dropUnreferenced = (paths: unknown, schemas: JsonObject): void => {
 const describeErrors = (spec: JsonObject, operations: ReadonlyMap<string, OperationErrors>): JsonObject => {
   const paths = objectAt(spec, "paths")
   const schemas = objectAt(objectAt(spec, "components"), "schemas")
-  const envelope = OpenApiJsonSchema.makeWithDefs(ErrorEnvelope, { defs: schemas })
+  const envelope = envelopeSchema(schemas)
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue
     for (const [method, operation] of Object.entries(item)) {
@@ -109,7 +133,9 @@ const describeErrors = (spec: JsonObject, operations: ReadonlyMap<string, Operat
       if (errors === undefined) throw new Error(`${key} is described but not in the API its errors were read from`)
       const responses = objectAt(operation, "responses")
       for (const status of Object.keys(responses)) {
-        if (Number(status) >= 400 && !errors.ownStatuses.has(Number(status))) delete responses[status]
+        if (Number(status) < 400) continue
+        if (errors.ownStatuses.has(Number(status))) responses[status] = ownErrorResponse(responses[status], schemas)
+        else delete responses[status]
       }
       const byStatus = new Map<number, Array<ErrorCode>>()
       for (const code of errors.codes) byStatus.set(statusOfCode(code), [...(byStatus.get(statusOfCode(code)) ?? []), code])
@@ -129,7 +155,7 @@ const describeErrors = (spec: JsonObject, operations: ReadonlyMap<string, Operat
  * finished API: an operation of a group added later is refused when the
  * description is made.
  */
-export const errorsDescriptionOf = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
-  api: HttpApi.HttpApi<Id, Groups, E, R>
+export const errorsDescriptionOf = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>
 ) =>
 (spec: JsonObject): JsonObject => describeErrors(spec, errorsOfOperations(api))

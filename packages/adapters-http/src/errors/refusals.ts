@@ -8,10 +8,10 @@ import { mayHaveBody } from "../requestPath/bodyRules.js"
 export interface EndpointShape {
   readonly method: string
   readonly annotations: Context.Context<never>
-  readonly pathSchema: Option.Option<unknown>
-  readonly urlParamsSchema: Option.Option<unknown>
-  readonly headersSchema: Option.Option<unknown>
-  readonly payloadSchema: Option.Option<unknown>
+  readonly params: unknown
+  readonly query: unknown
+  readonly headers: unknown
+  readonly payload: ReadonlyMap<string, unknown>
 }
 
 /**
@@ -46,7 +46,7 @@ export const accessRefusalsOf = (endpoint: EndpointShape): ReadonlyArray<ErrorCo
 export const requestRefusalsOf = (endpoint: EndpointShape): ReadonlyArray<ErrorCode> => {
   const body = mayHaveBody(endpoint.method)
   const ownBody = isReadingOwnBody(endpoint)
-  const decodes = [endpoint.pathSchema, endpoint.urlParamsSchema, endpoint.headersSchema, endpoint.payloadSchema].some(Option.isSome)
+  const decodes = [endpoint.params, endpoint.query, endpoint.headers].some((schema) => schema !== undefined) || endpoint.payload.size > 0
   return [
     ...(decodes || (body && !ownBody) ? ["INVALID_INPUT" as const] : []),
     ...(body ? ["PAYLOAD_TOO_LARGE" as const] : []),

@@ -1,22 +1,11 @@
 import { CurrentRequestId, type DomainError, type ErrorCode, isDomainError } from "@bluelight/core/kernel"
-import { HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { capDetails } from "../schema/envelope.js"
 import { ApiFailure } from "./ApiFailure.js"
 import { statusOfCode } from "./status.js"
 
-/** The most problems one answer lists; a last entry counts the rest. */
-export const MAX_DETAILS = 20
-
-/**
- * A list of problems held to `MAX_DETAILS` entries plus "and N more problems",
- * so that an answer stays in proportion to the mistake whatever the request.
- */
-export const capDetails = (details: unknown): unknown => {
-  if (!Array.isArray(details) || details.length <= MAX_DETAILS) return details
-  const problems: ReadonlyArray<unknown> = details
-  const more = problems.length - MAX_DETAILS
-  return [...problems.slice(0, MAX_DETAILS), { path: [], message: `and ${more} more ${more === 1 ? "problem" : "problems"}` }]
-}
+export { capDetails, MAX_DETAILS } from "../schema/envelope.js"
 
 /** Builds the error envelope `{error: {code, message, details?}, requestId}` with its status. */
 export const errorResponse = (failure: {
@@ -27,19 +16,19 @@ export const errorResponse = (failure: {
   /** Becomes `Retry-After` (rate limits, throttling). */
   readonly retryAfterSeconds?: number | undefined
 }): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-  Effect.map(CurrentRequestId, (requestId) => {
+  Effect.map(Effect.service(CurrentRequestId), (requestId) => {
     const status = statusOfCode(failure.code)
     const error = failure.details === undefined
       ? { code: failure.code, message: failure.message }
       : { code: failure.code, message: failure.message, details: capDetails(failure.details) }
     const headers: Record<string, string> = { ...failure.headers }
     if (typeof failure.retryAfterSeconds === "number") headers["retry-after"] = String(failure.retryAfterSeconds)
-    return HttpServerResponse.unsafeJson({ error, requestId }, { status, headers })
+    return HttpServerResponse.jsonUnsafe({ error, requestId }, { status, headers })
   })
 
 /** The answer to a defect: logged with its cause and request id, never shown to the caller. */
 export const internalErrorResponse = (cause: unknown): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-  Effect.zipRight(
+  Effect.andThen(
     Effect.logError("request failed with a defect", cause),
     errorResponse({ code: "INTERNAL_ERROR", message: "Something went wrong on our side. Quote the request id if you report it." })
   )

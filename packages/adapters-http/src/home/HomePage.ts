@@ -1,6 +1,6 @@
 import { AccountDisabled, authenticateSession, meOf, PlatformProvider, RateLimiter, type UserCaller } from "@bluelight/core/identity"
-import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
+import { HttpEffect, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { readCookie, withoutSessionCookie } from "../auth/cookies.js"
 import { HttpSettings } from "../auth/HttpSettings.js"
 import { rateLimitHeader } from "../auth/rateLimitHeaders.js"
@@ -86,9 +86,9 @@ const tooManyRequests = (retryAfterSeconds: number): HttpServerResponse.HttpServ
 const spendRead = (caller: UserCaller) =>
   Effect.gen(function*() {
     const { budgets } = yield* HttpSettings
-    const decision = yield* Effect.flatMap(RateLimiter, (limiter) => limiter.consume(`read:user:${caller.account.id}`, budgets.readsPerMinute, 60))
+    const decision = yield* RateLimiter.use((limiter) => limiter.consume(`read:user:${caller.account.id}`, budgets.readsPerMinute, 60))
     const header = rateLimitHeader("read", decision)
-    yield* HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "ratelimit", header)))
+    yield* HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "ratelimit", header)))
     return decision
   })
 
@@ -102,14 +102,14 @@ const homePage = Effect.gen(function*() {
   const settings = yield* HttpSettings
   const token = readCookie(request, settings.cookies.session)
   if (token === undefined) return signedOut(null)
-  const authenticated = yield* Effect.either(authenticateSession(token))
-  if (Either.isLeft(authenticated)) {
-    const note = authenticated.left instanceof AccountDisabled
+  const authenticated = yield* Effect.result(authenticateSession(token))
+  if (Result.isFailure(authenticated)) {
+    const note = authenticated.failure instanceof AccountDisabled
       ? "This account is suspended or disabled: it cannot sign in. Ask an administrator."
       : "Your session has ended. Sign in again."
     return withoutSessionCookie(settings.cookies)(signedOut(note))
   }
-  const caller = authenticated.right
+  const caller = authenticated.success
   const decision = yield* spendRead(caller)
   if (!decision.allowed) return tooManyRequests(decision.resetSeconds)
   const linking = (yield* PlatformProvider).available
@@ -117,11 +117,11 @@ const homePage = Effect.gen(function*() {
 })
 
 /** Serves the home page at `/`, outside the API description, with the session services it reads. */
-export const layerHomePage = HttpApiBuilder.Router.use((router) =>
+export const layerHomePage = HttpRouter.use((router) =>
   Effect.gen(function*() {
     const services = yield* Effect.context<
-      Effect.Effect.Context<ReturnType<typeof authenticateSession>> | RateLimiter | PlatformProvider | HttpSettings
+      Effect.Services<ReturnType<typeof authenticateSession>> | RateLimiter | PlatformProvider | HttpSettings
     >()
-    yield* router.get(HOME_ROUTE.path, Effect.provide(homePage, services))
+    yield* router.add(HOME_ROUTE.method, HOME_ROUTE.path, Effect.provide(homePage, services))
   })
 )

@@ -1,5 +1,5 @@
-import { type HttpApp, HttpBody, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpBody, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { pathnameOf } from "../requestPath/routes.js"
 import { escapeHtml, page, pageHeaders, wantsHtml } from "./html.js"
 
@@ -89,8 +89,11 @@ const toHomePage = (response: HttpServerResponse.HttpServerResponse, appUrl: str
  * routes: the access check's, the handler's, and a defect's `500`; the
  * handlers answer as they do for any client.
  */
-export const browserAnswers = (appUrl: string) => (app: HttpApp.Default): HttpApp.Default =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+export const browserAnswers = (appUrl: string) =>
+<E, R>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> =>
+  HttpServerRequest.HttpServerRequest.use((request) => {
     const flow = FLOWS_BY_ROUTE.get(`${request.method} ${pathnameOf(request.url)}`)
     if (flow === undefined || !wantsHtml(request)) return app
     return Effect.map(app, (response) => {

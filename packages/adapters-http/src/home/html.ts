@@ -1,4 +1,4 @@
-import { type HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash } from "node:crypto"
 
 /** Escapes text for an HTML element or a double- or single-quoted attribute. */

@@ -1,7 +1,7 @@
 import { AccountId, AccountStatus, CREDENTIAL_LIFETIME_DAYS, InvalidScope, Permission, ReservedRole, RoleId, ServiceCredentialId } from "@bluelight/core/identity"
 import { IntegerBetween, InvalidState, NotFound, OneLineText } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -17,32 +17,27 @@ const ServicePath = Schema.Struct({ id: ServiceCredentialId })
 
 const RoleName = OneLineText({ min: 2, max: 60 })
 const MAX_PERMISSIONS = 32
-// Titled in the JSON Schema annotation, which replaces the filter's own (hence
-// `maxItems` again): a schema title would change the answers' messages.
-const RolePermissions = Schema.Array(Permission).pipe(Schema.maxItems(MAX_PERMISSIONS, {
-  message: () => `at most ${MAX_PERMISSIONS} permissions`,
-  jsonSchema: { maxItems: MAX_PERMISSIONS, title: "Permission keys", description: `Permission keys, at most ${MAX_PERMISSIONS}` }
-}))
-const Scopes = Schema.Array(Permission).pipe(
-  Schema.minItems(1, { message: () => "at least one scope" }),
-  Schema.maxItems(MAX_PERMISSIONS, {
-    message: () => `at most ${MAX_PERMISSIONS} scopes`,
-    jsonSchema: {
-      maxItems: MAX_PERMISSIONS,
-      title: "Scopes",
-      description: `Permission keys the credential may use, 1 to ${MAX_PERMISSIONS}; admin.manage and staff.manage cannot be granted`
-    }
-  })
-)
+// The answers' messages are the checks' own; the title and description are for the API description only.
+const RolePermissions = Schema.Array(Permission).check(
+  Schema.isMaxLength(MAX_PERMISSIONS, { message: `at most ${MAX_PERMISSIONS} permissions` })
+).annotate({ title: "Permission keys", description: `Permission keys, at most ${MAX_PERMISSIONS}` })
+const Scopes = Schema.Array(Permission).check(
+  Schema.isMinLength(1, { message: "at least one scope" }),
+  Schema.isMaxLength(MAX_PERMISSIONS, { message: `at most ${MAX_PERMISSIONS} scopes` })
+).annotate({
+  title: "Scopes",
+  description: `Permission keys the credential may use, 1 to ${MAX_PERMISSIONS}; admin.manage and staff.manage cannot be granted`
+})
 
 const { min, max } = CREDENTIAL_LIFETIME_DAYS
 const LifetimeDays = IntegerBetween(CREDENTIAL_LIFETIME_DAYS, `lifetimeDays must be an integer from ${min} to ${max}`)
 
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
-    HttpApiEndpoint.get("listAccounts", "/admin/accounts")
-      .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(AccountStatus), search: Schema.optional(OneLineText({ min: 1, max: 100 })) }))
-      .addSuccess(List(AccountView))
+    HttpApiEndpoint.get("listAccounts", "/admin/accounts", {
+      query: StrictQuery({ ...paging, status: Schema.optional(AccountStatus), search: Schema.optional(OneLineText({ min: 1, max: 100 })) }),
+      success: List(AccountView)
+    })
       .annotate(OpenApi.Summary, "List accounts")
       .annotate(
         OpenApi.Description,
@@ -52,18 +47,22 @@ export class AdminApi extends HttpApiGroup.make("admin")
       .pipe(admin)
   )
   .add(
-    HttpApiEndpoint.get("getAccount", "/admin/accounts/:id")
-      .setPath(AccountPath)
-      .addSuccess(Data(AccountView))
+    HttpApiEndpoint.get("getAccount", "/admin/accounts/:id", {
+      params: AccountPath,
+      success: Data(AccountView),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get an account")
       .annotate(OpenApi.Description, "One account with its identity and game-platform links.")
-      .pipe(failsWith(NotFound), admin)
+      .pipe(admin)
   )
   .add(
-    HttpApiEndpoint.patch("updateAccount", "/admin/accounts/:id")
-      .setPath(AccountPath)
-      .setPayload(Body({ status: AccountStatus }, { name: "AccountStatusChange", example: { status: "ACTIVE" } }))
-      .addSuccess(Data(AccountView))
+    HttpApiEndpoint.patch("updateAccount", "/admin/accounts/:id", {
+      params: AccountPath,
+      payload: Body({ status: AccountStatus }, { name: "AccountStatusChange", example: { status: "ACTIVE" } }),
+      success: Data(AccountView),
+      error: failsWith(NotFound, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Change an account's status")
       .annotate(
         OpenApi.Description,
@@ -71,39 +70,44 @@ export class AdminApi extends HttpApiGroup.make("admin")
           "while it is not active, its requests are refused (`ACCOUNT_DISABLED`). Nobody can suspend or disable their own " +
           "account (`INVALID_STATE`). Audited as `account.status.changed`."
       )
-      .pipe(failsWith(NotFound, InvalidState), admin)
+      .pipe(admin)
   )
   .add(
-    HttpApiEndpoint.get("listRoles", "/admin/roles")
-      .setUrlParams(StrictQuery(paging))
-      .addSuccess(List(RoleView))
+    HttpApiEndpoint.get("listRoles", "/admin/roles", {
+      query: StrictQuery(paging),
+      success: List(RoleView)
+    })
       .annotate(OpenApi.Summary, "List roles")
       .annotate(OpenApi.Description, "The built-in roles first (Administrator, Member), then the others, newest first.")
       .pipe(admin)
   )
   .add(
-    HttpApiEndpoint.post("createRole", "/admin/roles")
-      .setPayload(Body({ name: RoleName, permissions: RolePermissions }, {
+    HttpApiEndpoint.post("createRole", "/admin/roles", {
+      payload: Body({ name: RoleName, permissions: RolePermissions }, {
         name: "RoleInput",
         example: { name: "Dispatcher", permissions: ["cad.view", "cad.dispatch"] }
-      }))
-      .addSuccess(Data(RoleView), { status: 201 })
+      }),
+      success: Data(RoleView).pipe(HttpApiSchema.status(201)),
+      error: failsWith(ReservedRole, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Create a role")
       .annotate(
         OpenApi.Description,
         "Role names are unique (`INVALID_STATE` when taken); the name Administrator is reserved (`RESERVED_ROLE`). " +
           "Audited as `role.permissions.changed`."
       )
-      .pipe(failsWith(ReservedRole, InvalidState), admin)
+      .pipe(admin)
   )
   .add(
-    HttpApiEndpoint.patch("updateRole", "/admin/roles/:id")
-      .setPath(RolePath)
-      .setPayload(Body({ name: Schema.optional(RoleName), permissions: Schema.optional(RolePermissions) }, {
+    HttpApiEndpoint.patch("updateRole", "/admin/roles/:id", {
+      params: RolePath,
+      payload: Body({ name: Schema.optionalKey(RoleName), permissions: Schema.optionalKey(RolePermissions) }, {
         name: "RoleUpdate",
         example: { name: "Senior Dispatcher", permissions: ["cad.view", "cad.dispatch", "cad.incidents.manage"] }
-      }))
-      .addSuccess(Data(RoleView))
+      }),
+      success: Data(RoleView),
+      error: failsWith(NotFound, ReservedRole, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Update a role")
       .annotate(
         OpenApi.Description,
@@ -111,27 +115,30 @@ export class AdminApi extends HttpApiGroup.make("admin")
           "(`RESERVED_ROLE`); the Member role keeps its name (`INVALID_STATE`) but its permissions can change. " +
           "Audited as `role.permissions.changed`, or `role.renamed` when only the name changes."
       )
-      .pipe(failsWith(NotFound, ReservedRole, InvalidState), admin)
+      .pipe(admin)
   )
   .add(
-    HttpApiEndpoint.get("listServices", "/admin/services")
-      .setUrlParams(StrictQuery(paging))
-      .addSuccess(List(CredentialView))
+    HttpApiEndpoint.get("listServices", "/admin/services", {
+      query: StrictQuery(paging),
+      success: List(CredentialView)
+    })
       .annotate(OpenApi.Summary, "List service credentials")
       .annotate(OpenApi.Description, "Every service credential, revoked and expired ones too; never their tokens.")
       .pipe(admin)
   )
   .add(
-    HttpApiEndpoint.post("issueService", "/admin/services")
-      .setPayload(Body({
+    HttpApiEndpoint.post("issueService", "/admin/services", {
+      payload: Body({
         name: OneLineText({ min: 2, max: 80 }),
         scopes: Scopes,
-        lifetimeDays: Schema.optionalWith(LifetimeDays, { default: () => CREDENTIAL_LIFETIME_DAYS.default })
+        lifetimeDays: LifetimeDays.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(CREDENTIAL_LIFETIME_DAYS.default)))
       }, {
         name: "ServiceCredentialInput",
         example: { name: "Discord bot", scopes: ["staff.view", "audit.view"], lifetimeDays: CREDENTIAL_LIFETIME_DAYS.default }
-      }))
-      .addSuccess(Data(IssuedCredential), { status: 201 })
+      }),
+      success: Data(IssuedCredential).pipe(HttpApiSchema.status(201)),
+      error: failsWith(InvalidScope)
+    })
       .annotate(OpenApi.Summary, "Issue a service credential")
       .annotate(
         OpenApi.Description,
@@ -139,15 +146,17 @@ export class AdminApi extends HttpApiGroup.make("admin")
           "The token appears only in this response; only its hash is kept. The credential can do exactly what its scopes allow; " +
           "`admin.manage` and `staff.manage` cannot be granted (`INVALID_SCOPE`). Audited as `service.issued`."
       )
-      .pipe(failsWith(InvalidScope), admin)
+      .pipe(admin)
   )
   .add(
-    HttpApiEndpoint.del("revokeService", "/admin/services/:id")
-      .setPath(ServicePath)
-      .addSuccess(Data(CredentialView))
+    HttpApiEndpoint.delete("revokeService", "/admin/services/:id", {
+      params: ServicePath,
+      success: Data(CredentialView),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Revoke a service credential")
       .annotate(OpenApi.Description, "Revocation applies from the next request. Audited as `service.revoked`.")
-      .pipe(failsWith(NotFound), admin)
+      .pipe(admin)
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Administration")

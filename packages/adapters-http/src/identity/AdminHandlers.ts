@@ -1,7 +1,7 @@
 import { Accounts, createRole, issueCredential, listRoles, presentRole, revokeCredential, ServiceCredentials, setAccountStatus, updateRole } from "@bluelight/core/identity"
 import { orNotFound } from "@bluelight/core/kernel"
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import { currentCaller, currentUser } from "../auth/currentUser.js"
 import { presentCredential } from "./present.js"
@@ -10,19 +10,19 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
   const accounts = yield* Accounts
   const credentials = yield* ServiceCredentials
   return handlers
-    .handle("listAccounts", ({ urlParams: { limit, offset, ...filter } }) =>
+    .handle("listAccounts", ({ query: { limit, offset, ...filter } }) =>
       Effect.map(accounts.list(filter, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
-    .handle("getAccount", ({ path }) =>
-      Effect.map(Effect.flatMap(accounts.findById(path.id), orNotFound("No such account")), (data) => ({ data })))
-    .handle("updateAccount", ({ path, payload }) =>
-      Effect.map(Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, path.id, payload.status)), (data) => ({ data })))
-    .handle("listRoles", ({ urlParams }) => Effect.map(listRoles(urlParams), (page) => ({ data: page.items, meta: page.meta })))
+    .handle("getAccount", ({ params }) =>
+      Effect.map(Effect.flatMap(accounts.findById(params.id), orNotFound("No such account")), (data) => ({ data })))
+    .handle("updateAccount", ({ params, payload }) =>
+      Effect.map(Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, params.id, payload.status)), (data) => ({ data })))
+    .handle("listRoles", ({ query }) => Effect.map(listRoles(query), (page) => ({ data: page.items, meta: page.meta })))
     .handle("createRole", ({ payload }) =>
       Effect.map(Effect.flatMap(currentCaller, (caller) => createRole(caller, payload)), (role) => ({ data: presentRole(role) })))
-    .handle("updateRole", ({ path, payload }) =>
-      Effect.map(Effect.flatMap(currentCaller, (caller) => updateRole(caller, path.id, payload)), (role) => ({ data: presentRole(role) })))
-    .handle("listServices", ({ urlParams }) =>
-      Effect.map(credentials.list(urlParams), (page) => ({
+    .handle("updateRole", ({ params, payload }) =>
+      Effect.map(Effect.flatMap(currentCaller, (caller) => updateRole(caller, params.id, payload)), (role) => ({ data: presentRole(role) })))
+    .handle("listServices", ({ query }) =>
+      Effect.map(credentials.list(query), (page) => ({
         data: page.items.map(presentCredential),
         meta: page.meta
       })))
@@ -30,8 +30,8 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
       Effect.map(Effect.flatMap(currentUser, (caller) => issueCredential(caller, payload)), ({ credential, token }) => ({
         data: { id: credential.id, name: credential.name, expiresAt: credential.expiresAt, token, scopes: credential.scopes }
       })))
-    .handle("revokeService", ({ path }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => revokeCredential(caller, path.id)), (credential) => ({
+    .handle("revokeService", ({ params }) =>
+      Effect.map(Effect.flatMap(currentUser, (caller) => revokeCredential(caller, params.id)), (credential) => ({
         data: presentCredential(credential)
       })))
 }))

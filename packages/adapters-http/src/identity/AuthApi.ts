@@ -1,7 +1,7 @@
 import { AccountDisabled, AuthenticationFailed, PlatformAccountTaken, Unauthenticated } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, SafeText } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi, OpenApiJsonSchema } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow, notRateLimited, readsOwnBody } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { RateLimited } from "../auth/errors.js"
@@ -17,7 +17,8 @@ const CallbackQuery = LenientQuery({
   error: Schema.optional(SafeText)
 })
 
-const redirect = { status: 302 } as const
+/** A redirect: no body, the `location` header. */
+const Redirect = HttpApiSchema.Empty(302)
 
 /**
  * What Developer Access reads from its body. The handler reads the body
@@ -27,9 +28,10 @@ const developerPasswordBody = {
   required: true,
   content: {
     "application/json": {
-      schema: OpenApiJsonSchema.make(Schema.Struct({
-        password: Schema.String.annotations({ description: "The server's developer password (BLUELIGHT_DEVELOPER_PASSWORD)" })
-      })),
+      // `onExcessProperty: "error"`: described as taking no other property, as the handler reads it.
+      schema: Schema.toJsonSchemaDocument(Schema.Struct({
+        password: Schema.String.annotate({ description: "The server's developer password (BLUELIGHT_DEVELOPER_PASSWORD)" })
+      }), { onExcessProperty: "error" }).schema,
       // Not a password that works: the real one is the operator's secret.
       example: { password: "the developer password" }
     }
@@ -38,8 +40,10 @@ const developerPasswordBody = {
 
 export class AuthApi extends HttpApiGroup.make("auth")
   .add(
-    HttpApiEndpoint.get("signIn", "/auth/idp")
-      .addSuccess(Schema.Void, redirect)
+    HttpApiEndpoint.get("signIn", "/auth/idp", {
+      success: Redirect,
+      error: failsWith(RateLimited)
+    })
       .annotate(OpenApi.Summary, "Start sign-in")
       .annotate(
         OpenApi.Description,
@@ -47,12 +51,14 @@ export class AuthApi extends HttpApiGroup.make("auth")
           "valid ten minutes and bound to this browser by the `bluelight-oauth-state` cookie. " +
           "Sign-in starts are limited per provider and per client address (`RATE_LIMITED`)."
       )
-      .pipe(failsWith(RateLimited), allow({ access: "public", permissions: [] }))
+      .pipe(allow({ access: "public", permissions: [] }))
   )
   .add(
-    HttpApiEndpoint.get("signInCallback", "/auth/idp/callback")
-      .setUrlParams(CallbackQuery)
-      .addSuccess(Schema.Void, redirect)
+    HttpApiEndpoint.get("signInCallback", "/auth/idp/callback", {
+      query: CallbackQuery,
+      success: Redirect,
+      error: failsWith(Unauthenticated, AccountDisabled)
+    })
       .annotate(OpenApi.Summary, "Finish sign-in")
       .annotate(
         OpenApi.Description,
@@ -61,30 +67,35 @@ export class AuthApi extends HttpApiGroup.make("auth")
           "of this browser) and redirects (`302`) to the application root. Signing in never grants a staff role; " +
           "a suspended or disabled account is refused (`ACCOUNT_DISABLED`)."
       )
-      .pipe(failsWith(Unauthenticated, AccountDisabled), allow({ access: "public", permissions: [] }))
+      .pipe(allow({ access: "public", permissions: [] }))
   )
   .add(
-    HttpApiEndpoint.post("signOut", "/auth/logout")
-      .addSuccess(Data(Schema.Struct({ signedOut: Schema.Boolean })))
+    HttpApiEndpoint.post("signOut", "/auth/logout", {
+      success: Data(Schema.Struct({ signedOut: Schema.Boolean }))
+    })
       .annotate(OpenApi.Summary, "Sign out")
       .annotate(OpenApi.Description, "Revokes this session and clears the session cookie. Never rate limited.")
       .pipe(allow({ access: "session", permissions: [] }), notRateLimited)
   )
   .add(
-    HttpApiEndpoint.get("linkPlatform", "/auth/platform")
-      .addSuccess(Schema.Void, redirect)
+    HttpApiEndpoint.get("linkPlatform", "/auth/platform", {
+      success: Redirect,
+      error: failsWith(InvalidState, RateLimited)
+    })
       .annotate(OpenApi.Summary, "Start linking a game account")
       .annotate(
         OpenApi.Description,
         "Open in the browser: redirects (`302`) to the game platform (authorization code with PKCE). " +
           "`INVALID_STATE` when linking is not configured on this server; sign-in starts are limited (`RATE_LIMITED`)."
       )
-      .pipe(failsWith(InvalidState, RateLimited), allow({ access: "session", permissions: [] }))
+      .pipe(allow({ access: "session", permissions: [] }))
   )
   .add(
-    HttpApiEndpoint.get("linkPlatformCallback", "/auth/platform/callback")
-      .setUrlParams(CallbackQuery)
-      .addSuccess(Schema.Void, redirect)
+    HttpApiEndpoint.get("linkPlatformCallback", "/auth/platform/callback", {
+      query: CallbackQuery,
+      success: Redirect,
+      error: failsWith(Unauthenticated, InvalidInput, PlatformAccountTaken, InvalidState)
+    })
       .annotate(OpenApi.Summary, "Finish linking a game account")
       .annotate(
         OpenApi.Description,
@@ -93,11 +104,13 @@ export class AuthApi extends HttpApiGroup.make("auth")
           "One platform account links to one account only (`PLATFORM_ACCOUNT_TAKEN`); an account already linked to another " +
           "platform account is refused (`INVALID_STATE`). There is no unlinking. Redirects (`302`) to the application root."
       )
-      .pipe(failsWith(Unauthenticated, InvalidInput, PlatformAccountTaken, InvalidState), allow({ access: "session", permissions: [] }))
+      .pipe(allow({ access: "session", permissions: [] }))
   )
   .add(
-    HttpApiEndpoint.post("enableDeveloperAccess", "/auth/developer")
-      .addSuccess(Data(Me))
+    HttpApiEndpoint.post("enableDeveloperAccess", "/auth/developer", {
+      success: Data(Me),
+      error: failsWith(AuthenticationFailed, Unauthenticated)
+    })
       .annotate(OpenApi.Summary, "Turn Developer Access on")
       .annotate(
         OpenApi.Description,
@@ -107,19 +120,22 @@ export class AuthApi extends HttpApiGroup.make("auth")
           "a wrong password, a body other than `{\"password\": \"...\"}`, the feature off, or a sixth attempt of the account " +
           "within 15 minutes (with `Retry-After`)."
       )
-      .annotateContext(OpenApi.annotations({ override: { requestBody: developerPasswordBody } }))
-      .pipe(failsWith(AuthenticationFailed, Unauthenticated), allow({ access: "session", permissions: [] }), readsOwnBody)
+      .annotateMerge(OpenApi.annotations({ override: { requestBody: developerPasswordBody } }))
+      .pipe(allow({ access: "session", permissions: [] }), readsOwnBody)
   )
   .add(
-    HttpApiEndpoint.del("disableDeveloperAccess", "/auth/developer")
-      .addSuccess(Data(Me))
+    HttpApiEndpoint.delete("disableDeveloperAccess", "/auth/developer", {
+      success: Data(Me),
+      error: failsWith(Unauthenticated)
+    })
       .annotate(OpenApi.Summary, "Turn Developer Access off")
       .annotate(OpenApi.Description, "Ends Developer Access for this session and rotates the session token (a new cookie).")
-      .pipe(failsWith(Unauthenticated), allow({ access: "session", permissions: [] }))
+      .pipe(allow({ access: "session", permissions: [] }))
   )
   .add(
-    HttpApiEndpoint.get("me", "/me")
-      .addSuccess(Data(Me))
+    HttpApiEndpoint.get("me", "/me", {
+      success: Data(Me)
+    })
       .annotate(OpenApi.Summary, "The signed-in person")
       .annotate(
         OpenApi.Description,

@@ -1,7 +1,8 @@
 import { callerOf, completePlatformLink, completeSignIn, countSignInStart, disableDeveloperAccess, enableDeveloperAccess, meOf, type SignInProvider, signOut, startPlatformLink, startSignIn, Unauthenticated, type UserCaller } from "@bluelight/core/identity"
 import { InvalidInput } from "@bluelight/core/kernel"
-import { HttpApiBuilder, HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { type Context, Effect } from "effect"
+import { Effect } from "effect"
+import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import {
   readCookie,
@@ -22,12 +23,12 @@ import { isJsonMediaType } from "../requestPath/bodyRules.js"
  * callers share (core's rule); the response carries what is left of the
  * tighter as `RateLimit: "sign-in";r=…;t=…`, the refusal too.
  */
-const limitSignInStarts = (settings: Context.Tag.Service<HttpSettings>, provider: SignInProvider) =>
+const limitSignInStarts = (settings: typeof HttpSettings.Service, provider: SignInProvider) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const { budget, decision } = yield* countSignInStart(provider, clientAddress(request, settings.trustedProxyHops), settings.signInStarts)
     const header = rateLimitHeader("sign-in", decision)
-    yield* HttpApp.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "ratelimit", header)))
+    yield* HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "ratelimit", header)))
     if (!decision.allowed) {
       return yield* new RateLimited({
         message: budget === "address"
@@ -43,7 +44,7 @@ const limitSignInStarts = (settings: Context.Tag.Service<HttpSettings>, provider
  * sent as JSON counts; anything else (another content type, malformed JSON,
  * another shape, an extra property) is an attempt without a password.
  */
-const developerPassword = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+const developerPassword = HttpServerRequest.HttpServerRequest.use((request) =>
   Effect.map(Effect.orElseSucceed(request.text, () => ""), (text) => {
     if (!isJsonMediaType(request.headers["content-type"])) return undefined
     try {
@@ -82,7 +83,7 @@ const meWithSession = (caller: UserCaller, session: UserCaller["session"]) =>
 export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers) => Effect.gen(function*() {
   const settings = yield* HttpSettings
   /** A failed callback also forgets the state bound to the browser. */
-  const clearSignInState = HttpApp.appendPreResponseHandler((_, response) =>
+  const clearSignInState = HttpEffect.appendPreResponseHandler((_, response) =>
     Effect.succeed(withoutSignInStateCookie(settings.cookies)(response)))
   return handlers
     .handle("signIn", () =>
@@ -91,16 +92,15 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
         const { redirectTo, state } = yield* startSignIn
         return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
       }))
-    .handle("signInCallback", ({ urlParams }) =>
+    .handle("signInCallback", ({ query, request }) =>
       Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        if (urlParams.error !== undefined || urlParams.code === undefined || urlParams.state === undefined) {
+        if (query.error !== undefined || query.code === undefined || query.state === undefined) {
           return yield* new Unauthenticated({ message: "The identity provider did not complete the sign-in" })
         }
         const { token } = yield* completeSignIn({
-          state: urlParams.state,
+          state: query.state,
           boundState: readCookie(request, settings.cookies.signInState),
-          code: urlParams.code,
+          code: query.code,
           previousSessionToken: readCookie(request, settings.cookies.session)
         })
         return HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 302 }).pipe(
@@ -111,7 +111,7 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
     .handle("signOut", () =>
       Effect.gen(function*() {
         yield* signOut(yield* currentUser)
-        return HttpServerResponse.unsafeJson({ data: { signedOut: true } }).pipe(withoutSessionCookie(settings.cookies))
+        return HttpServerResponse.jsonUnsafe({ data: { signedOut: true } }).pipe(withoutSessionCookie(settings.cookies))
       }))
     .handle("linkPlatform", () =>
       Effect.gen(function*() {
@@ -119,17 +119,16 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
         const { redirectTo, state } = yield* startPlatformLink(yield* currentUser)
         return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
       }))
-    .handle("linkPlatformCallback", ({ urlParams }) =>
+    .handle("linkPlatformCallback", ({ query, request }) =>
       Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
         const caller = yield* currentUser
-        if (urlParams.error !== undefined || urlParams.code === undefined || urlParams.state === undefined) {
-          return yield* incompleteLink(urlParams)
+        if (query.error !== undefined || query.code === undefined || query.state === undefined) {
+          return yield* incompleteLink(query)
         }
         yield* completePlatformLink(caller, {
-          state: urlParams.state,
+          state: query.state,
           boundState: readCookie(request, settings.cookies.signInState),
-          code: urlParams.code
+          code: query.code
         })
         return HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 302 }).pipe(withoutSignInStateCookie(settings.cookies))
       }).pipe(Effect.tapError(() => clearSignInState)))
@@ -138,14 +137,14 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
         const caller = yield* currentUser
         const { session, token } = yield* enableDeveloperAccess(caller, yield* developerPassword)
         const body = yield* meWithSession(caller, session)
-        return HttpServerResponse.unsafeJson(body).pipe(withSessionCookie(settings.cookies, token))
+        return HttpServerResponse.jsonUnsafe(body).pipe(withSessionCookie(settings.cookies, token))
       }))
     .handle("disableDeveloperAccess", () =>
       Effect.gen(function*() {
         const caller = yield* currentUser
         const { session, token } = yield* disableDeveloperAccess(caller)
         const body = yield* meWithSession(caller, session)
-        return HttpServerResponse.unsafeJson(body).pipe(withSessionCookie(settings.cookies, token))
+        return HttpServerResponse.jsonUnsafe(body).pipe(withSessionCookie(settings.cookies, token))
       }))
     .handle("me", () => Effect.map(currentUser, (caller) => ({ data: meOf(caller) })))
 }))

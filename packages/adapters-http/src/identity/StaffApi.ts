@@ -1,7 +1,7 @@
 import { AccountId, Forbidden, RoleId, StaffProfileId } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -11,45 +11,49 @@ import { paging, StrictQuery } from "../schema/query.js"
 import { StaffView } from "./schemas.js"
 
 const MAX_ROLES = 32
-// Titled in the JSON Schema annotation, which replaces the filter's own (hence
-// `maxItems` again): a schema title would change the answers' messages.
-const RoleIds = Schema.Array(RoleId).pipe(Schema.maxItems(MAX_ROLES, {
-  message: () => `at most ${MAX_ROLES} roles`,
-  jsonSchema: { maxItems: MAX_ROLES, title: "Role ids", description: `Ids of existing roles, at most ${MAX_ROLES}` }
-}))
+// The answers' message is the check's own; the title and description are for the API description only.
+const RoleIds = Schema.Array(RoleId).check(Schema.isMaxLength(MAX_ROLES, { message: `at most ${MAX_ROLES} roles` })).annotate({
+  title: "Role ids",
+  description: `Ids of existing roles, at most ${MAX_ROLES}`
+})
 
 /** Ids in the examples: the form of a real one; the reference's user puts real ones in. */
 const EXAMPLE_ACCOUNT_ID = AccountId.make("0190a7f2-3c4d-7e5f-8a6b-1c2d3e4f5a6b")
 const EXAMPLE_ROLE_ID = RoleId.make("0190a7f2-5e6f-7a8b-9c0d-1e2f3a4b5c6d")
 const StaffPath = Schema.Struct({ id: StaffProfileId })
 const Active = OneOf("true", "false").pipe(
-  Schema.transform(Schema.Boolean, { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") })
+  Schema.decodeTo(Schema.Boolean, SchemaTransformation.transform({ decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") }))
 )
 
 export class StaffApi extends HttpApiGroup.make("staff")
   .add(
-    HttpApiEndpoint.get("listStaff", "/staff")
-      .setUrlParams(StrictQuery({ ...paging, active: Schema.optional(Active) }))
-      .addSuccess(List(StaffView))
+    HttpApiEndpoint.get("listStaff", "/staff", {
+      query: StrictQuery({ ...paging, active: Schema.optional(Active) }),
+      success: List(StaffView)
+    })
       .annotate(OpenApi.Summary, "List staff profiles")
       .annotate(OpenApi.Description, "Staff profiles ordered by display name; `active` keeps only active or only inactive ones.")
       .pipe(allow({ access: "session-or-credential", permissions: ["staff.view"] }))
   )
   .add(
-    HttpApiEndpoint.get("getStaff", "/staff/:id")
-      .setPath(StaffPath)
-      .addSuccess(Data(StaffView))
+    HttpApiEndpoint.get("getStaff", "/staff/:id", {
+      params: StaffPath,
+      success: Data(StaffView),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get a staff profile")
       .annotate(OpenApi.Description, "One staff profile with its account and roles.")
-      .pipe(failsWith(NotFound), allow({ access: "session-or-credential", permissions: ["staff.view"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["staff.view"] }))
   )
   .add(
-    HttpApiEndpoint.post("createStaff", "/staff")
-      .setPayload(Body({ accountId: AccountId, roleIds: RoleIds }, {
+    HttpApiEndpoint.post("createStaff", "/staff", {
+      payload: Body({ accountId: AccountId, roleIds: RoleIds }, {
         name: "StaffProfileInput",
         example: { accountId: EXAMPLE_ACCOUNT_ID, roleIds: [EXAMPLE_ROLE_ID] }
-      }))
-      .addSuccess(Data(StaffView), { status: 201 })
+      }),
+      success: Data(StaffView).pipe(HttpApiSchema.status(201)),
+      error: failsWith(NotFound, InvalidInput, InvalidState, Forbidden)
+    })
       .annotate(OpenApi.Summary, "Create a staff profile")
       .annotate(
         OpenApi.Description,
@@ -58,16 +62,18 @@ export class StaffApi extends HttpApiGroup.make("staff")
           "an unknown role id is `INVALID_INPUT` with its path; granting a role that holds `admin.manage` needs " +
           "`admin.manage` (`FORBIDDEN`). The example's ids are placeholders: put in real ones."
       )
-      .pipe(failsWith(NotFound, InvalidInput, InvalidState, Forbidden), allow({ access: "session", permissions: ["staff.manage"] }))
+      .pipe(allow({ access: "session", permissions: ["staff.manage"] }))
   )
   .add(
-    HttpApiEndpoint.patch("updateStaff", "/staff/:id")
-      .setPath(StaffPath)
-      .setPayload(Body({ active: Schema.optional(Schema.Boolean), roleIds: Schema.optional(RoleIds) }, {
+    HttpApiEndpoint.patch("updateStaff", "/staff/:id", {
+      params: StaffPath,
+      payload: Body({ active: Schema.optionalKey(Schema.Boolean), roleIds: Schema.optionalKey(RoleIds) }, {
         name: "StaffProfileUpdate",
         example: { active: true }
-      }))
-      .addSuccess(Data(StaffView))
+      }),
+      success: Data(StaffView),
+      error: failsWith(NotFound, InvalidInput, Forbidden)
+    })
       .annotate(OpenApi.Summary, "Update a staff profile")
       .annotate(
         OpenApi.Description,
@@ -75,7 +81,7 @@ export class StaffApi extends HttpApiGroup.make("staff")
           "A deactivated profile's permissions stop from the next request on. Changing the profile of someone holding " +
           "`admin.manage`, or granting a role that holds it, needs `admin.manage` (`FORBIDDEN`)."
       )
-      .pipe(failsWith(NotFound, InvalidInput, Forbidden), allow({ access: "session", permissions: ["staff.manage"] }))
+      .pipe(allow({ access: "session", permissions: ["staff.manage"] }))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Staff")

@@ -3,9 +3,9 @@ import { Timestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** A minimal reference to a person. */
-export const Person = Schema.Struct({ id: AccountId, displayName: Schema.String }).annotations({ identifier: "Person" })
+export const Person = Schema.Struct({ id: AccountId, displayName: Schema.String }).annotate({ identifier: "Person" })
 
-export const RoleRef = Schema.Struct({ id: RoleId, name: Schema.String }).annotations({ identifier: "RoleRef" })
+export const RoleRef = Schema.Struct({ id: RoleId, name: Schema.String }).annotate({ identifier: "RoleRef" })
 
 export const Me = Schema.Struct({
   id: AccountId,
@@ -18,9 +18,9 @@ export const Me = Schema.Struct({
   permissions: Schema.Array(Permission),
   developerAccess: Schema.Boolean,
   createdAt: Timestamp
-}).annotations({ identifier: "Me" })
+}).annotate({ identifier: "Me" })
 
-export const RoleView = Schema.Struct({ id: RoleId, name: Schema.String, permissions: Schema.Array(Permission) }).annotations({ identifier: "Role" })
+export const RoleView = Schema.Struct({ id: RoleId, name: Schema.String, permissions: Schema.Array(Permission) }).annotate({ identifier: "Role" })
 
 /** The administration view of an account is the account itself. */
 export const AccountView = Account
@@ -32,7 +32,7 @@ export const StaffView = Schema.Struct({
   roles: Schema.Array(RoleRef),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "StaffProfile" })
+}).annotate({ identifier: "StaffProfile" })
 
 export const CredentialView = Schema.Struct({
   id: ServiceCredentialId,
@@ -42,7 +42,7 @@ export const CredentialView = Schema.Struct({
   expiresAt: Timestamp,
   revokedAt: Schema.NullOr(Timestamp),
   issuedBy: AccountId
-}).annotations({ identifier: "ServiceCredential" })
+}).annotate({ identifier: "ServiceCredential" })
 
 export const IssuedCredential = Schema.Struct({
   id: ServiceCredentialId,
@@ -50,4 +50,4 @@ export const IssuedCredential = Schema.Struct({
   expiresAt: Timestamp,
   token: Schema.String,
   scopes: Schema.Array(Permission)
-}).annotations({ identifier: "IssuedCredential" })
+}).annotate({ identifier: "IssuedCredential" })

@@ -1,7 +1,7 @@
 import { OneLineText, PageMeta } from "@bluelight/core/kernel"
 import { GameUnavailable } from "@bluelight/core/moderation"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -14,34 +14,40 @@ const LIVE = "Read live from the game server, and shared for a few seconds by ev
 
 export class GameServerApi extends HttpApiGroup.make("gameServer")
   .add(
-    HttpApiEndpoint.get("serverStatus", "/server")
-      .setUrlParams(NoQuery)
-      .addSuccess(Data(ServerStatusView))
+    HttpApiEndpoint.get("serverStatus", "/server", {
+      query: NoQuery,
+      success: Data(ServerStatusView),
+      error: failsWith(GameUnavailable)
+    })
       .annotate(OpenApi.Summary, "The game server's status")
       .annotate(OpenApi.Description, `Name, players on now, capacity and join key. ${LIVE}`)
-      .pipe(failsWith(GameUnavailable), allow({ access: "session-or-credential", permissions: ["server.view"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["server.view"] }))
   )
   .add(
-    HttpApiEndpoint.get("serverPlayers", "/server/players")
-      .setUrlParams(StrictQuery(paging))
-      .addSuccess(Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ ...PageMeta.fields, total: Count }) }))
+    HttpApiEndpoint.get("serverPlayers", "/server/players", {
+      query: StrictQuery(paging),
+      success: Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ ...PageMeta.fields, total: Count }) }),
+      error: failsWith(GameUnavailable)
+    })
       .annotate(OpenApi.Summary, "The players on the game server")
       .annotate(
         OpenApi.Description,
         `The players on the server now, a page at a time in the game server's order (\`meta.total\`: how many in all), each with their in-game permission and the account linked to their platform id (\`account\`, null when none). ${LIVE}`
       )
-      .pipe(failsWith(GameUnavailable), allow({ access: "session-or-credential", permissions: ["players.view"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["players.view"] }))
   )
   .add(
-    HttpApiEndpoint.get("lookupPlayers", "/players/lookup")
-      .setUrlParams(StrictQuery({ query: OneLineText({ min: 1, max: 100 }), ...paging }))
-      .addSuccess(List(LivePlayerView))
+    HttpApiEndpoint.get("lookupPlayers", "/players/lookup", {
+      query: StrictQuery({ query: OneLineText({ min: 1, max: 100 }), ...paging }),
+      success: List(LivePlayerView),
+      error: failsWith(GameUnavailable)
+    })
       .annotate(OpenApi.Summary, "Find a player on the game server")
       .annotate(
         OpenApi.Description,
         `Players on the server now whose platform id is \`query\` or whose username contains it (ignoring case; 1 to 100 characters), each with their linked account. ${LIVE}`
       )
-      .pipe(failsWith(GameUnavailable), allow({ access: "session-or-credential", permissions: ["players.lookup"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["players.lookup"] }))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Game server")

@@ -1,8 +1,8 @@
 import { NotFound } from "@bluelight/core/kernel"
 import { GameThrottled, IdempotencyConflict, ModerationActionId, type ModerationType as Type } from "@bluelight/core/moderation"
 import type { Permission } from "@bluelight/core/identity"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -29,43 +29,48 @@ const moderationEndpoint = <const Name extends string>(
   summary: string,
   what: string
 ) =>
-  HttpApiEndpoint.post(name, path)
-    .setHeaders(ModerationHeaders)
-    .setPayload(Body(ModerationInput, {
+  HttpApiEndpoint.post(name, path, {
+    headers: ModerationHeaders,
+    payload: Body(ModerationInput, {
       name: `${name[0]!.toUpperCase()}${name.slice(1)}Input`,
       example: { targetPlatformId: "100000002", reason: "Random deathmatch in the city centre", evidence: null }
-    }))
-    .addSuccess(ModerationCreated, { status: 201 })
-    .addSuccess(ModerationReplayed, { status: 200 })
+    }),
+    success: [ModerationCreated.pipe(HttpApiSchema.status(201)), ModerationReplayed],
+    error: failsWith(IdempotencyConflict, GameThrottled)
+  })
     .annotate(OpenApi.Summary, summary)
     .annotate(OpenApi.Description, `${what} (\`type\` \`${type}\`). ${DELIVERY}`)
-    .pipe(failsWith(IdempotencyConflict, GameThrottled), allow({ access: "session-or-credential", permissions: [permission] }))
+    .pipe(allow({ access: "session-or-credential", permissions: [permission] }))
 
 export class ModerationApi extends HttpApiGroup.make("moderation")
   .add(moderationEndpoint("warnPlayer", "/moderation/warnings", "warn", "moderation.warn", "Warn a player", "Sends the player a private message in game (`:pm`)"))
   .add(moderationEndpoint("kickPlayer", "/moderation/kicks", "kick", "moderation.kick", "Kick a player", "Kicks the player from the game server (`:kick`)"))
   .add(moderationEndpoint("banPlayer", "/moderation/bans", "ban", "moderation.ban", "Ban a player", "Bans the player's platform id from the game server (`:ban`); the player must be on the server now (offline bans are `TARGET_NOT_IN_SERVER`)"))
   .add(
-    HttpApiEndpoint.get("listModerationActions", "/moderation/actions")
-      .setUrlParams(StrictQuery({ ...paging, targetPlatformId: Schema.optional(PlatformId), type: Schema.optional(ModerationType) }))
-      .addSuccess(List(ModerationActionView))
+    HttpApiEndpoint.get("listModerationActions", "/moderation/actions", {
+      query: StrictQuery({ ...paging, targetPlatformId: Schema.optional(PlatformId), type: Schema.optional(ModerationType) }),
+      success: List(ModerationActionView)
+    })
       .annotate(OpenApi.Summary, "List moderation actions")
       .annotate(OpenApi.Description, "Warnings, kicks and bans, newest first; `targetPlatformId` and `type` narrow the list.")
       .pipe(allow({ access: "session-or-credential", permissions: ["moderation.view"] }))
   )
   .add(
-    HttpApiEndpoint.get("getModerationAction", "/moderation/actions/:id")
-      .setPath(Schema.Struct({ id: ModerationActionId }))
-      .addSuccess(Data(ModerationActionView))
+    HttpApiEndpoint.get("getModerationAction", "/moderation/actions/:id", {
+      params: Schema.Struct({ id: ModerationActionId }),
+      success: Data(ModerationActionView),
+      error: failsWith(NotFound)
+    })
       .annotate(OpenApi.Summary, "Get a moderation action")
       .annotate(OpenApi.Description, "One warning, kick or ban, with its delivery as it stands.")
-      .pipe(failsWith(NotFound), allow({ access: "session-or-credential", permissions: ["moderation.view"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["moderation.view"] }))
   )
   .add(
-    HttpApiEndpoint.get("playerHistory", "/players/:platformId/history")
-      .setPath(Schema.Struct({ platformId: PlatformId }))
-      .setUrlParams(StrictQuery({ ...paging }))
-      .addSuccess(PlayerHistory)
+    HttpApiEndpoint.get("playerHistory", "/players/:platformId/history", {
+      params: Schema.Struct({ platformId: PlatformId }),
+      query: StrictQuery({ ...paging }),
+      success: PlayerHistory
+    })
       .annotate(OpenApi.Summary, "A player's moderation history")
       .annotate(
         OpenApi.Description,

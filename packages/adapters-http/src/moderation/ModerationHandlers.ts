@@ -1,6 +1,6 @@
 import { findModerationAction, listModerationActions, moderate, type ModerationType, playerHistory } from "@bluelight/core/moderation"
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 import { presentAction } from "./schemas.js"
@@ -29,14 +29,14 @@ export const ModerationHandlers = HttpApiBuilder.group(BluelightApi, "moderation
     .handle("warnPlayer", moderateAs("warn"))
     .handle("kickPlayer", moderateAs("kick"))
     .handle("banPlayer", moderateAs("ban"))
-    .handle("listModerationActions", ({ urlParams: { limit, offset, targetPlatformId, type } }) =>
+    .handle("listModerationActions", ({ query: { limit, offset, targetPlatformId, type } }) =>
       Effect.map(listModerationActions({ targetPlatformId, type }, { limit, offset }), (page) => ({
         data: page.items.map(presentAction),
         meta: page.meta
       })))
-    .handle("getModerationAction", ({ path }) => Effect.map(findModerationAction(path.id), (action) => ({ data: presentAction(action) })))
-    .handle("playerHistory", ({ path, urlParams }) =>
-      Effect.map(playerHistory(path.platformId, urlParams), (history) => ({
+    .handle("getModerationAction", ({ params }) => Effect.map(findModerationAction(params.id), (action) => ({ data: presentAction(action) })))
+    .handle("playerHistory", ({ params, query }) =>
+      Effect.map(playerHistory(params.platformId, query), (history) => ({
         data: {
           platformId: history.platformId,
           account: history.account === null ? null : { id: history.account.id, displayName: history.account.displayName },

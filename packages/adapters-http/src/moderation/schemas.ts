@@ -16,26 +16,41 @@ import { TextOrNull } from "../schema/nullable.js"
 
 const { targetPlatformId, reason, evidence, idempotencyKey } = MODERATION_LIMITS
 
+/** A rule that stops at its first failure, like the text rules: a value breaking several is reported once. */
+const rule = (test: (text: string) => boolean, message: string) =>
+  Schema.makeFilter((text: string) => test(text) || message, undefined, true)
+
+/**
+ * What the API description says of an identifier: written out (the rules
+ * check `*`, so that an empty value is reported as empty; the description
+ * says `+`, with the minimum length).
+ */
+const documented = (jsonSchema: { readonly minLength: number; readonly maxLength: number; readonly pattern: string }) =>
+  Schema.makeFilter((_: string) => undefined, { toJsonSchema: () => jsonSchema })
+
+const IDENTIFIER_CHARACTERS = /^[A-Za-z0-9_-]*$/
+const IDENTIFIER_CHARACTERS_MESSAGE = "must contain only letters, digits, '_' and '-'"
+
 /** A game-platform id: 1 to 64 letters, digits, `_` or `-` (the platform's ids are digits). */
-export const PlatformId = SafeText.pipe(
-  Schema.pattern(/^[A-Za-z0-9_-]*$/, { message: () => "must contain only letters, digits, '_' and '-'" }),
-  Schema.minLength(targetPlatformId.min, { message: () => "must not be empty" }),
-  Schema.maxLength(targetPlatformId.max, { message: () => `must be at most ${targetPlatformId.max} characters` })
-).annotations({
+export const PlatformId = SafeText.check(
+  documented({ minLength: targetPlatformId.min, maxLength: targetPlatformId.max, pattern: "^[A-Za-z0-9_-]+$" }),
+  rule((text) => IDENTIFIER_CHARACTERS.test(text), IDENTIFIER_CHARACTERS_MESSAGE),
+  rule((text) => text.length >= targetPlatformId.min, "must not be empty"),
+  rule((text) => text.length <= targetPlatformId.max, `must be at most ${targetPlatformId.max} characters`)
+).annotate({
   title: "PlatformId",
-  description: `A game-platform account id: ${targetPlatformId.min} to ${targetPlatformId.max} characters matching ^[A-Za-z0-9_-]+$`,
-  jsonSchema: { type: "string", minLength: targetPlatformId.min, maxLength: targetPlatformId.max, pattern: "^[A-Za-z0-9_-]+$" }
+  description: `A game-platform account id: ${targetPlatformId.min} to ${targetPlatformId.max} characters matching ^[A-Za-z0-9_-]+$`
 })
 
 /** The `Idempotency-Key` header: 16 to 128 characters matching `^[A-Za-z0-9_-]+$`. */
-export const IdempotencyKey = SafeText.pipe(
-  Schema.pattern(/^[A-Za-z0-9_-]*$/, { message: () => "must contain only letters, digits, '_' and '-'" }),
-  Schema.minLength(idempotencyKey.min, { message: () => `must be at least ${idempotencyKey.min} characters` }),
-  Schema.maxLength(idempotencyKey.max, { message: () => `must be at most ${idempotencyKey.max} characters` })
-).annotations({
+export const IdempotencyKey = SafeText.check(
+  documented({ minLength: idempotencyKey.min, maxLength: idempotencyKey.max, pattern: "^[A-Za-z0-9_-]+$" }),
+  rule((text) => IDENTIFIER_CHARACTERS.test(text), IDENTIFIER_CHARACTERS_MESSAGE),
+  rule((text) => text.length >= idempotencyKey.min, `must be at least ${idempotencyKey.min} characters`),
+  rule((text) => text.length <= idempotencyKey.max, `must be at most ${idempotencyKey.max} characters`)
+).annotate({
   title: "IdempotencyKey",
-  description: "Generated once per deliberate action and sent again, unchanged, on every retry of it; kept for good, per caller",
-  jsonSchema: { type: "string", minLength: idempotencyKey.min, maxLength: idempotencyKey.max, pattern: "^[A-Za-z0-9_-]+$" }
+  description: "Generated once per deliberate action and sent again, unchanged, on every retry of it; kept for good, per caller"
 })
 
 export const ModerationHeaders = Schema.Struct({ "idempotency-key": IdempotencyKey })
@@ -43,7 +58,8 @@ export const ModerationHeaders = Schema.Struct({ "idempotency-key": IdempotencyK
 export const ModerationInput = {
   targetPlatformId: PlatformId,
   reason: OneLineText({ min: reason.min, max: reason.max }),
-  evidence: Schema.optional(TextOrNull(MultiLineText({ max: evidence.max })))
+  // Absent or null; never `undefined`, which JSON cannot send (and which would describe a second `null`).
+  evidence: Schema.optionalKey(TextOrNull(MultiLineText({ max: evidence.max })))
 }
 
 export const ModerationType = OneOf(...MODERATION_TYPES)
@@ -61,17 +77,21 @@ export const ModerationActionView = Schema.Struct({
   updatedAt: Timestamp,
   delivery: OneOf(...DELIVERY_STATES),
   errorCode: Schema.NullOr(OneOf(...MODERATION_ERROR_CODES))
-}).annotations({ identifier: "ModerationAction" })
+}).annotate({ identifier: "ModerationAction" })
 
-/** A new action (`201`) or the stored one for the key (`200`, `replayed: true`). */
+/**
+ * A new action (`201`) or the stored one for the key (`200`, `replayed: true`).
+ * Described inline in each operation, as they always were: no identifier, so
+ * no component of their own.
+ */
 export const ModerationCreated = Schema.Struct({
   data: ModerationActionView,
   meta: Schema.Struct({ replayed: Schema.Literal(false) })
-}).annotations({ identifier: "ModerationActionCreated" })
+})
 export const ModerationReplayed = Schema.Struct({
   data: ModerationActionView,
   meta: Schema.Struct({ replayed: Schema.Literal(true) })
-}).annotations({ identifier: "ModerationActionReplayed" })
+})
 
 export const presentAction = (action: ModerationAction): typeof ModerationActionView.Type => ({
   id: action.id,
@@ -95,7 +115,7 @@ export const PlayerHistory = Schema.Struct({
     actions: Schema.Array(ModerationActionView)
   }),
   meta: PageMeta
-}).annotations({ identifier: "PlayerHistory" })
+}).annotate({ identifier: "PlayerHistory" })
 
 /** A count of players: a whole number, 0 or more. */
 export const Count = IntegerBetween({ min: 0, max: 1_000_000 })
@@ -105,7 +125,7 @@ export const ServerStatusView = Schema.Struct({
   currentPlayers: Count,
   maxPlayers: Count,
   joinKey: Schema.String
-}).annotations({ identifier: "GameServerStatus" })
+}).annotate({ identifier: "GameServerStatus" })
 
 export const LivePlayerView = Schema.Struct({
   platformId: Schema.String,
@@ -115,7 +135,7 @@ export const LivePlayerView = Schema.Struct({
   callsign: Schema.NullOr(Schema.String),
   team: Schema.NullOr(Schema.String),
   account: Schema.NullOr(Person)
-}).annotations({ identifier: "LivePlayer" })
+}).annotate({ identifier: "LivePlayer" })
 
 export const presentLivePlayer = ({ player, account }: LivePlayerWithAccount): typeof LivePlayerView.Type => ({
   platformId: player.platformId,

@@ -1,8 +1,10 @@
-import { type HttpApi, type HttpApiGroup, OpenApi } from "@effect/platform"
 import { Context, Option } from "effect"
+import { type HttpApi, type HttpApiGroup, OpenApi } from "effect/http-api"
 import { errorsDescriptionOf } from "../errors/documented.js"
+import { withoutNumberedComponents } from "./components.js"
 import { withRequestExamples } from "./examples.js"
 import { type JsonObject, objectAt } from "./json.js"
+import { withIntegerParameters } from "./parameters.js"
 import { securitySchemes } from "./security.js"
 import { withStreamExamples, withTryItNotes } from "./tryIt.js"
 
@@ -13,11 +15,11 @@ import { withStreamExamples, withTryItNotes } from "./tryIt.js"
  * the notes on trying operations from the reference page. Apply it to the
  * finished API, after its last group (an API has one such `transform`).
  */
-export const describeApi = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
-  api: HttpApi.HttpApi<Id, Groups, E, R>
-): HttpApi.HttpApi<Id, Groups, E, R> => {
+export const describeApi = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>
+): HttpApi.HttpApi<Id, Groups> => {
   const describeErrors = errorsDescriptionOf(api)
-  return api.annotateContext(OpenApi.annotations({ transform: (spec) => withTryItNotes(withStreamExamples(withRequestExamples(describeErrors(spec)))) }))
+  return api.annotate(OpenApi.Transform, (spec) => withTryItNotes(withStreamExamples(withRequestExamples(withIntegerParameters(withoutNumberedComponents(describeErrors(spec)))))))
 }
 
 /** What the served description takes from the configuration. */
@@ -33,17 +35,17 @@ export interface Served {
  * the security schemes name this configuration's cookie. Added around the
  * API's own description step, which it keeps.
  */
-export const servedApi = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
-  api: HttpApi.HttpApi<Id, Groups, E, R>,
+export const servedApi = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
   served: Served
-): HttpApi.HttpApi<Id, Groups, E, R> => {
+): HttpApi.HttpApi<Id, Groups> => {
   const described = Option.getOrElse(Context.getOption(api.annotations, OpenApi.Transform), () => (spec: JsonObject) => spec)
   const withSchemes = (spec: JsonObject): JsonObject => {
     const finished = described(spec)
     objectAt(finished, "components")["securitySchemes"] = securitySchemes(served.sessionCookie)
     return finished
   }
-  return api.annotateContext(OpenApi.annotations({
+  return api.annotateMerge(OpenApi.annotations({
     servers: [{ url: served.appUrl, description: "This server (APP_URL)" }],
     transform: withSchemes
   }))

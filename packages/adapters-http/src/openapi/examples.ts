@@ -1,18 +1,19 @@
+import { bodyExampleOf } from "../schema/body.js"
 import { isObject, type JsonObject, objectAt, operationsOf } from "./json.js"
 
 const REF_PREFIX = "#/components/schemas/"
 
-/** A schema, or the component it refers to. */
-const resolved = (schema: unknown, components: JsonObject): unknown =>
+/** The name of the component a schema refers to, if it refers to one. */
+const componentName = (schema: unknown): string | undefined =>
   isObject(schema) && typeof schema["$ref"] === "string" && schema["$ref"].startsWith(REF_PREFIX)
-    ? components[schema["$ref"].slice(REF_PREFIX.length)]
-    : schema
+    ? schema["$ref"].slice(REF_PREFIX.length)
+    : undefined
 
 /**
- * Gives each request body the example of its schema (`Body`'s, encoded by
- * Effect into the schema's `examples`) as the media type's `example`, the
- * one a reference pre-fills and the linter checks against the schema. A
- * body that states its own example keeps it.
+ * Gives each request body the example of its schema (`Body`'s, encoded as
+ * sent) as the component's `examples` and the media type's `example`, the one
+ * a reference pre-fills and the linter checks against the schema. A body that
+ * states its own example keeps it.
  */
 export const withRequestExamples = (spec: JsonObject): JsonObject => {
   const components = objectAt(objectAt(spec, "components"), "schemas")
@@ -21,9 +22,12 @@ export const withRequestExamples = (spec: JsonObject): JsonObject => {
     if (!isObject(body) || !isObject(body["content"])) continue
     for (const media of Object.values(body["content"])) {
       if (!isObject(media) || "example" in media) continue
-      const schema = resolved(media["schema"], components)
-      const examples = isObject(schema) ? schema["examples"] : undefined
-      if (Array.isArray(examples) && examples.length > 0) media["example"] = examples[0]
+      const name = componentName(media["schema"])
+      const example = name === undefined ? undefined : bodyExampleOf(name)
+      const component = name === undefined ? undefined : components[name]
+      if (example === undefined || !isObject(component)) continue
+      component["examples"] = [example]
+      media["example"] = example
     }
   }
   return spec

@@ -1,5 +1,5 @@
 import { type RateDecision, RateLimiter } from "@bluelight/core/identity"
-import { Clock, type Context, Effect, Layer } from "effect"
+import { Clock, Effect, Layer } from "effect"
 
 /** The fixed window `now` falls in: its index (which names it) and when it ends. */
 export const windowAt = (nowMillis: number, windowSeconds: number) => {
@@ -23,7 +23,7 @@ const SWEEP_FLOOR = 1_000
  * Counters in this process only. Each check-and-count is one synchronous step,
  * so concurrent requests can never both take the last place in a window.
  */
-export const makeMemoryRateLimiter: Effect.Effect<Context.Tag.Service<RateLimiter>> = Effect.sync(() => {
+export const makeMemoryRateLimiter: Effect.Effect<typeof RateLimiter.Service> = Effect.sync(() => {
   const windows = new Map<string, { count: number; readonly endsAt: number }>()
   // Sweeping only once the map has doubled since the last sweep keeps the cost
   // per request constant and the memory within twice the live windows.

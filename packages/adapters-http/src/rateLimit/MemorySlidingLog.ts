@@ -1,5 +1,5 @@
 import type { RateDecision, StrictRateLimiter } from "@bluelight/core/identity"
-import { Clock, type Context, Effect } from "effect"
+import { Clock, Effect } from "effect"
 
 /**
  * The decision of a sliding log holding `count` attempts (this one included
@@ -27,7 +27,7 @@ const SWEEP_FLOOR = 1_000
  * not logged). Each check-and-log is one synchronous step, so concurrent
  * attempts can never both take the last place.
  */
-export const makeMemorySlidingLog: Effect.Effect<Context.Tag.Service<StrictRateLimiter>> = Effect.sync(() => {
+export const makeMemorySlidingLog: Effect.Effect<typeof StrictRateLimiter.Service> = Effect.sync(() => {
   const logs = new Map<string, { readonly times: ReadonlyArray<number>; readonly windowMillis: number }>()
   // Sweeping only once the map has doubled since the last sweep keeps the cost
   // per attempt constant and the memory within twice the live logs.

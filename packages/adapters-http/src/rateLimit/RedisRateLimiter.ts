@@ -12,12 +12,9 @@ export class RateLimiterUnavailable extends Data.TaggedError("RateLimiterUnavail
 }> {}
 
 /** Fixed windows shared by every instance through Redis. Failures are the caller's to handle. */
-export class RedisRateLimiter extends Context.Tag("@bluelight/adapters-http/RedisRateLimiter")<
-  RedisRateLimiter,
-  {
-    readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, RateLimiterUnavailable>
-  }
->() {}
+export class RedisRateLimiter extends Context.Service<RedisRateLimiter, {
+  readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, RateLimiterUnavailable>
+}>()("@bluelight/adapters-http/RedisRateLimiter") {}
 
 // Counting and reading the expiry in one script keeps a request to one round
 // trip and makes the count atomic across instances. A counter found without an
@@ -59,7 +56,7 @@ export const redisFailureReason = (redis: Pick<Redis, "status">, error: unknown)
 const isReply = (u: unknown): u is readonly [number, number] =>
   Array.isArray(u) && u.length === 2 && typeof u[0] === "number" && typeof u[1] === "number"
 
-export const makeRedisRateLimiter = (redis: Redis): Context.Tag.Service<RedisRateLimiter> => {
+export const makeRedisRateLimiter = (redis: Redis): typeof RedisRateLimiter.Service => {
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: CONSUME_SCRIPT })
   return {
     consume: (key, limit, windowSeconds) =>

@@ -6,12 +6,9 @@ import { slidingDecision } from "./MemorySlidingLog.js"
 import { RateLimiterUnavailable, redisFailureReason } from "./RedisRateLimiter.js"
 
 /** The exact sliding log shared by every instance through Redis. Failures are the caller's to handle. */
-export class RedisSlidingLog extends Context.Tag("@bluelight/adapters-http/RedisSlidingLog")<
-  RedisSlidingLog,
-  {
-    readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, RateLimiterUnavailable>
-  }
->() {}
+export class RedisSlidingLog extends Context.Service<RedisSlidingLog, {
+  readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, RateLimiterUnavailable>
+}>()("@bluelight/adapters-http/RedisSlidingLog") {}
 
 // One sorted set per key, scored by the time of each allowed attempt. Dropping
 // the attempts that left the window, counting, logging this one if it fits and
@@ -47,7 +44,7 @@ declare module "ioredis" {
 const isReply = (u: unknown): u is readonly [number, number, number] =>
   Array.isArray(u) && u.length === 3 && u.every((n) => typeof n === "number")
 
-export const makeRedisSlidingLog = (redis: Redis): Context.Tag.Service<RedisSlidingLog> => {
+export const makeRedisSlidingLog = (redis: Redis): typeof RedisSlidingLog.Service => {
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: CONSUME_SCRIPT })
   return {
     consume: (key, limit, windowSeconds) =>

@@ -1,6 +1,6 @@
 import { makeLocalStreamSlots, STREAM_SLOT_LEASE, StreamSlots } from "@bluelight/core/cad"
-import { type Context, Duration, Effect, Layer, Option } from "effect"
-import type { Redis, Result } from "ioredis"
+import { Duration, Effect, Layer, Option, Result } from "effect"
+import type { Redis, Result as RedisResult } from "ioredis"
 import { randomUUID } from "node:crypto"
 import { makeOutageWarning, withinRedisDeadline } from "./redisOutage.js"
 import { RateLimiterUnavailable, redisFailureReason } from "./RedisRateLimiter.js"
@@ -37,8 +37,8 @@ const RENEW = "bluelightStreamSlotRenew"
 // The commands `defineCommand` adds, declared the way ioredis documents for TypeScript.
 declare module "ioredis" {
   interface RedisCommander<Context> {
-    bluelightStreamSlotTake(key: string, leaseMillis: number, member: string, limit: number): Result<unknown, Context>
-    bluelightStreamSlotRenew(key: string, leaseMillis: number, member: string): Result<unknown, Context>
+    bluelightStreamSlotTake(key: string, leaseMillis: number, member: string, limit: number): RedisResult<unknown, Context>
+    bluelightStreamSlotRenew(key: string, leaseMillis: number, member: string): RedisResult<unknown, Context>
   }
 }
 
@@ -75,29 +75,29 @@ export const makeSharedStreamSlots = (redis: Redis, lease: Duration.Duration = S
     const memory = yield* makeLocalStreamSlots
     const warn = yield* makeOutageWarning("Redis unavailable for open stream places: new ones counted in process memory, held ones left to their lease")
     const attempt = <A>(command: Effect.Effect<A, RateLimiterUnavailable>) => Effect.tapError(withinRedisDeadline(redis, command), warn)
-    const renewEvery = Duration.unsafeDivide(lease, 3)
-    const service: Context.Tag.Service<StreamSlots> = {
+    const renewEvery = Duration.divideUnsafe(lease, 3)
+    const service: typeof StreamSlots.Service = {
       take: (slotKey, limit) =>
         Effect.gen(function*() {
           const key = `bluelight:streams:${slotKey}`
           const member = randomUUID()
           // The removal is arranged before anything can interrupt between the answer and it.
           const reply = yield* Effect.uninterruptibleMask((restore) =>
-            Effect.tap(Effect.either(restore(attempt(leases.take(key, member, limit)))), (reply) =>
-              reply._tag === "Right" && reply.right
+            Effect.tap(Effect.result(restore(attempt(leases.take(key, member, limit)))), (reply) =>
+              Result.isSuccess(reply) && reply.success
                 ? Effect.addFinalizer(() => Effect.ignore(attempt(leases.release(key, member))))
                 : Effect.void))
-          if (reply._tag === "Left") return yield* memory.take(slotKey, limit)
-          if (reply.right) {
+          if (Result.isFailure(reply)) return yield* memory.take(slotKey, limit)
+          if (reply.success) {
             // Interrupted before the removal runs; a renewal cut short was sent
             // first on the one connection, so Redis runs it before the removal.
             yield* Effect.sleep(renewEvery).pipe(
-              Effect.zipRight(Effect.ignore(attempt(leases.renew(key, member)))),
+              Effect.andThen(Effect.ignore(attempt(leases.renew(key, member)))),
               Effect.forever,
               Effect.forkScoped
             )
           }
-          return reply.right
+          return reply.success
         })
     }
     return service

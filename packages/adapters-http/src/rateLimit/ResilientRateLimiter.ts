@@ -20,19 +20,19 @@ export { StrictRateLimiter }
  * connection gives no answer within `REDIS_DEADLINE`.
  */
 export const makeResilientRateLimiters = (
-  redis: Context.Tag.Service<RedisRateLimiter>,
-  log: Context.Tag.Service<RedisSlidingLog>,
+  redis: typeof RedisRateLimiter.Service,
+  log: typeof RedisSlidingLog.Service,
   connection: Pick<Redis, "status">
 ) =>
   Effect.gen(function*() {
     const memory = yield* makeMemoryRateLimiter
     const warn = yield* makeOutageWarning("Redis unavailable for rate limits: counting in process memory, refusing strict limits")
     const bounded = (consume: Effect.Effect<RateDecision, RateLimiterUnavailable>) => Effect.tapError(withinRedisDeadline(connection, consume), warn)
-    const lenient: Context.Tag.Service<RateLimiter> = {
+    const lenient: typeof RateLimiter.Service = {
       consume: (key, limit, windowSeconds) =>
-        Effect.catchAll(bounded(redis.consume(key, limit, windowSeconds)), () => memory.consume(key, limit, windowSeconds))
+        Effect.catch(bounded(redis.consume(key, limit, windowSeconds)), () => memory.consume(key, limit, windowSeconds))
     }
-    const strict: Context.Tag.Service<StrictRateLimiter> = {
+    const strict: typeof StrictRateLimiter.Service = {
       consume: (key, limit, windowSeconds) =>
         Effect.mapError(bounded(log.consume(key, limit, windowSeconds)), () => new AttemptCounterUnavailable())
     }

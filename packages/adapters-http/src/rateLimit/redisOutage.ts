@@ -25,9 +25,9 @@ export const REDIS_DEADLINE = Duration.seconds(5)
 export const withinRedisDeadline = <A>(connection: Pick<Redis, "status">, command: Effect.Effect<A, RateLimiterUnavailable>) =>
   Effect.suspend(() =>
     connection.status === "ready"
-      ? Effect.timeoutFail(command, {
+      ? Effect.timeoutOrElse(command, {
         duration: REDIS_DEADLINE,
-        onTimeout: () => new RateLimiterUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_DEADLINE)} ms` })
+        orElse: () => Effect.fail(new RateLimiterUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_DEADLINE)} ms` }))
       })
       : Effect.fail(new RateLimiterUnavailable({ reason: `connection ${connection.status}` }))
   )
@@ -43,6 +43,5 @@ export const makeOutageWarning = (message: string) =>
   Effect.map(Ref.make(Number.NEGATIVE_INFINITY), (lastWarning) => (error: RateLimiterUnavailable) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
       Ref.modify(lastWarning, (last) => now - last >= WARN_EVERY_MILLIS ? [true, now] : [false, last])).pipe(
-        Effect.flatMap((due) => Effect.when(Effect.logWarning(message).pipe(Effect.annotateLogs({ reason: error.reason })), () => due)),
-        Effect.asVoid
+        Effect.flatMap((due) => due ? Effect.logWarning(message).pipe(Effect.annotateLogs({ reason: error.reason })) : Effect.void)
       ))

@@ -6,7 +6,6 @@ import type { Effect } from "effect"
  * CAD event stream) end on it at once, so that shutdown waits for them no
  * longer than for a short request, instead of until its deadline.
  */
-export class ServerClosing extends Context.Tag("@bluelight/adapters-http/ServerClosing")<
-  ServerClosing,
-  { readonly closing: Effect.Effect<void> }
->() {}
+export class ServerClosing extends Context.Service<ServerClosing, { readonly closing: Effect.Effect<void> }>()(
+  "@bluelight/adapters-http/ServerClosing"
+) {}

@@ -1,5 +1,6 @@
-import { HttpApiError, HttpServerError, HttpServerRequest, type HttpServerResponse } from "@effect/platform"
-import { Cause, Effect, Option } from "effect"
+import { Cause, Effect, Option, Result } from "effect"
+import { HttpServerError, HttpServerRequest, type HttpServerResponse } from "effect/http"
+import { HttpApiError } from "effect/http-api"
 import { AccessRefused } from "../auth/errors.js"
 import { ApiFailure } from "../errors/ApiFailure.js"
 import { errorResponse, internalErrorResponse, isEnvelopeFailure } from "../errors/respond.js"
@@ -20,49 +21,45 @@ const routeNotFound = (routes: RouteIndex, request: HttpServerRequest.HttpServer
 
 const unknown = Effect.succeed(Option.none<HttpServerResponse.HttpServerResponse>())
 
+const isRouteNotFound = (error: unknown): boolean =>
+  error instanceof HttpServerError.RouteNotFound ||
+  (error instanceof HttpServerError.HttpServerError && error.reason instanceof HttpServerError.RouteNotFound)
+
 /**
  * Answers the failures the API knows with its error envelope: domain errors,
- * request-path refusals, decode failures (`400` with every problem) and unknown
- * routes (`404`, or `405` when the path exists with another method).
- * Anything else is `None`: the caller decides (pass it on, or a `500`).
- * Every refusal passes here, so it is straight-line code.
+ * request-path refusals, decode failures (`400` with every problem; HttpApi
+ * raises them as defects) and unknown routes (`404`, or `405` when the path
+ * exists with another method). Anything else is `None`: the caller decides
+ * (pass it on, or a `500`). Every refusal passes here, so it is straight-line
+ * code.
  */
 export const answerKnownFailure = (
   routes: RouteIndex,
   cause: Cause.Cause<unknown>
 ): Effect.Effect<Option.Option<HttpServerResponse.HttpServerResponse>, never, HttpServerRequest.HttpServerRequest> => {
-  const failure = Cause.failureOption(cause)
+  const decodeFailure = Cause.findDefect(cause)
+  if (Result.isSuccess(decodeFailure) && decodeFailure.success instanceof HttpApiError.HttpApiSchemaError) {
+    const details = decodeDetails(decodeFailure.success)
+    return Effect.map(errorResponse({ code: "INVALID_INPUT", message: "The request is not valid", details }), Option.some)
+  }
+  const failure = Cause.findErrorOption(cause)
   if (Option.isNone(failure)) return unknown
   const error = failure.value instanceof AccessRefused ? failure.value.refusal : failure.value
   if (isEnvelopeFailure(error)) return Effect.map(errorResponse(error), Option.some)
-  if (error instanceof HttpApiError.HttpApiDecodeError) {
-    return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-      Effect.flatMap(decodeDetails(error, routes.find(request.method, pathnameOf(request.url)), request), (details) =>
-        Effect.map(errorResponse({ code: "INVALID_INPUT", message: "The request is not valid", details }), Option.some)))
-  }
-  if (error instanceof HttpServerError.RouteNotFound) {
-    return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => Effect.map(errorResponse(routeNotFound(routes, request)), Option.some))
+  if (isRouteNotFound(error)) {
+    return HttpServerRequest.HttpServerRequest.use((request) => Effect.map(errorResponse(routeNotFound(routes, request)), Option.some))
   }
   return unknown
 }
 
 /**
- * Answers every cause. A failure the envelope does not know is an error an
- * endpoint declared with its own schema (the health report's 503): with
- * `passDeclared` it is handed back for HttpApi to encode. A defect is logged and
- * answered `500 INTERNAL_ERROR`. An interrupted-only cause means the client
- * went away: there is nobody to answer.
+ * Answers every cause. A defect (or a failure the envelope does not know) is
+ * logged and answered `500 INTERNAL_ERROR`. An interrupted-only cause means the
+ * client went away: there is nobody to answer.
  */
-export const answerAnyFailure = (
-  routes: RouteIndex,
-  cause: Cause.Cause<unknown>,
-  options: { readonly passDeclared: boolean } = { passDeclared: false }
-) =>
+export const answerAnyFailure = (routes: RouteIndex, cause: Cause.Cause<unknown>) =>
   Effect.flatMap(answerKnownFailure(routes, cause), (known) =>
     Option.match(known, {
       onSome: Effect.succeed,
-      onNone: () =>
-        Cause.isInterruptedOnly(cause) || (options.passDeclared && Option.isSome(Cause.failureOption(cause)))
-          ? Effect.failCause(cause as Cause.Cause<never>)
-          : internalErrorResponse(cause)
+      onNone: () => Cause.hasInterruptsOnly(cause) ? Effect.failCause(cause as Cause.Cause<never>) : internalErrorResponse(cause)
     }))

@@ -1,5 +1,6 @@
-import { HttpIncomingMessage, type HttpServerRequest } from "@effect/platform"
-import { Effect, Option, Stream } from "effect"
+import { ByteSize, Effect, Stream } from "effect"
+import { HttpIncomingMessage, type HttpServerRequest } from "effect/http"
+import { IncomingMessage } from "node:http"
 import { ApiFailure } from "../errors/ApiFailure.js"
 import { requestWithBody } from "./requestWithBody.js"
 
@@ -69,21 +70,29 @@ const unreadable = new ApiFailure({ code: "INVALID_INPUT", message: "The request
 const readUndeclared = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<string, ApiFailure> =>
   Effect.suspend(() => {
     const kept: Array<Uint8Array> = []
-    return Stream.runFoldWhile(
-      request.stream,
-      0,
-      (bytes) => bytes <= MAX_DRAINED_BODY_BYTES,
-      (bytes, chunk) => {
-        const total = bytes + chunk.byteLength
-        if (total <= MAX_BODY_BYTES) kept.push(chunk)
-        return total
-      }
-    ).pipe(
-      Effect.mapError(() => unreadable),
-      Effect.filterOrFail((bytes) => bytes <= MAX_BODY_BYTES, () => tooLarge),
-      Effect.map(() => Buffer.concat(kept).toString("utf8"))
-    )
+    let bytes = 0
+    return Stream.runForEachWhile(request.stream, (chunk) =>
+      Effect.sync(() => {
+        bytes += chunk.byteLength
+        if (bytes <= MAX_BODY_BYTES) kept.push(chunk)
+        return bytes <= MAX_DRAINED_BODY_BYTES
+      })).pipe(
+        Effect.mapError(() => unreadable),
+        Effect.flatMap(() => {
+          if (bytes > MAX_DRAINED_BODY_BYTES) cutOff(request)
+          return bytes <= MAX_BODY_BYTES ? Effect.succeed(Buffer.concat(kept).toString("utf8")) : Effect.fail(tooLarge)
+        })
+      )
   })
+
+/**
+ * Closes the connection of a client still sending past what is drained:
+ * left open, the server would read (and throw away) the rest of the upload
+ * after answering, however long it is.
+ */
+const cutOff = (request: HttpServerRequest.HttpServerRequest): void => {
+  if (request.source instanceof IncomingMessage) request.source.destroy()
+}
 
 /**
  * The body rules of every request, before routing: a body must be
@@ -106,12 +115,21 @@ export const bodyOfNothing = (parsed: unknown): ReadonlyArray<{ readonly path: R
   return Object.keys(parsed).map((key) => ({ path: [key], message: "is unexpected" }))
 }
 
+/** Whether the request brings a body the rules apply to: a `GET` or a bodiless request has none to check. */
+export const carriesBody = (request: HttpServerRequest.HttpServerRequest): boolean => mayHaveBody(request.method) && hasBody(request)
+
 export const checkBody = (
   request: HttpServerRequest.HttpServerRequest,
   options: { readonly ownBody: boolean; readonly takesNoBody?: boolean } = { ownBody: false }
 ): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
+  // Most requests carry no body: they get their answer without a generator of their own.
+  carriesBody(request) ? checkCarriedBody(request, options) : Effect.succeed(request)
+
+const checkCarriedBody = (
+  request: HttpServerRequest.HttpServerRequest,
+  options: { readonly ownBody: boolean; readonly takesNoBody?: boolean }
+): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
   Effect.gen(function*() {
-    if (!mayHaveBody(request.method) || !hasBody(request)) return request
     if (!options.ownBody && !isJsonMediaType(request.headers["content-type"])) {
       return yield* new ApiFailure({
         code: "UNSUPPORTED_MEDIA_TYPE",
@@ -127,10 +145,8 @@ export const checkBody = (
       routed = requestWithBody(request, text)
     } else {
       text = yield* request.text.pipe(
-        HttpIncomingMessage.withMaxBodySize(Option.some(MAX_BODY_BYTES)),
-        Effect.mapError((error) =>
-          error.cause instanceof Error && error.cause.message === "maxBytes exceeded" ? tooLarge : unreadable
-        )
+        Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_BODY_BYTES)),
+        Effect.mapError((error) => error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge" ? tooLarge : unreadable)
       )
     }
     if (options.ownBody) return routed

@@ -1,5 +1,5 @@
-import { HttpServerError, HttpServerResponse } from "@effect/platform"
-import { Cause, Chunk, Effect, Exit, HashSet, Option } from "effect"
+import { Cause, Context, Effect, Exit } from "effect"
+import { HttpServerError, HttpServerResponse } from "effect/http"
 
 /**
  * The status logged for a request whose client went away before its answer
@@ -7,8 +7,10 @@ import { Cause, Chunk, Effect, Exit, HashSet, Option } from "effect"
  */
 export const CLIENT_CLOSED = 499
 
-const abortedByClient = (cause: Cause.Cause<unknown>) =>
-  HashSet.has(Cause.interruptors(cause), HttpServerError.clientAbortFiberId)
+const abortedByClient = (cause: Cause.Cause<unknown>): boolean =>
+  cause.reasons.some((reason) =>
+    Cause.isInterruptReason(reason) && Context.getOption(Cause.reasonAnnotations(reason), HttpServerError.ClientAbort)._tag === "Some"
+  )
 
 /**
  * The request failed only because the client went away: the platform
@@ -17,8 +19,9 @@ const abortedByClient = (cause: Cause.Cause<unknown>) =>
  */
 export const isClientGone = (cause: Cause.Cause<unknown>): boolean =>
   abortedByClient(cause) &&
-  Option.isNone(Cause.failureOption(cause)) &&
-  Chunk.every(Cause.defects(cause), HttpServerResponse.isServerResponse)
+  cause.reasons.every((reason) =>
+    Cause.isInterruptReason(reason) || (Cause.isDieReason(reason) && HttpServerResponse.isHttpServerResponse(reason.defect))
+  )
 
 /**
  * Whether the client went away while the request was handled, even if a

@@ -1,5 +1,5 @@
-import { type HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { pathnameOf } from "./routes.js"
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"])
@@ -34,11 +34,13 @@ export const oneOrigin = (options: { readonly appUrl: string; readonly productio
   const app = new URL(options.appUrl)
   const appName = app.hostname.toLowerCase()
   const appPort = app.port === "" ? defaultPort(app.protocol) : app.port
-  if (options.production || !LOOPBACK_NAMES.has(appName)) return (inner: HttpApp.Default): HttpApp.Default => inner
   // The usual request names the application's own host exactly: it passes without parsing.
   const appHost = app.host.toLowerCase()
-  return (inner: HttpApp.Default): HttpApp.Default =>
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+  const redirects = !options.production && LOOPBACK_NAMES.has(appName)
+  return <E, R>(
+    inner: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> =>
+    !redirects ? inner : HttpServerRequest.HttpServerRequest.use((request) => {
       const hostHeader = request.headers["host"] ?? ""
       if (hostHeader === appHost || !request.url.startsWith("/")) return inner
       const host = parseHost(hostHeader, app.protocol)

@@ -1,5 +1,5 @@
-import { type HttpServerRequest, HttpServerError, UrlParams } from "@effect/platform"
 import { Effect, Stream } from "effect"
+import { HttpServerError, type HttpServerRequest, UrlParams } from "effect/http"
 
 const bytesOf = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, "utf8"))
 
@@ -15,7 +15,7 @@ const bytesOf = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, "
  */
 export const requestWithBody = (request: HttpServerRequest.HttpServerRequest, body: string): HttpServerRequest.HttpServerRequest => {
   const decodeError = (self: HttpServerRequest.HttpServerRequest) => (cause: unknown) =>
-    new HttpServerError.RequestError({ request: self, reason: "Decode", cause })
+    new HttpServerError.HttpServerError({ reason: new HttpServerError.RequestParseError({ request: self, reason: "Parse", cause }) })
   const withBody: HttpServerRequest.HttpServerRequest = Object.create(request, {
     text: { get: () => Effect.succeed(body) },
     json: {

@@ -1,9 +1,8 @@
-import { HttpApi, type HttpApiEndpoint, type HttpApiGroup, type HttpMethod } from "@effect/platform"
-import { Option } from "effect"
+import { HttpApi, type HttpApiEndpoint, type HttpApiGroup } from "effect/http-api"
 import { isReadingOwnBody } from "../access.js"
 
 /** An endpoint as `HttpApi.reflect` hands it over: its schemas and annotations, whatever its types. */
-export type ReflectedEndpoint = HttpApiEndpoint.HttpApiEndpoint<string, HttpMethod.HttpMethod>
+export type ReflectedEndpoint = HttpApiEndpoint.Top
 
 /** One route of the API, matchable against a raw request path. */
 export interface RouteEntry {
@@ -95,8 +94,8 @@ export class RouteIndex {
     this.methods = [...this.byMethod.keys()].sort()
   }
 
-  static fromApi<Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
-    api: HttpApi.HttpApi<Id, Groups, E, R>,
+  static fromApi<Id extends string, Groups extends HttpApiGroup.Constraint>(
+    api: HttpApi.HttpApi<Id, Groups>,
     extra: ReadonlyArray<ExtraRoute>
   ) {
     const entries: Array<RouteEntry> = []
@@ -106,7 +105,7 @@ export class RouteIndex {
         path,
         endpoint,
         ownBody,
-        takesNoBody: endpoint !== null && !ownBody && Option.isNone(endpoint.payloadSchema),
+        takesNoBody: endpoint !== null && !ownBody && endpoint.payload.size === 0,
         paramsOf: matcher(path)
       })
     HttpApi.reflect(api, {

@@ -1,4 +1,7 @@
-import { Schema, SchemaAST } from "effect"
+import { Exit, Schema } from "effect"
+
+/** The fields of a body: JSON, decoded and encoded without any service. */
+type BodyFields = { readonly [key: string]: Schema.Top & { readonly DecodingServices: never; readonly EncodingServices: never } }
 
 /**
  * How a request body is described: the component's `name` (`RoleInput`) and
@@ -7,21 +10,31 @@ import { Schema, SchemaAST } from "effect"
  * so it cannot drift from the schema: one that no longer encodes is dropped,
  * and the description's tests miss it.
  */
-export interface BodyDescription<Fields extends Schema.Struct.Fields> {
+export interface BodyDescription<Fields extends BodyFields> {
   readonly name: string
   readonly example: Schema.Struct.Type<Fields>
 }
 
 /**
  * A request body: unknown properties are refused and every problem is
- * reported, not only the first. (The parse options must sit on the struct
- * itself; HttpApi decodes with the schema's own annotations.) The name is a
- * JSON Schema identifier only, so the answers' messages stay as they are.
+ * reported, not only the first (the API's `PayloadParseOptions`, `Api.ts`:
+ * Effect 4 reads parse options from the API, not from the schema). The name
+ * is the component's identifier only, so the answers' messages stay as they are.
  */
-export const Body = <Fields extends Schema.Struct.Fields>(fields: Fields, description?: BodyDescription<Fields>) =>
-  Schema.Struct(fields).annotations({
-    parseOptions: { onExcessProperty: "error", errors: "all" },
-    ...(description === undefined
-      ? {}
-      : { [SchemaAST.JSONIdentifierAnnotationId]: description.name, examples: [description.example] })
-  })
+export const Body = <Fields extends BodyFields>(fields: Fields, description?: BodyDescription<Fields>) => {
+  const body = Schema.Struct(fields)
+  if (description === undefined) return body
+  const encoded = Schema.encodeUnknownExit(Schema.toCodecJson(body))(description.example)
+  if (Exit.isSuccess(encoded)) examples.set(description.name, encoded.value)
+  return body.annotate({ identifier: description.name })
+}
+
+/**
+ * Each named body's example, encoded as it is sent: the description's
+ * generator keeps only examples that are JSON already (a date-time is not), so
+ * the description takes them from here (`openapi/examples.ts`).
+ */
+const examples = new Map<string, unknown>()
+
+/** The encoded example of the body named `name`, if it has one that encodes. */
+export const bodyExampleOf = (name: string): unknown => examples.get(name)

@@ -1,9 +1,12 @@
 import { PAGE_LIMIT, PAGE_OFFSET, SafeText } from "@bluelight/core/kernel"
-import { Schema } from "effect"
+import { Effect, Schema, SchemaTransformation } from "effect"
 
-/** Query parameters of an endpoint that refuses unknown ones (`400 INVALID_INPUT`). */
-export const StrictQuery = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
-  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "error", errors: "all" } })
+/**
+ * Query parameters of an endpoint that refuses unknown ones (`400
+ * INVALID_INPUT`): the API's `QueryParseOptions` refuse excess keys and report
+ * every problem (`Api.ts`), so a plain struct is strict.
+ */
+export const StrictQuery = <Fields extends Schema.Struct.Fields>(fields: Fields) => Schema.Struct(fields)
 
 /**
  * The query of an endpoint that takes no parameters: any is refused (`400
@@ -11,40 +14,58 @@ export const StrictQuery = <Fields extends Schema.Struct.Fields>(fields: Fields)
  * words it). `StrictQuery({})` would not do: a struct without fields accepts
  * every object, extra keys included.
  */
-export const NoQuery = Schema.Struct({}).pipe(
-  Schema.filter((params) => Object.keys(params).map((key) => ({ path: [key], message: "is unexpected" })))
+export const NoQuery = Schema.Struct({}).check(
+  Schema.makeFilter((params: object) => Object.keys(params).map((key) => ({ path: [key], issue: "is unexpected" })))
 )
 
-/** Query parameters of an endpoint that ignores unknown ones. */
-export const LenientQuery = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
-  Schema.Struct(fields).annotations({ parseOptions: { onExcessProperty: "ignore", errors: "all" } })
+/**
+ * Query parameters of an endpoint that ignores unknown ones: the other keys
+ * are taken by a rest signature (so the strict parse options let them pass)
+ * and dropped when decoded.
+ */
+export const LenientQuery = <Fields extends Schema.Struct.Fields>(fields: Fields) => {
+  const declared = Schema.Struct(fields)
+  const withRest = Schema.StructWithRest(declared, [Schema.Record(Schema.String, Schema.Unknown)])
+  const declaredOnly = Schema.decodeUnknownEffect(Schema.toType(declared))
+  const asWithRest = Schema.decodeUnknownEffect(Schema.toType(withRest))
+  return withRest.pipe(
+    Schema.decodeTo(
+      Schema.toType(declared),
+      SchemaTransformation.transformEffect({
+        decode: (params) => Effect.mapError(declaredOnly(params, { onExcessProperty: "ignore" }), (error) => error.issue),
+        encode: (params) => Effect.mapError(asWithRest(params), (error) => error.issue)
+      })
+    )
+  )
+}
 
 /**
  * A whole number written in decimal digits (no `1e2`, no blanks, no `1.0`).
  * Described as the integer it stands for, with its bounds; the generated
- * description would be the string's pattern under the label `between(1, 100)`.
+ * description would be the string's pattern.
  */
-export const IntegerFromString = (name: string, bounds: { readonly min: number; readonly max: number; readonly default?: number }) =>
-  SafeText.pipe(
-    Schema.pattern(/^-?\d{1,9}$/, { message: () => `${name} must be an integer from ${bounds.min} to ${bounds.max}` }),
-    Schema.compose(Schema.NumberFromString),
-    Schema.compose(Schema.Int),
-    Schema.between(bounds.min, bounds.max, {
-      message: () => `${name} must be an integer from ${bounds.min} to ${bounds.max}`
-    })
-  ).annotations({
-    jsonSchema: {
-      type: "integer",
-      minimum: bounds.min,
-      maximum: bounds.max,
-      ...(bounds.default === undefined
-        ? { description: `${bounds.min} to ${bounds.max}` }
-        : { default: bounds.default, description: `${bounds.min} to ${bounds.max}, default ${bounds.default}` })
-    }
-  })
+export const IntegerFromString = (name: string, bounds: { readonly min: number; readonly max: number; readonly default?: number }) => {
+  const message = `${name} must be an integer from ${bounds.min} to ${bounds.max}`
+  const described = {
+    type: "integer",
+    minimum: bounds.min,
+    maximum: bounds.max,
+    ...(bounds.default === undefined
+      ? { description: `${bounds.min} to ${bounds.max}` }
+      : { default: bounds.default, description: `${bounds.min} to ${bounds.max}, default ${bounds.default}` })
+  }
+  // The digits' rule is where the text is described as the integer it stands for
+  // (`openapi/parameters.ts` makes that the parameter's schema).
+  return SafeText.check(Schema.isPattern(/^-?\d{1,9}$/, { message, toJsonSchema: () => described })).pipe(
+    Schema.decodeTo(
+      Schema.Int.check(Schema.isBetween({ minimum: bounds.min, maximum: bounds.max }, { message })),
+      SchemaTransformation.numberFromString
+    )
+  )
+}
 
 const integerParameter = (name: string, bounds: { readonly min: number; readonly max: number; readonly default: number }) =>
-  Schema.optionalWith(IntegerFromString(name, bounds), { default: () => bounds.default })
+  IntegerFromString(name, bounds).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(bounds.default)))
 
 /** `limit` (1 to 100, default 25) and `offset` (0 to 10000, default 0), to spread into a query schema. */
 export const paging = {

@@ -1,8 +1,8 @@
 import { StaffRequired } from "@bluelight/core/identity"
 import { EnteredTimestamp, InvalidInput, InvalidState, MultiLineText, NotFound, OneLineText } from "@bluelight/core/kernel"
 import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplaySessionId, RoleplaySessionStatus } from "@bluelight/core/shifts"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { DateTime, Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -15,33 +15,38 @@ const SessionPath = Schema.Struct({ id: RoleplaySessionId })
 
 /** `POST /sessions/{id}/<move>`: the same shape for each move; only the wording differs. */
 const move = <const Name extends string>(name: Name, path: `/${string}`, summary: string, description: string) =>
-  HttpApiEndpoint.post(name, path)
-    .setPath(SessionPath)
-    .addSuccess(Data(RoleplaySessionView))
+  HttpApiEndpoint.post(name, path, {
+    params: SessionPath,
+    success: Data(RoleplaySessionView),
+    error: failsWith(NotFound, InvalidState)
+  })
     .annotate(OpenApi.Summary, summary)
     .annotate(OpenApi.Description, description)
-    .pipe(failsWith(NotFound, InvalidState), allow({ access: "session", permissions: ["sessions.manage"] }))
+    .pipe(allow({ access: "session", permissions: ["sessions.manage"] }))
 
 export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
   .add(
-    HttpApiEndpoint.get("listRoleplaySessions", "/sessions")
-      .setUrlParams(StrictQuery({ ...paging, status: Schema.optional(RoleplaySessionStatus) }))
-      .addSuccess(List(RoleplaySessionView))
+    HttpApiEndpoint.get("listRoleplaySessions", "/sessions", {
+      query: StrictQuery({ ...paging, status: Schema.optional(RoleplaySessionStatus) }),
+      success: List(RoleplaySessionView)
+    })
       .annotate(OpenApi.Summary, "List role-play sessions")
       .annotate(OpenApi.Description, "Role-play sessions, latest `scheduledFor` first; `status` keeps one status.")
       .pipe(allow({ access: "session-or-credential", permissions: ["sessions.view"] }))
   )
   .add(
-    HttpApiEndpoint.post("scheduleRoleplaySession", "/sessions")
-      .setPayload(Body({
+    HttpApiEndpoint.post("scheduleRoleplaySession", "/sessions", {
+      payload: Body({
         title: OneLineText({ min: ROLEPLAY_TITLE.min, max: ROLEPLAY_TITLE.max }),
-        description: Schema.optional(MultiLineText({ max: ROLEPLAY_DESCRIPTION.max })),
+        description: Schema.optionalKey(MultiLineText({ max: ROLEPLAY_DESCRIPTION.max })),
         scheduledFor: EnteredTimestamp
       }, {
         name: "RoleplaySessionInput",
-        example: { title: "Friday patrol night", description: "Response and traffic units", scheduledFor: DateTime.unsafeMake("2026-01-30T19:00:00.000Z") }
-      }))
-      .addSuccess(Data(RoleplaySessionView), { status: 201 })
+        example: { title: "Friday patrol night", description: "Response and traffic units", scheduledFor: DateTime.makeUnsafe("2026-01-30T19:00:00.000Z") }
+      }),
+      success: Data(RoleplaySessionView).pipe(HttpApiSchema.status(201)),
+      error: failsWith(StaffRequired, InvalidInput)
+    })
       .annotate(OpenApi.Summary, "Schedule a role-play session")
       .annotate(
         OpenApi.Description,
@@ -50,7 +55,7 @@ export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
           `${ROLEPLAY_DESCRIPTION.max} (empty means none), both trimmed; \`scheduledFor\` within a year of now, either way. ` +
           "Audited as `roleplay_session.created`."
       )
-      .pipe(failsWith(StaffRequired, InvalidInput), allow({ access: "session", permissions: ["sessions.manage"] }))
+      .pipe(allow({ access: "session", permissions: ["sessions.manage"] }))
   )
   .add(move(
     "startRoleplaySession",

@@ -1,15 +1,15 @@
 import { listRoleplaySessions, moveRoleplaySession, type RoleplayMove, type RoleplaySessionId, scheduleRoleplaySession } from "@bluelight/core/shifts"
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 
-const moved = (move: RoleplayMove) => ({ path }: { readonly path: { readonly id: RoleplaySessionId } }) =>
-  Effect.flatMap(currentCaller, (caller) => moveRoleplaySession(caller, path.id, move)).pipe(Effect.map((data) => ({ data })))
+const moved = (move: RoleplayMove) => ({ params }: { readonly params: { readonly id: RoleplaySessionId } }) =>
+  Effect.flatMap(currentCaller, (caller) => moveRoleplaySession(caller, params.id, move)).pipe(Effect.map((data) => ({ data })))
 
 export const RoleplaySessionsHandlers = HttpApiBuilder.group(BluelightApi, "roleplaySessions", (handlers) =>
   handlers
-    .handle("listRoleplaySessions", ({ urlParams: { limit, offset, status } }) =>
+    .handle("listRoleplaySessions", ({ query: { limit, offset, status } }) =>
       Effect.map(listRoleplaySessions({ status }, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
     .handle("scheduleRoleplaySession", ({ payload }) =>
       Effect.flatMap(currentCaller, (caller) => scheduleRoleplaySession(caller, payload)).pipe(Effect.map((data) => ({ data }))))

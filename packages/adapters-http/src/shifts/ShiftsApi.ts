@@ -1,8 +1,8 @@
 import { Forbidden, StaffInactive, StaffProfileId, StaffRequired } from "@bluelight/core/identity"
 import { EnteredTimestamp, InvalidInput, NotFound } from "@bluelight/core/kernel"
 import { ShiftAlreadyActive, ShiftId, ShiftNotActive, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControl.js"
 import { failsWith } from "../errors/declared.js"
@@ -15,9 +15,11 @@ const EXAMPLE_SHIFT_ID = ShiftId.make("0190a7f2-7a8b-7c9d-8e0f-1a2b3c4d5e6f")
 
 export class ShiftsApi extends HttpApiGroup.make("shifts")
   .add(
-    HttpApiEndpoint.get("listShifts", "/shifts")
-      .setUrlParams(StrictQuery({ ...paging, staffId: Schema.optional(StaffProfileId), status: Schema.optional(ShiftStatus) }))
-      .addSuccess(List(ShiftView))
+    HttpApiEndpoint.get("listShifts", "/shifts", {
+      query: StrictQuery({ ...paging, staffId: Schema.optional(StaffProfileId), status: Schema.optional(ShiftStatus) }),
+      success: List(ShiftView),
+      error: failsWith(Forbidden)
+    })
       .annotate(OpenApi.Summary, "List shifts")
       .annotate(
         OpenApi.Description,
@@ -25,12 +27,14 @@ export class ShiftsApi extends HttpApiGroup.make("shifts")
           "everyone's; without it, a staff member sees only their own (asking for another profile's, or having no staff " +
           "profile, is `FORBIDDEN` naming `shifts.view`)."
       )
-      .pipe(failsWith(Forbidden), allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.view"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.view"] }))
   )
   .add(
-    HttpApiEndpoint.get("shiftSummary", "/shifts/summary")
-      .setUrlParams(StrictQuery({ ...paging, from: EnteredTimestamp, to: EnteredTimestamp, staffId: Schema.optional(StaffProfileId) }))
-      .addSuccess(List(ShiftTotalView))
+    HttpApiEndpoint.get("shiftSummary", "/shifts/summary", {
+      query: StrictQuery({ ...paging, from: EnteredTimestamp, to: EnteredTimestamp, staffId: Schema.optional(StaffProfileId) }),
+      success: List(ShiftTotalView),
+      error: failsWith(InvalidInput)
+    })
       .annotate(OpenApi.Summary, "Summarise shift time")
       .annotate(
         OpenApi.Description,
@@ -39,15 +43,17 @@ export class ShiftsApi extends HttpApiGroup.make("shifts")
           "the ranges either side); an active shift counts up to now. `to` must be after `from`. `staffId` keeps one profile. " +
           "Needs `shifts.view`."
       )
-      .pipe(failsWith(InvalidInput), allow({ access: "session-or-credential", permissions: ["shifts.view"] }))
+      .pipe(allow({ access: "session-or-credential", permissions: ["shifts.view"] }))
   )
   .add(
-    HttpApiEndpoint.post("startShift", "/shifts/start")
-      .setPayload(Body({ type: ShiftType, staffId: Schema.optional(StaffProfileId) }, {
+    HttpApiEndpoint.post("startShift", "/shifts/start", {
+      payload: Body({ type: ShiftType, staffId: Schema.optionalKey(StaffProfileId) }, {
         name: "ShiftStart",
         example: { type: "MODERATION" }
-      }))
-      .addSuccess(Data(ShiftView), { status: 201 })
+      }),
+      success: Data(ShiftView).pipe(HttpApiSchema.status(201)),
+      error: failsWith(StaffRequired, StaffInactive, ShiftAlreadyActive, Forbidden)
+    })
       .annotate(OpenApi.Summary, "Start a shift")
       .annotate(
         OpenApi.Description,
@@ -57,15 +63,14 @@ export class ShiftsApi extends HttpApiGroup.make("shifts")
           "`STAFF_REQUIRED`. A target profile that is unknown or not active staff: `STAFF_INACTIVE`. A profile has one " +
           "active shift: `SHIFT_ALREADY_ACTIVE`. Audited as `shift.started`."
       )
-      .pipe(
-        failsWith(StaffRequired, StaffInactive, ShiftAlreadyActive, Forbidden),
-        allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.manage"] })
-      )
+      .pipe(allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.manage"] }))
   )
   .add(
-    HttpApiEndpoint.post("endShift", "/shifts/end")
-      .setPayload(Body({ id: ShiftId }, { name: "ShiftEnd", example: { id: EXAMPLE_SHIFT_ID } }))
-      .addSuccess(Data(ShiftView))
+    HttpApiEndpoint.post("endShift", "/shifts/end", {
+      payload: Body({ id: ShiftId }, { name: "ShiftEnd", example: { id: EXAMPLE_SHIFT_ID } }),
+      success: Data(ShiftView),
+      error: failsWith(NotFound, ShiftNotActive, StaffRequired, Forbidden)
+    })
       .annotate(OpenApi.Summary, "End a shift")
       .annotate(
         OpenApi.Description,
@@ -73,10 +78,7 @@ export class ShiftsApi extends HttpApiGroup.make("shifts")
           "`shifts.manage`. `durationSeconds` is filled from the clock. A shift already ended: `SHIFT_NOT_ACTIVE`. " +
           "Audited as `shift.ended`. The example's id is a placeholder."
       )
-      .pipe(
-        failsWith(NotFound, ShiftNotActive, StaffRequired, Forbidden),
-        allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.manage"] })
-      )
+      .pipe(allow({ access: "session-or-credential", permissions: [], alternative: ["shifts.manage"] }))
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Shifts")

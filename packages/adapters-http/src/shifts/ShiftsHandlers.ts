@@ -1,17 +1,17 @@
 import { endShift, listShifts, shiftSummary, startShift } from "@bluelight/core/shifts"
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 import { presentShift } from "./present.js"
 
 export const ShiftsHandlers = HttpApiBuilder.group(BluelightApi, "shifts", (handlers) =>
   handlers
-    .handle("listShifts", ({ urlParams: { limit, offset, ...filter } }) =>
+    .handle("listShifts", ({ query: { limit, offset, ...filter } }) =>
       Effect.flatMap(currentCaller, (caller) => listShifts(caller, filter, { limit, offset })).pipe(
         Effect.map((page) => ({ data: page.items.map(presentShift), meta: page.meta }))
       ))
-    .handle("shiftSummary", ({ urlParams: { limit, offset, ...range } }) =>
+    .handle("shiftSummary", ({ query: { limit, offset, ...range } }) =>
       Effect.map(shiftSummary(range, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
     .handle("startShift", ({ payload }) =>
       Effect.flatMap(currentCaller, (caller) => startShift(caller, payload)).pipe(Effect.map((shift) => ({ data: presentShift(shift) }))))

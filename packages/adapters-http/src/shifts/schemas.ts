@@ -3,9 +3,12 @@ import { Timestamp } from "@bluelight/core/kernel"
 import { RoleplaySessionId, RoleplaySessionStatus, ShiftId, ShiftSource, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
 import { Schema } from "effect"
 
-/** A count or a number of seconds: a whole number from 0, described as one (the generated title would be `int`). */
+/**
+ * A count or a number of seconds: a whole number from 0, described as one
+ * (without the bounds of a safe integer the generated description would add).
+ */
 const Count = (description: string) =>
-  Schema.Int.pipe(Schema.nonNegative()).annotations({ jsonSchema: { type: "integer", minimum: 0, description } })
+  Schema.Number.check(Schema.isInt({ toJsonSchema: () => ({ type: "integer" }) }), Schema.isGreaterThanOrEqualTo(0)).annotate({ description })
 
 /** The API document's Shift. */
 export const ShiftView = Schema.Struct({
@@ -17,7 +20,7 @@ export const ShiftView = Schema.Struct({
   endedAt: Schema.NullOr(Timestamp),
   status: ShiftStatus,
   durationSeconds: Count("Whole seconds from start to end; 0 while active")
-}).annotations({ identifier: "Shift" })
+}).annotate({ identifier: "Shift" })
 
 /** One line of the shift summary. */
 export const ShiftTotalView = Schema.Struct({
@@ -25,7 +28,7 @@ export const ShiftTotalView = Schema.Struct({
   type: ShiftType,
   totalSeconds: Count("Whole seconds of this profile's shifts of this type inside the range"),
   shifts: Count("How many of its shifts overlap the range")
-}).annotations({ identifier: "ShiftTotal" })
+}).annotate({ identifier: "ShiftTotal" })
 
 /** A role-play session. */
 export const RoleplaySessionView = Schema.Struct({
@@ -34,10 +37,10 @@ export const RoleplaySessionView = Schema.Struct({
   description: Schema.NullOr(Schema.String),
   status: RoleplaySessionStatus,
   scheduledFor: Timestamp,
-  hostId: StaffProfileId.annotations({ description: "The host's staff profile" }),
+  hostId: StaffProfileId.annotate({ description: "The host's staff profile" }),
   startedAt: Schema.NullOr(Timestamp),
   endedAt: Schema.NullOr(Timestamp),
   cancelledAt: Schema.NullOr(Timestamp),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "RoleplaySession" })
+}).annotate({ identifier: "RoleplaySession" })

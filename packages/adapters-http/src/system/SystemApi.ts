@@ -1,19 +1,20 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 
 /** How the service and its dependencies are doing. */
 export const HealthReport = Schema.Struct({
-  status: Schema.Literal("ok", "unavailable"),
-  database: Schema.Literal("up", "down"),
+  status: Schema.Literals(["ok", "unavailable"]),
+  database: Schema.Literals(["up", "down"]),
   /** The shared counters; `off` when none is configured (single instance, in memory). */
-  redis: Schema.Literal("up", "down", "off")
-}).annotations({ identifier: "HealthReport" })
+  redis: Schema.Literals(["up", "down", "off"])
+}).annotate({ identifier: "HealthReport" })
 export type HealthReport = typeof HealthReport.Type
 
-export const health = HttpApiEndpoint.get("health", "/health")
-  .addSuccess(HealthReport)
-  .addError(HealthReport, { status: 503 })
+export const health = HttpApiEndpoint.get("health", "/health", {
+  success: HealthReport,
+  error: HealthReport.pipe(HttpApiSchema.status(503))
+})
   .annotate(OpenApi.Summary, "Service health")
   .annotate(
     OpenApi.Description,

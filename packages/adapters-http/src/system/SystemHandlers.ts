@@ -1,6 +1,6 @@
 import { DatabaseHealth, SharedStoreHealth } from "@bluelight/core/system"
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "../Api.js"
 import type { HealthReport } from "./SystemApi.js"
 

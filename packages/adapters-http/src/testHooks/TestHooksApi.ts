@@ -1,7 +1,7 @@
 import { AuditEntryView } from "@bluelight/core/audit"
 import { CalendarDate, Id, OneLineText, PageMeta, Timestamp } from "@bluelight/core/kernel"
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { allow } from "../access.js"
 import { Body } from "../schema/body.js"
 import { Data, List } from "../schema/envelope.js"
@@ -18,7 +18,7 @@ export const EchoBody = Body({
   name: OneLineText({ min: 2, max: 60 }),
   at: Timestamp,
   day: CalendarDate,
-  tags: Schema.Array(OneLineText({ min: 1, max: 20 })).pipe(Schema.maxItems(3))
+  tags: Schema.Array(OneLineText({ min: 1, max: 20 })).check(Schema.isMaxLength(3))
 })
 
 const AuditedChange = Body({ action: OneLineText({ min: 3, max: 80 }), targetId: Schema.optional(Id) })
@@ -26,43 +26,39 @@ const AuditedChange = Body({ action: OneLineText({ min: 3, max: 80 }), targetId:
 const testOnly = allow({ access: "public", permissions: [] })
 
 export class TestHooksApi extends HttpApiGroup.make("testHooks")
-  .add(HttpApiEndpoint.post("echo", "/__test/echo").setPayload(EchoBody).addSuccess(Data(EchoBody)).pipe(testOnly))
+  .add(HttpApiEndpoint.post("echo", "/__test/echo", { payload: EchoBody, success: Data(EchoBody) }).pipe(testOnly))
   .add(
-    HttpApiEndpoint.get("page", "/__test/page")
-      .setUrlParams(StrictQuery({ ...paging, search: Schema.optional(OneLineText({ min: 1, max: 100 })) }))
-      .addSuccess(List(Schema.Int))
-      .pipe(testOnly)
+    HttpApiEndpoint.get("page", "/__test/page", {
+      query: StrictQuery({ ...paging, search: Schema.optional(OneLineText({ min: 1, max: 100 })) }),
+      success: List(Schema.Int)
+    }).pipe(testOnly)
   )
   .add(
-    HttpApiEndpoint.get("lenient", "/__test/lenient")
-      .setUrlParams(LenientQuery({ ...paging, search: Schema.optional(OneLineText({ max: 100 })) }))
-      .addSuccess(Data(Schema.Struct({ search: Schema.NullOr(Schema.String), meta: PageMeta })))
-      .pipe(testOnly)
+    HttpApiEndpoint.get("lenient", "/__test/lenient", {
+      query: LenientQuery({ ...paging, search: Schema.optional(OneLineText({ max: 100 })) }),
+      success: Data(Schema.Struct({ search: Schema.NullOr(Schema.String), meta: PageMeta }))
+    }).pipe(testOnly)
   )
   .add(
-    HttpApiEndpoint.get("slow", "/__test/slow")
-      .setUrlParams(Schema.Struct({ ms: IntegerFromString("ms", { min: 0, max: 10_000 }) }))
-      .addSuccess(Data(Schema.Struct({ sleptMs: Schema.Int })))
-      .pipe(testOnly)
+    HttpApiEndpoint.get("slow", "/__test/slow", {
+      query: Schema.Struct({ ms: IntegerFromString("ms", { min: 0, max: 10_000 }) }),
+      success: Data(Schema.Struct({ sleptMs: Schema.Int }))
+    }).pipe(testOnly)
   )
   .add(
-    HttpApiEndpoint.post("audit", "/__test/audit")
-      .setPayload(AuditedChange)
-      .addSuccess(Data(Schema.Struct({ action: Schema.String })), { status: 201 })
-      .pipe(testOnly)
+    HttpApiEndpoint.post("audit", "/__test/audit", {
+      payload: AuditedChange,
+      success: Data(Schema.Struct({ action: Schema.String })).pipe(HttpApiSchema.status(201))
+    }).pipe(testOnly)
   )
+  .add(HttpApiEndpoint.get("auditLog", "/__test/audit", { query: StrictQuery(paging), success: List(AuditEntryView) }).pipe(testOnly))
+  // No success: it always fails (`204` in the description, like any endpoint without a body).
+  .add(HttpApiEndpoint.get("defect", "/__test/defect").pipe(testOnly))
   .add(
-    HttpApiEndpoint.get("auditLog", "/__test/audit")
-      .setUrlParams(StrictQuery(paging))
-      .addSuccess(List(AuditEntryView))
-      .pipe(testOnly)
-  )
-  .add(HttpApiEndpoint.get("defect", "/__test/defect").addSuccess(Schema.Void).pipe(testOnly))
-  .add(
-    HttpApiEndpoint.post("clock", "/__test/clock")
-      .setPayload(Body({ advanceMillis: Schema.Int.pipe(Schema.between(0, 7 * 24 * 3600 * 1000)) }))
-      .addSuccess(Data(Schema.Struct({ now: Timestamp })))
-      .pipe(testOnly)
+    HttpApiEndpoint.post("clock", "/__test/clock", {
+      payload: Body({ advanceMillis: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 7 * 24 * 3600 * 1000 })) }),
+      success: Data(Schema.Struct({ now: Timestamp }))
+    }).pipe(testOnly)
   )
   .prefix("/api")
 {}

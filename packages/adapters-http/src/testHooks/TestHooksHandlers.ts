@@ -1,7 +1,7 @@
 import { AuditQueries } from "@bluelight/core/audit"
 import { type AuditAction, AuditLog, Transactor } from "@bluelight/core/kernel"
-import { HttpApiBuilder } from "@effect/platform"
 import { DateTime, Duration, Effect, Option } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApiWithTestHooks } from "../Api.js"
 import { ClockControl } from "./ClockControl.js"
 
@@ -13,14 +13,14 @@ export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks,
   const clock = yield* Effect.serviceOption(ClockControl)
   return handlers
       .handle("echo", ({ payload }) => Effect.succeed({ data: payload }))
-      .handle("page", ({ urlParams }) =>
-        Effect.succeed({ data: [], meta: { limit: urlParams.limit, offset: urlParams.offset, hasMore: false } }))
-      .handle("lenient", ({ urlParams }) =>
+      .handle("page", ({ query }) =>
+        Effect.succeed({ data: [], meta: { limit: query.limit, offset: query.offset, hasMore: false } }))
+      .handle("lenient", ({ query }) =>
         Effect.succeed({
-          data: { search: urlParams.search ?? null, meta: { limit: urlParams.limit, offset: urlParams.offset, hasMore: false } }
+          data: { search: query.search ?? null, meta: { limit: query.limit, offset: query.offset, hasMore: false } }
         }))
-      .handle("slow", ({ urlParams }) =>
-        Effect.sleep(Duration.millis(urlParams.ms)).pipe(Effect.as({ data: { sleptMs: urlParams.ms } })))
+      .handle("slow", ({ query }) =>
+        Effect.sleep(Duration.millis(query.ms)).pipe(Effect.as({ data: { sleptMs: query.ms } })))
       .handle("audit", ({ payload }) =>
         Effect.gen(function*() {
           yield* transactor.transaction(
@@ -36,15 +36,15 @@ export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks,
           )
           return { data: { action: payload.action } }
         }))
-      .handle("auditLog", ({ urlParams }) =>
+      .handle("auditLog", ({ query }) =>
         Effect.gen(function*() {
-          const page = yield* queries.list({}, urlParams)
+          const page = yield* queries.list({}, query)
           return { data: page.items, meta: page.meta }
         }))
       .handle("defect", () => Effect.die(new Error("deliberate defect for tests")))
       .handle("clock", ({ payload }) =>
         Option.match(clock, {
-          onNone: (): Effect.Effect<number> => Effect.dieMessage("this server's clock cannot be moved"),
+          onNone: (): Effect.Effect<number> => Effect.die(new Error("this server's clock cannot be moved")),
           onSome: (clock) => clock.advance(payload.advanceMillis)
-        }).pipe(Effect.map((now) => ({ data: { now: DateTime.unsafeMake(now) } }))))
+        }).pipe(Effect.map((now) => ({ data: { now: DateTime.makeUnsafe(now) } }))))
 }))

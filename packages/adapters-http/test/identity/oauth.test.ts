@@ -1,15 +1,8 @@
 import { IdentityProvider, PlatformProvider, type ProviderFailure } from "@bluelight/core/identity"
-import {
-  FetchHttpClient,
-  HttpApi,
-  HttpApiBuilder,
-  HttpClient,
-  type HttpClientError,
-  HttpClientResponse,
-  HttpServer
-} from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Either, Fiber, Layer, ManagedRuntime, Redacted, TestClock, TestContext } from "effect"
+import { Effect, Fiber, Layer, ManagedRuntime, Redacted, Result } from "effect"
+import { FetchHttpClient, HttpClient, type HttpClientError, HttpClientResponse, HttpRouter, HttpServer } from "effect/http"
+import { TestClock } from "effect/testing"
 import { createHash, randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -22,16 +15,14 @@ const CLIENT_SECRET = "dev-secret-not-for-production"
 const IDP_REDIRECT = "http://localhost:3000/api/auth/idp/callback"
 const PLATFORM_REDIRECT = "http://localhost:3000/api/auth/platform/callback"
 
-// Only the development provider routes, on an HttpApi with no groups: the
-// same router `layerDevProviders` adds them to in the real server.
-const ServerLive = HttpApiBuilder.serve().pipe(
-  Layer.provide(layerDevProviders({
-    client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
-    appUrl: "http://localhost:3000",
-    identity: true,
-    platform: true
-  })),
-  Layer.provide(HttpApiBuilder.api(HttpApi.make("devProviders"))),
+// Only the development provider routes, on a router of their own: the same
+// kind of router `layerDevProviders` adds them to in the real server.
+const ServerLive = HttpRouter.serve(layerDevProviders({
+  client: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+  appUrl: "http://localhost:3000",
+  identity: true,
+  platform: true
+})).pipe(
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
 )
 
@@ -41,7 +32,7 @@ let base = ""
 beforeAll(async () => {
   runtime = ManagedRuntime.make(ServerLive)
   const server = await runtime.runPromise(HttpServer.HttpServer)
-  if (server.address._tag !== "TcpAddress") throw new Error("expected a TCP address")
+  if (server.address._tag === "UnixPathAddress") throw new Error("expected a TCP address")
   base = `http://127.0.0.1:${server.address.port}`
 })
 
@@ -59,8 +50,8 @@ const clientOptions = (provider: "idp" | "platform", overrides: Partial<OAuthCli
   ...overrides
 })
 
-type IdentityService = IdentityProvider["Type"]
-type PlatformService = PlatformProvider["Type"]
+type IdentityService = typeof IdentityProvider.Service
+type PlatformService = typeof PlatformProvider.Service
 
 const withIdentityProvider = <A, E>(
   use: (idp: IdentityService) => Effect.Effect<A, E>,
@@ -68,7 +59,7 @@ const withIdentityProvider = <A, E>(
   http: Layer.Layer<HttpClient.HttpClient> = FetchHttpClient.layer
 ): Promise<A> =>
   Effect.runPromise(
-    Effect.flatMap(IdentityProvider, use).pipe(
+    IdentityProvider.use(use).pipe(
       Effect.provide(layerIdentityProviderClient(clientOptions("idp", overrides))),
       Effect.provide(http)
     )
@@ -79,17 +70,17 @@ const withPlatformProvider = <A, E>(
   overrides: Partial<OAuthClientOptions> = {}
 ): Promise<A> =>
   Effect.runPromise(
-    Effect.flatMap(PlatformProvider, use).pipe(
+    PlatformProvider.use(use).pipe(
       Effect.provide(layerPlatformProviderClient(clientOptions("platform", overrides))),
       Effect.provide(FetchHttpClient.layer)
     )
   )
 
 const exchangeIdentity = (code: string, overrides: Partial<OAuthClientOptions> = {}) =>
-  withIdentityProvider((idp) => Effect.either(idp.exchange(code)), overrides)
+  withIdentityProvider((idp) => Effect.result(idp.exchange(code)), overrides)
 
 const exchangePlatform = (code: string, verifier: string, overrides: Partial<OAuthClientOptions> = {}) =>
-  withPlatformProvider((platform) => Effect.either(platform.exchange(code, verifier)), overrides)
+  withPlatformProvider((platform) => Effect.result(platform.exchange(code, verifier)), overrides)
 
 const unescapeHtml = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39);/g, (_, entity: string) =>
@@ -136,9 +127,9 @@ const pkcePair = () => {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") }
 }
 
-const reasonOf = <A>(result: Either.Either<A, ProviderFailure>): string => {
-  expect(Either.isLeft(result)).toBe(true)
-  return Either.isLeft(result) ? result.left.reason : ""
+const reasonOf = <A>(result: Result.Result<A, ProviderFailure>): string => {
+  expect(Result.isFailure(result)).toBe(true)
+  return Result.isFailure(result) ? result.failure.reason : ""
 }
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`
@@ -175,7 +166,7 @@ describe("identity provider: client and development provider", () => {
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
     const profile = await exchangeIdentity(code)
-    expect(profile).toEqual(Either.right({ id: "dev-admin", username: "alex.admin", displayName: "Alex Admin", avatar: null }))
+    expect(profile).toEqual(Result.succeed({ id: "dev-admin", username: "alex.admin", displayName: "Alex Admin", avatar: null }))
 
     // The code is spent.
     expect(reasonOf(await exchangeIdentity(code))).toBe("token: the provider answered 400 (invalid_grant)")
@@ -185,7 +176,7 @@ describe("identity provider: client and development provider", () => {
     const pageUrl = await withIdentityProvider((idp) => Effect.succeed(idp.authorizationUrl("s")))
     const code = await codeFor(pageUrl, { id: "someone-1", username: "someone", display_name: "" })
     expect(await exchangeIdentity(code)).toEqual(
-      Either.right({ id: "someone-1", username: "someone", displayName: "someone", avatar: null })
+      Result.succeed({ id: "someone-1", username: "someone", displayName: "someone", avatar: null })
     )
   })
 
@@ -202,7 +193,7 @@ describe("identity provider: client and development provider", () => {
     expect(page.body).toContain("value=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\"")
 
     expect(await exchangeIdentity(code)).toEqual(
-      Either.right({ id: "typed-1", username: "typed", displayName: hostile, avatar: null })
+      Result.succeed({ id: "typed-1", username: "typed", displayName: hostile, avatar: null })
     )
   })
 
@@ -326,7 +317,7 @@ describe("game platform: client and development provider (PKCE S256)", () => {
     expect(answer.status).toBe(302)
     expect(answer.location!.searchParams.get("state")).toBe("st")
     const code = answer.location!.searchParams.get("code")!
-    expect(await exchangePlatform(code, verifier)).toEqual(Either.right({ id: "1002", username: "DanaDispatcher" }))
+    expect(await exchangePlatform(code, verifier)).toEqual(Result.succeed({ id: "1002", username: "DanaDispatcher" }))
     expect(reasonOf(await exchangePlatform(code, verifier))).toBe("token: the provider answered 400 (invalid_grant)")
   })
 
@@ -380,22 +371,22 @@ const tokenThen = (userinfo: () => Response) =>
   )
 
 const exchangeWith = (http: Layer.Layer<HttpClient.HttpClient>) =>
-  withIdentityProvider((idp) => Effect.either(idp.exchange("a-code")), stubOptions, http)
+  withIdentityProvider((idp) => Effect.result(idp.exchange("a-code")), stubOptions, http)
 
 describe("identity provider client: failures", () => {
   it("accepts a userinfo without global_name and avatar", async () => {
     const result = await exchangeWith(tokenThen(() => Response.json({ id: "42", username: "plain" })))
-    expect(result).toEqual(Either.right({ id: "42", username: "plain", displayName: "plain", avatar: null }))
+    expect(result).toEqual(Result.succeed({ id: "42", username: "plain", displayName: "plain", avatar: null }))
   })
 
   it("maps a 500 from userinfo to ProviderFailure", async () => {
     const result = await exchangeWith(tokenThen(() => new Response("boom secret-access-token", { status: 500 })))
-    expect(result).toEqual(Either.left({ _tag: "ProviderFailure", reason: "userinfo: the provider answered 500" }))
+    expect(result).toEqual(Result.fail({ _tag: "ProviderFailure", reason: "userinfo: the provider answered 500" }))
   })
 
   it("maps a malformed userinfo to ProviderFailure, naming fields but no values", async () => {
     const result = await exchangeWith(tokenThen(() => Response.json({ id: 42, username: "secret-access-token" })))
-    expect(result).toEqual(Either.left({ _tag: "ProviderFailure", reason: "userinfo: the response is malformed (at id)" }))
+    expect(result).toEqual(Result.fail({ _tag: "ProviderFailure", reason: "userinfo: the response is malformed (at id)" }))
     const notJson = await exchangeWith(tokenThen(() => new Response("<html>", { status: 200 })))
     expect(reasonOf(notJson)).toBe("userinfo: the response is not JSON")
   })
@@ -408,7 +399,7 @@ describe("identity provider client: failures", () => {
   })
 
   it("maps a network error to ProviderFailure", async () => {
-    const result = await withIdentityProvider((idp) => Effect.either(idp.exchange("a-code")), {
+    const result = await withIdentityProvider((idp) => Effect.result(idp.exchange("a-code")), {
       tokenUrl: "http://127.0.0.1:1/token"
     })
     expect(reasonOf(result)).toBe("token: the provider could not be reached")
@@ -423,15 +414,15 @@ describe("identity provider client: failures", () => {
     const result = await Effect.runPromise(
       Effect.gen(function*() {
         const idp = yield* IdentityProvider
-        const fiber = yield* Effect.fork(Effect.either(idp.exchange("a-code")))
+        const fiber = yield* Effect.forkChild(Effect.result(idp.exchange("a-code")))
         yield* TestClock.adjust("9 seconds")
-        expect(fiber.unsafePoll()).toBeNull()
+        expect(fiber.pollUnsafe()).toBeUndefined()
         yield* TestClock.adjust("1 second")
         return yield* Fiber.join(fiber)
       }).pipe(
         Effect.provide(layerIdentityProviderClient(clientOptions("idp", stubOptions))),
         Effect.provide(hanging),
-        Effect.provide(TestContext.TestContext)
+        Effect.provide(TestClock.layer())
       )
     )
     expect(reasonOf(result)).toBe("userinfo: the provider did not answer within 10 s")

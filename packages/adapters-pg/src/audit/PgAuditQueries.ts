@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type AuditFilter, AuditQueries } from "@bluelight/core/audit"
 import type { Page } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Schema } from "effect"

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type CadEvent, type CadEventFilter, type CadEventView, CadHistory } from "@bluelight/core/cad"
 import { AccountId, ServiceCredentialId } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
@@ -56,7 +56,7 @@ export const PgCadHistory = Layer.effect(
     return {
       append: Effect.fn("PgCadHistory.append")(function*(event: Omit<CadEvent, "seq">) {
         yield* sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK[0]}, ${APPEND_LOCK[1]})`
-        const rows = yield* sql<{ readonly seq: string | number }>`
+        const rows = yield* sql<{ readonly seq: bigint }>`
           INSERT INTO cad_events (id, type, at, actor_type, actor_id, incident_id, unit_id, call_id, data)
           VALUES (${event.id}, ${event.type}, ${DateTime.toDateUtc(event.at)}, ${event.actor.type}, ${event.actor.id},
                   ${event.incidentId}, ${event.unitId}, ${event.callId}, ${JSON.stringify(event.data)}::jsonb)
@@ -65,7 +65,7 @@ export const PgCadHistory = Layer.effect(
         yield* sql`SELECT pg_notify(${CAD_EVENTS_CHANNEL}, ${String(seq)})`
         return { ...event, seq }
       }, Effect.orDie),
-      latestSeq: sql<{ readonly seq: string | number | null }>`SELECT max(seq) AS seq FROM cad_events`.pipe(
+      latestSeq: sql<{ readonly seq: bigint | null }>`SELECT max(seq) AS seq FROM cad_events`.pipe(
         Effect.map((rows) => Number(rows[0]?.seq ?? 0)),
         Effect.orDie,
         Effect.withSpan("PgCadHistory.latestSeq")

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type Call, type CallId, Calls, type CallStatus, type IncidentId } from "@bluelight/core/cad"
 import type { Page } from "@bluelight/core/kernel"
 import { Effect, Layer, Schema } from "effect"
@@ -14,7 +14,7 @@ export const PgCalls = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
     const findById = (lock: "" | "FOR UPDATE") =>
-      SqlSchema.findOne({ Request: Schema.String, Result: CallRow, execute: (id) => sql`SELECT ${columns} FROM cad_calls WHERE id = ${id} ${sql.literal(lock)}` })
+      SqlSchema.findOneOption({ Request: Schema.String, Result: CallRow, execute: (id) => sql`SELECT ${columns} FROM cad_calls WHERE id = ${id} ${sql.literal(lock)}` })
     const ofIncident = SqlSchema.findAll({
       Request: Schema.String,
       Result: CallRow,
@@ -29,7 +29,7 @@ export const PgCalls = Layer.effect(
           ORDER BY ${status === "WAITING" ? sql`created_at, id` : sql`created_at DESC, id DESC`}
           LIMIT ${limit} OFFSET ${offset}`
     })
-    const encode = Schema.encode(CallRow)
+    const encode = Schema.encodeEffect(CallRow)
     return {
       findById: Effect.fn("PgCalls.findById")((id: CallId) => Effect.orDie(findById("")(id))),
       findByIdForUpdate: Effect.fn("PgCalls.findByIdForUpdate")((id: CallId) => Effect.orDie(findById("FOR UPDATE")(id))),

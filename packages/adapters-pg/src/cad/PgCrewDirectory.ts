@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type CrewMember, CrewDirectory, type CrewMemberId, type UnitId } from "@bluelight/core/cad"
 import type { AccountId } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
@@ -26,7 +26,7 @@ export const PgCrewDirectory = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const person = sql.literal(CREW_USER_COLUMNS)
     const members = sql.literal(`c.id, c.unit_id, c.identifier, c.joined_at, c.left_at, ${CREW_USER_COLUMNS}`)
-    const findPerson = SqlSchema.findOne({
+    const findPerson = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: PersonRow,
       execute: (id) => sql`SELECT ${person}, a.status AS account_status FROM accounts a LEFT JOIN staff_profiles sp ON sp.account_id = a.id WHERE a.id = ${id}`
@@ -41,7 +41,7 @@ export const PgCrewDirectory = Layer.effect(
           WHERE c.unit_id = ANY(${[...unitIds]}::text[]) AND c.left_at IS NULL
           ORDER BY c.joined_at, c.id`
     })
-    const member = SqlSchema.findOne({
+    const member = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: MemberRow,
       execute: (id) =>

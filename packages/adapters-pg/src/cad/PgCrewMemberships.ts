@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type CrewMemberId, type CrewMembership, CrewMemberships, type UnitId } from "@bluelight/core/cad"
 import type { AccountId } from "@bluelight/core/identity"
 import { Effect, Layer, Schema } from "effect"
@@ -12,8 +12,8 @@ export const PgCrewMemberships = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
-    const lock = SqlSchema.findOne({ Request: Schema.String, Result: CrewMembershipRow, execute: (id) => sql`SELECT ${columns} FROM cad_crew_memberships WHERE id = ${id} FOR UPDATE` })
-    const currentOf = SqlSchema.findOne({
+    const lock = SqlSchema.findOneOption({ Request: Schema.String, Result: CrewMembershipRow, execute: (id) => sql`SELECT ${columns} FROM cad_crew_memberships WHERE id = ${id} FOR UPDATE` })
+    const currentOf = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: CrewMembershipRow,
       execute: (userId) => sql`SELECT ${columns} FROM cad_crew_memberships WHERE user_id = ${userId} AND left_at IS NULL`
@@ -23,7 +23,7 @@ export const PgCrewMemberships = Layer.effect(
       Result: CrewMembershipRow,
       execute: (unitId) => sql`SELECT ${columns} FROM cad_crew_memberships WHERE unit_id = ${unitId} AND left_at IS NULL ORDER BY joined_at, id`
     })
-    const encode = Schema.encode(CrewMembershipRow)
+    const encode = Schema.encodeEffect(CrewMembershipRow)
     return {
       findByIdForUpdate: Effect.fn("PgCrewMemberships.findByIdForUpdate")((id: CrewMemberId) => Effect.orDie(lock(id))),
       currentOf: Effect.fn("PgCrewMemberships.currentOf")((userId: AccountId) => Effect.orDie(currentOf(userId))),

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type Incident, type IncidentId, Incidents, type IncidentStatus } from "@bluelight/core/cad"
 import { insertRow, pageOf, Window } from "../kernel/rows.js"
 import type { Page } from "@bluelight/core/kernel"
@@ -14,7 +14,7 @@ export const PgIncidents = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
     const findById = (lock: "" | "FOR UPDATE") =>
-      SqlSchema.findOne({ Request: Schema.String, Result: IncidentRow, execute: (id) => sql`SELECT ${columns} FROM cad_incidents WHERE id = ${id} ${sql.literal(lock)}` })
+      SqlSchema.findOneOption({ Request: Schema.String, Result: IncidentRow, execute: (id) => sql`SELECT ${columns} FROM cad_incidents WHERE id = ${id} ${sql.literal(lock)}` })
     const list = SqlSchema.findAll({
       Request: Schema.Struct({ status: Schema.String, ...Window.fields }),
       Result: IncidentRow,
@@ -28,8 +28,8 @@ export const PgIncidents = Layer.effect(
             SELECT ${columns} FROM cad_incidents WHERE status = 'CLOSED'
             ORDER BY closed_at DESC, number DESC LIMIT ${limit} OFFSET ${offset}`
     })
-    const encode = Schema.encode(IncidentRow)
-    const nextNumber = sql<{ readonly number: string | number }>`SELECT nextval('cad_incident_number_seq') AS number`.pipe(
+    const encode = Schema.encodeEffect(IncidentRow)
+    const nextNumber = sql<{ readonly number: bigint }>`SELECT nextval('cad_incident_number_seq') AS number`.pipe(
       Effect.map((rows) => Number(rows[0]!.number)),
       Effect.orDie,
       Effect.withSpan("PgIncidents.nextNumber")

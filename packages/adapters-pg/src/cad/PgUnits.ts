@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type IncidentId, type Unit, type UnitId, Units } from "@bluelight/core/cad"
 import type { Page } from "@bluelight/core/kernel"
 import { Effect, Layer, Schema } from "effect"
@@ -14,7 +14,7 @@ export const PgUnits = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
     const findById = (lock: "" | "FOR UPDATE") =>
-      SqlSchema.findOne({ Request: Schema.String, Result: UnitRow, execute: (id) => sql`SELECT ${columns} FROM cad_units WHERE id = ${id} ${sql.literal(lock)}` })
+      SqlSchema.findOneOption({ Request: Schema.String, Result: UnitRow, execute: (id) => sql`SELECT ${columns} FROM cad_units WHERE id = ${id} ${sql.literal(lock)}` })
     const attending = (order: "callsign" | "lock") =>
       SqlSchema.findAll({
         Request: Schema.String,
@@ -29,7 +29,7 @@ export const PgUnits = Layer.effect(
       Result: UnitRow,
       execute: ({ limit, offset }) => sql`SELECT ${columns} FROM cad_units ORDER BY lower(callsign), id LIMIT ${limit} OFFSET ${offset}`
     })
-    const encode = Schema.encode(UnitWriteRow)
+    const encode = Schema.encodeEffect(UnitWriteRow)
     return {
       findById: Effect.fn("PgUnits.findById")((id: UnitId) => Effect.orDie(findById("")(id))),
       findByIdForUpdate: Effect.fn("PgUnits.findByIdForUpdate")((id: UnitId) => Effect.orDie(findById("FOR UPDATE")(id))),

@@ -1,6 +1,7 @@
 import { CadEventId, CadEventType, callsignKey, CallId, CallStatus, CrewMemberId, IncidentId, IncidentPriority, IncidentStatus, UnitId, UnitStatus, UnitType } from "@bluelight/core/cad"
 import { AccountId, IdentityLink, PlatformLink, StaffProfileId } from "@bluelight/core/identity"
-import { Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
+import { NumberFromInt8 } from "../kernel/rows.js"
 
 /**
  * How CAD's tables store its records: one schema a table, the row named as
@@ -24,11 +25,15 @@ export const UnitRow = Schema.Struct({
  * the callsign, which the unique index `cad_units_callsign_key` compares.
  * Units are read as `UnitRow` (the key is not selected).
  */
-export const UnitWriteRow = Schema.transform(Schema.Struct({ ...UnitRow.fields, callsignKey: Schema.String }), Schema.typeSchema(UnitRow), {
-  strict: true,
-  decode: ({ callsignKey: _callsignKey, ...unit }) => unit,
-  encode: (unit) => ({ ...unit, callsignKey: callsignKey(unit.callsign) })
-})
+export const UnitWriteRow = Schema.Struct({ ...UnitRow.fields, callsignKey: Schema.String }).pipe(
+  Schema.decodeTo(
+    Schema.toType(UnitRow),
+    SchemaTransformation.transform({
+      decode: ({ callsignKey: _callsignKey, ...unit }) => unit,
+      encode: (unit) => ({ ...unit, callsignKey: callsignKey(unit.callsign) })
+    })
+  )
+)
 
 export const IncidentRow = Schema.Struct({
   id: IncidentId,
@@ -97,15 +102,15 @@ export const CREW_USER_COLUMNS = `
 
 /** A `cad_events` row with its actor's display name (null for a service, or a missing account). */
 export const CadEventRow = Schema.Struct({
-  seq: Schema.Union(Schema.Int, Schema.NumberFromString),
+  seq: NumberFromInt8,
   id: CadEventId,
   type: CadEventType,
   at: Schema.DateTimeUtcFromDate,
-  actorType: Schema.Literal("user", "service"),
+  actorType: Schema.Literals(["user", "service"]),
   actorId: Schema.String,
   actorName: Schema.NullOr(Schema.String),
   incidentId: Schema.NullOr(IncidentId),
   unitId: Schema.NullOr(UnitId),
   callId: Schema.NullOr(CallId),
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  data: Schema.Record(Schema.String, Schema.Unknown)
 })

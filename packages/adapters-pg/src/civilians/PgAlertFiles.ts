@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import {
   AlertFiles,
   type CivilianId,
@@ -14,14 +14,14 @@ import { pageOf, Window } from "../kernel/rows.js"
 import { MarkerFileJson, RecordFileJson, WarrantFileJson } from "./files.js"
 import { AT_NOW, markerActiveSql, markerFileJson, recordFileJson, warrantActiveSql, warrantFileJson } from "./rows.js"
 
-const Row = <A, I>(file: Schema.Schema<A, I>) => Schema.Struct({ file })
+const Row = <A, I>(file: Schema.Codec<A, I>) => Schema.Struct({ file })
 
 export const PgAlertFiles = Layer.effect(
   AlertFiles,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const one = <A, I>(file: Schema.Schema<A, I>, json: string, table: string) =>
-      SqlSchema.findOne({
+    const one = <A, I>(file: Schema.Codec<A, I>, json: string, table: string) =>
+      SqlSchema.findOneOption({
         Request: Schema.String,
         Result: Row(file),
         execute: (id) => sql`SELECT ${sql.literal(json)} AS file FROM ${sql.literal(table)} WHERE id = ${id}`

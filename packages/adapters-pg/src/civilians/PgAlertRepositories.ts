@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import {
   type Marker,
   markerReference,
@@ -22,13 +22,13 @@ const sequenced = <A extends { readonly id: string }, I extends { readonly id: s
   readonly table: string
   readonly columns: string
   readonly sequence: string
-  readonly Row: Schema.Schema<A, I>
+  readonly Row: Schema.Codec<A, I>
   readonly reference: (n: number) => string
 }) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const table = sql.literal(options.table)
-    const findById = SqlSchema.findOne({
+    const findById = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: options.Row,
       execute: (id) => sql`SELECT ${sql.literal(options.columns)} FROM ${table} WHERE id = ${id} FOR UPDATE`

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { CivilianFiles, type CivilianId, type LicenceId } from "@bluelight/core/civilians"
 import type { AccountId } from "@bluelight/core/identity"
 import type { Page, PageMeta } from "@bluelight/core/kernel"
@@ -59,22 +59,22 @@ const CIVILIAN_FILE = `json_build_object(
 /** The one-row subquery the file reads the time from. */
 const atNow = (now: DateTime.Utc) => DateTime.toDateUtc(now)
 
-const Row = <A, I>(file: Schema.Schema<A, I>) => Schema.Struct({ file })
+const Row = <A, I>(file: Schema.Codec<A, I>) => Schema.Struct({ file })
 
 export const PgCivilianFiles = Layer.effect(
   CivilianFiles,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const file = sql.literal(CIVILIAN_FILE)
-    const findById = SqlSchema.findOne({
-      Request: Schema.Struct({ id: Schema.String, now: Schema.DateFromSelf }),
+    const findById = SqlSchema.findOneOption({
+      Request: Schema.Struct({ id: Schema.String, now: Schema.Date }),
       Result: Row(CivilianFileJson),
       execute: ({ id, now }) =>
         sql`SELECT ${file} AS file FROM civilians c JOIN accounts o ON o.id = c.owner_id
             CROSS JOIN (SELECT ${now}::timestamptz AS now) at WHERE c.id = ${id}`
     })
     const listByOwner = SqlSchema.findAll({
-      Request: Schema.Struct({ ownerId: Schema.String, now: Schema.DateFromSelf, ...Window.fields }),
+      Request: Schema.Struct({ ownerId: Schema.String, now: Schema.Date, ...Window.fields }),
       Result: Row(CivilianFileJson),
       execute: ({ limit, now, offset, ownerId }) =>
         sql`
@@ -100,7 +100,7 @@ export const PgCivilianFiles = Layer.effect(
           LIMIT ${limit} OFFSET ${offset}`
       }
     })
-    const findLicence = SqlSchema.findOne({
+    const findLicence = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: Row(LicenceFileJson),
       execute: (id) => sql`SELECT ${sql.literal(licenceFileJson("l"))} AS file FROM licences l WHERE l.id = ${id}`

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type Civilian, type CivilianId, civilianReference, Civilians } from "@bluelight/core/civilians"
 import { Effect, Layer, Schema } from "effect"
 import { CIVILIAN_COLUMNS, CivilianRow } from "./rows.js"
@@ -8,12 +8,12 @@ export const PgCivilians = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(CIVILIAN_COLUMNS)
-    const findById = SqlSchema.findOne({
+    const findById = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: CivilianRow,
       execute: (id) => sql`SELECT ${columns} FROM civilians WHERE id = ${id} FOR UPDATE`
     })
-    const findByReference = SqlSchema.findOne({
+    const findByReference = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: CivilianRow,
       execute: (reference) => sql`SELECT ${columns} FROM civilians WHERE reference = upper(${reference}) FOR SHARE`

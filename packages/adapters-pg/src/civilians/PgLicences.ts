@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type CivilianId, type Endorsement, type EndorsementId, type Licence, type LicenceId, Licences, type RecordId } from "@bluelight/core/civilians"
 import { Effect, Layer, Schema } from "effect"
 import { ENDORSEMENT_COLUMNS, EndorsementRow, LICENCE_COLUMNS, LicenceRow } from "./rows.js"
@@ -8,29 +8,29 @@ export const PgLicences = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(LICENCE_COLUMNS)
-    const findById = SqlSchema.findOne({
+    const findById = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: LicenceRow,
       execute: (id) => sql`SELECT ${columns} FROM licences WHERE id = ${id} FOR UPDATE`
     })
-    const findByCivilianId = SqlSchema.findOne({
+    const findByCivilianId = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: LicenceRow,
       execute: (civilianId) => sql`SELECT ${columns} FROM licences WHERE civilian_id = ${civilianId}`
     })
-    const encodeLicence = Schema.encode(LicenceRow)
+    const encodeLicence = Schema.encodeEffect(LicenceRow)
     const update = SqlSchema.void({
       Request: LicenceRow,
       execute: (row) => sql`UPDATE licences SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`
     })
     const insertEndorsement = SqlSchema.void({ Request: EndorsementRow, execute: (row) => sql`INSERT INTO endorsements ${sql.insert(row)}` })
-    const findEndorsement = SqlSchema.findOne({
+    const findEndorsement = SqlSchema.findOneOption({
       Request: Schema.Struct({ licenceId: Schema.String, id: Schema.String }),
       Result: EndorsementRow,
       execute: ({ id, licenceId }) =>
         sql`SELECT ${sql.literal(ENDORSEMENT_COLUMNS)} FROM endorsements WHERE id = ${id} AND licence_id = ${licenceId} FOR UPDATE`
     })
-    const findEndorsementOfRecord = SqlSchema.findOne({
+    const findEndorsementOfRecord = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: EndorsementRow,
       execute: (recordId) => sql`SELECT ${sql.literal(ENDORSEMENT_COLUMNS)} FROM endorsements WHERE record_id = ${recordId} FOR UPDATE`

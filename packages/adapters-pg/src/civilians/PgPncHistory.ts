@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type CivilianId, CivilianId as CivilianIdSchema, LicenceId, type NewPncEvent, type PncEvent, PncEventId, PncHistory, type VehicleId, VehicleId as VehicleIdSchema } from "@bluelight/core/civilians"
 import { AccountId } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
@@ -10,14 +10,14 @@ const EventRow = Schema.Struct({
   seq: Schema.NumberFromString,
   type: Schema.String,
   at: Schema.DateTimeUtcFromDate,
-  actorType: Schema.Literal("user", "service"),
+  actorType: Schema.Literals(["user", "service"]),
   actorId: Schema.String,
   actorName: Schema.NullOr(Schema.String),
   byOwner: Schema.Boolean,
   civilianId: Schema.NullOr(CivilianIdSchema),
   vehicleId: Schema.NullOr(VehicleIdSchema),
   licenceId: Schema.NullOr(LicenceId),
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown })
+  data: Schema.Record(Schema.String, Schema.Unknown)
 })
 
 const toEvent = (row: typeof EventRow.Type): PncEvent => ({

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { plateKey, VehicleFiles, type VehicleId } from "@bluelight/core/civilians"
 import type { Page } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
@@ -46,7 +46,7 @@ export const PgVehicleFiles = Layer.effect(
     // Part of the plate (trigram index on plate_key) or every word of make and model (trigram
     // index on lower(make || ' ' || model)); ordered by plate. No search: every vehicle.
     const search = SqlSchema.findAll({
-      Request: Schema.Struct({ search: Schema.String, now: Schema.DateFromSelf, ...Window.fields }),
+      Request: Schema.Struct({ search: Schema.String, now: Schema.Date, ...Window.fields }),
       Result: Schema.Struct({ file: VehicleSummaryJson }),
       execute: ({ limit, now, offset, search }) => {
         const key = plateKey(search)
@@ -62,8 +62,8 @@ export const PgVehicleFiles = Layer.effect(
           LIMIT ${limit} OFFSET ${offset}`
       }
     })
-    const findById = SqlSchema.findOne({
-      Request: Schema.Struct({ id: Schema.String, now: Schema.DateFromSelf }),
+    const findById = SqlSchema.findOneOption({
+      Request: Schema.Struct({ id: Schema.String, now: Schema.Date }),
       Result: Schema.Struct({ file: VehicleRecordJson }),
       execute: ({ id, now }) =>
         sql`SELECT ${sql.literal(RECORD)} AS file FROM vehicles v LEFT JOIN civilians k ON k.id = v.keeper_id

@@ -1,4 +1,4 @@
-import { SqlClient, type SqlError, SqlSchema } from "@effect/sql"
+import { SqlClient, type SqlError, SqlSchema } from "effect/sql"
 import { type Vehicle, type VehicleId, Vehicles } from "@bluelight/core/civilians"
 import { DateTime, Effect, Layer, Schema } from "effect"
 import { storedUnlessClash } from "../kernel/uniqueViolation.js"
@@ -10,17 +10,17 @@ export const PgVehicles = Layer.effect(
   Vehicles,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const findById = SqlSchema.findOne({
+    const findById = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: VehicleRow,
       execute: (id) => sql`SELECT ${sql.literal(VEHICLE_COLUMNS)}, plate_key FROM vehicles WHERE id = ${id} FOR UPDATE`
     })
-    const findByIdUnlocked = SqlSchema.findOne({
+    const findByIdUnlocked = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: VehicleRow,
       execute: (id) => sql`SELECT ${sql.literal(VEHICLE_COLUMNS)}, plate_key FROM vehicles WHERE id = ${id}`
     })
-    const encode = Schema.encode(VehicleRow)
+    const encode = Schema.encodeEffect(VehicleRow)
     const openPeriod = (vehicle: Vehicle): Effect.Effect<void, SqlError.SqlError> =>
       vehicle.keeperId === null || vehicle.keeperSince === null
         ? Effect.void

@@ -1,5 +1,5 @@
 import { Civilian, Endorsement, Licence, Marker, PncRecord, plateKey, Vehicle, Warrant } from "@bluelight/core/civilians"
-import { Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
 
 /**
  * How the civilian tables store their records: one schema a table, decoding
@@ -37,14 +37,14 @@ const VehicleColumns = Schema.Struct({
 })
 
 /** A vehicle as written: its columns plus `plate_key`, core's `plateKey` of the plate; read back without it. */
-export const VehicleRow = Schema.transform(
-  Schema.Struct({ ...VehicleColumns.fields, plateKey: Schema.String }),
-  Schema.typeSchema(VehicleColumns),
-  {
-    strict: true,
-    decode: ({ plateKey: _plateKey, ...vehicle }) => vehicle,
-    encode: (vehicle) => ({ ...vehicle, plateKey: plateKey(vehicle.plate) })
-  }
+export const VehicleRow = Schema.Struct({ ...VehicleColumns.fields, plateKey: Schema.String }).pipe(
+  Schema.decodeTo(
+    Schema.toType(VehicleColumns),
+    SchemaTransformation.transform({
+      decode: ({ plateKey: _plateKey, ...vehicle }) => vehicle,
+      encode: (vehicle) => ({ ...vehicle, plateKey: plateKey(vehicle.plate) })
+    })
+  )
 )
 
 export const RecordRow = Schema.Struct({

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { AccessChanges, type AccessSubject, AccountId, ServiceCredentialId } from "@bluelight/core/identity"
 import { Effect, Layer } from "effect"
 
@@ -6,7 +6,7 @@ import { Effect, Layer } from "effect"
 const MOST = 500
 
 interface ChangeRow {
-  readonly latest: string
+  readonly latest: bigint
   readonly kind: string | null
   readonly subject_id: string | null
 }
@@ -25,10 +25,10 @@ const subjectOf = (row: ChangeRow): AccessSubject | null => {
  */
 export const PgAccessChanges = Layer.effect(
   AccessChanges,
-  Effect.map(SqlClient.SqlClient, (client) => {
+  SqlClient.SqlClient.useSync((client) => {
     const sql = client.withoutTransforms()
     return {
-      latest: sql<{ readonly epoch: string }>`SELECT epoch FROM access_epoch`.pipe(
+      latest: sql<{ readonly epoch: bigint }>`SELECT epoch FROM access_epoch`.pipe(
         Effect.map((rows) => Number(rows[0]?.epoch ?? 0)),
         Effect.orDie
       ),

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { Accounts, AccountStatus } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
 import { Effect, Layer, Schema } from "effect"

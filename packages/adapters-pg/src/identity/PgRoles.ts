@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { BUILT_IN_ROLE_IDS, Role, RoleId, roleNameKey, Roles } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
 import { Effect, Layer, Schema } from "effect"
@@ -25,7 +25,7 @@ export const PgRoles = Layer.effect(
           LIMIT ${limit} OFFSET ${offset}`
     })
     const findById = (lock: "" | "FOR UPDATE") =>
-      SqlSchema.findOne({
+      SqlSchema.findOneOption({
         Request: RoleId,
         Result: Role,
         execute: (id) => sql`SELECT id, name, permissions FROM roles WHERE id = ${id} ${sql.literal(lock)}`
@@ -37,7 +37,7 @@ export const PgRoles = Layer.effect(
       Result: Role,
       execute: (ids) => sql`SELECT id, name, permissions FROM roles WHERE id = ANY(${[...ids]}::text[]) ORDER BY id FOR SHARE`
     })
-    const findByNameKey = SqlSchema.findOne({
+    const findByNameKey = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: Role,
       execute: (nameKey) => sql`SELECT id, name, permissions FROM roles WHERE name_key = ${nameKey}`

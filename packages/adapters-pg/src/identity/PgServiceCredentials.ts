@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type ServiceCredential, ServiceCredentials } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
 import { Effect, Layer } from "effect"

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { SessionRecords } from "@bluelight/core/identity"
 import { Effect, Layer, Option } from "effect"
 import { type SessionRecordRow, sessionRecordOfRows } from "./sessionRecordRows.js"
@@ -11,7 +11,7 @@ import { type SessionRecordRow, sessionRecordOfRows } from "./sessionRecordRows.
  */
 export const PgSessionRecords = Layer.effect(
   SessionRecords,
-  Effect.map(SqlClient.SqlClient, (client) => {
+  SqlClient.SqlClient.useSync((client) => {
     const sql = client.withoutTransforms()
     return {
       findByTokenHash: (tokenHash: string) =>
@@ -31,9 +31,9 @@ export const PgSessionRecords = Layer.effect(
         LEFT JOIN roles r ON r.id = spr.role_id
         WHERE s.token_hash = ${tokenHash}
         ORDER BY spr.position`.pipe(
-          Effect.map((rows) => Option.fromNullable(sessionRecordOfRows(rows))),
+          Effect.map((rows) => Option.fromNullishOr(sessionRecordOfRows(rows))),
           Effect.orDie,
-          Effect.withSpan("PgSessionRecords.findByTokenHash")
+          Effect.withSpan("PgSessionRecords.findByTokenHash", undefined, { captureStackTrace: false })
         )
     }
   })

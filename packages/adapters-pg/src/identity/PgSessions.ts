@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type AccountId, type SessionId, type SessionRevocation, Sessions } from "@bluelight/core/identity"
 import { DateTime, Effect, Layer, Schema } from "effect"
 import { insertRow } from "../kernel/rows.js"
@@ -8,7 +8,7 @@ export const PgSessions = Layer.effect(
   Sessions,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const findByTokenHash = SqlSchema.findOne({
+    const findByTokenHash = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: SessionRow,
       execute: (tokenHash) =>

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { SignInStates } from "@bluelight/core/identity"
 import { DateTime, Effect, Layer, Schema } from "effect"
 import { insertRow } from "../kernel/rows.js"
@@ -9,7 +9,7 @@ export const PgSignInStates = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     // One statement removes and answers the row: of two racing requests, only one gets it.
-    const consume = SqlSchema.findOne({
+    const consume = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: SignInStateRow,
       execute: (stateHash) =>

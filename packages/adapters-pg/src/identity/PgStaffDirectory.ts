@@ -1,4 +1,4 @@
-import { SqlClient, type Statement } from "@effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import { AccountId, RoleId, type StaffMember, StaffDirectory, StaffProfileId } from "@bluelight/core/identity"
 import { type Page, toPage } from "@bluelight/core/kernel"
 import { Effect, Layer, Option, Schema } from "effect"
@@ -13,11 +13,11 @@ const Row = Schema.Struct({
   createdAt: Schema.DateTimeUtcFromDate,
   updatedAt: Schema.DateTimeUtcFromDate
 })
-const decodeRows = Schema.decodeUnknown(Schema.Array(Row))
+const decodeRows = Schema.decodeUnknownEffect(Schema.Array(Row))
 
 const toMember = (row: typeof Row.Type): Effect.Effect<StaffMember> =>
   row.displayName === null
-    ? Effect.dieMessage(`staff profile ${row.id} names account ${row.accountId}, which does not exist`)
+    ? Effect.die(new Error(`staff profile ${row.id} names account ${row.accountId}, which does not exist`))
     : Effect.succeed({
       id: row.id,
       account: { id: row.accountId, displayName: row.displayName },
@@ -34,7 +34,7 @@ const toMember = (row: typeof Row.Type): Effect.Effect<StaffMember> =>
  */
 export const PgStaffDirectory = Layer.effect(
   StaffDirectory,
-  Effect.map(SqlClient.SqlClient, (sql) => {
+  SqlClient.SqlClient.useSync((sql) => {
     const select = (where: Statement.Fragment, tail: Statement.Fragment) =>
       sql`
         SELECT sp.id, sp.account_id, a.display_name, sp.active, sp.created_at, sp.updated_at,
@@ -57,7 +57,7 @@ export const PgStaffDirectory = Layer.effect(
           sql`ORDER BY lower(a.display_name), sp.id LIMIT ${page.limit + 1} OFFSET ${page.offset}`
         ).pipe(Effect.map((members) => toPage(members, page)))),
       findById: Effect.fn("PgStaffDirectory.findById")((id: StaffProfileId) =>
-        select(sql.and([sql`sp.id = ${id}`]), sql``).pipe(Effect.map((members) => Option.fromNullable(members[0]))))
+        select(sql.and([sql`sp.id = ${id}`]), sql``).pipe(Effect.map((members) => Option.fromNullishOr(members[0]))))
     }
   })
 )

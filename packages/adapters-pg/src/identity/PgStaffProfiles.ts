@@ -1,6 +1,6 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { type StaffProfile, type StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Schema, Struct } from "effect"
 import { StaffProfileRow } from "./rows.js"
 
 /** A staff profile with its roles in the order they were given (`staff_profile_roles.position`). */
@@ -12,7 +12,7 @@ export const PgStaffProfiles = Layer.effect(
       sp.id, sp.account_id, sp.active, sp.created_at, sp.updated_at,
       ARRAY(SELECT r.role_id FROM staff_profile_roles r WHERE r.staff_profile_id = sp.id ORDER BY r.position) AS role_ids`)
     const findOneBy = (column: "id" | "account_id") => {
-      const query = SqlSchema.findOne({
+      const query = SqlSchema.findOneOption({
         Request: Schema.String,
         Result: StaffProfileRow,
         execute: (value) => sql`SELECT ${columns} FROM staff_profiles sp WHERE sp.${sql(column)} = ${value}`
@@ -24,7 +24,7 @@ export const PgStaffProfiles = Layer.effect(
         INSERT INTO staff_profile_roles (staff_profile_id, role_id, position)
         SELECT ${profile.id}, granted.role_id, granted.position
         FROM unnest(${[...profile.roleIds]}::text[]) WITH ORDINALITY AS granted (role_id, position)`
-    const toRow = Schema.encode(StaffProfileRow.pipe(Schema.omit("roleIds")))
+    const toRow = Schema.encodeEffect(StaffProfileRow.mapFields(Struct.omit(["roleIds"])))
     const findById = findOneBy("id")
     // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
     return {
@@ -33,7 +33,7 @@ export const PgStaffProfiles = Layer.effect(
       // lock still reads other tables as of its start, so one statement would answer the roles
       // from before the change it waited for.
       findByIdForUpdate: Effect.fn("PgStaffProfiles.findByIdForUpdate")((id: StaffProfileId) =>
-        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.zipRight(findById(id)))),
+        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.andThen(findById(id)))),
       findByAccountId: Effect.fn("PgStaffProfiles.findByAccountId")(findOneBy("account_id")),
       insert: Effect.fn("PgStaffProfiles.insert")((profile: StaffProfile) =>
         Effect.flatMap(toRow(profile), (row) =>

@@ -1,5 +1,5 @@
 import { Account, AccountId, AccountStatus, Permission, Role, RoleId, roleNameKey, ServiceCredentialId, SessionId, SessionRevocation, StaffProfileId } from "@bluelight/core/identity"
-import { Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
 
 /**
  * How identity's tables store its records: one schema a table, decoding a row
@@ -23,22 +23,26 @@ export const AccountColumns = Schema.Struct({
 })
 
 /** An account as its row stores it: each link in columns of its own, no platform link as nulls. */
-export const AccountRow = Schema.transform(AccountColumns, Schema.typeSchema(Account), {
-  strict: true,
-  decode: ({ identityAvatar, identityId, identityUsername, platformId, platformUsername, ...account }) => ({
-    ...account,
-    identity: { id: identityId, username: identityUsername, avatar: identityAvatar },
-    platform: platformId === null || platformUsername === null ? null : { id: platformId, username: platformUsername }
-  }),
-  encode: ({ identity, platform, ...account }) => ({
-    ...account,
-    identityId: identity.id,
-    identityUsername: identity.username,
-    identityAvatar: identity.avatar,
-    platformId: platform?.id ?? null,
-    platformUsername: platform?.username ?? null
-  })
-})
+export const AccountRow = AccountColumns.pipe(
+  Schema.decodeTo(
+    Schema.toType(Account),
+    SchemaTransformation.transform({
+      decode: ({ identityAvatar, identityId, identityUsername, platformId, platformUsername, ...account }) => ({
+        ...account,
+        identity: { id: identityId, username: identityUsername, avatar: identityAvatar },
+        platform: platformId === null || platformUsername === null ? null : { id: platformId, username: platformUsername }
+      }),
+      encode: ({ identity, platform, ...account }) => ({
+        ...account,
+        identityId: identity.id,
+        identityUsername: identity.username,
+        identityAvatar: identity.avatar,
+        platformId: platform?.id ?? null,
+        platformUsername: platform?.username ?? null
+      })
+    })
+  )
+)
 
 /** A `sessions` row is the session itself, its times `timestamptz`. */
 export const SessionRow = Schema.Struct({
@@ -55,7 +59,7 @@ export const SessionRow = Schema.Struct({
 /** A `sign_in_states` row is the state itself, its times `timestamptz`. */
 export const SignInStateRow = Schema.Struct({
   stateHash: Schema.String,
-  purpose: Schema.Literal("idp", "platform"),
+  purpose: Schema.Literals(["idp", "platform"]),
   codeVerifier: Schema.NullOr(Schema.String),
   sessionId: Schema.NullOr(SessionId),
   createdAt: Schema.DateTimeUtcFromDate,
@@ -67,11 +71,15 @@ export const SignInStateRow = Schema.Struct({
  * name, so "the same name" means the same thing here and in the rules. Read
  * back, a row is the role itself (`Role`): the key is not selected.
  */
-export const RoleRow = Schema.transform(Schema.Struct({ ...Role.fields, nameKey: Schema.String }), Schema.typeSchema(Role), {
-  strict: true,
-  decode: ({ nameKey: _nameKey, ...role }) => role,
-  encode: (role) => ({ ...role, nameKey: roleNameKey(role.name) })
-})
+export const RoleRow = Schema.Struct({ ...Role.fields, nameKey: Schema.String }).pipe(
+  Schema.decodeTo(
+    Schema.toType(Role),
+    SchemaTransformation.transform({
+      decode: ({ nameKey: _nameKey, ...role }) => role,
+      encode: (role) => ({ ...role, nameKey: roleNameKey(role.name) })
+    })
+  )
+)
 
 /**
  * A staff profile as `staff_profiles` stores it, with its role ids in order:

@@ -47,7 +47,7 @@ const isPermissions = (value: unknown): value is ReadonlyArray<Permission> => Ar
 const text = checked(isString)
 const flag = checked(isBoolean)
 const date = checked(isDate)
-const instant = (row: SessionRecordRow, column: string): DateTime.Utc => DateTime.unsafeFromDate(date(row, column))
+const instant = (row: SessionRecordRow, column: string): DateTime.Utc => DateTime.fromDateUnsafe(date(row, column))
 // The brand is the column's: the query selects each id from its own table.
 const entityId = <B extends Id>() => checked(isId as (value: unknown) => value is B)
 const sessionId = entityId<SessionId>()

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { AuditLog, type AuditRecord, CurrentRequestId, Ids } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer } from "effect"
 

@@ -1,8 +1,6 @@
-import { SqlClient, SqlError } from "@effect/sql"
+import { SqlClient, SqlError } from "effect/sql"
 import { Transactor } from "@bluelight/core/kernel"
 import { Effect, Layer } from "effect"
-
-const isSqlError = (u: unknown): u is SqlError.SqlError => u instanceof SqlError.SqlError
 
 /**
  * Postgres transactions. Every query inside runs on the transaction's
@@ -12,10 +10,10 @@ const isSqlError = (u: unknown): u is SqlError.SqlError => u instanceof SqlError
  */
 export const PgTransactor = Layer.effect(
   Transactor,
-  Effect.map(SqlClient.SqlClient, (sql) => ({
+  SqlClient.SqlClient.useSync((sql) => ({
     transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       sql.withTransaction(effect).pipe(
-        Effect.catchIf(isSqlError, (error) => Effect.die(error))
+        Effect.catchIf(SqlError.isSqlError, (error) => Effect.die(error))
       ) as Effect.Effect<A, E, R>
   }))
 )

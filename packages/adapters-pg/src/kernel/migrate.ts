@@ -1,4 +1,4 @@
-import { Migrator, SqlClient } from "@effect/sql"
+import { Migrator, SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { migrations } from "../migrations/index.js"
 
@@ -15,9 +15,9 @@ const CREATE_LOCK = 4_175_202_611
  * Here the instances create it in turn, under an advisory lock held to the
  * end of a short transaction, with the migrator's own columns.
  */
-const ensureMigrationsTable = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+const ensureMigrationsTable = SqlClient.SqlClient.use((sql) =>
   sql.withTransaction(
-    Effect.zipRight(
+    Effect.andThen(
       sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK})`,
       sql`CREATE TABLE IF NOT EXISTS ${sql(MIGRATIONS_TABLE)} (
         migration_id integer primary key,
@@ -34,4 +34,4 @@ const ensureMigrationsTable = Effect.flatMap(SqlClient.SqlClient, (sql) =>
  * them, the others wait for its lock and find nothing left. Answers the ones
  * it applied.
  */
-export const runMigrations = Effect.zipRight(ensureMigrationsTable, Migrator.make({})({ loader: migrations, table: MIGRATIONS_TABLE }))
+export const runMigrations = Effect.andThen(ensureMigrationsTable, Migrator.make({})({ loader: migrations, table: MIGRATIONS_TABLE }))

@@ -1,6 +1,6 @@
-import { type SqlClient, SqlSchema } from "@effect/sql"
+import { type SqlClient, SqlSchema } from "effect/sql"
 import { type Page, type PageMeta, toPage } from "@bluelight/core/kernel"
-import { Effect, type Option, Schema } from "effect"
+import { Effect, type Option, Schema, SchemaTransformation } from "effect"
 import { storedUnlessClash } from "./uniqueViolation.js"
 
 /**
@@ -8,6 +8,14 @@ import { storedUnlessClash } from "./uniqueViolation.js"
  * the writes a unique key may refuse. Each repository's row schema says how
  * its records are stored; these say how a row is written or listed.
  */
+
+/**
+ * A `bigint` column (a sequence, a count, a sum): the client reads an `int8` as
+ * a JavaScript `bigint`, the records hold a number (these stay far below 2^53).
+ */
+export const NumberFromInt8 = Schema.BigInt.pipe(
+  Schema.decodeTo(Schema.Int, SchemaTransformation.transform({ decode: (n) => Number(n), encode: (n) => BigInt(n) }))
+)
 
 /** The window a list query reads: one row more than the page, so the page knows whether more follow. */
 export const Window = Schema.Struct({ limit: Schema.Int, offset: Schema.Int })
@@ -27,9 +35,9 @@ export const pageOf = <A, E, R>(
  * A finder of the one row of `table` whose unique `column` holds a value,
  * decoded with `Row`; `FOR UPDATE` locks it until the transaction ends.
  */
-export const findOneBy = <A, I>(sql: SqlClient.SqlClient, Row: Schema.Schema<A, I>, table: string, columns: string) =>
+export const findOneBy = <A, I>(sql: SqlClient.SqlClient, Row: Schema.Codec<A, I>, table: string, columns: string) =>
 (column: string, lock: "" | "FOR UPDATE" = "") => {
-  const query = SqlSchema.findOne({
+  const query = SqlSchema.findOneOption({
     Request: Schema.String,
     Result: Row,
     execute: (value) =>
@@ -39,7 +47,7 @@ export const findOneBy = <A, I>(sql: SqlClient.SqlClient, Row: Schema.Schema<A, 
 }
 
 /** Inserts a record into `table` as `Row` encodes it. */
-export const insertRow = <A, I extends Record<string, unknown>>(sql: SqlClient.SqlClient, Row: Schema.Schema<A, I>, table: string) => {
+export const insertRow = <A, I extends Record<string, unknown>>(sql: SqlClient.SqlClient, Row: Schema.Codec<A, I>, table: string) => {
   const insert = SqlSchema.void({ Request: Row, execute: (row) => sql`INSERT INTO ${sql.literal(table)} ${sql.insert(row)}` })
   return (record: A): Effect.Effect<void> => Effect.orDie(insert(record))
 }
@@ -50,11 +58,11 @@ export const insertRow = <A, I extends Record<string, unknown>>(sql: SqlClient.S
  */
 export const insertUnlessTaken = <A, I extends Record<string, unknown>>(
   sql: SqlClient.SqlClient,
-  Row: Schema.Schema<A, I>,
+  Row: Schema.Codec<A, I>,
   table: string,
   key: string
 ) => {
-  const encode = Schema.encode(Row)
+  const encode = Schema.encodeEffect(Row)
   return (record: A): Effect.Effect<boolean> =>
     Effect.flatMap(encode(record), (row) =>
       sql`INSERT INTO ${sql.literal(table)} ${sql.insert(row)} ON CONFLICT (${sql.literal(key)}) DO NOTHING RETURNING id`).pipe(
@@ -70,11 +78,11 @@ export const insertUnlessTaken = <A, I extends Record<string, unknown>>(
  */
 export const updateUnlessClash = <A, I extends Record<string, unknown> & { readonly id: string }>(
   sql: SqlClient.SqlClient,
-  Row: Schema.Schema<A, I>,
+  Row: Schema.Codec<A, I>,
   table: string,
   constraint: string
 ) => {
-  const encode = Schema.encode(Row)
+  const encode = Schema.encodeEffect(Row)
   return (record: A): Effect.Effect<boolean> =>
     Effect.flatMap(encode(record), (row) =>
       sql`UPDATE ${sql.literal(table)} SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`.pipe(

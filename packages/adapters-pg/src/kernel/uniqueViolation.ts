@@ -1,14 +1,13 @@
-import type { SqlClient, SqlError } from "@effect/sql"
+import type { SqlClient, SqlError } from "effect/sql"
 import { Effect } from "effect"
 
 /**
  * True for a unique-key violation of the named constraint (SQLSTATE 23505):
- * the database settling a race that a check before the write cannot.
+ * the database settling a race that a check before the write cannot. The
+ * client classifies the SQLSTATE into the error's reason.
  */
-export const violates = (constraint: string) => (error: SqlError.SqlError): boolean => {
-  const cause = error.cause as { readonly code?: unknown; readonly constraint?: unknown } | null
-  return typeof cause === "object" && cause !== null && cause.code === "23505" && cause.constraint === constraint
-}
+export const violates = (constraint: string) => (error: SqlError.SqlError): boolean =>
+  error.reason._tag === "UniqueViolation" && error.reason.constraint === constraint
 
 /**
  * Runs a write that the unique key `constraint` may refuse, answering whether

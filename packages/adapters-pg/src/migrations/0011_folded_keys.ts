@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { callsignKey } from "@bluelight/core/cad"
 import { BUILT_IN_ROLE_IDS, roleNameKey } from "@bluelight/core/identity"
 import { Effect } from "effect"

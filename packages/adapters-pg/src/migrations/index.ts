@@ -1,4 +1,4 @@
-import { Migrator } from "@effect/sql"
+import { Migrator } from "effect/sql"
 import auditLog from "./0001_audit_log.js"
 import identity from "./0002_identity.js"
 import auditLogTruncate from "./0003_audit_log_truncate.js"

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import type { Page } from "@bluelight/core/kernel"
 import { type ModerationAction, ModerationActions, type ModerationFilter, type ModerationRequester } from "@bluelight/core/moderation"
 import { Effect, Layer, Option, Schema } from "effect"
@@ -13,9 +13,9 @@ export const PgModerationActions = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
-    const encode = Schema.encode(ModerationActionRow)
+    const encode = Schema.encodeEffect(ModerationActionRow)
     const findById = (lock: "" | "FOR UPDATE") =>
-      SqlSchema.findOne({
+      SqlSchema.findOneOption({
         Request: Schema.String,
         Result: ModerationActionRow,
         execute: (id) => sql`SELECT ${columns} FROM moderation_actions WHERE id = ${id} ${sql.literal(lock)}`
@@ -24,8 +24,8 @@ export const PgModerationActions = Layer.effect(
       const query = findById(lock)
       return (id: string) => query(id).pipe(Effect.map(Option.map(actionOfRow)), Effect.orDie)
     }
-    const findByKey = SqlSchema.findOne({
-      Request: Schema.Struct({ column: Schema.Literal("moderator_id", "service_id"), id: Schema.String, key: Schema.String }),
+    const findByKey = SqlSchema.findOneOption({
+      Request: Schema.Struct({ column: Schema.Literals(["moderator_id", "service_id"]), id: Schema.String, key: Schema.String }),
       Result: ModerationActionRow,
       execute: ({ column, id, key }) =>
         sql`SELECT ${columns} FROM moderation_actions WHERE ${sql(column)} = ${id} AND idempotency_key = ${key}`

@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import type { Page } from "@bluelight/core/kernel"
 import { type RoleplaySession, RoleplaySessions, type RoleplaySessionStatus } from "@bluelight/core/shifts"
 import { Effect, Layer, Schema } from "effect"

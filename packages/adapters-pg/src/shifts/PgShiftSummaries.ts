@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import type { Page } from "@bluelight/core/kernel"
 import { ShiftSummaries, type SummaryRange } from "@bluelight/core/shifts"
 import { DateTime, Effect, Layer, Schema } from "effect"

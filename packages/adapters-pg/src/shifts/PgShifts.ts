@@ -1,4 +1,4 @@
-import { SqlClient, SqlSchema } from "@effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
 import type { StaffProfileId } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
 import { type Shift, type ShiftFilter, Shifts } from "@bluelight/core/shifts"
@@ -15,12 +15,12 @@ export const PgShifts = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
     const findBy = findOneBy(sql, ShiftRow, "shifts", COLUMNS)
-    const findActiveForUpdate = SqlSchema.findOne({
+    const findActiveForUpdate = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: ShiftRow,
       execute: (staffId) => sql`SELECT ${columns} FROM shifts WHERE staff_id = ${staffId} AND ended_at IS NULL FOR UPDATE`
     })
-    const encode = Schema.encode(ShiftRow)
+    const encode = Schema.encodeEffect(ShiftRow)
     const list = SqlSchema.findAll({
       Request: Schema.Struct({ filter: Schema.Any, ...Window.fields }),
       Result: ShiftRow,

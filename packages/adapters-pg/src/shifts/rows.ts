@@ -37,6 +37,6 @@ export const RoleplaySessionRow = Schema.Struct({
 export const ShiftTotalRow = Schema.Struct({
   staffId: StaffProfileId,
   type: ShiftType,
-  totalSeconds: Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative()),
-  shifts: Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())
+  totalSeconds: Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0)),
+  shifts: Schema.NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))
 })

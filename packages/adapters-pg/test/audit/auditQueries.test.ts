@@ -16,7 +16,7 @@ interface Backend {
 
 let sequence = 0
 const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
-const T0 = DateTime.unsafeMake("2026-01-01T09:00:00.000Z")
+const T0 = DateTime.makeUnsafe("2026-01-01T09:00:00.000Z")
 
 const anAccount = (displayName: string): Account => {
   const id = AccountId.make(uid("acc"))
@@ -28,21 +28,24 @@ const aCredential = (name: string, issuedBy: AccountId): ServiceCredential => ({
   tokenHash: uid("hash"),
   scopes: ["moderation.kick"],
   createdAt: T0,
-  expiresAt: DateTime.unsafeMake("2027-01-01T00:00:00.000Z"),
+  expiresAt: DateTime.makeUnsafe("2027-01-01T00:00:00.000Z"),
   revokedAt: null,
   issuedBy
 })
 
-/** Runs `effect` and answers how many SQL statements it executed (spans named `sql.execute`). */
+/**
+ * Runs `effect` and answers how many SQL statements it executed: the client
+ * opens one span of kind `client` a statement (named for the database).
+ */
 const statementsOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.tracerWith((base) => {
+  Effect.flatMap(Effect.tracer, (base) => {
     let statements = 0
     const counting = Tracer.make({
-      span: (name, ...rest) => {
-        if (name === "sql.execute") statements++
-        return base.span(name, ...rest)
+      span: (options) => {
+        if (options.kind === "client") statements++
+        return base.span(options)
       },
-      context: (f, fiber) => base.context(f, fiber)
+      context: base.context
     })
     return Effect.map(Effect.withTracer(effect, counting), (value) => ({ value, statements }))
   })
@@ -56,8 +59,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, sqlStatemen
     afterAll(() => backend?.dispose())
 
     const audited = (actor: Actor, targetId: string) =>
-      Effect.flatMap(Transactor, (transactor) =>
-        transactor.transaction(Effect.flatMap(AuditLog, (audit) =>
+      Transactor.use((transactor) =>
+        transactor.transaction(AuditLog.use((audit) =>
           // A stand-in action (not in AUDIT_ACTIONS): the store keeps any text.
           audit.record({ action: "probe.named" as AuditAction, actor, targetType: "probe", targetId, data: {} }))))
 
@@ -68,7 +71,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, sqlStatemen
       const page = await backend.run(Effect.gen(function*() {
         const accounts = yield* Accounts
         yield* accounts.insert(person)
-        yield* Effect.flatMap(ServiceCredentials, (credentials) => credentials.insert(bot))
+        yield* ServiceCredentials.use((credentials) => credentials.insert(bot))
         yield* audited({ type: "user", id: person.id }, target)
         yield* audited({ type: "service", id: bot.id }, target)
         // An id no account or credential has (the test hooks' writer, a future actor of the game's own).
@@ -78,7 +81,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, sqlStatemen
         yield* audited({ type: "user", id: bot.id }, target)
         // The name is read when the log is read: a renamed person shows the new name on old entries.
         yield* accounts.update({ ...person, displayName: "Alex Renamed" })
-        return yield* Effect.flatMap(AuditQueries, (queries) => queries.list({ targetId: target }, { limit: 10, offset: 0 }))
+        return yield* AuditQueries.use((queries) => queries.list({ targetId: target }, { limit: 10, offset: 0 }))
       }))
       // Entries written within one millisecond may list in any order between themselves.
       expect(page.items.map((entry) => entry.actor)).toHaveLength(5)
@@ -90,7 +93,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, sqlStatemen
         { type: "user", id: person.id, name: "Alex Renamed" }
       ]))
       // Filters still speak of the stored actor.
-      const byPerson = await backend.run(Effect.flatMap(AuditQueries, (queries) => queries.list({ actorId: person.id }, { limit: 10, offset: 0 })))
+      const byPerson = await backend.run(AuditQueries.use((queries) => queries.list({ actorId: person.id }, { limit: 10, offset: 0 })))
       expect(byPerson.items.map((entry) => entry.actor)).toEqual([{ type: "user", id: person.id, name: "Alex Renamed" }])
     })
 
@@ -100,10 +103,10 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, sqlStatemen
         const people = Array.from({ length: 5 }, (_, i) => anAccount(`Person ${i}`))
         const { statements, value } = await backend.run(Effect.gen(function*() {
           for (const person of people) {
-            yield* Effect.flatMap(Accounts, (accounts) => accounts.insert(person))
+            yield* Accounts.use((accounts) => accounts.insert(person))
             yield* audited({ type: "user", id: person.id }, target)
           }
-          return yield* statementsOf(Effect.flatMap(AuditQueries, (queries) => queries.list({ targetId: target }, { limit: 3, offset: 1 })))
+          return yield* statementsOf(AuditQueries.use((queries) => queries.list({ targetId: target }, { limit: 3, offset: 1 })))
         }))
         expect(value.items).toHaveLength(3)
         for (const { actor } of value.items) expect(actor.name).toBe(people.find((person) => person.id === actor.id)?.displayName)

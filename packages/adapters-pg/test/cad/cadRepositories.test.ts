@@ -26,7 +26,7 @@ expect.addEqualityTesters([
 let sequence = 0
 const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 const idOf = <A extends string>(brand: IdBrand<A>, prefix: string): A => brand.make(uid(prefix))
-const at = (iso: string) => DateTime.unsafeMake(iso)
+const at = (iso: string) => DateTime.makeUnsafe(iso)
 const T0 = at("2026-01-01T09:00:00.000Z")
 const T1 = at("2026-01-02T09:00:00.000Z")
 const PAGE = { limit: 100, offset: 0 }
@@ -44,9 +44,9 @@ const anAccount = (displayName: string, overrides: Partial<Account> = {}): Accou
 }
 const withStaff = (account: Account, active = true) =>
   Effect.gen(function*() {
-    yield* Effect.flatMap(Accounts, (repo) => repo.insert(account))
+    yield* Accounts.use((repo) => repo.insert(account))
     const id = idOf(StaffProfileId, "staff")
-    yield* Effect.flatMap(StaffProfiles, (repo) => repo.insert({ id, accountId: account.id, active, roleIds: [], createdAt: T0, updatedAt: T0 }))
+    yield* StaffProfiles.use((repo) => repo.insert({ id, accountId: account.id, active, roleIds: [], createdAt: T0, updatedAt: T0 }))
     return id
   })
 const membership = (unitId: UnitId, userId: AccountId, overrides: Partial<CrewMembership> = {}): CrewMembership => ({
@@ -71,7 +71,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         expect(yield* units.insert(b)).toBe(true)
         expect(yield* units.insert(a)).toBe(true)
         expect(yield* units.insert(aUnit({ callsign: `${prefix}-A` }))).toBe(false)
-        const renamed = yield* Effect.flatMap(Transactor, (tx) =>
+        const renamed = yield* Transactor.use((tx) =>
           tx.transaction(Effect.gen(function*() {
             const refused = yield* units.update({ ...b, callsign: `${prefix}-A`, version: 2 })
             const stored = yield* units.update({ ...b, status: "AVAILABLE", version: 2 })
@@ -133,7 +133,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         const staffId = yield* withStaff(person)
         const one = aUnit()
         const two = aUnit()
-        yield* Effect.flatMap(Units, (units) => Effect.all([units.insert(one), units.insert(two)]))
+        yield* Units.use((units) => Effect.all([units.insert(one), units.insert(two)]))
         const first = membership(one.id, person.id)
         expect(yield* crew.insert(first)).toBe(true)
         expect(yield* crew.insert(membership(two.id, person.id))).toBe(false)
@@ -159,10 +159,10 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         yield* withStaff(anAccount(`${tag.toUpperCase()} Alpha`))
         yield* withStaff(anAccount(`${tag} inactive`), false)
         yield* withStaff(anAccount(`${tag} suspended`, { status: "SUSPENDED" }))
-        yield* Effect.flatMap(Accounts, (repo) => repo.insert(anAccount(`${tag} member`)))
-        const found = yield* Effect.flatMap(CrewDirectory, (directory) => directory.eligible(tag.toUpperCase(), PAGE))
+        yield* Accounts.use((repo) => repo.insert(anAccount(`${tag} member`)))
+        const found = yield* CrewDirectory.use((directory) => directory.eligible(tag.toUpperCase(), PAGE))
         expect(found.items.map((user) => user.displayName)).toEqual([`${tag.toUpperCase()} Alpha`, `${tag} bravo`])
-        const first = yield* Effect.flatMap(CrewDirectory, (directory) => directory.eligible(tag, { limit: 1, offset: 0 }))
+        const first = yield* CrewDirectory.use((directory) => directory.eligible(tag, { limit: 1, offset: 0 }))
         expect(first.meta).toEqual({ limit: 1, offset: 0, hasMore: true })
       }))
     })
@@ -190,12 +190,12 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       await run(Effect.gen(function*() {
         const history = yield* CadHistory
         const person = anAccount("History Person")
-        yield* Effect.flatMap(Accounts, (repo) => repo.insert(person))
+        yield* Accounts.use((repo) => repo.insert(person))
         const start = yield* history.latestSeq
         const incidentId = idOf(IncidentId, "inc")
         const unitId = idOf(UnitId, "unit")
         const append = (type: "INCIDENT_CREATED" | "UNIT_ASSIGNED", actor: { type: "user" | "service"; id: string }, subjects: { incidentId: IncidentId | null; unitId: UnitId | null }) =>
-          Effect.flatMap(Transactor, (tx) =>
+          Transactor.use((tx) =>
             tx.transaction(history.append({ id: idOf(CadEventId, "ev"), at: T0, actor, type, ...subjects, callId: null, data: { n: 1 } })))
         const a = yield* append("INCIDENT_CREATED", { type: "user", id: person.id }, { incidentId, unitId: null })
         const b = yield* append("UNIT_ASSIGNED", { type: "service", id: "svc-1" }, { incidentId, unitId })

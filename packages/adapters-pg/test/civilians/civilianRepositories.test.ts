@@ -36,10 +36,10 @@ import { type Account, AccountId, Accounts, type Permission, type UserCaller } f
 import { testPorts } from "@bluelight/core/testing"
 import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DateTime, Effect, Exit, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
+import { DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
 
-type Ports = Layer.Layer.Success<ReturnType<typeof testPorts>>
+type Ports = Layer.Success<ReturnType<typeof testPorts>>
 
 interface Backend {
   readonly run: <A, E>(effect: Effect.Effect<A, E, Ports>) => Promise<A>
@@ -57,7 +57,7 @@ const MEMBER: ReadonlyArray<Permission> = ["civilians.create", "civilians.manage
 
 const aCaller = (permissions: ReadonlyArray<Permission>): UserCaller => {
   const id = AccountId.make(uid("acc-"))
-  const now = DateTime.unsafeMake("2026-01-01T00:00:00.000Z")
+  const now = DateTime.makeUnsafe("2026-01-01T00:00:00.000Z")
   const account: Account = {
     id,
     displayName: `Person ${id}`,
@@ -79,21 +79,26 @@ const aCaller = (permissions: ReadonlyArray<Permission>): UserCaller => {
 }
 
 const withAccounts = (...callers: ReadonlyArray<UserCaller>) =>
-  Effect.flatMap(Accounts, (accounts) => Effect.forEach(callers, (c) => accounts.insert(c.account), { discard: true }))
+  Accounts.use((accounts) => Effect.forEach(callers, (c) => accounts.insert(c.account), { discard: true }))
 
 const codeOf = <A, E>(exit: Exit.Exit<A, E>) =>
-  Exit.isFailure(exit) && exit.cause._tag === "Fail" ? (exit.cause.error as { code?: string }).code : Exit.isSuccess(exit) ? "OK" : "DEFECT"
+  Exit.isSuccess(exit)
+    ? "OK"
+    : Option.match(Exit.findErrorOption(exit), { onNone: () => "DEFECT", onSome: (error) => (error as { code?: string }).code })
 
-/** Runs `effect` and answers how many SQL statements it executed (spans named `sql.execute`). */
+/**
+ * Runs `effect` and answers how many SQL statements it executed: the client
+ * opens one span of kind `client` a statement (named for the database).
+ */
 const statementsOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.tracerWith((base) => {
+  Effect.flatMap(Effect.tracer, (base) => {
     let statements = 0
     const counting = Tracer.make({
-      span: (name, ...rest) => {
-        if (name === "sql.execute") statements++
-        return base.span(name, ...rest)
+      span: (options) => {
+        if (options.kind === "client") statements++
+        return base.span(options)
       },
-      context: (f, fiber) => base.context(f, fiber)
+      context: base.context
     })
     return Effect.map(Effect.withTracer(effect, counting), (value) => ({ value, statements }))
   })
@@ -229,7 +234,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const created = await run(createCivilian(owner, character(`Gil ${uid("T")}`)))
       const licence = await run(issueLicence(owner, created.id, { categories: ["B"] }))
       const car = await run(registerVehicle(owner, created.id, { plate: uid("S").slice(0, 8), make: "Ford", model: "Fiesta", colour: "Red", type: "CAR" }))
-      const occurredAt = DateTime.unsafeMake("2026-01-02T03:04:05.000Z")
+      const occurredAt = DateTime.makeUnsafe("2026-01-02T03:04:05.000Z")
       const record = await run(createRecord(officer, {
         civilianId: created.id, type: "CITATION", title: "Speeding", description: "48 in a 30", location: "High Street", occurredAt,
         fineAmount: 100.5, points: 3, vehicleId: car.id
@@ -268,9 +273,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect((await run(listWarrants({ civilianId: created.id, status: "ACTIVE" }, { limit: 25, offset: 0 }))).items.map((w) => w.id)).toEqual([warrant.id])
       expect((await run(listMarkers({ vehicleId: car.id, active: true }, { limit: 25, offset: 0 }))).items.map((m) => m.id)).toEqual([stolen.id])
       // The person's file and the vehicle's record, alerts and all, are one statement each (none in memory).
-      const now = DateTime.unsafeNow()
-      const personRead = await run(statementsOf(Effect.flatMap(CivilianFiles, (files) => files.findById(created.id, now))))
-      const vehicleRead = await run(statementsOf(Effect.flatMap(VehicleFiles, (files) => files.findById(car.id, now))))
+      const now = DateTime.nowUnsafe()
+      const personRead = await run(statementsOf(CivilianFiles.use((files) => files.findById(created.id, now))))
+      const vehicleRead = await run(statementsOf(VehicleFiles.use((files) => files.findById(car.id, now))))
       expect([personRead.statements, vehicleRead.statements]).toEqual(name === "Postgres" ? [1, 1] : [0, 0])
       expect([personRead.value._tag, vehicleRead.value._tag]).toEqual(["Some", "Some"])
 

@@ -35,9 +35,9 @@ interface Backend {
 
 /** The subjects committed after `before`, and how many epochs went by. */
 const changesSince = (before: number) =>
-  Effect.flatMap(AccessChanges, (changes) => Effect.map(changes.since(before), ({ epoch, subjects }) => ({ epochs: epoch - before, subjects })))
+  AccessChanges.use((changes) => Effect.map(changes.since(before), ({ epoch, subjects }) => ({ epochs: epoch - before, subjects })))
 
-const latest = Effect.flatMap(AccessChanges, (changes) => changes.latest)
+const latest = AccessChanges.use((changes) => changes.latest)
 
 /** Runs `write` and answers the changes it committed. */
 const changesOf = <A>(write: Effect.Effect<A, never, Ports>) =>
@@ -57,14 +57,14 @@ const someone = Effect.gen(function*() {
   const credential = aCredential(account.id)
   const role = aRole()
   const profile = aProfile(account.id, { roleIds: [role.id] })
-  yield* Effect.flatMap(Accounts, (repo) => repo.insert(account))
-  yield* Effect.flatMap(Sessions, (repo) => repo.insert(session))
-  yield* Effect.flatMap(ServiceCredentials, (repo) => repo.insert(credential))
-  yield* Effect.flatMap(Roles, (repo) => repo.insert(role))
-  yield* Effect.flatMap(StaffProfiles, (repo) => repo.insert(profile))
+  yield* Accounts.use((repo) => repo.insert(account))
+  yield* Sessions.use((repo) => repo.insert(session))
+  yield* ServiceCredentials.use((repo) => repo.insert(credential))
+  yield* Roles.use((repo) => repo.insert(role))
+  yield* StaffProfiles.use((repo) => repo.insert(profile))
   return { account, session, credential, role, profile }
 })
-type Someone = Effect.Effect.Success<typeof someone>
+type Someone = Effect.Success<typeof someone>
 
 /** Each kind of change to who may do what, and whose access it concerns. */
 const KINDS: ReadonlyArray<{
@@ -74,37 +74,37 @@ const KINDS: ReadonlyArray<{
 }> = [
   {
     name: "a session revoked",
-    write: ({ session }) => Effect.flatMap(Sessions, (repo) => repo.revoke(session.id, "signed-out", T1)),
+    write: ({ session }) => Sessions.use((repo) => repo.revoke(session.id, "signed-out", T1)),
     subject: ({ account }) => ({ _tag: "Account", id: account.id })
   },
   {
     name: "a session rotated (Developer Access on or off)",
-    write: ({ session }) => Effect.flatMap(Sessions, (repo) => repo.rotate(session.id, session.tokenHash, { tokenHash: `${session.tokenHash}-2`, developerAccess: true })),
+    write: ({ session }) => Sessions.use((repo) => repo.rotate(session.id, session.tokenHash, { tokenHash: `${session.tokenHash}-2`, developerAccess: true })),
     subject: ({ account }) => ({ _tag: "Account", id: account.id })
   },
   {
     name: "an account suspended",
-    write: ({ account }) => Effect.flatMap(Accounts, (repo) => repo.update({ ...account, status: "SUSPENDED", updatedAt: T1 })),
+    write: ({ account }) => Accounts.use((repo) => repo.update({ ...account, status: "SUSPENDED", updatedAt: T1 })),
     subject: ({ account }) => ({ _tag: "Account", id: account.id })
   },
   {
     name: "a staff profile deactivated",
-    write: ({ profile }) => Effect.flatMap(StaffProfiles, (repo) => repo.update({ ...profile, active: false, updatedAt: T1 })),
+    write: ({ profile }) => StaffProfiles.use((repo) => repo.update({ ...profile, active: false, updatedAt: T1 })),
     subject: ({ account }) => ({ _tag: "Account", id: account.id })
   },
   {
     name: "a role taken from a staff profile",
-    write: ({ profile }) => Effect.flatMap(StaffProfiles, (repo) => repo.update({ ...profile, roleIds: [], updatedAt: T1 })),
+    write: ({ profile }) => StaffProfiles.use((repo) => repo.update({ ...profile, roleIds: [], updatedAt: T1 })),
     subject: ({ account }) => ({ _tag: "Account", id: account.id })
   },
   {
     name: "a role's permissions changed",
-    write: ({ role }) => Effect.flatMap(Roles, (repo) => repo.update({ ...role, permissions: [] })),
+    write: ({ role }) => Roles.use((repo) => repo.update({ ...role, permissions: [] })),
     subject: () => ({ _tag: "Everyone" })
   },
   {
     name: "a credential revoked",
-    write: ({ credential }) => Effect.flatMap(ServiceCredentials, (repo) => repo.update({ ...credential, revokedAt: T1 })),
+    write: ({ credential }) => ServiceCredentials.use((repo) => repo.update({ ...credential, revokedAt: T1 })),
     subject: ({ credential }) => ({ _tag: "Credential", id: credential.id })
   }
 ]
@@ -198,10 +198,10 @@ describe("access changes on Postgres only", () => {
     const before = await run(latest)
     await run(Effect.gen(function*() {
       const account = anAccount()
-      yield* Effect.flatMap(Accounts, (repo) => repo.insert(account))
-      yield* Effect.flatMap(Sessions, (repo) => repo.insert(aSession(account.id)))
-      yield* Effect.flatMap(ServiceCredentials, (repo) => repo.insert(aCredential(account.id)))
-      yield* Effect.flatMap(Roles, (repo) => repo.insert(aRole()))
+      yield* Accounts.use((repo) => repo.insert(account))
+      yield* Sessions.use((repo) => repo.insert(aSession(account.id)))
+      yield* ServiceCredentials.use((repo) => repo.insert(aCredential(account.id)))
+      yield* Roles.use((repo) => repo.insert(aRole()))
     }))
     expect(await run(latest)).toBe(before)
   })
@@ -209,14 +209,14 @@ describe("access changes on Postgres only", () => {
   it("give back the epoch of a transaction that rolls back: the next commit takes it", async () => {
     const who = await run(someone)
     const before = await run(latest)
-    const failed = await run(Effect.exit(Effect.flatMap(Transactor, (tx) =>
-      tx.transaction(Effect.zipRight(
-        Effect.flatMap(Accounts, (repo) => repo.update({ ...who.account, status: "DISABLED", updatedAt: T1 })),
+    const failed = await run(Effect.exit(Transactor.use((tx) =>
+      tx.transaction(Effect.andThen(
+        Accounts.use((repo) => repo.update({ ...who.account, status: "DISABLED", updatedAt: T1 })),
         Effect.fail("rolled back")
       )))))
     expect(Exit.isFailure(failed)).toBe(true)
     expect(await run(latest)).toBe(before)
-    expect(await run(changesOf(Effect.flatMap(ServiceCredentials, (repo) => repo.update({ ...who.credential, revokedAt: T1 }))))).toEqual({
+    expect(await run(changesOf(ServiceCredentials.use((repo) => repo.update({ ...who.credential, revokedAt: T1 }))))).toEqual({
       epochs: 1,
       subjects: [{ _tag: "Credential", id: who.credential.id }]
     })
@@ -231,7 +231,7 @@ describe("access changes on Postgres only", () => {
       const gate = yield* Deferred.make<void>()
       const suspend = (who: Someone) => accounts.update({ ...who.account, status: "SUSPENDED", updatedAt: T1 })
       // The first begins and changes its row, then waits; the second begins after it and commits first.
-      const early = yield* Effect.fork(tx.transaction(Effect.zipRight(suspend(first), Deferred.await(gate))))
+      const early = yield* Effect.forkChild(tx.transaction(Effect.andThen(suspend(first), Deferred.await(gate))))
       if (postgres?.concurrent === true) {
         yield* tx.transaction(suspend(second))
         yield* Deferred.succeed(gate, undefined)

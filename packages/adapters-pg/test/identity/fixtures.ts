@@ -9,7 +9,7 @@ export const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-$
 /** A unique id of the entity `brand` names. */
 export const idOf = <A extends string>(brand: IdBrand<A>, prefix: string): A => brand.make(uid(prefix))
 
-export const at = (iso: string) => DateTime.unsafeMake(iso)
+export const at = (iso: string) => DateTime.makeUnsafe(iso)
 export const T0 = at("2026-01-01T09:00:00.000Z")
 export const T1 = at("2026-01-02T09:00:00.000Z")
 export const T2 = at("2026-01-03T09:00:00.000Z")

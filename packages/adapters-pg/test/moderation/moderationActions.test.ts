@@ -20,7 +20,7 @@ expect.addEqualityTesters([
 
 let sequence = 0
 const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
-const at = (iso: string) => DateTime.unsafeMake(iso)
+const at = (iso: string) => DateTime.makeUnsafe(iso)
 const T0 = at("2026-01-01T09:00:00.000Z")
 
 const anAccount = (): Account => {
@@ -64,8 +64,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       moderator = anAccount()
       credential = aCredential(moderator.id)
       await backend.run(Effect.gen(function*() {
-        yield* Effect.flatMap(Accounts, (accounts) => accounts.insert(moderator))
-        yield* Effect.flatMap(ServiceCredentials, (credentials) => credentials.insert(credential))
+        yield* Accounts.use((accounts) => accounts.insert(moderator))
+        yield* ServiceCredentials.use((credentials) => credentials.insert(credential))
       }))
     })
     afterAll(() => backend?.dispose())
@@ -79,7 +79,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         expect(yield* actions.insert(action)).toBe(true)
         return {
           byId: yield* actions.findById(action.id),
-          forUpdate: yield* Effect.flatMap(Transactor, (t) => t.transaction(actions.findByIdForUpdate(action.id))),
+          forUpdate: yield* Transactor.use((t) => t.transaction(actions.findByIdForUpdate(action.id))),
           byKey: yield* actions.findByKey(byModerator(), action.idempotencyKey),
           byOtherRequester: yield* actions.findByKey(byService(), action.idempotencyKey)
         }
@@ -107,7 +107,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
     it("refuses one key twice in one transaction without aborting it", async () => {
       const key = uid("key-0123456789")
       const second = anAction(byService(), { idempotencyKey: key })
-      const stored = await backend.run(Effect.flatMap(Transactor, (t) => t.transaction(Effect.gen(function*() {
+      const stored = await backend.run(Transactor.use((t) => t.transaction(Effect.gen(function*() {
         const actions = yield* ModerationActions
         yield* actions.insert(anAction(byModerator(), { idempotencyKey: key }))
         expect(yield* actions.insert(anAction(byModerator(), { idempotencyKey: key }))).toBe(false)

@@ -20,7 +20,7 @@ expect.addEqualityTesters([
 
 let sequence = 0
 const uid = (prefix: string) => `${prefix}-${(++sequence).toString(36)}-${Math.random().toString(36).slice(2, 8)}`
-const at = (iso: string) => DateTime.unsafeMake(iso)
+const at = (iso: string) => DateTime.makeUnsafe(iso)
 const T0 = at("2026-01-01T00:00:00.000Z")
 const PAGE = { limit: 100, offset: 0 }
 
@@ -51,7 +51,7 @@ const aShift = (staffId: StaffProfileId, startedAt: string, endedAt: string | nu
 })
 
 const insert = (...shifts: ReadonlyArray<Shift>) =>
-  Effect.flatMap(Shifts, (repo) => Effect.forEach(shifts, (shift) => repo.insert(shift)))
+  Shifts.use((repo) => Effect.forEach(shifts, (shift) => repo.insert(shift)))
 
 const contract = (name: string, makeBackend: () => Promise<Backend>) =>
   describe(`shifts repositories: ${name}`, () => {
@@ -67,13 +67,13 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const first = aShift(staffId, "2026-01-01T10:00:00.000Z", null)
       const second = aShift(staffId, "2026-01-01T11:00:00.000Z", null)
       expect(await run(insert(first, second))).toEqual([true, false])
-      expect(await run(Effect.flatMap(Shifts, (repo) => repo.findById(first.id)))).toEqual(Option.some(first))
-      expect(await run(Effect.flatMap(Shifts, (repo) => repo.findById(second.id)))).toEqual(Option.none())
-      expect(await run(Effect.flatMap(Shifts, (repo) => repo.findActiveForUpdate(staffId)))).toEqual(Option.some(first))
+      expect(await run(Shifts.use((repo) => repo.findById(first.id)))).toEqual(Option.some(first))
+      expect(await run(Shifts.use((repo) => repo.findById(second.id)))).toEqual(Option.none())
+      expect(await run(Shifts.use((repo) => repo.findActiveForUpdate(staffId)))).toEqual(Option.some(first))
       const ended = { ...first, endedAt: at("2026-01-01T10:30:00.123Z") }
-      await run(Effect.flatMap(Shifts, (repo) => repo.update(ended)))
-      expect(await run(Effect.flatMap(Shifts, (repo) => repo.findByIdForUpdate(first.id)))).toEqual(Option.some(ended))
-      expect(await run(Effect.flatMap(Shifts, (repo) => repo.findActiveForUpdate(staffId)))).toEqual(Option.none())
+      await run(Shifts.use((repo) => repo.update(ended)))
+      expect(await run(Shifts.use((repo) => repo.findByIdForUpdate(first.id)))).toEqual(Option.some(ended))
+      expect(await run(Shifts.use((repo) => repo.findActiveForUpdate(staffId)))).toEqual(Option.none())
       expect(await run(insert(second))).toEqual([true])
     })
 
@@ -83,8 +83,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const mid = aShift(staffId, "2026-01-03T10:00:00.000Z", "2026-01-03T11:00:00.000Z")
       const active = aShift(staffId, "2026-01-04T10:00:00.000Z", null)
       await run(insert(old, mid, active))
-      const list = (filter: Parameters<Shifts["Type"]["list"]>[0], page = PAGE) =>
-        run(Effect.flatMap(Shifts, (repo) => repo.list(filter, page)))
+      const list = (filter: Parameters<(typeof Shifts)["Service"]["list"]>[0], page = PAGE) =>
+        run(Shifts.use((repo) => repo.list(filter, page)))
       expect((await list({ staffId })).items).toEqual([active, mid, old])
       expect((await list({ staffId, status: "ACTIVE" })).items).toEqual([active])
       expect((await list({ staffId, status: "ENDED" })).items).toEqual([mid, old])
@@ -101,7 +101,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         aShift(b, "2026-02-01T00:30:00.000Z", null, "MODERATION")
       ))
       const totals = (from: string, to: string, now: string, staffId?: StaffProfileId, page = PAGE) =>
-        run(Effect.flatMap(ShiftSummaries, (repo) => repo.totals({ from: at(from), to: at(to), now: at(now), staffId }, page)))
+        run(ShiftSummaries.use((repo) => repo.totals({ from: at(from), to: at(to), now: at(now), staffId }, page)))
       const mine = (result: Awaited<ReturnType<typeof totals>>) => result.items.filter((total) => total.staffId === a || total.staffId === b)
       // January: a's PATROL 1 h before midnight, a's 0.7 s CONTROL (0 whole seconds), b's 10 h PATROL.
       expect(mine(await totals("2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z", "2026-02-01T02:00:00Z"))).toEqual([
@@ -145,13 +145,13 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       // Scheduled for the earlier evening, but created after the other.
       const early = session("Early", "2030-01-01T19:00:00.000Z", "2029-12-02T10:00:00.000Z")
       const late = session("Late", "2030-01-02T19:00:00.000Z", "2029-12-01T10:00:00.000Z")
-      await run(Effect.flatMap(RoleplaySessions, (repo) => Effect.all([repo.insert(early), repo.insert(late)])))
+      await run(RoleplaySessions.use((repo) => Effect.all([repo.insert(early), repo.insert(late)])))
       const live = { ...early, status: "LIVE" as const, description: "Now with notes", startedAt: at("2030-01-01T19:05:00.000Z"), updatedAt: at("2030-01-01T19:05:00.000Z") }
-      await run(Effect.flatMap(RoleplaySessions, (repo) => repo.update(live)))
-      expect(await run(Effect.flatMap(RoleplaySessions, (repo) => repo.findByIdForUpdate(early.id)))).toEqual(Option.some(live))
-      const scheduled = await run(Effect.flatMap(RoleplaySessions, (repo) => repo.list({ status: "SCHEDULED" }, PAGE)))
+      await run(RoleplaySessions.use((repo) => repo.update(live)))
+      expect(await run(RoleplaySessions.use((repo) => repo.findByIdForUpdate(early.id)))).toEqual(Option.some(live))
+      const scheduled = await run(RoleplaySessions.use((repo) => repo.list({ status: "SCHEDULED" }, PAGE)))
       expect(scheduled.items.filter((item) => item.hostId === host)).toEqual([late])
-      const all = await run(Effect.flatMap(RoleplaySessions, (repo) => repo.list({}, PAGE)))
+      const all = await run(RoleplaySessions.use((repo) => repo.list({}, PAGE)))
       expect(all.items.filter((item) => item.hostId === host)).toEqual([live, late])
     })
   })
@@ -202,15 +202,15 @@ describe("shifts on Postgres only", () => {
     const staffId = await runtime.runPromise(aProfile)
     const attempts = Array.from({ length: 8 }, (_, i) => aShift(staffId, `2026-01-01T10:00:0${i}.000Z`, null))
     const results = await Promise.all(attempts.map((shift) =>
-      runtime.runPromise(Effect.flatMap(Transactor, (tx) => tx.transaction(Effect.flatMap(Shifts, (repo) => repo.insert(shift)))))
+      runtime.runPromise(Transactor.use((tx) => tx.transaction(Shifts.use((repo) => repo.insert(shift)))))
     ))
     expect(results.filter(Boolean)).toHaveLength(1)
-    const active = await runtime.runPromise(Effect.flatMap(Shifts, (repo) => repo.list({ staffId }, PAGE)))
+    const active = await runtime.runPromise(Shifts.use((repo) => repo.list({ staffId }, PAGE)))
     expect(active.items).toHaveLength(1)
   })
 
   it("refuse a shift of an unknown profile, as a defect", async () => {
     const exit = await runtime.runPromise(Effect.exit(insert(aShift(StaffProfileId.make("nobody"), "2026-01-01T10:00:00.000Z", null))))
-    expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(true)
+    expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(true)
   })
 })

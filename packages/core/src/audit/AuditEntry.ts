@@ -4,7 +4,7 @@ import { AuditEntryId } from "./ids.js"
 import { Timestamp } from "../kernel/time.js"
 
 /** An entry's fields, in the order the API shows them, with `actor` as the reader needs it. */
-const entryFields = <A extends Schema.Schema.Any>(actor: A) => ({
+const entryFields = <A extends Schema.Top>(actor: A) => ({
   id: AuditEntryId,
   at: Timestamp,
   action: Schema.String,
@@ -12,14 +12,14 @@ const entryFields = <A extends Schema.Schema.Any>(actor: A) => ({
   targetType: Schema.String,
   targetId: Schema.NullOr(Schema.String),
   requestId: Schema.NullOr(Schema.String),
-  // Described as any object: the generated schema of `unknown` values names itself with an `$id`, once per use.
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
-    jsonSchema: { type: "object", description: "What the action changed; its shape depends on the action" }
+  // Any object: its shape depends on the action.
+  data: Schema.Record(Schema.String, Schema.Unknown).annotate({
+    description: "What the action changed; its shape depends on the action"
   })
 })
 
 /** An entry as it is stored: who acted is their id alone, so the entry never changes. */
-export const AuditEntry = Schema.Struct(entryFields(Actor)).annotations({ identifier: "StoredAuditEntry" })
+export const AuditEntry = Schema.Struct(entryFields(Actor)).annotate({ identifier: "StoredAuditEntry" })
 export type AuditEntry = typeof AuditEntry.Type
 
 /**
@@ -29,12 +29,12 @@ export type AuditEntry = typeof AuditEntry.Type
  */
 export const AuditActorView = Schema.Struct({
   ...Actor.fields,
-  name: Schema.NullOr(Schema.String).annotations({
+  name: Schema.NullOr(Schema.String).annotate({
     description: "The account's current display name, or the credential's name; null when neither exists"
   })
-}).annotations({ identifier: "AuditActor" })
+}).annotate({ identifier: "AuditActor" })
 export type AuditActorView = typeof AuditActorView.Type
 
 /** An entry as `GET /audit` reads it back: the stored entry, its actor named. */
-export const AuditEntryView = Schema.Struct(entryFields(AuditActorView)).annotations({ identifier: "AuditEntry" })
+export const AuditEntryView = Schema.Struct(entryFields(AuditActorView)).annotate({ identifier: "AuditEntry" })
 export type AuditEntryView = typeof AuditEntryView.Type

@@ -17,12 +17,9 @@ export interface AuditFilter {
 }
 
 /** Reads the audit log, newest first, each actor named as `AuditActorView` says (one read per page, not one per entry). */
-export class AuditQueries extends Context.Tag("@bluelight/core/AuditQueries")<
-  AuditQueries,
-  {
-    readonly list: (
-      filter: AuditFilter,
-      page: Page
-    ) => Effect.Effect<{ readonly items: ReadonlyArray<AuditEntryView>; readonly meta: PageMeta }>
-  }
->() {}
+export class AuditQueries extends Context.Service<AuditQueries, {
+  readonly list: (
+    filter: AuditFilter,
+    page: Page
+  ) => Effect.Effect<{ readonly items: ReadonlyArray<AuditEntryView>; readonly meta: PageMeta }>
+}>()("@bluelight/core/AuditQueries") {}

@@ -43,10 +43,10 @@ export interface CadEvent extends CadChange {
 }
 
 /** Who acted, as history shows it: a person, or a service credential. */
-export const CadActor = Schema.Union(
-  Schema.Struct({ id: AccountId, displayName: Schema.String }).annotations({ identifier: "Person" }),
-  Schema.Struct({ serviceId: ServiceCredentialId }).annotations({ identifier: "ServiceActor" })
-)
+export const CadActor = Schema.Union([
+  Schema.Struct({ id: AccountId, displayName: Schema.String }).annotate({ identifier: "Person" }),
+  Schema.Struct({ serviceId: ServiceCredentialId }).annotate({ identifier: "ServiceActor" })
+])
 export type CadActor = typeof CadActor.Type
 
 /** A history entry as `GET /cad/events` and the event stream show it. */
@@ -59,11 +59,9 @@ export const CadEventView = Schema.Struct({
   incidentId: Schema.NullOr(IncidentId),
   unitId: Schema.NullOr(UnitId),
   callId: Schema.NullOr(CallId),
-  // Described as any object: the generated schema of `unknown` values names itself with an `$id`, once per use.
-  data: Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
-    jsonSchema: { type: "object", description: "What changed; its shape depends on the type" }
-  })
-}).annotations({ identifier: "CadEvent" })
+  // Described as any object: a record of `unknown` values is `{ "type": "object" }`, which is all a reader can rely on.
+  data: Schema.Record(Schema.String, Schema.Unknown).annotate({ description: "What changed; its shape depends on the type" })
+}).annotate({ identifier: "CadEvent" })
 export type CadEventView = typeof CadEventView.Type
 
 /** Which history entries a reader wants: after a `seq`, about an incident, about a unit. */

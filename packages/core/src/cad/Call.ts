@@ -20,7 +20,7 @@ export const Call = Schema.Struct({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   closedAt: Schema.NullOr(Timestamp)
-}).annotations({ identifier: "Call" })
+}).annotate({ identifier: "Call" })
 export type Call = typeof Call.Type
 
 /** A waiting call can be attached to one incident; once attached or closed, no longer. */

@@ -15,7 +15,7 @@ export const CrewMembership = Schema.Struct({
   identifier: Schema.String,
   joinedAt: Timestamp,
   leftAt: Schema.NullOr(Timestamp)
-}).annotations({ identifier: "CrewMembership" })
+}).annotate({ identifier: "CrewMembership" })
 export type CrewMembership = typeof CrewMembership.Type
 
 /** A person as the crew picker and a crew list show them. */
@@ -25,14 +25,14 @@ export const CrewUser = Schema.Struct({
   identity: Schema.NullOr(IdentityLink),
   platform: Schema.NullOr(PlatformLink),
   staff: Schema.NullOr(Schema.Struct({ id: StaffProfileId, active: Schema.Boolean }))
-}).annotations({ identifier: "CrewUser" })
+}).annotate({ identifier: "CrewUser" })
 export type CrewUser = typeof CrewUser.Type
 
 /** A crew membership with its person. */
 export const CrewMember = Schema.Struct({
   ...CrewMembership.fields,
   user: CrewUser
-}).annotations({ identifier: "CrewMember" })
+}).annotate({ identifier: "CrewMember" })
 export type CrewMember = typeof CrewMember.Type
 
 /** Whether a person may crew a unit: active staff on an active account. */

@@ -26,7 +26,7 @@ export const Incident = Schema.Struct({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   closedAt: Schema.NullOr(Timestamp)
-}).annotations({ identifier: "Incident" })
+}).annotate({ identifier: "Incident" })
 export type Incident = typeof Incident.Type
 
 /** What Control writes of an incident: every field, on create and on each edit. */
@@ -40,8 +40,8 @@ export interface IncidentFields {
 
 /** The open-incident board: by priority (`IMMEDIATE` first), then by number. */
 export const incidentBoardOrder: Order.Order<Incident> = Order.combine(
-  Order.mapInput(Order.number, (incident: Incident) => INCIDENT_PRIORITIES.indexOf(incident.priority)),
-  Order.mapInput(Order.number, (incident: Incident) => incident.number)
+  Order.mapInput(Order.Number, (incident: Incident) => INCIDENT_PRIORITIES.indexOf(incident.priority)),
+  Order.mapInput(Order.Number, (incident: Incident) => incident.number)
 )
 
 /** A closed incident cannot be edited, closed again, assigned to or have calls attached. */

@@ -29,7 +29,7 @@ export const Unit = Schema.Struct({
   version: IntegerBetween({ min: 1, max: 2_147_483_647 }),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "UnitRecord" })
+}).annotate({ identifier: "UnitRecord" })
 export type Unit = typeof Unit.Type
 
 /**

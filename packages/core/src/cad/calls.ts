@@ -21,7 +21,7 @@ export interface NewCall {
 
 /** `GET /cad/calls`: waiting calls oldest first; attached and closed ones newest first. */
 export const listCalls = Effect.fn("cad.listCalls")(function*(status: CallStatus, page: Page) {
-  return yield* Effect.flatMap(Calls, (calls) => calls.list(status, page))
+  return yield* Calls.use((calls) => calls.list(status, page))
 })
 
 /** An incoming call (a dispatcher, or a bot relaying an in-game emergency call): `WAITING`. Records `CALL_RECEIVED`. */

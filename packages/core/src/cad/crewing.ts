@@ -39,7 +39,7 @@ export const joinCrew = (caller: Caller, unitId: UnitId, userId: AccountId, iden
   Effect.gen(function*() {
     const memberships = yield* CrewMemberships
     const unit = yield* lockUnit(unitId)
-    const person = yield* Effect.flatMap(Effect.flatMap(CrewDirectory, (directory) => directory.person(userId)), orNotFound("No such user"))
+    const person = yield* Effect.flatMap(CrewDirectory.use((directory) => directory.person(userId)), orNotFound("No such user"))
     if (!mayCrew(person.user, person.accountActive)) {
       return yield* new StaffInactive({ message: "Only active staff on active accounts can crew a unit" })
     }
@@ -80,7 +80,7 @@ export const leaveCrew = (caller: Caller, unit: Unit, membership: CrewMembership
     const remaining = (yield* memberships.currentOfUnit(unit.id)).length
     let current = unit
     if (remaining === 0 && unit.incidentId !== null) {
-      const incident = yield* Effect.map(Effect.flatMap(Incidents, (incidents) => incidents.findById(unit.incidentId!)), Option.getOrNull)
+      const incident = yield* Effect.map(Incidents.use((incidents) => incidents.findById(unit.incidentId!)), Option.getOrNull)
       current = yield* clearRecorded(caller, unit, { id: unit.incidentId, number: incident?.number ?? null }, "CREW_LEFT", now)
     }
     const left = crewLeft(current, remaining, now)
@@ -105,7 +105,7 @@ export const removeCrew = Effect.fn("cad.removeCrew")(function*(caller: Caller, 
   const unit = yield* thenPublish(inTransaction(Effect.gen(function*() {
     const unit = yield* lockUnit(unitId)
     const membership = yield* Effect.flatMap(
-      Effect.flatMap(CrewMemberships, (memberships) => memberships.findByIdForUpdate(crewId)),
+      CrewMemberships.use((memberships) => memberships.findByIdForUpdate(crewId)),
       orNotFound("No such crew member on this unit")
     )
     return yield* leaveCrew(caller, unit, membership)
@@ -115,5 +115,5 @@ export const removeCrew = Effect.fn("cad.removeCrew")(function*(caller: Caller, 
 
 /** `GET /cad/units/eligible-crew`: active staff on active accounts, by display name. */
 export const listEligibleCrew = Effect.fn("cad.listEligibleCrew")(function*(search: string | undefined, page: Page) {
-  return yield* Effect.flatMap(CrewDirectory, (directory) => directory.eligible(search === "" ? undefined : search, page))
+  return yield* CrewDirectory.use((directory) => directory.eligible(search === "" ? undefined : search, page))
 })

@@ -27,11 +27,10 @@ interface Published {
  * left out: they were committed before, and a follower reads them from the
  * history after subscribing.
  */
-const whileInOrder = (queue: Stream.Stream<Published>, first: number): Stream.Stream<CadEventView> =>
-  queue.pipe(
-    Stream.mapAccum(first, (expected, { event, index }): readonly [number, CadEventView | "earlier" | "lost"] =>
-      index < expected ? [expected, "earlier"] : [index + 1, index === expected ? event : "lost"]),
-    Stream.filter((step) => step !== "earlier"),
+const whileInOrder = (entries: Stream.Stream<Published>, first: number): Stream.Stream<CadEventView> =>
+  entries.pipe(
+    Stream.mapAccum(() => first, (expected, { event, index }): readonly [number, ReadonlyArray<CadEventView | "lost">] =>
+      index < expected ? [expected, []] : [index + 1, [index === expected ? event : "lost"]]),
     Stream.takeWhile((step): step is CadEventView => step !== "lost")
   )
 
@@ -49,7 +48,7 @@ const whileInOrder = (queue: Stream.Stream<Published>, first: number): Stream.St
  * a change committed before those entries may have narrowed reads its access
  * again before it is sent them.
  */
-export const makeCadFeed = (sweep: Duration.Duration | null, lag: number = CAD_FEED_LAG) => Layer.scoped(
+export const makeCadFeed = (sweep: Duration.Duration | null, lag: number = CAD_FEED_LAG) => Layer.effect(
   CadFeed,
   Effect.gen(function*() {
     const history = yield* CadHistory
@@ -72,20 +71,20 @@ export const makeCadFeed = (sweep: Duration.Duration | null, lag: number = CAD_F
           if (page.meta.hasMore) yield* readNew
         })))
     yield* Queue.take(wake).pipe(
-      Effect.zipRight(readNew),
-      Effect.catchAllCause((cause) => Effect.logWarning("cad feed: reading the history failed", cause)),
+      Effect.andThen(readNew),
+      Effect.catchCause((cause) => Effect.logWarning("cad feed: reading the history failed", cause)),
       Effect.forever,
       Effect.forkScoped
     )
     yield* Stream.runForEach(signals, () => Queue.offer(wake, undefined)).pipe(
-      Effect.catchAllCause((cause) => Effect.logWarning("cad feed: the signal stream ended", cause)),
+      Effect.catchCause((cause) => Effect.logWarning("cad feed: the signal stream ended", cause)),
       Effect.forkScoped
     )
     if (sweep !== null) yield* Queue.offer(wake, undefined).pipe(Effect.repeat(Schedule.spaced(sweep)), Effect.forkScoped)
     return {
       committed: Effect.asVoid(Queue.offer(wake, undefined)),
       // Numbered from the next entry published once the subscription is in place.
-      subscribe: Effect.map(PubSub.subscribe(hub), (queue) => whileInOrder(Stream.fromQueue(queue), published))
+      subscribe: Effect.map(PubSub.subscribe(hub), (subscription) => whileInOrder(Stream.fromSubscription(subscription), published))
     }
   })
 )

@@ -1,4 +1,4 @@
-import { Clock, DateTime, Effect, Option } from "effect"
+import { Clock, DateTime, Effect, Option, Semaphore } from "effect"
 import { AccessWatch, expiryOf } from "../identity/accessWatch.js"
 import { callerFromRecord, sessionRefusal } from "../identity/authenticate.js"
 import type { Caller } from "../identity/Caller.js"
@@ -16,12 +16,12 @@ export const mayStillFollow = (caller: Caller, rule: AccessRule) =>
   Effect.gen(function*() {
     const now = yield* DateTime.now
     if (caller._tag === "Service") {
-      const credential = yield* Effect.flatMap(ServiceCredentials, (credentials) => credentials.findById(caller.credential.id))
-      if (Option.isNone(credential) || credential.value.revokedAt !== null || !DateTime.lessThan(now, credential.value.expiresAt)) return false
+      const credential = yield* ServiceCredentials.use((credentials) => credentials.findById(caller.credential.id))
+      if (Option.isNone(credential) || credential.value.revokedAt !== null || !DateTime.isLessThan(now, credential.value.expiresAt)) return false
       const fresh: Caller = { _tag: "Service", credential: credential.value, permissions: new Set(credential.value.scopes) }
       return yield* Effect.as(checkAccess(rule, fresh), true).pipe(Effect.orElseSucceed(() => false))
     }
-    const record = yield* Effect.flatMap(SessionRecords, (records) => records.findByTokenHash(caller.session.tokenHash))
+    const record = yield* SessionRecords.use((records) => records.findByTokenHash(caller.session.tokenHash))
     if (Option.isNone(record) || sessionRefusal(record.value, now) !== null) return false
     const fresh = yield* callerFromRecord(record.value)
     return yield* Effect.as(checkAccess(rule, fresh), true).pipe(Effect.orElseSucceed(() => false))
@@ -47,9 +47,9 @@ export interface FollowGuard {
  */
 export const guardFollower = (caller: Caller, rule: AccessRule) =>
   Effect.gen(function*() {
-    const watcher = yield* Effect.flatMap(AccessWatch, (watch) => watch.watch(caller))
+    const watcher = yield* AccessWatch.use((watch) => watch.watch(caller))
     const context = yield* Effect.context<SessionRecords | ServiceCredentials | AccessSettings>()
-    const oneAtATime = yield* Effect.makeSemaphore(1)
+    const oneAtATime = yield* Semaphore.make(1)
     const expiresAt = expiryOf(caller)
     // -1: access is read before the first line, so a change committed while the stream was opening counts.
     let checked = -1
@@ -65,7 +65,7 @@ export const guardFollower = (caller: Caller, rule: AccessRule) =>
       return allowed
     }))
     const allowed = Effect.flatMap(Clock.currentTimeMillis, (now) => (current(now) ? Effect.succeed(true) : check))
-    const refusal: Effect.Effect<void> = Effect.flatMap(check, (ok) => (ok ? Effect.zipRight(watcher.marked, Effect.suspend(() => refusal)) : Effect.void))
+    const refusal: Effect.Effect<void> = Effect.flatMap(check, (ok) => (ok ? Effect.andThen(watcher.marked, Effect.suspend(() => refusal)) : Effect.void))
     const guard: FollowGuard = { allowed, refused: refusal }
     return guard
   })

@@ -1,4 +1,4 @@
-import { Chunk, DateTime, Effect, Option, Stream } from "effect"
+import { DateTime, Effect, Option, Stream } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
 import { AccessWatch } from "../identity/accessWatch.js"
 import { AuditLog } from "../kernel/AuditLog.js"
@@ -29,9 +29,9 @@ export const auditActionOf = <T extends CadChange["type"]>(type: T): `cad.${Dott
 export const recordChange = (caller: Caller, change: CadChange, target: { readonly type: string; readonly id: string }) =>
   Effect.gen(function*() {
     const actor = actorOf(caller)
-    yield* Effect.flatMap(CadHistory, (history) =>
+    yield* CadHistory.use((history) =>
       Effect.flatMap(Effect.all({ id: newId(CadEventId), at: DateTime.now }), ({ at, id }) => history.append({ ...change, id, at, actor })))
-    yield* Effect.flatMap(AuditLog, (audit) =>
+    yield* AuditLog.use((audit) =>
       audit.record({
         action: auditActionOf(change.type),
         actor,
@@ -47,11 +47,11 @@ export const recordChange = (caller: Caller, change: CadChange, target: { readon
  * latency: the next one, or the next heartbeat, brings it).
  */
 export const thenPublish = <A, E, R>(committed: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | CadFeed> =>
-  Effect.tap(committed, () => Effect.flatMap(CadFeed, (feed) => feed.committed))
+  Effect.tap(committed, () => CadFeed.use((feed) => feed.committed))
 
 /** `GET /cad/events`: oldest first, after a `seq`, about an incident or a unit. */
 export const listCadEvents = Effect.fn("cad.listCadEvents")(function*(filter: CadEventFilter, page: Page) {
-  return yield* Effect.flatMap(CadHistory, (history) => history.list(filter, page))
+  return yield* CadHistory.use((history) => history.list(filter, page))
 })
 
 /**
@@ -62,16 +62,16 @@ export const listCadEvents = Effect.fn("cad.listCadEvents")(function*(filter: Ca
  */
 export const followCadEvents = (from: number | undefined, filter: Omit<CadEventFilter, "after">) =>
   Effect.gen(function*() {
-    const live = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
+    const live = yield* CadFeed.use((feed) => feed.subscribe)
     const history = yield* CadHistory
     const access = yield* AccessWatch
     // Without a cursor, from what is committed now on (read after subscribing, so nothing falls between).
     const after = from ?? (yield* history.latestSeq)
-    const backlog = Stream.paginateChunkEffect(after, (cursor) =>
+    const backlog = Stream.paginate(after, (cursor) =>
       // Each page read, the access watch catches up before the page goes out, as the live feed does.
       Effect.map(Effect.tap(history.list({ ...filter, after: cursor }, { limit: BACKLOG_PAGE, offset: 0 }), () => access.catchUp), (page) => {
         const last = page.items.at(-1)
-        return [Chunk.fromIterable(page.items), page.meta.hasMore && last !== undefined ? Option.some(last.seq) : Option.none<number>()] as const
+        return [page.items, page.meta.hasMore && last !== undefined ? Option.some(last.seq) : Option.none<number>()] as const
       }))
     const wanted = matchesFilter(filter)
     // This follower's own cursor: an entry passes once, after every entry before it.

@@ -1,4 +1,4 @@
-import { DateTime, Effect, Equal, Data } from "effect"
+import { DateTime, Effect, Equal } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import { NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
@@ -19,12 +19,12 @@ const subjects = (incident: Incident) => ({ incidentId: incident.id, unitId: nul
 
 /** `GET /cad/incidents`: open ones by priority then number, closed ones newest first. */
 export const listIncidents = Effect.fn("cad.listIncidents")(function*(status: IncidentStatus, page: Page) {
-  return yield* Effect.flatMap(Incidents, (incidents) => incidents.list(status, page))
+  return yield* Incidents.use((incidents) => incidents.list(status, page))
 })
 
 /** One incident with its attending units and attached calls. */
 export const getIncident = Effect.fn("cad.getIncident")(function*(id: IncidentId) {
-  const incident = yield* Effect.flatMap(Effect.flatMap(Incidents, (incidents) => incidents.findById(id)), orNotFound("No such incident"))
+  const incident = yield* Effect.flatMap(Incidents.use((incidents) => incidents.findById(id)), orNotFound("No such incident"))
   return yield* incidentView(incident)
 })
 
@@ -62,7 +62,7 @@ export const updateIncident = Effect.fn("cad.updateIncident")(function*(caller: 
     yield* ensureOpen(incident)
     const before = incidentFields(incident)
     const after = incidentFields(fields)
-    if (Equal.equals(Data.struct(before), Data.struct(after))) return yield* new NoChange({ message: "The incident already has these fields" })
+    if (Equal.equals(before, after)) return yield* new NoChange({ message: "The incident already has these fields" })
     const updated: Incident = { ...incident, ...after, version: incident.version + 1, updatedAt: yield* DateTime.now }
     yield* incidents.update(updated)
     yield* recordChange(caller, { type: "INCIDENT_UPDATED", ...subjects(incident), data: { number: incident.number, before, after } }, target(incident))

@@ -6,18 +6,18 @@ import type { Unit } from "./Unit.js"
 
 /** The incident, locked until the transaction ends, or `NOT_FOUND`. */
 export const lockIncident = (id: IncidentId) =>
-  Effect.flatMap(Effect.flatMap(Incidents, (incidents) => incidents.findByIdForUpdate(id)), orNotFound("No such incident"))
+  Effect.flatMap(Incidents.use((incidents) => incidents.findByIdForUpdate(id)), orNotFound("No such incident"))
 
 /** The unit, locked until the transaction ends, or `NOT_FOUND`. */
 export const lockUnit = (id: UnitId) =>
-  Effect.flatMap(Effect.flatMap(Units, (units) => units.findByIdForUpdate(id)), orNotFound("No such unit"))
+  Effect.flatMap(Units.use((units) => units.findByIdForUpdate(id)), orNotFound("No such unit"))
 
 /** The call, locked until the transaction ends, or `NOT_FOUND`. */
 export const lockCall = (id: CallId) =>
-  Effect.flatMap(Effect.flatMap(Calls, (calls) => calls.findByIdForUpdate(id)), orNotFound("No such call"))
+  Effect.flatMap(Calls.use((calls) => calls.findByIdForUpdate(id)), orNotFound("No such call"))
 
 /** Stores a unit whose callsign did not change: a refusal would be a defect. */
 export const storeUnit = (unit: Unit) =>
-  Effect.flatMap(Units, (units) => units.update(unit)).pipe(
-    Effect.flatMap((stored) => (stored ? Effect.void : Effect.dieMessage(`unit ${unit.id} was refused without a callsign change`)))
+  Units.use((units) => units.update(unit)).pipe(
+    Effect.flatMap((stored) => (stored ? Effect.void : Effect.die(new Error(`unit ${unit.id} was refused without a callsign change`))))
   )

@@ -21,14 +21,14 @@ const notCrewing = new InvalidState({ message: "You are not crewing a unit" })
 /** `GET /mdt/me`: my current crew membership, its unit (with crew) and the incident it attends, each `null` when none. */
 export const myMdt = Effect.fn("cad.myMdt")(function*(caller: Caller) {
   const user = yield* activeStaff(caller)
-  const membership = yield* Effect.flatMap(CrewMemberships, (memberships) => memberships.currentOf(user.account.id))
+  const membership = yield* CrewMemberships.use((memberships) => memberships.currentOf(user.account.id))
   if (Option.isNone(membership)) return { crew: null, unit: null, incident: null }
-  const crew = yield* Effect.flatMap(CrewDirectory, (directory) => directory.member(membership.value.id))
-  const unit = yield* Effect.flatMap(Units, (units) => units.findById(membership.value.unitId))
-  if (Option.isNone(unit) || Option.isNone(crew)) return yield* Effect.dieMessage(`crew membership ${membership.value.id} has no unit`)
+  const crew = yield* CrewDirectory.use((directory) => directory.member(membership.value.id))
+  const unit = yield* Units.use((units) => units.findById(membership.value.unitId))
+  if (Option.isNone(unit) || Option.isNone(crew)) return yield* Effect.die(new Error(`crew membership ${membership.value.id} has no unit`))
   const incident = unit.value.incidentId === null
     ? null
-    : Option.getOrNull(yield* Effect.flatMap(Incidents, (incidents) => incidents.findById(unit.value.incidentId!)))
+    : Option.getOrNull(yield* Incidents.use((incidents) => incidents.findById(unit.value.incidentId!)))
   return { crew: crew.value, unit: yield* unitView(unit.value), incident }
 })
 

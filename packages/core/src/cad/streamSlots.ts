@@ -17,14 +17,14 @@ const slotKeyOf = (caller: Caller): string =>
  * scope closes; `false` when the caller already holds them all.
  */
 export const takeCadStreamSlot = (caller: Caller) =>
-  Effect.flatMap(StreamSlots, (slots) => slots.take(`cad-stream:${slotKeyOf(caller)}`, CAD_STREAMS_PER_CALLER))
+  StreamSlots.use((slots) => slots.take(`cad-stream:${slotKeyOf(caller)}`, CAD_STREAMS_PER_CALLER))
 
 /**
  * The places counted in this process's memory: one instance's streams. Each
  * check-and-take is one synchronous step, so two opening at once can never
  * both take the last place.
  */
-export const makeLocalStreamSlots: Effect.Effect<Context.Tag.Service<StreamSlots>> = Effect.sync(() => {
+export const makeLocalStreamSlots: Effect.Effect<Context.Service.Shape<typeof StreamSlots>> = Effect.sync(() => {
   const held = new Map<string, number>()
   const release = (key: string) =>
     Effect.sync(() => {

@@ -22,12 +22,12 @@ export const unitTarget = (unit: Unit) => ({ type: "unit", id: unit.id })
 
 /** `GET /cad/units`: by callsign, each with its crew. */
 export const listUnits = Effect.fn("cad.listUnits")(function*(page: Page) {
-  const found = yield* Effect.flatMap(Units, (units) => units.list(page))
+  const found = yield* Units.use((units) => units.list(page))
   return { items: yield* withCrew(found.items), meta: found.meta }
 })
 
 export const getUnit = Effect.fn("cad.getUnit")(function*(id: UnitId) {
-  const unit = yield* Effect.flatMap(Effect.flatMap(Units, (units) => units.findById(id)), orNotFound("No such unit"))
+  const unit = yield* Effect.flatMap(Units.use((units) => units.findById(id)), orNotFound("No such unit"))
   return yield* unitView(unit)
 })
 

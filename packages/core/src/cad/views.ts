@@ -19,7 +19,7 @@ export interface IncidentView extends Incident {
 /** The units with their current crews, in the order given, in one read of the crews. */
 export const withCrew = (units: ReadonlyArray<Unit>): Effect.Effect<ReadonlyArray<UnitView>, never, CrewDirectory> =>
   Effect.map(
-    Effect.flatMap(CrewDirectory, (directory) => (units.length === 0 ? Effect.succeed([]) : directory.crewOf(units.map((unit) => unit.id)))),
+    CrewDirectory.use((directory) => (units.length === 0 ? Effect.succeed([]) : directory.crewOf(units.map((unit) => unit.id)))),
     (crew) => units.map((unit) => ({ ...unit, crew: crew.filter((member) => member.unitId === unit.id) }))
   )
 
@@ -28,7 +28,7 @@ export const unitView = (unit: Unit): Effect.Effect<UnitView, never, CrewDirecto
 /** The incident with its attending units (and their crews) and its calls. */
 export const incidentView = (incident: Incident): Effect.Effect<IncidentView, never, Units | Calls | CrewDirectory> =>
   Effect.gen(function*() {
-    const units = yield* Effect.flatMap(Units, (repo) => repo.attending(incident.id))
-    const calls = yield* Effect.flatMap(Calls, (repo) => repo.ofIncident(incident.id))
+    const units = yield* Units.use((repo) => repo.attending(incident.id))
+    const calls = yield* Calls.use((repo) => repo.ofIncident(incident.id))
     return { ...incident, units: yield* withCrew(units), calls }
   })

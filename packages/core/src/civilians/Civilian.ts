@@ -4,14 +4,14 @@ import { OneOf } from "../kernel/oneOf.js"
 import { CalendarDate, Timestamp } from "../kernel/time.js"
 import { CivilianId } from "./ids.js"
 
-export const Gender = OneOf("MALE", "FEMALE", "NON_BINARY", "UNSPECIFIED").annotations({ identifier: "Gender" })
+export const Gender = OneOf("MALE", "FEMALE", "NON_BINARY", "UNSPECIFIED").annotate({ identifier: "Gender" })
 export type Gender = typeof Gender.Type
 
-export const CivilianStatus = OneOf("ACTIVE", "INACTIVE", "DECEASED").annotations({ identifier: "CivilianStatus" })
+export const CivilianStatus = OneOf("ACTIVE", "INACTIVE", "DECEASED").annotate({ identifier: "CivilianStatus" })
 export type CivilianStatus = typeof CivilianStatus.Type
 
 /** `CIV-` and six or more digits, from a sequence. */
-export const CivilianReference = Schema.String.pipe(Schema.pattern(/^CIV-\d{6,}$/)).annotations({
+export const CivilianReference = Schema.String.check(Schema.isPattern(/^CIV-\d{6,}$/)).annotate({
   identifier: "CivilianReference",
   description: "CIV- followed by 6 or more digits"
 })
@@ -35,7 +35,7 @@ export const Civilian = Schema.Struct({
   status: CivilianStatus,
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "CivilianRecord" })
+}).annotate({ identifier: "CivilianRecord" })
 export type Civilian = typeof Civilian.Type
 
 /** The minimum age of a licence holder. */

@@ -5,7 +5,7 @@ import { Timestamp } from "../kernel/time.js"
 import { CivilianId, EndorsementId, LicenceId } from "./ids.js"
 
 /** A motorcycles, B cars, C large goods vehicles, D buses. */
-export const LicenceCategory = OneOf("A", "B", "C", "D").annotations({ identifier: "LicenceCategory" })
+export const LicenceCategory = OneOf("A", "B", "C", "D").annotate({ identifier: "LicenceCategory" })
 export type LicenceCategory = typeof LicenceCategory.Type
 
 /** What is stored: expiry and lapsed suspensions are worked out when read (`licenceStatusAt`). */
@@ -13,7 +13,7 @@ export const StoredLicenceStatus = OneOf("VALID", "SUSPENDED", "REVOKED")
 export type StoredLicenceStatus = typeof StoredLicenceStatus.Type
 
 /** What a reader sees. */
-export const LicenceStatus = OneOf("VALID", "EXPIRED", "SUSPENDED", "REVOKED").annotations({ identifier: "LicenceStatus" })
+export const LicenceStatus = OneOf("VALID", "EXPIRED", "SUSPENDED", "REVOKED").annotate({ identifier: "LicenceStatus" })
 export type LicenceStatus = typeof LicenceStatus.Type
 
 export const Licence = Schema.Struct({
@@ -27,7 +27,7 @@ export const Licence = Schema.Struct({
   issuedAt: Timestamp,
   expiresAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "LicenceRecord" })
+}).annotate({ identifier: "LicenceRecord" })
 export type Licence = typeof Licence.Type
 
 export const Endorsement = Schema.Struct({
@@ -44,7 +44,7 @@ export const Endorsement = Schema.Struct({
   removalReason: Schema.NullOr(Schema.String),
   /** The record the endorsement came from (records arrive with their own issue). */
   recordId: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "EndorsementRecord" })
+}).annotate({ identifier: "EndorsementRecord" })
 export type Endorsement = typeof Endorsement.Type
 
 /** A licence is valid ten years from issue. */
@@ -63,17 +63,17 @@ export const licenceStatusAt = (
   licence: Pick<Licence, "status" | "suspendedUntil" | "expiresAt">,
   at: DateTime.Utc
 ): LicenceStatus => {
-  if (!DateTime.lessThan(at, licence.expiresAt)) return "EXPIRED"
+  if (!DateTime.isLessThan(at, licence.expiresAt)) return "EXPIRED"
   if (licence.status === "REVOKED") return "REVOKED"
   if (licence.status === "SUSPENDED") {
-    return licence.suspendedUntil === null || DateTime.lessThan(at, licence.suspendedUntil) ? "SUSPENDED" : "VALID"
+    return licence.suspendedUntil === null || DateTime.isLessThan(at, licence.suspendedUntil) ? "SUSPENDED" : "VALID"
   }
   return "VALID"
 }
 
 /** An endorsement counts while it is neither removed nor expired. */
 export const endorsementActiveAt = (endorsement: Pick<Endorsement, "removedAt" | "expiresAt">, at: DateTime.Utc): boolean =>
-  endorsement.removedAt === null && (endorsement.expiresAt === null || DateTime.lessThan(at, endorsement.expiresAt))
+  endorsement.removedAt === null && (endorsement.expiresAt === null || DateTime.isLessThan(at, endorsement.expiresAt))
 
 /** The points on a licence at `at`: those of its active endorsements. */
 export const pointsAt = (endorsements: ReadonlyArray<Pick<Endorsement, "removedAt" | "expiresAt" | "points">>, at: DateTime.Utc): number =>
@@ -85,5 +85,5 @@ export const sortedCategories = (categories: ReadonlyArray<LicenceCategory>): Re
 
 /** The licence's expiry must come after its issue. */
 export const expiryAfterIssue = (licence: Pick<Licence, "issuedAt">, expiresAt: DateTime.Utc): boolean =>
-  DateTime.greaterThan(expiresAt, licence.issuedAt)
+  DateTime.isGreaterThan(expiresAt, licence.issuedAt)
 

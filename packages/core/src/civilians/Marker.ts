@@ -5,7 +5,7 @@ import { Timestamp } from "../kernel/time.js"
 import { CivilianId, MarkerId, VehicleId } from "./ids.js"
 
 export const MarkerType = OneOf("PERSON_BOLO", "VEHICLE_BOLO", "WANTED", "MISSING_PERSON", "OFFICER_SAFETY", "STOLEN_VEHICLE", "GENERAL")
-  .annotations({ identifier: "MarkerType" })
+  .annotate({ identifier: "MarkerType" })
 export type MarkerType = typeof MarkerType.Type
 
 /** `MRK-` and six or more digits, from a sequence. */
@@ -25,12 +25,12 @@ export const Marker = Schema.Struct({
   clearedAt: Schema.NullOr(Timestamp),
   clearedBy: Schema.NullOr(AccountId),
   clearReason: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "MarkerRecord" })
+}).annotate({ identifier: "MarkerRecord" })
 export type Marker = typeof Marker.Type
 
 /** Active until cleared, and before its `expiresAt` (from that instant on it is not). */
 export const markerActiveAt = (marker: Pick<Marker, "clearedAt" | "expiresAt">, at: DateTime.Utc): boolean =>
-  marker.clearedAt === null && (marker.expiresAt === null || DateTime.lessThan(at, marker.expiresAt))
+  marker.clearedAt === null && (marker.expiresAt === null || DateTime.isLessThan(at, marker.expiresAt))
 
 /** What a marker of each type is set on. */
 export type MarkerTarget = "vehicle" | "person" | "either"

@@ -4,10 +4,10 @@ import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 import { CivilianId, RecordId, VehicleId } from "./ids.js"
 
-export const RecordType = OneOf("CITATION", "CAUTION", "ARREST", "CHARGE", "WARNING", "INTELLIGENCE").annotations({ identifier: "RecordType" })
+export const RecordType = OneOf("CITATION", "CAUTION", "ARREST", "CHARGE", "WARNING", "INTELLIGENCE").annotate({ identifier: "RecordType" })
 export type RecordType = typeof RecordType.Type
 
-export const RecordStatus = OneOf("OPEN", "CLOSED", "VOID").annotations({ identifier: "RecordStatus" })
+export const RecordStatus = OneOf("OPEN", "CLOSED", "VOID").annotate({ identifier: "RecordStatus" })
 export type RecordStatus = typeof RecordStatus.Type
 
 /** `REC-` and six or more digits, from a sequence. */
@@ -37,7 +37,7 @@ export const PncRecord = Schema.Struct({
   closedAt: Schema.NullOr(Timestamp),
   closedBy: Schema.NullOr(AccountId),
   closeReason: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "PncRecordRecord" })
+}).annotate({ identifier: "PncRecordRecord" })
 export type PncRecord = typeof PncRecord.Type
 
 /** Shown to the character's owner unless said otherwise; intelligence never by default. */

@@ -3,16 +3,16 @@ import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 import { CivilianId, VehicleId } from "./ids.js"
 
-export const VehicleType = OneOf("CAR", "MOTORCYCLE", "VAN", "LORRY", "BUS", "OTHER").annotations({ identifier: "VehicleType" })
+export const VehicleType = OneOf("CAR", "MOTORCYCLE", "VAN", "LORRY", "BUS", "OTHER").annotate({ identifier: "VehicleType" })
 export type VehicleType = typeof VehicleType.Type
 
-export const RegistrationStatus = OneOf("REGISTERED", "SUSPENDED", "SCRAPPED").annotations({ identifier: "RegistrationStatus" })
+export const RegistrationStatus = OneOf("REGISTERED", "SUSPENDED", "SCRAPPED").annotate({ identifier: "RegistrationStatus" })
 export type RegistrationStatus = typeof RegistrationStatus.Type
-export const InsuranceStatus = OneOf("INSURED", "UNINSURED").annotations({ identifier: "InsuranceStatus" })
+export const InsuranceStatus = OneOf("INSURED", "UNINSURED").annotate({ identifier: "InsuranceStatus" })
 export type InsuranceStatus = typeof InsuranceStatus.Type
-export const MotStatus = OneOf("VALID", "EXPIRED").annotations({ identifier: "MotStatus" })
+export const MotStatus = OneOf("VALID", "EXPIRED").annotate({ identifier: "MotStatus" })
 export type MotStatus = typeof MotStatus.Type
-export const TaxStatus = OneOf("TAXED", "UNTAXED", "SORN").annotations({ identifier: "TaxStatus" })
+export const TaxStatus = OneOf("TAXED", "UNTAXED", "SORN").annotate({ identifier: "TaxStatus" })
 export type TaxStatus = typeof TaxStatus.Type
 
 /** A vehicle as stored, with its current keeper (null once none). */
@@ -31,7 +31,7 @@ export const Vehicle = Schema.Struct({
   keeperSince: Schema.NullOr(Timestamp),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "VehicleRecord" })
+}).annotate({ identifier: "VehicleRecord" })
 export type Vehicle = typeof Vehicle.Type
 
 /** The four official statuses, the ones `PATCH /pnc/vehicles/{id}` changes. */

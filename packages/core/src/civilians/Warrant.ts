@@ -9,11 +9,11 @@ export const StoredWarrantStatus = OneOf("ACTIVE", "EXECUTED", "WITHDRAWN")
 export type StoredWarrantStatus = typeof StoredWarrantStatus.Type
 
 /** What a reader sees: an active warrant past `expiresAt` reads `EXPIRED`. */
-export const WarrantStatus = OneOf("ACTIVE", "EXECUTED", "WITHDRAWN", "EXPIRED").annotations({ identifier: "WarrantStatus" })
+export const WarrantStatus = OneOf("ACTIVE", "EXECUTED", "WITHDRAWN", "EXPIRED").annotate({ identifier: "WarrantStatus" })
 export type WarrantStatus = typeof WarrantStatus.Type
 
 /** How a warrant is closed. */
-export const WarrantOutcome = OneOf("EXECUTED", "WITHDRAWN").annotations({ identifier: "WarrantOutcome" })
+export const WarrantOutcome = OneOf("EXECUTED", "WITHDRAWN").annotate({ identifier: "WarrantOutcome" })
 export type WarrantOutcome = typeof WarrantOutcome.Type
 
 /** `WAR-` and six or more digits, from a sequence. */
@@ -33,12 +33,12 @@ export const Warrant = Schema.Struct({
   closedBy: Schema.NullOr(AccountId),
   closeNote: Schema.NullOr(Schema.String),
   updatedAt: Timestamp
-}).annotations({ identifier: "WarrantRecord" })
+}).annotate({ identifier: "WarrantRecord" })
 export type Warrant = typeof Warrant.Type
 
 /** The status at `at`: from the `expiresAt` instant on, an active warrant reads `EXPIRED`. */
 export const warrantStatusAt = (warrant: Pick<Warrant, "status" | "expiresAt">, at: DateTime.Utc): WarrantStatus =>
-  warrant.status === "ACTIVE" && warrant.expiresAt !== null && !DateTime.lessThan(at, warrant.expiresAt) ? "EXPIRED" : warrant.status
+  warrant.status === "ACTIVE" && warrant.expiresAt !== null && !DateTime.isLessThan(at, warrant.expiresAt) ? "EXPIRED" : warrant.status
 
 /** Only a warrant that reads `ACTIVE` can be closed (executed or withdrawn). */
 export const warrantActiveAt = (warrant: Pick<Warrant, "status" | "expiresAt">, at: DateTime.Utc): boolean => warrantStatusAt(warrant, at) === "ACTIVE"

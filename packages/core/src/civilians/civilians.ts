@@ -43,8 +43,8 @@ const checkDateOfBirth = (dateOfBirth: string, now: DateTime.Utc) =>
 export const ownerViewOf = (id: CivilianId) =>
   Effect.gen(function*() {
     const now = yield* DateTime.now
-    const file = yield* Effect.flatMap(CivilianFiles, (files) => files.findById(id, now))
-    if (Option.isNone(file)) return yield* Effect.dieMessage(`civilian ${id} was written but cannot be read`)
+    const file = yield* CivilianFiles.use((files) => files.findById(id, now))
+    if (Option.isNone(file)) return yield* Effect.die(new Error(`civilian ${id} was written but cannot be read`))
     return ownerCivilianView(file.value, now)
   })
 
@@ -90,14 +90,14 @@ export const listCivilians = Effect.fn("civilians.listCivilians")(function*(call
     return yield* forbidden("civilians.manage")
   }
   const now = yield* DateTime.now
-  const listed = yield* Effect.flatMap(CivilianFiles, (files) => files.listByOwner(ownerId ?? caller.account.id, page, now))
+  const listed = yield* CivilianFiles.use((files) => files.listByOwner(ownerId ?? caller.account.id, page, now))
   return { items: listed.items.map((file) => ownerCivilianView(file, now)), meta: listed.meta }
 })
 
 /** `GET /civilians/{id}`: the owner's view of one character. */
 export const getOwnCivilian = Effect.fn("civilians.getOwnCivilian")(function*(caller: Caller, id: CivilianId) {
   const now = yield* DateTime.now
-  const file = yield* Effect.flatMap(CivilianFiles, (files) => files.findById(id, now))
+  const file = yield* CivilianFiles.use((files) => files.findById(id, now))
   const found = yield* ownedBy(caller)(Option.map(file, (f) => ({ ...f, ownerId: f.civilian.ownerId })))
   return ownerCivilianView(found, now)
 })
@@ -123,7 +123,7 @@ export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(ca
       return yield* forbidden("civilians.manage")
     }
     if (!manages && changed.some((field) => (IDENTITY_FIELDS as ReadonlyArray<string>).includes(field))) {
-      const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id, now)), orNotFound(noSuchCharacter.message))
+      const file = yield* Effect.flatMap(CivilianFiles.use((files) => files.findById(id, now)), orNotFound(noSuchCharacter.message))
       if (fileIdentityLocked(file)) {
         return yield* new InvalidState({
           message: "The character has official history: name, date of birth and gender can no longer be changed by the owner"

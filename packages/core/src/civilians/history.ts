@@ -35,7 +35,7 @@ export interface RecordedChange {
 export const recordChange = (caller: Caller, change: RecordedChange) =>
   Effect.gen(function*() {
     const actor = actorOf(caller)
-    yield* Effect.flatMap(PncHistory, (history) =>
+    yield* PncHistory.use((history) =>
       Effect.flatMap(Effect.all([newId(PncEventId), DateTime.now]), ([id, at]) =>
         history.record({
           id,
@@ -48,6 +48,6 @@ export const recordChange = (caller: Caller, change: RecordedChange) =>
           licenceId: change.licenceId ?? null,
           data: change.data
         })))
-    yield* Effect.flatMap(AuditLog, (audit) =>
+    yield* AuditLog.use((audit) =>
       audit.record({ action: change.audit, actor, targetType: change.target.type, targetId: change.target.id, data: change.data }))
   })

@@ -22,11 +22,15 @@ export const licenceNumberStem = (civilian: Pick<Civilian, "fullName" | "dateOfB
   return `${surname}${year[2]}${monthCode}${day}${year[3]}${initials}`
 }
 
-/** The randomised tail: a digit and two check letters, from `Random` (seeded in tests). */
+/**
+ * The randomised tail: a digit and two check letters, from `Random` (seeded in
+ * tests). Each draw excludes its upper bound (`halfOpen`): the bounds are a
+ * count, not the last value.
+ */
 export const licenceNumberTail: Effect.Effect<string> = Effect.gen(function*() {
-  const digit = yield* Random.nextIntBetween(0, 10)
-  const first = yield* Random.nextIntBetween(0, CHECK_LETTERS.length)
-  const second = yield* Random.nextIntBetween(0, CHECK_LETTERS.length)
+  const digit = yield* Random.nextIntBetween(0, 10, { halfOpen: true })
+  const first = yield* Random.nextIntBetween(0, CHECK_LETTERS.length, { halfOpen: true })
+  const second = yield* Random.nextIntBetween(0, CHECK_LETTERS.length, { halfOpen: true })
   return `${digit}${CHECK_LETTERS[first]}${CHECK_LETTERS[second]}`
 })
 

@@ -15,8 +15,8 @@ import { holderLicence, type LicenceFile } from "./views.js"
 
 /** A licence just written, as loaded: it exists, so not finding it is a defect. */
 export const licenceFileOf = (id: LicenceId) =>
-  Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findLicence(id)), Option.match({
-    onNone: () => Effect.dieMessage(`licence ${id} was written but cannot be read`),
+  Effect.flatMap(CivilianFiles.use((files) => files.findLicence(id)), Option.match({
+    onNone: () => Effect.die(new Error(`licence ${id} was written but cannot be read`)),
     onSome: (file: LicenceFile) => Effect.succeed(file)
   }))
 
@@ -52,8 +52,8 @@ export const issueLicence = Effect.fn("civilians.issueLicence")(function*(
 ) {
   const now = yield* DateTime.now
   return yield* inTransaction(Effect.gen(function*() {
-    const civilian = yield* Effect.flatMap(Effect.flatMap(Civilians, (c) => c.findByIdForUpdate(civilianId)), ownedBy(caller))
-    if (Option.isSome(yield* Effect.flatMap(Licences, (l) => l.findByCivilianId(civilian.id)))) {
+    const civilian = yield* Effect.flatMap(Civilians.use((c) => c.findByIdForUpdate(civilianId)), ownedBy(caller))
+    if (Option.isSome(yield* Licences.use((l) => l.findByCivilianId(civilian.id)))) {
       return yield* new LicenceExists({ message: "The character already holds a licence" })
     }
     yield* checkEligible(civilian, now)

@@ -99,6 +99,6 @@ export const clearMarker = Effect.fn("civilians.clearMarker")(function*(caller: 
 /** `GET /pnc/markers`: newest first; `active` as read now. */
 export const listMarkers = Effect.fn("civilians.listMarkers")(function*(filter: MarkerFilter, page: Page) {
   const now = yield* DateTime.now
-  const listed = yield* Effect.flatMap(AlertFiles, (files) => files.listMarkers(filter, now, page))
+  const listed = yield* AlertFiles.use((files) => files.listMarkers(filter, now, page))
   return { items: listed.items.map((file) => markerView(file, now)), meta: listed.meta }
 })

@@ -30,7 +30,7 @@ const changeLicence = <E, R>(id: LicenceId, change: (licence: Licence, now: Date
   Effect.gen(function*() {
     const now = yield* DateTime.now
     return yield* inTransaction(Effect.gen(function*() {
-      const licence = yield* Effect.flatMap(Effect.flatMap(Licences, (l) => l.findByIdForUpdate(id)), orNotFound(noSuchLicence))
+      const licence = yield* Effect.flatMap(Licences.use((l) => l.findByIdForUpdate(id)), orNotFound(noSuchLicence))
       yield* change(licence, now)
       return officialLicence(yield* licenceFileOf(licence.id), now)
     }))
@@ -41,7 +41,7 @@ const iso = (at: DateTime.Utc | null) => (at === null ? null : DateTime.formatIs
 /** Writes the licence and its history and audit entries. */
 const saveLicence = (caller: UserCaller, before: Licence, after: Licence, type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED", audit: AuditAction, data: Record<string, unknown>) =>
   Effect.gen(function*() {
-    yield* Effect.flatMap(Licences, (l) => l.update(after))
+    yield* Licences.use((l) => l.update(after))
     yield* recordChange(caller, {
       type,
       audit,
@@ -161,7 +161,7 @@ export const endorse = (caller: UserCaller, licence: Licence, input: Endorsement
       removalReason: null,
       recordId: input.recordId
     }
-    yield* Effect.flatMap(Licences, (l) => l.insertEndorsement(endorsement))
+    yield* Licences.use((l) => l.insertEndorsement(endorsement))
     yield* recordChange(caller, {
       type: "ENDORSEMENT_ADDED",
       audit: "pnc.endorsement.added",
@@ -183,7 +183,7 @@ export const endorse = (caller: UserCaller, licence: Licence, input: Endorsement
 /** Takes the endorsement off (it stays visible) and writes `ENDORSEMENT_REMOVED` with its audit entry. */
 export const unendorse = (caller: UserCaller, licence: Licence, endorsement: Endorsement, reason: string, now: DateTime.Utc) =>
   Effect.gen(function*() {
-    yield* Effect.flatMap(Licences, (l) => l.updateEndorsement({ ...endorsement, removedAt: now, removedBy: recorder(caller), removalReason: reason }))
+    yield* Licences.use((l) => l.updateEndorsement({ ...endorsement, removedAt: now, removedBy: recorder(caller), removalReason: reason }))
     yield* recordChange(caller, {
       type: "ENDORSEMENT_REMOVED",
       audit: "pnc.endorsement.removed",

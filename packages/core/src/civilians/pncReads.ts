@@ -10,33 +10,33 @@ import { officialCivilianView, officialLicence, pncVehicleRecord, pncVehicleSumm
 
 /** `GET /pnc/civilians`: people by name words or reference, alphabetical. */
 export const searchCivilians = Effect.fn("civilians.searchCivilians")(function*(search: string, page: Page) {
-  return yield* Effect.flatMap(CivilianFiles, (files) => files.search(search, page))
+  return yield* CivilianFiles.use((files) => files.search(search, page))
 })
 
 /** `GET /pnc/civilians/{id}`: the official view; `owner` only for `civilians.manage`. */
 export const getOfficialCivilian = Effect.fn("civilians.getOfficialCivilian")(function*(caller: Caller, id: CivilianId) {
   const now = yield* DateTime.now
-  const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findById(id, now)), orNotFound("No such person"))
+  const file = yield* Effect.flatMap(CivilianFiles.use((files) => files.findById(id, now)), orNotFound("No such person"))
   return officialCivilianView(file, now, mayKnowOwners(caller))
 })
 
 /** `GET /pnc/licences/{id}`: the official view of a licence. */
 export const getOfficialLicence = Effect.fn("civilians.getOfficialLicence")(function*(id: LicenceId) {
-  const file = yield* Effect.flatMap(Effect.flatMap(CivilianFiles, (files) => files.findLicence(id)), orNotFound("No such licence"))
+  const file = yield* Effect.flatMap(CivilianFiles.use((files) => files.findLicence(id)), orNotFound("No such licence"))
   return officialLicence(file, yield* DateTime.now)
 })
 
 /** `GET /pnc/vehicles`: by part of the plate or words of make and model, ordered by plate. */
 export const searchVehicles = Effect.fn("civilians.searchVehicles")(function*(search: string, page: Page) {
   const now = yield* DateTime.now
-  const found = yield* Effect.flatMap(VehicleFiles, (files) => files.search(search, page, now))
+  const found = yield* VehicleFiles.use((files) => files.search(search, page, now))
   return { items: found.items.map(pncVehicleSummary), meta: found.meta }
 })
 
 /** `GET /pnc/vehicles/{id}`: the registration, keeper, licence and alert chain in one read. */
 export const getVehicleRecord = Effect.fn("civilians.getVehicleRecord")(function*(id: VehicleId) {
   const now = yield* DateTime.now
-  const file = yield* Effect.flatMap(Effect.flatMap(VehicleFiles, (files) => files.findById(id, now)), orNotFound("No such vehicle"))
+  const file = yield* Effect.flatMap(VehicleFiles.use((files) => files.findById(id, now)), orNotFound("No such vehicle"))
   return pncVehicleRecord(file, now)
 })
 
@@ -49,7 +49,7 @@ export const listPncEvents = Effect.fn("civilians.listPncEvents")(function*(
   filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
   page: Page
 ) {
-  const found = yield* Effect.flatMap(PncHistory, (history) => history.list(filter, page))
+  const found = yield* PncHistory.use((history) => history.list(filter, page))
   const showOwner = mayKnowOwners(caller)
   return { items: found.items.map((event) => pncHistoryEntry(event, showOwner)), meta: found.meta }
 })

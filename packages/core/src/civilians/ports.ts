@@ -19,111 +19,90 @@ import type { CivilianFile, CivilianSearchHit, LicenceFile, MarkerFile, RecordFi
  * record until it ends (read-check-write), `…ForShare` ones keep it from
  * changing.
  */
-export class Civilians extends Context.Tag("@bluelight/core/Civilians")<
-  Civilians,
-  {
-    /** The next reference from the sequence: `CIV-000001`, … (never reused, gaps allowed). */
-    readonly nextReference: Effect.Effect<string>
-    readonly insert: (civilian: Civilian) => Effect.Effect<void>
-    readonly findByIdForUpdate: (id: CivilianId) => Effect.Effect<Option.Option<Civilian>>
-    /** By reference ignoring case, kept from change until the transaction ends. */
-    readonly findByReferenceForShare: (reference: string) => Effect.Effect<Option.Option<Civilian>>
-    readonly update: (civilian: Civilian) => Effect.Effect<void>
-  }
->() {}
+export class Civilians extends Context.Service<Civilians, {
+  /** The next reference from the sequence: `CIV-000001`, … (never reused, gaps allowed). */
+  readonly nextReference: Effect.Effect<string>
+  readonly insert: (civilian: Civilian) => Effect.Effect<void>
+  readonly findByIdForUpdate: (id: CivilianId) => Effect.Effect<Option.Option<Civilian>>
+  /** By reference ignoring case, kept from change until the transaction ends. */
+  readonly findByReferenceForShare: (reference: string) => Effect.Effect<Option.Option<Civilian>>
+  readonly update: (civilian: Civilian) => Effect.Effect<void>
+}>()("@bluelight/core/Civilians") {}
 
-export class Licences extends Context.Tag("@bluelight/core/Licences")<
-  Licences,
-  {
-    readonly findByIdForUpdate: (id: LicenceId) => Effect.Effect<Option.Option<Licence>>
-    readonly findByCivilianId: (civilianId: CivilianId) => Effect.Effect<Option.Option<Licence>>
-    /**
-     * Answers `false`, storing nothing, when another licence has the same
-     * number (the caller tries another). One licence per character is the
-     * caller's rule, checked on the locked character, and a unique key too.
-     */
-    readonly insert: (licence: Licence) => Effect.Effect<boolean>
-    readonly update: (licence: Licence) => Effect.Effect<void>
-    readonly insertEndorsement: (endorsement: Endorsement) => Effect.Effect<void>
-    /** The endorsement of this licence, locked until the transaction ends. */
-    readonly findEndorsementForUpdate: (licenceId: LicenceId, id: EndorsementId) => Effect.Effect<Option.Option<Endorsement>>
-    readonly updateEndorsement: (endorsement: Endorsement) => Effect.Effect<void>
-    /** The endorsement a record made, if any, locked until the transaction ends. */
-    readonly findEndorsementOfRecordForUpdate: (recordId: RecordId) => Effect.Effect<Option.Option<Endorsement>>
-  }
->() {}
+export class Licences extends Context.Service<Licences, {
+  readonly findByIdForUpdate: (id: LicenceId) => Effect.Effect<Option.Option<Licence>>
+  readonly findByCivilianId: (civilianId: CivilianId) => Effect.Effect<Option.Option<Licence>>
+  /**
+   * Answers `false`, storing nothing, when another licence has the same
+   * number (the caller tries another). One licence per character is the
+   * caller's rule, checked on the locked character, and a unique key too.
+   */
+  readonly insert: (licence: Licence) => Effect.Effect<boolean>
+  readonly update: (licence: Licence) => Effect.Effect<void>
+  readonly insertEndorsement: (endorsement: Endorsement) => Effect.Effect<void>
+  /** The endorsement of this licence, locked until the transaction ends. */
+  readonly findEndorsementForUpdate: (licenceId: LicenceId, id: EndorsementId) => Effect.Effect<Option.Option<Endorsement>>
+  readonly updateEndorsement: (endorsement: Endorsement) => Effect.Effect<void>
+  /** The endorsement a record made, if any, locked until the transaction ends. */
+  readonly findEndorsementOfRecordForUpdate: (recordId: RecordId) => Effect.Effect<Option.Option<Endorsement>>
+}>()("@bluelight/core/Licences") {}
 
-export class Vehicles extends Context.Tag("@bluelight/core/Vehicles")<
-  Vehicles,
-  {
-    readonly findByIdForUpdate: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
-    /**
-     * The vehicle as it stands, without a lock: for a change that only names
-     * it (a record or a marker; vehicles are never deleted), so that it does
-     * not queue behind, or deadlock with, a transfer holding the vehicle.
-     */
-    readonly findById: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
-    /**
-     * Stores the vehicle and opens its first keeper period. Answers `false`,
-     * storing nothing, when a vehicle that is not scrapped has the same plate
-     * ignoring spaces, hyphens and case (also under a race).
-     */
-    readonly insert: (vehicle: Vehicle) => Effect.Effect<boolean>
-    /** Answers `false`, changing nothing, when the change would give two vehicles not scrapped the same plate. */
-    readonly update: (vehicle: Vehicle) => Effect.Effect<boolean>
-    /** Ends the open keeper period at `at` and opens one for the vehicle's new keeper (`vehicle.keeperId`). */
-    readonly changeKeeper: (vehicle: Vehicle, at: DateTime.Utc) => Effect.Effect<void>
-  }
->() {}
+export class Vehicles extends Context.Service<Vehicles, {
+  readonly findByIdForUpdate: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
+  /**
+   * The vehicle as it stands, without a lock: for a change that only names
+   * it (a record or a marker; vehicles are never deleted), so that it does
+   * not queue behind, or deadlock with, a transfer holding the vehicle.
+   */
+  readonly findById: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
+  /**
+   * Stores the vehicle and opens its first keeper period. Answers `false`,
+   * storing nothing, when a vehicle that is not scrapped has the same plate
+   * ignoring spaces, hyphens and case (also under a race).
+   */
+  readonly insert: (vehicle: Vehicle) => Effect.Effect<boolean>
+  /** Answers `false`, changing nothing, when the change would give two vehicles not scrapped the same plate. */
+  readonly update: (vehicle: Vehicle) => Effect.Effect<boolean>
+  /** Ends the open keeper period at `at` and opens one for the vehicle's new keeper (`vehicle.keeperId`). */
+  readonly changeKeeper: (vehicle: Vehicle, at: DateTime.Utc) => Effect.Effect<void>
+}>()("@bluelight/core/Vehicles") {}
 
 /** The PNC's permanent history: append-only; `seq` grows with every entry. */
-export class PncHistory extends Context.Tag("@bluelight/core/PncHistory")<
-  PncHistory,
-  {
-    readonly record: (event: NewPncEvent) => Effect.Effect<void>
-    /** Newest first. */
-    readonly list: (
-      filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
-      page: Page
-    ) => Effect.Effect<PageOf<PncEvent>>
-  }
->() {}
+export class PncHistory extends Context.Service<PncHistory, {
+  readonly record: (event: NewPncEvent) => Effect.Effect<void>
+  /** Newest first. */
+  readonly list: (
+    filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
+    page: Page
+  ) => Effect.Effect<PageOf<PncEvent>>
+}>()("@bluelight/core/PncHistory") {}
 
 /** PNC records; nothing is ever deleted. */
-export class Records extends Context.Tag("@bluelight/core/Records")<
-  Records,
-  {
-    /** The next reference from the sequence: `REC-000001`, … (never reused, gaps allowed). */
-    readonly nextReference: Effect.Effect<string>
-    readonly insert: (record: PncRecord) => Effect.Effect<void>
-    readonly findByIdForUpdate: (id: RecordId) => Effect.Effect<Option.Option<PncRecord>>
-    readonly update: (record: PncRecord) => Effect.Effect<void>
-  }
->() {}
+export class Records extends Context.Service<Records, {
+  /** The next reference from the sequence: `REC-000001`, … (never reused, gaps allowed). */
+  readonly nextReference: Effect.Effect<string>
+  readonly insert: (record: PncRecord) => Effect.Effect<void>
+  readonly findByIdForUpdate: (id: RecordId) => Effect.Effect<Option.Option<PncRecord>>
+  readonly update: (record: PncRecord) => Effect.Effect<void>
+}>()("@bluelight/core/Records") {}
 
 /** Warrants; nothing is ever deleted. */
-export class Warrants extends Context.Tag("@bluelight/core/Warrants")<
-  Warrants,
-  {
-    /** The next reference from the sequence: `WAR-000001`, …. */
-    readonly nextReference: Effect.Effect<string>
-    readonly insert: (warrant: Warrant) => Effect.Effect<void>
-    readonly findByIdForUpdate: (id: WarrantId) => Effect.Effect<Option.Option<Warrant>>
-    readonly update: (warrant: Warrant) => Effect.Effect<void>
-  }
->() {}
+export class Warrants extends Context.Service<Warrants, {
+  /** The next reference from the sequence: `WAR-000001`, …. */
+  readonly nextReference: Effect.Effect<string>
+  readonly insert: (warrant: Warrant) => Effect.Effect<void>
+  readonly findByIdForUpdate: (id: WarrantId) => Effect.Effect<Option.Option<Warrant>>
+  readonly update: (warrant: Warrant) => Effect.Effect<void>
+}>()("@bluelight/core/Warrants") {}
 
 /** Markers; nothing is ever deleted. */
-export class Markers extends Context.Tag("@bluelight/core/Markers")<
-  Markers,
-  {
-    /** The next reference from the sequence: `MRK-000001`, …. */
-    readonly nextReference: Effect.Effect<string>
-    readonly insert: (marker: Marker) => Effect.Effect<void>
-    readonly findByIdForUpdate: (id: MarkerId) => Effect.Effect<Option.Option<Marker>>
-    readonly update: (marker: Marker) => Effect.Effect<void>
-  }
->() {}
+export class Markers extends Context.Service<Markers, {
+  /** The next reference from the sequence: `MRK-000001`, …. */
+  readonly nextReference: Effect.Effect<string>
+  readonly insert: (marker: Marker) => Effect.Effect<void>
+  readonly findByIdForUpdate: (id: MarkerId) => Effect.Effect<Option.Option<Marker>>
+  readonly update: (marker: Marker) => Effect.Effect<void>
+}>()("@bluelight/core/Markers") {}
 
 export interface WarrantFilter {
   readonly status?: WarrantStatus | undefined
@@ -142,49 +121,40 @@ export interface MarkerFilter {
  * vehicles it names. Statuses that depend on time (`EXPIRED`, `active`) are
  * filtered at `now`.
  */
-export class AlertFiles extends Context.Tag("@bluelight/core/AlertFiles")<
-  AlertFiles,
-  {
-    readonly findRecord: (id: RecordId) => Effect.Effect<Option.Option<RecordFile>>
-    /** Every record of a character, the latest occurrence first; none when there is no such character. */
-    readonly listRecords: (civilianId: CivilianId, page: Page) => Effect.Effect<Option.Option<PageOf<RecordFile>>>
-    readonly findWarrant: (id: WarrantId) => Effect.Effect<Option.Option<WarrantFile>>
-    /** Newest first. */
-    readonly listWarrants: (filter: WarrantFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<WarrantFile>>
-    readonly findMarker: (id: MarkerId) => Effect.Effect<Option.Option<MarkerFile>>
-    /** Newest first. */
-    readonly listMarkers: (filter: MarkerFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<MarkerFile>>
-  }
->() {}
+export class AlertFiles extends Context.Service<AlertFiles, {
+  readonly findRecord: (id: RecordId) => Effect.Effect<Option.Option<RecordFile>>
+  /** Every record of a character, the latest occurrence first; none when there is no such character. */
+  readonly listRecords: (civilianId: CivilianId, page: Page) => Effect.Effect<Option.Option<PageOf<RecordFile>>>
+  readonly findWarrant: (id: WarrantId) => Effect.Effect<Option.Option<WarrantFile>>
+  /** Newest first. */
+  readonly listWarrants: (filter: WarrantFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<WarrantFile>>
+  readonly findMarker: (id: MarkerId) => Effect.Effect<Option.Option<MarkerFile>>
+  /** Newest first. */
+  readonly listMarkers: (filter: MarkerFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<MarkerFile>>
+}>()("@bluelight/core/AlertFiles") {}
 
 /**
  * The read model of characters: each file in one read, with its licence,
  * vehicles and alerts (what the owner's and the PNC's views are made from).
  */
-export class CivilianFiles extends Context.Tag("@bluelight/core/CivilianFiles")<
-  CivilianFiles,
-  {
-    /** The file as it reads at `now` (which markers and warrants are active). */
-    readonly findById: (id: CivilianId, now: DateTime.Utc) => Effect.Effect<Option.Option<CivilianFile>>
-    /** A member's characters, newest first. */
-    readonly listByOwner: (ownerId: AccountId, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<CivilianFile>>
-    /** Every word in the name (a part of it, ignoring case), or the reference exactly; alphabetical by name. An empty `search` finds everyone. */
-    readonly search: (search: string, page: Page) => Effect.Effect<PageOf<CivilianSearchHit>>
-    readonly findLicence: (id: LicenceId) => Effect.Effect<Option.Option<LicenceFile>>
-  }
->() {}
+export class CivilianFiles extends Context.Service<CivilianFiles, {
+  /** The file as it reads at `now` (which markers and warrants are active). */
+  readonly findById: (id: CivilianId, now: DateTime.Utc) => Effect.Effect<Option.Option<CivilianFile>>
+  /** A member's characters, newest first. */
+  readonly listByOwner: (ownerId: AccountId, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<CivilianFile>>
+  /** Every word in the name (a part of it, ignoring case), or the reference exactly; alphabetical by name. An empty `search` finds everyone. */
+  readonly search: (search: string, page: Page) => Effect.Effect<PageOf<CivilianSearchHit>>
+  readonly findLicence: (id: LicenceId) => Effect.Effect<Option.Option<LicenceFile>>
+}>()("@bluelight/core/CivilianFiles") {}
 
 /** The read model of vehicles: searches, and the whole record in one read. */
-export class VehicleFiles extends Context.Tag("@bluelight/core/VehicleFiles")<
-  VehicleFiles,
-  {
-    /**
-     * Vehicles whose plate holds `search` ignoring spaces, hyphens and case,
-     * or whose make and model hold every word of it; ordered by plate. An
-     * empty `search` finds every vehicle.
-     */
-    readonly search: (search: string, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<VehicleSummaryFile>>
-    /** The record as it reads at `now` (which markers and warrants are active). */
-    readonly findById: (id: VehicleId, now: DateTime.Utc) => Effect.Effect<Option.Option<VehicleRecordFile>>
-  }
->() {}
+export class VehicleFiles extends Context.Service<VehicleFiles, {
+  /**
+   * Vehicles whose plate holds `search` ignoring spaces, hyphens and case,
+   * or whose make and model hold every word of it; ordered by plate. An
+   * empty `search` finds every vehicle.
+   */
+  readonly search: (search: string, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<VehicleSummaryFile>>
+  /** The record as it reads at `now` (which markers and warrants are active). */
+  readonly findById: (id: VehicleId, now: DateTime.Utc) => Effect.Effect<Option.Option<VehicleRecordFile>>
+}>()("@bluelight/core/VehicleFiles") {}

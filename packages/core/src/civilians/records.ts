@@ -98,9 +98,9 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
         disclosed: record.disclosed
       }
     })
-    const licence = yield* Effect.flatMap(Licences, (l) => l.findByCivilianId(civilian.id))
+    const licence = yield* Licences.use((l) => l.findByCivilianId(civilian.id))
     if (Option.isSome(licence) && endorsesLicence(record, true)) {
-      const locked = yield* Effect.flatMap(Effect.flatMap(Licences, (l) => l.findByIdForUpdate(licence.value.id)), orNotFound("No such licence"))
+      const locked = yield* Effect.flatMap(Licences.use((l) => l.findByIdForUpdate(licence.value.id)), orNotFound("No such licence"))
       yield* endorse(caller, locked, {
         code: input.endorsementCode ?? DEFAULT_ENDORSEMENT_CODES[record.type],
         reason: record.title,
@@ -116,13 +116,13 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
 
 /** `GET /pnc/records/{id}`: a record with who recorded it. */
 export const getRecord = Effect.fn("civilians.getRecord")(function*(id: RecordId) {
-  const file = yield* Effect.flatMap(Effect.flatMap(AlertFiles, (files) => files.findRecord(id)), orNotFound("No such record"))
+  const file = yield* Effect.flatMap(AlertFiles.use((files) => files.findRecord(id)), orNotFound("No such record"))
   return recordView(file)
 })
 
 /** `GET /pnc/civilians/{id}/records`: every record of a person, the latest occurrence first. */
 export const listCivilianRecords = Effect.fn("civilians.listCivilianRecords")(function*(civilianId: CivilianId, page: Page) {
-  const listed = yield* Effect.flatMap(Effect.flatMap(AlertFiles, (files) => files.listRecords(civilianId, page)), orNotFound("No such person"))
+  const listed = yield* Effect.flatMap(AlertFiles.use((files) => files.listRecords(civilianId, page)), orNotFound("No such person"))
   return { items: listed.items.map(recordView), meta: listed.meta }
 })
 

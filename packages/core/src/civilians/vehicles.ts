@@ -30,7 +30,7 @@ export const plateTaken = new PlateTaken({ message: "Another vehicle already has
 export const registerVehicle = Effect.fn("civilians.registerVehicle")(function*(caller: UserCaller, civilianId: CivilianId, input: VehicleInput) {
   const now = yield* DateTime.now
   return yield* inTransaction(Effect.gen(function*() {
-    const civilian = yield* Effect.flatMap(Effect.flatMap(Civilians, (c) => c.findByIdForUpdate(civilianId)), ownedBy(caller))
+    const civilian = yield* Effect.flatMap(Civilians.use((c) => c.findByIdForUpdate(civilianId)), ownedBy(caller))
     if (!canHoldOfficialDocuments(civilian)) {
       const message = `The character is ${civilian.status.toLowerCase()}: only an active character can keep a vehicle`
       return yield* new InvalidInput({ message, details: [{ path: [], message }] })
@@ -48,7 +48,7 @@ export const registerVehicle = Effect.fn("civilians.registerVehicle")(function*(
       createdAt: now,
       updatedAt: now
     }
-    if (!(yield* Effect.flatMap(Vehicles, (v) => v.insert(vehicle)))) return yield* plateTaken
+    if (!(yield* Vehicles.use((v) => v.insert(vehicle)))) return yield* plateTaken
     yield* recordChange(caller, {
       type: "VEHICLE_REGISTERED",
       audit: "civilian.vehicle.registered",

@@ -85,6 +85,6 @@ export const closeWarrant = Effect.fn("civilians.closeWarrant")(function*(
 /** `GET /pnc/warrants`: newest first; `status` as read now (`EXPIRED` included). */
 export const listWarrants = Effect.fn("civilians.listWarrants")(function*(filter: WarrantFilter, page: Page) {
   const now = yield* DateTime.now
-  const listed = yield* Effect.flatMap(AlertFiles, (files) => files.listWarrants(filter, now, page))
+  const listed = yield* AlertFiles.use((files) => files.listWarrants(filter, now, page))
   return { items: listed.items.map((file) => warrantView(file, now)), meta: listed.meta }
 })

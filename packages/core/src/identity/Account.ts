@@ -12,14 +12,14 @@ export const IdentityLink = Schema.Struct({
   id: Schema.String,
   username: Schema.String,
   avatar: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "IdentityLink" })
+}).annotate({ identifier: "IdentityLink" })
 export type IdentityLink = typeof IdentityLink.Type
 
 /** The game-platform account linked to a person (one each way). */
 export const PlatformLink = Schema.Struct({
   id: Schema.String,
   username: Schema.String
-}).annotations({ identifier: "PlatformLink" })
+}).annotate({ identifier: "PlatformLink" })
 export type PlatformLink = typeof PlatformLink.Type
 
 export const Account = Schema.Struct({
@@ -30,7 +30,7 @@ export const Account = Schema.Struct({
   platform: Schema.NullOr(PlatformLink),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "Account" })
+}).annotate({ identifier: "Account" })
 export type Account = typeof Account.Type
 
 /** What the identity provider says about a person at sign-in. */

@@ -7,7 +7,7 @@ export const Role = Schema.Struct({
   id: RoleId,
   name: Schema.String,
   permissions: Schema.Array(Permission)
-}).annotations({ identifier: "Role" })
+}).annotate({ identifier: "Role" })
 export type Role = typeof Role.Type
 
 /** The reserved role: every permission; it cannot be created, renamed or edited. */

@@ -10,7 +10,7 @@ export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60
  * keeps answering `ACCOUNT_DISABLED` (while the account is not active); the
  * others ended the session before anything happened to the account.
  */
-export const SessionRevocation = Schema.Literal("signed-out", "signed-in-again", "account-status")
+export const SessionRevocation = Schema.Literals(["signed-out", "signed-in-again", "account-status"])
 export type SessionRevocation = typeof SessionRevocation.Type
 
 /**

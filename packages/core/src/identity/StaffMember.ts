@@ -15,5 +15,5 @@ export const StaffMember = Schema.Struct({
   roles: Schema.Array(Schema.Struct({ id: RoleId, name: Schema.String })),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "StaffMember" })
+}).annotate({ identifier: "StaffMember" })
 export type StaffMember = typeof StaffMember.Type

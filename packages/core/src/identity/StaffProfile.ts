@@ -13,5 +13,5 @@ export const StaffProfile = Schema.Struct({
   roleIds: Schema.Array(RoleId),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "StaffProfile" })
+}).annotate({ identifier: "StaffProfile" })
 export type StaffProfile = typeof StaffProfile.Type

@@ -1,4 +1,4 @@
-import { Clock, Context, DateTime, Duration, Effect, Layer, Queue, Schedule, type Scope } from "effect"
+import { Clock, Context, DateTime, Duration, Effect, Layer, Queue, Schedule, type Scope, Semaphore } from "effect"
 import type { Caller } from "./Caller.js"
 import { AccessChanges, type AccessSubject } from "./ports.js"
 
@@ -17,20 +17,17 @@ export interface AccessWatcher {
  * once marked. Reading the log is the one way it learns of a change, so what
  * any instance committed reaches it in commit order.
  */
-export class AccessWatch extends Context.Tag("@bluelight/core/AccessWatch")<
-  AccessWatch,
-  {
-    /**
-     * Reads the changes committed since the last read and marks the watchers
-     * they concern (and those whose time ran out). Whatever hands a watcher
-     * something committed runs it after reading that and before handing it
-     * out: every change committed before it is then marked.
-     */
-    readonly catchUp: Effect.Effect<void>
-    /** Watches a caller for as long as the scope lasts. */
-    readonly watch: (caller: Caller) => Effect.Effect<AccessWatcher, never, Scope.Scope>
-  }
->() {}
+export class AccessWatch extends Context.Service<AccessWatch, {
+  /**
+   * Reads the changes committed since the last read and marks the watchers
+   * they concern (and those whose time ran out). Whatever hands a watcher
+   * something committed runs it after reading that and before handing it
+   * out: every change committed before it is then marked.
+   */
+  readonly catchUp: Effect.Effect<void>
+  /** Watches a caller for as long as the scope lasts. */
+  readonly watch: (caller: Caller) => Effect.Effect<AccessWatcher, never, Scope.Scope>
+}>()("@bluelight/core/AccessWatch") {}
 
 /** When a caller's session or credential expires, in epoch milliseconds. */
 export const expiryOf = (caller: Caller): number =>
@@ -57,7 +54,7 @@ interface Watched {
 
 const mark = (watched: Watched) => {
   watched.marks += 1
-  watched.wake.unsafeOffer(undefined)
+  Queue.offerUnsafe(watched.wake, undefined)
 }
 
 /**
@@ -65,12 +62,12 @@ const mark = (watched: Watched) => {
  * open: no reads), and whenever `catchUp` is run. `poll`: none where the tests
  * run `catchUp` themselves.
  */
-export const makeAccessWatch = (poll: Duration.Duration | null) => Layer.scoped(
+export const makeAccessWatch = (poll: Duration.Duration | null) => Layer.effect(
   AccessWatch,
   Effect.gen(function*() {
     const changes = yield* AccessChanges
     const watching = new Set<Watched>()
-    const oneAtATime = yield* Effect.makeSemaphore(1)
+    const oneAtATime = yield* Semaphore.make(1)
     let seen = yield* changes.latest
     const catchUp = oneAtATime.withPermits(1)(Effect.gen(function*() {
       // Nobody watched, nobody to mark: no read (a later one reads what was skipped, at most a page).
@@ -86,7 +83,7 @@ export const makeAccessWatch = (poll: Duration.Duration | null) => Layer.scoped(
     }))
     if (poll !== null) {
       yield* catchUp.pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning("access watch: reading the access changes failed", cause)),
+        Effect.catchCause((cause) => Effect.logWarning("access watch: reading the access changes failed", cause)),
         Effect.repeat(Schedule.spaced(poll)),
         Effect.forkScoped
       )
@@ -101,7 +98,7 @@ export const makeAccessWatch = (poll: Duration.Duration | null) => Layer.scoped(
               watching.add(watched)
               return watched
             }),
-            (watched) => Effect.sync(() => watching.delete(watched)).pipe(Effect.zipRight(Queue.shutdown(watched.wake)))
+            (watched) => Effect.sync(() => watching.delete(watched)).pipe(Effect.andThen(Queue.shutdown(watched.wake)))
           ),
           (watched): AccessWatcher => ({ marks: () => watched.marks, marked: Queue.take(watched.wake) })
         )

@@ -23,7 +23,7 @@ export const setAccountStatus = Effect.fn("identity.setAccountStatus")(function*
     const now = yield* DateTime.now
     const updated = { ...account, status, updatedAt: now }
     yield* accounts.update(updated)
-    if (status !== "ACTIVE") yield* Effect.flatMap(Sessions, (sessions) => sessions.revokeAllOf(id, now))
+    if (status !== "ACTIVE") yield* Sessions.use((sessions) => sessions.revokeAllOf(id, now))
     yield* audit.record({
       action: "account.status.changed",
       actor: actorOf(caller),

@@ -14,7 +14,7 @@ const disabled = new AccountDisabled({ message: "This account is suspended or di
 /** Developer Access counts while the session asked for it and the server has a developer password. */
 export const developerAccessActive = (session: Session): Effect.Effect<boolean, never, AccessSettings> =>
   session.developerAccess
-    ? Effect.flatMap(AccessSettings, (settings) => Effect.map(settings.developerPassword, Option.isSome))
+    ? AccessSettings.use((settings) => Effect.map(settings.developerPassword, Option.isSome))
     : Effect.succeed(false)
 
 /** The caller of a session record, once it is known whether the server counts its Developer Access. */
@@ -44,7 +44,7 @@ export const userCaller = (record: SessionRecord, adminIdentityIds: ReadonlySet<
  * Developer Access: every other request needs nothing but the settings.
  */
 export const callerFromRecord = (record: SessionRecord): Effect.Effect<UserCaller, never, AccessSettings> =>
-  Effect.flatMap(AccessSettings, (settings) =>
+  AccessSettings.use((settings) =>
     Effect.map(developerAccessActive(record.session), (developerAccess) => userCaller(record, settings.adminIdentityIds, developerAccess)))
 
 /** The caller of a known account and session (after the session changed, e.g. Developer Access). */
@@ -63,7 +63,7 @@ export const sessionRefusal = (record: SessionRecord, now: DateTime.Utc): Unauth
   if (session.revokedAt !== null) {
     return session.revokedReason === "account-status" && account.status !== "ACTIVE" ? disabled : noSession
   }
-  if (!DateTime.lessThan(now, session.expiresAt)) return noSession
+  if (!DateTime.isLessThan(now, session.expiresAt)) return noSession
   // A live session of an account that is not active: one opened while the status was changing.
   return account.status === "ACTIVE" ? null : disabled
 }
@@ -88,11 +88,11 @@ export const authenticateCredential = Effect.fn("identity.authenticateCredential
   const invalid = new Unauthenticated({ message: "The bearer token is not a valid service credential" })
   if (!CREDENTIAL_TOKEN_PATTERN.test(token)) return yield* invalid
   const tokens = yield* Tokens
-  const credential = yield* Effect.flatMap(ServiceCredentials, (c) => c.findByTokenHash(tokens.sha256(token))).pipe(
+  const credential = yield* ServiceCredentials.use((c) => c.findByTokenHash(tokens.sha256(token))).pipe(
     Effect.flatMap(Option.match({ onNone: () => Effect.fail(invalid), onSome: Effect.succeed }))
   )
   const now = yield* DateTime.now
-  if (credential.revokedAt !== null || !DateTime.lessThan(now, credential.expiresAt)) return yield* invalid
+  if (credential.revokedAt !== null || !DateTime.isLessThan(now, credential.expiresAt)) return yield* invalid
   const caller: ServiceCaller = { _tag: "Service", credential, permissions: new Set(credential.scopes) }
   return caller
 })

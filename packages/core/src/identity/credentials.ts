@@ -38,7 +38,7 @@ export const issueCredential = Effect.fn("identity.issueCredential")(function*(
   }
   const credentials = yield* ServiceCredentials
   const audit = yield* AuditLog
-  yield* inTransaction(Effect.zipRight(
+  yield* inTransaction(Effect.andThen(
     credentials.insert(credential),
     audit.record({
       action: "service.issued",

@@ -1,4 +1,4 @@
-import { Effect, Either, Option, Redacted } from "effect"
+import { Effect, Option, Redacted, Result } from "effect"
 import type { UserCaller } from "./Caller.js"
 import { AuthenticationFailed, Unauthenticated } from "./errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
@@ -49,7 +49,7 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
       sessions.rotate(session.id, caller.session.tokenHash, { tokenHash: session.tokenHash, developerAccess: on }),
       (rotated) => (rotated ? Effect.void : Effect.fail(new Unauthenticated({ message: "The session ended; sign in again" })))
     )
-    yield* inTransaction(Effect.zipRight(
+    yield* inTransaction(Effect.andThen(
       rotate,
       audit.record({
         action: on ? "auth.developer_access.enabled" : "auth.developer_access.disabled",
@@ -70,23 +70,23 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
  * `{password}` object.
  */
 export const enableDeveloperAccess = Effect.fn("identity.enableDeveloperAccess")(function*(caller: UserCaller, password: string | undefined) {
-  const counted = yield* Effect.flatMap(StrictRateLimiter, (limiter) =>
+  const counted = yield* StrictRateLimiter.use((limiter) =>
     limiter.consume(`developer-access:${caller.account.id}`, DEVELOPER_ACCESS_ATTEMPTS.limit, DEVELOPER_ACCESS_ATTEMPTS.windowSeconds)).pipe(
-      Effect.either
+      Effect.result
     )
-  if (Either.isLeft(counted)) {
+  if (Result.isFailure(counted)) {
     // Refused without a window to wait for: nobody knows when the counter will be back.
     return yield* refuse(caller, "counter-unavailable", new AuthenticationFailed({
       message: "Developer Access attempts cannot be counted right now, so none is accepted; try again later"
     }))
   }
-  if (!counted.right.allowed) {
+  if (!counted.success.allowed) {
     return yield* refuse(caller, "too-many-attempts", new AuthenticationFailed({
       message: "Too many Developer Access attempts; wait and try again",
-      retryAfterSeconds: counted.right.resetSeconds
+      retryAfterSeconds: counted.success.resetSeconds
     }))
   }
-  const configured = yield* Effect.flatten(Effect.map(AccessSettings, (s) => s.developerPassword))
+  const configured = yield* AccessSettings.use((s) => s.developerPassword)
   if (Option.isNone(configured)) return yield* refuse(caller, "feature-off", refused)
   if (password === undefined) return yield* refuse(caller, "malformed-body", refused)
   const tokens = yield* Tokens

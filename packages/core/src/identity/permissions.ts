@@ -36,7 +36,7 @@ export const PERMISSIONS = [
   "pnc.vehicles.manage"
 ] as const
 
-export const Permission = OneOf(...PERMISSIONS).annotations({ identifier: "Permission" })
+export const Permission = OneOf(...PERMISSIONS).annotate({ identifier: "Permission" })
 export type Permission = typeof Permission.Type
 
 /**

@@ -37,7 +37,7 @@ export const completePlatformLink = Effect.fn("identity.completePlatformLink")(f
     return yield* new Unauthenticated({ message: "Linking must finish in the session that started it" })
   }
   const unconfirmed = new Unauthenticated({ message: "The game platform did not confirm the link; start again" })
-  const profile = yield* Effect.flatMap(PlatformProvider, (p) => p.exchange(input.code, stored.codeVerifier!)).pipe(
+  const profile = yield* PlatformProvider.use((p) => p.exchange(input.code, stored.codeVerifier!)).pipe(
     Effect.mapError(() => unconfirmed),
     Effect.flatMap((raw) => Option.match(sanitisePlatformProfile(raw), { onNone: () => Effect.fail(unconfirmed), onSome: Effect.succeed }))
   )

@@ -29,155 +29,131 @@ export interface PageOf<A> {
  * the record is read with a `…ForShare` finder, so it cannot change before the
  * write commits either. Plain finders are for answering reads.
  */
-export class Accounts extends Context.Tag("@bluelight/core/Accounts")<
-  Accounts,
-  {
-    readonly findById: (id: AccountId) => Effect.Effect<Option.Option<Account>>
-    readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
-    readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
-    /** The accounts linked to any of these platform ids (one each at most), in one read: a page of live players. */
-    readonly findByPlatformIds: (platformIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Account>>
-    /** The account, locked until the transaction ends: what a change of it checks its rule on. */
-    readonly findByIdForUpdate: (id: AccountId) => Effect.Effect<Option.Option<Account>>
-    /** The same, found by identity id (sign-in refreshing the account). */
-    readonly findByIdentityIdForUpdate: (identityId: string) => Effect.Effect<Option.Option<Account>>
-    /** Answers `false`, storing nothing, when an account with the same identity id exists (two first sign-ins racing). */
-    readonly insert: (account: Account) => Effect.Effect<boolean>
-    /**
-     * Replaces the stored account with the same id. Answers `false`, changing
-     * nothing, when another account holds its platform id (two links racing);
-     * the transaction stays usable.
-     */
-    readonly update: (account: Account) => Effect.Effect<boolean>
-    /** Newest first (then by id); `search` is a case-insensitive part of the display name. */
-    readonly list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) => Effect.Effect<PageOf<Account>>
-  }
->() {}
+export class Accounts extends Context.Service<Accounts, {
+  readonly findById: (id: AccountId) => Effect.Effect<Option.Option<Account>>
+  readonly findByIdentityId: (identityId: string) => Effect.Effect<Option.Option<Account>>
+  readonly findByPlatformId: (platformId: string) => Effect.Effect<Option.Option<Account>>
+  /** The accounts linked to any of these platform ids (one each at most), in one read: a page of live players. */
+  readonly findByPlatformIds: (platformIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<Account>>
+  /** The account, locked until the transaction ends: what a change of it checks its rule on. */
+  readonly findByIdForUpdate: (id: AccountId) => Effect.Effect<Option.Option<Account>>
+  /** The same, found by identity id (sign-in refreshing the account). */
+  readonly findByIdentityIdForUpdate: (identityId: string) => Effect.Effect<Option.Option<Account>>
+  /** Answers `false`, storing nothing, when an account with the same identity id exists (two first sign-ins racing). */
+  readonly insert: (account: Account) => Effect.Effect<boolean>
+  /**
+   * Replaces the stored account with the same id. Answers `false`, changing
+   * nothing, when another account holds its platform id (two links racing);
+   * the transaction stays usable.
+   */
+  readonly update: (account: Account) => Effect.Effect<boolean>
+  /** Newest first (then by id); `search` is a case-insensitive part of the display name. */
+  readonly list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) => Effect.Effect<PageOf<Account>>
+}>()("@bluelight/core/Accounts") {}
 
-export class Sessions extends Context.Tag("@bluelight/core/Sessions")<
-  Sessions,
-  {
-    readonly insert: (session: Session) => Effect.Effect<void>
-    readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<Session>>
-    /**
-     * Ends a live session (not yet revoked) for `reason`; answers whether it
-     * did. One already revoked keeps its time and reason, so two sign-outs
-     * racing revoke it once.
-     */
-    readonly revoke: (id: SessionId, reason: SessionRevocation, at: Session["createdAt"]) => Effect.Effect<boolean>
-    /**
-     * Gives a live session a new token hash and Developer Access setting, only
-     * if it still has `expectedTokenHash` and is not revoked; answers whether it
-     * did. A session revoked or rotated meanwhile stays as it is.
-     */
-    readonly rotate: (
-      id: SessionId,
-      expectedTokenHash: string,
-      change: { readonly tokenHash: string; readonly developerAccess: boolean }
-    ) => Effect.Effect<boolean>
-    /**
-     * Revokes every session of the account still live at `at` (not revoked,
-     * not expired) with the reason `account-status`: its account is being
-     * suspended or disabled. Sessions that had already ended keep their state.
-     */
-    readonly revokeAllOf: (accountId: AccountId, at: Session["createdAt"]) => Effect.Effect<void>
-  }
->() {}
+export class Sessions extends Context.Service<Sessions, {
+  readonly insert: (session: Session) => Effect.Effect<void>
+  readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<Session>>
+  /**
+   * Ends a live session (not yet revoked) for `reason`; answers whether it
+   * did. One already revoked keeps its time and reason, so two sign-outs
+   * racing revoke it once.
+   */
+  readonly revoke: (id: SessionId, reason: SessionRevocation, at: Session["createdAt"]) => Effect.Effect<boolean>
+  /**
+   * Gives a live session a new token hash and Developer Access setting, only
+   * if it still has `expectedTokenHash` and is not revoked; answers whether it
+   * did. A session revoked or rotated meanwhile stays as it is.
+   */
+  readonly rotate: (
+    id: SessionId,
+    expectedTokenHash: string,
+    change: { readonly tokenHash: string; readonly developerAccess: boolean }
+  ) => Effect.Effect<boolean>
+  /**
+   * Revokes every session of the account still live at `at` (not revoked,
+   * not expired) with the reason `account-status`: its account is being
+   * suspended or disabled. Sessions that had already ended keep their state.
+   */
+  readonly revokeAllOf: (accountId: AccountId, at: Session["createdAt"]) => Effect.Effect<void>
+}>()("@bluelight/core/Sessions") {}
 
-export class SignInStates extends Context.Tag("@bluelight/core/SignInStates")<
-  SignInStates,
-  {
-    readonly insert: (state: SignInState) => Effect.Effect<void>
-    /**
-     * Removes the state and answers it, so that it can be used once: two
-     * requests racing with the same state get it at most once between them.
-     */
-    readonly consume: (stateHash: string) => Effect.Effect<Option.Option<SignInState>>
-    /** Forgets the states that expired by `now` (sign-ins started and never finished). */
-    readonly purgeExpired: (now: SignInState["createdAt"]) => Effect.Effect<void>
-  }
->() {}
+export class SignInStates extends Context.Service<SignInStates, {
+  readonly insert: (state: SignInState) => Effect.Effect<void>
+  /**
+   * Removes the state and answers it, so that it can be used once: two
+   * requests racing with the same state get it at most once between them.
+   */
+  readonly consume: (stateHash: string) => Effect.Effect<Option.Option<SignInState>>
+  /** Forgets the states that expired by `now` (sign-ins started and never finished). */
+  readonly purgeExpired: (now: SignInState["createdAt"]) => Effect.Effect<void>
+}>()("@bluelight/core/SignInStates") {}
 
-export class Roles extends Context.Tag("@bluelight/core/Roles")<
-  Roles,
-  {
-    /** Every role, by name (roles are few). */
-    readonly all: Effect.Effect<ReadonlyArray<Role>>
-    /** A page of roles in `compareRolesForListing` order: the built-in ones, then the others newest first. */
-    readonly list: (page: Page) => Effect.Effect<PageOf<Role>>
-    readonly findById: (id: RoleId) => Effect.Effect<Option.Option<Role>>
-    /** The role, locked until the transaction ends: what a change of it checks its rule on. */
-    readonly findByIdForUpdate: (id: RoleId) => Effect.Effect<Option.Option<Role>>
-    /**
-     * The roles with these ids that exist, in no particular order, kept from
-     * change until the transaction ends: for a rule that reads their
-     * permissions (a concurrent edit of one of them waits for this transaction).
-     */
-    readonly findByIdsForShare: (ids: ReadonlyArray<RoleId>) => Effect.Effect<ReadonlyArray<Role>>
-    /** Finds by name ignoring case and surrounding blanks. */
-    readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
-    /** Answers `false`, storing nothing, when a role with the same name exists (also under a race). */
-    readonly insert: (role: Role) => Effect.Effect<boolean>
-    /** Answers `false`, changing nothing, when another role has the new name (a rename racing); the transaction stays usable. */
-    readonly update: (role: Role) => Effect.Effect<boolean>
-  }
->() {}
+export class Roles extends Context.Service<Roles, {
+  /** Every role, by name (roles are few). */
+  readonly all: Effect.Effect<ReadonlyArray<Role>>
+  /** A page of roles in `compareRolesForListing` order: the built-in ones, then the others newest first. */
+  readonly list: (page: Page) => Effect.Effect<PageOf<Role>>
+  readonly findById: (id: RoleId) => Effect.Effect<Option.Option<Role>>
+  /** The role, locked until the transaction ends: what a change of it checks its rule on. */
+  readonly findByIdForUpdate: (id: RoleId) => Effect.Effect<Option.Option<Role>>
+  /**
+   * The roles with these ids that exist, in no particular order, kept from
+   * change until the transaction ends: for a rule that reads their
+   * permissions (a concurrent edit of one of them waits for this transaction).
+   */
+  readonly findByIdsForShare: (ids: ReadonlyArray<RoleId>) => Effect.Effect<ReadonlyArray<Role>>
+  /** Finds by name ignoring case and surrounding blanks. */
+  readonly findByName: (name: string) => Effect.Effect<Option.Option<Role>>
+  /** Answers `false`, storing nothing, when a role with the same name exists (also under a race). */
+  readonly insert: (role: Role) => Effect.Effect<boolean>
+  /** Answers `false`, changing nothing, when another role has the new name (a rename racing); the transaction stays usable. */
+  readonly update: (role: Role) => Effect.Effect<boolean>
+}>()("@bluelight/core/Roles") {}
 
-export class StaffProfiles extends Context.Tag("@bluelight/core/StaffProfiles")<
-  StaffProfiles,
-  {
-    readonly findById: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffProfile>>
-    /** The profile with its roles, locked until the transaction ends: what a change of it checks its rule on. */
-    readonly findByIdForUpdate: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffProfile>>
-    readonly findByAccountId: (accountId: AccountId) => Effect.Effect<Option.Option<StaffProfile>>
-    /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
-    readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
-    readonly update: (profile: StaffProfile) => Effect.Effect<void>
-  }
->() {}
+export class StaffProfiles extends Context.Service<StaffProfiles, {
+  readonly findById: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffProfile>>
+  /** The profile with its roles, locked until the transaction ends: what a change of it checks its rule on. */
+  readonly findByIdForUpdate: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffProfile>>
+  readonly findByAccountId: (accountId: AccountId) => Effect.Effect<Option.Option<StaffProfile>>
+  /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
+  readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
+  readonly update: (profile: StaffProfile) => Effect.Effect<void>
+}>()("@bluelight/core/StaffProfiles") {}
 
 /**
  * The staff directory: staff profiles as people read them (`StaffMember`),
  * each in one read with its account's display name and its roles' names. A
  * profile whose account is missing is a defect (the foreign key forbids it).
  */
-export class StaffDirectory extends Context.Tag("@bluelight/core/StaffDirectory")<
-  StaffDirectory,
-  {
-    /** Ordered by the account's display name ignoring case, then by profile id. */
-    readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffMember>>
-    readonly findById: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffMember>>
-  }
->() {}
+export class StaffDirectory extends Context.Service<StaffDirectory, {
+  /** Ordered by the account's display name ignoring case, then by profile id. */
+  readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffMember>>
+  readonly findById: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffMember>>
+}>()("@bluelight/core/StaffDirectory") {}
 
-export class ServiceCredentials extends Context.Tag("@bluelight/core/ServiceCredentials")<
-  ServiceCredentials,
-  {
-    readonly insert: (credential: ServiceCredential) => Effect.Effect<void>
-    readonly findById: (id: ServiceCredentialId) => Effect.Effect<Option.Option<ServiceCredential>>
-    /** The credential, locked until the transaction ends: what a change of it checks its rule on. */
-    readonly findByIdForUpdate: (id: ServiceCredentialId) => Effect.Effect<Option.Option<ServiceCredential>>
-    readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<ServiceCredential>>
-    readonly update: (credential: ServiceCredential) => Effect.Effect<void>
-    /** Newest first. */
-    readonly list: (page: Page) => Effect.Effect<PageOf<ServiceCredential>>
-  }
->() {}
+export class ServiceCredentials extends Context.Service<ServiceCredentials, {
+  readonly insert: (credential: ServiceCredential) => Effect.Effect<void>
+  readonly findById: (id: ServiceCredentialId) => Effect.Effect<Option.Option<ServiceCredential>>
+  /** The credential, locked until the transaction ends: what a change of it checks its rule on. */
+  readonly findByIdForUpdate: (id: ServiceCredentialId) => Effect.Effect<Option.Option<ServiceCredential>>
+  readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<ServiceCredential>>
+  readonly update: (credential: ServiceCredential) => Effect.Effect<void>
+  /** Newest first. */
+  readonly list: (page: Page) => Effect.Effect<PageOf<ServiceCredential>>
+}>()("@bluelight/core/ServiceCredentials") {}
 
 /** Randomness and hashing for tokens; no token is ever stored or logged in the clear. */
-export class Tokens extends Context.Tag("@bluelight/core/Tokens")<
-  Tokens,
-  {
-    /** `bytes` random bytes from a CSPRNG, base64url without padding. */
-    readonly random: (bytes: number) => Effect.Effect<string>
-    /** Lower-case hex SHA-256 of the UTF-8 text. */
-    readonly sha256: (text: string) => string
-    /** The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)). */
-    readonly pkceChallenge: (verifier: string) => string
-    /** Compares two secrets in constant time. */
-    readonly equalSecrets: (a: string, b: string) => boolean
-  }
->() {}
+export class Tokens extends Context.Service<Tokens, {
+  /** `bytes` random bytes from a CSPRNG, base64url without padding. */
+  readonly random: (bytes: number) => Effect.Effect<string>
+  /** Lower-case hex SHA-256 of the UTF-8 text. */
+  readonly sha256: (text: string) => string
+  /** The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)). */
+  readonly pkceChallenge: (verifier: string) => string
+  /** Compares two secrets in constant time. */
+  readonly equalSecrets: (a: string, b: string) => boolean
+}>()("@bluelight/core/Tokens") {}
 
 /** The provider failed or refused the exchange (bad code, network, malformed profile). */
 export interface ProviderFailure {
@@ -186,33 +162,24 @@ export interface ProviderFailure {
 }
 
 /** The identity provider (OAuth 2.0 authorization code), or the development one. */
-export class IdentityProvider extends Context.Tag("@bluelight/core/IdentityProvider")<
-  IdentityProvider,
-  {
-    readonly authorizationUrl: (state: string) => string
-    readonly exchange: (code: string) => Effect.Effect<IdentityProfile, ProviderFailure>
-  }
->() {}
+export class IdentityProvider extends Context.Service<IdentityProvider, {
+  readonly authorizationUrl: (state: string) => string
+  readonly exchange: (code: string) => Effect.Effect<IdentityProfile, ProviderFailure>
+}>()("@bluelight/core/IdentityProvider") {}
 
 /** The game platform (OAuth 2.0 authorization code with PKCE S256), or the development one. */
-export class PlatformProvider extends Context.Tag("@bluelight/core/PlatformProvider")<
-  PlatformProvider,
-  {
-    /** `false` when linking is not configured (production without `PLATFORM_*`). */
-    readonly available: boolean
-    readonly authorizationUrl: (state: string, codeChallenge: string) => string
-    readonly exchange: (code: string, codeVerifier: string) => Effect.Effect<PlatformProfile, ProviderFailure>
-  }
->() {}
+export class PlatformProvider extends Context.Service<PlatformProvider, {
+  /** `false` when linking is not configured (production without `PLATFORM_*`). */
+  readonly available: boolean
+  readonly authorizationUrl: (state: string, codeChallenge: string) => string
+  readonly exchange: (code: string, codeVerifier: string) => Effect.Effect<PlatformProfile, ProviderFailure>
+}>()("@bluelight/core/PlatformProvider") {}
 
 /** Settings the access rules read. The developer password is read on every use. */
-export class AccessSettings extends Context.Tag("@bluelight/core/AccessSettings")<
-  AccessSettings,
-  {
-    readonly adminIdentityIds: ReadonlySet<string>
-    readonly developerPassword: Effect.Effect<Option.Option<Redacted.Redacted>>
-  }
->() {}
+export class AccessSettings extends Context.Service<AccessSettings, {
+  readonly adminIdentityIds: ReadonlySet<string>
+  readonly developerPassword: Effect.Effect<Option.Option<Redacted.Redacted>>
+}>()("@bluelight/core/AccessSettings") {}
 
 /** What a rate limiter decided for one request. */
 export interface RateDecision {
@@ -229,12 +196,9 @@ export interface RateDecision {
  * current window of `windowSeconds` and says whether it fits in `limit`.
  * Shared across instances when backed by Redis.
  */
-export class RateLimiter extends Context.Tag("@bluelight/core/RateLimiter")<
-  RateLimiter,
-  {
-    readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision>
-  }
->() {}
+export class RateLimiter extends Context.Service<RateLimiter, {
+  readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision>
+}>()("@bluelight/core/RateLimiter") {}
 
 /** The shared attempt log could not be reached (or did not answer in time): nothing was counted. */
 export class AttemptCounterUnavailable extends Data.TaggedError("AttemptCounterUnavailable")<{}> {}
@@ -250,12 +214,9 @@ export class AttemptCounterUnavailable extends Data.TaggedError("AttemptCounterU
  * `AttemptCounterUnavailable` instead of counting locally, so that an outage
  * never hands a guesser a fresh allowance per instance.
  */
-export class StrictRateLimiter extends Context.Tag("@bluelight/core/StrictRateLimiter")<
-  StrictRateLimiter,
-  {
-    readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, AttemptCounterUnavailable>
-  }
->() {}
+export class StrictRateLimiter extends Context.Service<StrictRateLimiter, {
+  readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, AttemptCounterUnavailable>
+}>()("@bluelight/core/StrictRateLimiter") {}
 
 /** Everything needed to know who a session is and what they may do. */
 export interface SessionRecord {
@@ -271,20 +232,18 @@ export interface SessionRecord {
  * The read every cookie request makes: the session with its account, staff
  * profile and roles, in one read (one query in Postgres).
  */
-export class SessionRecords extends Context.Tag("@bluelight/core/SessionRecords")<
-  SessionRecords,
-  { readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<SessionRecord>> }
->() {}
+export class SessionRecords extends Context.Service<SessionRecords, {
+  readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<SessionRecord>>
+}>()("@bluelight/core/SessionRecords") {}
 
 /**
  * What other contexts end when a staff profile is deactivated, inside the
  * deactivation's transaction (the shifts context ends the profile's active
  * shift, audited). Called with the profile locked, after it is stored inactive.
  */
-export class StaffDeactivation extends Context.Tag("@bluelight/core/StaffDeactivation")<
-  StaffDeactivation,
-  { readonly deactivated: (caller: Caller, profile: StaffProfileId) => Effect.Effect<void> }
->() {}
+export class StaffDeactivation extends Context.Service<StaffDeactivation, {
+  readonly deactivated: (caller: Caller, profile: StaffProfileId) => Effect.Effect<void>
+}>()("@bluelight/core/StaffDeactivation") {}
 
 /**
  * Whose access a committed change may have narrowed: an account's (its
@@ -302,12 +261,9 @@ export type AccessSubject =
  * grows in commit order without gaps: reading after the last epoch read
  * misses nothing. Infrastructure failures are defects.
  */
-export class AccessChanges extends Context.Tag("@bluelight/core/AccessChanges")<
-  AccessChanges,
-  {
-    /** The newest epoch committed (0 with none). */
-    readonly latest: Effect.Effect<number>
-    /** The subjects of the changes committed after `after`, and the epoch to read after next time. */
-    readonly since: (after: number) => Effect.Effect<{ readonly epoch: number; readonly subjects: ReadonlyArray<AccessSubject> }>
-  }
->() {}
+export class AccessChanges extends Context.Service<AccessChanges, {
+  /** The newest epoch committed (0 with none). */
+  readonly latest: Effect.Effect<number>
+  /** The subjects of the changes committed after `after`, and the epoch to read after next time. */
+  readonly since: (after: number) => Effect.Effect<{ readonly epoch: number; readonly subjects: ReadonlyArray<AccessSubject> }>
+}>()("@bluelight/core/AccessChanges") {}

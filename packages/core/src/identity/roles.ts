@@ -17,7 +17,7 @@ export const presentRole = (role: Role): Role =>
 
 /** `GET /admin/roles`: a page of roles, the built-in ones first, then the others newest first, as the API shows them. */
 export const listRoles = (page: Page) =>
-  Effect.map(Effect.flatMap(Roles, (roles) => roles.list(page)), (listed) => ({ items: listed.items.map(presentRole), meta: listed.meta }))
+  Effect.map(Roles.use((roles) => roles.list(page)), (listed) => ({ items: listed.items.map(presentRole), meta: listed.meta }))
 
 const nameTaken = (name: string) => new InvalidState({ message: `A role named ${name} already exists` })
 
@@ -26,7 +26,7 @@ const reserved = new ReservedRole({ message: "The name Administrator is reserved
 const ensureNameFree = (name: string, exceptId: RoleId | null) =>
   Effect.gen(function*() {
     if (isReservedRoleName(name)) return yield* reserved
-    const existing = yield* Effect.flatMap(Roles, (roles) => roles.findByName(name))
+    const existing = yield* Roles.use((roles) => roles.findByName(name))
     if (Option.isSome(existing) && existing.value.id !== exceptId) return yield* nameTaken(existing.value.name)
   })
 

@@ -6,8 +6,8 @@ import type { Session } from "./Session.js"
 
 /** The session record of a known session and account, read through the repositories. */
 export const sessionRecordOf = Effect.fn("identity.sessionRecordOf")(function*(session: Session, account: Account) {
-  const staff = Option.getOrNull(yield* Effect.flatMap(StaffProfiles, (s) => s.findByAccountId(account.id)))
-  const roles = yield* Effect.flatMap(Roles, (r) => r.all)
+  const staff = Option.getOrNull(yield* StaffProfiles.use((s) => s.findByAccountId(account.id)))
+  const roles = yield* Roles.use((r) => r.all)
   const record: SessionRecord = {
     session,
     account,
@@ -26,9 +26,9 @@ export const SessionRecordsFromRepositories = Layer.effect(
   SessionRecords,
   Effect.map(Effect.context<Sessions | Accounts | StaffProfiles | Roles>(), (context) => ({
     findByTokenHash: Effect.fn("SessionRecordsFromRepositories.findByTokenHash")(function*(tokenHash: string) {
-      const session = yield* Effect.flatMap(Sessions, (s) => s.findByTokenHash(tokenHash))
+      const session = yield* Sessions.use((s) => s.findByTokenHash(tokenHash))
       if (Option.isNone(session)) return Option.none()
-      const account = yield* Effect.flatMap(Accounts, (a) => a.findById(session.value.accountId))
+      const account = yield* Accounts.use((a) => a.findById(session.value.accountId))
       if (Option.isNone(account)) return Option.none()
       return Option.some(yield* sessionRecordOf(session.value, account.value))
     }, Effect.provide(context))

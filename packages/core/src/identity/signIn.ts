@@ -23,8 +23,8 @@ export const createSignInState = Effect.fn("identity.createSignInState")(functio
   const state = yield* tokens.random(SECRET_BYTES)
   const now = yield* DateTime.now
   // Every start also forgets the sign-ins that were started and never finished.
-  yield* Effect.flatMap(SignInStates, (states) => states.purgeExpired(now))
-  yield* Effect.flatMap(SignInStates, (states) =>
+  yield* SignInStates.use((states) => states.purgeExpired(now))
+  yield* SignInStates.use((states) =>
     states.insert({
       stateHash: tokens.sha256(state),
       purpose,
@@ -51,9 +51,9 @@ export const redeemSignInState = Effect.fn("identity.redeemSignInState")(functio
   const refused = new Unauthenticated({ message: "The sign-in could not be confirmed; start again" })
   const tokens = yield* Tokens
   if (boundState === undefined || state.length === 0 || !tokens.equalSecrets(state, boundState)) return yield* refused
-  const stored: Option.Option<SignInState> = yield* Effect.flatMap(SignInStates, (s) => s.consume(tokens.sha256(state)))
+  const stored: Option.Option<SignInState> = yield* SignInStates.use((s) => s.consume(tokens.sha256(state)))
   if (Option.isNone(stored) || stored.value.purpose !== purpose) return yield* refused
-  if (!DateTime.lessThan(yield* DateTime.now, stored.value.expiresAt)) return yield* refused
+  if (!DateTime.isLessThan(yield* DateTime.now, stored.value.expiresAt)) return yield* refused
   return stored.value
 })
 
@@ -72,7 +72,7 @@ export const openSession = Effect.fn("identity.openSession")(function*(accountId
     revokedReason: null,
     developerAccess: false
   }
-  yield* Effect.flatMap(Sessions, (sessions) => sessions.insert(session))
+  yield* Sessions.use((sessions) => sessions.insert(session))
   return { token, session }
 })
 
@@ -102,7 +102,7 @@ export const completeSignIn = Effect.fn("identity.completeSignIn")(function*(inp
   const unconfirmed = new Unauthenticated({ message: "The identity provider did not confirm the sign-in; start again" })
   // Provider text is cleaned before anything is compared or stored: a display
   // name holding a NUL must not lock its owner out.
-  const profile = yield* Effect.flatMap(IdentityProvider, (idp) => idp.exchange(input.code)).pipe(
+  const profile = yield* IdentityProvider.use((idp) => idp.exchange(input.code)).pipe(
     Effect.mapError(() => unconfirmed),
     Effect.flatMap((raw) => Option.match(sanitiseIdentityProfile(raw), { onNone: () => Effect.fail(unconfirmed), onSome: Effect.succeed }))
   )

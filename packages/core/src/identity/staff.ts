@@ -13,18 +13,18 @@ import type { Page } from "../kernel/paging.js"
 
 /** `GET /staff`: staff as the directory shows them, by display name. */
 export const listStaff = Effect.fn("identity.listStaff")(function*(filter: { readonly active?: boolean | undefined }, page: Page) {
-  return yield* Effect.flatMap(StaffDirectory, (directory) => directory.list(filter, page))
+  return yield* StaffDirectory.use((directory) => directory.list(filter, page))
 })
 
 /** One staff member as the directory shows them. */
 export const findStaffMember = Effect.fn("identity.findStaffMember")(function*(id: StaffProfileId) {
-  return yield* Effect.flatMap(Effect.flatMap(StaffDirectory, (directory) => directory.findById(id)), orNotFound("No such staff profile"))
+  return yield* Effect.flatMap(StaffDirectory.use((directory) => directory.findById(id)), orNotFound("No such staff profile"))
 })
 
 /** A profile just written, as the directory shows it: it exists, so not finding it is a defect. */
 export const staffMemberOf = (profile: StaffProfile) =>
-  Effect.flatMap(Effect.flatMap(StaffDirectory, (directory) => directory.findById(profile.id)), Option.match({
-    onNone: () => Effect.dieMessage(`staff profile ${profile.id} was written but the directory does not find it`),
+  Effect.flatMap(StaffDirectory.use((directory) => directory.findById(profile.id)), Option.match({
+    onNone: () => Effect.die(new Error(`staff profile ${profile.id} was written but the directory does not find it`)),
     onSome: Effect.succeed
   }))
 
@@ -37,7 +37,7 @@ const grantsAdministration = (role: Role) => role.id === ADMINISTRATOR_ROLE_ID |
  */
 const resolveRoles = (roleIds: ReadonlyArray<RoleId>) =>
   Effect.gen(function*() {
-    const found = yield* Effect.flatMap(Roles, (roles) => roles.findByIdsForShare([...new Set(roleIds)]))
+    const found = yield* Roles.use((roles) => roles.findByIdsForShare([...new Set(roleIds)]))
     const problems = roleIds.flatMap((id, index) =>
       found.some((role) => role.id === id) ? [] : [{ path: ["roleIds", String(index)], message: `no role has the id ${id}` }]
     )
@@ -63,7 +63,7 @@ const alreadyStaff = new InvalidState({ message: "This account already has a sta
  * callers holding `staff.manage` get here, who may make anyone staff anyway.
  */
 const noSuchAccount = (accountId: AccountId) =>
-  Effect.map(Effect.flatMap(Accounts, (accounts) => accounts.findByIdentityId(accountId)), (byIdentity) =>
+  Effect.map(Accounts.use((accounts) => accounts.findByIdentityId(accountId)), (byIdentity) =>
     new NotFound({
       message: `No account has the id ${accountId}. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), ` +
         "not the identity provider's" +
@@ -75,7 +75,7 @@ export const createStaffProfile = Effect.fn("identity.createStaffProfile")(funct
   const staff = yield* StaffProfiles
   const audit = yield* AuditLog
   return yield* inTransaction(Effect.gen(function*() {
-    const account = yield* Effect.flatMap(Effect.flatMap(Accounts, (a) => a.findById(input.accountId)), (found) =>
+    const account = yield* Effect.flatMap(Accounts.use((a) => a.findById(input.accountId)), (found) =>
       Option.isSome(found) ? Effect.succeed(found.value) : Effect.flatMap(noSuchAccount(input.accountId), Effect.fail))
     if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
     const roles = yield* resolveRoles(input.roleIds)
@@ -138,7 +138,7 @@ export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(funct
         roleIds: { before: profile.roleIds, after: saved.roleIds }
       }
     })
-    if (profile.active && !saved.active) yield* Effect.flatMap(StaffDeactivation, (hook) => hook.deactivated(caller, profile.id))
+    if (profile.active && !saved.active) yield* StaffDeactivation.use((hook) => hook.deactivated(caller, profile.id))
     return saved
   }))
 })

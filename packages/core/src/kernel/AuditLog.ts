@@ -4,9 +4,9 @@ import { Id } from "./Id.js"
 
 /** Who did something: a person's account or a service credential. */
 export const Actor = Schema.Struct({
-  type: Schema.Literal("user", "service"),
+  type: Schema.Literals(["user", "service"]),
   id: Id
-}).annotations({ identifier: "StoredAuditActor" })
+}).annotate({ identifier: "StoredAuditActor" })
 export type Actor = typeof Actor.Type
 
 /**
@@ -27,9 +27,6 @@ export interface AuditRecord {
  * `Transactor.transaction`: when it cannot write, the transaction fails and
  * the change rolls back. A failure to write is a defect, never a domain error.
  */
-export class AuditLog extends Context.Tag("@bluelight/core/AuditLog")<
-  AuditLog,
-  {
-    readonly record: (entry: AuditRecord) => Effect.Effect<void>
-  }
->() {}
+export class AuditLog extends Context.Service<AuditLog, {
+  readonly record: (entry: AuditRecord) => Effect.Effect<void>
+}>()("@bluelight/core/AuditLog") {}

@@ -5,13 +5,13 @@ import { SafeText } from "./text.js"
  * The API document's `Id`: 1 to 64 characters of letters, digits, `_` and `-`.
  * Generated ids are UUIDv7 strings, which match it.
  */
-const ID_CHARACTERS = /^[a-zA-Z0-9_-]+$/
+const ID_CHARACTERS = /^[a-zA-Z0-9_-]+$/u
 
-export const Id = SafeText.pipe(
-  Schema.pattern(ID_CHARACTERS, { message: () => "must contain only letters, digits, '_' and '-'" }),
-  Schema.minLength(1, { message: () => "must be at least 1 character" }),
-  Schema.maxLength(64, { message: () => "must be at most 64 characters" })
-).annotations({
+export const Id = SafeText.check(
+  Schema.isPattern(ID_CHARACTERS, { message: "must contain only letters, digits, '_' and '-'" }),
+  Schema.isMinLength(1, { message: "must be at least 1 character" }),
+  Schema.isMaxLength(64, { message: "must be at most 64 characters" })
+).annotate({
   identifier: "Id",
   // The described title would otherwise be the last filter's label, `maxLength(64)`.
   title: "Id",
@@ -32,4 +32,10 @@ export const isId = (value: unknown): value is Id =>
  * id of one entity cannot stand where another's is expected. It decodes and
  * encodes as `Id` does, and the API description still names it `Id`.
  */
-export const EntityId = <const B extends string>(brand: B) => Id.pipe(Schema.brand(brand, { identifier: "Id" }))
+export const EntityId = <const B extends string>(brand: B) => Id.pipe(brandOne(brand))
+
+// `Schema.brand` refuses a union of brand names at the type level, which it
+// cannot decide for a type parameter; every caller passes one literal name.
+const brandOne = Schema.brand as <K extends string>(
+  identifier: K
+) => <S extends Schema.ConstraintRebuildable>(schema: S) => Schema.brand<S["Rebuild"], K>

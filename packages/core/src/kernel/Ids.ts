@@ -1,12 +1,9 @@
 import { Context, Effect } from "effect"
 
 /** Generates the ids of new records: UUIDv7 strings, which sort by creation time. */
-export class Ids extends Context.Tag("@bluelight/core/Ids")<
-  Ids,
-  {
-    readonly next: Effect.Effect<string>
-  }
->() {}
+export class Ids extends Context.Service<Ids, {
+  readonly next: Effect.Effect<string>
+}>()("@bluelight/core/Ids") {}
 
 /** What brands a plain id as one entity's: the `make` of an id schema such as `AccountId`. */
 export interface IdBrand<A extends string> {
@@ -18,4 +15,4 @@ export interface IdBrand<A extends string> {
  * place a generated string becomes an entity id.
  */
 export const newId = <A extends string>(brand: IdBrand<A>): Effect.Effect<A, never, Ids> =>
-  Effect.flatMap(Ids, (ids) => Effect.map(ids.next, (id) => brand.make(id)))
+  Ids.use((ids) => Effect.map(ids.next, (id) => brand.make(id)))

@@ -4,6 +4,6 @@ import { Context } from "effect"
  * The id of the request a change is made for, so the audit entry can name it.
  * `null` outside a request (a command-line task, a test).
  */
-export class CurrentRequestId extends Context.Reference<CurrentRequestId>()("@bluelight/core/CurrentRequestId", {
-  defaultValue: (): string | null => null
-}) {}
+export const CurrentRequestId = Context.Reference<string | null>("@bluelight/core/CurrentRequestId", {
+  defaultValue: () => null
+})

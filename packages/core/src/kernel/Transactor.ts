@@ -4,13 +4,10 @@ import { Context, Effect } from "effect"
  * Runs an effect as one unit of change: every write inside it, its history
  * and its audit entry commit together, or none of them do.
  */
-export class Transactor extends Context.Tag("@bluelight/core/Transactor")<
-  Transactor,
-  {
-    readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-  }
->() {}
+export class Transactor extends Context.Service<Transactor, {
+  readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+}>()("@bluelight/core/Transactor") {}
 
 /** `effect` as one unit of change, on the `Transactor` in context: what every use case that writes runs its writes in. */
 export const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | Transactor> =>
-  Effect.flatMap(Transactor, (transactor) => transactor.transaction(effect))
+  Transactor.use((transactor) => transactor.transaction(effect))

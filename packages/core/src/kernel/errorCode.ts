@@ -6,7 +6,7 @@ import { Schema } from "effect"
  * HTTP adapter maps each to its status, and a code outside the union does
  * not compile.
  */
-export const ErrorCode = Schema.Literal(
+export const ErrorCode = Schema.Literals([
   "INVALID_INPUT",
   "UNAUTHENTICATED",
   "AUTHENTICATION_FAILED",
@@ -41,5 +41,5 @@ export const ErrorCode = Schema.Literal(
   "LICENCE_NUMBER_UNAVAILABLE",
   "GAME_THROTTLED",
   "GAME_UNAVAILABLE"
-).annotations({ identifier: "ErrorCode" })
+]).annotate({ identifier: "ErrorCode" })
 export type ErrorCode = typeof ErrorCode.Type

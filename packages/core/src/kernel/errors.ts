@@ -30,7 +30,7 @@ export const DomainError = <Self = never>() =>
   code: Code,
   fields: Fields
 ) => {
-  const codeField = Schema.Literal(code).pipe(Schema.propertySignature, Schema.withConstructorDefault(() => code))
+  const codeField = Schema.Literal(code).pipe(Schema.withConstructorDefault(Effect.succeed(code)))
   const base = expectedError(Schema.TaggedError<Self>()(tag, { ...fields, code: codeField, message: Schema.String }))
   markDomainError(base)
   return Object.assign(base, { code })
@@ -43,8 +43,9 @@ const v8Error = Error as unknown as { stackTraceLimit: number }
  * A domain error is an expected answer, made on hot paths (every anonymous
  * request is refused with one): it captures no stack, which would only point
  * at the code that refused and which nothing reads, and its fields, checked
- * by the compiler, are not parsed again at run time unless the caller passes
- * `false` as the constructor's options. The subclass keeps the class's
+ * by the compiler, have only their types parsed at run time (Effect 4 always
+ * does that much), not their checks, unless the caller passes
+ * `{ disableChecks: false }` as the constructor's options. The subclass keeps the class's
  * type; only the constructor's defaults change. Every `DomainError` is made
  * this way; a `Schema.TaggedError` that carries one (the access check's
  * wrapper) is wrapped the same way where it is declared.
@@ -52,7 +53,7 @@ const v8Error = Error as unknown as { stackTraceLimit: number }
 export const expectedError = <C>(errorClass: C): C => {
   const Tagged = errorClass as unknown as new (props: unknown, options?: Schema.MakeOptions) => object
   return class extends Tagged {
-    constructor(props: unknown, options: Schema.MakeOptions = true) {
+    constructor(props: unknown, options: Schema.MakeOptions = { disableChecks: true }) {
       const limit = v8Error.stackTraceLimit
       v8Error.stackTraceLimit = 0
       try {
@@ -87,7 +88,7 @@ export const orNotFound = (message: string) => <A>(found: Option.Option<A>): Eff
 export const Problem = Schema.Struct({
   path: Schema.Array(Schema.String),
   message: Schema.String
-}).annotations({
+}).annotate({
   identifier: "Problem",
   description: "One problem found in a request: where it is (body path, or [\"query\", name], [\"headers\", name], [\"path\", name]) and what is wrong"
 })

@@ -8,11 +8,6 @@ import { Schema } from "effect"
  * an `Int` component.
  */
 export const IntegerBetween = (bounds: { readonly min: number; readonly max: number; readonly default?: number }, message?: string) =>
-  Schema.Int.pipe(Schema.between(bounds.min, bounds.max, message === undefined ? undefined : { message: () => message })).annotations({
-    jsonSchema: {
-      type: "integer",
-      minimum: bounds.min,
-      maximum: bounds.max,
-      ...(bounds.default === undefined ? {} : { default: bounds.default })
-    }
-  })
+  Schema.Int.check(
+    Schema.isBetween({ minimum: bounds.min, maximum: bounds.max }, message === undefined ? undefined : { message })
+  ).annotate(bounds.default === undefined ? {} : { default: bounds.default })

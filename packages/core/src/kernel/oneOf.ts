@@ -7,9 +7,7 @@ import { type Array, Schema } from "effect"
  * answers of megabytes.
  */
 export const OneOf = <const Literals extends Array.NonEmptyReadonlyArray<string>>(...literals: Literals) =>
-  Schema.Literal(...literals).annotations({
-    message: () => ({ message: `must be one of: ${literals.join(", ")}`, override: true })
-  })
+  Schema.Literals(literals).annotate({ message: `must be one of: ${literals.join(", ")}` })
 
 /**
  * Membership in a `OneOf` as a plain predicate (a set look-up), for values
@@ -17,7 +15,7 @@ export const OneOf = <const Literals extends Array.NonEmptyReadonlyArray<string>
  * literals answers, without the parser's machinery.
  */
 export const isOneOf = <const Literals extends Array.NonEmptyReadonlyArray<string>>(
-  schema: Schema.Literal<Literals>
+  schema: Schema.Literals<Literals>
 ): (value: unknown) => value is Literals[number] => {
   const members: ReadonlySet<unknown> = new Set(schema.literals)
   return (value: unknown): value is Literals[number] => members.has(value)

@@ -17,7 +17,7 @@ export const PageMeta = Schema.Struct({
   limit: IntegerBetween({ min: PAGE_LIMIT.min, max: PAGE_LIMIT.max }),
   offset: IntegerBetween({ min: PAGE_OFFSET.min, max: PAGE_OFFSET.max }),
   hasMore: Schema.Boolean
-}).annotations({ identifier: "PageMeta" })
+}).annotate({ identifier: "PageMeta" })
 export type PageMeta = typeof PageMeta.Type
 
 /**

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Schema, SchemaGetter } from "effect"
 import { CONFUSABLE_LATIN } from "./confusables.js"
 
 /**
@@ -20,8 +20,8 @@ export const withoutUnsafeCharacters = (value: string): string => value.replace(
  * Every string a client sends: body fields, query, path and header values.
  * The one place where NUL and lone surrogates are refused.
  */
-export const SafeText = Schema.String.pipe(
-  Schema.filter(isSafeText, { message: () => "must not contain NUL characters or unpaired surrogates" })
+export const SafeText = Schema.String.check(
+  Schema.makeFilter((text: string) => isSafeText(text) || "must not contain NUL characters or unpaired surrogates", undefined, true)
 )
 
 // ------------------------------------------------------------ character classes
@@ -124,38 +124,42 @@ const MULTI_LINE: TextForm = {
  * blank, length, the field's own check. Its JSON Schema is written out: the
  * generated one would describe only the untrimmed side.
  */
-const textIn = (form: TextForm, bounds: TextBounds, check?: TextCheck) => {
-  const min = bounds.min ?? 0
-  const normalised = Schema.transform(SafeText, Schema.String, { strict: true, decode: form.normalise, encode: (text) => text })
-  const controlled = Schema.String.pipe(
-    Schema.filter((text) => !form.control.test(text), { message: () => form.controlMessage }),
-    Schema.filter((text) => !form.invisible.test(text), { message: () => INVISIBLE_MESSAGE }),
-    Schema.filter((text) => min === 0 || text.length > 0, { message: () => "must not be blank" }),
-    Schema.minLength(min, { message: () => `must be at least ${min} characters` }),
-    Schema.maxLength(bounds.max, { message: () => `must be at most ${bounds.max} characters` })
-  )
-  const checked = check === undefined ? controlled : controlled.pipe(Schema.filter(check.test, { message: () => check.message }))
-  const length = min > 0 ? `${min} to ${bounds.max} characters` : `at most ${bounds.max} characters`
-  return normalised.pipe(Schema.compose(checked)).annotations({
-    jsonSchema: {
-      type: "string",
-      ...(min > 0 ? { minLength: min } : {}),
-      maxLength: bounds.max,
-      description: `Leading and trailing white space is trimmed and the text put in Unicode NFC, then ${length}; ` +
-        `${form.description}${min > 0 ? "; not blank" : ""}${check === undefined ? "" : `; ${check.message}`}`,
-      ...check?.jsonSchema
-    }
-  })
-}
+/**
+ * A rule that stops at its first failure (`abort`): like Effect 3's chained
+ * filters, a text breaking several rules is reported once, by the first.
+ */
+const rule = (test: (text: string) => boolean, message: string) =>
+  Schema.makeFilter((text: string) => test(text) || message, undefined, true)
 
 /**
- * Identifiers and one-line text (names, titles, reasons, callsigns, places):
- * trimmed, put in NFC, then refused when it holds a control character (a line
- * break or tab too), a format character (zero-width characters, direction
- * controls), a variation selector or a blank-looking letter (braille blank,
- * Hangul fillers), or when it is blank and `min` is 1 or more; then held to its
- * length bounds and `check`, if any. Built on `SafeText`.
+ * What the API description says of a text field. OpenAPI documents the wire
+ * (encoded) side, which is the untrimmed string: the bounds checked after
+ * trimming are described there by a check that never fails.
  */
+const documented = (jsonSchema: Record<string, unknown>) =>
+  Schema.makeFilter((_: string) => undefined, { toJsonSchema: () => jsonSchema })
+
+const textIn = (form: TextForm, bounds: TextBounds, check?: TextCheck) => {
+  const min = bounds.min ?? 0
+  const length = min > 0 ? `${min} to ${bounds.max} characters` : `at most ${bounds.max} characters`
+  const wire = SafeText.check(documented({ ...(min > 0 ? { minLength: min } : {}), maxLength: bounds.max, ...check?.jsonSchema })).annotate({
+    description: `Leading and trailing white space is trimmed and the text put in Unicode NFC, then ${length}; ` +
+      `${form.description}${min > 0 ? "; not blank" : ""}${check === undefined ? "" : `; ${check.message}`}`
+  })
+  const rules = [
+    rule((text) => !form.control.test(text), form.controlMessage),
+    rule((text) => !form.invisible.test(text), INVISIBLE_MESSAGE),
+    rule((text) => min === 0 || text.length > 0, "must not be blank"),
+    rule((text) => text.length >= min, `must be at least ${min} characters`),
+    rule((text) => text.length <= bounds.max, `must be at most ${bounds.max} characters`),
+    ...(check === undefined ? [] : [rule(check.test, check.message)])
+  ] as const
+  return wire.pipe(
+    Schema.decode({ decode: SchemaGetter.transform(form.normalise), encode: SchemaGetter.transform((text: string) => text) }),
+    Schema.check(...rules)
+  )
+}
+
 export const OneLineText = (bounds: TextBounds, check?: TextCheck) => textIn(ONE_LINE, bounds, check)
 
 /**

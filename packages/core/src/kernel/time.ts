@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { DateTime, Schema, SchemaTransformation } from "effect"
 import { SafeText } from "./text.js"
 
 const calendarDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -34,23 +34,25 @@ export const isDateTime = (value: string): boolean => {
  * (`2026-01-31T09:30:00.000Z`); any ISO 8601 date-time with an offset is
  * accepted and normalised to UTC. Nothing else is read as a time.
  */
-export const Timestamp = SafeText.pipe(
-  Schema.filter(isDateTime, { message: () => "must be an ISO 8601 date-time such as 2026-01-31T09:30:00.000Z" }),
-  Schema.compose(Schema.DateTimeUtc)
-).annotations({
+const isoDateTime = (annotations: { readonly identifier: string; readonly description: string }) =>
+  SafeText.check(
+    Schema.makeFilter((text: string) => isDateTime(text) || "must be an ISO 8601 date-time such as 2026-01-31T09:30:00.000Z", {
+      toJsonSchema: () => ({ format: "date-time" })
+    }, true)
+  ).annotate(annotations).pipe(Schema.decodeTo(Schema.DateTimeUtc, SchemaTransformation.dateTimeUtcFromString))
+
+export const Timestamp = isoDateTime({
   identifier: "Timestamp",
-  description: "ISO 8601 date-time in UTC with millisecond precision",
-  jsonSchema: { type: "string", format: "date-time" }
+  description: "ISO 8601 date-time in UTC with millisecond precision"
 })
 export type Timestamp = typeof Timestamp.Type
 
 /** A calendar date, `YYYY-MM-DD`, kept as the string it is. */
-export const CalendarDate = SafeText.pipe(
-  Schema.filter(isCalendarDate, { message: () => "must be a calendar date in the form YYYY-MM-DD" })
-).annotations({
-  identifier: "CalendarDate",
-  jsonSchema: { type: "string", format: "date" }
-})
+export const CalendarDate = SafeText.check(
+  Schema.makeFilter((text: string) => isCalendarDate(text) || "must be a calendar date in the form YYYY-MM-DD", {
+    toJsonSchema: () => ({ format: "date" })
+  }, true)
+).annotate({ identifier: "CalendarDate" })
 export type CalendarDate = typeof CalendarDate.Type
 
 /** The first and last moments any time a person enters may name. */
@@ -66,12 +68,11 @@ const enteredLatest = Date.parse(ENTERED_TIME_BOUNDS.latest)
  * what depends on now, is a `TimeWindow` in the use case). Stored and
  * answered times stay plain `Timestamp`s.
  */
-export const EnteredTimestamp = Timestamp.pipe(
-  Schema.filter((at) => at.epochMillis >= enteredEarliest && at.epochMillis <= enteredLatest, {
-    message: () => `must be from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`
-  })
-).annotations({
+export const EnteredTimestamp = isoDateTime({
   identifier: "EnteredTimestamp",
-  description: `ISO 8601 date-time, from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`,
-  jsonSchema: { type: "string", format: "date-time" }
-})
+  description: `ISO 8601 date-time, from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`
+}).check(
+  Schema.makeFilter((at: DateTime.Utc) =>
+    (DateTime.toEpochMillis(at) >= enteredEarliest && DateTime.toEpochMillis(at) <= enteredLatest) ||
+    `must be from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`, undefined, true)
+)

@@ -22,10 +22,10 @@ export interface TimeWindow {
 /** True when `at` lies in `window` around `now`. */
 export const isWithinWindow = (window: TimeWindow, at: DateTime.Utc, now: DateTime.Utc): boolean => {
   const latest = window.latest === "now" ? now : DateTime.add(now, window.latest)
-  if (DateTime.greaterThan(at, latest)) return false
+  if (DateTime.isGreaterThan(at, latest)) return false
   if (window.earliest === undefined) return true
-  if (window.earliest === "after-now") return DateTime.greaterThan(at, now)
-  return !DateTime.lessThan(at, DateTime.subtract(now, window.earliest))
+  if (window.earliest === "after-now") return DateTime.isGreaterThan(at, now)
+  return !DateTime.isLessThan(at, DateTime.subtract(now, window.earliest))
 }
 
 /** `INVALID_INPUT` naming `field` when `at` (if given) is outside `window` around `now`. */

@@ -12,7 +12,7 @@ const unavailable = (error: GameServerUnreachable) => GameUnavailable.because(er
  * included (a game server that is down is not asked again by every reader),
  * and concurrent readers wait for the one call in flight.
  */
-export const LiveGameFromGameServer = (ttl: Duration.DurationInput = LIVE_READ_TTL) =>
+export const LiveGameFromGameServer = (ttl: Duration.Input = LIVE_READ_TTL) =>
   Layer.effect(
     LiveGame,
     Effect.gen(function*() {

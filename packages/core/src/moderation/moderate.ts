@@ -90,7 +90,7 @@ export const moderate = Effect.fn("moderation.moderate")(function*(
   const stored = yield* actions.findByKey(requester, idempotencyKey)
   if (Option.isSome(stored)) return yield* replayOf(stored.value, fingerprint)
 
-  const lease = yield* Effect.flatMap(GameCommandSlot, (slot) => slot.take)
+  const lease = yield* GameCommandSlot.use((slot) => slot.take)
   const sent = yield* Ref.make(false)
   const delivery = Effect.gen(function*() {
     const game = yield* GameServer
@@ -128,7 +128,7 @@ export const moderate = Effect.fn("moderation.moderate")(function*(
     if (!inserted) {
       const winner = yield* actions.findByKey(requester, idempotencyKey)
       return yield* Option.match(winner, {
-        onNone: () => Effect.dieMessage("an idempotency key clashed with an action that cannot be found"),
+        onNone: () => Effect.die(new Error("an idempotency key clashed with an action that cannot be found")),
         onSome: (winner) => replayOf(winner, fingerprint)
       })
     }
@@ -144,7 +144,7 @@ export const moderate = Effect.fn("moderation.moderate")(function*(
       replayed: false
     }
   }).pipe(Effect.ensuring(Effect.flatMap(Ref.get(sent), lease.release)))
-  return yield* Effect.flatMap(Effect.forkDaemon(delivery), Fiber.join)
+  return yield* Effect.flatMap(Effect.forkDetach(delivery), Fiber.join)
 })
 
 /**

@@ -17,27 +17,21 @@ export class GameServerUnreachable extends Data.TaggedError("GameServerUnreachab
  * timeout, a lost connection or a `5xx` is `Unknown` (it may have happened).
  * `send` sends at most once: it never retries.
  */
-export class GameServer extends Context.Tag("@bluelight/core/GameServer")<
-  GameServer,
-  {
-    readonly status: Effect.Effect<GameServerStatus, GameServerUnreachable>
-    readonly players: Effect.Effect<ReadonlyArray<LivePlayer>, GameServerUnreachable>
-    readonly send: (command: string) => Effect.Effect<CommandOutcome>
-  }
->() {}
+export class GameServer extends Context.Service<GameServer, {
+  readonly status: Effect.Effect<GameServerStatus, GameServerUnreachable>
+  readonly players: Effect.Effect<ReadonlyArray<LivePlayer>, GameServerUnreachable>
+  readonly send: (command: string) => Effect.Effect<CommandOutcome>
+}>()("@bluelight/core/GameServer") {}
 
 /**
  * The live reads the pages show, cached for a few seconds and shared by
  * concurrent readers, so a burst of page loads makes one call to the game
  * server. A failed read is `GameUnavailable`.
  */
-export class LiveGame extends Context.Tag("@bluelight/core/LiveGame")<
-  LiveGame,
-  {
-    readonly status: Effect.Effect<GameServerStatus, GameUnavailable>
-    readonly players: Effect.Effect<ReadonlyArray<LivePlayer>, GameUnavailable>
-  }
->() {}
+export class LiveGame extends Context.Service<LiveGame, {
+  readonly status: Effect.Effect<GameServerStatus, GameUnavailable>
+  readonly players: Effect.Effect<ReadonlyArray<LivePlayer>, GameUnavailable>
+}>()("@bluelight/core/LiveGame") {}
 
 /** A held game-command slot; `release` says whether a command was sent (which starts the cooldown). */
 export interface SlotLease {
@@ -51,12 +45,9 @@ export interface SlotLease {
  * instance) frees itself after a bounded time. `take` fails with
  * `GameThrottled` (how long to wait) when the slot is not free.
  */
-export class GameCommandSlot extends Context.Tag("@bluelight/core/GameCommandSlot")<
-  GameCommandSlot,
-  {
-    readonly take: Effect.Effect<SlotLease, GameThrottled>
-  }
->() {}
+export class GameCommandSlot extends Context.Service<GameCommandSlot, {
+  readonly take: Effect.Effect<SlotLease, GameThrottled>
+}>()("@bluelight/core/GameCommandSlot") {}
 
 /** What the action lists filter on. */
 export interface ModerationFilter {
@@ -68,17 +59,14 @@ export interface ModerationFilter {
  * The moderation actions. The idempotency key is unique per requester in the
  * store itself, so two requests racing with one key store one action.
  */
-export class ModerationActions extends Context.Tag("@bluelight/core/ModerationActions")<
-  ModerationActions,
-  {
-    /** Answers `false`, storing nothing, when the requester already has an action under the same key. */
-    readonly insert: (action: ModerationAction) => Effect.Effect<boolean>
-    readonly findByKey: (requester: ModerationRequester, key: string) => Effect.Effect<Option.Option<ModerationAction>>
-    readonly findById: (id: ModerationActionId) => Effect.Effect<Option.Option<ModerationAction>>
-    /** The action, locked until the transaction ends: what a delivery update checks on. */
-    readonly findByIdForUpdate: (id: ModerationActionId) => Effect.Effect<Option.Option<ModerationAction>>
-    readonly update: (action: ModerationAction) => Effect.Effect<void>
-    /** Newest first (then by id, newest first). */
-    readonly list: (filter: ModerationFilter, page: Page) => Effect.Effect<PageOf<ModerationAction>>
-  }
->() {}
+export class ModerationActions extends Context.Service<ModerationActions, {
+  /** Answers `false`, storing nothing, when the requester already has an action under the same key. */
+  readonly insert: (action: ModerationAction) => Effect.Effect<boolean>
+  readonly findByKey: (requester: ModerationRequester, key: string) => Effect.Effect<Option.Option<ModerationAction>>
+  readonly findById: (id: ModerationActionId) => Effect.Effect<Option.Option<ModerationAction>>
+  /** The action, locked until the transaction ends: what a delivery update checks on. */
+  readonly findByIdForUpdate: (id: ModerationActionId) => Effect.Effect<Option.Option<ModerationAction>>
+  readonly update: (action: ModerationAction) => Effect.Effect<void>
+  /** Newest first (then by id, newest first). */
+  readonly list: (filter: ModerationFilter, page: Page) => Effect.Effect<PageOf<ModerationAction>>
+}>()("@bluelight/core/ModerationActions") {}

@@ -20,7 +20,7 @@ export const listModerationActions = Effect.fn("moderation.listActions")(functio
 })
 
 const linkedAccount = (platformId: string) =>
-  Effect.flatMap(Accounts, (accounts) => Effect.map(accounts.findByPlatformId(platformId), Option.getOrNull))
+  Accounts.use((accounts) => Effect.map(accounts.findByPlatformId(platformId), Option.getOrNull))
 
 /** Every action against a player (newest first, a page of them), and the account linked to the player, if any. */
 export const playerHistory = Effect.fn("moderation.playerHistory")(function*(platformId: string, page: Page) {
@@ -38,7 +38,7 @@ export interface LivePlayerWithAccount {
 const pageWithAccounts = (players: ReadonlyArray<LivePlayer>, page: Page) => {
   const { items, meta } = toPage(players.slice(page.offset, page.offset + page.limit + 1), page)
   return Effect.map(
-    Effect.flatMap(Accounts, (accounts) => accounts.findByPlatformIds(items.map((player) => player.platformId))),
+    Accounts.use((accounts) => accounts.findByPlatformIds(items.map((player) => player.platformId))),
     (linked): LivePlayersPage => {
       const byPlatformId = new Map(linked.map((account) => [account.platform?.id, account]))
       return { players: items.map((player) => ({ player, account: byPlatformId.get(player.platformId) ?? null })), meta, total: players.length }

@@ -7,7 +7,7 @@ import { RoleplaySessionId } from "./ids.js"
 
 /** API.md's role-play session `status`. */
 export const ROLEPLAY_SESSION_STATUSES = ["SCHEDULED", "LIVE", "ENDED", "CANCELLED"] as const
-export const RoleplaySessionStatus = OneOf(...ROLEPLAY_SESSION_STATUSES).annotations({ identifier: "RoleplaySessionStatus" })
+export const RoleplaySessionStatus = OneOf(...ROLEPLAY_SESSION_STATUSES).annotate({ identifier: "RoleplaySessionStatus" })
 export type RoleplaySessionStatus = typeof RoleplaySessionStatus.Type
 
 /** Title and description bounds (after trimming). */
@@ -30,7 +30,7 @@ export const RoleplaySession = Schema.Struct({
   cancelledAt: Schema.NullOr(Timestamp),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotations({ identifier: "RoleplaySession" })
+}).annotate({ identifier: "RoleplaySession" })
 export type RoleplaySession = typeof RoleplaySession.Type
 
 /**

@@ -6,7 +6,7 @@ import { ShiftId } from "./ids.js"
 
 /** What a shift is spent on (API.md's shift `type`). */
 export const SHIFT_TYPES = ["MODERATION", "CONTROL", "PATROL", "ADMINISTRATION"] as const
-export const ShiftType = OneOf(...SHIFT_TYPES).annotations({ identifier: "ShiftType" })
+export const ShiftType = OneOf(...SHIFT_TYPES).annotate({ identifier: "ShiftType" })
 export type ShiftType = typeof ShiftType.Type
 
 /**
@@ -15,11 +15,11 @@ export type ShiftType = typeof ShiftType.Type
  * (`INTEGRATION`).
  */
 export const SHIFT_SOURCES = ["MANUAL", "MANAGER", "INTEGRATION"] as const
-export const ShiftSource = OneOf(...SHIFT_SOURCES).annotations({ identifier: "ShiftSource" })
+export const ShiftSource = OneOf(...SHIFT_SOURCES).annotate({ identifier: "ShiftSource" })
 export type ShiftSource = typeof ShiftSource.Type
 
 export const SHIFT_STATUSES = ["ACTIVE", "ENDED"] as const
-export const ShiftStatus = OneOf(...SHIFT_STATUSES).annotations({ identifier: "ShiftStatus" })
+export const ShiftStatus = OneOf(...SHIFT_STATUSES).annotate({ identifier: "ShiftStatus" })
 export type ShiftStatus = typeof ShiftStatus.Type
 
 /** A shift as stored: active while `endedAt` is null. Status and duration are worked out from it. */
@@ -30,14 +30,14 @@ export const Shift = Schema.Struct({
   source: ShiftSource,
   startedAt: Timestamp,
   endedAt: Schema.NullOr(Timestamp)
-}).annotations({ identifier: "StoredShift" })
+}).annotate({ identifier: "StoredShift" })
 export type Shift = typeof Shift.Type
 
 export const shiftStatus = (shift: Shift): ShiftStatus => (shift.endedAt === null ? "ACTIVE" : "ENDED")
 
 /** Whole seconds from `from` to `to` (never negative). */
 export const secondsBetween = (from: DateTime.Utc, to: DateTime.Utc): number =>
-  Math.max(0, Math.floor((to.epochMillis - from.epochMillis) / 1000))
+  Math.max(0, Math.floor((to.epochMilliseconds - from.epochMilliseconds) / 1000))
 
 /** The API document's `durationSeconds`: whole seconds from start to end, 0 while active. */
 export const shiftDurationSeconds = (shift: Shift): number =>

@@ -55,7 +55,7 @@ export const sourceOf = (caller: Caller, actor: ShiftActor): ShiftSource =>
  */
 export const lockActiveStaff = (staffId: StaffProfileId): Effect.Effect<boolean, never, StaffProfiles | Accounts> =>
   Effect.gen(function*() {
-    const profile = yield* Effect.flatMap(StaffProfiles, (profiles) => profiles.findByIdForUpdate(staffId))
+    const profile = yield* StaffProfiles.use((profiles) => profiles.findByIdForUpdate(staffId))
     return Option.isSome(profile) && profile.value.active && (yield* accountIsActive(profile.value))
   })
 
@@ -65,6 +65,6 @@ export const notActiveStaff = (actor: ShiftActor) =>
 
 const accountIsActive = (profile: StaffProfile) =>
   Effect.map(
-    Effect.flatMap(Accounts, (accounts) => accounts.findById(profile.accountId)),
+    Accounts.use((accounts) => accounts.findById(profile.accountId)),
     Option.exists((account) => account.status === "ACTIVE")
   )

@@ -18,26 +18,23 @@ export interface ShiftFilter {
  * case that changes a record reads it with a `…ForUpdate` finder first (see
  * identity's ports).
  */
-export class Shifts extends Context.Tag("@bluelight/core/Shifts")<
-  Shifts,
-  {
-    readonly findById: (id: ShiftId) => Effect.Effect<Option.Option<Shift>>
-    /** The shift, locked until the transaction ends: what ending it checks its rule on. */
-    readonly findByIdForUpdate: (id: ShiftId) => Effect.Effect<Option.Option<Shift>>
-    /** The profile's active shift, if any, locked until the transaction ends. */
-    readonly findActiveForUpdate: (staffId: StaffProfileId) => Effect.Effect<Option.Option<Shift>>
-    /**
-     * Stores a new active shift. Answers `false`, storing nothing, when the
-     * profile already has an active shift (one per profile, also under a race:
-     * the database's partial unique index decides).
-     */
-    readonly insert: (shift: Shift) => Effect.Effect<boolean>
-    /** Replaces the stored shift with the same id (ending it). */
-    readonly update: (shift: Shift) => Effect.Effect<void>
-    /** Newest first (by start, then id). */
-    readonly list: (filter: ShiftFilter, page: Page) => Effect.Effect<PageOf<Shift>>
-  }
->() {}
+export class Shifts extends Context.Service<Shifts, {
+  readonly findById: (id: ShiftId) => Effect.Effect<Option.Option<Shift>>
+  /** The shift, locked until the transaction ends: what ending it checks its rule on. */
+  readonly findByIdForUpdate: (id: ShiftId) => Effect.Effect<Option.Option<Shift>>
+  /** The profile's active shift, if any, locked until the transaction ends. */
+  readonly findActiveForUpdate: (staffId: StaffProfileId) => Effect.Effect<Option.Option<Shift>>
+  /**
+   * Stores a new active shift. Answers `false`, storing nothing, when the
+   * profile already has an active shift (one per profile, also under a race:
+   * the database's partial unique index decides).
+   */
+  readonly insert: (shift: Shift) => Effect.Effect<boolean>
+  /** Replaces the stored shift with the same id (ending it). */
+  readonly update: (shift: Shift) => Effect.Effect<void>
+  /** Newest first (by start, then id). */
+  readonly list: (filter: ShiftFilter, page: Page) => Effect.Effect<PageOf<Shift>>
+}>()("@bluelight/core/Shifts") {}
 
 /** The time range a summary covers: `from` inclusive, `to` exclusive. */
 export interface SummaryRange {
@@ -65,20 +62,16 @@ export interface ShiftTotal {
  * the clipped milliseconds is rounded down to whole seconds. Ordered by most
  * time first, then staff id, then type.
  */
-export class ShiftSummaries extends Context.Tag("@bluelight/core/ShiftSummaries")<
-  ShiftSummaries,
-  { readonly totals: (range: SummaryRange, page: Page) => Effect.Effect<PageOf<ShiftTotal>> }
->() {}
+export class ShiftSummaries extends Context.Service<ShiftSummaries, {
+  readonly totals: (range: SummaryRange, page: Page) => Effect.Effect<PageOf<ShiftTotal>>
+}>()("@bluelight/core/ShiftSummaries") {}
 
-export class RoleplaySessions extends Context.Tag("@bluelight/core/RoleplaySessions")<
-  RoleplaySessions,
-  {
-    readonly findById: (id: RoleplaySessionId) => Effect.Effect<Option.Option<RoleplaySession>>
-    /** The session, locked until the transaction ends: what a move checks its rule on. */
-    readonly findByIdForUpdate: (id: RoleplaySessionId) => Effect.Effect<Option.Option<RoleplaySession>>
-    readonly insert: (session: RoleplaySession) => Effect.Effect<void>
-    readonly update: (session: RoleplaySession) => Effect.Effect<void>
-    /** Latest `scheduledFor` first, then id descending. */
-    readonly list: (filter: { readonly status?: RoleplaySessionStatus | undefined }, page: Page) => Effect.Effect<PageOf<RoleplaySession>>
-  }
->() {}
+export class RoleplaySessions extends Context.Service<RoleplaySessions, {
+  readonly findById: (id: RoleplaySessionId) => Effect.Effect<Option.Option<RoleplaySession>>
+  /** The session, locked until the transaction ends: what a move checks its rule on. */
+  readonly findByIdForUpdate: (id: RoleplaySessionId) => Effect.Effect<Option.Option<RoleplaySession>>
+  readonly insert: (session: RoleplaySession) => Effect.Effect<void>
+  readonly update: (session: RoleplaySession) => Effect.Effect<void>
+  /** Latest `scheduledFor` first, then id descending. */
+  readonly list: (filter: { readonly status?: RoleplaySessionStatus | undefined }, page: Page) => Effect.Effect<PageOf<RoleplaySession>>
+}>()("@bluelight/core/RoleplaySessions") {}

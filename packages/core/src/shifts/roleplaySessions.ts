@@ -17,7 +17,7 @@ export const listRoleplaySessions = Effect.fn("shifts.listRoleplaySessions")(fun
   filter: { readonly status?: RoleplaySessionStatus | undefined },
   page: Page
 ) {
-  return yield* Effect.flatMap(RoleplaySessions, (sessions) => sessions.list(filter, page))
+  return yield* RoleplaySessions.use((sessions) => sessions.list(filter, page))
 })
 
 /**

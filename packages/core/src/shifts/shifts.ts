@@ -56,8 +56,8 @@ export const startShift = Effect.fn("shifts.startShift")(function*(
 const endLocked = (caller: Caller, shift: Shift, reason?: string) =>
   Effect.gen(function*() {
     const ended = endedAt(shift, yield* DateTime.now)
-    yield* Effect.flatMap(Shifts, (shifts) => shifts.update(ended))
-    yield* Effect.flatMap(AuditLog, (audit) =>
+    yield* Shifts.use((shifts) => shifts.update(ended))
+    yield* AuditLog.use((audit) =>
       audit.record({
         action: "shift.ended",
         actor: actorOf(caller),
@@ -99,7 +99,7 @@ export const endShift = Effect.fn("shifts.endShift")(function*(caller: Caller, i
  */
 export const listShifts = Effect.fn("shifts.listShifts")(function*(caller: Caller, filter: ShiftFilter, page: Page) {
   const scoped = yield* visibleShifts(caller, filter)
-  return yield* Effect.flatMap(Shifts, (shifts) => shifts.list(scoped, page))
+  return yield* Shifts.use((shifts) => shifts.list(scoped, page))
 })
 
 const visibleShifts = (caller: Caller, filter: ShiftFilter): Effect.Effect<ShiftFilter, ReturnType<typeof forbidden>> => {
@@ -118,11 +118,11 @@ export const shiftSummary = Effect.fn("shifts.shiftSummary")(function*(
   range: { readonly from: DateTime.Utc; readonly to: DateTime.Utc; readonly staffId?: StaffProfileId | undefined },
   page: Page
 ) {
-  if (!DateTime.lessThan(range.from, range.to)) {
+  if (!DateTime.isLessThan(range.from, range.to)) {
     return yield* new InvalidInput({ message: "Invalid time range", details: [{ path: ["query", "to"], message: "must be after from" }] })
   }
   const now = yield* DateTime.now
-  return yield* Effect.flatMap(ShiftSummaries, (summaries) => summaries.totals({ ...range, now }, page))
+  return yield* ShiftSummaries.use((summaries) => summaries.totals({ ...range, now }, page))
 })
 
 /**

@@ -7,16 +7,13 @@ type Tables = ReadonlyMap<string, ReadonlyArray<unknown>>
  * rows. Ports read and replace whole tables, so a snapshot is one reference
  * and rolling back is putting it back.
  */
-export class InMemoryDatabase extends Context.Tag("@bluelight/core/testing/InMemoryDatabase")<
-  InMemoryDatabase,
-  {
-    readonly rows: <A>(table: string) => Effect.Effect<ReadonlyArray<A>>
-    readonly insert: <A>(table: string, row: A) => Effect.Effect<void>
-    readonly update: <A>(table: string, f: (rows: ReadonlyArray<A>) => ReadonlyArray<A>) => Effect.Effect<void>
-    readonly snapshot: Effect.Effect<Tables>
-    readonly restore: (tables: Tables) => Effect.Effect<void>
-  }
->() {
+export class InMemoryDatabase extends Context.Service<InMemoryDatabase, {
+  readonly rows: <A>(table: string) => Effect.Effect<ReadonlyArray<A>>
+  readonly insert: <A>(table: string, row: A) => Effect.Effect<void>
+  readonly update: <A>(table: string, f: (rows: ReadonlyArray<A>) => ReadonlyArray<A>) => Effect.Effect<void>
+  readonly snapshot: Effect.Effect<Tables>
+  readonly restore: (tables: Tables) => Effect.Effect<void>
+}>()("@bluelight/core/testing/InMemoryDatabase") {
   static readonly layer = Layer.effect(
     InMemoryDatabase,
     Effect.map(Ref.make<Tables>(new Map()), (state) => {

@@ -2,17 +2,17 @@ import { Context, Effect, Layer, Option, Redacted, Ref } from "effect"
 import { AccessSettings } from "../identity/ports.js"
 
 /** The developer password behind the kit's `AccessSettings`, which a test may change, and how many times it was read. */
-export class DeveloperPassword extends Context.Tag("@bluelight/core/testing/DeveloperPassword")<
-  DeveloperPassword,
-  { readonly value: Ref.Ref<Option.Option<string>>; readonly reads: Ref.Ref<number> }
->() {}
+export class DeveloperPassword extends Context.Service<DeveloperPassword, {
+  readonly value: Ref.Ref<Option.Option<string>>
+  readonly reads: Ref.Ref<number>
+}>()("@bluelight/core/testing/DeveloperPassword") {}
 
 /** Sets the developer password (`null`: none configured), as an operator changing the setting would. */
 export const setDeveloperPassword = (password: string | null) =>
-  Effect.flatMap(DeveloperPassword, (p) => Ref.set(p.value, Option.fromNullable(password)))
+  DeveloperPassword.use((p) => Ref.set(p.value, Option.fromNullishOr(password)))
 
 /** How many times the rules read the developer password so far. */
-export const developerPasswordReads = Effect.flatMap(DeveloperPassword, (p) => Ref.get(p.reads))
+export const developerPasswordReads = DeveloperPassword.use((p) => Ref.get(p.reads))
 
 /** `AccessSettings` with fixed administrator identity ids and a developer password a test can change. */
 export const TestAccessSettings = (settings: {
@@ -21,9 +21,9 @@ export const TestAccessSettings = (settings: {
 }) =>
   Layer.effect(
     AccessSettings,
-    Effect.map(DeveloperPassword, (p) => ({
+    DeveloperPassword.useSync((p) => ({
       adminIdentityIds: new Set(settings.adminIdentityIds),
-      developerPassword: Effect.zipRight(
+      developerPassword: Effect.andThen(
         Ref.update(p.reads, (n) => n + 1),
         Effect.map(Ref.get(p.value), Option.map(Redacted.make))
       )
@@ -31,6 +31,6 @@ export const TestAccessSettings = (settings: {
   ).pipe(
     Layer.provideMerge(Layer.effect(
       DeveloperPassword,
-      Effect.all({ value: Ref.make(Option.fromNullable(settings.developerPassword)), reads: Ref.make(0) })
+      Effect.all({ value: Ref.make(Option.fromNullishOr(settings.developerPassword)), reads: Ref.make(0) })
     ))
   )

@@ -27,7 +27,7 @@ const auditLogRefusing = (refuses: (action: string) => boolean) =>
       return {
         record: (record: AuditRecord) =>
           refuses(record.action)
-            ? Effect.dieMessage(`audit log unavailable (writing ${record.action})`)
+            ? Effect.die(new Error(`audit log unavailable (writing ${record.action})`))
             : Effect.gen(function*() {
               const entry: AuditEntry = {
                 id: AuditEntryId.make(yield* ids.next),
@@ -59,7 +59,7 @@ export const auditEntries: Effect.Effect<ReadonlyArray<AuditEntry>, never, InMem
 
 /** An audit log whose every write fails, to prove that a change rolls back with it. */
 export const FailingAuditLog = Layer.succeed(AuditLog, {
-  record: (record: AuditRecord) => Effect.dieMessage(`audit log unavailable (writing ${record.action})`)
+  record: (record: AuditRecord) => Effect.die(new Error(`audit log unavailable (writing ${record.action})`))
 })
 
 
@@ -68,8 +68,8 @@ const matches = (filter: AuditFilter) => (entry: AuditEntry): boolean =>
   (filter.actorId === undefined || (entry.actor.type === "user" && entry.actor.id === filter.actorId)) &&
   (filter.serviceId === undefined || (entry.actor.type === "service" && entry.actor.id === filter.serviceId)) &&
   (filter.targetId === undefined || entry.targetId === filter.targetId) &&
-  (filter.from === undefined || DateTime.greaterThanOrEqualTo(entry.at, filter.from)) &&
-  (filter.to === undefined || DateTime.lessThan(entry.at, filter.to))
+  (filter.from === undefined || DateTime.isGreaterThanOrEqualTo(entry.at, filter.from)) &&
+  (filter.to === undefined || DateTime.isLessThan(entry.at, filter.to))
 
 /** The actor with its name now: the account's display name, the credential's name, or `null`. */
 const named = (accounts: ReadonlyArray<Account>, credentials: ReadonlyArray<ServiceCredential>) => (actor: Actor): AuditActorView => ({
@@ -82,7 +82,7 @@ const named = (accounts: ReadonlyArray<Account>, credentials: ReadonlyArray<Serv
 /** Reads the in-memory audit log, newest first (ties broken by id, which sorts by time), each actor named. */
 export const InMemoryAuditQueries = Layer.effect(
   AuditQueries,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     list: (filter: AuditFilter, page: Page) =>
       Effect.map(
         Effect.all({
@@ -92,7 +92,7 @@ export const InMemoryAuditQueries = Layer.effect(
         }),
         ({ accounts, credentials, entries }) => {
           const newestFirst = entries.filter(matches(filter)).sort((a, b) =>
-            b.at.epochMillis - a.at.epochMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+            b.at.epochMilliseconds - a.at.epochMilliseconds || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
           )
           const nameOf = named(accounts, credentials)
           const window = newestFirst.slice(page.offset, page.offset + page.limit + 1)

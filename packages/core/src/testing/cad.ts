@@ -1,4 +1,4 @@
-import { Effect, Layer, Option, Ref } from "effect"
+import { type Context, Effect, Layer, Option, Ref } from "effect"
 import type { Account } from "../identity/Account.js"
 import type { AccountId } from "../identity/ids.js"
 import type { StaffProfile } from "../identity/StaffProfile.js"
@@ -24,11 +24,11 @@ export const CAD_EVENTS_TABLE = "cad_events"
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) => toPage(sorted.slice(page.offset, page.offset + page.limit + 1), page)
 
-type Db = import("effect").Context.Tag.Service<typeof InMemoryDatabase>
+type Db = Context.Service.Shape<typeof InMemoryDatabase>
 
 const table = <A extends { readonly id: string }>(db: Db, name: string) => ({
   rows: db.rows<A>(name),
-  find: (predicate: (row: A) => boolean) => Effect.map(db.rows<A>(name), (rows) => Option.fromNullable(rows.find(predicate))),
+  find: (predicate: (row: A) => boolean) => Effect.map(db.rows<A>(name), (rows) => Option.fromNullishOr(rows.find(predicate))),
   filter: (predicate: (row: A) => boolean) => Effect.map(db.rows<A>(name), (rows) => rows.filter(predicate)),
   insert: (row: A) => db.insert<A>(name, row),
   replace: (row: A) => db.update<A>(name, (rows) => rows.map((stored) => (stored.id === row.id ? row : stored)))
@@ -38,7 +38,7 @@ const table = <A extends { readonly id: string }>(db: Db, name: string) => ({
 
 export const InMemoryUnits = Layer.effect(
   Units,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const units = table<Unit>(db, UNITS_TABLE)
     const clashes = (unit: Unit) => (other: Unit) => other.id !== unit.id && callsignKey(other.callsign) === callsignKey(unit.callsign)
     const byCallsign = (a: Unit, b: Unit) => compareText(a.callsign.toLowerCase(), b.callsign.toLowerCase()) || compareText(a.id, b.id)
@@ -75,7 +75,7 @@ export const InMemoryIncidents = Layer.effect(
           pageOf(
             status === "OPEN"
               ? [...rows].sort(incidentBoardOrder)
-              : [...rows].sort((a, b) => (b.closedAt?.epochMillis ?? 0) - (a.closedAt?.epochMillis ?? 0) || b.number - a.number),
+              : [...rows].sort((a, b) => (b.closedAt?.epochMilliseconds ?? 0) - (a.closedAt?.epochMilliseconds ?? 0) || b.number - a.number),
             page
           ))
     }
@@ -84,7 +84,7 @@ export const InMemoryIncidents = Layer.effect(
 
 export const InMemoryCrewMemberships = Layer.effect(
   CrewMemberships,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const crew = table<CrewMembership>(db, CREW_TABLE)
     return {
       findByIdForUpdate: (id: CrewMemberId) => crew.find((membership) => membership.id === id),
@@ -113,7 +113,7 @@ const crewUserOf = (account: Account, profiles: ReadonlyArray<StaffProfile>): Cr
 
 export const InMemoryCrewDirectory = Layer.effect(
   CrewDirectory,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const people = Effect.all({ accounts: db.rows<Account>(ACCOUNTS_TABLE), profiles: db.rows<StaffProfile>(STAFF_PROFILES_TABLE) })
     const withUsers = (memberships: ReadonlyArray<CrewMembership>) =>
       Effect.map(people, ({ accounts, profiles }) =>
@@ -125,7 +125,7 @@ export const InMemoryCrewDirectory = Layer.effect(
     return {
       person: (userId: AccountId) =>
         Effect.map(people, ({ accounts, profiles }) =>
-          Option.map(Option.fromNullable(accounts.find((account) => account.id === userId)), (account) => ({
+          Option.map(Option.fromNullishOr(accounts.find((account) => account.id === userId)), (account) => ({
             user: crewUserOf(account, profiles),
             accountActive: account.status === "ACTIVE"
           }))),
@@ -133,11 +133,11 @@ export const InMemoryCrewDirectory = Layer.effect(
         Effect.flatMap(db.rows<CrewMembership>(CREW_TABLE), (rows) =>
           withUsers(
             rows.filter((membership) => membership.leftAt === null && unitIds.includes(membership.unitId))
-              .sort((a, b) => a.joinedAt.epochMillis - b.joinedAt.epochMillis || compareText(a.id, b.id))
+              .sort((a, b) => a.joinedAt.epochMilliseconds - b.joinedAt.epochMilliseconds || compareText(a.id, b.id))
           )),
       member: (id: CrewMemberId) =>
         Effect.flatMap(db.rows<CrewMembership>(CREW_TABLE), (rows) =>
-          Effect.map(withUsers(rows.filter((membership) => membership.id === id)), (found) => Option.fromNullable(found[0]))),
+          Effect.map(withUsers(rows.filter((membership) => membership.id === id)), (found) => Option.fromNullishOr(found[0]))),
       eligible: (search: string | undefined, page: Page) =>
         Effect.map(people, ({ accounts, profiles }) => {
           const needle = search?.toLowerCase()
@@ -154,9 +154,9 @@ export const InMemoryCrewDirectory = Layer.effect(
 
 export const InMemoryCalls = Layer.effect(
   Calls,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const calls = table<Call>(db, CALLS_TABLE)
-    const oldestFirst = (a: Call, b: Call) => a.createdAt.epochMillis - b.createdAt.epochMillis || compareText(a.id, b.id)
+    const oldestFirst = (a: Call, b: Call) => a.createdAt.epochMilliseconds - b.createdAt.epochMilliseconds || compareText(a.id, b.id)
     return {
       findById: (id: CallId) => calls.find((call) => call.id === id),
       findByIdForUpdate: (id: CallId) => calls.find((call) => call.id === id),
@@ -179,7 +179,7 @@ const actorView = (actor: Actor, accounts: ReadonlyArray<Account>): CadEventView
 
 export const InMemoryCadHistory = Layer.effect(
   CadHistory,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     append: (event: Omit<CadEvent, "seq">) =>
       Effect.gen(function*() {
         const stored: CadEvent = { ...event, seq: (yield* db.rows<CadEvent>(CAD_EVENTS_TABLE)).length + 1 }

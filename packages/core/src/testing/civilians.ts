@@ -49,7 +49,7 @@ export const RECORDS_TABLE = "pnc_records"
 export const WARRANTS_TABLE = "warrants"
 export const MARKERS_TABLE = "markers"
 
-type Db = Context.Tag.Service<typeof InMemoryDatabase>
+type Db = Context.Service.Shape<typeof InMemoryDatabase>
 
 /** Code-unit order, as Postgres's "C" collation orders ASCII text. */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
@@ -57,7 +57,7 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) => toPage(sorted.slice(page.offset, page.offset + page.limit + 1), page)
 
 const findIn = <A>(db: Db, table: string, predicate: (row: A) => boolean) =>
-  Effect.map(db.rows<A>(table), (rows) => Option.fromNullable(rows.find(predicate)))
+  Effect.map(db.rows<A>(table), (rows) => Option.fromNullishOr(rows.find(predicate)))
 
 const replaceIn = <A extends { readonly id: string }>(db: Db, table: string, row: A) =>
   db.update<A>(table, (rows) => rows.map((stored) => (stored.id === row.id ? row : stored)))
@@ -91,7 +91,7 @@ export const InMemoryCivilians = Layer.effect(
 
 export const InMemoryLicences = Layer.effect(
   Licences,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     findByIdForUpdate: (id: LicenceId) => findIn<Licence>(db, LICENCES_TABLE, (l) => l.id === id),
     findByCivilianId: (civilianId: CivilianId) => findIn<Licence>(db, LICENCES_TABLE, (l) => l.civilianId === civilianId),
     insert: (licence: Licence) =>
@@ -128,7 +128,7 @@ const plateClash = (vehicle: Vehicle) => (other: Vehicle) =>
 
 export const InMemoryVehicles = Layer.effect(
   Vehicles,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     findByIdForUpdate: (id: VehicleId) => findIn<Vehicle>(db, VEHICLES_TABLE, (v) => v.id === id),
     findById: (id: VehicleId) => findIn<Vehicle>(db, VEHICLES_TABLE, (v) => v.id === id),
     insert: (vehicle: Vehicle) =>
@@ -165,7 +165,7 @@ const personOf = (accounts: ReadonlyArray<Account>, id: AccountId | string): Per
 
 export const InMemoryPncHistory = Layer.effect(
   PncHistory,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     record: (event: NewPncEvent) =>
       db.update<StoredEvent>(PNC_EVENTS_TABLE, (rows) => [...rows, { ...event, seq: rows.length + 1 }]),
     list: (filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined }, page: Page) =>
@@ -205,7 +205,7 @@ const loadAll = (db: Db) =>
     warrants: db.rows<Warrant>(WARRANTS_TABLE),
     markers: db.rows<Marker>(MARKERS_TABLE)
   })
-type Loaded = Effect.Effect.Success<ReturnType<typeof loadAll>>
+type Loaded = Effect.Success<ReturnType<typeof loadAll>>
 
 const refOf = (civilian: Civilian): CivilianRef => ({ id: civilian.id, reference: civilian.reference, fullName: civilian.fullName })
 
@@ -220,10 +220,10 @@ const civilianRefIn = (all: Loaded, id: CivilianId | null): CivilianRef | null =
 }
 
 const newestFirst = (a: { readonly createdAt: DateTime.Utc; readonly id: string }, b: { readonly createdAt: DateTime.Utc; readonly id: string }) =>
-  b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id)
+  b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id)
 
 const byOccurrence = (a: PncRecord, b: PncRecord) =>
-  b.occurredAt.epochMillis - a.occurredAt.epochMillis || compareText(b.reference, a.reference)
+  b.occurredAt.epochMilliseconds - a.occurredAt.epochMilliseconds || compareText(b.reference, a.reference)
 
 const markerFileIn = (all: Loaded, marker: Marker): MarkerFile => ({
   marker,
@@ -262,7 +262,7 @@ const licenceFileIn = (all: Loaded, licence: Licence): LicenceFile => ({
   licence,
   endorsements: all.endorsements
     .filter((e) => e.licenceId === licence.id)
-    .sort((a, b) => a.createdAt.epochMillis - b.createdAt.epochMillis || compareText(a.id, b.id))
+    .sort((a, b) => a.createdAt.epochMilliseconds - b.createdAt.epochMilliseconds || compareText(a.id, b.id))
     .map((endorsement) => ({
       endorsement,
       issuedBy: personOf(all.accounts, endorsement.issuedBy),
@@ -307,15 +307,15 @@ const fileIn = (all: Loaded, civilian: Civilian, now: DateTime.Utc): CivilianFil
 
 export const InMemoryCivilianFiles = Layer.effect(
   CivilianFiles,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     findById: (id: CivilianId, now: DateTime.Utc) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.civilians.find((c) => c.id === id)), (c) => fileIn(all, c, now))),
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.civilians.find((c) => c.id === id)), (c) => fileIn(all, c, now))),
     listByOwner: (ownerId: AccountId, page: Page, now: DateTime.Utc) =>
       Effect.map(loadAll(db), (all) =>
         pageOf(
           all.civilians
             .filter((c) => c.ownerId === ownerId)
-            .sort((a, b) => b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id))
+            .sort((a, b) => b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id))
             .map((c) => fileIn(all, c, now)),
           page
         )),
@@ -329,7 +329,7 @@ export const InMemoryCivilianFiles = Layer.effect(
         return pageOf(hits, page)
       }),
     findLicence: (id: LicenceId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.licences.find((l) => l.id === id)), (l) => licenceFileIn(all, l)))
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.licences.find((l) => l.id === id)), (l) => licenceFileIn(all, l)))
   }))
 )
 
@@ -344,13 +344,13 @@ export const vehicleMatches = (vehicle: Pick<Vehicle, "plate" | "make" | "model"
 
 export const InMemoryVehicleFiles = Layer.effect(
   VehicleFiles,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     search: (search: string, page: Page, now: DateTime.Utc) =>
       Effect.map(loadAll(db), (all) =>
         pageOf(all.vehicles.filter((v) => search.trim() === "" || vehicleMatches(v, search)).sort(byPlate).map((v) => summaryIn(all, v, now)), page)),
     findById: (id: VehicleId, now: DateTime.Utc) =>
       Effect.map(loadAll(db), (all) =>
-        Option.map(Option.fromNullable(all.vehicles.find((v) => v.id === id)), (vehicle): VehicleRecordFile => {
+        Option.map(Option.fromNullishOr(all.vehicles.find((v) => v.id === id)), (vehicle): VehicleRecordFile => {
           const keeper = all.civilians.find((c) => c.id === vehicle.keeperId)
           const licence = keeper === undefined ? undefined : all.licences.find((l) => l.civilianId === keeper.id)
           return {
@@ -394,16 +394,16 @@ const markerMatches = (filter: MarkerFilter, now: DateTime.Utc) => (marker: Mark
 
 export const InMemoryAlertFiles = Layer.effect(
   AlertFiles,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     findRecord: (id: RecordId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.records.find((r) => r.id === id)), (r) => recordFileIn(all, r))),
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.records.find((r) => r.id === id)), (r) => recordFileIn(all, r))),
     listRecords: (civilianId: CivilianId, page: Page) =>
       Effect.map(loadAll(db), (all) =>
         all.civilians.some((c) => c.id === civilianId)
           ? Option.some(pageOf(all.records.filter((r) => r.civilianId === civilianId).sort(byOccurrence).map((r) => recordFileIn(all, r)), page))
           : Option.none()),
     findWarrant: (id: WarrantId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.warrants.find((w) => w.id === id)), (w) => warrantFileIn(all, w))),
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.warrants.find((w) => w.id === id)), (w) => warrantFileIn(all, w))),
     listWarrants: (filter: WarrantFilter, now: DateTime.Utc, page: Page) =>
       Effect.map(loadAll(db), (all) =>
         pageOf(
@@ -414,7 +414,7 @@ export const InMemoryAlertFiles = Layer.effect(
           page
         )),
     findMarker: (id: MarkerId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullable(all.markers.find((m) => m.id === id)), (m) => markerFileIn(all, m))),
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.markers.find((m) => m.id === id)), (m) => markerFileIn(all, m))),
     listMarkers: (filter: MarkerFilter, now: DateTime.Utc, page: Page) =>
       Effect.map(loadAll(db), (all) => pageOf(all.markers.filter(markerMatches(filter, now)).sort(newestFirst).map((m) => markerFileIn(all, m)), page))
   }))

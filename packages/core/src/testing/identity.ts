@@ -44,16 +44,16 @@ const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) =>
  * The locking finders (`…ForUpdate`, `…ForShare`) are plain reads: `InMemoryTransactor`
  * runs one transaction at a time, so a read inside one cannot be overtaken.
  */
-const tableOf = <A extends { readonly id: string }>(db: Context.Tag.Service<typeof InMemoryDatabase>, table: string) => ({
+const tableOf = <A extends { readonly id: string }>(db: Context.Service.Shape<typeof InMemoryDatabase>, table: string) => ({
   rows: db.rows<A>(table),
-  find: (predicate: (row: A) => boolean) => Effect.map(db.rows<A>(table), (rows) => Option.fromNullable(rows.find(predicate))),
+  find: (predicate: (row: A) => boolean) => Effect.map(db.rows<A>(table), (rows) => Option.fromNullishOr(rows.find(predicate))),
   insert: (row: A) => db.insert<A>(table, row),
   replace: (row: A) => db.update<A>(table, (rows) => rows.map((stored) => (stored.id === row.id ? row : stored)))
 })
 
 export const InMemoryAccounts = Layer.effect(
   Accounts,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const accounts = tableOf<Account>(db, ACCOUNTS_TABLE)
     return {
       findById: (id: AccountId) => accounts.find((account) => account.id === id),
@@ -77,7 +77,7 @@ export const InMemoryAccounts = Layer.effect(
             (search === undefined || account.displayName.toLowerCase().includes(search))
           )
           const sorted = [...matching].sort((a, b) =>
-            b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id)
+            b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id)
           )
           return pageOf(sorted, page)
         })
@@ -87,7 +87,7 @@ export const InMemoryAccounts = Layer.effect(
 
 export const InMemorySessions = Layer.effect(
   Sessions,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const sessions = tableOf<Session>(db, SESSIONS_TABLE)
     return {
       insert: sessions.insert,
@@ -117,7 +117,7 @@ export const InMemorySessions = Layer.effect(
       revokeAllOf: (accountId: AccountId, at: DateTime.Utc) =>
         db.update<Session>(SESSIONS_TABLE, (rows) =>
           rows.map((session) =>
-            session.accountId === accountId && session.revokedAt === null && DateTime.lessThan(at, session.expiresAt)
+            session.accountId === accountId && session.revokedAt === null && DateTime.isLessThan(at, session.expiresAt)
               ? { ...session, revokedAt: at, revokedReason: "account-status" as const }
               : session
           ))
@@ -127,16 +127,16 @@ export const InMemorySessions = Layer.effect(
 
 export const InMemorySignInStates = Layer.effect(
   SignInStates,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     insert: (state: SignInState) => db.insert<SignInState>(SIGN_IN_STATES_TABLE, state),
     purgeExpired: (now: DateTime.Utc) =>
-      db.update<SignInState>(SIGN_IN_STATES_TABLE, (rows) => rows.filter((state) => DateTime.greaterThan(state.expiresAt, now))),
+      db.update<SignInState>(SIGN_IN_STATES_TABLE, (rows) => rows.filter((state) => DateTime.isGreaterThan(state.expiresAt, now))),
     // Read and remove in one step on the one table reference, so it is answered at most once.
     consume: (stateHash: string) =>
       Effect.gen(function*() {
         let found: Option.Option<SignInState> = Option.none()
         yield* db.update<SignInState>(SIGN_IN_STATES_TABLE, (rows) => {
-          found = Option.fromNullable(rows.find((state) => state.stateHash === stateHash))
+          found = Option.fromNullishOr(rows.find((state) => state.stateHash === stateHash))
           return rows.filter((state) => state.stateHash !== stateHash)
         })
         return found
@@ -146,7 +146,7 @@ export const InMemorySignInStates = Layer.effect(
 
 /** Inserts `row` unless a stored row clashes with it; answers whether it was inserted. */
 const insertUnless = <A>(
-  db: Context.Tag.Service<InMemoryDatabase>,
+  db: Context.Service.Shape<typeof InMemoryDatabase>,
   table: string,
   row: A,
   clashes: (other: A) => boolean
@@ -191,7 +191,7 @@ export const InMemoryRoles = Layer.effect(
 
 export const InMemoryStaffProfiles = Layer.effect(
   StaffProfiles,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const profiles = tableOf<StaffProfile>(db, STAFF_PROFILES_TABLE)
     return {
       findById: (id: StaffProfileId) => profiles.find((profile) => profile.id === id),
@@ -210,12 +210,12 @@ export const InMemoryStaffProfiles = Layer.effect(
  */
 export const InMemoryStaffDirectory = Layer.effect(
   StaffDirectory,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const memberOf = (accounts: ReadonlyArray<Account>, roles: ReadonlyArray<Role>) => (profile: StaffProfile) =>
       Effect.gen(function*() {
         const account = accounts.find((candidate) => candidate.id === profile.accountId)
         if (account === undefined) {
-          return yield* Effect.dieMessage(`staff profile ${profile.id} names account ${profile.accountId}, which does not exist`)
+          return yield* Effect.die(new Error(`staff profile ${profile.id} names account ${profile.accountId}, which does not exist`))
         }
         const member: StaffMember = {
           id: profile.id,
@@ -244,14 +244,14 @@ export const InMemoryStaffDirectory = Layer.effect(
         }),
       findById: (id: string) =>
         Effect.flatMap(db.rows<StaffProfile>(STAFF_PROFILES_TABLE), (profiles) =>
-          Effect.map(members(profiles.filter((profile) => profile.id === id)), (found) => Option.fromNullable(found[0])))
+          Effect.map(members(profiles.filter((profile) => profile.id === id)), (found) => Option.fromNullishOr(found[0])))
     }
   })
 )
 
 export const InMemoryServiceCredentials = Layer.effect(
   ServiceCredentials,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const credentials = tableOf<ServiceCredential>(db, SERVICE_CREDENTIALS_TABLE)
     return {
       insert: credentials.insert,
@@ -262,7 +262,7 @@ export const InMemoryServiceCredentials = Layer.effect(
       list: (page: Page) =>
         Effect.map(credentials.rows, (rows) => {
           const newestFirst = [...rows].sort((a, b) =>
-            b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id)
+            b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id)
           )
           return pageOf(newestFirst, page)
         })
@@ -292,7 +292,7 @@ const ACCESS_TABLES = [ACCOUNTS_TABLE, SESSIONS_TABLE, ROLES_TABLE, STAFF_PROFIL
  */
 export const InMemoryAccessChanges = Layer.effect(
   AccessChanges,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     let epoch = 0
     let seen: ReadonlyArray<unknown> = []
     const look = Effect.map(db.snapshot, (tables) => {

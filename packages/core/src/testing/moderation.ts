@@ -17,9 +17,9 @@ const sameRequester = (a: ModerationRequester, b: ModerationRequester) => a._tag
 /** Moderation actions in the in-memory tables; the key is unique per requester, as the database's index makes it. */
 export const InMemoryModerationActions = Layer.effect(
   ModerationActions,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const rows = db.rows<ModerationAction>(MODERATION_ACTIONS_TABLE)
-    const find = (predicate: (action: ModerationAction) => boolean) => Effect.map(rows, (all) => Option.fromNullable(all.find(predicate)))
+    const find = (predicate: (action: ModerationAction) => boolean) => Effect.map(rows, (all) => Option.fromNullishOr(all.find(predicate)))
     const byId = (id: ModerationActionId) => find((action) => action.id === id)
     return {
       insert: (action: ModerationAction) =>
@@ -40,7 +40,7 @@ export const InMemoryModerationActions = Layer.effect(
             (filter.type === undefined || action.type === filter.type)
           )
           const newestFirst = [...matching].sort((a, b) =>
-            b.createdAt.epochMillis - a.createdAt.epochMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+            b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
           )
           return toPage(newestFirst.slice(page.offset, page.offset + page.limit + 1), page)
         })
@@ -63,7 +63,7 @@ export interface TestGameState {
 }
 
 /** The handle of the test game server. */
-export class TestGame extends Context.Tag("@bluelight/core/testing/TestGame")<TestGame, Ref.Ref<TestGameState>>() {}
+export class TestGame extends Context.Service<TestGame, Ref.Ref<TestGameState>>()("@bluelight/core/testing/TestGame") {}
 
 export const TEST_PLAYERS: ReadonlyArray<LivePlayer> = [
   { username: "Jane_Doe", platformId: "101", permission: "Normal", callsign: null, team: "Civilian" },
@@ -95,7 +95,7 @@ export const TestGameServer = Layer.effectContext(
           s.outcomes[0] ?? { _tag: "Executed" },
           { ...s, outcomes: s.outcomes.slice(1), sent: [...s.sent, command] }
         ]),
-        (outcome) => (outcome === "die" ? Effect.dieMessage("the process died while sending") : Effect.succeed(outcome))
+        (outcome) => (outcome === "die" ? Effect.die(new Error("the process died while sending")) : Effect.succeed(outcome))
       )
     return Context.make(TestGame, state).pipe(
       Context.add(GameServer, { status: read((s) => s.status), players: read((s) => s.players), send })

@@ -23,20 +23,20 @@ export const PLATFORM_PROFILES = {
 const unknownCode = (code: string): ProviderFailure => ({ _tag: "ProviderFailure", reason: `unknown code ${code}` })
 
 /** What the kit's identity provider answers, by authorization code (a test may change it). */
-export class IdentityProfiles extends Context.Tag("@bluelight/core/testing/IdentityProfiles")<
+export class IdentityProfiles extends Context.Service<
   IdentityProfiles,
   Ref.Ref<ReadonlyMap<string, IdentityProfile>>
->() {}
+>()("@bluelight/core/testing/IdentityProfiles") {}
 
 /** From now on the identity provider answers `profile` for `code` (a person renamed, a new person). */
 export const setIdentityProfile = (code: string, profile: IdentityProfile) =>
-  Effect.flatMap(IdentityProfiles, (ref) => Ref.update(ref, (map) => new Map(map).set(code, profile)))
+  IdentityProfiles.use((ref) => Ref.update(ref, (map) => new Map(map).set(code, profile)))
 
 /** An identity provider that knows `profiles` by authorization code and refuses any other code. */
 export const TestIdentityProvider = (profiles: Readonly<Record<string, IdentityProfile>>) =>
   Layer.effect(
     IdentityProvider,
-    Effect.map(IdentityProfiles, (ref) => ({
+    IdentityProfiles.useSync((ref) => ({
       authorizationUrl: (state: string) => `https://idp.test/authorize?state=${encodeURIComponent(state)}`,
       exchange: (code: string) =>
         Effect.flatMap(Ref.get(ref), (map) => {
@@ -47,13 +47,10 @@ export const TestIdentityProvider = (profiles: Readonly<Record<string, IdentityP
   ).pipe(Layer.provideMerge(Layer.effect(IdentityProfiles, Ref.make<ReadonlyMap<string, IdentityProfile>>(new Map(Object.entries(profiles))))))
 
 /** Everything the kit's game platform was sent, in order. */
-export class PlatformCalls extends Context.Tag("@bluelight/core/testing/PlatformCalls")<
-  PlatformCalls,
-  {
-    readonly authorizations: ReadonlyArray<{ readonly state: string; readonly codeChallenge: string }>
-    readonly exchanges: ReadonlyArray<{ readonly code: string; readonly codeVerifier: string }>
-  }
->() {}
+export class PlatformCalls extends Context.Service<PlatformCalls, {
+  readonly authorizations: ReadonlyArray<{ readonly state: string; readonly codeChallenge: string }>
+  readonly exchanges: ReadonlyArray<{ readonly code: string; readonly codeVerifier: string }>
+}>()("@bluelight/core/testing/PlatformCalls") {}
 
 /**
  * A game platform that knows `profiles` by authorization code, refuses any
@@ -66,7 +63,7 @@ export const TestPlatformProvider = (profiles: Readonly<Record<string, PlatformP
     Effect.sync(() => {
       const authorizations: Array<{ readonly state: string; readonly codeChallenge: string }> = []
       const exchanges: Array<{ readonly code: string; readonly codeVerifier: string }> = []
-      const provider: Context.Tag.Service<PlatformProvider> = {
+      const provider: Context.Service.Shape<typeof PlatformProvider> = {
         available,
         authorizationUrl: (state: string, codeChallenge: string) => {
           authorizations.push({ state, codeChallenge })

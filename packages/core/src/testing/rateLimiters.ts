@@ -31,9 +31,11 @@ export const InMemoryRateLimiter = Layer.effect(
 )
 
 /** Whether the kit's shared attempt log answers; a test takes it down to see the rules fail closed. */
-export class AttemptLog extends Context.Tag("@bluelight/core/testing/AttemptLog")<AttemptLog, { readonly up: Ref.Ref<boolean> }>() {}
+export class AttemptLog extends Context.Service<AttemptLog, {
+  readonly up: Ref.Ref<boolean>
+}>()("@bluelight/core/testing/AttemptLog") {}
 
-export const setAttemptLogUp = (up: boolean) => Effect.flatMap(AttemptLog, (log) => Ref.set(log.up, up))
+export const setAttemptLogUp = (up: boolean) => AttemptLog.use((log) => Ref.set(log.up, up))
 
 /**
  * The strict limiter, as the port describes it: a sliding log of the times of

@@ -23,9 +23,9 @@ const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) => toPage(sorted.slice(
  */
 export const InMemoryShifts = Layer.effect(
   Shifts,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const rows = db.rows<Shift>(SHIFTS_TABLE)
-    const find = (predicate: (shift: Shift) => boolean) => Effect.map(rows, (all) => Option.fromNullable(all.find(predicate)))
+    const find = (predicate: (shift: Shift) => boolean) => Effect.map(rows, (all) => Option.fromNullishOr(all.find(predicate)))
     return {
       findById: (id: ShiftId) => find((shift) => shift.id === id),
       findByIdForUpdate: (id: ShiftId) => find((shift) => shift.id === id),
@@ -46,7 +46,7 @@ export const InMemoryShifts = Layer.effect(
             (filter.staffId === undefined || shift.staffId === filter.staffId) &&
             (filter.status === undefined || shiftStatus(shift) === filter.status)
           )
-          const sorted = [...matching].sort((a, b) => b.startedAt.epochMillis - a.startedAt.epochMillis || compareText(b.id, a.id))
+          const sorted = [...matching].sort((a, b) => b.startedAt.epochMilliseconds - a.startedAt.epochMilliseconds || compareText(b.id, a.id))
           return pageOf(sorted, page)
         })
     }
@@ -55,19 +55,19 @@ export const InMemoryShifts = Layer.effect(
 
 /** The milliseconds of `shift` inside the range (an active one up to `now`), or 0 when it does not overlap. */
 const clippedMillis = (shift: Shift, range: SummaryRange): number => {
-  const end = Math.min(shift.endedAt?.epochMillis ?? range.now.epochMillis, range.to.epochMillis)
-  const start = Math.max(shift.startedAt.epochMillis, range.from.epochMillis)
+  const end = Math.min(shift.endedAt?.epochMilliseconds ?? range.now.epochMilliseconds, range.to.epochMilliseconds)
+  const start = Math.max(shift.startedAt.epochMilliseconds, range.from.epochMilliseconds)
   return Math.max(0, end - start)
 }
 
 const overlaps = (shift: Shift, range: SummaryRange): boolean =>
-  shift.startedAt.epochMillis < range.to.epochMillis &&
-  (shift.endedAt?.epochMillis ?? range.now.epochMillis) > range.from.epochMillis
+  shift.startedAt.epochMilliseconds < range.to.epochMilliseconds &&
+  (shift.endedAt?.epochMilliseconds ?? range.now.epochMilliseconds) > range.from.epochMilliseconds
 
 /** The summary worked out over the in-memory rows, with the same rules as the SQL one. */
 export const InMemoryShiftSummaries = Layer.effect(
   ShiftSummaries,
-  Effect.map(InMemoryDatabase, (db) => ({
+  InMemoryDatabase.useSync((db) => ({
     totals: (range: SummaryRange, page: Page) =>
       Effect.map(db.rows<Shift>(SHIFTS_TABLE), (all) => {
         const groups = new Map<string, { staffId: StaffProfileId; type: Shift["type"]; millis: number; shifts: number }>()
@@ -89,9 +89,9 @@ export const InMemoryShiftSummaries = Layer.effect(
 
 export const InMemoryRoleplaySessions = Layer.effect(
   RoleplaySessions,
-  Effect.map(InMemoryDatabase, (db) => {
+  InMemoryDatabase.useSync((db) => {
     const rows = db.rows<RoleplaySession>(ROLEPLAY_SESSIONS_TABLE)
-    const find = (id: RoleplaySessionId) => Effect.map(rows, (all) => Option.fromNullable(all.find((session) => session.id === id)))
+    const find = (id: RoleplaySessionId) => Effect.map(rows, (all) => Option.fromNullishOr(all.find((session) => session.id === id)))
     return {
       findById: find,
       findByIdForUpdate: find,
@@ -102,7 +102,7 @@ export const InMemoryRoleplaySessions = Layer.effect(
         Effect.map(rows, (all) => {
           const matching = all.filter((session) => filter.status === undefined || session.status === filter.status)
           const sorted = [...matching].sort((a, b) =>
-            b.createdAt.epochMillis - a.createdAt.epochMillis || compareText(b.id, a.id)
+            b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id)
           )
           return pageOf(sorted, page)
         })

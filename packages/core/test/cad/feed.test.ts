@@ -3,9 +3,9 @@ import { CadFeed, createIncident, followCadEvents } from "@bluelight/core/cad"
 import { AccountId, type UserCaller } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Chunk, DateTime, Effect, Fiber, Queue, Stream } from "effect"
+import { DateTime, Effect, Fiber, Queue, Stream } from "effect"
 
-const EPOCH = DateTime.unsafeMake(0)
+const EPOCH = DateTime.makeUnsafe(0)
 const control: UserCaller = {
   _tag: "User",
   account: { id: AccountId.make("control"), displayName: "Control", status: "ACTIVE", identity: { id: "i", username: "c", avatar: null }, platform: null, createdAt: EPOCH, updatedAt: EPOCH },
@@ -21,31 +21,31 @@ const incident = { type: "RTC", priority: "IMMEDIATE", location: "A1", descripti
 const COUNT = 230
 
 describe("the live CAD feed", () => {
-  it.scoped("publishes each committed entry once, in seq order", () =>
+  it.effect("publishes each committed entry once, in seq order", () =>
     Effect.gen(function*() {
-      const live = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
-      const received = yield* Stream.runCollect(Stream.take(live, COUNT)).pipe(Effect.fork)
+      const live = yield* CadFeed.use((feed) => feed.subscribe)
+      const received = yield* Stream.runCollect(Stream.take(live, COUNT)).pipe(Effect.forkChild)
       for (let i = 0; i < COUNT; i++) yield* createIncident(control, incident)
-      const seqs = Chunk.toReadonlyArray(yield* Fiber.join(received)).map((event) => event.seq)
+      const seqs = (yield* Fiber.join(received)).map((event) => event.seq)
       expect(seqs).toEqual(Array.from({ length: COUNT }, (_, i) => i + 1))
     }).pipe(Effect.provide(testPorts())))
 
-  it.scoped("a follower gets the backlog after its cursor, then the live entries, none twice", () =>
+  it.effect("a follower gets the backlog after its cursor, then the live entries, none twice", () =>
     Effect.gen(function*() {
       for (let i = 0; i < 150; i++) yield* createIncident(control, incident)
       const stream = yield* followCadEvents(20, {})
-      const received = yield* Stream.runCollect(Stream.take(stream, 140)).pipe(Effect.fork)
+      const received = yield* Stream.runCollect(Stream.take(stream, 140)).pipe(Effect.forkChild)
       for (let i = 0; i < 10; i++) yield* createIncident(control, incident)
-      const seqs = Chunk.toReadonlyArray(yield* Fiber.join(received)).map((event) => event.seq)
+      const seqs = (yield* Fiber.join(received)).map((event) => event.seq)
       expect(seqs).toEqual(Array.from({ length: 140 }, (_, i) => i + 21))
     }).pipe(Effect.provide(testPorts())))
 
-  it.scoped("a subscriber that falls behind by more than the feed keeps loses its stream, never an entry in the middle of it", () =>
+  it.effect("a subscriber that falls behind by more than the feed keeps loses its stream, never an entry in the middle of it", () =>
     Effect.gen(function*() {
-      const live = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
-      const keeping = yield* Effect.flatMap(CadFeed, (feed) => feed.subscribe)
+      const live = yield* CadFeed.use((feed) => feed.subscribe)
+      const keeping = yield* CadFeed.use((feed) => feed.subscribe)
       const seen = yield* Queue.unbounded<number>()
-      yield* Effect.fork(Stream.runForEach(keeping, (event) => Queue.offer(seen, event.seq)))
+      yield* Effect.forkChild(Stream.runForEach(keeping, (event) => Queue.offer(seen, event.seq)))
       // `live` reads nothing while twenty entries are published past a lag of eight; the other
       // subscriber reads each as it comes, and gets every one.
       for (let i = 1; i <= 20; i++) {
@@ -53,7 +53,7 @@ describe("the live CAD feed", () => {
         expect(yield* Queue.take(seen)).toBe(i)
       }
       // The slow one ends (the client resumes from its last id) instead of skipping what it lost.
-      const got = Chunk.toReadonlyArray(yield* Stream.runCollect(live)).map((event) => event.seq)
+      const got = (yield* Stream.runCollect(live)).map((event) => event.seq)
       expect(got).toEqual([])
     }).pipe(Effect.provide(testPorts({ cadFeedLag: 8 }))))
 })

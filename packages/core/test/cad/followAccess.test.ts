@@ -20,7 +20,8 @@ import {
 } from "@bluelight/core/identity"
 import { InMemoryAccessChanges, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Duration, Effect, Fiber, Layer, Option, Ref, TestClock } from "effect"
+import { Duration, Effect, Fiber, Layer, Ref } from "effect"
+import { TestClock } from "effect/testing"
 import { signIn } from "../identity/helpers.js"
 
 const RULE = { access: "session-or-credential", permissions: ["cad.view"] } as const
@@ -36,26 +37,26 @@ const reader = (lifetimeDays = 30) =>
   })
 
 /** The guard, over credentials that count how often access is read. */
-const countedGuard = (caller: Effect.Effect.Success<ReturnType<typeof reader>>["caller"]) =>
+const countedGuard = (caller: Effect.Success<ReturnType<typeof reader>>["caller"]) =>
   Effect.gen(function*() {
     const reads = yield* Ref.make(0)
     const credentials = yield* ServiceCredentials
     const guard = yield* guardFollower(caller, RULE).pipe(
       Effect.provideService(ServiceCredentials, {
         ...credentials,
-        findById: (id) => Effect.zipRight(Ref.update(reads, (n) => n + 1), credentials.findById(id))
+        findById: (id) => Effect.andThen(Ref.update(reads, (n) => n + 1), credentials.findById(id))
       })
     )
     return { guard, reads: Ref.get(reads) }
   })
 
-const catchUp = Effect.flatMap(AccessWatch, (watch) => watch.catchUp)
+const catchUp = AccessWatch.use((watch) => watch.catchUp)
 
 /** Whether the fiber has finished, once everything that can run has. */
-const finished = <A>(fiber: Fiber.RuntimeFiber<A>) => Effect.zipRight(TestClock.adjust(0), Effect.map(Fiber.poll(fiber), Option.isSome))
+const finished = <A>(fiber: Fiber.Fiber<A>) => Effect.andThen(TestClock.adjust(0), Effect.sync(() => fiber.pollUnsafe() !== undefined))
 
 describe("a guarded stream on the access watch", () => {
-  it.scoped("reads access on opening, then not again line after line, nor for CAD changes, while nothing concerns its caller", () =>
+  it.effect("reads access on opening, then not again line after line, nor for CAD changes, while nothing concerns its caller", () =>
     Effect.gen(function*() {
       const { admin, caller } = yield* reader()
       const { guard, reads } = yield* countedGuard(caller)
@@ -72,11 +73,11 @@ describe("a guarded stream on the access watch", () => {
       expect(yield* reads).toBe(opened)
     }).pipe(Effect.provide(testPorts())))
 
-  it.scoped("reads access again once a change is caught up, and ends at once when refused", () =>
+  it.effect("reads access again once a change is caught up, and ends at once when refused", () =>
     Effect.gen(function*() {
       const { admin, credential, caller } = yield* reader()
       const { guard, reads } = yield* countedGuard(caller)
-      const refused = yield* Effect.fork(guard.refused)
+      const refused = yield* Effect.forkChild(guard.refused)
       expect(yield* guard.allowed).toBe(true)
       expect(yield* finished(refused)).toBe(false)
       yield* revokeCredential(admin, credential.id)
@@ -92,11 +93,11 @@ describe("a guarded stream on the access watch", () => {
       expect(yield* reads).toBe(2)
     }).pipe(Effect.provide(testPorts())))
 
-  it.scoped("ends within one poll of a revocation when the watch polls, with no line waiting", () =>
+  it.effect("ends within one poll of a revocation when the watch polls, with no line waiting", () =>
     Effect.gen(function*() {
       const { admin, credential, caller } = yield* reader()
       const { guard } = yield* countedGuard(caller)
-      const refused = yield* Effect.fork(guard.refused)
+      const refused = yield* Effect.forkChild(guard.refused)
       yield* TestClock.adjust(Duration.times(ACCESS_POLL, 4))
       expect(yield* finished(refused)).toBe(false)
       yield* revokeCredential(admin, credential.id)
@@ -106,11 +107,11 @@ describe("a guarded stream on the access watch", () => {
       Effect.provide(makeAccessWatch(ACCESS_POLL).pipe(Layer.provide(InMemoryAccessChanges), Layer.provideMerge(testPorts())))
     ))
 
-  it.scoped("ends when the credential expires, by the clock", () =>
+  it.effect("ends when the credential expires, by the clock", () =>
     Effect.gen(function*() {
       const { caller } = yield* reader(1)
       const { guard, reads } = yield* countedGuard(caller)
-      const refused = yield* Effect.fork(guard.refused)
+      const refused = yield* Effect.forkChild(guard.refused)
       yield* TestClock.adjust(Duration.subtract(DAY, Duration.millis(1)))
       expect(yield* guard.allowed).toBe(true)
       expect(yield* reads).toBe(1)
@@ -139,7 +140,7 @@ const scriptedChanges = () => {
 }
 
 describe("the access watch", () => {
-  it.scoped("marks a watched caller for a change to their credential or to everyone, not for someone else's", () => {
+  it.effect("marks a watched caller for a change to their credential or to everyone, not for someone else's", () => {
     const changes = scriptedChanges()
     return Effect.gen(function*() {
       const { caller } = yield* reader()
@@ -161,13 +162,13 @@ describe("the access watch", () => {
     }).pipe(Effect.provide(makeAccessWatch(null).pipe(Layer.provide(changes.layer), Layer.provideMerge(testPorts()))))
   })
 
-  it.scoped("reads the log every poll while a caller is watched, and not at all otherwise", () => {
+  it.effect("reads the log every poll while a caller is watched, and not at all otherwise", () => {
     const changes = scriptedChanges()
     return Effect.gen(function*() {
       const { caller } = yield* reader()
       yield* TestClock.adjust(Duration.seconds(10))
       expect(changes.reads()).toBe(0)
-      const watching = yield* Effect.flatMap(AccessWatch, (watch) => Effect.forkScoped(Effect.scoped(Effect.zipRight(watch.watch(caller), Effect.never))))
+      const watching = yield* AccessWatch.use((watch) => Effect.forkScoped(Effect.scoped(Effect.andThen(watch.watch(caller), Effect.never))))
       yield* TestClock.adjust(Duration.times(ACCESS_POLL, 4))
       expect(changes.reads()).toBeGreaterThanOrEqual(4)
       yield* Fiber.interrupt(watching)

@@ -1,10 +1,10 @@
 /** The unit and incident rules of API.md "Transitions", without ports. */
 import { assignTo, clearFrom, crewJoined, crewLeft, ensureVersion, type Incident, incidentBoardOrder, IncidentId, moveStatus, type Unit, UnitId, UNIT_STATUSES, type UnitStatus, ensureOpen } from "@bluelight/core/cad"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Exit } from "effect"
+import { Cause, DateTime, Effect, Exit } from "effect"
 
-const T0 = DateTime.unsafeMake(0)
-const NOW = DateTime.unsafeMake(1000)
+const T0 = DateTime.makeUnsafe(0)
+const NOW = DateTime.makeUnsafe(1000)
 
 const aUnit = (overrides: Partial<Unit> = {}): Unit => ({
   id: UnitId.make("unit-1"),
@@ -38,7 +38,8 @@ const anIncident = (overrides: Partial<Incident> = {}): Incident => ({
 const codeOf = <A, E extends { readonly code: string }>(effect: Effect.Effect<A, E>): string | "OK" => {
   const exit = Effect.runSyncExit(effect)
   if (Exit.isSuccess(exit)) return "OK"
-  const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
+  const [only, ...others] = exit.cause.reasons
+  const failure = only !== undefined && others.length === 0 && Cause.isFailReason(only) ? only.error : undefined
   return failure?.code ?? "DEFECT"
 }
 

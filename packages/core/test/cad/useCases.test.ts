@@ -7,9 +7,9 @@ import {
 import { type Account, AccountId, Accounts, type StaffProfile, StaffProfileId, StaffProfiles, type UserCaller } from "@bluelight/core/identity"
 import { AUDIT_TABLE, CAD_EVENTS_TABLE, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Exit } from "effect"
+import { Cause, DateTime, Effect, Exit } from "effect"
 
-const EPOCH = DateTime.unsafeMake(0)
+const EPOCH = DateTime.makeUnsafe(0)
 const PAGE = { limit: 100, offset: 0 }
 
 const control: UserCaller = {
@@ -35,11 +35,11 @@ const seedPerson = (name: string, staff: "active" | "inactive" | "none" = "activ
       id: AccountId.make(`acc-${name}`), displayName: name, status: "ACTIVE",
       identity: { id: `idp-${name}`, username: name, avatar: null }, platform: null, createdAt: EPOCH, updatedAt: EPOCH
     }
-    yield* Effect.flatMap(Accounts, (accounts) => accounts.insert(account))
+    yield* Accounts.use((accounts) => accounts.insert(account))
     const profile: StaffProfile | null = staff === "none" ? null : {
       id: StaffProfileId.make(`staff-${name}`), accountId: account.id, active: staff === "active", roleIds: [], createdAt: EPOCH, updatedAt: EPOCH
     }
-    if (profile !== null) yield* Effect.flatMap(StaffProfiles, (profiles) => profiles.insert(profile))
+    if (profile !== null) yield* StaffProfiles.use((profiles) => profiles.insert(profile))
     const caller: UserCaller = { ...control, account, staff: profile, permissions: new Set(["cad.unit.self"]) }
     return caller
   })
@@ -49,8 +49,18 @@ const unitInput = { callsign: "MP-1", agencyCode: "MET", type: "RESPONSE" } as c
 
 const types = Effect.map(listCadEvents({}, PAGE), (page) => page.items.map((event) => event.type))
 
+/** The one reason of a failed exit, when it has exactly one. */
+const onlyReason = <A, E>(exit: Exit.Exit<A, E>): Cause.Reason<E> | undefined => {
+  if (Exit.isSuccess(exit)) return undefined
+  const [only, ...others] = exit.cause.reasons
+  return others.length === 0 ? only : undefined
+}
+
 const failureCode = <A, E extends { readonly code: string }, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.map(Effect.exit(effect), (exit) => (Exit.isFailure(exit) && exit.cause._tag === "Fail" ? exit.cause.error.code : "no failure"))
+  Effect.map(Effect.exit(effect), (exit) => {
+    const reason = onlyReason(exit)
+    return reason !== undefined && Cause.isFailReason(reason) ? reason.error.code : "no failure"
+  })
 
 describe("CAD use cases", () => {
   it.effect("a shift's life: create, crew, assign, move, close; every change in history and audit", () =>
@@ -74,7 +84,7 @@ describe("CAD use cases", () => {
       expect(yield* types).toEqual([
         "INCIDENT_CREATED", "UNIT_CREATED", "CREW_JOINED", "UNIT_STATUS_CHANGED", "UNIT_ASSIGNED", "UNIT_STATUS_CHANGED", "UNIT_CLEARED", "INCIDENT_CLOSED"
       ])
-      const audit = yield* Effect.flatMap(InMemoryDatabase, (db) => db.rows<{ action: string }>(AUDIT_TABLE))
+      const audit = yield* InMemoryDatabase.use((db) => db.rows<{ action: string }>(AUDIT_TABLE))
       expect(audit.map((entry) => entry.action)).toEqual([
         "cad.incident.created", "cad.unit.created", "cad.crew.joined", "cad.unit.status.changed", "cad.unit.assigned",
         "cad.unit.status.changed", "cad.unit.cleared", "cad.incident.closed"
@@ -174,11 +184,14 @@ describe("a CAD change, its history and its audit entry commit together", () => 
       }
       const unit: Unit = { id: UnitId.make("unit-1"), callsign: "MP-1", agencyCode: "MET", type: "RESPONSE", status: "AVAILABLE", incidentId: null, version: 1, createdAt: EPOCH, updatedAt: EPOCH }
       const empty: Unit = { ...unit, id: UnitId.make("unit-2"), callsign: "MP-2", status: "OFF_DUTY" }
-      yield* Effect.flatMap(Incidents, (incidents) => incidents.insert(incident))
-      yield* Effect.flatMap(Units, (units) => Effect.all([units.insert(unit), units.insert(empty)]))
+      yield* Incidents.use((incidents) => incidents.insert(incident))
+      yield* Units.use((units) => Effect.all([units.insert(unit), units.insert(empty)]))
       const db = yield* InMemoryDatabase
       const before = yield* db.snapshot
-      const died = (exit: Exit.Exit<unknown, unknown>) => Exit.isFailure(exit) && exit.cause._tag === "Die"
+      const died = (exit: Exit.Exit<unknown, unknown>) => {
+        const reason = onlyReason(exit)
+        return reason !== undefined && Cause.isDieReason(reason)
+      }
       expect([
         died(yield* Effect.exit(assignUnit(control, incident.id, unit.id, 1))),
         died(yield* Effect.exit(addCrew(control, empty.id, { userId: alice.account.id, identifier: "1" }))),

@@ -13,7 +13,7 @@ import {
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime } from "effect"
 
-const at = (iso: string) => DateTime.unsafeMake(iso)
+const at = (iso: string) => DateTime.makeUnsafe(iso)
 const NOW = at("2026-06-15T12:00:00.000Z")
 
 describe("warrant status at reading", () => {

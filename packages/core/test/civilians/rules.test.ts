@@ -29,7 +29,7 @@ import { anAccount, aUserCaller } from "../identity/helpers.js"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Random } from "effect"
 
-const at = (iso: string) => DateTime.unsafeMake(iso)
+const at = (iso: string) => DateTime.makeUnsafe(iso)
 const NOW = at("2026-06-15T12:00:00.000Z")
 
 const licence = (overrides: Partial<LicenceFile["licence"]> = {}): LicenceFile["licence"] => ({
@@ -65,7 +65,7 @@ describe("licence status at a time", () => {
   it("is stored status until expiry, EXPIRED from the expiry instant on", () => {
     expect(licenceStatusAt(licence(), NOW)).toBe("VALID")
     expect(licenceStatusAt(licence({ expiresAt: NOW }), NOW)).toBe("EXPIRED")
-    expect(licenceStatusAt(licence({ expiresAt: DateTime.add(NOW, { millis: 1 }) }), NOW)).toBe("VALID")
+    expect(licenceStatusAt(licence({ expiresAt: DateTime.add(NOW, { milliseconds: 1 }) }), NOW)).toBe("VALID")
     expect(licenceStatusAt(licence({ status: "REVOKED", expiresAt: at("2026-01-01T00:00:00.000Z") }), NOW)).toBe("EXPIRED")
     expect(licenceStatusAt(licence({ status: "REVOKED" }), NOW)).toBe("REVOKED")
   })
@@ -127,7 +127,7 @@ describe("the licence number", () => {
     Effect.gen(function*() {
       const number = yield* candidateLicenceNumber({ fullName: "John Smith", dateOfBirth: "1990-05-14", gender: "MALE" })
       expect(number).toMatch(/^SMITH905140J9\d[A-Z]{2}$/)
-    }).pipe(Effect.withRandom(Random.make("seed"))))
+    }).pipe(Random.withSeed("seed")))
 })
 
 describe("age", () => {

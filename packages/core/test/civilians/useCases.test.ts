@@ -23,7 +23,8 @@ import {
 import { type Account, AccountId, Accounts, type Permission } from "@bluelight/core/identity"
 import { civilianTables, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Exit, Layer, Option, TestClock } from "effect"
+import { Cause, DateTime, Effect, Exit, type Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { anAccount, aUserCaller } from "../identity/helpers.js"
 
 const MEMBER: ReadonlyArray<Permission> = ["civilians.create", "civilians.manage_own"]
@@ -40,17 +41,21 @@ const character = { fullName: "John Smith", dateOfBirth: "1990-05-14", gender: "
 
 /** Today is 2026-06-15; the people above exist as accounts. */
 const setUp = Effect.gen(function*() {
-  yield* TestClock.setTime(DateTime.unsafeMake("2026-06-15T12:00:00.000Z").epochMillis)
+  yield* TestClock.setTime(DateTime.makeUnsafe("2026-06-15T12:00:00.000Z").epochMilliseconds)
   const accounts = yield* Accounts
   for (const caller of [alice, bob, officer, manager]) yield* accounts.insert(caller.account)
 })
 
-const tables = Effect.flatMap(InMemoryDatabase, civilianTables)
+const tables = InMemoryDatabase.use(civilianTables)
 
-const failureCode = <A, E>(exit: Exit.Exit<A, E>): string | undefined =>
-  Exit.isFailure(exit) && exit.cause._tag === "Fail" ? (exit.cause.error as { code?: string }).code : undefined
+/** The code of the one expected error the effect failed with, if that is how it ended. */
+const failureCode = <A, E>(exit: Exit.Exit<A, E>): string | undefined => {
+  if (Exit.isSuccess(exit)) return undefined
+  const [only, ...others] = exit.cause.reasons
+  return only !== undefined && others.length === 0 && Cause.isFailReason(only) ? (only.error as { code?: string }).code : undefined
+}
 
-type Ports = Layer.Layer.Success<ReturnType<typeof testPorts>>
+type Ports = Layer.Success<ReturnType<typeof testPorts>>
 
 const run = <A, E>(effect: Effect.Effect<A, E, Ports>, options: Parameters<typeof testPorts>[0] = {}) =>
   Effect.gen(function*() {
@@ -107,7 +112,7 @@ describe("the civilian portal", () => {
     run(Effect.gen(function*() {
       const view = yield* createCivilian(alice, character)
       const exit = yield* Effect.exit(issueLicence(alice, view.id, { categories: ["B"] }).pipe(
-        Effect.provideService(Licences, yield* Effect.map(Licences, (l) => ({ ...l, insert: () => Effect.succeed(false) })))
+        Effect.provideService(Licences, yield* Licences.useSync((l) => ({ ...l, insert: () => Effect.succeed(false) })))
       ))
       expect(failureCode(exit)).toBe("LICENCE_NUMBER_UNAVAILABLE")
     })))
@@ -176,7 +181,7 @@ describe("the PNC", () => {
       expect(failureCode(yield* Effect.exit(updateLicence(officer, licence.id, { reason: "Back", expiresAt: licence.issuedAt })))).toBe("INVALID_EXPIRY")
       yield* TestClock.adjust("3660 days")
       expect((yield* getOfficialCivilian(officer, civilian.id)).licence?.status).toBe("EXPIRED")
-      const renewed = yield* updateLicence(officer, licence.id, { reason: "Renewal", expiresAt: DateTime.unsafeMake("2040-01-01T00:00:00.000Z") })
+      const renewed = yield* updateLicence(officer, licence.id, { reason: "Renewal", expiresAt: DateTime.makeUnsafe("2040-01-01T00:00:00.000Z") })
       expect(renewed.status).toBe("VALID")
       const events = yield* listPncEvents(officer, { civilianId: civilian.id }, { limit: 25, offset: 0 })
       expect(events.items.map((e) => e.type)).toEqual(["LICENCE_UPDATED", "ENDORSEMENT_REMOVED", "ENDORSEMENT_ADDED", "LICENCE_ISSUED", "CIVILIAN_CREATED"])
@@ -185,13 +190,13 @@ describe("the PNC", () => {
   it.effect("suspension lapses on reading", () =>
     run(Effect.gen(function*() {
       const { licence } = yield* licensed
-      const suspended = yield* suspendLicence(officer, licence.id, { reason: "Court order", until: DateTime.unsafeMake("2026-07-01T00:00:00.000Z") })
+      const suspended = yield* suspendLicence(officer, licence.id, { reason: "Court order", until: DateTime.makeUnsafe("2026-07-01T00:00:00.000Z") })
       expect(suspended.status).toBe("SUSPENDED")
       yield* TestClock.adjust("30 days")
       expect((yield* getOfficialLicence(licence.id)).status).toBe("VALID")
       expect((yield* getOfficialLicence(licence.id)).suspendedUntil).not.toBeNull()
       // Stored as it was: the lapse is worked out when read.
-      const stored = yield* Effect.flatMap(Licences, (l) => l.findByIdForUpdate(LicenceId.make(licence.id)))
+      const stored = yield* Licences.use((l) => l.findByIdForUpdate(LicenceId.make(licence.id)))
       expect(Option.map(stored, (l) => l.status)).toEqual(Option.some("SUSPENDED"))
     })))
 

@@ -4,7 +4,7 @@ import { DateTime, Effect } from "effect"
 import fc from "fast-check"
 import { anAccount, aUserCaller } from "./helpers.js"
 
-const EPOCH = DateTime.unsafeMake(0)
+const EPOCH = DateTime.makeUnsafe(0)
 const member: Role = { id: MEMBER_ROLE_ID, name: "Member", permissions: MEMBER_DEFAULT_PERMISSIONS }
 const administrator: Role = { id: ADMINISTRATOR_ROLE_ID, name: "Administrator", permissions: [] }
 const dispatcher: Role = { id: RoleId.make("dispatcher"), name: "Dispatcher", permissions: ["cad.dispatch", "cad.view"] }

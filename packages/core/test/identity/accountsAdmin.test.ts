@@ -1,7 +1,8 @@
 import { AccountId, authenticateSession, setAccountStatus } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, TestClock } from "effect"
+import { DateTime, Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { readTables, signIn } from "./helpers.js"
 
 const signedInAdmin = Effect.flatMap(signIn("admin"), ({ token }) => authenticateSession(token))

@@ -1,7 +1,8 @@
 import { authenticateCredential, authenticateSession, issueCredential, revokeCredential, setAccountStatus, signOut } from "@bluelight/core/identity"
 import { auditEntries, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { signIn } from "./helpers.js"
 
 const DAY_MS = 24 * 3600 * 1000

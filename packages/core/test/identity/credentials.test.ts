@@ -1,7 +1,8 @@
 import { authenticateCredential, authenticateSession, CREDENTIAL_TOKEN_PATTERN, issueCredential, revokeCredential, ServiceCredentialId, ServiceCredentials } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Option, TestClock } from "effect"
+import { DateTime, Effect, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { readTables, sha256Hex, signIn } from "./helpers.js"
 
 const DAY_MS = 24 * 3600 * 1000
@@ -88,7 +89,7 @@ describe("revokeCredential", () => {
       yield* TestClock.adjust("1 hour")
       const again = yield* revokeCredential(admin, credential.id)
       expect(again).toEqual(revoked)
-      const stored = yield* Effect.flatMap(ServiceCredentials, (c) => c.findById(credential.id))
+      const stored = yield* ServiceCredentials.use((c) => c.findById(credential.id))
       expect(stored).toEqual(Option.some(revoked))
 
       const entries = (yield* readTables).audit.filter((entry) => entry.action === "service.revoked")

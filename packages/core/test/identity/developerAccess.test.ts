@@ -1,7 +1,8 @@
 import { ALL_PERMISSIONS, authenticateSession, developerAccessActive, disableDeveloperAccess, enableDeveloperAccess, MEMBER_DEFAULT_PERMISSIONS, Sessions, setAccountStatus, signOut } from "@bluelight/core/identity"
 import { developerPasswordReads, setAttemptLogUp, setDeveloperPassword, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Option, TestClock } from "effect"
+import { Effect, Option, Result } from "effect"
+import { TestClock } from "effect/testing"
 import { auditActions, readTables, sha256Hex, signIn } from "./helpers.js"
 
 const PASSWORD = "correct horse battery staple"
@@ -220,12 +221,12 @@ describe("Developer Access and a session revoked meanwhile", () => {
       const admin = yield* Effect.flatMap(signIn("admin"), ({ token }) => authenticateSession(token))
       const { caller } = yield* aliceCaller
       yield* setAccountStatus(admin, caller.account.id, "SUSPENDED")
-      const switched = yield* Effect.either(enableDeveloperAccess(caller, PASSWORD))
+      const switched = yield* Effect.result(enableDeveloperAccess(caller, PASSWORD))
       const stored = (yield* readTables).sessions.find((s) => s.id === caller.session.id)
       expect(stored?.revokedAt).not.toBeNull()
       yield* setAccountStatus(admin, caller.account.id, "ACTIVE")
-      if (switched._tag === "Right") {
-        expect((yield* Effect.either(authenticateSession(switched.right.token)))._tag).toBe("Left")
+      if (Result.isSuccess(switched)) {
+        expect((yield* Effect.result(authenticateSession(switched.success.token)))._tag).toBe("Failure")
       }
     }).pipe(Effect.provide(withPassword)))
 
@@ -233,11 +234,11 @@ describe("Developer Access and a session revoked meanwhile", () => {
     Effect.gen(function*() {
       const { caller } = yield* aliceCaller
       yield* signOut(caller)
-      const switched = yield* Effect.either(enableDeveloperAccess(caller, PASSWORD))
+      const switched = yield* Effect.result(enableDeveloperAccess(caller, PASSWORD))
       const stored = (yield* readTables).sessions.find((s) => s.id === caller.session.id)
       expect(stored?.revokedAt).not.toBeNull()
-      if (switched._tag === "Right") {
-        expect((yield* Effect.either(authenticateSession(switched.right.token)))._tag).toBe("Left")
+      if (Result.isSuccess(switched)) {
+        expect((yield* Effect.result(authenticateSession(switched.success.token)))._tag).toBe("Failure")
       }
     }).pipe(Effect.provide(withPassword)))
 })

@@ -35,7 +35,7 @@ export const signIn = (code: keyof typeof IDENTITY_PROFILES | (string & {}), pre
   })
 
 /** Every identity table and the audit log, as stored now. */
-export const readTables = Effect.flatMap(InMemoryDatabase, (db) =>
+export const readTables = InMemoryDatabase.use((db) =>
   Effect.all({
     accounts: db.rows<Account>(ACCOUNTS_TABLE),
     sessions: db.rows<Session>(SESSIONS_TABLE),
@@ -49,7 +49,7 @@ export const readTables = Effect.flatMap(InMemoryDatabase, (db) =>
 /** The audit actions recorded so far, oldest first. */
 export const auditActions = Effect.map(readTables, (tables) => tables.audit.map((entry) => entry.action))
 
-const EPOCH = DateTime.unsafeMake(0)
+const EPOCH = DateTime.makeUnsafe(0)
 
 /** A minimal active account, for the pure rules. */
 export const anAccount = (overrides: Partial<Account> = {}): Account => ({
@@ -68,7 +68,7 @@ export const aSession = (overrides: Partial<Session> = {}): Session => ({
   accountId: AccountId.make("account-1"),
   tokenHash: "hash",
   createdAt: EPOCH,
-  expiresAt: DateTime.unsafeMake(7 * 24 * 3600 * 1000),
+  expiresAt: DateTime.makeUnsafe(7 * 24 * 3600 * 1000),
   revokedAt: null,
   revokedReason: null,
   developerAccess: false,

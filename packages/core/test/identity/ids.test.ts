@@ -15,7 +15,7 @@ import {
 import { newId, UUID_V7_PATTERN } from "@bluelight/core/kernel"
 import { SequentialIds } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { type Context, Effect, Either, JSONSchema, Schema } from "effect"
+import { type Context, Effect, Result, Schema } from "effect"
 import { expectTypeOf } from "vitest"
 
 describe("entity ids are not interchangeable", () => {
@@ -42,24 +42,24 @@ describe("entity ids are not interchangeable", () => {
     expectTypeOf(openSession).parameter(0).toEqualTypeOf<AccountId>()
     expectTypeOf(revokeCredential).parameter(1).toEqualTypeOf<ServiceCredentialId>()
     expectTypeOf(updateStaffProfile).parameter(1).toEqualTypeOf<StaffProfileId>()
-    expectTypeOf<Parameters<Context.Tag.Service<typeof Sessions>["revoke"]>[0]>().toEqualTypeOf<SessionId>()
-    expectTypeOf<SessionId>().not.toExtend<Parameters<Context.Tag.Service<typeof Sessions>["revokeAllOf"]>[0]>()
+    expectTypeOf<Parameters<Context.Service.Shape<typeof Sessions>["revoke"]>[0]>().toEqualTypeOf<SessionId>()
+    expectTypeOf<SessionId>().not.toExtend<Parameters<Context.Service.Shape<typeof Sessions>["revokeAllOf"]>[0]>()
   })
 })
 
 describe("entity id schemas", () => {
   it("decode as the API's Id does and refuse what it refuses", () => {
-    const decode = Schema.decodeUnknownEither(AccountId)
-    expect(decode("a-Z_0")).toEqual(Either.right("a-Z_0"))
-    for (const bad of ["", "x".repeat(65), "a b", "a/b", 5]) expect(Either.isLeft(decode(bad))).toBe(true)
+    const decode = Schema.decodeUnknownResult(AccountId)
+    expect(decode("a-Z_0")).toEqual(Result.succeed("a-Z_0"))
+    for (const bad of ["", "x".repeat(65), "a b", "a/b", 5]) expect(Result.isFailure(decode(bad))).toBe(true)
   })
 
   it("are described as the one Id schema, as before they were branded", () => {
-    const described = JSONSchema.make(Schema.Struct({ account: AccountId, role: RoleId, entry: AuditEntryId }))
-    expect(described).toMatchObject({
+    const described = Schema.toJsonSchemaDocument(Schema.Struct({ account: AccountId, role: RoleId, entry: AuditEntryId }))
+    expect(described.schema).toMatchObject({
       properties: { account: { $ref: "#/$defs/Id" }, role: { $ref: "#/$defs/Id" }, entry: { $ref: "#/$defs/Id" } }
     })
-    expect(Object.keys(described.$defs ?? {})).toEqual(["Id"])
+    expect(Object.keys(described.definitions)).toEqual(["Id"])
   })
 
   it("the built-in role ids are role ids", () => {

@@ -14,7 +14,7 @@ const link = (caller: UserCaller, code: string) =>
   })
 
 const platformOf = (accountId: AccountId) =>
-  Effect.flatMap(Accounts, (accounts) => accounts.findById(accountId)).pipe(Effect.map(Option.map((a) => a.platform)))
+  Accounts.use((accounts) => accounts.findById(accountId)).pipe(Effect.map(Option.map((a) => a.platform)))
 
 describe("the S256 oracle these tests check the challenge with", () => {
   it("is RFC 7636's (appendix B)", () => {

@@ -13,8 +13,8 @@ import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
  * plain read would act on a state that is gone.
  */
 
-type Database = Context.Tag.Service<typeof InMemoryDatabase>
-type Tables = Effect.Effect.Success<Database["snapshot"]>
+type Database = Context.Service.Shape<typeof InMemoryDatabase>
+type Tables = Effect.Success<Database["snapshot"]>
 
 const withLaggingPlainReads = <A, E, R>(body: (freeze: Effect.Effect<void>) => Effect.Effect<A, E, R>) =>
   Effect.scoped(Effect.gen(function*() {

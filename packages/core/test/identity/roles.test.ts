@@ -1,7 +1,8 @@
 import { AccountId, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, compareRolesForListing, createRole, listRoles, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, type Role, RoleId, Roles, updateRole } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Option, TestClock } from "effect"
+import { Effect, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
 
 const admin = aUserCaller(["admin.manage"], anAccount({ id: AccountId.make("admin-account") }))
@@ -56,12 +57,12 @@ describe("createRole under a race", () => {
   it.effect("two creates of the same name at once: one role, one InvalidState", () =>
     Effect.gen(function*() {
       const results = yield* Effect.all(
-        [createRole(admin, { name: "Dispatch", permissions: [] }), createRole(admin, { name: " dispatch", permissions: [] })].map(Effect.either),
+        [createRole(admin, { name: "Dispatch", permissions: [] }), createRole(admin, { name: " dispatch", permissions: [] })].map(Effect.result),
         { concurrency: "unbounded" }
       )
-      expect(results.map((r) => r._tag).sort()).toEqual(["Left", "Right"])
-      const failed = results.find((r) => r._tag === "Left")
-      expect(failed?._tag === "Left" && failed.left._tag).toBe("InvalidState")
+      expect(results.map((r) => r._tag).sort()).toEqual(["Failure", "Success"])
+      const failed = results.find((r) => r._tag === "Failure")
+      expect(failed?._tag === "Failure" && failed.failure._tag).toBe("InvalidState")
       const tables = yield* readTables
       expect(tables.roles.filter((r) => r.name.trim().toLowerCase() === "dispatch")).toHaveLength(1)
       expect(tables.audit).toHaveLength(1)

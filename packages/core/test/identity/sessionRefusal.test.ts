@@ -2,7 +2,7 @@ import { AccountId, MEMBER_ROLE_ID, type SessionRecord, SessionId, sessionRefusa
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime } from "effect"
 
-const at = (iso: string) => DateTime.unsafeMake(iso)
+const at = (iso: string) => DateTime.makeUnsafe(iso)
 const NOW = at("2026-01-05T12:00:00.000Z")
 
 const record = (changes: {

@@ -1,7 +1,8 @@
 import { authenticateSession, completeSignIn, createSignInState, MEMBER_DEFAULT_PERMISSIONS, SessionId, Sessions, setAccountStatus, SIGN_IN_STATE_LIFETIME_SECONDS, startSignIn, Tokens } from "@bluelight/core/identity"
 import { IDENTITY_PROFILES, setIdentityProfile, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Option, TestClock } from "effect"
+import { DateTime, Effect, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { auditActions, readTables, sha256Hex, signIn } from "./helpers.js"
 
 const complete = (state: string, boundState: string | undefined, code = "alice", previousSessionToken?: string) =>

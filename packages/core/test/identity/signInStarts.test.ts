@@ -1,7 +1,8 @@
 import { countSignInStart, SIGN_IN_START_BUDGETS } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 
 const BUDGETS = { perMinute: 6, perAddressPerMinute: 2 }
 

@@ -12,12 +12,12 @@ const spansOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     const native = yield* Effect.tracer
     const opened: Array<string> = []
     const tracer = Tracer.make({
-      span: (name, parent, ...rest) => {
-        const parentName = Option.match(parent, { onNone: () => "", onSome: (span) => (span._tag === "Span" ? span.name : "") })
-        opened.push(parentName === "" ? name : `${parentName} > ${name}`)
-        return native.span(name, parent, ...rest)
+      span(options) {
+        const parentName = Option.match(options.parent, { onNone: () => "", onSome: (span) => (span._tag === "Span" ? span.name : "") })
+        opened.push(parentName === "" ? options.name : `${parentName} > ${options.name}`)
+        return native.span(options)
       },
-      context: (f, fiber) => native.context(f, fiber)
+      context: native.context
     })
     yield* Effect.withTracer(effect, tracer)
     return opened

@@ -68,11 +68,11 @@ describe("createStaffProfile", () => {
   it.effect("two creates for the same account at once: one profile, one InvalidState", () =>
     Effect.gen(function*() {
       const alice = yield* signIn("alice")
-      const create = Effect.either(createStaffProfile(admin, { accountId: alice.account.id, roleIds: [] }))
+      const create = Effect.result(createStaffProfile(admin, { accountId: alice.account.id, roleIds: [] }))
       const results = yield* Effect.all([create, create], { concurrency: "unbounded" })
-      expect(results.map((r) => r._tag).sort()).toEqual(["Left", "Right"])
-      const failed = results.find((r) => r._tag === "Left")
-      expect(failed?._tag === "Left" && failed.left._tag).toBe("InvalidState")
+      expect(results.map((r) => r._tag).sort()).toEqual(["Failure", "Success"])
+      const failed = results.find((r) => r._tag === "Failure")
+      expect(failed?._tag === "Failure" && failed.failure._tag).toBe("InvalidState")
       expect((yield* readTables).staffProfiles).toHaveLength(1)
     }).pipe(Effect.provide(testPorts())))
 
@@ -256,11 +256,11 @@ describe("the staff directory", () => {
   it.effect("a profile whose account is missing is a defect, never a member without a name", () =>
     Effect.gen(function*() {
       const db = yield* InMemoryDatabase
-      const orphan: StaffProfile = { id: StaffProfileId.make("orphan"), accountId: AccountId.make("gone"), active: true, roleIds: [], createdAt: DateTime.unsafeMake(0), updatedAt: DateTime.unsafeMake(0) }
+      const orphan: StaffProfile = { id: StaffProfileId.make("orphan"), accountId: AccountId.make("gone"), active: true, roleIds: [], createdAt: DateTime.makeUnsafe(0), updatedAt: DateTime.makeUnsafe(0) }
       yield* db.insert(STAFF_PROFILES_TABLE, orphan)
       const listed = yield* Effect.exit(listStaff({}, { limit: 10, offset: 0 }))
-      expect(Exit.isFailure(listed) && Cause.isDie(listed.cause)).toBe(true)
+      expect(Exit.isFailure(listed) && Cause.hasDies(listed.cause)).toBe(true)
       const found = yield* Effect.exit(findStaffMember(StaffProfileId.make("orphan")))
-      expect(Exit.isFailure(found) && Cause.isDie(found.cause)).toBe(true)
+      expect(Exit.isFailure(found) && Cause.hasDies(found.cause)).toBe(true)
     }).pipe(Effect.provide(testPorts())))
 })

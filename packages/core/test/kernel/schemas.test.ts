@@ -2,14 +2,14 @@ import { AccountStatus, Permission, PERMISSIONS } from "@bluelight/core/identity
 import { CalendarDate, formatUuidV7, Id, IntegerBetween, isCalendarDate, isId, isOneOf, OneOf, PageMeta, OneLineText, SafeText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
-import { Either, JSONSchema, ParseResult, Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
 
-const decode = <A, I>(schema: Schema.Schema<A, I>) => (input: unknown) => Schema.decodeUnknownEither(schema)(input)
+const decode = <S extends Schema.Decoder<unknown>>(schema: S) => (input: unknown) => Schema.decodeUnknownResult(schema)(input)
 
 /** Every problem a decode reports, as the API lists them. */
-const problems = <A, I>(schema: Schema.Schema<A, I>, input: unknown) => {
-  const result = Schema.decodeUnknownEither(schema, { errors: "all" })(input)
-  return Either.isLeft(result) ? ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => issue.message) : []
+const problems = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown) => {
+  const result = Schema.decodeUnknownResult(schema, { errors: "all" })(input)
+  return Result.isFailure(result) ? SchemaIssue.makeFormatterStandardSchemaV1()(result.failure.issue).issues.map((issue) => issue.message) : []
 }
 
 /** An oracle independent of the schema: `encodeURIComponent` throws on a lone surrogate. */
@@ -24,18 +24,18 @@ const isWellFormed = (text: string) => {
 
 describe("Id", () => {
   it("accepts 1 to 64 characters of letters, digits, _ and -", () => {
-    expect(Either.isRight(decode(Id)("a"))).toBe(true)
-    expect(Either.isRight(decode(Id)("A-z_0".padEnd(64, "x")))).toBe(true)
-    expect(Either.isLeft(decode(Id)(""))).toBe(true)
-    expect(Either.isLeft(decode(Id)("x".repeat(65)))).toBe(true)
-    for (const bad of ["a b", "a.b", "é", "a/b", 5]) expect(Either.isLeft(decode(Id)(bad))).toBe(true)
+    expect(Result.isSuccess(decode(Id)("a"))).toBe(true)
+    expect(Result.isSuccess(decode(Id)("A-z_0".padEnd(64, "x")))).toBe(true)
+    expect(Result.isFailure(decode(Id)(""))).toBe(true)
+    expect(Result.isFailure(decode(Id)("x".repeat(65)))).toBe(true)
+    for (const bad of ["a b", "a.b", "é", "a/b", 5]) expect(Result.isFailure(decode(Id)(bad))).toBe(true)
   })
 
   it("matches every generated UUIDv7", () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 47 }), fc.uint8Array({ minLength: 10, maxLength: 10 }), (ms, random) => {
       const id = formatUuidV7(ms, random)
       expect(id).toMatch(UUID_V7_PATTERN)
-      expect(Either.isRight(decode(Id)(id))).toBe(true)
+      expect(Result.isSuccess(decode(Id)(id))).toBe(true)
     }))
   })
 
@@ -60,17 +60,16 @@ describe("Id", () => {
 describe("OneLineText", () => {
   const Name = OneLineText({ min: 2, max: 60 })
   it("trims before the bounds apply", () => {
-    expect(decode(Name)("  ab  ")).toEqual(Either.right("ab"))
-    expect(Either.isLeft(decode(Name)("  a  "))).toBe(true)
-    expect(decode(Name)(` ${"x".repeat(60)} `)).toEqual(Either.right("x".repeat(60)))
-    expect(Either.isLeft(decode(Name)("x".repeat(61)))).toBe(true)
+    expect(decode(Name)("  ab  ")).toEqual(Result.succeed("ab"))
+    expect(Result.isFailure(decode(Name)("  a  "))).toBe(true)
+    expect(decode(Name)(` ${"x".repeat(60)} `)).toEqual(Result.succeed("x".repeat(60)))
+    expect(Result.isFailure(decode(Name)("x".repeat(61)))).toBe(true)
   })
 })
 
 /** A schema as the API description shows it, components collected apart. */
-const described = <A, I>(schema: Schema.Schema<A, I>) => {
-  const definitions: Record<string, JSONSchema.JsonSchema7> = {}
-  const jsonSchema = JSONSchema.fromAST(schema.ast, { definitions, target: "openApi3.1" })
+const described = (schema: Schema.Top) => {
+  const { schema: jsonSchema, definitions } = Schema.toJsonSchemaDocument(schema, { onExcessProperty: "error" })
   return { jsonSchema, definitions }
 }
 
@@ -114,10 +113,10 @@ describe("the shared schemas as the API description shows them", () => {
 
   it("IntegerBetween decodes as the filters it stands for, with the message given", () => {
     const Days = IntegerBetween({ min: 1, max: 90 }, "lifetimeDays must be an integer from 1 to 90")
-    expect(decode(Days)(90)).toEqual(Either.right(90))
+    expect(decode(Days)(90)).toEqual(Result.succeed(90))
     expect(problems(Days, 91)).toEqual(["lifetimeDays must be an integer from 1 to 90"])
     expect(problems(Days, 0)).toEqual(["lifetimeDays must be an integer from 1 to 90"])
-    expect(Either.isLeft(decode(Days)(1.5))).toBe(true)
+    expect(Result.isFailure(decode(Days)(1.5))).toBe(true)
   })
 
   it("Id: titled Id, not after its last filter", () => {
@@ -136,7 +135,7 @@ describe("SafeText", () => {
 
   it("accepts surrogate pairs, other control characters, bidirectional marks and the empty string", () => {
     for (const ok of ["", "🚓", "a\ud83d\ude93b", "\u202eevil", "tab\there", "line\nbreak", "\u0001"]) {
-      expect(decode(SafeText)(ok)).toEqual(Either.right(ok))
+      expect(decode(SafeText)(ok)).toEqual(Result.succeed(ok))
     }
   })
 
@@ -145,7 +144,7 @@ describe("SafeText", () => {
     const tricky = fc.constantFrom("\u0000", "\ud800", "\udbff", "\udc00", "\udfff", "a", "\ud83d\ude93", "\u202e")
     fc.assert(fc.property(fc.string({ unit: fc.oneof(codeUnit, tricky), maxLength: 12 }), (candidate) => {
       const acceptable = !candidate.includes("\u0000") && isWellFormed(candidate)
-      expect(Either.isRight(decode(SafeText)(candidate))).toBe(acceptable)
+      expect(Result.isSuccess(decode(SafeText)(candidate))).toBe(acceptable)
     }), { numRuns: 300 })
   })
 
@@ -159,7 +158,7 @@ describe("SafeText", () => {
     const Name = OneLineText({ min: 2, max: 60 })
     expect(problems(Name, "  ab\u0000c  ")).toEqual([unsafe])
     expect(problems(Name, "ab\ud800")).toEqual([unsafe])
-    expect(Either.isLeft(decode(Name)(`x${"\u0000".repeat(100)}`))).toBe(true)
+    expect(Result.isFailure(decode(Name)(`x${"\u0000".repeat(100)}`))).toBe(true)
   })
 })
 
@@ -167,7 +166,7 @@ describe("OneOf", () => {
   it("reports a wrong value once, naming every allowed value", () => {
     expect(problems(OneOf("a", "b", "c"), "d")).toEqual(["must be one of: a, b, c"])
     expect(problems(OneOf("a", "b", "c"), 7)).toEqual(["must be one of: a, b, c"])
-    expect(decode(OneOf("a", "b"))("b")).toEqual(Either.right("b"))
+    expect(decode(OneOf("a", "b"))("b")).toEqual(Result.succeed("b"))
   })
 
   it("is what permission keys and account statuses use", () => {
@@ -179,7 +178,7 @@ describe("OneOf", () => {
 
 describe("isOneOf", () => {
   it("answers exactly what Schema.is of the same literals answers", () => {
-    const agrees = <const L extends readonly [string, ...Array<string>]>(schema: Schema.Literal<L>) => {
+    const agrees = <const L extends readonly [string, ...Array<string>]>(schema: Schema.Literals<L>) => {
       const is = Schema.is(schema)
       const fast = isOneOf(schema)
       fc.assert(fc.property(fc.oneof(fc.constantFrom(...schema.literals), fc.string(), fc.anything()), (value) => {
@@ -225,7 +224,7 @@ describe("CalendarDate", () => {
   it("accepts real days only", () => {
     for (const ok of ["2024-02-29", "2026-12-31", "2000-01-01"]) expect(isCalendarDate(ok)).toBe(true)
     for (const bad of ["2023-02-29", "2026-13-01", "2026-1-1", "2026-01-01T00:00:00Z", "20260101", "1", "hello 5", "2026-01-01\u0000"]) {
-      expect(Either.isLeft(decode(CalendarDate)(bad))).toBe(true)
+      expect(Result.isFailure(decode(CalendarDate)(bad))).toBe(true)
     }
   })
 })

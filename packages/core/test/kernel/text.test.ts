@@ -1,5 +1,5 @@
 import { foldedKey, MultiLineText, OneLineText } from "@bluelight/core/kernel"
-import { Either, ParseResult, Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 
@@ -13,11 +13,11 @@ import { describe, expect, it } from "vitest"
 const SEED = Number(process.env["FC_SEED"] ?? 18)
 const runs = (numRuns: number) => ({ seed: SEED, numRuns })
 
-const problems = <A, I>(schema: Schema.Schema<A, I>, input: unknown) => {
-  const result = Schema.decodeUnknownEither(schema, { errors: "all" })(input)
-  return Either.isLeft(result) ? ParseResult.ArrayFormatter.formatErrorSync(result.left).map((issue) => issue.message) : []
+const problems = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown) => {
+  const result = Schema.decodeUnknownResult(schema, { errors: "all" })(input)
+  return Result.isFailure(result) ? SchemaIssue.makeFormatterStandardSchemaV1()(result.failure.issue).issues.map((issue) => issue.message) : []
 }
-const decoded = <A, I>(schema: Schema.Schema<A, I>, input: unknown) => Schema.decodeUnknownSync(schema)(input)
+const decoded = <S extends Schema.Decoder<unknown>>(schema: S, input: unknown) => Schema.decodeUnknownSync(schema)(input)
 
 const INVISIBLE = "must not contain invisible or direction-control characters"
 const ONE_LINE = "must be one line, without control characters"
@@ -90,7 +90,7 @@ describe("OneLineText", () => {
     )
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...INVISIBLES, " ", "\u3000"), { minLength: 1, maxLength: 10 }), (parts) => {
-        expect(Either.isLeft(Schema.decodeUnknownEither(Name)(parts.join("")))).toBe(true)
+        expect(Result.isFailure(Schema.decodeUnknownResult(Name)(parts.join("")))).toBe(true)
       }),
       runs(300)
     )

@@ -2,11 +2,11 @@ import { checkWithinWindow, EnteredTimestamp, isWithinWindow, type TimeWindow } 
 import { LICENCE_EXPIRY, MEASURE_END, OCCURRENCE } from "@bluelight/core/civilians"
 import { SESSION_TIME } from "@bluelight/core/shifts"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Either, Schema } from "effect"
+import { DateTime, Effect, Result, Schema } from "effect"
 
-const now = DateTime.unsafeMake("2026-11-26T12:00:00.000Z")
-const at = (iso: string) => DateTime.unsafeMake(iso)
-const ms = (time: DateTime.Utc, millis: number) => DateTime.add(time, { millis })
+const now = DateTime.makeUnsafe("2026-11-26T12:00:00.000Z")
+const at = (iso: string) => DateTime.makeUnsafe(iso)
+const ms = (time: DateTime.Utc, millis: number) => DateTime.add(time, { milliseconds: millis })
 const within = (window: TimeWindow, time: DateTime.Utc) => isWithinWindow(window, time, now)
 
 describe("time windows around now (exact bounds)", () => {
@@ -46,12 +46,12 @@ describe("time windows around now (exact bounds)", () => {
 })
 
 describe("EnteredTimestamp", () => {
-  const decode = Schema.decodeUnknownEither(EnteredTimestamp)
+  const decode = Schema.decodeUnknownResult(EnteredTimestamp)
   it("takes 1900-01-01T00:00:00.000Z to 2099-12-31T23:59:59.999Z, and nothing outside", () => {
-    expect(Either.isRight(decode("1900-01-01T00:00:00.000Z"))).toBe(true)
-    expect(Either.isRight(decode("2099-12-31T23:59:59.999Z"))).toBe(true)
+    expect(Result.isSuccess(decode("1900-01-01T00:00:00.000Z"))).toBe(true)
+    expect(Result.isSuccess(decode("2099-12-31T23:59:59.999Z"))).toBe(true)
     for (const outside of ["1899-12-31T23:59:59.999Z", "2100-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z", "0001-01-01T00:00:00Z", "2099-12-31T23:59:59-00:01"]) {
-      expect(Either.isLeft(decode(outside)), outside).toBe(true)
+      expect(Result.isFailure(decode(outside)), outside).toBe(true)
     }
   })
 })

@@ -17,7 +17,7 @@ const renameUnit = (name: string) =>
     )
   })
 
-const unitNames = Effect.flatMap(InMemoryDatabase, (db) => db.rows<{ name: string }>("units")).pipe(
+const unitNames = InMemoryDatabase.use((db) => db.rows<{ name: string }>("units")).pipe(
   Effect.map((rows) => rows.map((row) => row.name))
 )
 
@@ -43,7 +43,7 @@ describe("in-memory transactions", () => {
       const db = yield* InMemoryDatabase
       const transactor = yield* Transactor
       yield* renameUnit("Kept")
-      const exit = yield* Effect.exit(transactor.transaction(Effect.zipRight(db.insert("units", { name: "Lost" }), Effect.fail("refused"))))
+      const exit = yield* Effect.exit(transactor.transaction(Effect.andThen(db.insert("units", { name: "Lost" }), Effect.fail("refused"))))
       expect(exit._tag).toBe("Failure")
       expect(yield* unitNames).toEqual(["Kept"])
     }).pipe(Effect.provide(testPorts())))
@@ -71,7 +71,7 @@ describe("in-memory transactions", () => {
       const increment = transactor.transaction(
         Effect.gen(function*() {
           const [counter] = yield* db.rows<{ n: number }>("counter")
-          yield* Effect.yieldNow()
+          yield* Effect.yieldNow
           yield* db.update<{ n: number }>("counter", () => [{ n: (counter?.n ?? 0) + 1 }])
         })
       )

@@ -1,9 +1,10 @@
 import { livePlayers, liveStatus, lookupPlayers } from "@bluelight/core/moderation"
 import { TestGame, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Ref, TestClock } from "effect"
+import { Effect, Ref } from "effect"
+import { TestClock } from "effect/testing"
 
-const reads = Effect.flatMap(TestGame, (game) => Effect.map(Ref.get(game), (s) => s.reads))
+const reads = TestGame.use((game) => Effect.map(Ref.get(game), (s) => s.reads))
 
 const FIRST_PAGE = { limit: 25, offset: 0 }
 
@@ -23,7 +24,7 @@ describe("live reads", () => {
 
   it.effect("answer GAME_UNAVAILABLE with availability when the game server cannot be read", () =>
     Effect.gen(function*() {
-      yield* Effect.flatMap(TestGame, (game) => Ref.update(game, (s) => ({ ...s, down: true })))
+      yield* TestGame.use((game) => Ref.update(game, (s) => ({ ...s, down: true })))
       const error = yield* Effect.flip(livePlayers(FIRST_PAGE))
       expect(error).toMatchObject({ code: "GAME_UNAVAILABLE", details: { availability: "unavailable" } })
       expect(error.retryAfterSeconds).toBeGreaterThanOrEqual(1)

@@ -16,10 +16,11 @@ import {
 } from "@bluelight/core/shifts"
 import { auditEntries, InMemoryDatabase, ROLEPLAY_SESSIONS_TABLE, SHIFTS_TABLE, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Exit, TestClock } from "effect"
+import { Cause, DateTime, Effect, Exit } from "effect"
+import { TestClock } from "effect/testing"
 import { anAccount, aSession } from "../identity/helpers.js"
 
-const at = (iso: string) => DateTime.unsafeMake(iso)
+const at = (iso: string) => DateTime.makeUnsafe(iso)
 const PAGE = { limit: 100, offset: 0 }
 
 /** An account with a staff profile (active unless told), stored; answers the caller it signs in as. */
@@ -27,10 +28,10 @@ const staffCaller = (permissions: ReadonlyArray<Permission> = [], options: { rea
   Effect.gen(function*() {
     const id = yield* newId(AccountId)
     const account: Account = anAccount({ id, identity: { id: `idp-${id}`, username: id, avatar: null } })
-    yield* Effect.flatMap(Accounts, (accounts) => accounts.insert(account))
+    yield* Accounts.use((accounts) => accounts.insert(account))
     const now = yield* DateTime.now
     const profile: StaffProfile = { id: yield* newId(StaffProfileId), accountId: account.id, active: options.active ?? true, roleIds: [], createdAt: now, updatedAt: now }
-    yield* Effect.flatMap(StaffProfiles, (profiles) => profiles.insert(profile))
+    yield* StaffProfiles.use((profiles) => profiles.insert(profile))
     const caller: UserCaller = {
       _tag: "User",
       account,
@@ -58,7 +59,7 @@ const credentialCaller = (scopes: ReadonlyArray<Permission>): ServiceCaller => (
   permissions: new Set(scopes)
 })
 
-const tables = Effect.flatMap(InMemoryDatabase, (db) =>
+const tables = InMemoryDatabase.use((db) =>
   Effect.all({
     shifts: db.rows<Shift>(SHIFTS_TABLE),
     sessions: db.rows<RoleplaySession>(ROLEPLAY_SESSIONS_TABLE),
@@ -66,8 +67,11 @@ const tables = Effect.flatMap(InMemoryDatabase, (db) =>
     audit: auditEntries
   }))
 
-const failureCode = <A, E>(exit: Exit.Exit<A, E>) =>
-  Exit.isFailure(exit) && exit.cause._tag === "Fail" ? (exit.cause.error as { code?: string }).code : exit._tag
+const failureCode = <A, E>(exit: Exit.Exit<A, E>) => {
+  if (Exit.isSuccess(exit)) return exit._tag
+  const [only, ...others] = exit.cause.reasons
+  return only !== undefined && others.length === 0 && Cause.isFailReason(only) ? (only.error as { code?: string }).code : exit._tag
+}
 
 describe("pure rules", () => {
   const shift: Shift = { id: ShiftId.make("s"), staffId: StaffProfileId.make("p"), type: "PATROL", source: "MANUAL", startedAt: at("2026-01-01T10:00:00.000Z"), endedAt: null }
@@ -117,7 +121,7 @@ describe("starting and ending shifts", () => {
       expect(failureCode(yield* Effect.exit(startShift(manager, { type: "PATROL", staffId: inactive.staff!.id })))).toBe("STAFF_INACTIVE")
       expect(failureCode(yield* Effect.exit(startShift(manager, { type: "PATROL", staffId: StaffProfileId.make("unknown") })))).toBe("STAFF_INACTIVE")
       // A suspended account's profile is not active staff either.
-      yield* Effect.flatMap(Accounts, (accounts) => accounts.update({ ...other.account, status: "SUSPENDED" }))
+      yield* Accounts.use((accounts) => accounts.update({ ...other.account, status: "SUSPENDED" }))
       expect(failureCode(yield* Effect.exit(startShift(manager, { type: "PATROL", staffId: other.staff!.id })))).toBe("STAFF_INACTIVE")
       expect((yield* tables).shifts).toEqual([])
     }).pipe(Effect.provide(testPorts())))

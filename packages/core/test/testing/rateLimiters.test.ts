@@ -1,7 +1,8 @@
 import { AttemptCounterUnavailable, RateLimiter, StrictRateLimiter } from "@bluelight/core/identity"
 import { InMemoryRateLimiter, InMemoryStrictRateLimiter, setAttemptLogUp } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, TestClock } from "effect"
+import { Effect, Layer } from "effect"
+import { TestClock } from "effect/testing"
 
 const limiters = Layer.merge(InMemoryRateLimiter, InMemoryStrictRateLimiter)
 

@@ -52,7 +52,7 @@ describe("the kit's Tokens", () => {
       }
       const draws = yield* Effect.all(Array.from({ length: 50 }, () => random(32)))
       expect(new Set([first, ...draws]).size).toBe(51)
-      const again = yield* Effect.provide(Effect.flatMap(Tokens, (t) => t.random(32)), TestTokens)
+      const again = yield* Effect.provide(Tokens.use((t) => t.random(32)), TestTokens)
       expect(again).toBe(first)
     }))
 })

@@ -1,5 +1,5 @@
-import type { HttpRouter } from "@effect/platform"
 import type { Effect } from "effect"
+import type { HttpRouter } from "effect/http"
 import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.js"
 
 /**
@@ -30,8 +30,8 @@ export const devIdentityProvider: DevProviderSpec = {
 }
 
 /** Adds the `/dev/idp/*` routes to `router`. */
-export const addDevIdentityProvider = <E, R>(
-  router: HttpRouter.HttpRouter.Service<E, R>,
+export const addDevIdentityProvider = (
+  router: HttpRouter.HttpRouter,
   client: DevClient,
   appUrl: string
 ): Effect.Effect<void> => addDevProvider(router, devIdentityProvider, client, appUrl)

@@ -1,5 +1,5 @@
-import type { HttpRouter } from "@effect/platform"
 import type { Effect } from "effect"
+import type { HttpRouter } from "effect/http"
 import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.js"
 
 /**
@@ -31,8 +31,8 @@ export const devPlatformProvider: DevProviderSpec = {
 }
 
 /** Adds the `/dev/platform/*` routes to `router`. */
-export const addDevPlatformProvider = <E, R>(
-  router: HttpRouter.HttpRouter.Service<E, R>,
+export const addDevPlatformProvider = (
+  router: HttpRouter.HttpRouter,
   client: DevClient,
   appUrl: string
 ): Effect.Effect<void> => addDevProvider(router, devPlatformProvider, client, appUrl)

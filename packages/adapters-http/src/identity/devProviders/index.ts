@@ -1,5 +1,5 @@
-import { HttpApiBuilder } from "@effect/platform"
 import { Effect, type Layer } from "effect"
+import { HttpRouter } from "effect/http"
 import { addDevIdentityProvider } from "./DevIdentityProvider.js"
 import { addDevPlatformProvider } from "./DevPlatformProvider.js"
 import type { DevClient } from "./shared.js"
@@ -10,14 +10,14 @@ export type { DevClient, DevIdentity, DevProviderSpec } from "./shared.js"
 
 /**
  * The development identity provider (`/dev/idp/*`) and game platform
- * (`/dev/platform/*`), on the HttpApi's own router and outside `/api`, for
+ * (`/dev/platform/*`), on the server's router beside the HttpApi and outside `/api`, for
  * when the real providers are not configured outside production. They speak
  * the real protocols, so the OAuth clients talk to them unchanged; point the
  * clients' URLs at `{APP_URL}/dev/idp/...` and `{APP_URL}/dev/platform/...`
  * with these client credentials.
  */
-export const layerDevProviders = (options: DevProviders): Layer.Layer<never> =>
-  HttpApiBuilder.Router.use((router) =>
+export const layerDevProviders = (options: DevProviders): Layer.Layer<never, never, HttpRouter.HttpRouter> =>
+  HttpRouter.use((router) =>
     Effect.all([
       options.identity ? addDevIdentityProvider(router, options.client, options.appUrl) : Effect.void,
       options.platform ? addDevPlatformProvider(router, options.client, options.appUrl) : Effect.void

@@ -1,5 +1,5 @@
-import { HttpIncomingMessage, type HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect, Either, Option } from "effect"
+import { ByteSize, Effect, Option, Result } from "effect"
+import { HttpIncomingMessage, type HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 
 /** The one client the development providers know (both of them). */
@@ -133,45 +133,45 @@ const checkAuthorization = (
   spec: DevProviderSpec,
   client: DevClient,
   callbackUri: string
-): Either.Either<AuthorizationRequest, string> => {
-  if (single(params, "response_type") !== "code") return Either.left("response_type must be given once and be \"code\".")
+): Result.Result<AuthorizationRequest, string> => {
+  if (single(params, "response_type") !== "code") return Result.fail("response_type must be given once and be \"code\".")
   if (single(params, "client_id") !== client.clientId) {
-    return Either.left("client_id is missing or is not the client this development provider knows.")
+    return Result.fail("client_id is missing or is not the client this development provider knows.")
   }
   const redirectUri = single(params, "redirect_uri")
   if (redirectUri === undefined || !isHttpUrlWithoutFragment(redirectUri)) {
-    return Either.left("redirect_uri must be given once and be an http(s) URL without a fragment.")
+    return Result.fail("redirect_uri must be given once and be an http(s) URL without a fragment.")
   }
-  if (redirectUri !== callbackUri) return Either.left(`redirect_uri must be this server's callback, ${callbackUri}.`)
-  if (params.getAll("state").length > 1) return Either.left("state may be given at most once.")
+  if (redirectUri !== callbackUri) return Result.fail(`redirect_uri must be this server's callback, ${callbackUri}.`)
+  if (params.getAll("state").length > 1) return Result.fail("state may be given at most once.")
   const state = single(params, "state")
   let codeChallenge: string | undefined
   if (spec.pkce) {
     codeChallenge = single(params, "code_challenge")
     // An S256 challenge is a base64url SHA-256: exactly 43 characters.
     if (codeChallenge === undefined || !/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) {
-      return Either.left("code_challenge must be given once and be a base64url SHA-256 (43 characters).")
+      return Result.fail("code_challenge must be given once and be a base64url SHA-256 (43 characters).")
     }
-    if (single(params, "code_challenge_method") !== "S256") return Either.left("code_challenge_method must be \"S256\".")
+    if (single(params, "code_challenge_method") !== "S256") return Result.fail("code_challenge_method must be \"S256\".")
   }
   const carried = CARRIED.flatMap((name) => {
     const value = single(params, name)
     return value === undefined ? [] : [[name, value] as const]
   })
-  return Either.right({ redirectUri, state, codeChallenge, carried })
+  return Result.succeed({ redirectUri, state, codeChallenge, carried })
 }
 
 /** The identity chosen on the sign-in page, checked. */
-const checkIdentity = (params: URLSearchParams, spec: DevProviderSpec): Either.Either<DevIdentity, string> => {
+const checkIdentity = (params: URLSearchParams, spec: DevProviderSpec): Result.Result<DevIdentity, string> => {
   const id = single(params, "id")?.trim() ?? ""
   const username = single(params, "username")?.trim() ?? ""
   const displayName = single(params, "display_name")?.trim() ?? ""
-  if (!new RegExp(`^(?:${spec.idPattern})$`).test(id)) return Either.left(`The identity id must be ${spec.idHint}.`)
+  if (!new RegExp(`^(?:${spec.idPattern})$`).test(id)) return Result.fail(`The identity id must be ${spec.idHint}.`)
   if (username === "" || username.length > MAX_FIELD_LENGTH) {
-    return Either.left(`The username must be 1 to ${MAX_FIELD_LENGTH} characters.`)
+    return Result.fail(`The username must be 1 to ${MAX_FIELD_LENGTH} characters.`)
   }
-  if (displayName.length > MAX_FIELD_LENGTH) return Either.left(`The display name must be at most ${MAX_FIELD_LENGTH} characters.`)
-  return Either.right({ id, username, displayName: displayName === "" ? null : displayName })
+  if (displayName.length > MAX_FIELD_LENGTH) return Result.fail(`The display name must be at most ${MAX_FIELD_LENGTH} characters.`)
+  return Result.succeed({ id, username, displayName: displayName === "" ? null : displayName })
 }
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" }
@@ -181,7 +181,7 @@ const badRequest = (problem: string): HttpServerResponse.HttpServerResponse =>
 
 /** An OAuth error response (RFC 6749 §5.2). */
 const oauthError = (status: 400 | 401, error: string): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.unsafeJson({ error }, {
+  HttpServerResponse.jsonUnsafe({ error }, {
     status,
     headers: status === 401 ? { ...NO_STORE, "www-authenticate": "Basic realm=\"bluelight-dev\"" } : NO_STORE
   })
@@ -287,8 +287,8 @@ const isFormEncoded = (contentType: string | undefined): boolean =>
  * `userinfo`. Codes and access tokens live in memory created here, one set
  * per provider.
  */
-export const addDevProvider = <E, R>(
-  router: HttpRouter.HttpRouter.Service<E, R>,
+export const addDevProvider = (
+  router: HttpRouter.HttpRouter,
   spec: DevProviderSpec,
   client: DevClient,
   appUrl: string
@@ -299,17 +299,17 @@ export const addDevProvider = <E, R>(
   // Typed identities, newest first, so that coming back as them is one click.
   let recent: ReadonlyArray<DevIdentity> = []
 
-  const authorize = Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
-    Either.match(checkAuthorization(searchOf(request), spec, client, callbackUri), {
-      onLeft: badRequest,
-      onRight: (authorization) => signInPage(spec, authorization, recent)
+  const authorize = HttpServerRequest.HttpServerRequest.useSync((request) =>
+    Result.match(checkAuthorization(searchOf(request), spec, client, callbackUri), {
+      onFailure: badRequest,
+      onSuccess: (authorization) => signInPage(spec, authorization, recent)
     }))
 
-  const approve = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
+  const approve = HttpServerRequest.HttpServerRequest.useSync((request) => {
     const params = searchOf(request)
-    const checked = Either.all({ authorization: checkAuthorization(params, spec, client, callbackUri), identity: checkIdentity(params, spec) })
-    if (Either.isLeft(checked)) return badRequest(checked.left)
-    const { authorization, identity } = checked.right
+    const checked = Result.all({ authorization: checkAuthorization(params, spec, client, callbackUri), identity: checkIdentity(params, spec) })
+    if (Result.isFailure(checked)) return badRequest(checked.failure)
+    const { authorization, identity } = checked.success
     if (!spec.identities.some((known) => known.id === identity.id)) {
       recent = [identity, ...recent.filter((other) => other.id !== identity.id)].slice(0, MAX_RECENT)
     }
@@ -325,7 +325,7 @@ export const addDevProvider = <E, R>(
     if (!isClient(request.headers["authorization"], client)) return oauthError(401, "invalid_client")
     if (!isFormEncoded(request.headers["content-type"])) return oauthError(400, "invalid_request")
     const text = yield* request.text.pipe(
-      HttpIncomingMessage.withMaxBodySize(Option.some(MAX_FORM_BYTES)),
+      Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_FORM_BYTES)),
       Effect.option
     )
     if (Option.isNone(text)) return oauthError(400, "invalid_request")
@@ -344,28 +344,28 @@ export const addDevProvider = <E, R>(
       const challenge = sha256(verifier).toString("base64url")
       if (!equalSecrets(challenge, grant.codeChallenge)) return oauthError(400, "invalid_grant")
     }
-    return HttpServerResponse.unsafeJson(
+    return HttpServerResponse.jsonUnsafe(
       { access_token: accessTokens.issue(grant.identity), token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS },
       { headers: NO_STORE }
     )
   })
 
-  const userinfo = Effect.map(HttpServerRequest.HttpServerRequest, (request) => {
+  const userinfo = HttpServerRequest.HttpServerRequest.useSync((request) => {
     const match = /^bearer\s+([A-Za-z0-9_-]+)\s*$/i.exec(request.headers["authorization"] ?? "")
     const identity = match === null ? undefined : accessTokens.find(match[1]!)
     if (identity === undefined) {
-      return HttpServerResponse.unsafeJson({ error: "invalid_token" }, {
+      return HttpServerResponse.jsonUnsafe({ error: "invalid_token" }, {
         status: 401,
         headers: { ...NO_STORE, "www-authenticate": "Bearer error=\"invalid_token\"" }
       })
     }
-    return HttpServerResponse.unsafeJson(spec.userinfo(identity), { headers: NO_STORE })
+    return HttpServerResponse.jsonUnsafe(spec.userinfo(identity), { headers: NO_STORE })
   })
 
   return Effect.all([
-    router.get(`${spec.basePath}/authorize`, authorize),
-    router.get(`${spec.basePath}/approve`, approve),
-    router.post(`${spec.basePath}/token`, token),
-    router.get(`${spec.basePath}/userinfo`, userinfo)
+    router.add("GET", `${spec.basePath}/authorize`, authorize),
+    router.add("GET", `${spec.basePath}/approve`, approve),
+    router.add("POST", `${spec.basePath}/token`, token),
+    router.add("GET", `${spec.basePath}/userinfo`, userinfo)
   ], { discard: true })
 }

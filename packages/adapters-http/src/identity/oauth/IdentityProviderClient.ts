@@ -1,6 +1,6 @@
 import { type IdentityProfile, IdentityProvider } from "@bluelight/core/identity"
-import type { HttpClient } from "@effect/platform"
 import { type Layer, Schema } from "effect"
+import type { HttpClient } from "effect/http"
 import { type AuthorizationCodeFlavour, layerAuthorizationCodeClient, type OAuthClientOptions } from "./authorizationCode.js"
 
 export type { OAuthClientOptions } from "./authorizationCode.js"

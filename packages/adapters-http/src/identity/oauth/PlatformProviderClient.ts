@@ -1,6 +1,6 @@
 import { type PlatformProfile, PlatformProvider } from "@bluelight/core/identity"
-import type { HttpClient } from "@effect/platform"
 import { Effect, Layer, Schema } from "effect"
+import type { HttpClient } from "effect/http"
 import { type AuthorizationCodeFlavour, layerAuthorizationCodeClient, type OAuthClientOptions } from "./authorizationCode.js"
 
 /** What the game platform says at its userinfo endpoint (OpenID Connect claims). */

@@ -1,6 +1,6 @@
 import type { ProviderFailure } from "@bluelight/core/identity"
-import { HttpClient, HttpClientRequest } from "@effect/platform"
-import { type Context, Effect, Layer, ParseResult, Redacted, Schema } from "effect"
+import { type Context, Effect, Layer, Redacted, Schema, SchemaIssue } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
 
 /**
  * The one OAuth 2.0 authorization-code client both providers use (the
@@ -36,18 +36,20 @@ const basicCredentials = (clientId: string, clientSecret: Redacted.Redacted): st
 
 /** The token response. RFC 6749 §7.1 makes the token type case-insensitive. */
 const TokenResponse = Schema.Struct({
-  access_token: Schema.Redacted(Schema.NonEmptyString),
-  token_type: Schema.String.pipe(Schema.filter((type) => type.toLowerCase() === "bearer")),
+  access_token: Schema.RedactedFromValue(Schema.NonEmptyString),
+  token_type: Schema.String.check(Schema.makeFilter((type: string) => type.toLowerCase() === "bearer")),
   expires_in: Schema.Number
 })
+
+const standardIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /**
  * Where a response failed to decode, by field path only: the issue messages
  * quote the actual values, and in a token response those are secrets.
  */
-const malformedAt = (error: ParseResult.ParseError): string => {
-  const paths = ParseResult.ArrayFormatter.formatErrorSync(error)
-    .map((issue) => issue.path.map(String).join("."))
+const malformedAt = (error: Schema.SchemaError): string => {
+  const paths = standardIssues(error.issue).issues
+    .map((issue) => (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join("."))
     .filter((path) => path !== "")
   return paths.length === 0 ? "" : ` (at ${[...new Set(paths)].join(", ")})`
 }
@@ -78,7 +80,7 @@ const callProvider = <A, I>(
   client: HttpClient.HttpClient,
   step: string,
   request: HttpClientRequest.HttpClientRequest,
-  schema: Schema.Schema<A, I>
+  schema: Schema.Codec<A, I>
 ): Effect.Effect<A, ProviderFailure> =>
   Effect.gen(function*() {
     const response = yield* client.execute(request).pipe(
@@ -91,13 +93,13 @@ const callProvider = <A, I>(
     const body = yield* response.json.pipe(
       Effect.mapError(() => providerFailure(`${step}: the response is not JSON`))
     )
-    return yield* Schema.decodeUnknown(schema)(body).pipe(
+    return yield* Schema.decodeUnknownEffect(schema)(body).pipe(
       Effect.mapError((error) => providerFailure(`${step}: the response is malformed${malformedAt(error)}`))
     )
   }).pipe(
-    Effect.timeoutFail({
+    Effect.timeoutOrElse({
       duration: `${CALL_TIMEOUT_SECONDS} seconds`,
-      onTimeout: () => providerFailure(`${step}: the provider did not answer within ${CALL_TIMEOUT_SECONDS} s`)
+      orElse: () => Effect.fail(providerFailure(`${step}: the provider did not answer within ${CALL_TIMEOUT_SECONDS} s`))
     })
   )
 
@@ -107,7 +109,7 @@ const callProvider = <A, I>(
  */
 export interface AuthorizationCodeFlavour<Profile, Userinfo, UserinfoEncoded> {
   readonly scope: string
-  readonly userinfo: Schema.Schema<Userinfo, UserinfoEncoded>
+  readonly userinfo: Schema.Codec<Userinfo, UserinfoEncoded>
   readonly profile: (userinfo: Userinfo) => Profile
 }
 
@@ -181,9 +183,9 @@ export const makeAuthorizationCodeClient = <Profile, Userinfo, UserinfoEncoded>(
 
 /** The client as the layer of a provider port: `asPort` adds what the port holds besides. */
 export const layerAuthorizationCodeClient = <Port, Service, Profile, Userinfo, UserinfoEncoded>(
-  port: Context.Tag<Port, Service>,
+  port: Context.Key<Port, Service>,
   flavour: AuthorizationCodeFlavour<Profile, Userinfo, UserinfoEncoded>,
   options: OAuthClientOptions,
   asPort: (client: AuthorizationCodeClient<Profile>) => Service
 ): Layer.Layer<Port, never, HttpClient.HttpClient> =>
-  Layer.effect(port, Effect.map(HttpClient.HttpClient, (client) => asPort(makeAuthorizationCodeClient(flavour, options, client))))
+  Layer.effect(port, HttpClient.HttpClient.useSync((client) => asPort(makeAuthorizationCodeClient(flavour, options, client))))
