@@ -1,6 +1,7 @@
 export * from "./access.js"
 export * from "./Api.js"
 export * from "./auth/AccessControl.js"
+export * from "./auth/AccessControlMiddleware.js"
 export * from "./auth/cookies.js"
 export * from "./auth/CurrentCaller.js"
 export * from "./auth/errors.js"

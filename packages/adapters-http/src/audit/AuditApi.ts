@@ -3,7 +3,7 @@ import { EnteredTimestamp, Id, OneLineText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
-import { AccessControl } from "../auth/AccessControl.js"
+import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 

@@ -12,29 +12,14 @@ import {
 } from "@bluelight/core/identity"
 import { Context, Effect, Layer, Option } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { type HttpApiEndpoint, HttpApiMiddleware } from "effect/http-api"
+import type { HttpApiEndpoint } from "effect/http-api"
 import { accessRuleOf, isRateLimited } from "../access.js"
 import { errorResponse } from "../errors/respond.js"
 import { type CookieNames, readCookie, withoutSessionCookie } from "./cookies.js"
+import { AccessControl } from "./AccessControlMiddleware.js"
 import { CurrentCaller } from "./CurrentCaller.js"
 import { InvalidOrigin, RateLimited } from "./errors.js"
 import { budgetOf, type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.js"
-
-/**
- * Authentication, the origin check, the rate limit (unless the endpoint is
- * declared `notRateLimited`) and the endpoint's declared access rule, in that
- * order, before the request is decoded. Provides the caller to the handler.
- * The rule comes from the endpoint's one declaration.
- *
- * It answers a refusal itself, with the error envelope, and declares no
- * error: HttpApi answers a middleware's failure as one of the endpoint's
- * declared errors, and lets every handler of the group fail with it. So a
- * handler that can fail with one of the refusals itself (sign-in's callback,
- * a staff change needing `admin.manage`) must still declare it.
- */
-export class AccessControl extends HttpApiMiddleware.Service<AccessControl, {
-  provides: CurrentCaller
-}>()("AccessControl") {}
 
 export interface AccessControlOptions {
   readonly appOrigin: string

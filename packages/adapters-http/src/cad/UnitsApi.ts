@@ -4,7 +4,7 @@ import { InvalidInput, InvalidState, NoChange, NotFound, OneLineText } from "@bl
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
-import { AccessControl } from "../auth/AccessControl.js"
+import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Data, List } from "../schema/envelope.js"

@@ -15,7 +15,7 @@ import { EnteredTimestamp, InvalidInput, InvalidState, NotFound, OneOf } from "@
 import { DateTime, Schema, SchemaTransformation } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
-import { AccessControl } from "../auth/AccessControl.js"
+import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Data, List } from "../schema/envelope.js"

@@ -4,7 +4,7 @@ import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplaySessionId, RoleplaySessio
 import { DateTime, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
-import { AccessControl } from "../auth/AccessControl.js"
+import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Data, List } from "../schema/envelope.js"
