@@ -24,7 +24,7 @@ import { randomUUID } from "node:crypto"
 import { createServer } from "node:http"
 import { sessionToken, tokenHash } from "./sessionCookie.js"
 // Not a package export: the bench reads the schema the real endpoint encodes with.
-import { Me } from "../packages/adapters-http/dist/identity/schemas.js"
+import { Me } from "../packages/api/dist/identity/schemas.js"
 
 const adminIdentityIds = new Set((process.env.BLUELIGHT_ADMIN_IDENTITY_IDS ?? "").split(",").map((id) => id.trim()).filter(Boolean))
 

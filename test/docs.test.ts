@@ -1,4 +1,4 @@
-import { statusOfCode } from "@bluelight/adapters-http"
+import { statusOfCode } from "@bluelight/api"
 import { ErrorCode } from "@bluelight/core/kernel"
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core"
 import { Validator } from "@seriousme/openapi-schema-validator"

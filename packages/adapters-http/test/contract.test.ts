@@ -1,4 +1,5 @@
-import { accessRuleOf, accessSentence, allow, BluelightApi, BluelightApiWithTestHooks, RouteIndex, statusOfCode, withAccessSentence } from "@bluelight/adapters-http"
+import { accessRuleOf, accessSentence, allow, BluelightApi, BluelightApiWithTestHooks, statusOfCode, withAccessSentence } from "@bluelight/api"
+import { RouteIndex } from "@bluelight/adapters-http"
 import type { AccessRule } from "@bluelight/core/identity"
 import { ErrorCode } from "@bluelight/core/kernel"
 import { Option, Schema } from "effect"

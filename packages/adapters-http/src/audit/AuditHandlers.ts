@@ -1,7 +1,7 @@
 import { AuditQueries } from "@bluelight/core/audit"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 
 export const AuditHandlers = HttpApiBuilder.group(BluelightApi, "audit", (handlers) =>
   Effect.map(AuditQueries, (audit) =>

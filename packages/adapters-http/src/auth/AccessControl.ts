@@ -13,13 +13,14 @@ import {
 import { Context, Effect, Layer, Option } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiEndpoint } from "effect/http-api"
-import { accessRuleOf, isRateLimited } from "../access.js"
+import { accessRuleOf, isRateLimited } from "@bluelight/api/access.js"
 import { errorResponse } from "../errors/respond.js"
 import { type CookieNames, readCookie, withoutSessionCookie } from "./cookies.js"
-import { AccessControl } from "./AccessControlMiddleware.js"
-import { CurrentCaller } from "./CurrentCaller.js"
-import { InvalidOrigin, RateLimited } from "./errors.js"
-import { budgetOf, type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.js"
+import { AccessControl } from "@bluelight/api/auth/AccessControlMiddleware.js"
+import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
+import { InvalidOrigin, RateLimited } from "@bluelight/api/auth/errors.js"
+import { type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.js"
+import { budgetOf } from "@bluelight/api/methods.js"
 
 export interface AccessControlOptions {
   readonly appOrigin: string

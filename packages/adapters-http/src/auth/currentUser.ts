@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { CurrentCaller } from "./CurrentCaller.js"
+import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 
 /** The caller of a protected operation: AccessControl has already refused everyone else. */
 export const currentCaller = CurrentCaller.use((caller) =>

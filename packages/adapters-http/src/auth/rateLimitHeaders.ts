@@ -1,14 +1,12 @@
+import type { Budget } from "@bluelight/api/methods.js"
 import type { RateDecision } from "@bluelight/core/identity"
 
-export type Budget = "read" | "write"
+export { type Budget } from "@bluelight/api/methods.js"
 
 export interface RateBudgets {
   readonly readsPerMinute: number
   readonly writesPerMinute: number
 }
-
-/** `GET` and `HEAD` are reads; everything else spends the write budget. */
-export const budgetOf = (method: string): Budget => (method === "GET" || method === "HEAD" ? "read" : "write")
 
 /** `RateLimit-Policy`, the same on every response. */
 export const policyHeader = (budgets: RateBudgets) =>

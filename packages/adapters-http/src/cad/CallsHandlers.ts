@@ -1,7 +1,7 @@
 import { attachCall, closeCall, listCalls, receiveCall } from "@bluelight/core/cad"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 import { data, page } from "./present.js"
 

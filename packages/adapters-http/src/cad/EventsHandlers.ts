@@ -14,11 +14,11 @@ import type { AccessSettings, AccessWatch, ServiceCredentials, SessionRecords } 
 import { Duration, Effect, Exit, Option, Schema, Scope, Stream } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller } from "../auth/currentUser.js"
-import { RateLimited } from "../auth/errors.js"
+import { RateLimited } from "@bluelight/api/auth/errors.js"
 import { ServerClosing } from "../requestPath/ServerClosing.js"
-import { CAD_HISTORY_RULE } from "./EventsApi.js"
+import { CAD_HISTORY_RULE } from "@bluelight/api/cad/EventsApi.js"
 import { page } from "./present.js"
 
 /** A comment line every so often keeps proxies from closing an idle stream. */

@@ -1,7 +1,7 @@
 import { bookOff, bookOn, myMdt, setMyUnitStatus } from "@bluelight/core/cad"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentUser } from "../auth/currentUser.js"
 import { data } from "./present.js"
 

@@ -1,7 +1,7 @@
 import { createCivilian, getOwnCivilian, issueLicence, listCivilians, registerVehicle, transferVehicle, updateCivilian } from "@bluelight/core/civilians"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentUser } from "../auth/currentUser.js"
 
 const data = <A>(value: A) => ({ data: value })

@@ -13,7 +13,7 @@ import {
 } from "@bluelight/core/civilians"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentUser } from "../auth/currentUser.js"
 
 const data = <A>(value: A) => ({ data: value })

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpEffect, HttpRouter, HttpServerResponse } from "effect/http"
 import type { HttpApiScalar } from "effect/http-api"
-import { SESSION_SCHEME } from "../openapi/security.js"
+import { SESSION_SCHEME } from "@bluelight/api/openapi/security.js"
 
 /** Where the reference page is served. */
 export const REFERENCE_PATH = "/api/docs"

@@ -1,11 +1,11 @@
 import { CurrentRequestId, type DomainError, type ErrorCode, isDomainError } from "@bluelight/core/kernel"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
-import { capDetails } from "../schema/envelope.js"
+import { capDetails } from "@bluelight/api/schema/envelope.js"
 import { ApiFailure } from "./ApiFailure.js"
-import { statusOfCode } from "./status.js"
+import { statusOfCode } from "@bluelight/api/errors/status.js"
 
-export { capDetails, MAX_DETAILS } from "../schema/envelope.js"
+export { capDetails, MAX_DETAILS } from "@bluelight/api/schema/envelope.js"
 
 /** Builds the error envelope `{error: {code, message, details?}, requestId}` with its status. */
 export const errorResponse = (failure: {

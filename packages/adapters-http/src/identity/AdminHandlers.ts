@@ -2,7 +2,7 @@ import { Accounts, createRole, issueCredential, listRoles, presentRole, revokeCr
 import { orNotFound } from "@bluelight/core/kernel"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller, currentUser } from "../auth/currentUser.js"
 import { presentCredential } from "./present.js"
 

@@ -3,7 +3,7 @@ import { InvalidInput } from "@bluelight/core/kernel"
 import { Effect } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import {
   readCookie,
   withoutSessionCookie,
@@ -13,7 +13,7 @@ import {
 } from "../auth/cookies.js"
 import { clientAddress } from "../auth/clientAddress.js"
 import { currentUser } from "../auth/currentUser.js"
-import { RateLimited } from "../auth/errors.js"
+import { RateLimited } from "@bluelight/api/auth/errors.js"
 import { HttpSettings } from "../auth/HttpSettings.js"
 import { rateLimitHeader } from "../auth/rateLimitHeaders.js"
 import { isJsonMediaType } from "../requestPath/bodyRules.js"

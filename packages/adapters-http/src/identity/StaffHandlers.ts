@@ -1,7 +1,7 @@
 import { createStaffProfile, findStaffMember, listStaff, staffMemberOf, updateStaffProfile } from "@bluelight/core/identity"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 
 export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handlers) =>

@@ -1,8 +1,8 @@
 import { livePlayers, liveStatus, lookupPlayers } from "@bluelight/core/moderation"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
-import { presentLivePlayer } from "./schemas.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
+import { presentLivePlayer } from "@bluelight/api/moderation/schemas.js"
 
 export const GameServerHandlers = HttpApiBuilder.group(BluelightApi, "gameServer", (handlers) =>
   handlers

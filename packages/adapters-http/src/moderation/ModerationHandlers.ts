@@ -1,9 +1,9 @@
 import { findModerationAction, listModerationActions, moderate, type ModerationType, playerHistory } from "@bluelight/core/moderation"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller } from "../auth/currentUser.js"
-import { presentAction } from "./schemas.js"
+import { presentAction } from "@bluelight/api/moderation/schemas.js"
 
 interface ModerationCall {
   readonly headers: { readonly "idempotency-key": string }

@@ -1,7 +1,7 @@
 import { Cause, Effect, Option, Result } from "effect"
 import { HttpServerError, HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
-import { AccessRefused } from "../auth/errors.js"
+import { AccessRefused } from "@bluelight/api/auth/errors.js"
 import { ApiFailure } from "../errors/ApiFailure.js"
 import { errorResponse, internalErrorResponse, isEnvelopeFailure } from "../errors/respond.js"
 import { decodeDetails } from "./decodeDetails.js"

@@ -3,6 +3,7 @@ import { HttpIncomingMessage, type HttpServerRequest } from "effect/http"
 import { IncomingMessage } from "node:http"
 import { ApiFailure } from "../errors/ApiFailure.js"
 import { requestWithBody } from "./requestWithBody.js"
+import { mayHaveBody } from "@bluelight/api/methods.js"
 
 /** The largest request body accepted: 16 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -17,8 +18,6 @@ export const MAX_DRAINED_BODY_BYTES = 10 * 1024 * 1024
 /** The deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 32
 
-/** `GET` and `HEAD` requests carry no body the server reads; any other method may. */
-export const mayHaveBody = (method: string): boolean => method !== "GET" && method !== "HEAD"
 
 const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
   const length = request.headers["content-length"]

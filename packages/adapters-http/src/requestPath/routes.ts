@@ -1,5 +1,5 @@
 import { HttpApi, type HttpApiEndpoint, type HttpApiGroup } from "effect/http-api"
-import { isReadingOwnBody } from "../access.js"
+import { isReadingOwnBody } from "@bluelight/api/access.js"
 
 /** An endpoint as `HttpApi.reflect` hands it over: its schemas and annotations, whatever its types. */
 export type ReflectedEndpoint = HttpApiEndpoint.Top

@@ -1,7 +1,7 @@
 import { listRoleplaySessions, moveRoleplaySession, type RoleplayMove, type RoleplaySessionId, scheduleRoleplaySession } from "@bluelight/core/shifts"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 
 const moved = (move: RoleplayMove) => ({ params }: { readonly params: { readonly id: RoleplaySessionId } }) =>

@@ -1,7 +1,7 @@
 import { endShift, listShifts, shiftSummary, startShift } from "@bluelight/core/shifts"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller } from "../auth/currentUser.js"
 import { presentShift } from "./present.js"
 

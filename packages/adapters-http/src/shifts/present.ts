@@ -1,5 +1,5 @@
 import { type Shift, shiftDurationSeconds, shiftStatus } from "@bluelight/core/shifts"
-import type { ShiftView } from "./schemas.js"
+import type { ShiftView } from "@bluelight/api/shifts/schemas.js"
 
 /** A stored shift as the API document shows it, with its status and duration worked out. */
 export const presentShift = (shift: Shift): typeof ShiftView.Type => ({

@@ -1,8 +1,8 @@
 import { DatabaseHealth, SharedStoreHealth } from "@bluelight/core/system"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApi } from "../Api.js"
-import type { HealthReport } from "./SystemApi.js"
+import { BluelightApi } from "@bluelight/api/Api.js"
+import type { HealthReport } from "@bluelight/api/system/SystemApi.js"
 
 export const SystemHandlers = HttpApiBuilder.group(BluelightApi, "system", (handlers) => Effect.gen(function*() {
   const database = yield* DatabaseHealth

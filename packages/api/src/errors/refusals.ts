@@ -1,8 +1,7 @@
 import type { ErrorCode } from "@bluelight/core/kernel"
 import { type Context, Option } from "effect"
 import { accessRuleOf, isRateLimited, isReadingOwnBody } from "../access.js"
-import { budgetOf } from "../auth/rateLimitHeaders.js"
-import { mayHaveBody } from "../requestPath/bodyRules.js"
+import { budgetOf, mayHaveBody } from "../methods.js"
 
 /** What the refusals of an operation depend on: its method, its input and its annotations. */
 export interface EndpointShape {
