@@ -88,8 +88,9 @@ const assignClearLoad = async (base, token, units, incidents, dispatchers, secon
 }
 
 runBench(async () => {
-  const [unitCount, incidentCount, dispatchers, duration, streamCount, samples] =
-    ["units", "incidents", "dispatchers", "duration", "streams", "samples"].map(positive)
+  const [unitCount, incidentCount, dispatchers, duration, streamCount, samples] = ["units", "incidents", "dispatchers", "duration", "streams", "samples"].map(
+    positive
+  )
   if (!existsSync(join(root, "packages/server/dist/main.js"))) spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" })
   const plan = pinningPlan()
   pinSelf(plan)
@@ -118,7 +119,11 @@ runBench(async () => {
   const incidents = []
   const priorities = ["IMMEDIATE", "PRIORITY", "SCHEDULED", "RESOLUTION"]
   await pool(Array.from({ length: incidentCount }, (_, i) => i), 8, async (i) => {
-    const answer = await bearerCall(writer.base, token, "POST", "/api/cad/incidents", { type: "Bench incident", priority: priorities[i % 4], location: `Grid ${i}` })
+    const answer = await bearerCall(writer.base, token, "POST", "/api/cad/incidents", {
+      type: "Bench incident",
+      priority: priorities[i % 4],
+      location: `Grid ${i}`
+    })
     incidents.push(answer.body.data)
   })
 
@@ -137,7 +142,10 @@ runBench(async () => {
   const probe = units[0]
   for (let i = 0; i < samples; i++) {
     const arrived = new Promise((resolve) => waiting.set(probe.id, resolve))
-    const answer = await bearerCall(writer.base, token, "POST", `/api/cad/units/${probe.id}/status`, { status: i % 2 === 0 ? "BUSY" : "AVAILABLE", version: probe.version })
+    const answer = await bearerCall(writer.base, token, "POST", `/api/cad/units/${probe.id}/status`, {
+      status: i % 2 === 0 ? "BUSY" : "AVAILABLE",
+      version: probe.version
+    })
     const answeredAt = performance.now()
     if (answer.status !== 200) throw new Error(`status change answered ${answer.status}: ${JSON.stringify(answer.body)}`)
     probe.version = answer.body.data.version
@@ -153,7 +161,9 @@ runBench(async () => {
   }
 
   // 3. The same load with a board of open streams, read by a process of its own.
-  const boardProcess = spawn(process.execPath, [join(benchDir, "cadBoard.js"), reader.base, token, String(streamCount)], { stdio: ["ignore", "pipe", "inherit"] })
+  const boardProcess = spawn(process.execPath, [join(benchDir, "cadBoard.js"), reader.base, token, String(streamCount)], {
+    stdio: ["ignore", "pipe", "inherit"]
+  })
   onCleanup(() => stopChild(boardProcess))
   const lines = createInterface({ input: boardProcess.stdout })[Symbol.asyncIterator]()
   if ((await lines.next()).value !== "ready") throw new Error("the board did not open its streams")

@@ -25,8 +25,8 @@ async function shutdown(code) {
 
 /** Runs a bench's main function, then its cleanups; a failure prints one line and exits 1. */
 export const runBench = (main) => {
-  process.once("SIGINT", () => shutdown(130))
-  process.once("SIGTERM", () => shutdown(143))
+  process.once("SIGINT", () => void shutdown(130))
+  process.once("SIGTERM", () => void shutdown(143))
   main().then(
     () => shutdown(0),
     (error) => {

@@ -79,7 +79,6 @@ function me(rows) {
 // Bluelight's envelope for a caller who sent no credential, up to its request id.
 const SIGN_IN_FIRST = `{"error":{"code":"UNAUTHENTICATED","message":"Sign in, or send a service credential"},"requestId":"`
 
-
 const send = (res, status, body) => {
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) })
   res.end(body)
@@ -107,7 +106,7 @@ const server = createServer((req, res) => {
 server.listen(Number(process.env.PORT), "127.0.0.1")
 
 const stop = () => {
-  server.close(() => pool.end().then(() => process.exit(0)))
+  server.close(() => void pool.end().then(() => process.exit(0)))
   server.closeAllConnections()
 }
 process.once("SIGTERM", stop)

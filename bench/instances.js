@@ -106,13 +106,23 @@ async function step({ label, servers, world, board, offered, seconds, random, re
   const readers = servers.length > 1 ? servers.slice(1) : servers
   const delivered = await board.deliveries(range, readers)
   const result = {
-    label, instances: servers.length, offered, seconds, maxLagMs,
+    label,
+    instances: servers.length,
+    offered,
+    seconds,
+    maxLagMs,
     summary: recorder.summary(seconds),
     delivery: {
-      across: servers.length > 1, samples: delivered.latencies.length, missing: delivered.missing, clients: board.clients.length,
-      p50: quantile(delivered.latencies, 0.5), p99: quantile(delivered.latencies, 0.99), events: board.takeEvents()
+      across: servers.length > 1,
+      samples: delivered.latencies.length,
+      missing: delivered.missing,
+      clients: board.clients.length,
+      p50: quantile(delivered.latencies, 0.5),
+      p99: quantile(delivered.latencies, 0.99),
+      events: board.takeEvents()
     },
-    cpu, loadAverage: load()
+    cpu,
+    loadAverage: load()
   }
   if (record) {
     for (const line of formatStep(result)) console.log(line)
@@ -134,20 +144,24 @@ async function warmUp(label, servers, world, board, random) {
   const started = performance.now()
   const cpuBefore = servers.map((s) => cpuMicros(s.pid))
   let sent = 0
-  await Promise.all(world.people.slice(0, WARM_UP_WIDTH).map(async () => {
-    while (sent < settings.warmUpRequests) {
-      sent++
-      const user = world.people[Math.floor(random() * world.people.length)]
-      const at = performance.now()
-      await perform(user, world, random, servers[user.index % servers.length].base, at, recorder, () => performance.now())
-    }
-  }))
+  await Promise.all(
+    world.people.slice(0, WARM_UP_WIDTH).map(async () => {
+      while (sent < settings.warmUpRequests) {
+        sent++
+        const user = world.people[Math.floor(random() * world.people.length)]
+        const at = performance.now()
+        await perform(user, world, random, servers[user.index % servers.length].base, at, recorder, () => performance.now())
+      }
+    })
+  )
   const seconds = (performance.now() - started) / 1000
   const cpuUs = servers.reduce((total, s, i) => total + cpuMicros(s.pid) - cpuBefore[i], 0)
   const failures = failuresOf([{ label: `${label} warm-up`, offered: 0, summary: recorder.summary(seconds) }])
   if (failures.length > 0) throw new Error(`errors must be zero:\n  ${failures.join("\n  ")}`)
-  console.log(`== ${label}: warmed up with ${sent} requests in ${seconds.toFixed(1)} s (${(cpuUs / sent).toFixed(0)} CPU µs per request), ` +
-    `then ${WARM_UP_SECONDS} s at ${settings.from} req/s`)
+  console.log(
+    `== ${label}: warmed up with ${sent} requests in ${seconds.toFixed(1)} s (${(cpuUs / sent).toFixed(0)} CPU µs per request), ` +
+      `then ${WARM_UP_SECONDS} s at ${settings.from} req/s`
+  )
   await step({ label, servers, world, board, offered: settings.from, seconds: WARM_UP_SECONDS, random, record: false })
 }
 
@@ -184,10 +198,16 @@ async function measureFanOut(servers, board) {
     return { name: s.name, streams, perChangeUs: perChange, perStreamUs: streams === 0 ? NaN : perChange / streams }
   })
   // The first server also answers the probe's write, so only another server's cost is the fan-out alone.
-  console.log(`   one CAD change (the probe alone, ${to - from} changes): ` +
-    costs.map((c, i) => i === 0
-      ? `${c.name} ${(c.perChangeUs / 1000).toFixed(1)} ms CPU (the write and its ${c.streams} streams)`
-      : `${c.name} ${(c.perChangeUs / 1000).toFixed(1)} ms CPU with ${c.streams} streams (${(c.perStreamUs / 1000).toFixed(1)} ms a stream: read, fan-out and send, no write)`).join(", ") + "\n")
+  console.log(
+    `   one CAD change (the probe alone, ${to - from} changes): ` +
+      costs.map((c, i) =>
+        i === 0
+          ? `${c.name} ${(c.perChangeUs / 1000).toFixed(1)} ms CPU (the write and its ${c.streams} streams)`
+          : `${c.name} ${(c.perChangeUs / 1000).toFixed(1)} ms CPU with ${c.streams} streams (${
+            (c.perStreamUs / 1000).toFixed(1)
+          } ms a stream: read, fan-out and send, no write)`
+      ).join(", ") + "\n"
+  )
   return costs
 }
 
@@ -231,13 +251,13 @@ runBench(async () => {
     `redis: ${new URL(redisUrl).host} database ${new URL(redisUrl).pathname.slice(1) || "0"} (shared by the instances, never flushed)`,
     `cores: ${plan.note}`,
     `rate limits: raised to 10^9 reads and writes a minute per caller (RATE_LIMIT_*_PER_MINUTE), so the offered rate is never refused; ` +
-      "every request still pays the Redis limiter, and a 429 would be counted apart",
+    "every request still pays the Redis limiter, and a 429 would be counted apart",
     `users: ${settings.users} (40 % officers, 15 % Control, 30 % crews, 15 % moderators), each one request at a time; ` +
-      `${settings.streams} clients on GET /api/cad/events/stream; ${settings.arrivals} arrivals (seed ${settings.seed}), latency from the scheduled time`,
+    `${settings.streams} clients on GET /api/cad/events/stream; ${settings.arrivals} arrivals (seed ${settings.seed}), latency from the scheduled time`,
     `probe: one unit's status changed ${settings.probePerSecond} times a second by a credential on the first instance, beside the offered rate; ` +
-      "delivery latency = the change's answer on the first instance to its event on each client of the second (of the same instance with one)",
+    "delivery latency = the change's answer on the first instance to its event on each client of the second (of the same instance with one)",
     `ladder: from ${settings.from} req/s, ×${settings.factor} a step, ${settings.stepSeconds} s a step, ` +
-      `at most ${settings.maxSteps} steps, until read p99 crosses ${settings.limitMs} ms after a step stayed below it`,
+    `at most ${settings.maxSteps} steps, until read p99 crosses ${settings.limitMs} ms after a step stayed below it`,
     `load average at the start: ${loadAtStart} (1, 5, 15 min)`,
     ""
   ].join("\n"))

@@ -3,8 +3,7 @@
 // rate limits, 409 from a CAD version race) and the errors it must not.
 
 /** The nearest-rank `q` quantile (0 < q ≤ 1) of ascending `sorted`; NaN when empty. */
-export const quantile = (sorted, q) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+export const quantile = (sorted, q) => sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
 
 /** How an answer counts: `ok` (the expected status), `rateLimited` (429), `conflict` (409 CAD_CONFLICT) or `error`. */
 export const outcomeOf = (status, expected, code) => {
@@ -21,7 +20,7 @@ export const latencyRecorder = () => {
   const operations = new Map()
   const record = (name, kind, ms, outcome, detail) => {
     let operation = operations.get(name)
-    if (operation === undefined) operations.set(name, (operation = emptyOperation(name, kind)))
+    if (operation === undefined) operations.set(name, operation = emptyOperation(name, kind))
     operation[outcome]++
     // Every answer's latency counts, refusals included: a fast 429 is still an answer the user waited for.
     operation.latencies.push(ms)

@@ -5,7 +5,7 @@ import { Agent, request } from "node:http"
 const agents = new Map()
 const agentFor = (base) => {
   let agent = agents.get(base)
-  if (agent === undefined) agents.set(base, (agent = new Agent({ keepAlive: true, maxSockets: 128 })))
+  if (agent === undefined) agents.set(base, agent = new Agent({ keepAlive: true, maxSockets: 128 }))
   return agent
 }
 

@@ -28,7 +28,13 @@ export async function floorLadder(plan, database, people, rates, seconds, random
         else errors++
       })
       latencies.sort((a, b) => a - b)
-      steps.push({ offered, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors, cpuUsPerRequest: (cpuMicros(floor.pid) - cpuBefore) / times.length })
+      steps.push({
+        offered,
+        p50: quantile(latencies, 0.5),
+        p99: quantile(latencies, 0.99),
+        errors,
+        cpuUsPerRequest: (cpuMicros(floor.pid) - cpuBefore) / times.length
+      })
     }
     return steps
   } finally {
@@ -39,5 +45,9 @@ export async function floorLadder(plan, database, people, rates, seconds, random
 /** The floor's steps as lines. */
 export const formatFloor = (steps) => [
   "floor: bare node:http + pg answering GET /api/me (one indexed query) at the same offered rates, same cores and database:",
-  ...steps.map((s) => `  ${String(s.offered).padStart(4)} req/s: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ${Math.round(s.cpuUsPerRequest)} CPU µs per request${s.errors > 0 ? `, ${s.errors} errors` : ""}`)
+  ...steps.map((s) =>
+    `  ${String(s.offered).padStart(4)} req/s: p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, ${Math.round(s.cpuUsPerRequest)} CPU µs per request${
+      s.errors > 0 ? `, ${s.errors} errors` : ""
+    }`
+  )
 ]

@@ -39,10 +39,17 @@ const officer = (user, world, random) => {
     [15, () => read("pnc person view", `/api/pnc/civilians/${character.id}`)],
     [15, () => read("pnc vehicle record", `/api/pnc/vehicles/${character.vehicleId}`)],
     [8, () => read("pnc person records", `/api/pnc/civilians/${character.id}/records`)],
-    [8, () => write("pnc record create", "/api/pnc/records", {
-      civilianId: character.id, type: "CITATION", title: "Speeding", description: "Load run", location: "High Street",
-      occurredAt: new Date(Date.now() - 60_000).toISOString(), fineAmount: 100, vehicleId: character.vehicleId
-    }, 201)],
+    [8, () =>
+      write("pnc record create", "/api/pnc/records", {
+        civilianId: character.id,
+        type: "CITATION",
+        title: "Speeding",
+        description: "Load run",
+        location: "High Street",
+        occurredAt: new Date(Date.now() - 60_000).toISOString(),
+        fineAmount: 100,
+        vehicleId: character.vehicleId
+      }, 201)],
     [4, () => shift(user, "PATROL")]
   ])()
 }
@@ -59,7 +66,12 @@ const editIncident = (user, incident) => {
   const { type, priority, location, description, controlNotes, version } = known
   return {
     ...write("cad incident update", `/api/cad/incidents/${incident.id}/update`, {
-      type, priority, location, description: description ?? "", controlNotes: `${controlNotes ?? ""}`.slice(0, 40) + ` ${++controlNote}`, version
+      type,
+      priority,
+      location,
+      description: description ?? "",
+      controlNotes: `${controlNotes ?? ""}`.slice(0, 40) + ` ${++controlNote}`,
+      version
     }),
     after: (body) => user.incidents.set(incident.id, body.data),
     // Someone else edited it first: read it again before the next edit.

@@ -14,7 +14,9 @@ export interface Step {
     readonly p50: number
     readonly p99: number
   }
-  readonly cpu: ReadonlyArray<{ readonly name: string; readonly requests: number; readonly usPerRequest: number; readonly netUsPerRequest: number; readonly busy: number }>
+  readonly cpu: ReadonlyArray<
+    { readonly name: string; readonly requests: number; readonly usPerRequest: number; readonly netUsPerRequest: number; readonly busy: number }
+  >
 }
 export declare const kneeOf: (
   steps: ReadonlyArray<Pick<Step, "offered" | "summary">>,

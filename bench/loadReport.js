@@ -26,7 +26,9 @@ export const failuresOf = (steps) =>
   steps.flatMap((step) =>
     step.summary.operations
       .filter((o) => o.error > 0)
-      .map((o) => `${step.label} at ${step.offered} req/s: ${o.name} had ${o.error} error(s)${o.errorSamples.length ? `, e.g. ${o.errorSamples.join("; ")}` : ""}`)
+      .map((o) =>
+        `${step.label} at ${step.offered} req/s: ${o.name} had ${o.error} error(s)${o.errorSamples.length ? `, e.g. ${o.errorSamples.join("; ")}` : ""}`
+      )
   )
 
 const row = (o) =>
@@ -36,13 +38,17 @@ const row = (o) =>
 /** One step's table, as lines. */
 export const formatStep = (step) => [
   `${step.label}: offered ${step.offered} req/s for ${step.seconds} s, achieved ${fixed(step.summary.reads.perSecond + step.summary.writes.perSecond)} req/s` +
-    ` (generator at most ${fixed(step.maxLagMs)} ms late)`,
-  `  ${"operation".padEnd(24)} ${"kind".padEnd(5)} ${pad("req/s", 8)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("errors", 6)} ${pad("429", 5)} ${pad("409", 5)}`,
+  ` (generator at most ${fixed(step.maxLagMs)} ms late)`,
+  `  ${"operation".padEnd(24)} ${"kind".padEnd(5)} ${pad("req/s", 8)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("errors", 6)} ${pad("429", 5)} ${
+    pad("409", 5)
+  }`,
   ...step.summary.operations.map(row),
   row(step.summary.reads),
   row(step.summary.writes),
-  `  stream: ${step.delivery.samples} deliveries ${step.delivery.across ? "across instances (write answered on A, event read on B)" : "on the same instance"}: ` +
-    `p50 ${fixed(step.delivery.p50)} ms, p99 ${fixed(step.delivery.p99)} ms; ${step.delivery.events} events read by ${step.delivery.clients} clients`,
+  `  stream: ${step.delivery.samples} deliveries ${
+    step.delivery.across ? "across instances (write answered on A, event read on B)" : "on the same instance"
+  }: ` +
+  `p50 ${fixed(step.delivery.p50)} ms, p99 ${fixed(step.delivery.p99)} ms; ${step.delivery.events} events read by ${step.delivery.clients} clients`,
   ...step.cpu.map((c) =>
     `  ${c.name}: ${fixed(c.usPerRequest, 0)} CPU µs per request (${fixed(c.netUsPerRequest, 0)} without its idle cost; ${c.requests} requests), ` +
     `core ${Math.round(c.busy * 100)} % busy`

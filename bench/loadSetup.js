@@ -51,10 +51,25 @@ async function seedCharacters(base, count) {
     const fullName = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`
     const body = { fullName, dateOfBirth: `19${60 + (i % 40)}-0${1 + (i % 9)}-1${i % 10}`, gender: i % 2 ? "MALE" : "FEMALE", address: `${i} High Street` }
     const character = await expect(send(base, { method: "POST", path: "/api/civilians", headers, body }), 201, "creating a character")
-    if (i % 2 === 0) await expect(send(base, { method: "POST", path: `/api/civilians/${character.id}/licence`, headers, body: { categories: ["B"] } }), 201, "issuing a licence")
+    if (i % 2 === 0)
+      await expect(
+        send(base, { method: "POST", path: `/api/civilians/${character.id}/licence`, headers, body: { categories: ["B"] } }),
+        201,
+        "issuing a licence"
+      )
     const vehicle = { plate: plateOf(i), make: MAKES[i % MAKES.length], model: "Estate", colour: "Blue", type: "CAR" }
-    const kept = await expect(send(base, { method: "POST", path: `/api/civilians/${character.id}/vehicles`, headers, body: vehicle }), 201, "registering a vehicle")
-    characters.push({ id: character.id, lastName: LAST[Math.floor(i / FIRST.length) % LAST.length], vehicleId: kept.id, plate: vehicle.plate, make: vehicle.make })
+    const kept = await expect(
+      send(base, { method: "POST", path: `/api/civilians/${character.id}/vehicles`, headers, body: vehicle }),
+      201,
+      "registering a vehicle"
+    )
+    characters.push({
+      id: character.id,
+      lastName: LAST[Math.floor(i / FIRST.length) % LAST.length],
+      vehicleId: kept.id,
+      plate: vehicle.plate,
+      make: vehicle.make
+    })
   })
   return characters
 }
@@ -68,12 +83,14 @@ async function seedCharacters(base, count) {
 export async function setUpWorld(base, { users, characters: characterCount, incidents: incidentCount, streams }) {
   const admin = await signIn(base, ADMIN_IDENTITY_ID, "Bench Administrator")
   const roleIds = {}
-  for (const [kind, permissions] of Object.entries(ROLES)) roleIds[kind] = (await call(base, admin, "POST", "/api/admin/roles", { name: `Load ${kind}`, permissions })).id
+  for (const [kind, permissions] of Object.entries(ROLES))
+    roleIds[kind] = (await call(base, admin, "POST", "/api/admin/roles", { name: `Load ${kind}`, permissions })).id
   const { token: serviceToken } = await call(base, admin, "POST", "/api/admin/services", { name: "load board", scopes: SERVICE_SCOPES })
   const service = bearerHeaders(serviceToken)
   // A caller may hold 5 streams open at once: every stream client is a board screen with a credential of its own.
   const streamTokens = []
-  for (let i = 0; i < streams; i++) streamTokens.push((await call(base, admin, "POST", "/api/admin/services", { name: `load screen ${i}`, scopes: ["cad.view"] })).token)
+  for (let i = 0; i < streams; i++)
+    streamTokens.push((await call(base, admin, "POST", "/api/admin/services", { name: `load screen ${i}`, scopes: ["cad.view"] })).token)
 
   const characters = await seedCharacters(base, characterCount)
   const incidents = []
@@ -90,7 +107,11 @@ export async function setUpWorld(base, { users, characters: characterCount, inci
     return { token, accountId: account.id }
   }
   const newUnit = (callsign) =>
-    expect(send(base, { method: "POST", path: "/api/cad/units", headers: service, body: { callsign, agencyCode: "LOAD", type: "RESPONSE" } }), 201, "creating a unit")
+    expect(
+      send(base, { method: "POST", path: "/api/cad/units", headers: service, body: { callsign, agencyCode: "LOAD", type: "RESPONSE" } }),
+      201,
+      "creating a unit"
+    )
 
   const people = []
   await pool(Array.from({ length: users }, (_, i) => i), 8, async (index) => {
@@ -99,7 +120,12 @@ export async function setUpWorld(base, { users, characters: characterCount, inci
     if (kind === "crew") {
       const unit = await newUnit(`L-${index}`)
       const mdt = await expect(
-        send(base, { method: "POST", path: "/api/mdt/book-on", headers: sessionHeaders(base, person.token), body: { unitId: unit.id, identifier: String(index) } }),
+        send(base, {
+          method: "POST",
+          path: "/api/mdt/book-on",
+          headers: sessionHeaders(base, person.token),
+          body: { unitId: unit.id, identifier: String(index) }
+        }),
         200,
         "booking on"
       )

@@ -54,7 +54,7 @@ export const runOpenLoop = (times, dispatch, now = () => performance.now()) =>
         pending.push(dispatch(scheduledAt))
       }
       if (next < times.length) setTimeout(tick, Math.max(0, start + times[next] - now()))
-      else Promise.allSettled(pending).then(() => resolve({ dispatched: pending.length, maxLagMs }))
+      else void Promise.allSettled(pending).then(() => resolve({ dispatched: pending.length, maxLagMs }))
     }
     tick()
   })

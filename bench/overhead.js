@@ -84,7 +84,9 @@ async function checkSameAnswers(list, bluelight, floor) {
       return { status: answer.status, body: withoutRequestId(await answer.json()) }
     }))
     if (ours.status !== scenario.status || !isDeepStrictEqual(ours, bare)) {
-      throw new Error(`${scenario.name}: ${floor.name} does not answer as Bluelight does\n  Bluelight: ${JSON.stringify(ours)}\n  ${floor.name}: ${JSON.stringify(bare)}`)
+      throw new Error(
+        `${scenario.name}: ${floor.name} does not answer as Bluelight does\n  Bluelight: ${JSON.stringify(ours)}\n  ${floor.name}: ${JSON.stringify(bare)}`
+      )
     }
   }
 }
@@ -130,7 +132,8 @@ async function main() {
       `cores: ${plan.note}`,
       `load: autocannon, ${connections} connections, ${rounds} round(s) of ${duration} s per server and scenario, ` +
       `${stack === null ? "floor and Bluelight" : "floor, stack floor and Bluelight"} alternating (ABBA), after ${warmup} s warm-up each`,
-      ...(stack === null ? [] : ["stack floor: Effect HttpApi + @effect/sql-pg, PgSessionRecords, core's rules, the Me schema; no request path (bench/stackFloor.js)"]),
+      ...(stack === null ? []
+        : ["stack floor: Effect HttpApi + @effect/sql-pg, PgSessionRecords, core's rules, the Me schema; no request path (bench/stackFloor.js)"]),
       ...(before === null ? [] : [`before: the Bluelight built in ${flags.before} (${before.note}), same settings, same Node, same database`]),
       "Bluelight: NODE_ENV=development (the development sign-in), LOG_LEVEL=info (one JSON line per request, to " +
       `${bluelight.logPath}), rate budgets raised but paid, limiter in memory (no Redis), no trace export`,
@@ -163,8 +166,15 @@ async function main() {
   mkdirSync(outputDir, { recursive: true })
   const resultPath = join(outputDir, "overhead.json")
   const settings = {
-    database: database.kind, pinned: plan.pinned, connections, duration, rounds, warmup, stack: stack !== null,
-    before: before === null ? null : { dir: flags.before, note: before.note }, node: process.version
+    database: database.kind,
+    pinned: plan.pinned,
+    connections,
+    duration,
+    rounds,
+    warmup,
+    stack: stack !== null,
+    before: before === null ? null : { dir: flags.before, note: before.note },
+    node: process.version
   }
   writeFileSync(resultPath, JSON.stringify({ at: new Date().toISOString(), settings, summaries }, null, 2) + "\n")
   console.log(`\nfigures as JSON: ${resultPath}`)

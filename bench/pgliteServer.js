@@ -17,5 +17,5 @@ const stop = async () => {
   await db.close()
   process.exit(0)
 }
-process.once("SIGTERM", stop)
-process.once("SIGINT", stop)
+process.once("SIGTERM", () => void stop())
+process.once("SIGINT", () => void stop())

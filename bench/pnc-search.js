@@ -50,8 +50,28 @@ const PGLITE_LARGEST = 100_000
 /** Rows a seeding statement writes at most. */
 const BATCH = 100_000
 
-const MAKES = ["Ford", "Vauxhall", "Volkswagen", "BMW", "Audi", "Toyota", "Nissan", "Peugeot", "Renault", "Honda",
-  "Kia", "Hyundai", "Skoda", "Seat", "Fiat", "Citroen", "Mazda", "Volvo", "Mini", "Tesla"]
+const MAKES = [
+  "Ford",
+  "Vauxhall",
+  "Volkswagen",
+  "BMW",
+  "Audi",
+  "Toyota",
+  "Nissan",
+  "Peugeot",
+  "Renault",
+  "Honda",
+  "Kia",
+  "Hyundai",
+  "Skoda",
+  "Seat",
+  "Fiat",
+  "Citroen",
+  "Mazda",
+  "Volvo",
+  "Mini",
+  "Tesla"
+]
 const MODELS = Array.from({ length: 50 }, (_, i) => `Model${String.fromCharCode(65 + (i % 26))}${i}`)
 const COLOURS = ["Black", "White", "Silver", "Grey", "Blue", "Red", "Green", "Yellow"]
 const FIRST = ["Ann", "Ben", "Cara", "Dan", "Eve", "Finn", "Gail", "Hugh", "Isla", "Jack", "Kate", "Liam", "Mia", "Noah", "Olga", "Paul"]
@@ -217,7 +237,11 @@ async function main() {
       reqPerSec: round2(median(runs.map((r) => r.reqPerSec)))
     }
     results.push(result)
-    console.log(`  ${scenario.name.padEnd(14)} ${String(result.p50Ms).padStart(7)} ms p50  ${String(result.p99Ms).padStart(7)} ms p99  ${String(result.reqPerSec).padStart(7)} req/s   ${scenario.label}; ${found}`)
+    console.log(
+      `  ${scenario.name.padEnd(14)} ${String(result.p50Ms).padStart(7)} ms p50  ${String(result.p99Ms).padStart(7)} ms p99  ${
+        String(result.reqPerSec).padStart(7)
+      } req/s   ${scenario.label}; ${found}`
+    )
   }
   let seeded = 0
   for (const size of sizes) {
@@ -256,13 +280,16 @@ async function main() {
   for (const name of ["plate", "make", "record", "person", "record+alerts", "person+alerts"]) {
     const row = sizes.map((size) => results.find((r) => r.size === size && r.scenario === name).p50Ms)
     ratios[name] = round2(row[row.length - 1] / row[0])
-    console.log(`  ${name.padEnd(14)} ${row.map((ms) => String(ms).padStart(8)).join("")}   ratio ${ratios[name]}${ratios[name] < 2 ? "" : "  (goal: under 2)"}`)
+    console.log(
+      `  ${name.padEnd(14)} ${row.map((ms) => String(ms).padStart(8)).join("")}   ratio ${ratios[name]}${ratios[name] < 2 ? "" : "  (goal: under 2)"}`
+    )
   }
   console.log("\nwith records, warrants and markers / without them (p50), by size:")
   const alertRatios = {}
   for (const name of ["record", "person"]) {
     const row = sizes.map((size) =>
-      round2(results.find((r) => r.size === size && r.scenario === `${name}+alerts`).p50Ms / results.find((r) => r.size === size && r.scenario === name).p50Ms))
+      round2(results.find((r) => r.size === size && r.scenario === `${name}+alerts`).p50Ms / results.find((r) => r.size === size && r.scenario === name).p50Ms)
+    )
     alertRatios[name] = row
     console.log(`  ${name.padEnd(14)} ${row.map((x) => String(x).padStart(8)).join("")}${row.every((x) => x < 2) ? "" : "  (goal: under 2)"}`)
   }

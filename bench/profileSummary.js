@@ -9,7 +9,7 @@ const sampleTimes = (profile) => {
   const { samples, timeDeltas, startTime, endTime } = profile
   const times = []
   let at = startTime
-  for (const delta of timeDeltas) times.push((at += delta))
+  for (const delta of timeDeltas) times.push(at += delta)
   return samples.map((_, i) => ({ at: times[i], us: (i + 1 < times.length ? times[i + 1] : endTime) - times[i] }))
 }
 

@@ -36,7 +36,10 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 runBench(async () => {
   const plan = pinningPlan()
   const database = await benchDatabase(plan)
-  const server = await startBluelight(plan, database, { name: "rate-limit-burst", env: { REDIS_URL: redisUrl, RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE) } })
+  const server = await startBluelight(plan, database, {
+    name: "rate-limit-burst",
+    env: { REDIS_URL: redisUrl, RATE_LIMIT_READS_PER_MINUTE: String(READS_PER_MINUTE) }
+  })
   const redis = new Redis(redisUrl)
   try {
     const token = await signIn(server.base, "burst-user", "Burst User")

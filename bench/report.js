@@ -78,8 +78,10 @@ const BUSY_ENOUGH = 0.8
 const warnings = (summaries) =>
   summaries.flatMap((s) =>
     [[s.floor.name, s.floor], ["Bluelight", s.bluelight]].flatMap(([name, r]) => [
-      ...(r.serverBusy < BUSY_ENOUGH ? [`${s.scenario}: ${name} kept its core ${Math.round(r.serverBusy * 100)} % busy, so its req/s was bounded elsewhere`] : []),
-      ...(r.loadBusy >= BUSY_ENOUGH ? [`${s.scenario}: the load generator was ${Math.round(r.loadBusy * 100)} % busy against ${name}: it may have been the limit`] : [])
+      ...(r.serverBusy < BUSY_ENOUGH ? [`${s.scenario}: ${name} kept its core ${Math.round(r.serverBusy * 100)} % busy, so its req/s was bounded elsewhere`]
+        : []),
+      ...(r.loadBusy >= BUSY_ENOUGH
+        ? [`${s.scenario}: the load generator was ${Math.round(r.loadBusy * 100)} % busy against ${name}: it may have been the limit`] : [])
     ])
   )
 
@@ -88,7 +90,10 @@ export function printSummaries(summaries, rounds) {
   console.log(`\nMedians of ${rounds} round(s)`)
   console.log(`  ${"scenario".padEnd(10)} ${"server".padEnd(22)} ${pad("req/s", 7)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("CPU µs/req", 10)}`)
   for (const s of summaries) {
-    const rows = [[s.floor.name, s.floor], ...(s.stack ? [["stack floor", s.stack]] : []), ...(s.before ? [["Bluelight before", s.before]] : []), ["Bluelight", s.bluelight]]
+    const rows = [[s.floor.name, s.floor], ...(s.stack ? [["stack floor", s.stack]] : []), ...(s.before ? [["Bluelight before", s.before]] : []), [
+      "Bluelight",
+      s.bluelight
+    ]]
     for (const [name, r] of rows) {
       console.log(
         `  ${s.scenario.padEnd(10)} ${name.padEnd(22)} ${pad(r.reqPerSec, 7)} ${pad(r.p50Ms.toFixed(2), 7)} ` +
@@ -107,7 +112,11 @@ export function printSummaries(summaries, rounds) {
   const compared = summaries.filter((s) => s.before)
   if (compared.length > 0) {
     console.log("\nBefore and after, each against the same floor in the same run (CPU µs per request; after/before: lower is better)")
-    console.log(`  ${"scenario".padEnd(10)} ${pad("floor µs", 9)} ${pad("before µs", 10)} ${pad("after µs", 9)} ${pad("after/before", 13)} ${pad("before/floor req/s", 19)} ${pad("after/floor req/s", 18)} ${pad("p99 before/floor", 17)} ${pad("p99 after/floor", 16)}`)
+    console.log(
+      `  ${"scenario".padEnd(10)} ${pad("floor µs", 9)} ${pad("before µs", 10)} ${pad("after µs", 9)} ${pad("after/before", 13)} ${
+        pad("before/floor req/s", 19)
+      } ${pad("after/floor req/s", 18)} ${pad("p99 before/floor", 17)} ${pad("p99 after/floor", 16)}`
+    )
     for (const s of compared) {
       console.log(
         `  ${s.scenario.padEnd(10)} ${pad(s.floor.cpuUsPerRequest.toFixed(0), 9)} ${pad(s.before.cpuUsPerRequest.toFixed(0), 10)} ` +
@@ -120,7 +129,11 @@ export function printSummaries(summaries, rounds) {
   const split = summaries.filter((s) => s.stack)
   if (split.length > 0) {
     console.log("\nWhere the CPU goes: the stack floor against the bare floor, and Bluelight against the stack floor")
-    console.log(`  ${"scenario".padEnd(10)} ${pad("floor µs", 9)} ${pad("stack µs", 9)} ${pad("Bluelight µs", 13)} ${pad("stack/floor req/s", 18)} ${pad("Bluelight/stack req/s", 22)}`)
+    console.log(
+      `  ${"scenario".padEnd(10)} ${pad("floor µs", 9)} ${pad("stack µs", 9)} ${pad("Bluelight µs", 13)} ${pad("stack/floor req/s", 18)} ${
+        pad("Bluelight/stack req/s", 22)
+      }`
+    )
     for (const s of split) {
       console.log(
         `  ${s.scenario.padEnd(10)} ${pad(s.floor.cpuUsPerRequest.toFixed(0), 9)} ${pad(s.stack.cpuUsPerRequest.toFixed(0), 9)} ` +

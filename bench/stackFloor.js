@@ -37,8 +37,7 @@ class Api extends HttpApi.make("stack").add(
 ) {}
 
 // A refusal is answered as a response of its own (a handler may return one), in Bluelight's envelope.
-const refused = (status, code, message) =>
-  Effect.succeed(HttpServerResponse.jsonUnsafe({ error: { code, message }, requestId: randomUUID() }, { status }))
+const refused = (status, code, message) => Effect.succeed(HttpServerResponse.jsonUnsafe({ error: { code, message }, requestId: randomUUID() }, { status }))
 const noSession = () => refused(401, "UNAUTHENTICATED", "The session is missing, expired or signed out; sign in again")
 
 const FloorHandlers = HttpApiBuilder.group(Api, "floor", (handlers) =>

@@ -43,7 +43,12 @@ export function streamBoard(probe, serviceToken, streamTokens) {
       while (running) {
         const started = performance.now()
         const status = probe.status === "AVAILABLE" ? "BUSY" : "AVAILABLE"
-        const answer = await send(writer.base, { method: "POST", path: `/api/cad/units/${probe.id}/status`, headers: bearerHeaders(serviceToken), body: { status, version: probe.version } })
+        const answer = await send(writer.base, {
+          method: "POST",
+          path: `/api/cad/units/${probe.id}/status`,
+          headers: bearerHeaders(serviceToken),
+          body: { status, version: probe.version }
+        })
         if (answer.status !== 200) throw new Error(`the probe's status change answered ${answer.status}: ${JSON.stringify(answer.body)}`)
         answeredAt.push(performance.now())
         counted(writer)
@@ -61,7 +66,9 @@ export function streamBoard(probe, serviceToken, streamTokens) {
       if (reading.every((c) => c.offset + c.arrivals.length >= to)) break
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
-    const latencies = reading.flatMap((c) => answeredAt.slice(from, to).map((answered, k) => c.arrivals[from + k - c.offset] - answered)).filter(Number.isFinite)
+    const latencies = reading.flatMap((c) => answeredAt.slice(from, to).map((answered, k) => c.arrivals[from + k - c.offset] - answered)).filter(
+      Number.isFinite
+    )
     const missing = reading.length * (to - from) - latencies.length
     return { latencies: latencies.sort((a, b) => a - b), missing, clients: reading.length }
   }

@@ -106,12 +106,18 @@ try {
   await page.getByText("Download OpenAPI Document").first().waitFor({ timeout: 30_000 })
   await page.waitForTimeout(1500)
   await shot("06-api-reference")
-  check(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute("href") === "/favicon.svg"), "the reference links its favicon")
-  check((await page.evaluate(() => fetch("/favicon.svg").then((reply) => reply.headers.get("content-type")))) === "image/svg+xml", "the favicon is served as SVG")
+  check(await page.evaluate(() => document.querySelector("link[rel=\"icon\"]")?.getAttribute("href") === "/favicon.svg"), "the reference links its favicon")
+  check(
+    (await page.evaluate(() => fetch("/favicon.svg").then((reply) => reply.headers.get("content-type")))) === "image/svg+xml",
+    "the favicon is served as SVG"
+  )
   for (const hidden of ["Developer Tools", "Generate SDKs", "Share", "Open API Client"]) {
     check((await page.getByText(hidden, { exact: true }).count()) === 0, `the reference shows no "${hidden}"`)
   }
-  check(!(await page.getByText("No authentication selected").first().isVisible().catch(() => false)), "the authentication panel has the session cookie selected")
+  check(
+    !(await page.getByText("No authentication selected").first().isVisible().catch(() => false)),
+    "the authentication panel has the session cookie selected"
+  )
 
   // A write: the warning first, the status tabs all visible.
   await page.goto(`${appUrl}/api/docs#tag/administration/post/api/admin/roles`)
@@ -127,7 +133,7 @@ try {
   await page.goto(`${appUrl}/api/docs#tag/authentication/get/api/me`)
   await page.getByRole("heading", { name: "The signed-in person" }).waitFor({ timeout: 30_000 })
   await page.waitForTimeout(1000)
-  await page.locator('section[id$="/tag/authentication/get/api/me"]').getByRole("button", { name: "Test Request" }).click()
+  await page.locator("section[id$=\"/tag/authentication/get/api/me\"]").getByRole("button", { name: "Test Request" }).click()
   const answer = page.waitForResponse((response) => response.url() === `${appUrl}/api/me`)
   await page.getByRole("button", { name: /^Send/ }).first().click()
   check((await answer).status() === 200, "Test Request on GET /api/me is signed in by the browser's cookie")

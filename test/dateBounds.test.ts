@@ -1,5 +1,5 @@
 /**
- * Every date and time a person enters is bounded (docs/decisions.md, issue 18,
+ * Every date and time a person enters is bounded (docs/decisions/http-contract.md,
  * "Dates a person enters"): by the schema to 1900-01-01T00:00:00.000Z …
  * 2099-12-31T23:59:59.999Z, and by the rule of each kind relative to the
  * server's clock (the test clock, read through the test hook).
@@ -24,8 +24,17 @@ beforeAll(async () => {
   })
   const admin = await signIn(server, { id: "dates-admin" })
   clerk = (await staffMember(server, admin, { id: "dates-clerk", displayName: "Clerk" }, [
-    "pnc.view", "pnc.records.manage", "pnc.licences.manage", "pnc.warrants.manage", "pnc.markers.manage",
-    "sessions.manage", "sessions.view", "shifts.view", "audit.view", "civilians.create", "civilians.manage_own"
+    "pnc.view",
+    "pnc.records.manage",
+    "pnc.licences.manage",
+    "pnc.warrants.manage",
+    "pnc.markers.manage",
+    "sessions.manage",
+    "sessions.view",
+    "shifts.view",
+    "audit.view",
+    "civilians.create",
+    "civilians.manage_own"
   ])).session
   member = await signIn(server, { id: "dates-member" })
 })
@@ -69,9 +78,15 @@ describe("the absolute bounds of every entered date-time (schema)", () => {
     const far = "9999-12-31T23:59:59.999Z"
     refusedAt(await send("PATCH", `/api/pnc/licences/${licence.id}`, { reason: "Far renewal", expiresAt: far }), ["expiresAt"], SANE)
     refusedAt(await send("POST", `/api/pnc/licences/${licence.id}/suspend`, { reason: "Far ban", until: far }), ["until"], SANE)
-    refusedAt(await send("POST", `/api/pnc/licences/${licence.id}/endorsements`, { code: "SP30", reason: "Speeding", points: 3, expiresAt: far }), ["expiresAt"], SANE)
+    refusedAt(await send("POST", `/api/pnc/licences/${licence.id}/endorsements`, { code: "SP30", reason: "Speeding", points: 3, expiresAt: far }), [
+      "expiresAt"
+    ], SANE)
     refusedAt(await send("POST", "/api/pnc/warrants", { civilianId: civilian.id, reason: "Far warrant", expiresAt: far }), ["expiresAt"], SANE)
-    refusedAt(await send("POST", "/api/pnc/markers", { type: "OFFICER_SAFETY", civilianId: civilian.id, reason: "Far marker", expiresAt: far }), ["expiresAt"], SANE)
+    refusedAt(
+      await send("POST", "/api/pnc/markers", { type: "OFFICER_SAFETY", civilianId: civilian.id, reason: "Far marker", expiresAt: far }),
+      ["expiresAt"],
+      SANE
+    )
     refusedAt(await send("POST", "/api/sessions", { title: "Far night", scheduledFor: far }), ["scheduledFor"], SANE)
     const record = { civilianId: civilian.id, type: "WARNING", title: "Old matter", description: "Long ago", location: "Town" }
     refusedAt(await send("POST", "/api/pnc/records", { ...record, occurredAt: "1899-12-31T23:59:59.999Z" }), ["occurredAt"], SANE)
@@ -144,7 +159,14 @@ describe("other entered times", () => {
   it("a record's occurredAt is not in the future", async () => {
     const civilian = await character()
     const record = (occurredAt: number) =>
-      send("POST", "/api/pnc/records", { civilianId: civilian.id, type: "WARNING", title: "Noise", description: "Loud music", location: "Town", occurredAt: iso(occurredAt) })
+      send("POST", "/api/pnc/records", {
+        civilianId: civilian.id,
+        type: "WARNING",
+        title: "Noise",
+        description: "Loud music",
+        location: "Town",
+        occurredAt: iso(occurredAt)
+      })
     const now = await serverNow()
     refusedAt(await record(now + MINUTE), ["occurredAt"], "must not be in the future")
     created(await record(now))

@@ -32,10 +32,12 @@ interface DescribedOperation {
   readonly "x-bluelight-permissions": ReadonlyArray<string>
   readonly parameters: ReadonlyArray<unknown>
   readonly requestBody?: unknown
-  readonly responses: Readonly<Record<string, {
-    readonly description: string
-    readonly content?: { readonly "application/json": { readonly schema: ResponseSchema } }
-  }>>
+  readonly responses: Readonly<
+    Record<string, {
+      readonly description: string
+      readonly content?: { readonly "application/json": { readonly schema: ResponseSchema } }
+    }>
+  >
 }
 
 interface Described {
@@ -141,7 +143,7 @@ describe("the API description", () => {
         const has = (code: ErrorCode) => codes.has(code)
         const access = operation["x-bluelight-access"]
         const write = method !== "get" && method !== "head"
-        // Reads its own body: every failure of Developer Access is 401 (API.md).
+        // Reads its own body: every failure of Developer Access is 401 (docs/decisions/identity.md, "Developer Access").
         const ownBody = name === "post /api/auth/developer"
         // Signing out is never rate limited.
         const rateExempt = name === "post /api/auth/logout"
@@ -174,9 +176,11 @@ describe("the API description", () => {
       }
     }
     const errorsOf = (path: string, method: string) =>
-      Object.fromEntries(Object.entries(paths[path]?.[method]?.responses ?? {})
-        .filter(([status]) => Number(status) >= 400)
-        .map(([status, response]) => [status, response.description]))
+      Object.fromEntries(
+        Object.entries(paths[path]?.[method]?.responses ?? {})
+          .filter(([status]) => Number(status) >= 400)
+          .map(([status, response]) => [status, response.description])
+      )
     expect(errorsOf("/api/staff/{id}", "get")).toEqual({
       400: "INVALID_INPUT",
       401: "UNAUTHENTICATED",

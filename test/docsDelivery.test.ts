@@ -119,7 +119,7 @@ describe("the API reference, configured for this API", () => {
   it("links its favicon in the page's head", async () => {
     const page = decoded(await get("/api/docs", { "accept-encoding": "gzip" }))
     const head = page.slice(0, page.indexOf("</head>"))
-    expect(head).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />')
+    expect(head).toContain("<link rel=\"icon\" type=\"image/svg+xml\" href=\"/favicon.svg\" />")
   })
 })
 

@@ -3,18 +3,7 @@ import { request as httpRequest } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, detailsOf, listOf } from "./harness/body.js"
 import { expectError } from "./harness/expectations.js"
-import {
-  cookieRead,
-  createRole,
-  createStaff,
-  linkPlatform,
-  meData,
-  type RoleData,
-  type Session,
-  signIn,
-  type StaffData,
-  write
-} from "./harness/identity.js"
+import { cookieRead, createRole, createStaff, linkPlatform, meData, type RoleData, type Session, signIn, type StaffData, write } from "./harness/identity.js"
 import { type Reply, type RunningServer, startServer } from "./harness/server.js"
 
 /**
@@ -288,10 +277,14 @@ interface RawReply {
 /** A POST with `Transfer-Encoding: chunked` (no Content-Length), written in the pieces given. */
 const postChunked = (path: string, pieces: ReadonlyArray<string | Buffer>) =>
   new Promise<RawReply>((resolve) => {
-    const req = httpRequest(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-      let body = ""
-      res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ status: res.statusCode!, body }))
-    })
+    const req = httpRequest(
+      `${server.url}${path}`,
+      { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } },
+      (res) => {
+        let body = ""
+        res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => resolve({ status: res.statusCode!, body }))
+      }
+    )
     req.on("error", (error) => resolve({ error: error.message }))
     const writeFrom = (index: number) => {
       if (index === pieces.length) return req.end()
@@ -331,7 +324,9 @@ describe("chunked bodies", () => {
 
 describe("dates and times are the API document's formats only", () => {
   it("from=1 and from=hello 5 are refused; ISO 8601 date-times with an offset are read", async () => {
-    for (const query of ["from=1", "from=hello%205", "to=2026-01-31", "to=2026-01-31%2009:30:00Z", "from=2026-02-30T00:00:00Z", "from=%2B010000-01-01T00:00:00Z"]) {
+    for (
+      const query of ["from=1", "from=hello%205", "to=2026-01-31", "to=2026-01-31%2009:30:00Z", "from=2026-02-30T00:00:00Z", "from=%2B010000-01-01T00:00:00Z"]
+    ) {
       const error = expectRefused(await read(`/api/audit?${query}`), query)
       expect(error.details).toEqual([
         { path: ["query", query.slice(0, query.indexOf("="))], message: "must be an ISO 8601 date-time such as 2026-01-31T09:30:00.000Z" }
@@ -359,7 +354,9 @@ describe("provider profiles", () => {
     const accounts = await read(`/api/admin/accounts?search=${encodeURIComponent("Nul Person")}`)
     expect(listOf<{ displayName: string }>(accounts).data.map((a) => a.displayName)).toEqual(["Nul Person"])
     // Signing in again with the same profile changes nothing and still works.
-    expect((await meData(server, await signIn(server, { id: "nul-name", username: "nul\u0000user", displayName: "Nul\u0000 Person\u202e" }))).displayName).toBe("Nul Person")
+    expect((await meData(server, await signIn(server, { id: "nul-name", username: "nul\u0000user", displayName: "Nul\u0000 Person\u202e" }))).displayName).toBe(
+      "Nul Person"
+    )
   })
 
   it("a game-platform username holding a NUL links, stored clean", async () => {

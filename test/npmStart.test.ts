@@ -164,12 +164,17 @@ describe("npm start", () => {
   it("stops once on Ctrl-C, however many SIGINTs reach node: the request in flight is answered", { timeout: 180_000 }, async () => {
     const started = await npmStart(dataDir, { BLUELIGHT_TEST_HOOKS: "true" })
     const inFlight = slowRequest(started.port, 3000)
-    await stopsCleanly(started, async () => {
-      await inFlight.handling
-      process.kill(-started.npm.pid!, "SIGINT")
-      await refusing(started.port)
-      process.kill(-started.npm.pid!, "SIGINT")
-    }, "SIGINT", dataDir)
+    await stopsCleanly(
+      started,
+      async () => {
+        await inFlight.handling
+        process.kill(-started.npm.pid!, "SIGINT")
+        await refusing(started.port)
+        process.kill(-started.npm.pid!, "SIGINT")
+      },
+      "SIGINT",
+      dataDir
+    )
     expect(await inFlight.status).toBe(200)
   })
 })

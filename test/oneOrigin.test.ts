@@ -33,8 +33,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([onLocalhost?.stop(), onAddress?.stop(), production?.stop()]))
 
 /** A request to the server's socket that names `host` in its `Host` header. */
-const asHost = (server: RunningServer, host: string, path: string, method = "GET") =>
-  rawRequest(`${server.url}${path}`, { method, headers: { host } })
+const asHost = (server: RunningServer, host: string, path: string, method = "GET") => rawRequest(`${server.url}${path}`, { method, headers: { host } })
 
 describe("outside production, with APP_URL on localhost", () => {
   it("sends pages asked for on 127.0.0.1 to the same path on APP_URL", async () => {

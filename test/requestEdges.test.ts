@@ -45,10 +45,11 @@ const abandon = (method: string, path: string, options: { headers?: Record<strin
     const request = httpRequest(`${server.url}${path}`, { method, headers: options.headers })
     request.on("error", () => {})
     request.on("response", () => reject(new Error(`${path} answered before the client left`)))
-    const leave = () => setTimeout(() => {
-      request.destroy()
-      resolve()
-    }, 300)
+    const leave = () =>
+      setTimeout(() => {
+        request.destroy()
+        resolve()
+      }, 300)
     if (options.partialBody === undefined) request.end(leave)
     else request.write(options.partialBody, leave)
   })

@@ -229,14 +229,16 @@ describe("paging and query parameters", () => {
   })
 
   it("refuses limit 0 and 101, offset -1 and 10001, and non-integers, under the query path", async () => {
-    for (const [query, name] of [
-      ["limit=0", "limit"],
-      ["limit=101", "limit"],
-      ["limit=2.5", "limit"],
-      ["limit=abc", "limit"],
-      ["offset=-1", "offset"],
-      ["offset=10001", "offset"]
-    ] as const) {
+    for (
+      const [query, name] of [
+        ["limit=0", "limit"],
+        ["limit=101", "limit"],
+        ["limit=2.5", "limit"],
+        ["limit=abc", "limit"],
+        ["offset=-1", "offset"],
+        ["offset=10001", "offset"]
+      ] as const
+    ) {
       const error = expectError(await server.request("GET", `/api/__test/page?${query}`), 400, "INVALID_INPUT")
       expect(error.details).toEqual([{ path: ["query", name], message: expect.any(String) }])
     }

@@ -145,7 +145,9 @@ describe("a database the migrations cannot apply to", () => {
         startFailure
       )
       expect(failure.message).toMatch(/exited with 1/)
-      expect(failure.lines).toEqual([`bluelight: the database could not be migrated: Migration "2_identity" failed: Failed to execute statement: relation "accounts" already exists`])
+      expect(failure.lines).toEqual([
+        `bluelight: the database could not be migrated: Migration "2_identity" failed: Failed to execute statement: relation "accounts" already exists`
+      ])
     } finally {
       await database.dispose()
     }

@@ -57,7 +57,10 @@ const inserted = (valid: string, characters: ReadonlyArray<string>) =>
   fc.tuple(fc.constantFrom(...characters), fc.integer({ min: 1, max: valid.length - 1 })).map(([bad, at]) => valid.slice(0, at) + bad + valid.slice(at))
 
 /** A value made only of invisibles (and blanks). */
-const onlyInvisible = fc.array(fc.constantFrom(...ZERO_WIDTH.filter((c) => c !== "\ufeff"), ...BLANK_LOOKING, ...DIRECTION_CONTROLS, " "), { minLength: 1, maxLength: 6 })
+const onlyInvisible = fc.array(fc.constantFrom(...ZERO_WIDTH.filter((c) => c !== "\ufeff"), ...BLANK_LOOKING, ...DIRECTION_CONTROLS, " "), {
+  minLength: 1,
+  maxLength: 6
+})
   .map((parts) => parts.join(""))
   .filter((text) => text.trim().length > 0)
 
@@ -75,7 +78,8 @@ interface Field {
   readonly send: (value: string) => Promise<Reply>
 }
 
-const body = (method: string, path: string, make: (value: string) => Record<string, unknown>) => (value: string) => write(server, admin, method, path, make(value))
+const body = (method: string, path: string, make: (value: string) => Record<string, unknown>) => (value: string) =>
+  write(server, admin, method, path, make(value))
 const query = (path: string, parameter: string) => (value: string) =>
   server.request("GET", `${path}?${parameter}=${encodeURIComponent(value)}`, { headers: cookieRead(admin) })
 const moderation = (make: (value: string) => Record<string, unknown>) => (value: string) =>
@@ -84,7 +88,15 @@ const moderation = (make: (value: string) => Record<string, unknown>) => (value:
 const unit = { callsign: "LK5OC", agencyCode: "MET", type: "RESPONSE" }
 const incident = { type: "Road traffic collision", priority: "IMMEDIATE", location: "Legion Square" }
 const call = { callerName: "Jo Bloggs", callerNumber: "07700 900123", location: "Legion Square", description: "Two people fighting" }
-const civilian = { fullName: "Jane Doe", dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 High Street", phone: "0123", occupation: "Baker", notes: "Likes cats" }
+const civilian = {
+  fullName: "Jane Doe",
+  dateOfBirth: "1990-05-14",
+  gender: "FEMALE",
+  address: "1 High Street",
+  phone: "0123",
+  occupation: "Baker",
+  notes: "Likes cats"
+}
 const vehicle = { plate: "AB12 CDE", make: "Ford", model: "Focus", colour: "Blue", type: "CAR" }
 const record = { civilianId: NONE, type: "CITATION", title: "Speeding", description: "Forty in a thirty", location: "High Street", occurredAt: LATER }
 const warrant = { civilianId: NONE, reason: "Failed to appear", details: "Court date missed" }
@@ -113,7 +125,9 @@ const ONE_LINE_FIELDS: ReadonlyArray<Field> = [
   ...["callerName", "callerNumber", "location"].map((f) => inBody("POST", "/api/cad/calls", call, f)),
   inBody("POST", `/api/cad/calls/${NONE}/close`, { reason: "Duplicate call" }, "reason"),
   ...["fullName", "address", "phone", "occupation"].map((f) => inBody("POST", "/api/civilians", civilian, f)),
-  ...["fullName", "address", "phone", "occupation"].map((f) => inBody("PATCH", `/api/civilians/${NONE}`, { fullName: "Jane Doe", address: "1 High Street", phone: "0123", occupation: "Baker" }, f)),
+  ...["fullName", "address", "phone", "occupation"].map((f) =>
+    inBody("PATCH", `/api/civilians/${NONE}`, { fullName: "Jane Doe", address: "1 High Street", phone: "0123", occupation: "Baker" }, f)
+  ),
   ...["make", "model", "colour"].map((f) => inBody("POST", `/api/civilians/${NONE}/vehicles`, vehicle, f)),
   inBody("PATCH", `/api/pnc/vehicles/${NONE}`, { reason: "Insurance lapsed", insuranceStatus: "UNINSURED" }, "reason"),
   inBody("PATCH", `/api/pnc/licences/${NONE}`, { reason: "Renewal at the counter" }, "reason"),
@@ -150,7 +164,14 @@ const read = (path: string) => server.request("GET", path, { headers: cookieRead
 
 /** What a refused request could have changed: the audit log (every change writes to it) and the lists of what these fields create. */
 const storedState = async () => {
-  const lists = ["/api/audit?limit=5", "/api/admin/roles?limit=100", "/api/admin/services?limit=100", "/api/cad/units?limit=100", "/api/cad/incidents?limit=100", "/api/sessions?limit=100"]
+  const lists = [
+    "/api/audit?limit=5",
+    "/api/admin/roles?limit=100",
+    "/api/admin/services?limit=100",
+    "/api/cad/units?limit=100",
+    "/api/cad/incidents?limit=100",
+    "/api/sessions?limit=100"
+  ]
   const replies = await Promise.all(lists.map(read))
   for (const reply of replies) expect(reply.status, reply.text).toBe(200)
   return replies.map((reply) => dataOf<unknown>(reply))
@@ -169,9 +190,12 @@ describe("one-line text and identifiers", () => {
   it("generated: an invisible, direction-control or control character inside a valid value is refused at the field, nothing stored", async () => {
     const before = await storedState()
     for (const field of ONE_LINE_FIELDS) {
-      await fc.assert(fc.asyncProperty(inserted(field.valid, [...DIRECTION_CONTROLS, ...ZERO_WIDTH, ...BLANK_LOOKING, ...CONTROLS]), async (value) => {
-        expectRefusedAt(await field.send(value), field, [INVISIBLE, ONE_LINE])
-      }), RUNS)
+      await fc.assert(
+        fc.asyncProperty(inserted(field.valid, [...DIRECTION_CONTROLS, ...ZERO_WIDTH, ...BLANK_LOOKING, ...CONTROLS]), async (value) => {
+          expectRefusedAt(await field.send(value), field, [INVISIBLE, ONE_LINE])
+        }),
+        RUNS
+      )
     }
     expect(await storedState()).toEqual(before)
   })
@@ -179,9 +203,12 @@ describe("one-line text and identifiers", () => {
   it("generated: a value of only invisibles and blanks is refused at the field, nothing stored", async () => {
     const before = await storedState()
     for (const field of ONE_LINE_FIELDS) {
-      await fc.assert(fc.asyncProperty(onlyInvisible, async (value) => {
-        expectRefusedAt(await field.send(value), field, [INVISIBLE])
-      }), RUNS)
+      await fc.assert(
+        fc.asyncProperty(onlyInvisible, async (value) => {
+          expectRefusedAt(await field.send(value), field, [INVISIBLE])
+        }),
+        RUNS
+      )
     }
     expect(await storedState()).toEqual(before)
   })
@@ -191,7 +218,8 @@ describe("one-line text and identifiers", () => {
     const roles = ONE_LINE_FIELDS[0]!
     expectRefusedAt(await roles.send("Administrator\u200b"), roles, [INVISIBLE])
     const fullName = ONE_LINE_FIELDS.find((f) => f.name === "POST /api/civilians fullName")!
-    for (const name of ["\u200b\u200b\u200b", "\u2800\u2800\u2800", "\u200e\u200f\u200e", "\u3164\u3164"]) expectRefusedAt(await fullName.send(name), fullName, [INVISIBLE])
+    for (const name of ["\u200b\u200b\u200b", "\u2800\u2800\u2800", "\u200e\u200f\u200e", "\u3164\u3164"])
+      expectRefusedAt(await fullName.send(name), fullName, [INVISIBLE])
     const callsign = ONE_LINE_FIELDS.find((f) => f.name === "POST /api/cad/units callsign")!
     expectRefusedAt(await callsign.send("LK5OC\u200b"), callsign, [INVISIBLE])
     expectRefusedAt(await callsign.send("LK\u202e5OC"), callsign, [INVISIBLE])
@@ -204,9 +232,12 @@ describe("multi-line text", () => {
   it("generated: a direction control or other invisible inside is refused at the field, nothing stored", async () => {
     const before = await storedState()
     for (const field of MULTI_LINE_FIELDS) {
-      await fc.assert(fc.asyncProperty(inserted(field.valid, [...DIRECTION_CONTROLS, "\u200b", "\u2060", "\u2800", "\u3164"]), async (value) => {
-        expectRefusedAt(await field.send(value), field, [INVISIBLE])
-      }), RUNS)
+      await fc.assert(
+        fc.asyncProperty(inserted(field.valid, [...DIRECTION_CONTROLS, "\u200b", "\u2060", "\u2800", "\u3164"]), async (value) => {
+          expectRefusedAt(await field.send(value), field, [INVISIBLE])
+        }),
+        RUNS
+      )
     }
     expect(await storedState()).toEqual(before)
   })
@@ -218,7 +249,10 @@ describe("multi-line text", () => {
       controlNotes: "ARV requested\rTraffic informed"
     })
     expect(created.status, created.text).toBe(201)
-    expect(dataOf(created)).toMatchObject({ description: "Two cars.\nOne driver hurt.\n\n\tAmbulance called.", controlNotes: "ARV requested\nTraffic informed" })
+    expect(dataOf(created)).toMatchObject({
+      description: "Two cars.\nOne driver hurt.\n\n\tAmbulance called.",
+      controlNotes: "ARV requested\nTraffic informed"
+    })
     const before = await storedState()
     const location = ONE_LINE_FIELDS.find((f) => f.name === "POST /api/cad/incidents location")!
     expectRefusedAt(await location.send("Legion\nSquare"), location, [ONE_LINE])
@@ -236,17 +270,33 @@ const sameAnswer = (reply: Reply, exact: Reply, what: string) => {
 
 /** Look-alikes of a Latin name: other-script letters, full-width forms, case and NFKC styles; fixed examples and generated ones. */
 const LOOK_ALIKE_LETTERS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  A: ["\u0410", "\u0391", "\uff21"], a: ["\u0430", "\u03b1"], C: ["\u0421", "\u03f9"], c: ["\u0441"], D: ["\uff24"], e: ["\u0435"], i: ["\u0456", "\u03b9"],
-  K: ["\u041a", "\u039a", "\u212a"], L: ["\uff2c"], m: ["\uff4d"], n: ["\uff4e"], O: ["\u041e", "\u039f", "\uff2f"], o: ["\u043e", "\u03bf"],
-  r: ["\uff52"], s: ["\u0455"], t: ["\uff54"], "5": ["\uff15"]
+  A: ["\u0410", "\u0391", "\uff21"],
+  a: ["\u0430", "\u03b1"],
+  C: ["\u0421", "\u03f9"],
+  c: ["\u0441"],
+  D: ["\uff24"],
+  e: ["\u0435"],
+  i: ["\u0456", "\u03b9"],
+  K: ["\u041a", "\u039a", "\u212a"],
+  L: ["\uff2c"],
+  m: ["\uff4d"],
+  n: ["\uff4e"],
+  O: ["\u041e", "\u039f", "\uff2f"],
+  o: ["\u043e", "\u03bf"],
+  r: ["\uff52"],
+  s: ["\u0455"],
+  t: ["\uff54"],
+  "5": ["\uff15"]
 }
 const lookAlike = (name: string) =>
   fc.array(fc.nat(), { minLength: name.length, maxLength: name.length }).map((picks) =>
     [...name].map((letter, i) => {
       const alikes = LOOK_ALIKE_LETTERS[letter]
       const pick = picks[i]!
-      return alikes !== undefined && pick % 3 !== 0 ? alikes[Math.floor(pick / 3) % alikes.length]! : pick % 2 === 0 ? letter.toUpperCase() : letter.toLowerCase()
-    }).join("")).filter((alike) => alike !== name)
+      return alikes !== undefined && pick % 3 !== 0 ? alikes[Math.floor(pick / 3) % alikes.length]!
+        : pick % 2 === 0 ? letter.toUpperCase() : letter.toLowerCase()
+    }).join("")
+  ).filter((alike) => alike !== name)
 
 describe("look-alike names", () => {
   it("a look-alike of Administrator is the reserved name, on create and on rename", async () => {
@@ -255,13 +305,24 @@ describe("look-alike names", () => {
     const exactCreate = await write(server, admin, "POST", "/api/admin/roles", { name: "Administrator", permissions: [] })
     const exactRename = await write(server, admin, "PATCH", `/api/admin/roles/${other.id}`, { name: "Administrator" })
     expectError(exactCreate, 422, "RESERVED_ROLE")
-    for (const alike of ["\u0410dministrator", "Administr\u0430t\u043er", "\uff21\uff44\uff4d\uff49\uff4e\uff49\uff53\uff54\uff52\uff41\uff54\uff4f\uff52", "\u{1d400}dministrator", "ADM\u0399NISTRATOR"]) {
+    for (
+      const alike of [
+        "\u0410dministrator",
+        "Administr\u0430t\u043er",
+        "\uff21\uff44\uff4d\uff49\uff4e\uff49\uff53\uff54\uff52\uff41\uff54\uff4f\uff52",
+        "\u{1d400}dministrator",
+        "ADM\u0399NISTRATOR"
+      ]
+    ) {
       sameAnswer(await write(server, admin, "POST", "/api/admin/roles", { name: alike, permissions: [] }), exactCreate, alike)
       sameAnswer(await write(server, admin, "PATCH", `/api/admin/roles/${other.id}`, { name: alike }), exactRename, alike)
     }
-    await fc.assert(fc.asyncProperty(lookAlike("Administrator"), async (alike) => {
-      sameAnswer(await write(server, admin, "POST", "/api/admin/roles", { name: alike, permissions: [] }), exactCreate, alike)
-    }), { seed: SEED, numRuns: 10 })
+    await fc.assert(
+      fc.asyncProperty(lookAlike("Administrator"), async (alike) => {
+        sameAnswer(await write(server, admin, "POST", "/api/admin/roles", { name: alike, permissions: [] }), exactCreate, alike)
+      }),
+      { seed: SEED, numRuns: 10 }
+    )
     expect(await storedState()).toEqual(before)
   })
 
@@ -286,11 +347,18 @@ describe("look-alike names", () => {
     expect(detailsOf(expectError(exactCreate, 400, "INVALID_INPUT"))).toEqual([{ path: ["callsign"], message: "another unit has the callsign lk5oc" }])
     for (const alike of ["LK5\u041eC", "L\u041a5OC", "L\u039a5\u039fC", "\uff2c\uff2b\uff15\uff2f\uff23"]) {
       sameAnswer(await write(server, admin, "POST", "/api/cad/units", { ...unit, callsign: alike }), exactCreate, alike)
-      sameAnswer(await write(server, admin, "POST", `/api/cad/units/${second.id}/update`, { ...unit, callsign: alike, version: second.version }), exactEdit, alike)
+      sameAnswer(
+        await write(server, admin, "POST", `/api/cad/units/${second.id}/update`, { ...unit, callsign: alike, version: second.version }),
+        exactEdit,
+        alike
+      )
     }
-    await fc.assert(fc.asyncProperty(lookAlike("LK5OC"), async (alike) => {
-      sameAnswer(await write(server, admin, "POST", "/api/cad/units", { ...unit, callsign: alike }), exactCreate, alike)
-    }), { seed: SEED, numRuns: 10 })
+    await fc.assert(
+      fc.asyncProperty(lookAlike("LK5OC"), async (alike) => {
+        sameAnswer(await write(server, admin, "POST", "/api/cad/units", { ...unit, callsign: alike }), exactCreate, alike)
+      }),
+      { seed: SEED, numRuns: 10 }
+    )
     expect(await storedState()).toEqual(before)
     // Digits are not letters: LK50C is another callsign.
     expect((await write(server, admin, "POST", "/api/cad/units", { ...unit, callsign: "LK50C" })).status).toBe(201)

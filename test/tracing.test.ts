@@ -67,7 +67,9 @@ beforeAll(async () => {
     startServer({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: json.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" } }),
     startServer({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: `${protobuf.url}/`, OTEL_SERVICE_NAME: "bluelight-test" } }),
     // Everything but the endpoint: the other OTEL_* settings alone turn nothing on.
-    startServer({ env: { OTEL_SERVICE_NAME: "bluelight-test", OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${unused.url}/v1/traces` } })
+    startServer({
+      env: { OTEL_SERVICE_NAME: "bluelight-test", OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${unused.url}/v1/traces` }
+    })
   ])
 })
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import type { CallView } from "@bluelight/api/cad/schemas.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, detailsOf, errorOf, listOf } from "../harness/body.js"
 import { type CadClient, CONTROL_PERMISSIONS, createIncident, credentialWith } from "../harness/cad.js"
@@ -18,19 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-interface CallData {
-  readonly id: string
-  readonly status: string
-  readonly callerName: string
-  readonly callerNumber: string | null
-  readonly location: string
-  readonly description: string
-  readonly incidentId: string | null
-  readonly closeReason: string | null
-  readonly createdAt: string
-  readonly updatedAt: string
-  readonly closedAt: string | null
-}
+type CallData = typeof CallView.Encoded
 
 const CALL = { callerName: "Jo Bloggs", location: "Legion Square", description: "Two people fighting" }
 const receive = async (body: Record<string, unknown> = {}) => {
@@ -55,12 +44,26 @@ describe("calls", () => {
   })
 
   it("holds every field to its bounds and refuses hostile input", async () => {
-    for (const [field, value] of [["callerName", ""], ["callerName", "x".repeat(101)], ["location", ""], ["description", " "], ["description", "x".repeat(2001)], ["callerNumber", ""], ["callerNumber", "1".repeat(33)], ["callerName", "a\u0000b"], ["location", "\udc00"]] as const) {
+    for (
+      const [field, value] of [
+        ["callerName", ""],
+        ["callerName", "x".repeat(101)],
+        ["location", ""],
+        ["description", " "],
+        ["description", "x".repeat(2001)],
+        ["callerNumber", ""],
+        ["callerNumber", "1".repeat(33)],
+        ["callerName", "a\u0000b"],
+        ["location", "\udc00"]
+      ] as const
+    ) {
       const reply = await bot.call("POST", "/api/cad/calls", { ...CALL, [field]: value })
       expect([reply.status, detailsOf(errorOf(reply))[0]!.path], field).toEqual([400, [field]])
     }
     expect((await bot.call("POST", "/api/cad/calls", { ...CALL, priority: "IMMEDIATE" })).status).toBe(400)
-    expect((await bot.call("POST", "/api/cad/calls", { ...CALL, callerName: "x".repeat(100), description: "y".repeat(2000), callerNumber: "1".repeat(32) })).status).toBe(201)
+    expect(
+      (await bot.call("POST", "/api/cad/calls", { ...CALL, callerName: "x".repeat(100), description: "y".repeat(2000), callerNumber: "1".repeat(32) })).status
+    ).toBe(201)
   })
 
   it("attaches a waiting call to an open incident once; closes with a reason once", async () => {
@@ -93,6 +96,9 @@ describe("calls", () => {
     expect((await control.call("GET", "/api/cad/calls?status=OPEN")).status).toBe(400)
     // A waiting call closed without ever being attached.
     const waiting = await receive()
-    expect(dataOf<CallData>(await bot.call("POST", `/api/cad/calls/${waiting.id}/close`, { reason: "Hoax call" }))).toMatchObject({ status: "CLOSED", incidentId: null })
+    expect(dataOf<CallData>(await bot.call("POST", `/api/cad/calls/${waiting.id}/close`, { reason: "Hoax call" }))).toMatchObject({
+      status: "CLOSED",
+      incidentId: null
+    })
   })
 })

@@ -1,24 +1,27 @@
+import type { CadEventView } from "@bluelight/api/cad/schemas.js"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { errorOf, listOf } from "../harness/body.js"
-import { asSession, type CadClient, CONTROL_PERMISSIONS, createIncident, credentialWith, crewMember, crewedUnit, type EventStream, openStream } from "../harness/cad.js"
+import {
+  asCredential,
+  asSession,
+  type CadClient,
+  CONTROL_PERMISSIONS,
+  createIncident,
+  credentialWith,
+  crewMember,
+  crewedUnit,
+  CONNECTED_COMMENT,
+  type EventStream,
+  openStream
+} from "../harness/cad.js"
 import { advanceClock, bearer, issueCredential, type Session, signIn, staffMember, write } from "../harness/identity.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
-interface CadEvent {
-  readonly id: string
-  readonly seq: number
-  readonly type: string
-  readonly at: string
-  readonly actor: { id: string; displayName: string } | { serviceId: string }
-  readonly incidentId: string | null
-  readonly unitId: string | null
-  readonly callId: string | null
-  readonly data: Record<string, unknown>
-}
+type CadEvent = typeof CadEventView.Encoded
 
 const LIMITS = { RATE_LIMIT_WRITES_PER_MINUTE: "100000", RATE_LIMIT_READS_PER_MINUTE: "100000" }
 
@@ -49,7 +52,7 @@ const follow = async (server: RunningServer, query = "", headers: Record<string,
   const stream = await openStream(server, `/api/cad/events/stream${query}`, headers)
   expect(stream.status).toBe(200)
   expect(stream.headers.get("content-type")).toContain("text/event-stream")
-  expect((await stream.next())?.comments).toEqual(["connected"])
+  expect(await stream.opening()).toBe(CONNECTED_COMMENT)
   return stream
 }
 
@@ -64,7 +67,12 @@ describe("CAD history", () => {
     await booker.call("POST", "/api/mdt/status", { status: "EN_ROUTE", version: unit.version + 1 })
     const events = await history(`&after=${before}`)
     expect(events.map((event) => event.type)).toEqual([
-      "INCIDENT_CREATED", "UNIT_CREATED", "CREW_JOINED", "UNIT_STATUS_CHANGED", "UNIT_ASSIGNED", "UNIT_STATUS_CHANGED"
+      "INCIDENT_CREATED",
+      "UNIT_CREATED",
+      "CREW_JOINED",
+      "UNIT_STATUS_CHANGED",
+      "UNIT_ASSIGNED",
+      "UNIT_STATUS_CHANGED"
     ])
     const seqs = events.map((event) => event.seq)
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
@@ -95,7 +103,7 @@ describe("the live stream", () => {
     const person = await crewMember(serverA, admin, "live-crew")
     const unit = await crewedUnit(control, person.accountId)
     const received: Array<CadEvent> = []
-    while (received.length < 4) received.push((await onB.nextEvent<CadEvent>())!)
+    while (received.length < 4) received.push((await onB.nextEvent())!)
     onB.close()
     expect(received.map((event) => event.type)).toEqual(["INCIDENT_CREATED", "UNIT_CREATED", "CREW_JOINED", "UNIT_STATUS_CHANGED"])
     expect(received[0]).toMatchObject({ incidentId: incident.id })
@@ -107,15 +115,25 @@ describe("the live stream", () => {
   it("resumes after Last-Event-ID (and after=), and filters by incident", async () => {
     const first = await createIncident(control)
     const stream = await follow(serverB, `?incidentId=${first.id}&after=0`)
-    const created = (await stream.nextEvent<CadEvent>())!
+    const message = (await stream.nextMessage())!
+    const created = message.entry
     expect(created).toMatchObject({ type: "INCIDENT_CREATED", incidentId: first.id })
+    // Each message's `id:` is its entry's seq: what an EventSource sends back as Last-Event-ID.
+    expect(message.id).toBe(String(created.seq))
     stream.close()
-    await control.call("POST", `/api/cad/incidents/${first.id}/update`, { type: "Changed", priority: "SCHEDULED", location: "B2", description: "", controlNotes: "", version: 1 })
+    await control.call("POST", `/api/cad/incidents/${first.id}/update`, {
+      type: "Changed",
+      priority: "SCHEDULED",
+      location: "B2",
+      description: "",
+      controlNotes: "",
+      version: 1
+    })
     await createIncident(control)
     await control.call("POST", `/api/cad/incidents/${first.id}/close`, { version: 2 })
     const resumed = await follow(serverA, `?incidentId=${first.id}&after=0`, { ...bearer(token), "last-event-id": String(created.seq) })
-    expect((await resumed.nextEvent<CadEvent>())!.type).toBe("INCIDENT_UPDATED")
-    const closed = (await resumed.nextEvent<CadEvent>())!
+    expect((await resumed.nextEvent())!.type).toBe("INCIDENT_UPDATED")
+    const closed = (await resumed.nextEvent())!
     expect(closed.type).toBe("INCIDENT_CLOSED")
     resumed.close()
     const bad = await serverA.request("GET", "/api/cad/events/stream?after=abc", { headers: bearer(token) })
@@ -126,7 +144,7 @@ describe("the live stream", () => {
     const viewer = await staffMember(serverA, admin, { id: "stream-viewer" }, ["cad.view"])
     const stream = await follow(serverA, "", { cookie: viewer.session.cookie })
     await createIncident(control)
-    expect((await stream.nextEvent<CadEvent>())!.type).toBe("INCIDENT_CREATED")
+    expect((await stream.nextEvent())!.type).toBe("INCIDENT_CREATED")
     expect((await write(serverA, viewer.session, "POST", "/api/auth/logout")).status).toBeLessThan(400)
     await advanceClock(serverA, 10_000)
     await createIncident(control)
@@ -161,8 +179,8 @@ describe("the embedded default", () => {
         const owner = await signIn(server, { id: "embedded-admin" })
         const issued = await issueCredential(server, owner, { name: "control", scopes: [...CONTROL_PERMISSIONS] })
         const stream = await follow(server, "", bearer(issued.token))
-        const incident = await createIncident({ call: (method, path, body) => server.request(method, path, { headers: bearer(issued.token), body }) })
-        expect(await stream.nextEvent<CadEvent>()).toMatchObject({ type: "INCIDENT_CREATED", incidentId: incident.id })
+        const incident = await createIncident(asCredential(server, issued.token))
+        expect(await stream.nextEvent()).toMatchObject({ type: "INCIDENT_CREATED", incidentId: incident.id })
         stream.close()
       } finally {
         await server.stop()

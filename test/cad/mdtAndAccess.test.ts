@@ -1,6 +1,7 @@
+import type { MdtView } from "@bluelight/api/cad/schemas.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, errorOf } from "../harness/body.js"
-import { type CadClient, CONTROL_PERMISSIONS, createIncident, createUnit, credentialWith, crewMember, type CrewData, type IncidentData, plainMember, type UnitData } from "../harness/cad.js"
+import { type CadClient, CONTROL_PERMISSIONS, createIncident, createUnit, credentialWith, crewMember, plainMember, type UnitData } from "../harness/cad.js"
 import { type Session, signIn, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
@@ -16,11 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-interface Mdt {
-  readonly crew: CrewData | null
-  readonly unit: UnitData | null
-  readonly incident: IncidentData | null
-}
+type Mdt = typeof MdtView.Encoded
 
 const ID = "0190a7f2-0000-7000-8000-000000000000"
 
@@ -29,7 +26,12 @@ const OPERATIONS: ReadonlyArray<{ method: string; path: string; body?: unknown; 
   { method: "GET", path: "/api/cad/incidents", needs: "cad.view" },
   { method: "POST", path: "/api/cad/incidents", body: { type: "RTC", priority: "IMMEDIATE", location: "A1" }, needs: "cad.incidents.create" },
   { method: "GET", path: `/api/cad/incidents/${ID}`, needs: "cad.view" },
-  { method: "POST", path: `/api/cad/incidents/${ID}/update`, body: { type: "RTC", priority: "IMMEDIATE", location: "A1", description: "", controlNotes: "", version: 1 }, needs: "cad.incidents.manage" },
+  {
+    method: "POST",
+    path: `/api/cad/incidents/${ID}/update`,
+    body: { type: "RTC", priority: "IMMEDIATE", location: "A1", description: "", controlNotes: "", version: 1 },
+    needs: "cad.incidents.manage"
+  },
   { method: "POST", path: `/api/cad/incidents/${ID}/close`, body: { version: 1 }, needs: "cad.incidents.manage" },
   { method: "POST", path: `/api/cad/incidents/${ID}/assign`, body: { unitId: ID, version: 1 }, needs: "cad.dispatch" },
   { method: "POST", path: `/api/cad/incidents/${ID}/clear`, body: { unitId: ID, version: 1 }, needs: "cad.dispatch" },
@@ -76,7 +78,13 @@ describe("access to CAD", () => {
 
   it("MDT refuses credentials (USER_REQUIRED), even holding cad.unit.self", async () => {
     const bot = await credentialWith(server, admin, ["cad.unit.self", "cad.view"], "mdt bot")
-    for (const [method, path, body] of [["GET", "/api/mdt/me"], ["POST", "/api/mdt/book-on", { unitId: ID, identifier: "1" }], ["POST", "/api/mdt/book-off"], ["POST", "/api/mdt/status", { status: "BUSY", version: 1 }]] as const) {
+    for (
+      const [method, path, body] of [["GET", "/api/mdt/me"], ["POST", "/api/mdt/book-on", { unitId: ID, identifier: "1" }], ["POST", "/api/mdt/book-off"], [
+        "POST",
+        "/api/mdt/status",
+        { status: "BUSY", version: 1 }
+      ]] as const
+    ) {
       const reply = await bot.call(method, path, body)
       expect([reply.status, errorOf(reply).code], path).toEqual([403, "USER_REQUIRED"])
     }
@@ -87,7 +95,9 @@ describe("access to CAD", () => {
     const refused = await staffWithout.client.call("GET", "/api/mdt/me")
     expect([refused.status, errorOf(refused).code, errorOf(refused).message]).toEqual([403, "FORBIDDEN", expect.stringContaining("cad.unit.self")])
     // Every member gets cad.unit.self from here on, staff or not.
-    const member = await write(server, admin, "PATCH", "/api/admin/roles/member", { permissions: ["civilians.create", "civilians.manage_own", "cad.unit.self"] })
+    const member = await write(server, admin, "PATCH", "/api/admin/roles/member", {
+      permissions: ["civilians.create", "civilians.manage_own", "cad.unit.self"]
+    })
     expect(member.status, member.text).toBe(200)
     const plain = await plainMember(server, "mdt-plain")
     const unit = await createUnit(control)
@@ -108,7 +118,10 @@ describe("MDT self-service", () => {
     // Unknown query parameters are refused, as on every list.
     for (const query of ["verbose=1", "limit=1"]) {
       const refused = await nia.client.call("GET", `/api/mdt/me?${query}`)
-      expect([refused.status, errorOf(refused).code, errorOf(refused).details?.map((problem) => problem.path)], query).toEqual([400, "INVALID_INPUT", [["query", query.split("=")[0]]]])
+      expect([refused.status, errorOf(refused).code, errorOf(refused).details?.map((problem) => problem.path)], query).toEqual([400, "INVALID_INPUT", [[
+        "query",
+        query.split("=")[0]
+      ]]])
     }
     const unit = await createUnit(control)
     const on = dataOf<Mdt>(await nia.client.call("POST", "/api/mdt/book-on", { unitId: unit.id, identifier: " 77 " }))

@@ -27,8 +27,11 @@ describe("races", () => {
     const person = await crewMember(server, admin, "race-crew")
     const unit = await crewedUnit(dispatcherA, person.accountId)
     const incidents = await Promise.all(Array.from({ length: N }, () => createIncident(dispatcherA)))
-    const replies = await Promise.all(incidents.map((incident, i) =>
-      (i % 2 === 0 ? dispatcherA : dispatcherB).call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: unit.id, version: unit.version })))
+    const replies = await Promise.all(
+      incidents.map((incident, i) =>
+        (i % 2 === 0 ? dispatcherA : dispatcherB).call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: unit.id, version: unit.version })
+      )
+    )
     const won = replies.filter((reply) => reply.status === 200)
     expect(won).toHaveLength(1)
     expect(replies.filter((reply) => reply.status !== 200).map(errorCodeOf)).toEqual(Array(N - 1).fill("CAD_CONFLICT"))
@@ -53,8 +56,11 @@ describe("races", () => {
   it("the same person added to N units in parallel: exactly one membership, the others ALREADY_CREWED", async () => {
     const person = await crewMember(server, admin, "race-double")
     const units = await Promise.all(Array.from({ length: N }, () => createUnit(dispatcherA)))
-    const replies = await Promise.all(units.map((unit, i) =>
-      (i % 2 === 0 ? dispatcherA : dispatcherB).call("POST", `/api/cad/units/${unit.id}/crew`, { userId: person.accountId, identifier: "9" })))
+    const replies = await Promise.all(
+      units.map((unit, i) =>
+        (i % 2 === 0 ? dispatcherA : dispatcherB).call("POST", `/api/cad/units/${unit.id}/crew`, { userId: person.accountId, identifier: "9" })
+      )
+    )
     expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1)
     expect(replies.filter((reply) => reply.status !== 201).map(errorCodeOf)).toEqual(Array(N - 1).fill("ALREADY_CREWED"))
     const crewed = await Promise.all(units.map(async (unit) => dataOf<UnitData>(await dispatcherA.call("GET", `/api/cad/units/${unit.id}`))))

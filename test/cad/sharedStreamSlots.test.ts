@@ -8,7 +8,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type EventStream, openStream } from "../harness/cad.js"
+import { CONNECTED_COMMENT, type EventStream, openStream } from "../harness/cad.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { bearer, issueCredential, type Session, signIn, testRedisUrl } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
@@ -35,7 +35,7 @@ afterAll(async () => {
 const follow = async (server: RunningServer, token: string): Promise<EventStream> => {
   const stream = await openStream(server, PATH, bearer(token))
   expect(stream.status).toBe(200)
-  expect((await stream.next())?.comments).toEqual(["connected"])
+  expect(await stream.opening()).toBe(CONNECTED_COMMENT)
   return stream
 }
 
@@ -47,23 +47,26 @@ const expectRefused = async (server: RunningServer, token: string) => {
   expect(Number(reply.headers.get("retry-after"))).toBeGreaterThan(0)
 }
 
-describe(testRedisUrl === undefined ? "one caller's open streams on one instance without Redis" : "one caller's open streams across two instances sharing Redis", () => {
-  it("are five in all: three on A and two on B, the sixth on either is 429, and closing one on A frees a place on B (A and B one instance without Redis)", async () => {
-    const { token } = await issueCredential(a, admin, { name: "streams everywhere", scopes: ["cad.view"] })
-    const onA = await Promise.all(Array.from({ length: 3 }, () => follow(a, token)))
-    const onB = await Promise.all(Array.from({ length: 2 }, () => follow(b, token)))
-    await expectRefused(a, token)
-    await expectRefused(b, token)
-    onA[0]!.close()
-    // The place is given back once A notices the client has gone.
-    let again = await openStream(b, PATH, bearer(token))
-    for (let tries = 0; again.status === 429 && tries < 40; tries++) {
-      again.close()
-      await sleep(50)
-      again = await openStream(b, PATH, bearer(token))
-    }
-    expect(again.status).toBe(200)
-    await expectRefused(a, token)
-    for (const stream of [again, ...onA.slice(1), ...onB]) stream.close()
-  })
-})
+describe(
+  testRedisUrl === undefined ? "one caller's open streams on one instance without Redis" : "one caller's open streams across two instances sharing Redis",
+  () => {
+    it("are five in all: three on A and two on B, the sixth on either is 429, and closing one on A frees a place on B (A and B one instance without Redis)", async () => {
+      const { token } = await issueCredential(a, admin, { name: "streams everywhere", scopes: ["cad.view"] })
+      const onA = await Promise.all(Array.from({ length: 3 }, () => follow(a, token)))
+      const onB = await Promise.all(Array.from({ length: 2 }, () => follow(b, token)))
+      await expectRefused(a, token)
+      await expectRefused(b, token)
+      onA[0]!.close()
+      // The place is given back once A notices the client has gone.
+      let again = await openStream(b, PATH, bearer(token))
+      for (let tries = 0; again.status === 429 && tries < 40; tries++) {
+        again.close()
+        await sleep(50)
+        again = await openStream(b, PATH, bearer(token))
+      }
+      expect(again.status).toBe(200)
+      await expectRefused(a, token)
+      for (const stream of [again, ...onA.slice(1), ...onB]) stream.close()
+    })
+  }
+)

@@ -14,7 +14,7 @@ import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf } from "../harness/body.js"
-import { asCredential, type CadClient, CONTROL_PERMISSIONS, createIncident, type EventStream, openStream } from "../harness/cad.js"
+import { asCredential, type CadClient, CONTROL_PERMISSIONS, createIncident, CONNECTED_COMMENT, type EventStream, openStream } from "../harness/cad.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
 import {
@@ -65,7 +65,7 @@ afterAll(async () => {
 const follow = async (server: RunningServer, headers: Record<string, string>): Promise<EventStream> => {
   const stream = await openStream(server, "/api/cad/events/stream", headers)
   expect(stream.status).toBe(200)
-  expect((await stream.next())?.comments).toEqual(["connected"])
+  expect(await stream.opening()).toBe(CONNECTED_COMMENT)
   return stream
 }
 
@@ -74,9 +74,9 @@ const restUntilEnd = async (stream: EventStream, deadline: number): Promise<Arra
   const delivered: Array<unknown> = []
   const rest = (async () => {
     for (;;) {
-      const message = await stream.next()
-      if (message === undefined) return "ended" as const
-      if (message.data !== undefined) delivered.push(JSON.parse(message.data))
+      const entry = await stream.nextEvent()
+      if (entry === undefined) return "ended" as const
+      delivered.push(entry)
     }
   })()
   const outcome = await Promise.race([rest, sleep(Math.max(0, deadline - Date.now())).then(() => "still open" as const)])

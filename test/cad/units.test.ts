@@ -1,7 +1,19 @@
+import { UnitId } from "@bluelight/core/cad"
+import { AccountId } from "@bluelight/core/identity"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, detailsOf, errorOf, listOf } from "../harness/body.js"
 import {
-  addCrew, assign, type CadClient, CONTROL_PERMISSIONS, createIncident, createUnit, credentialWith, crewedUnit, crewMember, type CrewData, plainMember,
+  addCrew,
+  assign,
+  type CadClient,
+  CONTROL_PERMISSIONS,
+  createIncident,
+  createUnit,
+  credentialWith,
+  crewedUnit,
+  crewMember,
+  type CrewData,
+  plainMember,
   type UnitData
 } from "../harness/cad.js"
 import { linkPlatform, type Session, setAccountStatus, signIn, write } from "../harness/identity.js"
@@ -19,7 +31,8 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-const status = (unit: { id: string; version: number }, to: string) => control.call("POST", `/api/cad/units/${unit.id}/status`, { status: to, version: unit.version })
+const status = (unit: { id: string; version: number }, to: string) =>
+  control.call("POST", `/api/cad/units/${unit.id}/status`, { status: to, version: unit.version })
 
 describe("units", () => {
   it("creates OFF_DUTY units with unique callsigns (ignoring case), lists them by callsign", async () => {
@@ -41,10 +54,16 @@ describe("units", () => {
 
   it("edits replace callsign, agency and type with the current version", async () => {
     const unit = await createUnit(control)
-    const edited = dataOf<UnitData>(await control.call("POST", `/api/cad/units/${unit.id}/update`, { callsign: `${unit.callsign}-X`, agencyCode: "BTP", type: "TRAFFIC", version: 1 }))
+    const edited = dataOf<UnitData>(
+      await control.call("POST", `/api/cad/units/${unit.id}/update`, { callsign: `${unit.callsign}-X`, agencyCode: "BTP", type: "TRAFFIC", version: 1 })
+    )
     expect(edited).toMatchObject({ agencyCode: "BTP", type: "TRAFFIC", version: 2 })
-    expect(errorOf(await control.call("POST", `/api/cad/units/${unit.id}/update`, { callsign: "Q", agencyCode: "BTP", type: "TRAFFIC", version: 1 })).code).toBe("CAD_CONFLICT")
-    expect(errorOf(await control.call("POST", `/api/cad/units/${unit.id}/update`, { callsign: edited.callsign, agencyCode: "BTP", type: "TRAFFIC", version: 2 })).code).toBe("NO_CHANGE")
+    expect(errorOf(await control.call("POST", `/api/cad/units/${unit.id}/update`, { callsign: "Q", agencyCode: "BTP", type: "TRAFFIC", version: 1 })).code)
+      .toBe("CAD_CONFLICT")
+    expect(
+      errorOf(await control.call("POST", `/api/cad/units/${unit.id}/update`, { callsign: edited.callsign, agencyCode: "BTP", type: "TRAFFIC", version: 2 }))
+        .code
+    ).toBe("NO_CHANGE")
     expect((await control.call("POST", `/api/cad/units/${unit.id}/update`, { callsign: "Q", version: 2 })).status).toBe(400)
   })
 })
@@ -56,7 +75,7 @@ describe("crew", () => {
     const unit = await createUnit(control)
     const crewed = await addCrew(control, unit.id, alice.accountId, "  4521 ")
     expect(crewed).toMatchObject({ status: "AVAILABLE", version: 2 })
-    const [member] = crewed.crew as [CrewData]
+    const member = crewed.crew[0]!
     expect(Object.keys(member).sort()).toEqual(["id", "unitId", "identifier", "userId", "joinedAt", "leftAt", "user"].sort())
     expect(member).toMatchObject({ unitId: unit.id, userId: alice.accountId, identifier: "4521", leftAt: null })
     expect(member.user).toEqual({
@@ -88,12 +107,15 @@ describe("crew", () => {
     expect([plain.status, errorOf(plain).code]).toEqual([422, "STAFF_INACTIVE"])
     const dave = await crewMember(server, admin, "crew-dave")
     await write(server, admin, "PATCH", `/api/staff/${dave.staff.id}`, { active: false })
-    expect(errorOf(await control.call("POST", `/api/cad/units/${unit.id}/crew`, { userId: dave.accountId, identifier: "1" })).code).toBe("STAFF_INACTIVE")
+    // The rest through the typed client: each refusal decodes to the contract's error, with its code.
+    const crewing = (userId: string, unitId: string = unit.id) =>
+      control.refusal((api) => api.cadUnits.addCrew({ params: { id: UnitId.make(unitId) }, payload: { userId: AccountId.make(userId), identifier: "1" } }))
+    expect(await crewing(dave.accountId)).toMatchObject({ _tag: "StaffInactive", code: "STAFF_INACTIVE" })
     const erin = await crewMember(server, admin, "crew-erin")
     await setAccountStatus(server, admin, erin.accountId, "SUSPENDED")
-    expect(errorOf(await control.call("POST", `/api/cad/units/${unit.id}/crew`, { userId: erin.accountId, identifier: "1" })).code).toBe("STAFF_INACTIVE")
-    expect(errorOf(await control.call("POST", `/api/cad/units/${unit.id}/crew`, { userId: "0190a7f2-0000-7000-8000-000000000000", identifier: "1" })).code).toBe("NOT_FOUND")
-    expect(errorOf(await control.call("POST", "/api/cad/units/0190a7f2-0000-7000-8000-000000000000/crew", { userId: dave.accountId, identifier: "1" })).code).toBe("NOT_FOUND")
+    expect((await crewing(erin.accountId)).code).toBe("STAFF_INACTIVE")
+    expect((await crewing("0190a7f2-0000-7000-8000-000000000000")).code).toBe("NOT_FOUND")
+    expect((await crewing(dave.accountId, "0190a7f2-0000-7000-8000-000000000000")).code).toBe("NOT_FOUND")
   })
 
   it("removing the last crew of an assigned unit clears it, then takes it OFF_DUTY; removing twice is INVALID_STATE", async () => {
@@ -102,7 +124,7 @@ describe("crew", () => {
     const incident = await createIncident(control)
     const unit = await addCrew(control, (await crewedUnit(control, fay.accountId)).id, gus.accountId)
     await assign(control, incident.id, unit)
-    const [fayCrew, gusCrew] = unit.crew as [CrewData, CrewData]
+    const [fayCrew, gusCrew] = [unit.crew[0]!, unit.crew[1]!]
     const one = dataOf<UnitData>(await control.call("POST", `/api/cad/units/${unit.id}/crew/${fayCrew.id}/remove`))
     expect(one).toMatchObject({ status: "ASSIGNED", incidentId: incident.id })
     expect(one.crew.map((member) => member.id)).toEqual([gusCrew.id])
@@ -139,9 +161,10 @@ describe("crew", () => {
 })
 
 describe("status moves, assigning and clearing", () => {
-  it("moves statuses as API.md allows and refuses the rest", async () => {
+  it("moves statuses as the transitions allow and refuses the rest", async () => {
     const hal = await crewMember(server, admin, "move-hal")
-    let unit = await crewedUnit(control, hal.accountId)
+    // The unit as the typed client made it, then as each raw status change answers it.
+    let unit: { readonly id: string; readonly version: number; readonly status: string } = await crewedUnit(control, hal.accountId)
     for (const to of ["BUSY", "UNAVAILABLE", "AVAILABLE"]) {
       unit = dataOf<UnitData>(await status(unit, to))
       expect(unit.status).toBe(to)
@@ -166,8 +189,15 @@ describe("status moves, assigning and clearing", () => {
     const one = await crewedUnit(control, ivy.accountId)
     const two = await crewedUnit(control, jon.accountId)
     const assigned = await assign(control, incident.id, one)
-    expect(Object.keys(assigned).sort()).toEqual(["id", "callsign", "agencyCode", "type", "status", "incidentId", "version", "createdAt", "updatedAt", "crew", "incident"].sort())
-    expect(assigned).toMatchObject({ status: "ASSIGNED", incidentId: incident.id, version: one.version + 1, incident: { id: incident.id, number: incident.number } })
+    expect(Object.keys(assigned).sort()).toEqual(
+      ["id", "callsign", "agencyCode", "type", "status", "incidentId", "version", "createdAt", "updatedAt", "crew", "incident"].sort()
+    )
+    expect(assigned).toMatchObject({
+      status: "ASSIGNED",
+      incidentId: incident.id,
+      version: one.version + 1,
+      incident: { id: incident.id, number: incident.number }
+    })
     expect(assigned.crew[0]!.user.id).toBe(ivy.accountId)
     await assign(control, incident.id, two)
     const elsewhere = await control.call("POST", `/api/cad/incidents/${other.id}/assign`, { unitId: one.id, version: assigned.version })
@@ -185,12 +215,15 @@ describe("status moves, assigning and clearing", () => {
     const stale = await control.call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: unit.id, version: unit.version - 1 })
     expect([stale.status, errorOf(stale).code]).toEqual([409, "CAD_CONFLICT"])
     const busy = dataOf<UnitData>(await status(unit, "BUSY"))
-    expect(errorOf(await control.call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: unit.id, version: busy.version })).code).toBe("INVALID_STATE")
+    expect(errorOf(await control.call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: unit.id, version: busy.version })).code).toBe(
+      "INVALID_STATE"
+    )
     const free = dataOf<UnitData>(await status(busy, "AVAILABLE"))
     await control.call("POST", `/api/cad/incidents/${incident.id}/close`, { version: 1 })
     const closed = await control.call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: unit.id, version: free.version })
     expect([closed.status, errorOf(closed).code]).toEqual([409, "INVALID_STATE"])
-    expect(errorOf(await control.call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: "0190a7f2-0000-7000-8000-000000000000", version: 1 })).code).toBe("NOT_FOUND")
+    expect(errorOf(await control.call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: "0190a7f2-0000-7000-8000-000000000000", version: 1 })).code)
+      .toBe("NOT_FOUND")
     expect((await control.call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: unit.id })).status).toBe(400)
     expect((await control.call("POST", `/api/cad/incidents/${incident.id}/assign`, { unitId: unit.id, version: "1" })).status).toBe(400)
     // Nothing was written by the refusals.
@@ -202,11 +235,19 @@ describe("status moves, assigning and clearing", () => {
     const incident = await createIncident(control)
     const one = await assign(control, incident.id, await crewedUnit(control, lee.accountId))
     const two = await assign(control, incident.id, await crewedUnit(control, mo.accountId))
-    expect(errorOf(await control.call("POST", `/api/cad/incidents/${incident.id}/clear`, { unitId: one.id, version: one.version - 1 })).code).toBe("CAD_CONFLICT")
+    expect(errorOf(await control.call("POST", `/api/cad/incidents/${incident.id}/clear`, { unitId: one.id, version: one.version - 1 })).code).toBe(
+      "CAD_CONFLICT"
+    )
     const cleared = dataOf<UnitData>(await control.call("POST", `/api/cad/incidents/${incident.id}/clear`, { unitId: one.id, version: one.version }))
     expect(cleared).toMatchObject({ status: "AVAILABLE", incidentId: null, version: one.version + 1 })
-    expect(errorOf(await control.call("POST", `/api/cad/incidents/${incident.id}/clear`, { unitId: one.id, version: cleared.version })).code).toBe("INVALID_STATE")
+    expect(errorOf(await control.call("POST", `/api/cad/incidents/${incident.id}/clear`, { unitId: one.id, version: cleared.version })).code).toBe(
+      "INVALID_STATE"
+    )
     await control.call("POST", `/api/cad/incidents/${incident.id}/close`, { version: 1 })
-    expect(dataOf<UnitData>(await control.call("GET", `/api/cad/units/${two.id}`))).toMatchObject({ status: "AVAILABLE", incidentId: null, version: two.version + 1 })
+    expect(dataOf<UnitData>(await control.call("GET", `/api/cad/units/${two.id}`))).toMatchObject({
+      status: "AVAILABLE",
+      incidentId: null,
+      version: two.version + 1
+    })
   })
 })

@@ -5,6 +5,7 @@
  * changes keep their actor for everyone; no other PNC read names the owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { PncEvent } from "@bluelight/api/civilians/schemas.js"
 import { type JsonObject, listOf } from "../harness/body.js"
 import { issueCredential, meData, type Session, staffMember } from "../harness/identity.js"
 import type { Reply } from "../harness/server.js"
@@ -16,11 +17,8 @@ beforeAll(async () => {
 })
 afterAll(() => world?.server.stop())
 
-interface Entry {
-  readonly type: string
-  readonly actor: JsonObject
-  readonly data: JsonObject
-}
+/** A PNC history entry as sent on the wire. */
+type Entry = typeof PncEvent.Encoded
 
 const PORTAL_TYPES = ["CIVILIAN_CREATED", "CIVILIAN_UPDATED", "LICENCE_ISSUED", "VEHICLE_REGISTERED", "KEEPER_CHANGED"]
 
@@ -28,7 +26,12 @@ describe("the PNC history and the character's owner", () => {
   it("a member's own changes never name them to a reader without civilians.manage; everything else keeps its actor", async () => {
     const { server, admin, alice, bob } = world
     const officer = await staffMember(server, admin, { id: "pnc-owner-full-officer", displayName: "PC Full" }, [
-      "pnc.view", "pnc.records.manage", "pnc.warrants.manage", "pnc.markers.manage", "pnc.licences.manage", "pnc.vehicles.manage"
+      "pnc.view",
+      "pnc.records.manage",
+      "pnc.warrants.manage",
+      "pnc.markers.manage",
+      "pnc.licences.manage",
+      "pnc.vehicles.manage"
     ])
     const viewer = (await issueCredential(server, admin, { name: "Viewer", scopes: ["pnc.view"] })).token
     const aliceMe = await meData(server, alice)
@@ -46,10 +49,19 @@ describe("the PNC history and the character's owner", () => {
     const theirs = await createCharacter(world, bob, { fullName: `John ${word}` })
     ok(await send(world, alice, "POST", `/api/civilians/${mine.id}/vehicles/${car.id}/transfer`, { toReference: theirs.reference }))
     // Officers' changes, and a manager's change to another member's character.
-    const record = ok(await send(world, officer.session, "POST", "/api/pnc/records", {
-      civilianId: mine.id, type: "CITATION", title: "Speeding", description: "48 in a 30 zone", location: "High Street",
-      occurredAt: "2026-01-02T03:04:05.000Z", points: 3, vehicleId: car.id
-    }), 201)
+    const record = ok(
+      await send(world, officer.session, "POST", "/api/pnc/records", {
+        civilianId: mine.id,
+        type: "CITATION",
+        title: "Speeding",
+        description: "48 in a 30 zone",
+        location: "High Street",
+        occurredAt: "2026-01-02T03:04:05.000Z",
+        points: 3,
+        vehicleId: car.id
+      }),
+      201
+    )
     ok(await send(world, officer.session, "POST", "/api/pnc/warrants", { civilianId: mine.id, reason: "Failed to appear" }), 201)
     ok(await send(world, officer.session, "POST", "/api/pnc/markers", { type: "STOLEN_VEHICLE", vehicleId: car.id, reason: "Reported stolen" }), 201)
     ok(await send(world, officer.session, "POST", "/api/pnc/markers", { type: "PERSON_BOLO", civilianId: theirs.id, reason: "Seen nearby" }), 201)
@@ -94,8 +106,16 @@ describe("the PNC history and the character's owner", () => {
     }
     const ofMine = listOf<Entry>(await get(world, viewer, histories[0]!)).data.map((e) => e.type)
     expect(ofMine).toEqual([
-      "LICENCE_SUSPENDED", "WARRANT_ISSUED", "ENDORSEMENT_ADDED", "RECORD_CREATED", "VEHICLE_REGISTERED", "LICENCE_ISSUED",
-      "CIVILIAN_UPDATED", "CIVILIAN_UPDATED", "CIVILIAN_UPDATED", "CIVILIAN_CREATED"
+      "LICENCE_SUSPENDED",
+      "WARRANT_ISSUED",
+      "ENDORSEMENT_ADDED",
+      "RECORD_CREATED",
+      "VEHICLE_REGISTERED",
+      "LICENCE_ISSUED",
+      "CIVILIAN_UPDATED",
+      "CIVILIAN_UPDATED",
+      "CIVILIAN_UPDATED",
+      "CIVILIAN_CREATED"
     ])
     const ofTheirs = listOf<Entry>(await get(world, viewer, histories[1]!)).data.map((e) => e.type)
     expect(ofTheirs).toEqual(["CIVILIAN_UPDATED", "VEHICLE_STATUS_CHANGED", "MARKER_CREATED", "KEEPER_CHANGED", "CIVILIAN_CREATED"])

@@ -1,13 +1,16 @@
+import type { PncVehicleSummary, Vehicle as VehicleView } from "@bluelight/api/civilians/schemas.js"
+import { DateTime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, type JsonObject, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import { advanceClock, meData } from "../harness/identity.js"
 import {
+  as,
   type CivilianData,
   createCharacter,
   get,
   issueLicenceFor,
-  type LicenceData,
+  type OfficialLicenceData,
   ok,
   registerVehicleFor,
   send,
@@ -26,15 +29,28 @@ beforeAll(async () => {
 afterAll(() => world?.server.stop())
 
 const OFFICIAL_KEYS = [
-  "address", "counts", "createdAt", "dateOfBirth", "fullName", "gender", "id", "imageUrl", "licence", "markers", "occupation",
-  "phone", "reference", "status", "updatedAt", "vehicles", "warrants"
+  "address",
+  "counts",
+  "createdAt",
+  "dateOfBirth",
+  "fullName",
+  "gender",
+  "id",
+  "imageUrl",
+  "licence",
+  "markers",
+  "occupation",
+  "phone",
+  "reference",
+  "status",
+  "updatedAt",
+  "vehicles",
+  "warrants"
 ]
 
-interface Vehicle extends JsonObject {
-  readonly id: string
-  readonly plate: string
-  readonly updatedAt: string
-}
+/** A vehicle as the PNC lists it, and as an official change answers it. */
+type VehicleSummary = typeof PncVehicleSummary.Encoded
+type Vehicle = typeof VehicleView.Encoded
 
 const licensedCharacter = async (overrides: JsonObject = {}) => {
   const civilian = await createCharacter(world, world.alice, overrides)
@@ -64,14 +80,21 @@ describe("people", () => {
     expect(JSON.stringify(view)).not.toContain("my secret")
     expect(view["counts"]).toEqual({ records: 0, warrants: 0, markers: 0 })
     expect(view["markers"]).toEqual([])
-    expect((view["licence"] as LicenceData).id).toBe(licence.id)
+    expect((view["licence"] as OfficialLicenceData).id).toBe(licence.id)
     const vehicles = view["vehicles"] as Array<JsonObject>
     expect(vehicles.map((v) => v["id"])).toEqual([car.id])
-    expect(vehicles[0]).toMatchObject({ stolen: false, alerts: { markers: 0 }, keeper: { id: civilian.id, reference: civilian.reference, fullName: civilian.fullName } })
+    expect(vehicles[0]).toMatchObject({
+      stolen: false,
+      alerts: { markers: 0 },
+      keeper: { id: civilian.id, reference: civilian.reference, fullName: civilian.fullName }
+    })
     const alice = await meData(world.server, world.alice)
     const managed = ok<JsonObject>(await get(world, world.admin, `/api/pnc/civilians/${civilian.id}`))
     expect(managed["owner"]).toEqual({ id: alice.id, displayName: alice.displayName })
-    expect(ok<JsonObject>(await get(world, world.credential, `/api/pnc/civilians/${civilian.id}`))["owner"]).toEqual({ id: alice.id, displayName: alice.displayName })
+    expect(ok<JsonObject>(await get(world, world.credential, `/api/pnc/civilians/${civilian.id}`))["owner"]).toEqual({
+      id: alice.id,
+      displayName: alice.displayName
+    })
     expectError(await get(world, world.officer, "/api/pnc/civilians/nobody"), 404, "NOT_FOUND")
     expectError(await get(world, world.officer, `/api/pnc/civilians/${"x".repeat(65)}`), 400, "INVALID_INPUT")
   })
@@ -82,7 +105,8 @@ describe("people", () => {
     const a = await createCharacter(world, world.bob, { fullName: `Anna ${word}` })
     const found = listOf<{ id: string }>(await get(world, world.officer, `/api/pnc/civilians?search=${word.toLowerCase()}`))
     expect(found.data.map((c) => c.id)).toEqual([a.id, b.id])
-    expect(listOf<{ id: string }>(await get(world, world.officer, `/api/pnc/civilians?search=${encodeURIComponent(`${word} bert`)}`)).data.map((c) => c.id)).toEqual([b.id])
+    expect(listOf<{ id: string }>(await get(world, world.officer, `/api/pnc/civilians?search=${encodeURIComponent(`${word} bert`)}`)).data.map((c) => c.id))
+      .toEqual([b.id])
     expect(listOf<{ id: string }>(await get(world, world.officer, `/api/pnc/civilians?search=${a.reference}`)).data.map((c) => c.id)).toEqual([a.id])
     expectError(await get(world, world.officer, "/api/pnc/civilians?search="), 400, "INVALID_INPUT")
     expectError(await get(world, world.officer, "/api/pnc/civilians?name=x"), 400, "INVALID_INPUT")
@@ -95,12 +119,16 @@ describe("vehicles", () => {
     const word = uniqueWord("mk")
     const z = await registerVehicleFor(world, world.alice, owner.id, { plate: `ZX${Math.floor(Math.random() * 900 + 100)} QWE`, make: word, model: "Roadster" })
     const a = await registerVehicleFor(world, world.alice, owner.id, { make: word, model: "Estate" })
-    const byMake = listOf<Vehicle>(await get(world, world.officer, `/api/pnc/vehicles?search=${word}`))
+    const byMake = listOf<VehicleSummary>(await get(world, world.officer, `/api/pnc/vehicles?search=${word}`))
     expect(byMake.data.map((v) => v.id)).toEqual([a.id, z.id])
-    expect(listOf<Vehicle>(await get(world, world.officer, `/api/pnc/vehicles?search=${encodeURIComponent(`${word.toUpperCase()} road`)}`)).data.map((v) => v.id)).toEqual([z.id])
+    expect(
+      listOf<VehicleSummary>(await get(world, world.officer, `/api/pnc/vehicles?search=${encodeURIComponent(`${word.toUpperCase()} road`)}`)).data.map((v) =>
+        v.id
+      )
+    ).toEqual([z.id])
     const fragment = z.plate.replace(" ", "").slice(1, 6).toLowerCase()
     const spaced = `${fragment.slice(0, 2)}-${fragment.slice(2)}`
-    const byPlate = listOf<Vehicle>(await get(world, world.credential, `/api/pnc/vehicles?search=${encodeURIComponent(spaced)}`))
+    const byPlate = listOf<VehicleSummary>(await get(world, world.credential, `/api/pnc/vehicles?search=${encodeURIComponent(spaced)}`))
     expect(byPlate.data.map((v) => v.id)).toContain(z.id)
     const hit = byPlate.data.find((v) => v.id === z.id)!
     expect(hit).toMatchObject({ stolen: false, alerts: { markers: 0 }, keeper: { id: owner.id, reference: owner.reference, fullName: owner.fullName } })
@@ -115,7 +143,7 @@ describe("vehicles", () => {
     expectError(await get(world, world.officer, "/api/pnc/vehicles?search=%25%00"), 400, "INVALID_INPUT")
     expect(listOf(await get(world, world.officer, `/api/pnc/vehicles?search=${encodeURIComponent("%_")}`)).data).toEqual([])
     expectError(await get(world, world.officer, "/api/pnc/vehicles?limit=101"), 400, "INVALID_INPUT")
-    const everything = listOf<Vehicle>(await get(world, world.officer, "/api/pnc/vehicles?limit=100"))
+    const everything = listOf<VehicleSummary>(await get(world, world.officer, "/api/pnc/vehicles?limit=100"))
     expect(everything.data.length).toBeGreaterThan(0)
     expect(everything.data.map((v) => v.plate)).toEqual([...everything.data.map((v) => v.plate)].sort())
   })
@@ -123,8 +151,8 @@ describe("vehicles", () => {
   it("the vehicle record: keeper expanded with licence and alerts, keepers, markers, counts", async () => {
     const { civilian, licence } = await licensedCharacter()
     const car = await registerVehicleFor(world, world.alice, civilian.id)
-    const record = ok<JsonObject>(await get(world, world.credential, `/api/pnc/vehicles/${car.id}`))
-    expect(record["keeper"]).toMatchObject({
+    const record = (await as(world, world.credential).run((api) => api.pnc.getVehicle({ params: { id: car.id } }))).data
+    expect(record.keeper).toMatchObject({
       id: civilian.id,
       reference: civilian.reference,
       dateOfBirth: "1990-05-14",
@@ -133,10 +161,14 @@ describe("vehicles", () => {
       status: "ACTIVE",
       licence: { number: licence.number, status: "VALID" },
       alerts: { markers: 0, warrants: 0 },
-      since: car["keeperSince"]
+      since: car.keeperSince
     })
     expect(record).toMatchObject({ markers: [], counts: { records: 0, markers: 0 }, stolen: false, alerts: { markers: 0 } })
-    expect(record["keepers"]).toEqual([{ civilian: { id: civilian.id, reference: civilian.reference, fullName: civilian.fullName }, startedAt: car["keeperSince"], endedAt: null }])
+    expect(record.keepers).toEqual([{
+      civilian: { id: civilian.id, reference: civilian.reference, fullName: civilian.fullName },
+      startedAt: car.keeperSince,
+      endedAt: null
+    }])
     expectError(await get(world, world.officer, "/api/pnc/vehicles/nothing-here"), 404, "NOT_FOUND")
   })
 
@@ -149,10 +181,12 @@ describe("vehicles", () => {
     expectError(await send(world, world.officer, "PATCH", path, { reason: "Nothing at all" }), 409, "NO_CHANGE")
     expectError(await send(world, world.officer, "PATCH", path, { reason: "Bad", taxStatus: "PAID" }), 400, "INVALID_INPUT")
     expectError(await send(world, world.officer, "PATCH", path, { reason: "Extra", plate: "X" }), 400, "INVALID_INPUT")
-    const changed = ok<Vehicle>(await send(world, world.officer, "PATCH", path, { reason: "  Insurance lapsed  ", insuranceStatus: "UNINSURED", taxStatus: "SORN" }))
+    const changed = ok<Vehicle>(
+      await send(world, world.officer, "PATCH", path, { reason: "  Insurance lapsed  ", insuranceStatus: "UNINSURED", taxStatus: "SORN" })
+    )
     expect(changed).toMatchObject({ insuranceStatus: "UNINSURED", taxStatus: "SORN", motStatus: "EXPIRED" })
     expect(Object.keys(changed)).not.toContain("keeper")
-    expect(Date.parse(changed.updatedAt)).toBeGreaterThanOrEqual(Date.parse(car["updatedAt"] as string))
+    expect(Date.parse(changed.updatedAt)).toBeGreaterThanOrEqual(DateTime.toEpochMillis(car.updatedAt))
     const events = listOf<{ type: string; vehicleId: string; data: JsonObject; actor: JsonObject; seq: number }>(
       await get(world, world.officer, `/api/pnc/events?vehicleId=${car.id}`)
     ).data
@@ -160,7 +194,8 @@ describe("vehicles", () => {
     expect(events[0]!.data["reason"]).toBe("Insurance lapsed")
     const officer = await meData(world.server, world.officer)
     expect(events[0]!.actor).toEqual({ id: officer.id, displayName: officer.displayName })
-    const audit = listOf<{ action: string; targetId: string }>(await get(world, world.admin, `/api/audit?action=pnc.vehicle.status.changed&targetId=${car.id}`)).data
+    const audit =
+      listOf<{ action: string; targetId: string }>(await get(world, world.admin, `/api/audit?action=pnc.vehicle.status.changed&targetId=${car.id}`)).data
     expect(audit).toHaveLength(2)
     expectError(await send(world, world.officer, "PATCH", "/api/pnc/vehicles/nothing-here", { reason: "Gone", motStatus: "VALID" }), 404, "NOT_FOUND")
   })
@@ -169,7 +204,7 @@ describe("vehicles", () => {
 describe("licences", () => {
   it("GET the official view", async () => {
     const { licence } = await licensedCharacter()
-    const view = ok<LicenceData>(await get(world, world.credential, `/api/pnc/licences/${licence.id}`))
+    const view = (await as(world, world.credential).run((api) => api.pnc.getLicence({ params: { id: licence.id } }))).data
     expect(view).toEqual(licence)
     expectError(await get(world, world.officer, "/api/pnc/licences/none"), 404, "NOT_FOUND")
   })
@@ -180,21 +215,26 @@ describe("licences", () => {
     await reasonCases((reason) => send(world, world.officer, "PATCH", path, { reason, categories: ["A", "B"] }), 200)
     expectError(await send(world, world.officer, "PATCH", path, { reason: "Same again", categories: ["B", "A"] }), 409, "NO_CHANGE")
     expectError(await send(world, world.officer, "PATCH", path, { reason: "Nothing" }), 409, "NO_CHANGE")
-    expectError(await send(world, world.officer, "PATCH", path, { reason: "Same expiry", expiresAt: licence.expiresAt }), 409, "NO_CHANGE")
+    expectError(await send(world, world.officer, "PATCH", path, { reason: "Same expiry", expiresAt: DateTime.formatIso(licence.expiresAt) }), 409, "NO_CHANGE")
     for (const categories of [[], ["A", "B", "C", "D", "A"], ["A", "A"], ["E"]]) {
       expectError(await send(world, world.officer, "PATCH", path, { reason: "Categories", categories }), 400, "INVALID_INPUT")
     }
-    expect(ok<LicenceData>(await send(world, world.officer, "PATCH", path, { reason: "All four", categories: ["D", "C", "B", "A"] })).categories).toEqual(["A", "B", "C", "D"])
-    expectError(await send(world, world.officer, "PATCH", path, { reason: "Backdated", expiresAt: licence.issuedAt }), 422, "INVALID_EXPIRY")
+    expect(ok<OfficialLicenceData>(await send(world, world.officer, "PATCH", path, { reason: "All four", categories: ["D", "C", "B", "A"] })).categories)
+      .toEqual(["A", "B", "C", "D"])
+    expectError(
+      await send(world, world.officer, "PATCH", path, { reason: "Backdated", expiresAt: DateTime.formatIso(licence.issuedAt) }),
+      422,
+      "INVALID_EXPIRY"
+    )
     expectError(await send(world, world.officer, "PATCH", path, { reason: "Way back", expiresAt: "2000-01-01T00:00:00.000Z" }), 422, "INVALID_EXPIRY")
     expectError(await send(world, world.officer, "PATCH", path, { reason: "Bad time", expiresAt: "tomorrow" }), 400, "INVALID_INPUT")
     expectError(await send(world, world.officer, "PATCH", "/api/pnc/licences/none", { reason: "Missing", categories: ["B"] }), 404, "NOT_FOUND")
-    const soon = new Date(Date.parse(licence.issuedAt) + 60_000).toISOString()
-    const shortened = ok<LicenceData>(await send(world, world.officer, "PATCH", path, { reason: "Short licence", expiresAt: soon }))
+    const soon = DateTime.formatIso(DateTime.add(licence.issuedAt, { minutes: 1 }))
+    const shortened = ok<OfficialLicenceData>(await send(world, world.officer, "PATCH", path, { reason: "Short licence", expiresAt: soon }))
     expect(shortened.expiresAt).toBe(soon)
     await advanceClock(world.server, 120_000)
-    expect(ok<LicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).status).toBe("EXPIRED")
-    const renewed = ok<LicenceData>(await send(world, world.officer, "PATCH", path, { reason: "Renewal", expiresAt: LATER }))
+    expect(ok<OfficialLicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).status).toBe("EXPIRED")
+    const renewed = ok<OfficialLicenceData>(await send(world, world.officer, "PATCH", path, { reason: "Renewal", expiresAt: LATER }))
     expect(renewed).toMatchObject({ status: "VALID", expiresAt: LATER })
   })
 
@@ -202,23 +242,36 @@ describe("licences", () => {
     const { civilian, licence } = await licensedCharacter()
     const base = `/api/pnc/licences/${licence.id}/endorsements`
     await reasonCases((reason) => send(world, world.officer, "POST", base, { code: "SP30", reason, points: 3 }), 201)
-    for (const bad of [{ code: "sp30" }, { code: "S" }, { points: -1 }, { points: 13 }, { points: 1.5 }, { expiresAt: "2000-01-01T00:00:00.000Z" }, { recordedBy: "me" }]) {
+    for (
+      const bad of [{ code: "sp30" }, { code: "S" }, { points: -1 }, { points: 13 }, { points: 1.5 }, { expiresAt: "2000-01-01T00:00:00.000Z" }, {
+        recordedBy: "me"
+      }]
+    ) {
       expectError(await send(world, world.officer, "POST", base, { code: "SP30", reason: "Speeding", points: 3, ...bad }), 400, "INVALID_INPUT")
     }
-    const added = ok<LicenceData>(await send(world, world.officer, "POST", base, { code: "CU80", reason: "Phone at the wheel", points: 6 }), 201)
+    const added = ok<OfficialLicenceData>(await send(world, world.officer, "POST", base, { code: "CU80", reason: "Phone at the wheel", points: 6 }), 201)
     // Two SP30 (3 points each, from the reason bounds) and this one.
     expect(added.points).toBe(12)
     const endorsement = added.endorsements.find((e) => e["code"] === "CU80")!
     const officer = await meData(world.server, world.officer)
-    expect(endorsement).toMatchObject({ active: true, issuedBy: { id: officer.id, displayName: officer.displayName }, removedAt: null, removedBy: null, removalReason: null, record: null })
+    expect(endorsement).toMatchObject({
+      active: true,
+      issuedBy: { id: officer.id, displayName: officer.displayName },
+      removedAt: null,
+      removedBy: null,
+      removalReason: null,
+      record: null
+    })
     const created = Date.parse(endorsement["createdAt"] as string)
     expect(new Date(endorsement["expiresAt"] as string).getUTCFullYear() - new Date(created).getUTCFullYear()).toBe(3)
     const remove = `${base}/${endorsement.id}/remove`
     await reasonCases((reason) => send(world, world.officer, "POST", `${base}/no-such-one/remove`, { reason }), 409)
-    const removed = ok<LicenceData>(await send(world, world.officer, "POST", remove, { reason: "Appeal upheld" }))
+    const removed = ok<OfficialLicenceData>(await send(world, world.officer, "POST", remove, { reason: "Appeal upheld" }))
     expect(removed.points).toBe(6)
     expect(removed.endorsements.find((e) => e.id === endorsement.id)).toMatchObject({
-      active: false, removedBy: { id: officer.id, displayName: officer.displayName }, removalReason: "Appeal upheld"
+      active: false,
+      removedBy: { id: officer.id, displayName: officer.displayName },
+      removalReason: "Appeal upheld"
     })
     expectError(await send(world, world.officer, "POST", remove, { reason: "Again" }), 409, "ENDORSEMENT_NOT_ACTIVE")
     expectError(await send(world, world.officer, "POST", remove, { reason: "And again" }), 409, "ENDORSEMENT_NOT_ACTIVE")
@@ -233,14 +286,14 @@ describe("licences", () => {
     const { licence } = await licensedCharacter()
     const path = (action: string) => `/api/pnc/licences/${licence.id}/${action}`
     await reasonCases((reason) => send(world, world.officer, "POST", path("suspend"), { reason, until: LATER }), 200)
-    const suspended = ok<LicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`))
+    const suspended = ok<OfficialLicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`))
     expect(suspended).toMatchObject({ status: "SUSPENDED", suspendedUntil: LATER })
     expectError(await send(world, world.officer, "POST", path("suspend"), { reason: "Again", until: LATER }), 409, "NO_CHANGE")
     expectError(await send(world, world.officer, "POST", path("suspend"), { reason: "Past", until: "2000-01-01T00:00:00.000Z" }), 400, "INVALID_INPUT")
-    expect(ok<LicenceData>(await send(world, world.officer, "POST", path("revoke"), { reason: "Disqualified" })).status).toBe("REVOKED")
+    expect(ok<OfficialLicenceData>(await send(world, world.officer, "POST", path("revoke"), { reason: "Disqualified" })).status).toBe("REVOKED")
     expectError(await send(world, world.officer, "POST", path("revoke"), { reason: "Again" }), 409, "NO_CHANGE")
     expectError(await send(world, world.officer, "POST", path("suspend"), { reason: "Revoked" }), 409, "INVALID_STATE")
-    expect(ok<LicenceData>(await send(world, world.officer, "POST", path("reinstate"), { reason: "Served" })).status).toBe("VALID")
+    expect(ok<OfficialLicenceData>(await send(world, world.officer, "POST", path("reinstate"), { reason: "Served" })).status).toBe("VALID")
     expectError(await send(world, world.officer, "POST", path("reinstate"), { reason: "Again" }), 409, "NO_CHANGE")
     expectError(await send(world, world.officer, "POST", "/api/pnc/licences/none/revoke", { reason: "Missing" }), 404, "NOT_FOUND")
   })
@@ -313,7 +366,11 @@ describe("history and audit commit with the change", () => {
       $$`)
     await db.query("CREATE TRIGGER test_refuse_vehicle_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_vehicle_audit()")
     try {
-      expectError(await send(world, world.officer, "PATCH", `/api/pnc/vehicles/${car.id}`, { reason: "Never audited", taxStatus: "UNTAXED" }), 500, "INTERNAL_ERROR")
+      expectError(
+        await send(world, world.officer, "PATCH", `/api/pnc/vehicles/${car.id}`, { reason: "Never audited", taxStatus: "UNTAXED" }),
+        500,
+        "INTERNAL_ERROR"
+      )
     } finally {
       await db.query("DROP TRIGGER test_refuse_vehicle_audit ON audit_log")
       await db.query("DROP FUNCTION test_refuse_vehicle_audit()")

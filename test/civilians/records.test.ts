@@ -4,11 +4,23 @@
  * input, access, history and audit, racing changes, and time moving past an
  * expiry (the test clock hook).
  */
+import type { Marker, PncRecord, Warrant } from "@bluelight/api/civilians/schemas.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type JsonObject, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import { advanceClock, issueCredential, type Session, staffMember } from "../harness/identity.js"
-import { type CivilianData, createCharacter, get, issueLicenceFor, type LicenceData, ok, registerVehicleFor, send, startWorld, type World } from "./world.js"
+import {
+  type CivilianData,
+  createCharacter,
+  get,
+  issueLicenceFor,
+  ok,
+  type OfficialLicenceData,
+  registerVehicleFor,
+  send,
+  startWorld,
+  type World
+} from "./world.js"
 
 let world: World
 let recorder: Session
@@ -28,32 +40,64 @@ beforeAll(async () => {
 })
 afterAll(() => world?.server.stop())
 
-interface RecordData extends JsonObject {
-  readonly id: string
-  readonly reference: string
-  readonly status: string
-  readonly endorsement: { readonly id: string; readonly code: string } | null
-}
-interface MarkerData extends JsonObject {
-  readonly id: string
-  readonly active: boolean
-}
-interface WarrantData extends JsonObject {
-  readonly id: string
-  readonly status: string
-}
+/** A record, a marker and a warrant as the PNC sends them. */
+type RecordData = typeof PncRecord.Encoded
+type MarkerData = typeof Marker.Encoded
+type WarrantData = typeof Warrant.Encoded
 
 const RECORD_KEYS = [
-  "civilian", "closeReason", "closedAt", "closedBy", "createdAt", "description", "disclosed", "endorsement", "fineAmount", "id", "location",
-  "occurredAt", "points", "recordedBy", "reference", "status", "title", "type", "updatedAt", "vehicle"
+  "civilian",
+  "closeReason",
+  "closedAt",
+  "closedBy",
+  "createdAt",
+  "description",
+  "disclosed",
+  "endorsement",
+  "fineAmount",
+  "id",
+  "location",
+  "occurredAt",
+  "points",
+  "recordedBy",
+  "reference",
+  "status",
+  "title",
+  "type",
+  "updatedAt",
+  "vehicle"
 ]
 const OWNER_RECORD_KEYS = ["description", "fineAmount", "id", "location", "occurredAt", "points", "reference", "status", "title", "type", "vehicle"]
 const MARKER_KEYS = [
-  "active", "civilian", "clearReason", "clearedAt", "clearedBy", "createdAt", "details", "expiresAt", "id", "issuedBy", "reason", "reference", "type",
+  "active",
+  "civilian",
+  "clearReason",
+  "clearedAt",
+  "clearedBy",
+  "createdAt",
+  "details",
+  "expiresAt",
+  "id",
+  "issuedBy",
+  "reason",
+  "reference",
+  "type",
   "vehicle"
 ]
 const WARRANT_KEYS = [
-  "civilian", "closeNote", "closedAt", "closedBy", "details", "expiresAt", "id", "issuedAt", "issuedBy", "reason", "reference", "status", "updatedAt"
+  "civilian",
+  "closeNote",
+  "closedAt",
+  "closedBy",
+  "details",
+  "expiresAt",
+  "id",
+  "issuedAt",
+  "issuedBy",
+  "reason",
+  "reference",
+  "status",
+  "updatedAt"
 ]
 
 /** The server's clock now (it may have been moved by the clock hook). */
@@ -81,13 +125,21 @@ describe("records", () => {
     const record = await createRecord(citation(civilian.id, { points: 3, fineAmount: 100.5, vehicleId: car.id, endorsementCode: "SP30" }))
     expect(Object.keys(record).sort()).toEqual(RECORD_KEYS)
     expect(record).toMatchObject({
-      type: "CITATION", status: "OPEN", disclosed: true, points: 3, fineAmount: 100.5, vehicle: { id: car.id, plate: car.plate },
+      type: "CITATION",
+      status: "OPEN",
+      disclosed: true,
+      points: 3,
+      fineAmount: 100.5,
+      vehicle: { id: car.id, plate: car.plate },
       civilian: { id: civilian.id, reference: civilian.reference, fullName: civilian.fullName },
-      recordedBy: { displayName: "PC Recorder" }, closedAt: null, closedBy: null, closeReason: null
+      recordedBy: { displayName: "PC Recorder" },
+      closedAt: null,
+      closedBy: null,
+      closeReason: null
     })
     expect(record.reference).toMatch(/^REC-\d{6,}$/)
     expect(record.endorsement?.code).toBe("SP30")
-    const view = ok<LicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`))
+    const view = ok<OfficialLicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`))
     expect(view.points).toBe(3)
     expect(view.endorsements[0]).toMatchObject({ id: record.endorsement?.id, code: "SP30", points: 3, record: { id: record.id, reference: record.reference } })
     const expires = Date.parse(String(view.endorsements[0]!["expiresAt"]))
@@ -136,9 +188,9 @@ describe("records", () => {
     expect(closed).toMatchObject({ status: "CLOSED", closeReason: "Fine paid", closedBy: { displayName: "PC Recorder" } })
     expectError(await send(world, recorder, "POST", `/api/pnc/records/${closing.id}/void`, { reason: "Too late" }), 409, "INVALID_STATE")
     const voiding = await createRecord(citation(civilian.id, { points: 4 }))
-    expect(ok<LicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).points).toBe(4)
+    expect(ok<OfficialLicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).points).toBe(4)
     expect(ok<RecordData>(await send(world, recorder, "POST", `/api/pnc/records/${voiding.id}/void`, { reason: "Wrong person" })).status).toBe("VOID")
-    expect(ok<LicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).points).toBe(0)
+    expect(ok<OfficialLicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).points).toBe(0)
     expectError(await send(world, recorder, "POST", `/api/pnc/records/${voiding.id}/close`, { reason: "Again" }), 409, "INVALID_STATE")
     expectError(await send(world, recorder, "POST", "/api/pnc/records/nothing/close", { reason: "Missing" }), 404, "NOT_FOUND")
     const types = listOf<JsonObject>(await get(world, world.officer, `/api/pnc/events?civilianId=${civilian.id}&limit=3`)).data.map((e) => e["type"])
@@ -181,7 +233,12 @@ describe("records", () => {
     expectError(await send(world, recorder, "POST", "/api/pnc/records", citation("no-such-person")), 404, "NOT_FOUND")
     expectError(await send(world, recorder, "POST", "/api/pnc/records", citation(civilian.id, { vehicleId: "no-such-car" })), 404, "NOT_FOUND")
     const atBounds = await createRecord(citation(civilian.id, {
-      title: ` ${"t".repeat(120)} `, description: "d".repeat(4000), location: "ab", points: 12, fineAmount: 1_000_000, occurredAt: iso(now)
+      title: ` ${"t".repeat(120)} `,
+      description: "d".repeat(4000),
+      location: "ab",
+      points: 12,
+      fineAmount: 1_000_000,
+      occurredAt: iso(now)
     }))
     expect([atBounds.points, atBounds["fineAmount"], String(atBounds["title"]).length]).toEqual([12, 1_000_000, 120])
     expect((await createRecord(citation(civilian.id, { title: "abc", points: 0, fineAmount: 0.1 })))["fineAmount"]).toBe(0.1)
@@ -195,20 +252,41 @@ describe("warrants", () => {
   it("issued active, shown on the person and the keeper's alerts, closed once with an outcome", async () => {
     const civilian = await createCharacter(world, world.alice)
     const car = await registerVehicleFor(world, world.alice, civilian.id)
-    const warrant = ok<WarrantData>(await send(world, recorder, "POST", "/api/pnc/warrants", { civilianId: civilian.id, reason: "Failed to appear", details: "Court 3" }), 201)
+    const warrant = ok<WarrantData>(
+      await send(world, recorder, "POST", "/api/pnc/warrants", { civilianId: civilian.id, reason: "Failed to appear", details: "Court 3" }),
+      201
+    )
     expect(Object.keys(warrant).sort()).toEqual(WARRANT_KEYS)
-    expect(warrant).toMatchObject({ status: "ACTIVE", details: "Court 3", expiresAt: null, closedAt: null, closedBy: null, closeNote: null, issuedBy: { displayName: "PC Recorder" } })
+    expect(warrant).toMatchObject({
+      status: "ACTIVE",
+      details: "Court 3",
+      expiresAt: null,
+      closedAt: null,
+      closedBy: null,
+      closeNote: null,
+      issuedBy: { displayName: "PC Recorder" }
+    })
     expect(warrant["reference"]).toMatch(/^WAR-\d{6,}$/)
     expect((await official(civilian.id))["warrants"]).toEqual([warrant])
     const vehicle = ok<JsonObject & { keeper: { alerts: JsonObject } }>(await get(world, world.officer, `/api/pnc/vehicles/${car.id}`))
     expect(vehicle.keeper.alerts).toEqual({ markers: 0, warrants: 1 })
-    expect(listOf<WarrantData>(await get(world, credential, `/api/pnc/warrants?status=ACTIVE&civilianId=${civilian.id}`)).data.map((w) => w.id)).toEqual([warrant.id])
-    const closed = ok<WarrantData>(await send(world, recorder, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome: "EXECUTED", note: "Arrested at home" }))
+    expect(listOf<WarrantData>(await get(world, credential, `/api/pnc/warrants?status=ACTIVE&civilianId=${civilian.id}`)).data.map((w) => w.id)).toEqual([
+      warrant.id
+    ])
+    const closed = ok<WarrantData>(
+      await send(world, recorder, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome: "EXECUTED", note: "Arrested at home" })
+    )
     expect(closed).toMatchObject({ status: "EXECUTED", closeNote: "Arrested at home", closedBy: { displayName: "PC Recorder" } })
-    expectError(await send(world, recorder, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome: "WITHDRAWN", note: "Again" }), 409, "WARRANT_NOT_ACTIVE")
+    expectError(
+      await send(world, recorder, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome: "WITHDRAWN", note: "Again" }),
+      409,
+      "WARRANT_NOT_ACTIVE"
+    )
     const after = await official(civilian.id)
     expect([after["warrants"], after["counts"]]).toEqual([[], { records: 0, warrants: 1, markers: 0 }])
-    expect(listOf<WarrantData>(await get(world, world.officer, `/api/pnc/warrants?status=EXECUTED&civilianId=${civilian.id}`)).data.map((w) => w.id)).toEqual([warrant.id])
+    expect(listOf<WarrantData>(await get(world, world.officer, `/api/pnc/warrants?status=EXECUTED&civilianId=${civilian.id}`)).data.map((w) => w.id)).toEqual([
+      warrant.id
+    ])
     const audit = listOf<{ action: string }>(await get(world, world.admin, `/api/audit?targetId=${warrant.id}`)).data.map((e) => e.action)
     expect(audit.sort()).toEqual(["pnc.warrant.closed", "pnc.warrant.issued"])
   })
@@ -236,11 +314,16 @@ describe("warrants", () => {
   it("closed by several at once: exactly one succeeds, the others are WARRANT_NOT_ACTIVE", async () => {
     const civilian = await createCharacter(world, world.alice)
     const warrant = ok<WarrantData>(await send(world, recorder, "POST", "/api/pnc/warrants", { civilianId: civilian.id, reason: "Wanted" }), 201)
-    const replies = await Promise.all(["EXECUTED", "WITHDRAWN", "EXECUTED", "WITHDRAWN"].map((outcome) =>
-      send(world, recorder, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome, note: "Done" })))
+    const replies = await Promise.all(
+      ["EXECUTED", "WITHDRAWN", "EXECUTED", "WITHDRAWN"].map((outcome) =>
+        send(world, recorder, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome, note: "Done" })
+      )
+    )
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409])
     for (const reply of replies.filter((r) => r.status === 409)) expectError(reply, 409, "WARRANT_NOT_ACTIVE")
-    const closedEvents = listOf<JsonObject>(await get(world, world.officer, `/api/pnc/events?civilianId=${civilian.id}`)).data.filter((e) => e["type"] === "WARRANT_CLOSED")
+    const closedEvents = listOf<JsonObject>(await get(world, world.officer, `/api/pnc/events?civilianId=${civilian.id}`)).data.filter((e) =>
+      e["type"] === "WARRANT_CLOSED"
+    )
     expect(closedEvents).toHaveLength(1)
   })
 })
@@ -249,11 +332,22 @@ describe("markers", () => {
   it("a stolen-vehicle marker: the vehicle reads stolen in searches, on the person and on its record, until cleared once", async () => {
     const civilian = await createCharacter(world, world.alice)
     const car = await registerVehicleFor(world, world.alice, civilian.id)
-    const marker = ok<MarkerData>(await send(world, recorder, "POST", "/api/pnc/markers", { type: "STOLEN_VEHICLE", vehicleId: car.id, reason: "Reported stolen" }), 201)
+    const marker = ok<MarkerData>(
+      await send(world, recorder, "POST", "/api/pnc/markers", { type: "STOLEN_VEHICLE", vehicleId: car.id, reason: "Reported stolen" }),
+      201
+    )
     expect(Object.keys(marker).sort()).toEqual(MARKER_KEYS)
     expect(marker).toMatchObject({
-      type: "STOLEN_VEHICLE", civilian: null, vehicle: { id: car.id, plate: car.plate }, active: true, details: null, expiresAt: null,
-      clearedAt: null, clearedBy: null, clearReason: null, issuedBy: { displayName: "PC Recorder" }
+      type: "STOLEN_VEHICLE",
+      civilian: null,
+      vehicle: { id: car.id, plate: car.plate },
+      active: true,
+      details: null,
+      expiresAt: null,
+      clearedAt: null,
+      clearedBy: null,
+      clearReason: null,
+      issuedBy: { displayName: "PC Recorder" }
     })
     expect(marker["reference"]).toMatch(/^MRK-\d{6,}$/)
     const found = listOf<JsonObject>(await get(world, world.officer, `/api/pnc/vehicles?search=${encodeURIComponent(car.plate)}`)).data
@@ -275,16 +369,24 @@ describe("markers", () => {
   it("a person's marker shows on them and on the keeper's alerts; lists filter by active", async () => {
     const civilian = await createCharacter(world, world.alice)
     const car = await registerVehicleFor(world, world.alice, civilian.id)
-    const marker = ok<MarkerData>(await send(world, recorder, "POST", "/api/pnc/markers", {
-      type: "OFFICER_SAFETY", civilianId: civilian.id, reason: "Violent towards officers", details: "Carries a knife"
-    }), 201)
+    const marker = ok<MarkerData>(
+      await send(world, recorder, "POST", "/api/pnc/markers", {
+        type: "OFFICER_SAFETY",
+        civilianId: civilian.id,
+        reason: "Violent towards officers",
+        details: "Carries a knife"
+      }),
+      201
+    )
     expect(marker["civilian"]).toEqual({ id: civilian.id, reference: civilian.reference, fullName: civilian.fullName })
     expect((await official(civilian.id))["markers"]).toEqual([marker])
     const vehicle = ok<JsonObject & { keeper: { alerts: JsonObject } }>(await get(world, world.officer, `/api/pnc/vehicles/${car.id}`))
     expect(vehicle.keeper.alerts).toEqual({ markers: 1, warrants: 0 })
     expect(ok<CivilianData>(await get(world, world.alice, `/api/civilians/${civilian.id}`)).identityLocked).toBe(true)
     expect(JSON.stringify(ok(await get(world, world.alice, `/api/civilians/${civilian.id}`)))).not.toContain("Violent")
-    expect(listOf<MarkerData>(await get(world, world.officer, `/api/pnc/markers?active=true&civilianId=${civilian.id}`)).data.map((m) => m.id)).toEqual([marker.id])
+    expect(listOf<MarkerData>(await get(world, world.officer, `/api/pnc/markers?active=true&civilianId=${civilian.id}`)).data.map((m) => m.id)).toEqual([
+      marker.id
+    ])
     expect(listOf(await get(world, world.officer, `/api/pnc/markers?active=false&civilianId=${civilian.id}`)).data).toEqual([])
     expectError(await get(world, world.officer, "/api/pnc/markers?active=yes"), 400, "INVALID_INPUT")
     expectError(await get(world, world.officer, "/api/pnc/markers?type=UFO"), 400, "INVALID_INPUT")
@@ -323,7 +425,10 @@ describe("markers", () => {
 
   it("cleared by several at once: exactly one succeeds, the others are MARKER_NOT_ACTIVE", async () => {
     const civilian = await createCharacter(world, world.alice)
-    const marker = ok<MarkerData>(await send(world, recorder, "POST", "/api/pnc/markers", { type: "PERSON_BOLO", civilianId: civilian.id, reason: "Look out" }), 201)
+    const marker = ok<MarkerData>(
+      await send(world, recorder, "POST", "/api/pnc/markers", { type: "PERSON_BOLO", civilianId: civilian.id, reason: "Look out" }),
+      201
+    )
     const replies = await Promise.all([0, 1, 2, 3].map(() => send(world, recorder, "POST", `/api/pnc/markers/${marker.id}/clear`, { reason: "Found" })))
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409])
     for (const reply of replies.filter((r) => r.status === 409)) expectError(reply, 409, "MARKER_NOT_ACTIVE")
@@ -374,7 +479,9 @@ describe("access", () => {
       expect(expectError(reply, 403, "FORBIDDEN").message, path).toContain(permission)
     }
     // The PNC officer of the other tests reads but cannot record.
-    expect(expectError(await send(world, world.officer, "POST", "/api/pnc/records", citation(civilian.id)), 403, "FORBIDDEN").message).toContain("pnc.records.manage")
+    expect(expectError(await send(world, world.officer, "POST", "/api/pnc/records", citation(civilian.id)), 403, "FORBIDDEN").message).toContain(
+      "pnc.records.manage"
+    )
     expectError(await world.server.request("GET", "/api/pnc/markers"), 401, "UNAUTHENTICATED")
   })
 })
@@ -385,7 +492,10 @@ describe("time", () => {
     const car = await registerVehicleFor(world, world.alice, civilian.id)
     const now = await serverNow()
     const expiresAt = iso(now + 3_600_000)
-    const marker = ok<MarkerData>(await send(world, recorder, "POST", "/api/pnc/markers", { type: "STOLEN_VEHICLE", vehicleId: car.id, reason: "Stolen", expiresAt }), 201)
+    const marker = ok<MarkerData>(
+      await send(world, recorder, "POST", "/api/pnc/markers", { type: "STOLEN_VEHICLE", vehicleId: car.id, reason: "Stolen", expiresAt }),
+      201
+    )
     const warrant = ok<WarrantData>(await send(world, recorder, "POST", "/api/pnc/warrants", { civilianId: civilian.id, reason: "Late", expiresAt }), 201)
     expect(ok<JsonObject>(await get(world, world.officer, `/api/pnc/vehicles/${car.id}`))["stolen"]).toBe(true)
     await advanceClock(world.server, 3_600_000)
@@ -394,8 +504,12 @@ describe("time", () => {
     const person = await official(civilian.id)
     expect([person["warrants"], person["counts"]]).toEqual([[], { records: 0, warrants: 1, markers: 0 }])
     expect(listOf<WarrantData>(await get(world, world.officer, `/api/pnc/warrants?civilianId=${civilian.id}`)).data.map((w) => w.status)).toEqual(["EXPIRED"])
-    expect(listOf<WarrantData>(await get(world, world.officer, `/api/pnc/warrants?status=EXPIRED&civilianId=${civilian.id}`)).data.map((w) => w.id)).toEqual([warrant.id])
-    expect(listOf<MarkerData>(await get(world, world.officer, `/api/pnc/markers?active=false&vehicleId=${car.id}`)).data.map((m) => [m.id, m.active])).toEqual([[marker.id, false]])
+    expect(listOf<WarrantData>(await get(world, world.officer, `/api/pnc/warrants?status=EXPIRED&civilianId=${civilian.id}`)).data.map((w) => w.id)).toEqual([
+      warrant.id
+    ])
+    expect(listOf<MarkerData>(await get(world, world.officer, `/api/pnc/markers?active=false&vehicleId=${car.id}`)).data.map((m) => [m.id, m.active])).toEqual([
+      [marker.id, false]
+    ])
     expectError(await send(world, recorder, "POST", `/api/pnc/markers/${marker.id}/clear`, { reason: "Late" }), 409, "MARKER_NOT_ACTIVE")
     expectError(await send(world, recorder, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome: "EXECUTED", note: "Late" }), 409, "WARRANT_NOT_ACTIVE")
   })
@@ -424,7 +538,7 @@ describe("a record, its endorsement, history and audit commit together", () => {
       await db.query("DROP FUNCTION test_refuse_endorsement_audit()")
     }
     expect(listOf(await get(world, world.officer, `/api/pnc/civilians/${civilian.id}/records`)).data).toEqual([])
-    expect(ok<LicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).endorsements).toEqual([])
+    expect(ok<OfficialLicenceData>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).endorsements).toEqual([])
     const events = listOf<{ type: string }>(await get(world, world.officer, `/api/pnc/events?civilianId=${civilian.id}`)).data
     expect(events.map((e) => e.type)).toEqual(["LICENCE_ISSUED", "CIVILIAN_CREATED"])
   })

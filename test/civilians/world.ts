@@ -3,9 +3,12 @@
  * administrator (every permission, civilians.manage included), members, an
  * officer holding the PNC permissions, and credentials.
  */
+import type { HolderLicence, KeptVehicle, OfficialLicence, OwnerCivilian } from "@bluelight/api/civilians/schemas.js"
+import { CivilianId } from "@bluelight/core/civilians"
 import { expect } from "vitest"
 import { dataOf, type JsonObject } from "../harness/body.js"
-import { bearer, cookieRead, issueCredential, type Session, signIn, staffMember, write } from "../harness/identity.js"
+import { type ApiClient, type TypedCaller, typedCaller } from "../harness/client.js"
+import { bearer, cookieRead, cookieWrite, issueCredential, type Session, signIn, staffMember, write } from "../harness/identity.js"
 import { type Reply, type RunningServer, startServer } from "../harness/server.js"
 
 export interface World {
@@ -48,29 +51,13 @@ export const ok = <T = JsonObject>(reply: Reply, status = 200): T => {
   return dataOf<T>(reply)
 }
 
-export interface CivilianData {
-  readonly id: string
-  readonly reference: string
-  readonly ownerId: string
-  readonly fullName: string
-  readonly identityLocked: boolean
-  readonly status: string
-  readonly licence: LicenceData | null
-  readonly vehicles: Array<JsonObject & { readonly id: string; readonly plate: string }>
-  readonly notes: string | null
-}
-
-export interface LicenceData {
-  readonly id: string
-  readonly number: string
-  readonly categories: Array<string>
-  readonly status: string
-  readonly points: number
-  readonly suspendedUntil: string | null
-  readonly issuedAt: string
-  readonly expiresAt: string
-  readonly endorsements: Array<JsonObject & { readonly id: string; readonly active: boolean }>
-}
+/** The contract's answers as sent on the wire (JSON: ids and timestamps as strings). */
+export type CivilianData = typeof OwnerCivilian.Encoded
+/** The holder's licence (the portal's answers). */
+export type LicenceData = typeof HolderLicence.Encoded
+/** The official licence (the PNC's answers). */
+export type OfficialLicenceData = typeof OfficialLicence.Encoded
+export type VehicleData = typeof KeptVehicle.Encoded
 
 let counter = 0
 /** A fresh name, so that tests sharing a server can search for what is theirs. */
@@ -84,25 +71,36 @@ export const character = (overrides: JsonObject = {}): JsonObject => ({
   ...overrides
 })
 
-export const createCharacter = async (world: World, who: Session, overrides: JsonObject = {}): Promise<CivilianData> =>
-  ok<CivilianData>(await send(world, who, "POST", "/api/civilians", character(overrides)), 201)
+/** The typed client as `who`: a member's session (its cookie and the Origin a write needs) or a credential's token. */
+export const as = (world: World, who: Session | string): TypedCaller =>
+  typedCaller(world.server.url, typeof who === "string" ? { credential: who } : { headers: cookieWrite(world.server, who) })
 
-export const issueLicenceFor = async (world: World, who: Session, civilianId: string, categories: ReadonlyArray<string> = ["B"]): Promise<LicenceData> =>
-  ok<LicenceData>(await send(world, who, "POST", `/api/civilians/${civilianId}/licence`, { categories }), 201)
+/** What a member writes of a character, and of a vehicle (as the contract types them, before encoding). */
+export type CivilianInput = Parameters<ApiClient["civilians"]["createCivilian"]>[0]["payload"]
+export type VehicleInput = Parameters<ApiClient["civilians"]["registerVehicle"]>[0]["payload"]
+type LicenceCategories = Parameters<ApiClient["civilians"]["issueLicence"]>[0]["payload"]["categories"]
+
+/** A character `who` made through the typed client: the owner's view, decoded. */
+export const createCharacter = async (world: World, who: Session, overrides: Partial<CivilianInput> = {}) =>
+  (await as(world, who).run((api) =>
+    api.civilians.createCivilian({
+      payload: { fullName: "Jane Doe", dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 High Street", ...overrides }
+    })
+  )).data
+
+/** A licence `who` applied for through the typed client: the holder's view, decoded. */
+export const issueLicenceFor = async (world: World, who: Session, civilianId: string, categories: LicenceCategories = ["B"]) =>
+  (await as(world, who).run((api) => api.civilians.issueLicence({ params: { id: CivilianId.make(civilianId) }, payload: { categories } }))).data
 
 let plates = 0
 /** A plate nobody else in the run has. */
 export const uniquePlate = () => `T${(++plates).toString().padStart(3, "0")}${Math.random().toString(36).slice(2, 5).toUpperCase()}`
 
-export const registerVehicleFor = async (world: World, who: Session, civilianId: string, overrides: JsonObject = {}) =>
-  ok<JsonObject & { readonly id: string; readonly plate: string }>(
-    await send(world, who, "POST", `/api/civilians/${civilianId}/vehicles`, {
-      plate: uniquePlate(),
-      make: "Ford",
-      model: "Focus",
-      colour: "Blue",
-      type: "CAR",
-      ...overrides
-    }),
-    201
-  )
+/** A vehicle `who` registered through the typed client: as its keeper sees it, decoded. */
+export const registerVehicleFor = async (world: World, who: Session, civilianId: string, overrides: Partial<VehicleInput> = {}) =>
+  (await as(world, who).run((api) =>
+    api.civilians.registerVehicle({
+      params: { id: CivilianId.make(civilianId) },
+      payload: { plate: uniquePlate(), make: "Ford", model: "Focus", colour: "Blue", type: "CAR", ...overrides }
+    })
+  )).data

@@ -85,5 +85,4 @@ export const errorCodeOf = (reply: Pick<Reply, "body">): unknown =>
   isJsonObject(reply.body) && isJsonObject(reply.body["error"]) ? reply.body["error"]["code"] : undefined
 
 /** The `details` of an error that must have them (`INVALID_INPUT`); the test fails when there are none. */
-export const detailsOf = (error: ApiError): Array<Problem> =>
-  error.details ?? fail(`expected details on ${error.code}: ${error.message}`)
+export const detailsOf = (error: ApiError): Array<Problem> => error.details ?? fail(`expected details on ${error.code}: ${error.message}`)

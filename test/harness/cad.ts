@@ -1,73 +1,47 @@
-import { expect } from "vitest"
-import { dataOf } from "./body.js"
-import { bearer, issueCredential, meData, type Session, signIn, staffMember, write } from "./identity.js"
+import { type AssignedUnitView, CadEventView, type IncidentView, type UnitView } from "@bluelight/api/cad/schemas.js"
+import { IncidentId, UnitId } from "@bluelight/core/cad"
+import { AccountId } from "@bluelight/core/identity"
+import { Schema } from "effect"
+import { Sse } from "effect/encoding"
+import { type ApiClient, type TypedCaller, typedCaller } from "./client.js"
+import { bearer, cookieWrite, issueCredential, meData, type Session, signIn, staffMember, write } from "./identity.js"
 import type { Reply, RunningServer } from "./server.js"
 
 /**
  * Helpers for black-box CAD and MDT tests: Control's credential, crew
- * members, incidents and units made through the API, and a reader of the
- * Server-Sent Events stream.
+ * members, incidents and units made through the typed client (answers
+ * decoded and typed by the contract), and the stream as it arrives on the
+ * wire, parsed by Effect's own Server-Sent Events parser.
  */
 
 export const CONTROL_PERMISSIONS = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"] as const
 
-export interface UnitData {
-  readonly id: string
-  readonly callsign: string
-  readonly agencyCode: string
-  readonly type: string
-  readonly status: string
-  readonly incidentId: string | null
-  readonly version: number
-  readonly createdAt: string
-  readonly updatedAt: string
-  readonly crew: Array<CrewData>
-  readonly incident?: IncidentData
-}
+/** The contract's answers as sent on the wire (JSON: ids and timestamps as strings). */
+export type UnitData = typeof UnitView.Encoded
+export type AssignedUnitData = typeof AssignedUnitView.Encoded
+export type CrewData = UnitData["crew"][number]
+export type IncidentData = typeof IncidentView.Encoded
 
-export interface CrewData {
-  readonly id: string
-  readonly unitId: string
-  readonly identifier: string
-  readonly userId: string
-  readonly joinedAt: string
-  readonly leftAt: string | null
-  readonly user: {
-    readonly id: string
-    readonly displayName: string
-    readonly identity: { id: string; username: string; avatar: string | null } | null
-    readonly platform: { id: string; username: string } | null
-    readonly staff: { id: string; active: boolean } | null
-  }
-}
+/** An incident as the typed client gives it (ids branded, timestamps `DateTime.Utc`). */
+export type Incident = typeof IncidentView.Type
 
-export interface IncidentData {
-  readonly id: string
-  readonly number: number
-  readonly status: string
-  readonly priority: string
-  readonly type: string
-  readonly location: string
-  readonly description: string
-  readonly controlNotes: string
-  readonly version: number
-  readonly createdAt: string
-  readonly updatedAt: string
-  readonly closedAt: string | null
-}
-
-/** A CAD caller: sends JSON with either a bearer token or a session cookie (and the Origin a cookie write needs). */
-export interface CadClient {
+/**
+ * A CAD caller: with either a bearer token or a session cookie (and the Origin a cookie write needs),
+ * raw (`call`, for the tests of the wire) or through the typed client (`run`).
+ */
+export interface CadClient extends TypedCaller {
   readonly call: (method: string, path: string, body?: unknown) => Promise<Reply>
 }
 
 export const asCredential = (server: RunningServer, token: string): CadClient => ({
-  call: (method, path, body) => server.request(method, path, { headers: bearer(token), ...(body === undefined ? {} : { body }) })
+  call: (method, path, body) => server.request(method, path, { headers: bearer(token), ...(body === undefined ? {} : { body }) }),
+  ...typedCaller(server.url, { credential: token })
 })
 
 export const asSession = (server: RunningServer, session: Session): CadClient => ({
   call: (method, path, body) =>
-    method === "GET" ? server.request(method, path, { headers: { cookie: session.cookie } }) : write(server, session, method, path, body)
+    method === "GET" ? server.request(method, path, { headers: { cookie: session.cookie } }) : write(server, session, method, path, body),
+  ...typedCaller(server.url, { headers: cookieWrite(server, session) })
 })
 
 /** A credential holding `scopes`, issued by the administrator. */
@@ -75,7 +49,13 @@ export const credentialWith = async (server: RunningServer, admin: Session, scop
   asCredential(server, (await issueCredential(server, admin, { name, scopes })).token)
 
 /** An active staff member with `permissions`, signed in: their client, account id and staff profile id. */
-export const crewMember = async (server: RunningServer, admin: Session, id: string, permissions: ReadonlyArray<string> = ["cad.unit.self"], displayName = id) => {
+export const crewMember = async (
+  server: RunningServer,
+  admin: Session,
+  id: string,
+  permissions: ReadonlyArray<string> = ["cad.unit.self"],
+  displayName = id
+) => {
   const member = await staffMember(server, admin, { id, displayName }, permissions)
   return { ...member, client: asSession(server, member.session) }
 }
@@ -86,81 +66,110 @@ export const plainMember = async (server: RunningServer, id: string) => {
   return { session, accountId: (await meData(server, session)).id, client: asSession(server, session) }
 }
 
-const ok = <T>(reply: Reply, status: number, what: string): T => {
-  expect(reply.status, `${what}: ${reply.text}`).toBe(status)
-  return dataOf<T>(reply)
-}
+/** What Control writes of an incident, a unit (as the contract types them, before encoding). */
+export type IncidentInput = Parameters<ApiClient["cadIncidents"]["createIncident"]>[0]["payload"]
+export type UnitInput = Parameters<ApiClient["cadUnits"]["createUnit"]>[0]["payload"]
 
-export const createIncident = async (control: CadClient, fields: Partial<Record<string, unknown>> = {}) =>
-  ok<IncidentData>(await control.call("POST", "/api/cad/incidents", { type: "Road traffic collision", priority: "IMMEDIATE", location: "A1", ...fields }), 201, "create incident")
+export const createIncident = async (control: CadClient, fields: Partial<IncidentInput> = {}) =>
+  (await control.run((api) =>
+    api.cadIncidents.createIncident({
+      payload: { type: "Road traffic collision", priority: "IMMEDIATE", location: "A1", description: "", controlNotes: "", ...fields }
+    })
+  )).data
 
 let callsigns = 0
-export const createUnit = async (control: CadClient, fields: Partial<Record<string, unknown>> = {}) =>
-  ok<UnitData>(await control.call("POST", "/api/cad/units", { callsign: `U-${++callsigns}-${Date.now() % 100000}`, agencyCode: "MET", type: "RESPONSE", ...fields }), 201, "create unit")
+export const createUnit = async (control: CadClient, fields: Partial<UnitInput> = {}) =>
+  (await control.run((api) =>
+    api.cadUnits.createUnit({ payload: { callsign: `U-${++callsigns}-${Date.now() % 100000}`, agencyCode: "MET", type: "RESPONSE", ...fields } })
+  )).data
 
 export const addCrew = async (control: CadClient, unitId: string, userId: string, identifier = "1234") =>
-  ok<UnitData>(await control.call("POST", `/api/cad/units/${unitId}/crew`, { userId, identifier }), 201, "add crew")
+  (await control.run((api) => api.cadUnits.addCrew({ params: { id: UnitId.make(unitId) }, payload: { userId: AccountId.make(userId), identifier } }))).data
 
 export const assign = async (control: CadClient, incidentId: string, unit: { id: string; version: number }) =>
-  ok<UnitData>(await control.call("POST", `/api/cad/incidents/${incidentId}/assign`, { unitId: unit.id, version: unit.version }), 200, "assign")
+  (await control.run((api) =>
+    api.cadIncidents.assignUnit({ params: { id: IncidentId.make(incidentId) }, payload: { unitId: UnitId.make(unit.id), version: unit.version } })
+  )).data
 
 /** A crewed, AVAILABLE unit. */
 export const crewedUnit = async (control: CadClient, userId: string) => addCrew(control, (await createUnit(control)).id, userId)
 
 // ---------------------------------------------------------------- Server-Sent Events
 
-export interface SseMessage {
-  /** `id:` of the message, if any. */
-  readonly id: string | undefined
-  /** The `data:` lines joined, if any. */
-  readonly data: string | undefined
-  /** The comment lines (`: heartbeat`), without the colon. */
-  readonly comments: Array<string>
-}
+/** A CAD history entry as the stream and `GET /api/cad/events` send it. */
+export type CadEventData = typeof CadEventView.Encoded
 
+/** The comment the stream opens with, before anything else: from then on nothing committed is missed. */
+export const CONNECTED_COMMENT = ": connected\n\n"
+
+/**
+ * The CAD stream as it arrives on the wire: its status and headers, its first
+ * bytes as sent, then its entries parsed by Effect's own Server-Sent Events
+ * parser (`effect/encoding` `Sse`), which, as the specification says, skips
+ * comments (the heartbeats).
+ */
 export interface EventStream {
   readonly status: number
   readonly headers: Headers
-  /** The next message (a comment block counts as one); `undefined` once the stream has ended. */
-  readonly next: () => Promise<SseMessage | undefined>
-  /** The next message carrying data, skipping comment blocks, parsed as JSON. */
-  readonly nextEvent: <T = Record<string, unknown>>() => Promise<(T & { seq: number }) | undefined>
+  /** The stream's first bytes, as many as `CONNECTED_COMMENT` has (fewer if it ends first). */
+  readonly opening: () => Promise<string>
+  /**
+   * The next entry: its `id:` and its `data:` as JSON, which must decode as the contract's CAD event;
+   * `undefined` once the stream has ended.
+   */
+  readonly nextMessage: () => Promise<{ readonly id: string | undefined; readonly entry: CadEventData } | undefined>
+  /** The next entry, `undefined` once the stream has ended. */
+  readonly nextEvent: () => Promise<CadEventData | undefined>
   readonly close: () => void
 }
 
-/** Opens `GET path` as an event stream and reads it message by message. */
+const decodeEntry = Schema.decodeUnknownSync(CadEventView)
+
+/** Opens `GET path` as an event stream and reads it entry by entry. */
 export const openStream = async (server: RunningServer, path: string, headers: Record<string, string>): Promise<EventStream> => {
   const abort = new AbortController()
   const response = await fetch(`${server.url}${path}`, { headers: { accept: "text/event-stream", ...headers }, signal: abort.signal })
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-  let buffer = ""
+  const parsed: Array<Sse.Event> = []
+  const parser = Sse.makeParser((event) => {
+    if (event._tag === "Event") parsed.push(event)
+  })
   let ended = false
-  const next = async (): Promise<SseMessage | undefined> => {
+  /** The next chunk of text, `undefined` once the stream has ended (or was closed). */
+  const read = async (): Promise<string | undefined> => {
+    if (ended) return undefined
+    const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }))
+    if (chunk.done) ended = true
+    return chunk.value
+  }
+  // The opening bytes are kept as text, and the parser is fed everything from the first byte (it skips the comment).
+  let opened: Promise<string> | undefined
+  const opening = () => (opened ??= (async () => {
+    let text = ""
+    while (text.length < CONNECTED_COMMENT.length) {
+      const chunk = await read()
+      if (chunk === undefined) break
+      text += chunk
+    }
+    const error = parser.feed(text)
+    if (error !== undefined) throw error
+    return text.slice(0, CONNECTED_COMMENT.length)
+  })())
+  const nextMessage = async () => {
+    await opening()
     for (;;) {
-      const end = buffer.indexOf("\n\n")
-      if (end >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const lines = block.split("\n")
-        const data = lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice(6))
-        return {
-          id: lines.find((line) => line.startsWith("id: "))?.slice(4),
-          data: data.length === 0 ? undefined : data.join("\n"),
-          comments: lines.filter((line) => line.startsWith(":")).map((line) => line.slice(1).trim())
-        }
+      const event = parsed.shift()
+      if (event !== undefined) {
+        const entry: unknown = JSON.parse(event.data)
+        decodeEntry(entry)
+        return { id: event.id, entry: entry as CadEventData }
       }
-      if (ended) return undefined
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }))
-      if (chunk.done) ended = true
-      else buffer += chunk.value
+      const chunk = await read()
+      if (chunk === undefined) return undefined
+      const error = parser.feed(chunk)
+      if (error !== undefined) throw error
     }
   }
-  const nextEvent = async <T>() => {
-    for (;;) {
-      const message = await next()
-      if (message === undefined) return undefined
-      if (message.data !== undefined) return JSON.parse(message.data) as T & { seq: number }
-    }
-  }
-  return { status: response.status, headers: response.headers, next, nextEvent, close: () => abort.abort() }
+  const nextEvent = async () => (await nextMessage())?.entry
+  return { status: response.status, headers: response.headers, opening, nextMessage, nextEvent, close: () => abort.abort() }
 }

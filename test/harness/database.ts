@@ -26,7 +26,6 @@ export interface TestDatabase {
   readonly dispose: () => Promise<void>
 }
 
-
 declare module "vitest" {
   export interface ProvidedContext {
     /** A tar of a PGlite data directory just after initdb, made by `pgliteSnapshot.ts`; undefined on Postgres. */
@@ -48,8 +47,7 @@ const withClient = async <A>(url: string, f: (client: pg.Client) => Promise<A>):
   }
 }
 
-const queryAt = (url: string): TestDatabase["query"] => (text, values) =>
-  withClient(url, (client) => client.query(text, values as Array<unknown>))
+const queryAt = (url: string): TestDatabase["query"] => (text, values) => withClient(url, (client) => client.query(text, values as Array<unknown>))
 
 const databaseUrl = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl)
@@ -76,7 +74,7 @@ export const freshPostgres = async (serverUrl: string): Promise<TestDatabase> =>
  * defaults (`max_connections` 100). The count protects nothing: the socket
  * server runs one protocol message at a time whatever the count, and keeps
  * an open transaction's messages on its own connection. Each server opens its
- * pool and the CAD feed's `LISTEN` connection (docs/decisions.md, issue 18),
+ * pool and the CAD feed's `LISTEN` connection (docs/decisions/testing.md, "The black-box harness"),
  * and a test may run several servers and its own `query` besides.
  */
 const PGLITE_CONNECTIONS = 100
@@ -85,8 +83,8 @@ const PGLITE_CONNECTIONS = 100
  * A PGlite from the run's snapshot of a directory just after initdb
  * (`pgliteSnapshot.ts`): a copy loads in a fraction of initdb's CPU time and
  * without holding the test process's event loop for seconds, during which
- * the servers this process serves could not connect (docs/decisions.md,
- * issue 18). The servers still migrate it from nothing.
+ * the servers this process serves could not connect (docs/decisions/testing.md,
+ * "The black-box harness"). The servers still migrate it from nothing.
  */
 const freshPglite = async (): Promise<TestDatabase> => {
   const path = inject("pgliteSnapshot")
@@ -115,5 +113,4 @@ const freshPglite = async (): Promise<TestDatabase> => {
   }
 }
 
-export const freshDatabase = (): Promise<TestDatabase> =>
-  testDatabaseUrl === undefined ? freshPglite() : freshPostgres(testDatabaseUrl)
+export const freshDatabase = (): Promise<TestDatabase> => testDatabaseUrl === undefined ? freshPglite() : freshPostgres(testDatabaseUrl)

@@ -1,3 +1,4 @@
+import type { AccountView, IssuedCredential as IssuedCredentialView, Me, RoleView, StaffView } from "@bluelight/api/identity/schemas.js"
 import { expect } from "vitest"
 import { dataOf } from "./body.js"
 import type { Reply, RunningServer } from "./server.js"
@@ -16,11 +17,37 @@ export const MEMBER_PERMISSIONS = ["civilians.create", "civilians.manage_own"] a
 
 /** The complete catalogue of permission keys, sorted the way the API sorts them. */
 export const ALL_PERMISSIONS = [
-  "cad.unit.self", "cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage",
-  "cad.calls.manage", "server.view", "players.view", "players.lookup", "sessions.view", "sessions.manage", "shifts.view",
-  "shifts.manage", "staff.view", "staff.manage", "moderation.view", "moderation.warn", "moderation.kick", "moderation.ban",
-  "moderation.history", "audit.view", "admin.manage", "civilians.create", "civilians.manage_own", "civilians.manage",
-  "pnc.view", "pnc.records.manage", "pnc.licences.manage", "pnc.warrants.manage", "pnc.markers.manage",
+  "cad.unit.self",
+  "cad.view",
+  "cad.dispatch",
+  "cad.incidents.create",
+  "cad.incidents.manage",
+  "cad.units.manage",
+  "cad.calls.manage",
+  "server.view",
+  "players.view",
+  "players.lookup",
+  "sessions.view",
+  "sessions.manage",
+  "shifts.view",
+  "shifts.manage",
+  "staff.view",
+  "staff.manage",
+  "moderation.view",
+  "moderation.warn",
+  "moderation.kick",
+  "moderation.ban",
+  "moderation.history",
+  "audit.view",
+  "admin.manage",
+  "civilians.create",
+  "civilians.manage_own",
+  "civilians.manage",
+  "pnc.view",
+  "pnc.records.manage",
+  "pnc.licences.manage",
+  "pnc.warrants.manage",
+  "pnc.markers.manage",
   "pnc.vehicles.manage"
 ].sort()
 
@@ -98,8 +125,7 @@ export interface StartedSignIn {
   readonly reply: Reply
 }
 
-const headersWith = (cookie: string | undefined, extra: Record<string, string> = {}) =>
-  cookie === undefined || cookie === "" ? extra : { ...extra, cookie }
+const headersWith = (cookie: string | undefined, extra: Record<string, string> = {}) => cookie === undefined || cookie === "" ? extra : { ...extra, cookie }
 
 /** `GET /api/auth/idp` (or `/api/auth/platform`): the redirect to the provider and the state cookie. */
 export const startFlow = async (
@@ -124,7 +150,11 @@ export const startSignIn = (server: RunningServer, cookie?: string) => startFlow
  * answers the callback path (with `code` and `state`) it redirects to,
  * relative to the server.
  */
-export const approve = async (server: RunningServer, authorizeUrl: URL, identity: DevIdentity): Promise<{ callbackPath: string; code: string; state: string | null }> => {
+export const approve = async (
+  server: RunningServer,
+  authorizeUrl: URL,
+  identity: DevIdentity
+): Promise<{ callbackPath: string; code: string; state: string | null }> => {
   const params = new URLSearchParams(authorizeUrl.searchParams)
   params.set("id", identity.id)
   params.set("username", identity.username ?? `user.${identity.id}`)
@@ -197,18 +227,7 @@ export const me = (server: RunningServer, session: Session) => server.request("G
 export const meData = async (server: RunningServer, session: Session) => {
   const reply = await me(server, session)
   expect(reply.status, reply.text).toBe(200)
-  return dataOf<{
-    id: string
-    displayName: string
-    status: string
-    identity: { id: string; username: string; avatar: string | null }
-    platform: { id: string; username: string } | null
-    staff: { id: string; active: boolean } | null
-    roles: Array<{ id: string; name: string }>
-    permissions: Array<string>
-    developerAccess: boolean
-    createdAt: string
-  }>(reply)
+  return dataOf<MeData>(reply)
 }
 
 /** A write with the session cookie and the right Origin. */
@@ -220,32 +239,18 @@ const created = <T>(reply: Reply, what: string): T => {
   return dataOf<T>(reply)
 }
 
-export interface RoleData {
-  readonly id: string
-  readonly name: string
-  readonly permissions: Array<string>
-}
+/** The contract's answers as sent on the wire (JSON: ids and timestamps as strings). */
+export type MeData = typeof Me.Encoded
+export type RoleData = typeof RoleView.Encoded
+export type StaffData = typeof StaffView.Encoded
+export type IssuedCredential = typeof IssuedCredentialView.Encoded
+export type AccountData = typeof AccountView.Encoded
 
 export const createRole = async (server: RunningServer, admin: Session, name: string, permissions: ReadonlyArray<string>): Promise<RoleData> =>
   created(await write(server, admin, "POST", "/api/admin/roles", { name, permissions }), `create role ${name}`)
 
-export interface StaffData {
-  readonly id: string
-  readonly account: { id: string; displayName: string }
-  readonly active: boolean
-  readonly roles: Array<{ id: string; name: string }>
-}
-
 export const createStaff = async (server: RunningServer, manager: Session, accountId: string, roleIds: ReadonlyArray<string>): Promise<StaffData> =>
   created(await write(server, manager, "POST", "/api/staff", { accountId, roleIds }), "create staff profile")
-
-export interface IssuedCredential {
-  readonly id: string
-  readonly name: string
-  readonly expiresAt: string
-  readonly token: string
-  readonly scopes: Array<string>
-}
 
 export const issueCredential = async (
   server: RunningServer,
@@ -256,7 +261,7 @@ export const issueCredential = async (
 export const setAccountStatus = async (server: RunningServer, admin: Session, accountId: string, status: "ACTIVE" | "SUSPENDED" | "DISABLED") => {
   const reply = await write(server, admin, "PATCH", `/api/admin/accounts/${accountId}`, { status })
   expect(reply.status, reply.text).toBe(200)
-  return dataOf<{ readonly id: string; readonly status: string }>(reply)
+  return dataOf<AccountData>(reply)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type GameServerSimulator, startGameServerSimulator, type SimulatedPlayer } from "@bluelight/adapters-game"
+import type { ModerationActionView } from "@bluelight/api/moderation/schemas.js"
 import { expect } from "vitest"
 import { dataOf } from "./body.js"
 import { bearer, cookieWrite, type Session } from "./identity.js"
@@ -24,8 +25,7 @@ export type ModerationKind = "warnings" | "kicks" | "bans"
 /** Who sends a request: a session (cookie and Origin) or a credential's token. */
 export type As = { readonly session: Session } | { readonly token: string }
 
-const authOf = (server: RunningServer, as: As): Record<string, string> =>
-  "session" in as ? cookieWrite(server, as.session) : bearer(as.token)
+const authOf = (server: RunningServer, as: As): Record<string, string> => "session" in as ? cookieWrite(server, as.session) : bearer(as.token)
 
 /** `POST /api/moderation/<kind>` with this key (none when undefined) and body. */
 export const moderate = (server: RunningServer, as: As, kind: ModerationKind, key: string | undefined, body: unknown): Promise<Reply> =>
@@ -34,24 +34,22 @@ export const moderate = (server: RunningServer, as: As, kind: ModerationKind, ke
     body
   })
 
-export interface ActionData {
-  readonly id: string
-  readonly targetPlatformId: string
-  readonly targetUsername: string | null
-  readonly moderatorId: string | null
-  readonly serviceId: string | null
-  readonly type: string
-  readonly reason: string
-  readonly evidence: string | null
-  readonly createdAt: string
-  readonly updatedAt: string
-  readonly delivery: string
-  readonly errorCode: string | null
-}
+/** A moderation action as sent on the wire. */
+export type ActionData = typeof ModerationActionView.Encoded
 
 export const ACTION_FIELDS = [
-  "createdAt", "delivery", "errorCode", "evidence", "id", "moderatorId", "reason", "serviceId", "targetPlatformId",
-  "targetUsername", "type", "updatedAt"
+  "createdAt",
+  "delivery",
+  "errorCode",
+  "evidence",
+  "id",
+  "moderatorId",
+  "reason",
+  "serviceId",
+  "targetPlatformId",
+  "targetUsername",
+  "type",
+  "updatedAt"
 ]
 
 /** The action of a `201` (new) or `200` (replayed) answer, with `meta.replayed` checked against the status. */

@@ -84,14 +84,14 @@ export const freePort = () =>
  * average of 24 to 28 (two copies of three black-box files at once beside the
  * other work), the longest of 11 starts took 57 s, so 60 s failed starts that
  * were only slow; 180 s leaves three times that. The measurements and the
- * command to repeat them are in docs/decisions.md (issue 18).
+ * command to repeat them are in docs/decisions/testing.md ("The black-box harness").
  */
 const START_BOUND_MS = 180_000
 
 /**
  * With `TEST_STARTUP_LOG` set to a file, every start appends one JSON line to
  * it: how long its database took to make and how long the process took to
- * listen ("shared": a database the test made). The waits are sized from these (docs/decisions.md, issue 18).
+ * listen ("shared": a database the test made). The waits are sized from these (docs/decisions/testing.md, "The black-box harness").
  */
 const recordStart = (entry: Record<string, unknown>) => {
   const file = process.env["TEST_STARTUP_LOG"]

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
-import {
-  bearer,
-  createRole,
-  issueCredential,
-  meData,
-  type Session,
-  signIn,
-  write
-} from "../harness/identity.js"
+import { bearer, createRole, issueCredential, meData, type Session, signIn, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
 interface AuditEntry {

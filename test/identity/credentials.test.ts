@@ -2,16 +2,7 @@ import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, errorCodeOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
-import {
-  ALL_PERMISSIONS,
-  bearer,
-  CREDENTIAL_TOKEN,
-  issueCredential,
-  meData,
-  type Session,
-  signIn,
-  write
-} from "../harness/identity.js"
+import { ALL_PERMISSIONS, bearer, CREDENTIAL_TOKEN, issueCredential, meData, type Session, signIn, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex")
@@ -146,7 +137,10 @@ describe("using a credential", () => {
     }
     // The Member role was not changed by the attempt.
     const member = await server.request("GET", "/api/admin/roles", { headers: { cookie: admin.cookie } })
-    expect(listOf<{ id: string; permissions: Array<string> }>(member).data.find((role) => role.id === "member")?.permissions).toEqual(["civilians.create", "civilians.manage_own"])
+    expect(listOf<{ id: string; permissions: Array<string> }>(member).data.find((role) => role.id === "member")?.permissions).toEqual([
+      "civilians.create",
+      "civilians.manage_own"
+    ])
   })
 
   it("malformed, unknown and altered bearer tokens are 401 UNAUTHENTICATED", async () => {

@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
-import {
-  ALL_PERMISSIONS,
-  createRole,
-  createStaff,
-  me,
-  meData,
-  MEMBER_PERMISSIONS,
-  type Session,
-  signIn,
-  staffMember,
-  write
-} from "../harness/identity.js"
+import { ALL_PERMISSIONS, createRole, createStaff, me, meData, MEMBER_PERMISSIONS, type Session, signIn, staffMember, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
 let server: RunningServer

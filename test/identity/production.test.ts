@@ -27,7 +27,7 @@ beforeAll(async () => {
       let text = ""
       request.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => {
         const code = new URLSearchParams(text).get("code")
-        code === null ? json(400, { error: "invalid_request" }) : json(200, { access_token: code, token_type: "Bearer", expires_in: 3600 })
+        json(code === null ? 400 : 200, code === null ? { error: "invalid_request" } : { access_token: code, token_type: "Bearer", expires_in: 3600 })
       })
       return
     }
@@ -71,7 +71,7 @@ describe("in production", () => {
     const authorize = new URL(start.headers.get("location")!)
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${idpUrl}/idp/authorize`)
     const state = authorize.searchParams.get("state")!
-    // API.md names the state cookie bluelight-oauth-state, in every environment.
+    // The state cookie is bluelight-oauth-state in every environment (docs/decisions/identity.md, "Cookies and tokens").
     const stateCookie = cookieNamed(start, "bluelight-oauth-state")!
     expect(stateCookie.value).toBe(state)
     expect(stateCookie.attributes).toMatchObject({ secure: true, httponly: true, samesite: "Lax", path: "/", "max-age": "600" })

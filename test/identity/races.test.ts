@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { AuditEntryWith } from "../harness/audit.js"
 import { dataOf, listOf } from "../harness/body.js"
 import { createRole, createStaff, meData, type Session, signIn, type StaffData, staffMember, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
@@ -11,12 +12,7 @@ import { type RunningServer, startServer } from "../harness/server.js"
  */
 
 /** An audit entry, its `data` as the action records it. */
-interface AuditEntry<Data> {
-  readonly id: string
-  readonly at: string
-  readonly action: string
-  readonly data: Data
-}
+type AuditEntry<Data> = AuditEntryWith<Data>
 
 /** One effective change as its audit entry tells it. */
 interface Step {
@@ -69,8 +65,7 @@ const formOneChain = (steps: ReadonlyArray<Step>, from: string, to: string): boo
 const told = (steps: ReadonlyArray<Step>) =>
   [...steps].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)).map((step) => `${step.before} → ${step.after}`).join("; ")
 
-const parallel = <A>(count: number, f: (index: number) => Promise<A>): Promise<Array<A>> =>
-  Promise.all(Array.from({ length: count }, (_, index) => f(index)))
+const parallel = <A>(count: number, f: (index: number) => Promise<A>): Promise<Array<A>> => Promise.all(Array.from({ length: count }, (_, index) => f(index)))
 
 describe("parallel edits of one record", () => {
   it("renames of one role: every one applies in turn, one audit entry each, chained", async () => {

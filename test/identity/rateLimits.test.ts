@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { expectError } from "../harness/expectations.js"
-import {
-  bearer,
-  cookieWrite,
-  issueCredential,
-  type Session,
-  freshWindow,
-  signIn
-} from "../harness/identity.js"
+import { bearer, cookieWrite, issueCredential, type Session, freshWindow, signIn } from "../harness/identity.js"
 import type { Reply } from "../harness/server.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 

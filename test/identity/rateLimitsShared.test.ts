@@ -102,19 +102,23 @@ describe(`two instances ${shared ? "sharing Redis" : "without Redis"}`, () => {
     expect(remaining(await spend(b, session))).toBe(shared ? WRITES - 2 : WRITES - 1)
   })
 
-  it(shared ? "a burst of 200 parallel reads on one instance is counted in Redis, none in memory: the budget holds across instances" : "a burst of 200 parallel reads on one instance keeps to the budget", async () => {
-    const session = await signIn(a, { id: "burst-reader" })
-    await freshWindow(a, b)
-    const replies = await Promise.all(Array.from({ length: BURST }, () => a.request("GET", "/api/me", { headers: { cookie: session.cookie } })))
-    // Exactly the budget is let through; a request counted in process memory instead of Redis would be one more (fail open).
-    expect(replies.filter((reply) => reply.status === 200).length).toBe(READS)
-    expect(replies.filter((reply) => reply.status === 429).length).toBe(BURST - READS)
-    if (shared) {
-      // The other instance sees the whole burst in Redis, and nothing fell back.
-      expectError(await b.request("GET", "/api/me", { headers: { cookie: session.cookie } }), 429, "RATE_LIMITED")
-      expect(a.logs.filter((line) => String(line.message).includes("Redis unavailable"))).toEqual([])
+  it(
+    shared ? "a burst of 200 parallel reads on one instance is counted in Redis, none in memory: the budget holds across instances"
+      : "a burst of 200 parallel reads on one instance keeps to the budget",
+    async () => {
+      const session = await signIn(a, { id: "burst-reader" })
+      await freshWindow(a, b)
+      const replies = await Promise.all(Array.from({ length: BURST }, () => a.request("GET", "/api/me", { headers: { cookie: session.cookie } })))
+      // Exactly the budget is let through; a request counted in process memory instead of Redis would be one more (fail open).
+      expect(replies.filter((reply) => reply.status === 200).length).toBe(READS)
+      expect(replies.filter((reply) => reply.status === 429).length).toBe(BURST - READS)
+      if (shared) {
+        // The other instance sees the whole burst in Redis, and nothing fell back.
+        expectError(await b.request("GET", "/api/me", { headers: { cookie: session.cookie } }), 429, "RATE_LIMITED")
+        expect(a.logs.filter((line) => String(line.message).includes("Redis unavailable"))).toEqual([])
+      }
     }
-  })
+  )
 
   it(shared ? "Developer Access attempts are counted across both instances" : "Developer Access attempts are counted by each instance alone", async () => {
     const session = await signIn(a, { id: "shared-developer" })

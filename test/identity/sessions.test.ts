@@ -161,8 +161,7 @@ describe("suspension mid-session", () => {
     expectError(await write(server, laptop, "POST", "/api/auth/logout"), 403, "ACCOUNT_DISABLED")
 
     // Signing in again while suspended: refused, no session made.
-    const count = async () =>
-      Number((await server.database!.query("SELECT count(*)::int AS n FROM sessions WHERE account_id = $1", [accountId])).rows[0]!["n"])
+    const count = async () => Number((await server.database!.query("SELECT count(*)::int AS n FROM sessions WHERE account_id = $1", [accountId])).rows[0]!["n"])
     const sessionsBefore = await count()
     const started = await startSignIn(server)
     const { callbackPath } = await approve(server, started.authorizeUrl, { id: "suspended-member" })

@@ -366,13 +366,15 @@ describe("linking a game-platform account", () => {
     const started = await startFlow(server, "/api/auth/platform", session.cookie)
     const cookies = { [STATE_COOKIE]: started.stateCookie, [SESSION_COOKIE]: session.token }
     const state = started.authorizeUrl.searchParams.get("state")!
-    for (const [query, paths] of [
-      ["", [["query", "code"], ["query", "state"]]],
-      [`?state=${state}`, [["query", "code"]]],
-      ["?code=abc", [["query", "state"]]],
-      [`?error=access_denied&state=${state}`, [["query", "error"]]],
-      [`?error=access_denied&code=abc&state=${state}`, [["query", "error"]]]
-    ] as const) {
+    for (
+      const [query, paths] of [
+        ["", [["query", "code"], ["query", "state"]]],
+        [`?state=${state}`, [["query", "code"]]],
+        ["?code=abc", [["query", "state"]]],
+        [`?error=access_denied&state=${state}`, [["query", "error"]]],
+        [`?error=access_denied&code=abc&state=${state}`, [["query", "error"]]]
+      ] as const
+    ) {
       const reply = await callback(server, `/api/auth/platform/callback${query}`, cookies)
       const error = expectError(reply, 400, "INVALID_INPUT")
       expect(error.message, query).toBe("The game platform did not complete the link, so nothing was linked; start the link again")

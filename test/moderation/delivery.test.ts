@@ -1,9 +1,10 @@
 /**
  * Warnings, kicks and bans against the simulator through the real adapter:
- * API.md's "Idempotency" and "Moderation delivery", step by step.
+ * docs/decisions/moderation.md, "Idempotency" and "Delivery", step by step.
  */
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import type { AuditEntryData } from "../harness/audit.js"
 import { bodyOf, dataOf, detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import { advanceClock, issueCredential, meData, type Session, signIn } from "../harness/identity.js"
@@ -47,15 +48,6 @@ beforeEach(async () => {
 
 const kickJohn = { targetPlatformId: "100000002", reason: "Random deathmatch" }
 
-interface AuditEntryData {
-  readonly action: string
-  readonly actor: { readonly type: string; readonly id: string; readonly name: string | null }
-  readonly targetType: string
-  readonly targetId: string
-  readonly requestId: string | null
-  readonly data: Record<string, unknown>
-}
-
 /** The audit entries of an action, oldest first (two entries of one millisecond keep the order they were written in). */
 const auditFor = async (actionId: string) => {
   const reply = await server.request("GET", `/api/audit?targetId=${actionId}`, { headers: { cookie: admin.cookie } })
@@ -63,7 +55,8 @@ const auditFor = async (actionId: string) => {
 }
 
 const actionsAgainst = async (platformId: string) =>
-  listOf<ActionData>(await server.request("GET", `/api/moderation/actions?targetPlatformId=${platformId}&limit=100`, { headers: { cookie: admin.cookie } })).data
+  listOf<ActionData>(await server.request("GET", `/api/moderation/actions?targetPlatformId=${platformId}&limit=100`, { headers: { cookie: admin.cookie } }))
+    .data
 
 describe("a new action", () => {
   it("is stored, sent once with the username from the live snapshot, SUCCEEDED on 200, and audited", async () => {
@@ -91,7 +84,10 @@ describe("a new action", () => {
   })
 
   it("kicks by username and bans by platform id, and keeps the evidence", async () => {
-    const kick = actionOf(await moderate(server, as, "kicks", newKey(), { targetPlatformId: "100000003", reason: "Fail RP", evidence: "https://clips.example/1" }), 201)
+    const kick = actionOf(
+      await moderate(server, as, "kicks", newKey(), { targetPlatformId: "100000003", reason: "Fail RP", evidence: "https://clips.example/1" }),
+      201
+    )
     expect(kick).toMatchObject({ type: "kick", targetUsername: "SpeedyDriver", evidence: "https://clips.example/1", delivery: "SUCCEEDED" })
     expect(commandsOf(simulator).at(-1)).toBe(":kick SpeedyDriver Fail RP")
     simulator.setPlayers([...simulator.players, { username: "SpeedyDriver", platformId: "100000003" }])
@@ -134,7 +130,9 @@ describe("a new action", () => {
     expect(action).toMatchObject({ delivery: "FAILED", errorCode: "GAME_REJECTED" })
   })
 
-  for (const [what, behaviour] of [["a 500", { _tag: "Fail" }], ["a hang past the timeout", { _tag: "Hang" }], ["a lost connection", { _tag: "Drop" }]] as const) {
+  for (
+    const [what, behaviour] of [["a 500", { _tag: "Fail" }], ["a hang past the timeout", { _tag: "Hang" }], ["a lost connection", { _tag: "Drop" }]] as const
+  ) {
     it(`leaves UNKNOWN after ${what}, and a replay never sends it again`, async () => {
       simulator.nextCommand(behaviour)
       const key = newKey()
@@ -265,7 +263,8 @@ describe("the audit log", () => {
     expect(adminName).not.toBe("")
     const entries = (id: string, requestId: string | null, outcome: { delivery: string; errorCode: string | null } | null) => [
       { action: "moderation.kick.created", actor, targetType: "moderation_action", targetId: id, requestId, outcome: null },
-      ...(outcome === null ? [] : [{ action: `moderation.delivery.${outcome.delivery.toLowerCase()}`, actor, targetType: "moderation_action", targetId: id, requestId, outcome }])
+      ...(outcome === null ? []
+        : [{ action: `moderation.delivery.${outcome.delivery.toLowerCase()}`, actor, targetType: "moderation_action", targetId: id, requestId, outcome }])
     ]
 
     const delivered = await kick(kickJohn)
@@ -288,7 +287,8 @@ describe("the audit log", () => {
     expect(await readable(timedOut.action.id)).toEqual(entries(timedOut.action.id, timedOut.requestId, null))
 
     // Only the actions with an audited failure are listed as failed deliveries.
-    const failures = listOf<AuditEntryData>(await server.request("GET", "/api/audit?action=moderation.delivery.failed&limit=100", { headers: { cookie: admin.cookie } })).data
+    const failures =
+      listOf<AuditEntryData>(await server.request("GET", "/api/audit?action=moderation.delivery.failed&limit=100", { headers: { cookie: admin.cookie } })).data
     const failedIds = new Set(failures.map((entry) => entry.targetId))
     expect([delivered, refused, absent, timedOut].map(({ action }) => failedIds.has(action.id))).toEqual([false, true, true, false])
   })
@@ -324,6 +324,6 @@ describe("the audit log", () => {
     await advanceClock(server, 6000)
     expect(actionOf(await moderate(server, as, "kicks", key, body), 200)).toMatchObject({ id: stored!.id, delivery: "UNKNOWN" })
     expect(simulator.commands.length).toBe(sent + 1)
-    expect((await auditFor(stored!.id))).toHaveLength(1)
+    expect(await auditFor(stored!.id)).toHaveLength(1)
   })
 })

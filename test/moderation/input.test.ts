@@ -61,7 +61,9 @@ describe("the body", () => {
   })
 
   it("takes evidence of at most 2000 characters, or null, or none", async () => {
-    expect(pathsOf(await moderate(server, as, "bans", newKey(), { targetPlatformId: ABSENT, reason: "Cheating", evidence: "e".repeat(2001) }))).toEqual([["evidence"]])
+    expect(pathsOf(await moderate(server, as, "bans", newKey(), { targetPlatformId: ABSENT, reason: "Cheating", evidence: "e".repeat(2001) }))).toEqual([[
+      "evidence"
+    ]])
     for (const [evidence, stored] of [["e".repeat(2000), "e".repeat(2000)], [null, null], ["   ", null]] as const) {
       const action = actionOf(await moderate(server, as, "bans", newKey(), { targetPlatformId: ABSENT, reason: "Cheating", evidence }), 201)
       expect(action.evidence).toBe(stored)
@@ -78,12 +80,14 @@ describe("the body", () => {
   })
 
   it("refuses NUL and lone surrogates anywhere, and stores other characters as sent", async () => {
-    for (const body of [
-      { targetPlatformId: ABSENT, reason: "bad\u0000reason" },
-      { targetPlatformId: ABSENT, reason: "half \ud800 a pair" },
-      { targetPlatformId: ABSENT, reason: "Fine reason", evidence: "\udc00" },
-      { targetPlatformId: "12\u00003", reason: "Fine reason" }
-    ]) {
+    for (
+      const body of [
+        { targetPlatformId: ABSENT, reason: "bad\u0000reason" },
+        { targetPlatformId: ABSENT, reason: "half \ud800 a pair" },
+        { targetPlatformId: ABSENT, reason: "Fine reason", evidence: "\udc00" },
+        { targetPlatformId: "12\u00003", reason: "Fine reason" }
+      ]
+    ) {
       expectError(await moderate(server, as, "kicks", newKey(), body), 400, "INVALID_INPUT")
     }
     const reason = "Sprache 🚓 <script>alert(1)</script> '; DROP TABLE moderation_actions; --"

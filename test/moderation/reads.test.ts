@@ -26,11 +26,13 @@ beforeAll(async () => {
   const me = await meData(server, member)
   linked = { id: me.id, displayName: me.displayName }
   actions = []
-  for (const [kind, body] of [
-    ["warnings", { targetPlatformId: "100000001", reason: "First warning" }],
-    ["kicks", { targetPlatformId: "100000001", reason: "Then a kick", evidence: "clip" }],
-    ["kicks", { targetPlatformId: "100000002", reason: "Someone else" }]
-  ] as const) {
+  for (
+    const [kind, body] of [
+      ["warnings", { targetPlatformId: "100000001", reason: "First warning" }],
+      ["kicks", { targetPlatformId: "100000001", reason: "Then a kick", evidence: "clip" }],
+      ["kicks", { targetPlatformId: "100000002", reason: "Someone else" }]
+    ] as const
+  ) {
     await advanceClock(server, 6000)
     actions.push(actionOf(await moderate(server, { session: admin }, kind, newKey(), body), 201))
     // A kick takes the player off the server: everyone is back for the next test.
@@ -57,7 +59,9 @@ describe("GET /moderation/actions", () => {
   })
 
   it("refuses unknown types, unknown parameters and malformed ids", async () => {
-    for (const query of ["type=mute", "type=KICK", "sort=asc", "targetPlatformId=", `targetPlatformId=${"1".repeat(65)}`, "targetPlatformId=a%00b", "limit=101"]) {
+    for (
+      const query of ["type=mute", "type=KICK", "sort=asc", "targetPlatformId=", `targetPlatformId=${"1".repeat(65)}`, "targetPlatformId=a%00b", "limit=101"]
+    ) {
       expectError(await get(`/api/moderation/actions?${query}`), 400, "INVALID_INPUT")
     }
   })
@@ -181,13 +185,15 @@ describe("who may read", () => {
     const bot = await issueCredential(server, admin, { name: "Reader bot", scopes: ["server.view"] })
     const as = (path: string) => server.request("GET", path, { headers: bearer(bot.token) })
     expect((await as("/api/server")).status).toBe(200)
-    for (const [path, permission] of [
-      ["/api/server/players", "players.view"],
-      ["/api/players/lookup?query=jane", "players.lookup"],
-      ["/api/moderation/actions", "moderation.view"],
-      [`/api/moderation/actions/${actions[0]!.id}`, "moderation.view"],
-      ["/api/players/100000001/history", "moderation.history"]
-    ] as const) {
+    for (
+      const [path, permission] of [
+        ["/api/server/players", "players.view"],
+        ["/api/players/lookup?query=jane", "players.lookup"],
+        ["/api/moderation/actions", "moderation.view"],
+        [`/api/moderation/actions/${actions[0]!.id}`, "moderation.view"],
+        ["/api/players/100000001/history", "moderation.history"]
+      ] as const
+    ) {
       const error = expectError(await as(path), 403, "FORBIDDEN")
       expect(error.message).toContain(permission)
       expectError(await server.request("GET", path), 401, "UNAUTHENTICATED")

@@ -14,7 +14,6 @@ import { meData, type Session, signIn, testRedisUrl } from "../harness/identity.
 import { type ActionData, commandsOf, expectGameError, moderate, newKey, PLAYERS, startSimulator } from "../harness/moderation.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
-
 let simulator: GameServerSimulator
 let database: TestDatabase
 let a: RunningServer

@@ -57,7 +57,10 @@ const writeRecords = async (server: RunningServer, admin: Session): Promise<Writ
   await credentialWith(server, admin, CONTROL_PERMISSIONS, "restore control")
   const incident = await createIncident(control, { location: "Restore Road" })
   const civilian = await write(server, admin, "POST", "/api/civilians", {
-    fullName: "Rita Restore", dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 Backup Lane"
+    fullName: "Rita Restore",
+    dateOfBirth: "1990-05-14",
+    gender: "FEMALE",
+    address: "1 Backup Lane"
   })
   expect(civilian.status, civilian.text).toBe(201)
   return { civilianId: (civilian.body as { data: { id: string } }).data.id, incidentId: incident.id }
@@ -137,8 +140,10 @@ if (testDatabaseUrl !== undefined) {
       try {
         const database = existing(source)
         // The documented backup runs while the server is up.
-        const { admin, written, before } = await seededServer({ database, env: ENV }, () =>
-          run("postgres-backup", { DATABASE_URL: database.url, BACKUP_FILE: backupFile }))
+        const { admin, written, before } = await seededServer(
+          { database, env: ENV },
+          () => run("postgres-backup", { DATABASE_URL: database.url, BACKUP_FILE: backupFile })
+        )
 
         run("postgres-restore", { POSTGRES_URL: serverUrl, RESTORE_DB: restored, RESTORE_URL: urlOf(restored), BACKUP_FILE: backupFile })
 
@@ -148,7 +153,10 @@ if (testDatabaseUrl !== undefined) {
           expect(await readRecords(second, admin, written)).toEqual(before)
           // It takes new writes: the schema, sequences and triggers came back whole.
           const history = await write(second, admin, "POST", "/api/civilians", {
-            fullName: "Rita After", dateOfBirth: "1990-05-14", gender: "FEMALE", address: "2 Backup Lane"
+            fullName: "Rita After",
+            dateOfBirth: "1990-05-14",
+            gender: "FEMALE",
+            address: "2 Backup Lane"
           })
           expect(history.status, history.text).toBe(201)
         } finally {

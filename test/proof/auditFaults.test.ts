@@ -81,9 +81,11 @@ const fingerprint = async (): Promise<Map<string, string>> => {
   const tables = (await database.query<{ name: string }>(
     "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name"
   )).rows.map((row) => row.name)
-  const hashes = await database.query<{ name: string; hash: string }>(tables.map((name) =>
-    `SELECT '${name}' AS name, (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM "${name}" t) AS hash`
-  ).join(" UNION ALL "))
+  const hashes = await database.query<{ name: string; hash: string }>(
+    tables.map((name) => `SELECT '${name}' AS name, (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM "${name}" t) AS hash`).join(
+      " UNION ALL "
+    )
+  )
   return new Map(hashes.rows.map((row) => [row.name, row.hash]))
 }
 

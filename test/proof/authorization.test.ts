@@ -22,7 +22,23 @@
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, errorCodeOf, isJsonObject, type JsonObject, listOf, parsedJson } from "../harness/body.js"
-import { ALL_PERMISSIONS, approve, bearer, callback, createRole, createStaff, issueCredential, meData, MEMBER_PERMISSIONS, type Session, sessionFromReply, signIn, startFlow, STATE_COOKIE, write } from "../harness/identity.js"
+import {
+  ALL_PERMISSIONS,
+  approve,
+  bearer,
+  callback,
+  createRole,
+  createStaff,
+  issueCredential,
+  meData,
+  MEMBER_PERMISSIONS,
+  type Session,
+  sessionFromReply,
+  signIn,
+  startFlow,
+  STATE_COOKIE,
+  write
+} from "../harness/identity.js"
 import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { reportCoverage } from "./coverage.js"
 import { buildRequest, type Operation, operationsOf } from "./openapiRequests.js"
@@ -72,7 +88,12 @@ const send = async (operation: Operation, caller: { readonly session?: Session; 
   const text = await response.text()
   const body = parsedJson(text)
   const error = isJsonObject(body) && isJsonObject(body["error"]) ? body["error"] : undefined
-  return { status: response.status, code: errorCodeOf({ body }), message: typeof error?.["message"] === "string" ? error["message"] : "", text: text.slice(0, 300) }
+  return {
+    status: response.status,
+    code: errorCodeOf({ body }),
+    message: typeof error?.["message"] === "string" ? error["message"] : "",
+    text: text.slice(0, 300)
+  }
 }
 
 const nameOf = (operation: Operation) => `${operation.method} ${operation.path}`
@@ -126,7 +147,16 @@ const credentialHolding = async (scopes: ReadonlyArray<string>): Promise<string>
 const otherScope = (avoid: ReadonlyArray<string>) => ["server.view", "audit.view", "players.view"].find((scope) => !avoid.includes(scope))!
 
 type Check = "extensions" | "anonymous" | "member" | "allButOne" | "userRequired" | "credentialWithoutScope" | "exactPerson" | "exactCredential"
-const zero = (): Record<Check, number> => ({ extensions: 0, anonymous: 0, member: 0, allButOne: 0, userRequired: 0, credentialWithoutScope: 0, exactPerson: 0, exactCredential: 0 })
+const zero = (): Record<Check, number> => ({
+  extensions: 0,
+  anonymous: 0,
+  member: 0,
+  allButOne: 0,
+  userRequired: 0,
+  credentialWithoutScope: 0,
+  exactPerson: 0,
+  exactCredential: 0
+})
 /** Operations a check sent a request for and asserted on. */
 const covered = zero()
 /** Operations a check does not apply to (a public operation has no member or credential row; a credential row applies to session-or-credential operations only, the USER_REQUIRED row to session-only ones). */
@@ -152,7 +182,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (operations !== undefined) {
-    reportCoverage("authorization matrix", `${covered.anonymous} of ${operations.length} operations, ${Object.values(covered).reduce((sum, count) => sum + count, 0)} operation × check cells asserted`)
+    reportCoverage(
+      "authorization matrix",
+      `${covered.anonymous} of ${operations.length} operations, ${
+        Object.values(covered).reduce((sum, count) => sum + count, 0)
+      } operation × check cells asserted`
+    )
     console.log(
       `authorization matrix: ${operations.length} operations\n` +
         `  asserted per check:       ${JSON.stringify(covered)}\n` +
@@ -173,7 +208,8 @@ describe("the authorization matrix, from the served API description", () => {
     })
     expect(missing.map(nameOf), "operations without x-bluelight-access / x-bluelight-permissions").toEqual([])
     const unknown = operations.flatMap((operation) =>
-      [...permissions(operation), ...alternatives(operation)].filter((key) => !ALL_PERMISSIONS.includes(key)).map((key) => `${nameOf(operation)}: ${key}`))
+      [...permissions(operation), ...alternatives(operation)].filter((key) => !ALL_PERMISSIONS.includes(key)).map((key) => `${nameOf(operation)}: ${key}`)
+    )
     expect(unknown, "declared keys outside the permission catalogue").toEqual([])
     covered.extensions = operations.length
   })
@@ -273,7 +309,9 @@ describe("the authorization matrix, from the served API description", () => {
       expect(refused.status, `${nameOf(operation)} with a credential lacking ${declared.join(", ")}: ${refused.text}`).toBe(403)
       if (declared.length > 0) {
         expect(refused.code, `${nameOf(operation)}: ${refused.text}`).toBe("FORBIDDEN")
-        expect(declared.some((key) => refused.message.includes(key)), `${nameOf(operation)}: "${refused.message}" names one of ${declared.join(", ")}`).toBe(true)
+        expect(declared.some((key) => refused.message.includes(key)), `${nameOf(operation)}: "${refused.message}" names one of ${declared.join(", ")}`).toBe(
+          true
+        )
       } else {
         // "Own shift" operations (nothing declared, the alternative for anyone else's). Starting a shift
         // without naming a profile asks for the caller's own, which needs active staff first: a
@@ -282,7 +320,10 @@ describe("the authorization matrix, from the served API description", () => {
         if (nameOf(operation) === "POST /api/shifts/start") expect(refused.code, refused.text).toBe("STAFF_REQUIRED")
         else {
           expect(refused.code, `${nameOf(operation)}: ${refused.text}`).toBe("FORBIDDEN")
-          expect(alternatives(operation).some((key) => refused.message.includes(key)), `${nameOf(operation)}: "${refused.message}" names one of ${alternatives(operation).join(", ")}`).toBe(true)
+          expect(
+            alternatives(operation).some((key) => refused.message.includes(key)),
+            `${nameOf(operation)}: "${refused.message}" names one of ${alternatives(operation).join(", ")}`
+          ).toBe(true)
         }
       }
       covered.credentialWithoutScope++
@@ -331,7 +372,7 @@ describe("the authorization matrix, from the served API description", () => {
 /** Every item of a listing, page by page, as the administrator sees it. */
 const everything = async (path: string): Promise<Array<unknown>> => {
   const items: Array<unknown> = []
-  for (let offset = 0; ; offset += 100) {
+  for (let offset = 0;; offset += 100) {
     const reply = await server.request("GET", `${path}${path.includes("?") ? "&" : "?"}limit=100&offset=${offset}`, { headers: { cookie: admin.cookie } })
     const page = listOf(reply)
     expect(reply.status, `${path}: ${reply.text}`).toBe(200)
@@ -344,17 +385,33 @@ describe("the civilian portal's objects: another member's records are not there"
   it("member B gets 404 on every id-taking route for member A's character, licence and vehicle, and nothing changes", async () => {
     const a = (await freshMember()).session
     const b = (await freshMember()).session
-    const created = await write(server, a, "POST", "/api/civilians", { fullName: "Alice Matrix", dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 High Street" })
+    const created = await write(server, a, "POST", "/api/civilians", {
+      fullName: "Alice Matrix",
+      dateOfBirth: "1990-05-14",
+      gender: "FEMALE",
+      address: "1 High Street"
+    })
     expect(created.status, created.text).toBe(201)
     const character = dataOf<{ id: string; reference: string; status: string }>(created)
     expect(character.status).toBe("ACTIVE")
     const licence = await write(server, a, "POST", `/api/civilians/${character.id}/licence`, { categories: ["B"] })
     expect(licence.status, licence.text).toBe(201)
     const plate = `MX${randomUUID().replace(/[^0-9]/g, "").slice(0, 4)}`
-    const vehicle = await write(server, a, "POST", `/api/civilians/${character.id}/vehicles`, { plate, make: "Ford", model: "Focus", colour: "Blue", type: "CAR" })
+    const vehicle = await write(server, a, "POST", `/api/civilians/${character.id}/vehicles`, {
+      plate,
+      make: "Ford",
+      model: "Focus",
+      colour: "Blue",
+      type: "CAR"
+    })
     expect(vehicle.status, vehicle.text).toBe(201)
     const vehicleId = dataOf<{ id: string }>(vehicle).id
-    const own = await write(server, b, "POST", "/api/civilians", { fullName: "Bob Matrix", dateOfBirth: "1991-06-15", gender: "MALE", address: "2 High Street" })
+    const own = await write(server, b, "POST", "/api/civilians", {
+      fullName: "Bob Matrix",
+      dateOfBirth: "1991-06-15",
+      gender: "MALE",
+      address: "2 High Street"
+    })
     expect(own.status, own.text).toBe(201)
     const bobs = dataOf<{ id: string; reference: string }>(own)
 
@@ -387,7 +444,10 @@ describe("the civilian portal's objects: another member's records are not there"
       for (const civilianId of targets) {
         // On A's character; for the transfer, also on B's own character with A's vehicle.
         const path = operation.path.replace("{id}", civilianId).replace("{vehicleId}", vehicleId)
-        const reply = await server.request(operation.method, path, { headers: { cookie: b.cookie, origin: server.url }, ...(body === undefined ? {} : { body }) })
+        const reply = await server.request(operation.method, path, {
+          headers: { cookie: b.cookie, origin: server.url },
+          ...(body === undefined ? {} : { body })
+        })
         expect([reply.status, errorCodeOf(reply)], `${operation.method} ${path} as another member: ${reply.text}`).toEqual([404, "NOT_FOUND"])
         tried.push(`${operation.method} ${path}`)
       }

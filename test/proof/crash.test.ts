@@ -17,7 +17,9 @@
  * Postgres and on the test PGlite alike (the PGlite is served by the test
  * process, so it outlives the server).
  */
+import type { CadEventView } from "@bluelight/api/cad/schemas.js"
 import { afterAll, expect, it } from "vitest"
+import type { AuditEntryData } from "../harness/audit.js"
 import { dataOf, listOf } from "../harness/body.js"
 import type { IncidentData } from "../harness/cad.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
@@ -42,24 +44,21 @@ afterAll(async () => {
 /** Every item of a list, page by page. */
 const everyItem = async <T>(server: RunningServer, path: string, headers: Record<string, string>): Promise<Array<T>> => {
   const items: Array<T> = []
-  for (let offset = 0; ; offset += 100) {
+  for (let offset = 0;; offset += 100) {
     const page = listOf<T>(await server.request("GET", `${path}${path.includes("?") ? "&" : "?"}limit=100&offset=${offset}`, { headers }))
     items.push(...page.data)
     if (!page.meta.hasMore) return items
   }
 }
 
-interface EntryData {
-  readonly type?: string
-  readonly action?: string
-  readonly incidentId?: string | null
-  readonly targetId?: string
-}
+type CadEventData = typeof CadEventView.Encoded
 
 type Cutter = Awaited<ReturnType<typeof connectionCutter>>
 
 /** When the server is killed, and what that proves of the write caught then, by the incidents found and the writes answered. */
-const MOMENTS: ReadonlyArray<{ readonly name: string; readonly hold: (cutter: Cutter) => Promise<void>; readonly caught: (found: number, answered: number) => void }> = [
+const MOMENTS: ReadonlyArray<
+  { readonly name: string; readonly hold: (cutter: Cutter) => Promise<void>; readonly caught: (found: number, answered: number) => void }
+> = [
   {
     name: "as a write sends its audit entry",
     hold: (cutter) => cutter.holdWhen("INSERT INTO audit_log"),
@@ -118,8 +117,8 @@ for (const moment of MOMENTS) {
     cleanup.push(() => second.stop())
     const incidents = (await everyItem<IncidentData>(second, "/api/cad/incidents?status=OPEN", control))
       .filter((incident) => incident.location.startsWith("Crash write "))
-    const history = (await everyItem<EntryData>(second, "/api/cad/events", control)).filter((entry) => entry.type === "INCIDENT_CREATED")
-    const audit = await everyItem<EntryData>(second, "/api/audit?action=cad.incident.created", cookieRead(admin))
+    const history = (await everyItem<CadEventData>(second, "/api/cad/events", control)).filter((entry) => entry.type === "INCIDENT_CREATED")
+    const audit = await everyItem<AuditEntryData>(second, "/api/audit?action=cad.incident.created", cookieRead(admin))
 
     const ids = new Set(incidents.map((incident) => incident.id))
     for (const id of answeredIds) expect(ids.has(id), `answered incident ${id} is there`).toBe(true)
@@ -130,7 +129,10 @@ for (const moment of MOMENTS) {
     expect(new Set(incidents.map((incident) => incident.location)).size).toBe(incidents.length)
     moment.caught(incidents.length, answeredIds.size)
     // The new server writes as before.
-    const after = await second.request("POST", "/api/cad/incidents", { headers: control, body: { type: "After the crash", priority: "SCHEDULED", location: "A2" } })
+    const after = await second.request("POST", "/api/cad/incidents", {
+      headers: control,
+      body: { type: "After the crash", priority: "SCHEDULED", location: "A2" }
+    })
     expect(after.status, after.text).toBe(201)
     coverage.push(
       `killed ${moment.name}: ${WRITES} writes, ${answeredIds.size} answered, ` +

@@ -10,16 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, listOf } from "../harness/body.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
-import { cookieRead, createRole, type Session, signIn, write } from "../harness/identity.js"
+import { cookieRead, createRole, type RoleData, type Session, signIn, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 import { connectionCutter } from "./connectionCutter.js"
 import { reportCoverage } from "./coverage.js"
-
-interface RoleData {
-  readonly id: string
-  readonly name: string
-  readonly permissions: ReadonlyArray<string>
-}
 
 let database: TestDatabase
 let cutter: Awaited<ReturnType<typeof connectionCutter>>
@@ -40,7 +34,7 @@ afterAll(async () => {
 
 /** Resolves once `GET /api/health` answers 200; fails after `ms`. */
 const healthyWithin = async (running: RunningServer, ms: number) => {
-  for (const deadline = Date.now() + ms; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+  for (const deadline = Date.now() + ms;; await new Promise((resolve) => setTimeout(resolve, 50))) {
     if ((await running.request("GET", "/api/health")).status === 200) return
     if (Date.now() > deadline) throw new Error(`not healthy again within ${ms} ms of the cut`)
   }

@@ -3,8 +3,8 @@
  * moderation action (warnings, kicks, bans) the game server either hangs past
  * the command timeout or drops the connection without an answer. Proven for
  * each pair, through the real adapter against the simulator: the answer is
- * `201` with `delivery: UNKNOWN` and no `errorCode` (API.md, "Moderation
- * delivery"), the game server received the command exactly once, and nothing
+ * `201` with `delivery: UNKNOWN` and no `errorCode` (docs/decisions/moderation.md,
+ * "Delivery"), the game server received the command exactly once, and nothing
  * ever sends it again: not a replay with the same key once the cooldown has
  * passed, not further actions by another caller; the action still reads
  * `UNKNOWN` afterwards.
@@ -26,7 +26,7 @@ const JOHN: Player = { username: "JohnSmith", platformId: "100000002" }
 /** The target of the other caller's action of the same kind (put back on the server after a kick or ban). */
 const SPEEDY: Player = { username: "SpeedyDriver", platformId: "100000003" }
 
-/** What each kind sends the game server (API.md: warnings are `:pm`, bans by platform id). */
+/** What each kind sends the game server (docs/decisions/moderation.md, "Commands": warnings are `:pm`, bans by platform id). */
 const KINDS: ReadonlyArray<{ readonly kind: ModerationKind; readonly scope: string; readonly command: (target: Player, reason: string) => string }> = [
   { kind: "warnings", scope: "moderation.warn", command: (target, reason) => `:pm ${target.username} ${reason}` },
   { kind: "kicks", scope: "moderation.kick", command: (target, reason) => `:kick ${target.username} ${reason}` },
@@ -91,7 +91,9 @@ describe("the game server failing under a command", () => {
         expect(theirs.delivery).toBe("SUCCEEDED")
         await advanceClock(server, PAST_COOLDOWN_MS)
         const otherReason = `Other ${kind} ${answer}`
-        expect(actionOf(await moderate(server, other, kind, newKey(), { targetPlatformId: SPEEDY.platformId, reason: otherReason }), 201).delivery).toBe("SUCCEEDED")
+        expect(actionOf(await moderate(server, other, kind, newKey(), { targetPlatformId: SPEEDY.platformId, reason: otherReason }), 201).delivery).toBe(
+          "SUCCEEDED"
+        )
         if (kind !== "warnings") simulator.setPlayers([...simulator.players, SPEEDY])
         expect(commandsOf(simulator).slice(sentBefore)).toEqual([
           command(JOHN, reason),

@@ -38,7 +38,7 @@ import { type Carrier, type Invalid, invalidValues, type Overrides, validValue }
 
 const ADMIN = "generated-input-admin"
 const SEED = Number(process.env["PROOF_SEED"] ?? 19_2026)
-/** Requests per operation: 1,936 in all, 23 to 34 s for the file on PGlite on the loaded two-core machine (docs/decisions.md). */
+/** Requests per operation: 1,936 in all, 23 to 34 s for the file on PGlite on the loaded two-core machine (docs/decisions/testing.md, "Proof suites"). */
 const INVALID_RUNS = 16
 const VALID_RUNS = 6
 /** How long one answer may take before its operation fails (the game server's command timeout is 10 s). */
@@ -89,10 +89,11 @@ interface Breach {
 }
 
 const DAY_MS = 86_400_000
-const daysFromNow = (min: number, max: number) => fc.integer({ min, max }).map((days) => new Date(Date.now() + days * DAY_MS + 60_000 * Math.sign(days)).toISOString())
+const daysFromNow = (min: number, max: number) =>
+  fc.integer({ min, max }).map((days) => new Date(Date.now() + days * DAY_MS + 60_000 * Math.sign(days)).toISOString())
 
 /**
- * What valid means beyond the schemas: rules API.md and the API document state in words, which a
+ * What valid means beyond the schemas: rules docs/decisions/ and the API document state in words, which a
  * JSON Schema cannot (the generator would otherwise make requests the server rightly refuses).
  * By property or parameter name.
  */
@@ -127,7 +128,8 @@ const BODY_RULES: Record<string, (body: Record<string, unknown>) => Record<strin
   // A record's `endorsementCode` comes only with `points`.
   "POST /api/pnc/records": (body) => (body["endorsementCode"] !== undefined && !(Number(body["points"]) > 0) ? { ...body, points: 3 } : body),
   "POST /api/pnc/markers": ({ civilianId, vehicleId, ...body }) =>
-    String(body["type"]).includes("VEHICLE") ? { ...body, vehicleId: vehicleId ?? civilianId ?? "a-vehicle" } : { ...body, civilianId: civilianId ?? vehicleId ?? "a-civilian" }
+    String(body["type"]).includes("VEHICLE") ? { ...body, vehicleId: vehicleId ?? civilianId ?? "a-vehicle" }
+      : { ...body, civilianId: civilianId ?? vehicleId ?? "a-civilian" }
 }
 
 /** A sign-in or link callback: the provider's redirect back, which a generated `state` cannot complete. */
@@ -149,8 +151,12 @@ const validParts = (operation: Operation): fc.Arbitrary<Parts> => {
   const parameters = parametersOf(document, operation.operation)
   const group = (where: string) => {
     const chosen = parameters.filter((parameter) => parameter.in === where && !PROVIDER_REPORTS.has(parameter.name))
-    const model = Object.fromEntries(chosen.map((parameter) => [parameter.name, (OVERRIDES[parameter.name] ?? validValue(document, parameter.schema)).map(asText)]))
-    const required = chosen.filter((parameter) => parameter.in === "path" || parameter.required || (isCallback(operation) && PROVIDER_SENDS.includes(parameter.name)))
+    const model = Object.fromEntries(
+      chosen.map((parameter) => [parameter.name, (OVERRIDES[parameter.name] ?? validValue(document, parameter.schema)).map(asText)])
+    )
+    const required = chosen.filter((parameter) =>
+      parameter.in === "path" || parameter.required || (isCallback(operation) && PROVIDER_SENDS.includes(parameter.name))
+    )
     return fc.record(model, { requiredKeys: required.map((parameter) => parameter.name) }) as fc.Arbitrary<Record<string, string>>
   }
   const body = jsonBodyOf(document, operation.operation)
@@ -159,7 +165,8 @@ const validParts = (operation: Operation): fc.Arbitrary<Parts> => {
     path: group("path"),
     query: group("query"),
     headers: group("header"),
-    body: body === undefined ? fc.constant(undefined) : validValue(document, body.schema, 0, OVERRIDES).map((json) => ({ json: rule === undefined || !isJsonObject(json) ? json : rule({ ...json }) }))
+    body: body === undefined ? fc.constant(undefined)
+      : validValue(document, body.schema, 0, OVERRIDES).map((json) => ({ json: rule === undefined || !isJsonObject(json) ? json : rule({ ...json }) }))
   }).map(({ body: content, ...rest }) => (content === undefined ? rest : { ...rest, body: content }))
 }
 
@@ -176,8 +183,10 @@ const parameterBreaches = (parameter: Parameter): Array<fc.Arbitrary<(parts: Par
     arbitrary.map((invalid: Invalid) => (parts: Parts): Breach => {
       const text = asText(invalid.value)
       return { why: `${parameter.in} ${parameter.name}: ${invalid.why} (${JSON.stringify(text.slice(0, 80))})`, where, parts: set(parts, text) }
-    }))
-  if (parameter.required && parameter.in !== "path") found.push(fc.constant((parts: Parts): Breach => ({ why: `required ${parameter.in} ${parameter.name} missing`, where, parts: set(parts, undefined) })))
+    })
+  )
+  if (parameter.required && parameter.in !== "path")
+    found.push(fc.constant((parts: Parts): Breach => ({ why: `required ${parameter.in} ${parameter.name} missing`, where, parts: set(parts, undefined) })))
   return found
 }
 
@@ -187,8 +196,19 @@ const bodyBreaches = (operation: Operation): Array<fc.Arbitrary<(parts: Parts) =
   const body = jsonBodyOf(document, operation.operation)
   if (body === undefined) return []
   const found = invalidValues(document, body.schema).map((arbitrary) =>
-    arbitrary.map((invalid: Invalid) => (parts: Parts): Breach => ({ why: `body: ${invalid.why}`, where: invalid.path, parts: { ...parts, body: { json: invalid.value } } })))
-  found.push(fc.constantFrom(...NOT_AN_OBJECT).map((raw) => (parts: Parts): Breach => ({ why: `body not a JSON object: ${raw}`, where: undefined, parts: { ...parts, body: { raw } } })))
+    arbitrary.map((invalid: Invalid) => (parts: Parts): Breach => ({
+      why: `body: ${invalid.why}`,
+      where: invalid.path,
+      parts: { ...parts, body: { json: invalid.value } }
+    }))
+  )
+  found.push(
+    fc.constantFrom(...NOT_AN_OBJECT).map((raw) => (parts: Parts): Breach => ({
+      why: `body not a JSON object: ${raw}`,
+      where: undefined,
+      parts: { ...parts, body: { raw } }
+    }))
+  )
   return found
 }
 
@@ -200,12 +220,22 @@ const bodyBreaches = (operation: Operation): Array<fc.Arbitrary<(parts: Parts) =
 const UNKNOWN_PARAMETER = "unexpectedParameter"
 
 const unknownParameterBreaches = (operation: Operation): Array<fc.Arbitrary<(parts: Parts) => Breach>> =>
-  !isCallback(operation) && !String(operation.operation["description"] ?? "").includes("Unknown query parameters are ignored") && parametersOf(document, operation.operation).some((parameter) => parameter.in === "query")
-    ? [fc.constant((parts: Parts): Breach => ({ why: `an unknown query parameter ${UNKNOWN_PARAMETER}`, where: ["query", UNKNOWN_PARAMETER], parts: { ...parts, query: { ...parts.query, [UNKNOWN_PARAMETER]: "1" } } }))]
+  !isCallback(operation) &&
+    !(typeof operation.operation["description"] === "string" && operation.operation["description"].includes("Unknown query parameters are ignored")) &&
+    parametersOf(document, operation.operation).some((parameter) => parameter.in === "query")
+    ? [
+      fc.constant((parts: Parts): Breach => ({
+        why: `an unknown query parameter ${UNKNOWN_PARAMETER}`,
+        where: ["query", UNKNOWN_PARAMETER],
+        parts: { ...parts, query: { ...parts.query, [UNKNOWN_PARAMETER]: "1" } }
+      }))
+    ]
     : []
 
 /** Every way the generator knows to break this operation's input. */
-const breachesOf = (operation: Operation) => [...parametersOf(document, operation.operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
+const breachesOf = (
+  operation: Operation
+) => [...parametersOf(document, operation.operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
 
 interface Answer {
   readonly status: number
@@ -224,7 +254,8 @@ const send = async (operation: Operation, parts: Parts): Promise<Answer> => {
   if (body !== undefined) headers["content-type"] = "application/json"
   const controller = new AbortController()
   requests++
-  if (process.env["PROOF_TRACE"] !== undefined) appendFileSync(process.env["PROOF_TRACE"], `${new Date().toISOString()} ${operation.method} ${path}?${search} ${String(body).slice(0, 200)}\n`)
+  if (process.env["PROOF_TRACE"] !== undefined)
+    appendFileSync(process.env["PROOF_TRACE"], `${new Date().toISOString()} ${operation.method} ${path}?${search} ${String(body).slice(0, 200)}\n`)
   const response = await fetch(`${server.url}${path}${search === "" ? "" : `?${search}`}`, {
     method: operation.method,
     headers,
@@ -266,8 +297,13 @@ const expectNoFailure = (operation: Operation, answer: Answer, context: string) 
   if (answer.status < 500) return
   const documented = documentedCodes(operation).get(503)
   // What the server logged for this request, so that a rare failure can be understood from the report.
-  const logged = server.logs.filter((entry) => entry.annotations?.["requestId"] === answer.requestId).map((entry) => `${entry.logLevel ?? ""} ${JSON.stringify(entry.message)} ${entry.cause ?? ""}`)
-  expect(answer.status === 503 && documented !== undefined && documented.has(String(codeOf(answer))), `${context}: ${answer.status} ${answer.text}\nserver log:\n${logged.join("\n")}`).toBe(true)
+  const logged = server.logs.filter((entry) => entry.annotations?.["requestId"] === answer.requestId).map((entry) =>
+    `${entry.logLevel ?? ""} ${JSON.stringify(entry.message)} ${entry.cause ?? ""}`
+  )
+  expect(
+    answer.status === 503 && documented !== undefined && documented.has(String(codeOf(answer))),
+    `${context}: ${answer.status} ${answer.text}\nserver log:\n${logged.join("\n")}`
+  ).toBe(true)
 }
 
 /** The envelope `{error: {code, message, details: [{path, message}]}, requestId}`, the request id equal to the header's. */
@@ -294,7 +330,10 @@ const expectRefused = (operation: Operation, breach: Breach, answer: Answer) => 
     // The operation answers invalid input with another documented code (Developer Access: 401
     // AUTHENTICATION_FAILED), never with an access refusal: the administrator passed the check.
     const code = String(codeOf(answer))
-    expect(answer.status >= 400 && documented.get(answer.status)?.has(code) === true && !ACCESS_REFUSALS.has(code), `${context}: ${answer.status} ${answer.text}`).toBe(true)
+    expect(
+      answer.status >= 400 && documented.get(answer.status)?.has(code) === true && !ACCESS_REFUSALS.has(code),
+      `${context}: ${answer.status} ${answer.text}`
+    ).toBe(true)
     return
   }
   if (answer.size > BODY_LIMIT && documented.has(413)) {
@@ -305,7 +344,10 @@ const expectRefused = (operation: Operation, breach: Breach, answer: Answer) => 
   const problems = problemsOf(answer)
   expect(problems.length, `${context}: no details: ${answer.text}`).toBeGreaterThan(0)
   for (const problem of problems) {
-    expect(Array.isArray(problem.path) && problem.path.every((part) => typeof part === "string") && typeof problem.message === "string", `${context}: ${answer.text}`).toBe(true)
+    expect(
+      Array.isArray(problem.path) && problem.path.every((part) => typeof part === "string") && typeof problem.message === "string",
+      `${context}: ${answer.text}`
+    ).toBe(true)
   }
   const where = breach.where
   if (where !== undefined) {
@@ -337,7 +379,9 @@ const check = async <T>(operation: Operation, property: fc.IAsyncProperty<[T]>, 
     await fc.assert(property, { seed, numRuns, endOnFailure: true })
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? `\n${error.cause.message}` : ""
-    throw new Error(`${nameOf(operation)} (PROOF_SEED=${SEED}, the operation's seed ${seed}):\n${error instanceof Error ? error.message : String(error)}${cause}`)
+    throw new Error(
+      `${nameOf(operation)} (PROOF_SEED=${SEED}, the operation's seed ${seed}):\n${error instanceof Error ? error.message : String(error)}${cause}`
+    )
   }
 }
 
@@ -374,7 +418,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (withInput !== undefined) {
-    reportCoverage("generated input", `${Math.min(covered.invalid.size, covered.valid.size)} of ${withInput.length} operations with input (${requests} requests, PROOF_SEED=${SEED})`)
+    reportCoverage(
+      "generated input",
+      `${Math.min(covered.invalid.size, covered.valid.size)} of ${withInput.length} operations with input (${requests} requests, PROOF_SEED=${SEED})`
+    )
     console.log(
       `generated input:\n` +
         `  PROOF_SEED=${SEED}, ${INVALID_RUNS} invalid and ${VALID_RUNS} valid requests per operation\n` +
@@ -394,26 +441,37 @@ describe("generated input, from the served API description", () => {
       const before = await historyCounts()
       let refusals = 0
       const invalidRequest = fc.tuple(validParts(operation), fc.oneof(...breaches)).map(([parts, breach]) => breach(parts))
-      await check(operation, fc.asyncProperty(invalidRequest, async (breach) => {
-        const answer = await send(operation, breach.parts)
-        tally(statuses.invalid, answer.status)
-        if (codeOf(answer) === "AUTHENTICATION_FAILED") refusals++
-        tally(breachedIn, breach.where?.[0] === "query" || breach.where?.[0] === "headers" || breach.where?.[0] === "path" ? breach.where[0] : "body")
-        expectRefused(operation, breach, answer)
-      }), INVALID_RUNS)
+      await check(
+        operation,
+        fc.asyncProperty(invalidRequest, async (breach) => {
+          const answer = await send(operation, breach.parts)
+          tally(statuses.invalid, answer.status)
+          if (codeOf(answer) === "AUTHENTICATION_FAILED") refusals++
+          tally(breachedIn, breach.where?.[0] === "query" || breach.where?.[0] === "headers" || breach.where?.[0] === "path" ? breach.where[0] : "body")
+          expectRefused(operation, breach, answer)
+        }),
+        INVALID_RUNS
+      )
       const after = await historyCounts()
-      expect(after, `${nameOf(operation)}: invalid requests changed the history (PROOF_SEED=${SEED})`).toEqual({ ...before, refusals_audited: before["refusals_audited"]! + refusals })
+      expect(after, `${nameOf(operation)}: invalid requests changed the history (PROOF_SEED=${SEED})`).toEqual({
+        ...before,
+        refusals_audited: before["refusals_audited"]! + refusals
+      })
       covered.invalid.add(nameOf(operation))
     })
   }, 600_000)
 
   it("valid input is never refused as invalid, and never fails", async () => {
     await forEachOperation(async (operation) => {
-      await check(operation, fc.asyncProperty(validParts(operation), async (parts) => {
-        const answer = await send(operation, parts)
-        tally(statuses.valid, answer.status)
-        expectAccepted(operation, parts, answer)
-      }), VALID_RUNS)
+      await check(
+        operation,
+        fc.asyncProperty(validParts(operation), async (parts) => {
+          const answer = await send(operation, parts)
+          tally(statuses.valid, answer.status)
+          expectAccepted(operation, parts, answer)
+        }),
+        VALID_RUNS
+      )
       covered.valid.add(nameOf(operation))
     })
   }, 600_000)

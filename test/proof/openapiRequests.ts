@@ -52,7 +52,8 @@ const stringFor = (schema: JsonObject): string => {
   const pattern = typeof schema["pattern"] === "string" ? schema["pattern"] : undefined
   // Letters, digits, '-' and '_' satisfy every pattern the API uses for free text and ids
   // (`^[A-Za-z0-9_-]+$` and the like); a UUID is a valid Id.
-  const base = pattern !== undefined && /^\^\[[^\]]*\]\+\$$/.test(pattern) && !pattern.includes("-") ? "abcdefgh0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" : randomUUID()
+  const base = pattern !== undefined && /^\^\[[^\]]*\]\+\$$/.test(pattern) && !pattern.includes("-") ? "abcdefgh0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    : randomUUID()
   let text = base
   while (text.length < min) text += base
   return text.slice(0, Math.max(min, Math.min(max, text.length)))
@@ -121,7 +122,8 @@ export const buildRequest = (document: JsonObject, { path, operation }: Operatio
   let body: string | undefined
   if (json !== undefined) {
     const examples = isJsonObject(json["examples"]) ? Object.values(json["examples"]).filter(isJsonObject) : []
-    const value = "example" in json ? json["example"] : examples[0] !== undefined && "value" in examples[0] ? examples[0]["value"] : valueFor(document, json["schema"])
+    const value = "example" in json ? json["example"]
+      : examples[0] !== undefined && "value" in examples[0] ? examples[0]["value"] : valueFor(document, json["schema"])
     body = JSON.stringify(value)
     headers["content-type"] = "application/json"
   }

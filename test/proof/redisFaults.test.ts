@@ -3,7 +3,7 @@
  * servers share one database and one Redis, reached through a proxy
  * (`tcpProxy`) that can stop, hang and listen again, so the machine's shared
  * Redis is never touched. While a few callers keep reading, Redis goes away
- * and comes back; proven, as API.md ("Rate limits") says:
+ * and comes back; proven, as docs/decisions/http-contract.md ("Rate limits") says:
  * - no request waits past the server's own deadline (`REDIS_DEADLINE`): every
  *   request is bounded by an abort at a generous multiple of it, and none fires;
  * - `GET /api/health` says Redis is down once the connection is gone, and up
@@ -251,7 +251,10 @@ for (const redisUrl of redisUrls) {
     }
     /** A warning to JohnSmith with this key. */
     const warn = (server: RunningServer, key: string) =>
-      bounded(server, "POST", "/api/moderation/warnings", { ...cookieWrite(server, moderator), "idempotency-key": key }, { targetPlatformId: "100000002", reason: `Warning ${key}` })
+      bounded(server, "POST", "/api/moderation/warnings", { ...cookieWrite(server, moderator), "idempotency-key": key }, {
+        targetPlatformId: "100000002",
+        reason: `Warning ${key}`
+      })
     /** Redis down: the game-command slot cannot be taken, so nothing is sent or stored (`GAME_THROTTLED`), on either server. */
     const expectSlotClosed = async (key: string) => {
       const sent = simulator.commands.length

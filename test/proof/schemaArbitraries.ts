@@ -72,7 +72,8 @@ const LETTERS = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456
 const textOf = (alphabet: ReadonlyArray<string>, min: number, max: number) =>
   fc.array(fc.constantFrom(...alphabet), { minLength: min, maxLength: Math.min(max, min + 30) }).map((characters) => {
     const text = characters.join("")
-    return text.length === 0 ? text : `${/\s/.test(text[0]!) ? "a" : text[0]}${text.slice(1, -1)}${text.length > 1 ? (/\s/.test(text.at(-1)!) ? "z" : text.at(-1)) : ""}`
+    return text.length === 0 ? text
+      : `${/\s/.test(text[0]!) ? "a" : text[0]}${text.slice(1, -1)}${text.length > 1 ? (/\s/.test(text.at(-1)!) ? "z" : text.at(-1)) : ""}`
   })
 
 const validString = (schema: JsonObject): fc.Arbitrary<string> => {
@@ -83,7 +84,9 @@ const validString = (schema: JsonObject): fc.Arbitrary<string> => {
     return fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2035-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString())
   }
   if (schema["format"] === "date") {
-    return fc.date({ min: new Date("1940-01-01T00:00:00Z"), max: new Date("2005-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10))
+    return fc.date({ min: new Date("1940-01-01T00:00:00Z"), max: new Date("2005-12-31T00:00:00Z"), noInvalidDate: true }).map((date) =>
+      date.toISOString().slice(0, 10)
+    )
   }
   if (schema["format"] === "uri") return textOf(LETTERS.slice(0, 62), 1, 20).map((path) => `https://example.com/${path}`)
   if (typeof schema["pattern"] === "string") {
@@ -92,7 +95,9 @@ const validString = (schema: JsonObject): fc.Arbitrary<string> => {
     // would spin on a long minimum). Trimmed text: no white space at either end.
     const repeated = /^\^(\[[^\]]+\])\+\$$/.exec(schema["pattern"])
     if (repeated !== null) {
-      const characters = Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)).filter((character) => new RegExp(`^${repeated[1]}$`).test(character))
+      const characters = Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)).filter((character) =>
+        new RegExp(`^${repeated[1]}$`).test(character)
+      )
       const solid = characters.filter((character) => character.trim() !== "")
       return textOf(characters, Math.max(min, 1), max).map((text) => text.replace(/^\s|\s$/g, solid[0]!))
     }
@@ -101,7 +106,8 @@ const validString = (schema: JsonObject): fc.Arbitrary<string> => {
   const alphabet = form === "multi-line" ? [...LETTERS, " ", " ", "\n", "\t"] : form === "one line" ? [...LETTERS, " ", " "] : LETTERS
   const text = textOf(alphabet, Math.max(min, form === undefined ? 0 : 1), max)
   // Text the rules trim may come with white space around it.
-  return form === undefined ? text : fc.tuple(fc.constantFrom("", " ", "  "), text, fc.constantFrom("", " ")).map(([before, core, after]) => `${before}${core}${after}`)
+  return form === undefined ? text
+    : fc.tuple(fc.constantFrom("", " ", "  "), text, fc.constantFrom("", " ")).map(([before, core, after]) => `${before}${core}${after}`)
 }
 
 /** Values `schema` accepts. */
@@ -144,7 +150,9 @@ export const validValue = (document: JsonObject, raw: unknown, depth = 0, overri
     default: {
       const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {}
       const required = Array.isArray(schema["required"]) ? schema["required"].filter((key): key is string => typeof key === "string") : []
-      const model = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, overrides[key] ?? validValue(document, property, depth + 1, overrides)]))
+      const model = Object.fromEntries(
+        Object.entries(properties).map(([key, property]) => [key, overrides[key] ?? validValue(document, property, depth + 1, overrides)])
+      )
       return fc.record(model, { requiredKeys: required })
     }
   }
@@ -162,11 +170,31 @@ const around = (character: string, min: number, max: number) => {
 /** Characters every string refuses (`SafeText`): NUL, and lone surrogates, which have no UTF-8 form. */
 const UNSAFE = [["a NUL", "\u0000"], ["a lone high surrogate", "\ud800"], ["a lone low surrogate", "\udc00"]] as const
 /** Characters the text rules refuse in one-line text. */
-const ONE_LINE_HOSTILE = [["a line break", "\n"], ["a tab", "\t"], ["a bell (C0 control)", "\u0007"], ["a C1 control", "\u0085"], ["a right-to-left override", "\u202e"], ["a zero-width space", "\u200b"], ["a byte-order mark", "\ufeff"], ["a Hangul filler", "\u3164"]] as const
+const ONE_LINE_HOSTILE = [
+  ["a line break", "\n"],
+  ["a tab", "\t"],
+  ["a bell (C0 control)", "\u0007"],
+  ["a C1 control", "\u0085"],
+  ["a right-to-left override", "\u202e"],
+  ["a zero-width space", "\u200b"],
+  ["a byte-order mark", "\ufeff"],
+  ["a Hangul filler", "\u3164"]
+] as const
 /** Characters the text rules refuse in multi-line text. */
-const MULTI_LINE_HOSTILE = [["a bell (C0 control)", "\u0007"], ["an escape", "\u001b"], ["a right-to-left override", "\u202e"], ["a left-to-right isolate", "\u2066"], ["a zero-width space", "\u200b"], ["a braille blank", "\u2800"]] as const
+const MULTI_LINE_HOSTILE = [
+  ["a bell (C0 control)", "\u0007"],
+  ["an escape", "\u001b"],
+  ["a right-to-left override", "\u202e"],
+  ["a left-to-right isolate", "\u2066"],
+  ["a zero-width space", "\u200b"],
+  ["a braille blank", "\u2800"]
+] as const
 
-const BAD_DATES = { "date-time": ["not a date", "2026-02-30T10:00:00Z", "2026-13-01T00:00:00Z", "2026-01-01T25:00:00Z", "1700000000"], date: ["not a date", "1990-02-30", "1990-13-01", "14/05/1990", "1990-5-14"], uri: ["not an address", "javascript:alert(1)", "ftp://example.com/file"] } as Record<string, Array<string>>
+const BAD_DATES = {
+  "date-time": ["not a date", "2026-02-30T10:00:00Z", "2026-13-01T00:00:00Z", "2026-01-01T25:00:00Z", "1700000000"],
+  date: ["not a date", "1990-02-30", "1990-13-01", "14/05/1990", "1990-5-14"],
+  uri: ["not an address", "javascript:alert(1)", "ftp://example.com/file"]
+} as Record<string, Array<string>>
 
 /**
  * How the value travels: in a JSON body, or as text in a query parameter, a header (printable
@@ -194,9 +222,16 @@ const stringInvalids = (schema: JsonObject, carrier: Carrier): Array<fc.Arbitrar
   if (format !== undefined && BAD_DATES[format] !== undefined) found.push(...oneOf(BAD_DATES[format]!, carrier, () => `not a ${format}`))
   if (Array.isArray(schema["enum"])) {
     const allowed = schema["enum"] as Array<unknown>
-    found.push(...oneOf(["NOT_AN_OPTION", `${String(allowed[0])}X`, ` ${String(allowed[0])}`, ""].filter((text) => !allowed.includes(text)), carrier, () => "not one of the enum"))
+    found.push(
+      ...oneOf(
+        ["NOT_AN_OPTION", `${String(allowed[0])}X`, ` ${String(allowed[0])}`, ""].filter((text) => !allowed.includes(text)),
+        carrier,
+        () => "not one of the enum"
+      )
+    )
   }
-  if (max !== undefined && format === undefined) found.push(fc.integer({ min: max + 1, max: max + 8 }).map((length) => invalid(`over maxLength ${max}`, "a".repeat(length))))
+  if (max !== undefined && format === undefined)
+    found.push(fc.integer({ min: max + 1, max: max + 8 }).map((length) => invalid(`over maxLength ${max}`, "a".repeat(length))))
   if (min > 0) {
     found.push(...oneOf(Array.from({ length: min }, (_, length) => "a".repeat(length)), carrier, () => `under minLength ${min}`))
     if (form !== undefined) found.push(...oneOf(["   ", " \t "], carrier, () => "blank once trimmed"))
@@ -227,7 +262,8 @@ const numberInvalids = (schema: JsonObject, carrier: Carrier): Array<fc.Arbitrar
   }
   const base = numberOr(schema["minimum"], 0)
   if (schema["type"] === "integer") found.push(fc.constantFrom(0.5, 0.25).map((fraction) => invalid("not an integer", as(base + fraction))))
-  if (typeof schema["multipleOf"] === "number") found.push(fc.constant(invalid(`not a multiple of ${schema["multipleOf"]}`, as(base + schema["multipleOf"] / 10))))
+  if (typeof schema["multipleOf"] === "number")
+    found.push(fc.constant(invalid(`not a multiple of ${schema["multipleOf"]}`, as(base + schema["multipleOf"] / 10))))
   if (inText) found.push(...oneOf(["abc", "", "1e", "0x10", "NaN", "Infinity", "1 2"], carrier, () => "not a number"))
   return found
 }
@@ -236,7 +272,10 @@ const numberInvalids = (schema: JsonObject, carrier: Carrier): Array<fc.Arbitrar
 const wrongTypes = (document: JsonObject, schema: JsonObject): Array<fc.Arbitrary<Invalid>> => {
   const accepted = typesOf(document, schema)
   if (accepted.size === 0) return []
-  const candidates: Array<[string, unknown]> = [["string", "12"], ["string", "text"], ["integer", 7], ["number", 7.5], ["boolean", true], ["null", null], ["object", {}], ["array", []]]
+  const candidates: Array<[string, unknown]> = [["string", "12"], ["string", "text"], ["integer", 7], ["number", 7.5], ["boolean", true], ["null", null], [
+    "object",
+    {}
+  ], ["array", []]]
   const wrong = candidates.filter(([type]) => !accepted.has(type))
   return wrong.length === 0 ? [] : [fc.constantFrom(...wrong).map(([type, value]) => invalid(`a JSON ${type} instead of ${[...accepted].join(" or ")}`, value))]
 }
@@ -268,7 +307,8 @@ export const invalidValues = (document: JsonObject, raw: unknown, carrier: Carri
     }
     if (numberOr(schema["minItems"], 0) > 0) found.push(fc.constant(invalid(`under minItems ${String(schema["minItems"])}`, [])))
     if (schema["uniqueItems"] === true && numberOr(schema["maxItems"], 2) >= 2) found.push(items.map((item) => invalid("a duplicate item", [item, item])))
-    for (const item of invalidValues(document, schema["items"], "json", depth + 1)) found.push(item.map((bad) => invalid(`item: ${bad.why}`, [bad.value], ["0", ...bad.path])))
+    for (const item of invalidValues(document, schema["items"], "json", depth + 1))
+      found.push(item.map((bad) => invalid(`item: ${bad.why}`, [bad.value], ["0", ...bad.path])))
   }
   if (type === "object" || isJsonObject(schema["properties"])) {
     const properties = isJsonObject(schema["properties"]) ? schema["properties"] : {}
@@ -282,7 +322,8 @@ export const invalidValues = (document: JsonObject, raw: unknown, carrier: Carri
         return invalid(bad.value === MISSING ? `required ${key} missing` : `${key}: ${bad.why}`, copy, [key, ...bad.path])
       })
     for (const key of required) found.push(withProperty(key, invalid("missing", MISSING)))
-    if (schema["additionalProperties"] === false) found.push(base.map((value) => invalid("an unknown property", { ...value, [UNKNOWN_PROPERTY]: "x" }, [UNKNOWN_PROPERTY])))
+    if (schema["additionalProperties"] === false)
+      found.push(base.map((value) => invalid("an unknown property", { ...value, [UNKNOWN_PROPERTY]: "x" }, [UNKNOWN_PROPERTY])))
     for (const [key, property] of Object.entries(properties)) {
       const bads = invalidValues(document, property, "json", depth + 1)
       if (bads.length > 0) found.push(fc.oneof(...bads).chain((bad) => withProperty(key, bad)))

@@ -1,29 +1,16 @@
+import type { ShiftView } from "@bluelight/api/shifts/schemas.js"
 import { expect } from "vitest"
+import type { AuditEntryData } from "../harness/audit.js"
 import { dataOf, listOf } from "../harness/body.js"
 import { bearer, cookieRead, type Session, write } from "../harness/identity.js"
 import type { Reply, RunningServer } from "../harness/server.js"
 
-/** The API document's Shift. */
-export interface ShiftData {
-  readonly id: string
-  readonly staffId: string
-  readonly type: string
-  readonly source: string
-  readonly startedAt: string
-  readonly endedAt: string | null
-  readonly status: "ACTIVE" | "ENDED"
-  readonly durationSeconds: number
-}
+/** The API document's Shift, as sent on the wire. */
+export type ShiftData = typeof ShiftView.Encoded
 
 export const SHIFT_KEYS = ["durationSeconds", "endedAt", "id", "source", "staffId", "startedAt", "status", "type"]
 
-export interface AuditData {
-  readonly action: string
-  readonly actor: { readonly type: string; readonly id: string; readonly name: string | null }
-  readonly targetType: string
-  readonly targetId: string | null
-  readonly data: Record<string, unknown>
-}
+export type AuditData = AuditEntryData
 
 /** Who calls: a browser session (cookie, with the Origin a write needs) or a credential's token. */
 export type Caller = Session | { readonly token: string; readonly credential: true }

@@ -1,3 +1,4 @@
+import type { RoleplaySessionView } from "@bluelight/api/shifts/schemas.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
@@ -6,19 +7,7 @@ import type { Reply } from "../harness/server.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 import { auditOf, credentialCaller, dayAhead, get, ok, post } from "./helpers.js"
 
-interface RoleplaySessionData {
-  readonly id: string
-  readonly title: string
-  readonly description: string | null
-  readonly status: string
-  readonly scheduledFor: string
-  readonly hostId: string
-  readonly startedAt: string | null
-  readonly endedAt: string | null
-  readonly cancelledAt: string | null
-  readonly createdAt: string
-  readonly updatedAt: string
-}
+type RoleplaySessionData = typeof RoleplaySessionView.Encoded
 
 const KEYS = ["cancelledAt", "createdAt", "description", "endedAt", "hostId", "id", "scheduledFor", "startedAt", "status", "title", "updatedAt"]
 
@@ -43,7 +32,9 @@ const moveTo = (id: string, move: "start" | "end" | "cancel", session: Session =
 
 describe("POST /sessions", () => {
   it("schedules a session hosted by the caller, trimmed, audited", async () => {
-    const session = created(await schedule({ title: "  Friday patrol night  ", description: "  Response units  ", scheduledFor: `${dayAhead(8)}T19:00:00+01:00` }))
+    const session = created(
+      await schedule({ title: "  Friday patrol night  ", description: "  Response units  ", scheduledFor: `${dayAhead(8)}T19:00:00+01:00` })
+    )
     expect(Object.keys(session).sort()).toEqual(KEYS)
     expect(session).toMatchObject({
       title: "Friday patrol night",
@@ -67,22 +58,24 @@ describe("POST /sessions", () => {
     created(await schedule({ title: "abc", scheduledFor: when }))
     created(await schedule({ title: "x".repeat(100), description: "d".repeat(2000), scheduledFor: when }))
     created(await schedule({ title: `  ${"x".repeat(100)}  `, scheduledFor: when }))
-    for (const body of [
-      { title: "ab", scheduledFor: when },
-      { title: "   abc", scheduledFor: when, extra: 1 },
-      { title: "  ab  ", scheduledFor: when },
-      { title: "x".repeat(101), scheduledFor: when },
-      { title: "Fine", description: "d".repeat(2001), scheduledFor: when },
-      { title: "Fine", scheduledFor: "tomorrow" },
-      { title: "Fine", scheduledFor: dayAhead(10) },
-      { title: "Fine" },
-      { title: 5, scheduledFor: when },
-      { title: "Nul\u0000", scheduledFor: when },
-      { title: "Lone \ud800", scheduledFor: when },
-      { title: "Fine", description: null, scheduledFor: when },
-      { title: "Fine", scheduledFor: when, hostId: host.staff.id },
-      { title: "Fine", scheduledFor: when, status: "LIVE" }
-    ]) {
+    for (
+      const body of [
+        { title: "ab", scheduledFor: when },
+        { title: "   abc", scheduledFor: when, extra: 1 },
+        { title: "  ab  ", scheduledFor: when },
+        { title: "x".repeat(101), scheduledFor: when },
+        { title: "Fine", description: "d".repeat(2001), scheduledFor: when },
+        { title: "Fine", scheduledFor: "tomorrow" },
+        { title: "Fine", scheduledFor: dayAhead(10) },
+        { title: "Fine" },
+        { title: 5, scheduledFor: when },
+        { title: "Nul\u0000", scheduledFor: when },
+        { title: "Lone \ud800", scheduledFor: when },
+        { title: "Fine", description: null, scheduledFor: when },
+        { title: "Fine", scheduledFor: when, hostId: host.staff.id },
+        { title: "Fine", scheduledFor: when, status: "LIVE" }
+      ]
+    ) {
       expectError(await schedule(body), 400, "INVALID_INPUT")
     }
     const error = expectError(await schedule({ title: "ab", description: 3, scheduledFor: "x", extra: true }), 400, "INVALID_INPUT")
@@ -163,7 +156,9 @@ describe("GET /sessions and access", () => {
   it("reading needs sessions.view (a credential may read); writing needs sessions.manage and a session", async () => {
     const plain = await staffMember(server, admin, { id: "rp-plain" }, ["staff.view"])
     expect(expectError(await get(server, plain.session, "/api/sessions"), 403, "FORBIDDEN").message).toContain("sessions.view")
-    expect(expectError(await schedule({ title: "Nope", scheduledFor: `${dayAhead(15)}T19:00:00Z` }, plain.session), 403, "FORBIDDEN").message).toContain("sessions.manage")
+    expect(expectError(await schedule({ title: "Nope", scheduledFor: `${dayAhead(15)}T19:00:00Z` }, plain.session), 403, "FORBIDDEN").message).toContain(
+      "sessions.manage"
+    )
     const session = created(await schedule({ title: "Guarded", scheduledFor: `${dayAhead(15)}T19:00:00Z` }))
     expect(expectError(await moveTo(session.id, "start", plain.session), 403, "FORBIDDEN").message).toContain("sessions.manage")
 

@@ -1,18 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
-import {
-  advanceClock,
-  issueCredential,
-  meData,
-  SESSION_COOKIE,
-  type Session,
-  sessionOf,
-  setCookie,
-  signIn,
-  staffMember,
-  write
-} from "../harness/identity.js"
+import { advanceClock, issueCredential, meData, SESSION_COOKIE, type Session, sessionOf, setCookie, signIn, staffMember, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 import { auditOf, credentialCaller, dayAhead, endShift, get, ok, post, SHIFT_KEYS, type ShiftData, started, startShift } from "./helpers.js"
 
@@ -59,7 +48,11 @@ describe("POST /shifts/start and /shifts/end for one's own profile", () => {
 
     const entries = await auditOf(server, admin, shift.id)
     expect(entries.map((entry) => entry.action)).toEqual(["shift.started", "shift.ended"])
-    expect(entries[0]).toMatchObject({ actor: { type: "user", id: member.accountId }, targetType: "shift", data: { staffId: member.staff.id, type: "PATROL", source: "MANUAL" } })
+    expect(entries[0]).toMatchObject({
+      actor: { type: "user", id: member.accountId },
+      targetType: "shift",
+      data: { staffId: member.staff.id, type: "PATROL", source: "MANUAL" }
+    })
     expect(entries[1]).toMatchObject({ data: { durationSeconds: ended.durationSeconds } })
   })
 
@@ -92,7 +85,11 @@ describe("POST /shifts/start and /shifts/end for one's own profile", () => {
     const withAccess = sessionOf(setCookie(enabled, SESSION_COOKIE)!.value)
     expect((await meData(server, withAccess)).permissions).toContain("shifts.manage")
     expectError(await startShift(server, withAccess, { type: "PATROL" }), 403, "STAFF_REQUIRED")
-    const error = expectError(await post(server, withAccess, "/api/sessions", { title: "Dev night", scheduledFor: `${dayAhead(5)}T19:00:00Z` }), 403, "STAFF_REQUIRED")
+    const error = expectError(
+      await post(server, withAccess, "/api/sessions", { title: "Dev night", scheduledFor: `${dayAhead(5)}T19:00:00Z` }),
+      403,
+      "STAFF_REQUIRED"
+    )
     expect(error.message).toMatch(/active staff/)
   })
 })
@@ -206,7 +203,7 @@ describe("a staff profile deactivated while on shift", () => {
     expectError(await endShift(server, member.session, shift.id), 403, "STAFF_REQUIRED")
     // Deactivating again, or reactivating, ends nothing more.
     expect((await write(server, admin, "PATCH", `/api/staff/${member.staff.id}`, { active: true })).status).toBe(200)
-    expect((await auditOf(server, admin, shift.id))).toHaveLength(2)
+    expect(await auditOf(server, admin, shift.id)).toHaveLength(2)
     started(await startShift(server, member.session, { type: "CONTROL" }))
   })
 
@@ -243,18 +240,36 @@ describe("GET /shifts", () => {
     const second = started(await startShift(server, member.session, { type: "CONTROL" }))
     const all = listOf<ShiftData>(await get(server, viewer.session, `/api/shifts?staffId=${member.staff.id}`))
     expect(all.data.map((shift) => shift.id)).toEqual([second.id, first.id])
-    expect(listOf<ShiftData>(await get(server, viewer.session, `/api/shifts?staffId=${member.staff.id}&status=ACTIVE`)).data.map((s) => s.id)).toEqual([second.id])
-    expect(listOf<ShiftData>(await get(server, viewer.session, `/api/shifts?staffId=${member.staff.id}&status=ENDED`)).data.map((s) => s.id)).toEqual([first.id])
+    expect(listOf<ShiftData>(await get(server, viewer.session, `/api/shifts?staffId=${member.staff.id}&status=ACTIVE`)).data.map((s) => s.id)).toEqual([
+      second.id
+    ])
+    expect(listOf<ShiftData>(await get(server, viewer.session, `/api/shifts?staffId=${member.staff.id}&status=ENDED`)).data.map((s) => s.id)).toEqual([
+      first.id
+    ])
     const page = listOf<ShiftData>(await get(server, viewer.session, `/api/shifts?staffId=${member.staff.id}&limit=1`))
     expect(page.meta).toEqual({ limit: 1, offset: 0, hasMore: true })
-    expect(listOf<ShiftData>(await get(server, viewer.session, `/api/shifts?staffId=${member.staff.id}&limit=1&offset=1`)).data.map((s) => s.id)).toEqual([first.id])
+    expect(listOf<ShiftData>(await get(server, viewer.session, `/api/shifts?staffId=${member.staff.id}&limit=1&offset=1`)).data.map((s) => s.id)).toEqual([
+      first.id
+    ])
     const everyone = listOf<ShiftData>(await get(server, viewer.session, "/api/shifts?status=ACTIVE&limit=100"))
     expect(everyone.data.every((shift) => shift.status === "ACTIVE" && shift.endedAt === null && shift.durationSeconds === 0)).toBe(true)
   })
 
   it("refuses bad query parameters with 400 INVALID_INPUT", async () => {
     const viewer = await newStaff(["shifts.view"])
-    for (const query of ["limit=0", "limit=101", "offset=10001", "offset=-1", "status=PAUSED", "staffId=bad%20id", "unknown=1", "staffId=%00", `staffId=${"a".repeat(65)}`]) {
+    for (
+      const query of [
+        "limit=0",
+        "limit=101",
+        "offset=10001",
+        "offset=-1",
+        "status=PAUSED",
+        "staffId=bad%20id",
+        "unknown=1",
+        "staffId=%00",
+        `staffId=${"a".repeat(65)}`
+      ]
+    ) {
       expectError(await get(server, viewer.session, `/api/shifts?${query}`), 400, "INVALID_INPUT")
     }
     expect(listOf(await get(server, viewer.session, "/api/shifts?limit=100&offset=10000")).meta).toEqual({ limit: 100, offset: 10000, hasMore: false })

@@ -91,7 +91,7 @@ describe("GET /shifts/summary", () => {
   })
 
   it("totals per profile and type, most time first; an active shift counts up to now", async () => {
-    const from = (await advanceClock(server, DAY))
+    const from = await advanceClock(server, DAY)
     const patrol = await shiftAround(otherId, "PATROL", from, 3 * HOUR)
     const control = await shiftAround(otherId, "CONTROL", 0, HOUR)
     const admin1 = await shiftAround(staffId, "ADMINISTRATION", 0, 2 * HOUR)

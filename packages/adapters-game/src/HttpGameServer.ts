@@ -9,7 +9,7 @@ export interface GameServerOptions {
   readonly apiUrl: string
   /** `GAME_SERVER_KEY`, sent as `Server-Key` on every request. */
   readonly serverKey: Redacted.Redacted
-  /** How long a command may take before its outcome counts as unknown (DESIGN.md: 10 s). */
+  /** How long a command may take before its outcome counts as unknown (docs/decisions/moderation.md, "Commands": 10 s). */
   readonly commandTimeout: Duration.Input
   /** How long a read may take before the game server counts as unavailable. */
   readonly readTimeout: Duration.Input
@@ -35,8 +35,8 @@ const reasonOf = (error: unknown): string => {
 }
 
 /**
- * The `GameServer` port over the private server's HTTP API (DESIGN.md,
- * "Game server"). Reads decode the answer strictly and fail with
+ * The `GameServer` port over the private server's HTTP API
+ * (docs/decisions/moderation.md, "Game server protocol"). Reads decode the answer strictly and fail with
  * `GameServerUnreachable`; a command is posted once, never retried, and
  * its answer classified: a timeout or a lost connection is `Unknown`, since
  * the command may have run. Each call is interruptible on its own, so its
@@ -54,7 +54,8 @@ export const makeHttpGameServer = (options: GameServerOptions) =>
         Effect.flatMap((response: HttpClientResponse.HttpClientResponse) =>
           response.status === 200
             ? Effect.flatMap(response.json, Schema.decodeUnknownEffect(schema))
-            : Effect.fail({ _tag: `HTTP ${response.status}` })),
+            : Effect.fail({ _tag: `HTTP ${response.status}` })
+        ),
         Effect.interruptible,
         Effect.timeout(options.readTimeout),
         Effect.mapError((error) => new GameServerUnreachable({ reason: reasonOf(error) }))
@@ -77,8 +78,7 @@ export const makeHttpGameServer = (options: GameServerOptions) =>
       HttpClientRequest.post("/v1/server/command").pipe(
         HttpClientRequest.bodyJsonUnsafe({ command }),
         client.execute,
-        Effect.flatMap((response) =>
-          Effect.map(Effect.orElseSucceed(response.json, () => null), (body) => classifyCommandResponse(response.status, body))),
+        Effect.flatMap((response) => Effect.map(Effect.orElseSucceed(response.json, () => null), (body) => classifyCommandResponse(response.status, body))),
         Effect.interruptible,
         Effect.timeout(options.commandTimeout),
         Effect.catch((error) => Effect.succeed<CommandOutcome>({ _tag: "Unknown", reason: reasonOf(error) })),

@@ -2,9 +2,10 @@ import type { CommandOutcome, LivePlayer } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 
 /**
- * The private game server's HTTP API, as DESIGN.md describes it. Both the
- * client and the simulator speak exactly these shapes, so they live in one place;
- * what the answers mean for moderation is `@bluelight/core/moderation`'s.
+ * The private game server's HTTP API (docs/decisions/moderation.md, "Game
+ * server protocol"). Both the client and the simulator speak exactly these
+ * shapes, so they live in one place; what the answers mean for moderation
+ * is `@bluelight/core/moderation`'s.
  */
 
 /** `GET /v1/server`. */

@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest"
 describe("game server protocol", () => {
   it("splits Username:PlatformId", () => {
     expect(parsePlayer({ Player: "Jane_Doe:123456", Permission: "Normal" })).toEqual({
-      username: "Jane_Doe", platformId: "123456", permission: "Normal", callsign: null, team: null
+      username: "Jane_Doe",
+      platformId: "123456",
+      permission: "Normal",
+      callsign: null,
+      team: null
     })
     expect(parsePlayer({ Player: "NoId", Permission: "Normal" })).toBeUndefined()
     expect(parsePlayer({ Player: ":1", Permission: "Normal" })).toBeUndefined()

@@ -6,7 +6,7 @@ import { Option, Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 
-describe("error statuses (API.md)", () => {
+describe("error statuses (docs/decisions/http-contract.md)", () => {
   it("map every code to its status", () => {
     const expected: Record<number, ReadonlyArray<ErrorCode>> = {
       400: ["INVALID_INPUT"],
@@ -14,9 +14,21 @@ describe("error statuses (API.md)", () => {
       403: ["FORBIDDEN", "ACCOUNT_DISABLED", "INVALID_ORIGIN", "USER_REQUIRED", "STAFF_REQUIRED"],
       404: ["NOT_FOUND"],
       405: ["METHOD_NOT_ALLOWED"],
-      409: ["CAD_CONFLICT", "LICENCE_EXISTS", "ENDORSEMENT_NOT_ACTIVE", "IDEMPOTENCY_CONFLICT", "NO_CHANGE", "SHIFT_NOT_ACTIVE",
-        "SHIFT_ALREADY_ACTIVE", "ALREADY_CREWED", "PLATE_TAKEN", "PLATFORM_ACCOUNT_TAKEN", "MARKER_NOT_ACTIVE",
-        "WARRANT_NOT_ACTIVE", "INVALID_STATE"],
+      409: [
+        "CAD_CONFLICT",
+        "LICENCE_EXISTS",
+        "ENDORSEMENT_NOT_ACTIVE",
+        "IDEMPOTENCY_CONFLICT",
+        "NO_CHANGE",
+        "SHIFT_NOT_ACTIVE",
+        "SHIFT_ALREADY_ACTIVE",
+        "ALREADY_CREWED",
+        "PLATE_TAKEN",
+        "PLATFORM_ACCOUNT_TAKEN",
+        "MARKER_NOT_ACTIVE",
+        "WARRANT_NOT_ACTIVE",
+        "INVALID_STATE"
+      ],
       413: ["PAYLOAD_TOO_LARGE"],
       415: ["UNSUPPORTED_MEDIA_TYPE"],
       422: ["INVALID_EXPIRY", "RESERVED_ROLE", "INVALID_SCOPE", "STAFF_INACTIVE"],
@@ -27,7 +39,7 @@ describe("error statuses (API.md)", () => {
     for (const [status, codes] of Object.entries(expected)) {
       for (const code of codes) expect([code, statusOfCode(code)]).toEqual([code, Number(status)])
     }
-    // The union holds exactly the codes of API.md, no more.
+    // The union holds exactly the codes of docs/decisions/http-contract.md, "Statuses", no more.
     expect([...ErrorCode.literals].sort()).toEqual(Object.values(expected).flat().sort())
   })
 })

@@ -62,8 +62,7 @@ const redis = (url: string): Subject => ({
 })
 
 const consumeMany = (key: string, times: number, limit: number, windowSeconds = WINDOW) =>
-  Effect.flatMap(RateLimiter, (limiter) =>
-    Effect.forEach(Array.from({ length: times }), () => limiter.consume(key, limit, windowSeconds)))
+  Effect.flatMap(RateLimiter, (limiter) => Effect.forEach(Array.from({ length: times }), () => limiter.consume(key, limit, windowSeconds)))
 
 for (const subject of [memory, ...redisUrls.map(redis)]) {
   describe(`rate limiter (${subject.name})`, () => {

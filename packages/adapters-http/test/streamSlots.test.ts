@@ -22,58 +22,62 @@ const freshKey = () => `test-streams:${randomUUID()}`
 
 /** Takes a place in a scope of its own (closed at the latest with the test's), which the test may close: the stream ends. */
 const takeIn = (slots: typeof StreamSlots.Service, key: string, limit: number) =>
-  Effect.flatMap(Effect.flatMap(Effect.scope, (test) => Scope.fork(test, "sequential")), (scope) => Effect.map(Scope.provide(slots.take(key, limit), scope), (taken) => ({ taken, scope })))
+  Effect.flatMap(
+    Effect.flatMap(Effect.scope, (test) => Scope.fork(test, "sequential")),
+    (scope) => Effect.map(Scope.provide(slots.take(key, limit), scope), (taken) => ({ taken, scope }))
+  )
 
 const instance = (redis: Redis) => makeSharedStreamSlots(redis, LEASE)
 
-for (const redisUrl of redisUrls) describe("stream places over Redis", () => {
-  const twoInstances = Effect.all([Effect.flatMap(connection(redisUrl), instance), Effect.flatMap(connection(redisUrl), instance)])
+for (const redisUrl of redisUrls)
+  describe("stream places over Redis", () => {
+    const twoInstances = Effect.all([Effect.flatMap(connection(redisUrl), instance), Effect.flatMap(connection(redisUrl), instance)])
 
-  it.live("are counted across instances: five in all, and one ended on A frees one on B", () =>
-    Effect.gen(function*() {
-      const [a, b] = yield* twoInstances
-      const key = freshKey()
-      const onA = yield* Effect.all(Array.from({ length: 3 }, () => takeIn(a, key, 5)))
-      const onB = yield* Effect.all(Array.from({ length: 2 }, () => takeIn(b, key, 5)))
-      expect([...onA, ...onB].map((place) => place.taken)).toEqual([true, true, true, true, true])
-      expect((yield* takeIn(a, key, 5)).taken).toBe(false)
-      expect((yield* takeIn(b, key, 5)).taken).toBe(false)
-      // Another key is not counted with it.
-      expect((yield* takeIn(b, freshKey(), 5)).taken).toBe(true)
-      yield* Scope.close(onA[0]!.scope, Exit.void)
-      expect((yield* takeIn(b, key, 5)).taken).toBe(true)
-      expect((yield* takeIn(a, key, 5)).taken).toBe(false)
-    }))
+    it.live("are counted across instances: five in all, and one ended on A frees one on B", () =>
+      Effect.gen(function*() {
+        const [a, b] = yield* twoInstances
+        const key = freshKey()
+        const onA = yield* Effect.all(Array.from({ length: 3 }, () => takeIn(a, key, 5)))
+        const onB = yield* Effect.all(Array.from({ length: 2 }, () => takeIn(b, key, 5)))
+        expect([...onA, ...onB].map((place) => place.taken)).toEqual([true, true, true, true, true])
+        expect((yield* takeIn(a, key, 5)).taken).toBe(false)
+        expect((yield* takeIn(b, key, 5)).taken).toBe(false)
+        // Another key is not counted with it.
+        expect((yield* takeIn(b, freshKey(), 5)).taken).toBe(true)
+        yield* Scope.close(onA[0]!.scope, Exit.void)
+        expect((yield* takeIn(b, key, 5)).taken).toBe(true)
+        expect((yield* takeIn(a, key, 5)).taken).toBe(false)
+      }))
 
-  it.live("are renewed while held: a place outlives its lease for as long as its scope lasts", () =>
-    Effect.gen(function*() {
-      const [a, b] = yield* twoInstances
-      const key = freshKey()
-      const held = yield* takeIn(a, key, 1)
-      expect(held.taken).toBe(true)
-      yield* Effect.sleep(Duration.times(LEASE, 3))
-      expect((yield* takeIn(b, key, 1)).taken).toBe(false)
-      yield* Scope.close(held.scope, Exit.void)
-      expect((yield* takeIn(b, key, 1)).taken).toBe(true)
-    }))
+    it.live("are renewed while held: a place outlives its lease for as long as its scope lasts", () =>
+      Effect.gen(function*() {
+        const [a, b] = yield* twoInstances
+        const key = freshKey()
+        const held = yield* takeIn(a, key, 1)
+        expect(held.taken).toBe(true)
+        yield* Effect.sleep(Duration.times(LEASE, 3))
+        expect((yield* takeIn(b, key, 1)).taken).toBe(false)
+        yield* Scope.close(held.scope, Exit.void)
+        expect((yield* takeIn(b, key, 1)).taken).toBe(true)
+      }))
 
-  it.live("lapse within the lease when the instance holding them stops", () =>
-    Effect.gen(function*() {
-      const crashing = yield* connection(redisUrl)
-      const a = yield* instance(crashing)
-      const b = yield* Effect.flatMap(connection(redisUrl), instance)
-      const key = freshKey()
-      // B's own place, renewed throughout, keeps the set alive: A's lease must lapse on its own.
-      expect((yield* takeIn(b, key, 2)).taken).toBe(true)
-      expect((yield* takeIn(a, key, 2)).taken).toBe(true)
-      // The instance stops: neither renewal nor removal reaches Redis again.
-      crashing.disconnect()
-      expect((yield* takeIn(b, key, 2)).taken).toBe(false)
-      yield* Effect.sleep(Duration.sum(LEASE, Duration.millis(200)))
-      expect((yield* takeIn(b, key, 2)).taken).toBe(true)
-      expect((yield* takeIn(b, key, 2)).taken).toBe(false)
-    }).pipe(Effect.provide(Logger.layer([]))))
-})
+    it.live("lapse within the lease when the instance holding them stops", () =>
+      Effect.gen(function*() {
+        const crashing = yield* connection(redisUrl)
+        const a = yield* instance(crashing)
+        const b = yield* Effect.flatMap(connection(redisUrl), instance)
+        const key = freshKey()
+        // B's own place, renewed throughout, keeps the set alive: A's lease must lapse on its own.
+        expect((yield* takeIn(b, key, 2)).taken).toBe(true)
+        expect((yield* takeIn(a, key, 2)).taken).toBe(true)
+        // The instance stops: neither renewal nor removal reaches Redis again.
+        crashing.disconnect()
+        expect((yield* takeIn(b, key, 2)).taken).toBe(false)
+        yield* Effect.sleep(Duration.sum(LEASE, Duration.millis(200)))
+        expect((yield* takeIn(b, key, 2)).taken).toBe(true)
+        expect((yield* takeIn(b, key, 2)).taken).toBe(false)
+      }).pipe(Effect.provide(Logger.layer([]))))
+  })
 
 describe("stream places without Redis", () => {
   it.live("are counted in memory when none is configured", () =>

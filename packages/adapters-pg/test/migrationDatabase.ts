@@ -25,10 +25,12 @@ export const migrationDatabase = () => {
     query: ((text, values) => database.query(text, values)) as TestDatabase["query"],
     /** Runs the landed migrations numbered below `id` (`12` for everything before `0012_…`). */
     migrateBefore: (id: number) =>
-      runtime.runPromise(Effect.orDie(Migrator.make({})({
-        loader: Effect.map(migrations, (all) => all.filter(([number]) => number < id)),
-        table: "bluelight_migrations"
-      }))),
+      runtime.runPromise(Effect.orDie(
+        Migrator.make({})({
+          loader: Effect.map(migrations, (all) => all.filter(([number]) => number < id)),
+          table: "bluelight_migrations"
+        })
+      )),
     /** Runs every migration not yet run, as start-up does; answers those it ran. */
     migrateAll: () => runtime.runPromise(Effect.orDie(runMigrations))
   }

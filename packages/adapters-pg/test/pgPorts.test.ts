@@ -69,8 +69,9 @@ for (const url of testDatabaseUrl === undefined ? [] : [testDatabaseUrl]) {
   describe("migrations run by several instances at once on a new Postgres database", () => {
     it("are applied once, by one of them, and none fails on the migrations table another created", async () => {
       const fresh = await freshPostgres(url)
-      const instances = Array.from({ length: 4 }, () =>
-        ManagedRuntime.make(layerPgClient({ url: Redacted.make(fresh.url), maxConnections: 1 }).pipe(Layer.orDie))
+      const instances = Array.from(
+        { length: 4 },
+        () => ManagedRuntime.make(layerPgClient({ url: Redacted.make(fresh.url), maxConnections: 1 }).pipe(Layer.orDie))
       )
       try {
         const all = (await Effect.runPromise(migrations)).map(([id]) => id)

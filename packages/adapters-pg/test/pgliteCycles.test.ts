@@ -45,9 +45,7 @@ const reads = (id: number, name: string) =>
 
 /** `ROUNDS` transactions: `BEGIN`, a read, `COMMIT`, each its own extended-query cycle. */
 const transactions = () =>
-  onClient((sql) =>
-    Effect.forEach(Array.from({ length: ROUNDS }), () => sql.withTransaction(sql`SELECT name FROM owners WHERE id = ${1}`), { discard: true })
-  )
+  onClient((sql) => Effect.forEach(Array.from({ length: ROUNDS }), () => sql.withTransaction(sql`SELECT name FROM owners WHERE id = ${1}`), { discard: true }))
 
 describe("a PGlite served to several connections", () => {
   it("runs one connection's extended-query cycle at a time: a COMMIT's Sync never lands inside another connection's cycle", async () => {

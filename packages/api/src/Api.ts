@@ -26,43 +26,44 @@ import { TestHooksApi } from "./testHooks/TestHooksApi.js"
  * The server serves it with its `servers` and security schemes
  * (`servedApi`).
  */
-export class BluelightApi extends describeApi(HttpApi.make("bluelight")
-  .add(SystemApi)
-  .add(AuthApi)
-  .add(StaffApi)
-  .add(AdminApi)
-  .add(AuditApi)
-  .add(ShiftsApi)
-  .add(RoleplaySessionsApi)
-  .add(ModerationApi)
-  .add(GameServerApi)
-  .add(CiviliansApi)
-  .add(PncApi)
-  .add(IncidentsApi)
-  .add(UnitsApi)
-  .add(CallsApi)
-  .add(EventsApi)
-  .add(MdtApi)
-  .add(PncRecordsApi)
-  .prefix("/api")
-  // Effect 4 reads parse options from the API, not from the schemas: every problem is reported, and a
-  // body or a query with a property it does not declare is refused (`LenientQuery` takes them in a rest).
-  .annotate(HttpApi.ParamsParseOptions, { errors: "all" })
-  .annotate(HttpApi.QueryParseOptions, { errors: "all", onExcessProperty: "error" })
-  .annotate(HttpApi.HeadersParseOptions, { errors: "all" })
-  .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })
-  .annotateMerge(OpenApi.annotations({
-    title: "Bluelight API",
-    version: "0.1.0",
-    description: "The HTTP API behind the Bluelight operations platform: CAD, MDT, civilians, PNC, staff, moderation and audit.\n\n" +
-      "**Signing in.** Open `/api/auth/idp` in this browser: the session cookie it sets is sent with every request from this page. " +
-      "A service credential (`POST /api/admin/services`) goes in the authentication panel as a bearer token.\n\n" +
-      "**Answers.** A success is `{data}` (a list adds `meta: {limit, offset, hasMore}`), except the health report and the sign-in redirects; " +
-      "every error is the `ErrorEnvelope` " +
-      "with a code listed under its status on each operation, and a `requestId` equal to the `X-Request-Id` header. " +
-      "Reads and writes are rate limited per caller (`RateLimit` and `RateLimit-Policy` headers; `429` with `Retry-After`)."
-  })))
-{}
+export class BluelightApi extends describeApi(
+  HttpApi.make("bluelight")
+    .add(SystemApi)
+    .add(AuthApi)
+    .add(StaffApi)
+    .add(AdminApi)
+    .add(AuditApi)
+    .add(ShiftsApi)
+    .add(RoleplaySessionsApi)
+    .add(ModerationApi)
+    .add(GameServerApi)
+    .add(CiviliansApi)
+    .add(PncApi)
+    .add(IncidentsApi)
+    .add(UnitsApi)
+    .add(CallsApi)
+    .add(EventsApi)
+    .add(MdtApi)
+    .add(PncRecordsApi)
+    .prefix("/api")
+    // Effect 4 reads parse options from the API, not from the schemas: every problem is reported, and a
+    // body or a query with a property it does not declare is refused (`LenientQuery` takes them in a rest).
+    .annotate(HttpApi.ParamsParseOptions, { errors: "all" })
+    .annotate(HttpApi.QueryParseOptions, { errors: "all", onExcessProperty: "error" })
+    .annotate(HttpApi.HeadersParseOptions, { errors: "all" })
+    .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })
+    .annotateMerge(OpenApi.annotations({
+      title: "Bluelight API",
+      version: "0.1.0",
+      description: "The HTTP API behind the Bluelight operations platform: CAD, MDT, civilians, PNC, staff, moderation and audit.\n\n" +
+        "**Signing in.** Open `/api/auth/idp` in this browser: the session cookie it sets is sent with every request from this page. " +
+        "A service credential (`POST /api/admin/services`) goes in the authentication panel as a bearer token.\n\n" +
+        "**Answers.** A success is `{data}` (a list adds `meta: {limit, offset, hasMore}`), except the health report and the sign-in redirects; " +
+        "every error is the `ErrorEnvelope` " +
+        "with a code listed under its status on each operation, and a `requestId` equal to the `X-Request-Id` header. " +
+        "Reads and writes are rate limited per caller (`RateLimit` and `RateLimit-Policy` headers; `429` with `Retry-After`)."
+    }))
+) {}
 
 /** The API plus the test-only endpoints, served only with `BLUELIGHT_TEST_HOOKS=true`. */
 export const BluelightApiWithTestHooks = describeApi(BluelightApi.add(TestHooksApi))

@@ -16,7 +16,7 @@ export interface GameServerSettings {
   readonly serverKey: Redacted.Redacted
 }
 
-/** Every setting of DESIGN.md's configuration table, read once and typed. */
+/** Every setting of docs/decisions/operations-and-deployment.md, "Configuration", read once and typed. */
 export interface Settings {
   readonly production: boolean
   readonly port: number
@@ -100,13 +100,11 @@ const boolean = (text: string): Result.Result<boolean, string> =>
 
 /** Set and not empty (an empty value counts as unset). */
 const optionalString = (name: string) => setting(name, (text) => Result.succeed(Option.filter(text, (s) => s.length > 0)))
-const optionalSecret = (name: string) =>
-  setting(name, (text) => Result.succeed(Option.map(Option.filter(text, (s) => s.length > 0), (s) => Redacted.make(s))))
+const optionalSecret = (name: string) => setting(name, (text) => Result.succeed(Option.map(Option.filter(text, (s) => s.length > 0), (s) => Redacted.make(s))))
 const stringOr = (name: string, fallback: string) => setting(name, (text) => Result.succeed(Option.getOrElse(text, () => fallback)))
 const nonEmptyStringOr = (name: string, fallback: string) =>
   setting(name, (text) => Result.succeed(Option.getOrElse(Option.filter(text, (s) => s.length > 0), () => fallback)))
-const booleanOr = (name: string, fallback: boolean) =>
-  setting(name, (text) => Option.match(text, { onNone: () => Result.succeed(fallback), onSome: boolean }))
+const booleanOr = (name: string, fallback: boolean) => setting(name, (text) => Option.match(text, { onNone: () => Result.succeed(fallback), onSome: boolean }))
 
 /** An integer, `fallback` when unset; `valid` refuses it with `message`. */
 const integerOr = (name: string, fallback: number, valid: (n: number) => boolean, message: string) =>

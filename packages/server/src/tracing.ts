@@ -111,6 +111,5 @@ export const withTracing = <A, E, R>(settings: Pick<Settings, "tracing">, app: L
         Layer.provide(Layer.succeed(HttpMiddleware.TracerDisabledWhen, () => true)),
         Layer.provide(Layer.succeed(References.TracerEnabled, false))
       ),
-    onSome: (tracing) =>
-      Layer.unwrap(Effect.map(makeExportingTracer(tracing), (tracer) => app.pipe(Layer.provide(Layer.succeed(Tracer.Tracer, tracer)))))
+    onSome: (tracing) => Layer.unwrap(Effect.map(makeExportingTracer(tracing), (tracer) => app.pipe(Layer.provide(Layer.succeed(Tracer.Tracer, tracer)))))
   })

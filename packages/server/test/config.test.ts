@@ -33,10 +33,12 @@ describe("trace export settings", () => {
 
   it.effect("default to protobuf and the service name bluelight, and read the headers as the specification writes them", () =>
     Effect.gen(function*() {
-      const tracing = Result.getOrThrow(yield* load({
-        OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
-        OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=abc%3D%3D, tenant = blue"
-      })).tracing.pipe(Option.getOrThrow)
+      const tracing = Result.getOrThrow(
+        yield* load({
+          OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+          OTEL_EXPORTER_OTLP_HEADERS: "x-api-key=abc%3D%3D, tenant = blue"
+        })
+      ).tracing.pipe(Option.getOrThrow)
       expect(tracing).toMatchObject({ endpoint: "http://collector:4318", protocol: "http/protobuf", serviceName: "bluelight" })
       expect(Redacted.value(tracing.headers)).toEqual({ "x-api-key": "abc==", tenant: "blue" })
     }))

@@ -21,8 +21,7 @@ const captureLogs = () => {
   return { lines, layer }
 }
 
-const build = (url: string | undefined) =>
-  Layer.build(layerRedis({ redisUrl: Option.map(Option.fromNullishOr(url), (u) => Redacted.make(u)) }))
+const build = (url: string | undefined) => Layer.build(layerRedis({ redisUrl: Option.map(Option.fromNullishOr(url), (u) => Redacted.make(u)) }))
 
 describe("the server's Redis connection", () => {
   it.live("is none without REDIS_URL, and health says off", () =>

@@ -8,8 +8,7 @@ class TracerSkipped extends Context.Service<TracerSkipped, boolean>()("test/Trac
 
 const probe = Layer.effect(
   TracerSkipped,
-  Effect.map(HttpMiddleware.TracerDisabledWhen, (disabledWhen) =>
-    disabledWhen(HttpServerRequest.fromWeb(new Request("http://localhost/api/me"))))
+  Effect.map(HttpMiddleware.TracerDisabledWhen, (disabledWhen) => disabledWhen(HttpServerRequest.fromWeb(new Request("http://localhost/api/me"))))
 )
 
 /** Whether spans made on a fiber forked from the built server are real or the no-op span. */

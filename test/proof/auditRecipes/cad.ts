@@ -11,12 +11,19 @@ const crew = async (world: World) => (await crewMember(world.server, world.admin
 const CALL = { callerName: "Jo Bloggs", location: "Legion Square", description: "Two people fighting" }
 
 export const cadRecipes: Recipes = {
-  "cad.incident.created": { setup: async (world) => sent(world, "/api/cad/incidents", { type: "Road traffic collision", priority: "IMMEDIATE", location: "A1" }) },
+  "cad.incident.created": {
+    setup: async (world) => sent(world, "/api/cad/incidents", { type: "Road traffic collision", priority: "IMMEDIATE", location: "A1" })
+  },
   "cad.incident.updated": {
     setup: async (world) => {
       const incident = await createIncident(control(world))
       return sent(world, `/api/cad/incidents/${incident.id}/update`, {
-        type: "Collision, two cars", priority: "PRIORITY", location: "A1 northbound", description: "", controlNotes: "", version: incident.version
+        type: "Collision, two cars",
+        priority: "PRIORITY",
+        location: "A1 northbound",
+        description: "",
+        controlNotes: "",
+        version: incident.version
       })
     }
   },

@@ -54,7 +54,13 @@ export const civilianRecipes: Recipes = {
   },
   "civilian.vehicle.registered": {
     setup: async (world) =>
-      asAdmin(world, "POST", `/api/civilians/${(await aCharacter(world)).id}/vehicles`, { plate: uniquePlate(), make: "Ford", model: "Focus", colour: "Blue", type: "CAR" })
+      asAdmin(world, "POST", `/api/civilians/${(await aCharacter(world)).id}/vehicles`, {
+        plate: uniquePlate(),
+        make: "Ford",
+        model: "Focus",
+        colour: "Blue",
+        type: "CAR"
+      })
   },
   "civilian.vehicle.transferred": {
     setup: async (world) => {
@@ -65,7 +71,8 @@ export const civilianRecipes: Recipes = {
     }
   },
   "pnc.vehicle.status.changed": {
-    setup: async (world) => asAdmin(world, "PATCH", `/api/pnc/vehicles/${(await aVehicle(world, (await aCharacter(world)).id)).id}`, { reason: "Tax lapsed", taxStatus: "UNTAXED" })
+    setup: async (world) =>
+      asAdmin(world, "PATCH", `/api/pnc/vehicles/${(await aVehicle(world, (await aCharacter(world)).id)).id}`, { reason: "Tax lapsed", taxStatus: "UNTAXED" })
   },
   "pnc.licence.updated": {
     setup: async (world) => asAdmin(world, "PATCH", `/api/pnc/licences/${(await aLicence(world)).id}`, { reason: "Passed a test", categories: ["A", "B"] })
@@ -80,13 +87,18 @@ export const civilianRecipes: Recipes = {
     setup: async (world) => asAdmin(world, "POST", `/api/pnc/licences/${(await licenceAfter(world, "suspend")).id}/reinstate`, { reason: "Appeal upheld" })
   },
   "pnc.endorsement.added": {
-    setup: async (world) => asAdmin(world, "POST", `/api/pnc/licences/${(await aLicence(world)).id}/endorsements`, { code: "SP30", reason: "Speeding", points: 3 })
+    setup: async (world) =>
+      asAdmin(world, "POST", `/api/pnc/licences/${(await aLicence(world)).id}/endorsements`, { code: "SP30", reason: "Speeding", points: 3 })
   },
   "pnc.endorsement.removed": {
     setup: async (world) => {
       const licence = await aLicence(world)
       const endorsed = await made<{ endorsements: Array<{ id: string }> }>(
-        world, `/api/pnc/licences/${licence.id}/endorsements`, { code: "SP30", reason: "Speeding", points: 3 }, "endorse")
+        world,
+        `/api/pnc/licences/${licence.id}/endorsements`,
+        { code: "SP30", reason: "Speeding", points: 3 },
+        "endorse"
+      )
       return asAdmin(world, "POST", `/api/pnc/licences/${licence.id}/endorsements/${endorsed.endorsements[0]!.id}/remove`, { reason: "Quashed on appeal" })
     }
   },
@@ -107,7 +119,12 @@ export const civilianRecipes: Recipes = {
   },
   "pnc.marker.cleared": {
     setup: async (world) => {
-      const marker = await made(world, "/api/pnc/markers", { type: "PERSON_BOLO", civilianId: (await aCharacter(world)).id, reason: "Seen nearby" }, "create marker")
+      const marker = await made(
+        world,
+        "/api/pnc/markers",
+        { type: "PERSON_BOLO", civilianId: (await aCharacter(world)).id, reason: "Seen nearby" },
+        "create marker"
+      )
       return asAdmin(world, "POST", `/api/pnc/markers/${marker.id}/clear`, { reason: "Found" })
     }
   }

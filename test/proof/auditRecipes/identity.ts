@@ -29,21 +29,33 @@ export const DEVELOPER_PASSWORD = "proof-developer-password-0123456789"
  * starting it stores a sign-in state, which is not the request under proof.
  * Answers the callback, ready to send with the state cookie.
  */
-const readyCallback = async (server: RunningServer, path: "/api/auth/idp" | "/api/auth/platform", identity: { id: string; username?: string }, session?: string) => {
+const readyCallback = async (
+  server: RunningServer,
+  path: "/api/auth/idp" | "/api/auth/platform",
+  identity: { id: string; username?: string },
+  session?: string
+) => {
   const started = await startFlow(server, path, session === undefined ? undefined : `${SESSION_COOKIE}=${session}`)
   const { callbackPath } = await approve(server, started.authorizeUrl, identity)
   return () => callback(server, callbackPath, { [STATE_COOKIE]: started.stateCookie, [SESSION_COOKIE]: session })
 }
 
 /** Two callbacks of one sign-in (one for the failed request, one for the request again): a state is single use. */
-const twoCallbacks = async (server: RunningServer, path: "/api/auth/idp" | "/api/auth/platform", identity: { id: string; username?: string }, session?: string) => {
+const twoCallbacks = async (
+  server: RunningServer,
+  path: "/api/auth/idp" | "/api/auth/platform",
+  identity: { id: string; username?: string },
+  session?: string
+) => {
   const callbacks = [await readyCallback(server, path, identity, session), await readyCallback(server, path, identity, session)]
   return () => callbacks.shift()!()
 }
 
 /** What a callback under the fault may change, and what it answers without it. */
 const callbackRecipe = {
-  mayChange: { sign_in_states: "a callback redeems its state before anything else, and keeps it redeemed whatever follows (single use, API.md)" },
+  mayChange: {
+    sign_in_states: "a callback redeems its state before anything else, and keeps it redeemed whatever follows (single use, docs/decisions/identity.md)"
+  },
   succeeded: (reply: Reply) => expect(reply.status, reply.text).toBe(302)
 }
 
@@ -55,7 +67,7 @@ const askDeveloperAccess = (world: World, token: string, password: string) => ()
  * A wrong password: the refusal is recorded in a transaction of its own, and
  * then the request is refused (`401 AUTHENTICATION_FAILED`). When the refusal
  * cannot be recorded the answer is `500 INTERNAL_ERROR` (the server could not
- * do what API.md asks of a refusal; it is not an authentication verdict), and
+ * do what docs/decisions/identity.md asks of a refusal; it is not an authentication verdict), and
  * it still grants nothing: the session keeps its permissions.
  */
 const refusedDeveloperAccess = (): Recipe => {
@@ -88,7 +100,12 @@ export const identityRecipes: Recipes = {
   "account.platform.linked": {
     setup: async ({ server }) => {
       const member = await signIn(server, { id: unique("linking") })
-      return twoCallbacks(server, "/api/auth/platform", { id: String(200_000_000 + Math.floor(Math.random() * 1_000_000)), username: unique("Player") }, member.token)
+      return twoCallbacks(
+        server,
+        "/api/auth/platform",
+        { id: String(200_000_000 + Math.floor(Math.random() * 1_000_000)), username: unique("Player") },
+        member.token
+      )
     },
     ...callbackRecipe
   },

@@ -20,13 +20,19 @@ const aPlayer = (world: World, absent = false) => {
 }
 
 const send = (world: World, kind: ModerationKind, key: string, platformId: string): Promise<Reply> =>
-  advanceClock(world.server, 6000).then(() => moderate(world.server, { session: world.admin }, kind, key, { targetPlatformId: platformId, reason: "Proof of the audit" }))
+  advanceClock(world.server, 6000).then(() =>
+    moderate(world.server, { session: world.admin }, kind, key, { targetPlatformId: platformId, reason: "Proof of the audit" })
+  )
 
 const actionsAgainst = async (world: World, platformId: string) =>
-  listOf<ActionData>(await world.server.request("GET", `/api/moderation/actions?targetPlatformId=${platformId}&limit=100`, { headers: cookieRead(world.admin) })).data
+  listOf<ActionData>(
+    await world.server.request("GET", `/api/moderation/actions?targetPlatformId=${platformId}&limit=100`, { headers: cookieRead(world.admin) })
+  ).data
 
 const auditActionsOf = async (world: World, targetId: string) =>
-  listOf<{ action: string }>(await world.server.request("GET", `/api/audit?targetId=${targetId}&limit=100`, { headers: cookieRead(world.admin) })).data.map((entry) => entry.action)
+  listOf<{ action: string }>(await world.server.request("GET", `/api/audit?targetId=${targetId}&limit=100`, { headers: cookieRead(world.admin) })).data.map((
+    entry
+  ) => entry.action)
 
 /** The commands the game received about this player. */
 const commandsTo = (world: World, username: string) => commandsOf(world.simulator).filter((command) => command.split(" ")[1] === username)
@@ -47,8 +53,8 @@ const created = (kind: ModerationKind): Recipe => {
 }
 
 /**
- * A delivery outcome whose audit entry cannot be written (API.md, "Moderation
- * delivery"): the record and its `.created` entry were committed before the
+ * A delivery outcome whose audit entry cannot be written
+ * (docs/decisions/moderation.md, "Delivery"): the record and its `.created` entry were committed before the
  * game was told (step 3), and the outcome rolls back with its entry, so the
  * record stays `UNKNOWN`, which is the truth. Nothing is half-written: no
  * outcome without its entry. The request again is a new action (a new key:
@@ -62,7 +68,7 @@ const delivered = (absent: boolean, expectedCommands: number): Recipe => {
       return () => send(world, "warnings", newKey(), target.platformId)
     },
     mayChange: {
-      moderation_actions: "the record, committed UNKNOWN before the game is told (API.md, Moderation delivery, step 3)",
+      moderation_actions: "the record, committed UNKNOWN before the game is told (docs/decisions/moderation.md, Delivery, step 3)",
       audit_log: "the record's moderation.warning.created entry, committed with it"
     },
     after: async (world) => {

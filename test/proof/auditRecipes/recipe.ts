@@ -24,7 +24,7 @@ export interface Recipe {
   readonly setup: (world: World) => Promise<() => Promise<Reply>>
   /**
    * Tables the failed request may change by design, each with why: only for
-   * the actions written outside the request's one transaction (API.md). Any
+   * the actions written outside the request's one transaction (docs/decisions/audit-and-system.md). Any
    * other table changed fails the test.
    */
   readonly mayChange?: Readonly<Record<string, string>>

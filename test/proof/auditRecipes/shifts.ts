@@ -9,7 +9,11 @@ const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice
 /** A host and a role-play session of theirs, moved on by `moves` first. */
 const hostedSession = async (world: World, moves: ReadonlyArray<"start">) => {
   const host = await staff(world, ["sessions.view", "sessions.manage"])
-  const session = expectOk<{ id: string }>(await write(world.server, host.session, "POST", "/api/sessions", { title: unique("Night"), scheduledFor: nextWeek() }), 201, "schedule")
+  const session = expectOk<{ id: string }>(
+    await write(world.server, host.session, "POST", "/api/sessions", { title: unique("Night"), scheduledFor: nextWeek() }),
+    201,
+    "schedule"
+  )
   for (const move of moves) expectOk(await write(world.server, host.session, "POST", `/api/sessions/${session.id}/${move}`), 200, move)
   return { host, session }
 }

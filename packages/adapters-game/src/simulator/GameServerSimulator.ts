@@ -70,7 +70,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const ACCEPTED_COMMANDS = new Set([":pm", ":kick", ":ban", ":unban", ":h", ":m"])
 
 /**
- * A private game server speaking exactly DESIGN.md's protocol over HTTP on
+ * A private game server speaking exactly the protocol of
+ * docs/decisions/moderation.md ("Game server protocol") over HTTP on
  * loopback, with knobs for tests: its players and their staff levels,
  * latency, a refusal, a `500`, a hang or a dropped connection on the next
  * command, the server's own command interval (`429`), and the log of every

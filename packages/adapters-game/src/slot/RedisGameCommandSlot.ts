@@ -66,8 +66,7 @@ export const makeRedisGameCommandSlot = (redis: Redis, server: string, settings:
         ? GameThrottled.because("cooling-down", secondsUntil(ttl))
         : GameThrottled.because("in-flight", secondsUntil(Math.max(cooldown, 1)))
     }
-    const release = (sent: boolean) =>
-      bounded("release", () => redis.bluelightGameSlotRelease(key, lease, sent ? "1" : "0", cooldown)).pipe(Effect.ignore)
+    const release = (sent: boolean) => bounded("release", () => redis.bluelightGameSlotRelease(key, lease, sent ? "1" : "0", cooldown)).pipe(Effect.ignore)
     return { release } satisfies SlotLease
   })
   return { take }

@@ -124,7 +124,9 @@ export const layerAccessControl = (options: AccessControlOptions) =>
             Effect.andThen(
               decision.allowed
                 ? Effect.void
-                : Effect.fail(new RateLimited({ message: `The ${budget} budget of ${limit} requests a minute is spent`, retryAfterSeconds: decision.resetSeconds }))
+                : Effect.fail(
+                  new RateLimited({ message: `The ${budget} budget of ${limit} requests a minute is spent`, retryAfterSeconds: decision.resetSeconds })
+                )
             )
           )
         })
@@ -140,13 +142,15 @@ export const layerAccessControl = (options: AccessControlOptions) =>
             const origin = caller !== null && byCookie && !isRead(request.method) ? checkOrigin(request, options.appOrigin) : Effect.void
             const limit = caller !== null && isRateLimited(endpoint) ? rateLimit(caller, request.method) : Effect.void
             return origin.pipe(Effect.andThen(limit), Effect.andThen(checkAccess(rule.value, caller)), Effect.as(caller))
-          }))
+          })
+        )
       }
 
       return AccessControl.of((httpEffect, { endpoint }) =>
         Effect.matchEffect(admit(endpoint), {
           onFailure: errorResponse,
           onSuccess: (caller) => Effect.provideService(httpEffect, CurrentCaller, caller)
-        }))
+        })
+      )
     })
   )

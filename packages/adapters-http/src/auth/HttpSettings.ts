@@ -17,4 +17,4 @@ export class HttpSettings extends Context.Service<
     /** How many reverse proxies of our own stand in front (`TRUSTED_PROXY_HOPS`); 0 trusts no `X-Forwarded-For`. */
     readonly trustedProxyHops: number
   }
->()("@bluelight/adapters-http/HttpSettings") {}
+>()("@bluelight/adapters-http/auth/HttpSettings") {}

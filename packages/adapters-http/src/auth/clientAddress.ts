@@ -11,7 +11,7 @@ const ipv6Network = (address: string): string | undefined => {
   const bare = address.split("%", 1)[0]!
   if (isIP(bare) !== 6) return undefined
   const groupsOf = (part: string) => (part === "" ? [] : part.split(":"))
-  const [head = "", tail] = bare.split("::") as [string, string?]
+  const [head, tail] = bare.split("::") as [string, string?]
   const left = groupsOf(head)
   // A dotted IPv4 ending stands for the last two groups; they are past the /64 anyway.
   const right = tail === undefined ? [] : groupsOf(tail).flatMap((group) => (group.includes(".") ? ["0", "0"] : [group]))

@@ -8,7 +8,7 @@ export interface CookieNames {
   readonly secure: boolean
 }
 
-/** `__Host-bluelight-session` with `Secure` in production, `bluelight-session` otherwise; the sign-in state cookie keeps its one name (API.md). */
+/** `__Host-bluelight-session` with `Secure` in production, `bluelight-session` otherwise; the sign-in state cookie keeps its one name (docs/decisions/identity.md, "Cookies and tokens"). */
 export const cookieNames = (production: boolean): CookieNames => ({
   session: production ? "__Host-bluelight-session" : "bluelight-session",
   signInState: "bluelight-oauth-state",
@@ -36,4 +36,3 @@ export const readCookie = (request: HttpServerRequest.HttpServerRequest, name: s
   const value = request.cookies[name]
   return value === undefined || value === "" ? undefined : value
 }
-

@@ -11,4 +11,5 @@ export const CallsHandlers = HttpApiBuilder.group(BluelightApi, "cadCalls", (han
     .handle("receiveCall", ({ payload }) => Effect.flatMap(currentCaller, (caller) => receiveCall(caller, payload)).pipe(Effect.map(data)))
     .handle("attachCall", ({ params, payload }) =>
       Effect.flatMap(currentCaller, (caller) => attachCall(caller, params.id, payload.incidentId)).pipe(Effect.map(data)))
-    .handle("closeCall", ({ params, payload }) => Effect.flatMap(currentCaller, (caller) => closeCall(caller, params.id, payload.reason)).pipe(Effect.map(data))))
+    .handle("closeCall", ({ params, payload }) =>
+      Effect.flatMap(currentCaller, (caller) => closeCall(caller, params.id, payload.reason)).pipe(Effect.map(data))))

@@ -78,7 +78,9 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
         const { closing } = yield* ServerClosing
         // The caller's place is taken here (a refusal is a 429, not a stream) and held until the stream ends.
         const place = yield* Scope.make()
-        const taken = yield* Scope.provide(takeCadStreamSlot(caller), place).pipe(Effect.onInterrupt(() => Scope.close(place, Exit.void)))
+        const taken = yield* Scope.provide(takeCadStreamSlot(caller), place).pipe(Effect.onInterrupt(() =>
+          Scope.close(place, Exit.void)
+        ))
         if (!taken) return yield* Effect.andThen(Scope.close(place, Exit.void), Effect.fail(tooManyStreams))
         const events = Stream.unwrap(Effect.map(
           followCadEvents(headers["last-event-id"] ?? after, { incidentId, unitId }),
@@ -87,8 +89,9 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
         ))
         const heartbeats = Stream.tick(HEARTBEAT).pipe(Stream.drop(1), Stream.as(HEARTBEAT_COMMENT))
         // Ends cleanly when the server begins to shut down: the response completes, the connection falls idle.
-        const lines = Stream.unwrap(Effect.map(guardFollower(caller, CAD_HISTORY_RULE), (guard) =>
-          guarded(guard, Stream.merge(events, heartbeats, { haltStrategy: "left" })))).pipe(
+        const lines = Stream.unwrap(
+          Effect.map(guardFollower(caller, CAD_HISTORY_RULE), (guard) => guarded(guard, Stream.merge(events, heartbeats, { haltStrategy: "left" })))
+        ).pipe(
           Stream.interruptWhen(closing),
           Stream.ensuring(Scope.close(place, Exit.void))
         )

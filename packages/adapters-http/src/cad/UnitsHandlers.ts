@@ -12,8 +12,12 @@ export const UnitsHandlers = HttpApiBuilder.group(BluelightApi, "cadUnits", (han
     .handle("listEligibleCrew", ({ query: { limit, offset, search } }) => Effect.map(listEligibleCrew(search, { limit, offset }), page))
     .handle("getUnit", ({ params }) => Effect.map(getUnit(params.id), data))
     .handle("updateUnit", ({ params, payload: { version, ...fields } }) =>
-      Effect.flatMap(currentCaller, (caller) => updateUnit(caller, params.id, fields, version)).pipe(Effect.map(data)))
+      Effect.flatMap(currentCaller, (caller) =>
+        updateUnit(caller, params.id, fields, version)).pipe(Effect.map(data)))
     .handle("setUnitStatus", ({ params, payload }) =>
-      Effect.flatMap(currentCaller, (caller) => setUnitStatus(caller, params.id, payload.status, payload.version)).pipe(Effect.map(data)))
-    .handle("addCrew", ({ params, payload }) => Effect.flatMap(currentCaller, (caller) => addCrew(caller, params.id, payload)).pipe(Effect.map(data)))
+      Effect.flatMap(currentCaller, (caller) =>
+        setUnitStatus(caller, params.id, payload.status, payload.version)).pipe(Effect.map(data)))
+    .handle("addCrew", ({ params, payload }) =>
+      Effect.flatMap(currentCaller, (caller) =>
+        addCrew(caller, params.id, payload)).pipe(Effect.map(data)))
     .handle("removeCrew", ({ params }) => Effect.flatMap(currentCaller, (caller) => removeCrew(caller, params.id, params.crewId)).pipe(Effect.map(data))))

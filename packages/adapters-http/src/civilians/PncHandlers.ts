@@ -19,7 +19,9 @@ import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller, currentUser } from "../auth/currentUser.js"
 
 const data = <A>(value: A) => ({ data: value })
-const list = <A>(page: { readonly items: ReadonlyArray<A>; readonly meta: { readonly limit: number; readonly offset: number; readonly hasMore: boolean } }) => ({
+const list = <A>(
+  page: { readonly items: ReadonlyArray<A>; readonly meta: { readonly limit: number; readonly offset: number; readonly hasMore: boolean } }
+) => ({
   data: page.items,
   meta: page.meta
 })
@@ -32,14 +34,22 @@ export const PncHandlers = HttpApiBuilder.group(BluelightApi, "pnc", (handlers) 
     .handle("getVehicle", ({ params }) => Effect.map(getVehicleRecord(params.id), data))
     .handle("changeVehicleStatuses", ({ params, payload }) =>
       Effect.map(Effect.flatMap(currentUser, (caller) => changeVehicleStatuses(caller, params.id, payload)), data))
-    .handle("getLicence", ({ params }) => Effect.map(getOfficialLicence(params.id), data))
+    .handle("getLicence", ({ params }) =>
+      Effect.map(getOfficialLicence(params.id), data))
     .handle("updateLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => updateLicence(caller, params.id, payload)), data))
     .handle("suspendLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => suspendLicence(caller, params.id, payload)), data))
     .handle("revokeLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => revokeLicence(caller, params.id, payload)), data))
-    .handle("reinstateLicence", ({ params, payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => reinstateLicence(caller, params.id, payload)), data))
+    .handle(
+      "reinstateLicence",
+      ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => reinstateLicence(caller, params.id, payload)), data)
+    )
     .handle("addEndorsement", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => addEndorsement(caller, params.id, payload)), data))
-    .handle("removeEndorsement", ({ params, payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => removeEndorsement(caller, params.id, params.endorsementId, payload)), data))
-    .handle("listPncEvents", ({ query: { civilianId, limit, offset, vehicleId } }) =>
-      Effect.map(Effect.flatMap(currentCaller, (caller) => listPncEvents(caller, { civilianId, vehicleId }, { limit, offset })), list)))
+    .handle(
+      "removeEndorsement",
+      ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => removeEndorsement(caller, params.id, params.endorsementId, payload)), data)
+    )
+    .handle(
+      "listPncEvents",
+      ({ query: { civilianId, limit, offset, vehicleId } }) =>
+        Effect.map(Effect.flatMap(currentCaller, (caller) => listPncEvents(caller, { civilianId, vehicleId }, { limit, offset })), list)
+    ))

@@ -17,7 +17,9 @@ import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentUser } from "../auth/currentUser.js"
 
 const data = <A>(value: A) => ({ data: value })
-const list = <A>(page: { readonly items: ReadonlyArray<A>; readonly meta: { readonly limit: number; readonly offset: number; readonly hasMore: boolean } }) => ({
+const list = <A>(
+  page: { readonly items: ReadonlyArray<A>; readonly meta: { readonly limit: number; readonly offset: number; readonly hasMore: boolean } }
+) => ({
   data: page.items,
   meta: page.meta
 })
@@ -29,11 +31,16 @@ export const PncRecordsHandlers = HttpApiBuilder.group(BluelightApi, "pncRecords
     .handle("closeRecord", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => closeRecord(caller, params.id, payload)), data))
     .handle("voidRecord", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => voidRecord(caller, params.id, payload)), data))
     .handle("listCivilianRecords", ({ params, query: { limit, offset } }) => Effect.map(listCivilianRecords(params.id, { limit, offset }), list))
-    .handle("listWarrants", ({ query: { civilianId, limit, offset, status } }) =>
-      Effect.map(listWarrants({ status, civilianId }, { limit, offset }), list))
+    .handle("listWarrants", ({ query: { civilianId, limit, offset, status } }) => Effect.map(listWarrants({ status, civilianId }, { limit, offset }), list))
     .handle("issueWarrant", ({ payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => issueWarrant(caller, payload)), data))
     .handle("closeWarrant", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => closeWarrant(caller, params.id, payload)), data))
     .handle("listMarkers", ({ query: { active, civilianId, limit, offset, type, vehicleId } }) =>
       Effect.map(listMarkers({ active, type, civilianId, vehicleId }, { limit, offset }), list))
-    .handle("createMarker", ({ payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => createMarker(caller, payload)), data))
-    .handle("clearMarker", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => clearMarker(caller, params.id, payload)), data)))
+    .handle("createMarker", ({ payload }) =>
+      Effect.map(
+        Effect.flatMap(currentUser, (caller) =>
+          createMarker(caller, payload)),
+        data
+      ))
+    .handle("clearMarker", ({ params, payload }) =>
+      Effect.map(Effect.flatMap(currentUser, (caller) => clearMarker(caller, params.id, payload)), data)))

@@ -29,9 +29,7 @@ export const FAVICON_CACHE_CONTROL = "public, max-age=86400"
  * one's own `Cache-Control` is set after it, as the documents' is.
  */
 const favicon = Effect.as(
-  HttpEffect.appendPreResponseHandler((_, response) =>
-    Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", FAVICON_CACHE_CONTROL))
-  ),
+  HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", FAVICON_CACHE_CONTROL))),
   HttpServerResponse.uint8Array(FAVICON_BYTES, {
     contentType: "image/svg+xml",
     headers: { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
@@ -39,9 +37,7 @@ const favicon = Effect.as(
 )
 
 /** Serves the favicon at its paths. */
-export const layerFavicon = HttpRouter.use((router) =>
-  Effect.forEach(FAVICON_PATHS, (path) => router.add("GET", path, favicon), { discard: true })
-)
+export const layerFavicon = HttpRouter.use((router) => Effect.forEach(FAVICON_PATHS, (path) => router.add("GET", path, favicon), { discard: true }))
 
 /**
  * Scalar's options this page uses beyond the ones `effect/http-api` types
@@ -111,7 +107,7 @@ export const REFERENCE_CONFIG: HttpApiScalar.ScalarConfig & ScalarExtras = {
 const MOUNT = "<script>\n      window.Scalar.createApiReference(document.getElementById('api-reference-container'), {\n        ..."
 const CONTENT = ",\n        content: "
 const MOUNT_END = "\n      })\n    </script>"
-const CONTAINER = '<div id="api-reference-container"></div>'
+const CONTAINER = "<div id=\"api-reference-container\"></div>"
 
 /**
  * The page with the description and the configuration in their own elements,

@@ -36,5 +36,4 @@ export const internalErrorResponse = (cause: unknown): Effect.Effect<HttpServerR
 /** True for the failures the envelope knows how to answer: domain errors and request-path refusals. */
 export const isEnvelopeFailure = (
   u: unknown
-): u is ApiFailure | DomainError =>
-  u instanceof ApiFailure || isDomainError(u)
+): u is ApiFailure | DomainError => u instanceof ApiFailure || isDomainError(u)

@@ -30,7 +30,8 @@ ${note === null ? "" : `<p class="problem">${escapeHtml(note)}</p>`}
 type Me = ReturnType<typeof meOf>
 
 const staffText = (me: Me): string =>
-  me.staff === null ? "None (an administrator can give this account one, by its id)" : me.staff.active ? "Active" : "Inactive (its roles do not count while it is inactive)"
+  me.staff === null ? "None (an administrator can give this account one, by its id)"
+    : me.staff.active ? "Active" : "Inactive (its roles do not count while it is inactive)"
 
 const list = (items: ReadonlyArray<string>, empty: string, className = ""): string =>
   items.length === 0

@@ -36,8 +36,7 @@ const STYLE_HASH = createHash("sha256").update(STYLE, "utf8").digest("base64")
  * (no scripts at all), the one inline style is allowed by its hash, forms post
  * only to this origin, and no other site may frame the page.
  */
-export const PAGE_POLICY =
-  `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`
+export const PAGE_POLICY = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`
 
 /**
  * A whole page around `main` (already escaped HTML). `Referrer-Policy` is

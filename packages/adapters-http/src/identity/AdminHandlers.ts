@@ -1,4 +1,14 @@
-import { Accounts, createRole, issueCredential, listRoles, presentRole, revokeCredential, ServiceCredentials, setAccountStatus, updateRole } from "@bluelight/core/identity"
+import {
+  Accounts,
+  createRole,
+  issueCredential,
+  listRoles,
+  presentRole,
+  revokeCredential,
+  ServiceCredentials,
+  setAccountStatus,
+  updateRole
+} from "@bluelight/core/identity"
 import { orNotFound } from "@bluelight/core/kernel"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
@@ -6,32 +16,45 @@ import { BluelightApi } from "@bluelight/api/Api.js"
 import { currentCaller, currentUser } from "../auth/currentUser.js"
 import { presentCredential } from "./present.js"
 
-export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) => Effect.gen(function*() {
-  const accounts = yield* Accounts
-  const credentials = yield* ServiceCredentials
-  return handlers
-    .handle("listAccounts", ({ query: { limit, offset, ...filter } }) =>
-      Effect.map(accounts.list(filter, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
-    .handle("getAccount", ({ params }) =>
-      Effect.map(Effect.flatMap(accounts.findById(params.id), orNotFound("No such account")), (data) => ({ data })))
-    .handle("updateAccount", ({ params, payload }) =>
-      Effect.map(Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, params.id, payload.status)), (data) => ({ data })))
-    .handle("listRoles", ({ query }) => Effect.map(listRoles(query), (page) => ({ data: page.items, meta: page.meta })))
-    .handle("createRole", ({ payload }) =>
-      Effect.map(Effect.flatMap(currentCaller, (caller) => createRole(caller, payload)), (role) => ({ data: presentRole(role) })))
-    .handle("updateRole", ({ params, payload }) =>
-      Effect.map(Effect.flatMap(currentCaller, (caller) => updateRole(caller, params.id, payload)), (role) => ({ data: presentRole(role) })))
-    .handle("listServices", ({ query }) =>
-      Effect.map(credentials.list(query), (page) => ({
-        data: page.items.map(presentCredential),
-        meta: page.meta
-      })))
-    .handle("issueService", ({ payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => issueCredential(caller, payload)), ({ credential, token }) => ({
-        data: { id: credential.id, name: credential.name, expiresAt: credential.expiresAt, token, scopes: credential.scopes }
-      })))
-    .handle("revokeService", ({ params }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => revokeCredential(caller, params.id)), (credential) => ({
-        data: presentCredential(credential)
-      })))
-}))
+export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) =>
+  Effect.gen(function*() {
+    const accounts = yield* Accounts
+    const credentials = yield* ServiceCredentials
+    return handlers
+      .handle("listAccounts", ({ query: { limit, offset, ...filter } }) =>
+        Effect.map(accounts.list(filter, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
+      .handle("getAccount", ({ params }) =>
+        Effect.map(accounts.findById(params.id).pipe(orNotFound("No such account")), (data) => ({ data })))
+      .handle("updateAccount", ({ params, payload }) =>
+        Effect.map(
+          Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, params.id, payload.status)),
+          (data) => ({ data })
+        ))
+      .handle("listRoles", ({ query }) => Effect.map(listRoles(query), (page) => ({ data: page.items, meta: page.meta })))
+      .handle("createRole", ({ payload }) =>
+        Effect.map(
+          Effect.flatMap(currentCaller, (caller) => createRole(caller, payload)),
+          (role) => ({ data: presentRole(role) })
+        ))
+      .handle("updateRole", ({ params, payload }) =>
+        Effect.map(
+          Effect.flatMap(currentCaller, (caller) => updateRole(caller, params.id, payload)),
+          (role) => ({ data: presentRole(role) })
+        ))
+      .handle("listServices", ({ query }) =>
+        Effect.map(credentials.list(query), (page) => ({
+          data: page.items.map(presentCredential),
+          meta: page.meta
+        })))
+      .handle("issueService", ({ payload }) =>
+        Effect.map(
+          Effect.flatMap(currentUser, (caller) => issueCredential(caller, payload)),
+          ({ credential, token }) => ({
+            data: { id: credential.id, name: credential.name, expiresAt: credential.expiresAt, token, scopes: credential.scopes }
+          })
+        ))
+      .handle("revokeService", ({ params }) =>
+        Effect.map(Effect.flatMap(currentUser, (caller) => revokeCredential(caller, params.id)), (credential) => ({
+          data: presentCredential(credential)
+        })))
+  }))

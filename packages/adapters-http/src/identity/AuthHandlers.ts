@@ -1,16 +1,24 @@
-import { callerOf, completePlatformLink, completeSignIn, countSignInStart, disableDeveloperAccess, enableDeveloperAccess, meOf, type SignInProvider, signOut, startPlatformLink, startSignIn, Unauthenticated, type UserCaller } from "@bluelight/core/identity"
+import {
+  callerOf,
+  completePlatformLink,
+  completeSignIn,
+  countSignInStart,
+  disableDeveloperAccess,
+  enableDeveloperAccess,
+  meOf,
+  type SignInProvider,
+  signOut,
+  startPlatformLink,
+  startSignIn,
+  Unauthenticated,
+  type UserCaller
+} from "@bluelight/core/identity"
 import { InvalidInput } from "@bluelight/core/kernel"
 import { Effect } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import {
-  readCookie,
-  withoutSessionCookie,
-  withoutSignInStateCookie,
-  withSessionCookie,
-  withSignInStateCookie
-} from "../auth/cookies.js"
+import { readCookie, withoutSessionCookie, withoutSignInStateCookie, withSessionCookie, withSignInStateCookie } from "../auth/cookies.js"
 import { clientAddress } from "../auth/clientAddress.js"
 import { currentUser } from "../auth/currentUser.js"
 import { RateLimited } from "@bluelight/api/auth/errors.js"
@@ -56,7 +64,8 @@ const developerPassword = HttpServerRequest.HttpServerRequest.use((request) =>
     } catch {
       return undefined
     }
-  }))
+  })
+)
 
 /**
  * A platform callback that cannot complete a link: the platform reported an
@@ -77,74 +86,73 @@ const incompleteLink = (query: { readonly code?: string | undefined; readonly st
       ]
   })
 
-const meWithSession = (caller: UserCaller, session: UserCaller["session"]) =>
-  Effect.map(callerOf(caller.account, session), (next) => ({ data: meOf(next) }))
+const meWithSession = (caller: UserCaller, session: UserCaller["session"]) => Effect.map(callerOf(caller.account, session), (next) => ({ data: meOf(next) }))
 
-export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers) => Effect.gen(function*() {
-  const settings = yield* HttpSettings
-  /** A failed callback also forgets the state bound to the browser. */
-  const clearSignInState = HttpEffect.appendPreResponseHandler((_, response) =>
-    Effect.succeed(withoutSignInStateCookie(settings.cookies)(response)))
-  return handlers
-    .handle("signIn", () =>
-      Effect.gen(function*() {
-        yield* limitSignInStarts(settings, "idp")
-        const { redirectTo, state } = yield* startSignIn
-        return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
-      }))
-    .handle("signInCallback", ({ query, request }) =>
-      Effect.gen(function*() {
-        if (query.error !== undefined || query.code === undefined || query.state === undefined) {
-          return yield* new Unauthenticated({ message: "The identity provider did not complete the sign-in" })
-        }
-        const { token } = yield* completeSignIn({
-          state: query.state,
-          boundState: readCookie(request, settings.cookies.signInState),
-          code: query.code,
-          previousSessionToken: readCookie(request, settings.cookies.session)
-        })
-        return HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 302 }).pipe(
-          withoutSignInStateCookie(settings.cookies),
-          withSessionCookie(settings.cookies, token)
-        )
-      }).pipe(Effect.tapError(() => clearSignInState)))
-    .handle("signOut", () =>
-      Effect.gen(function*() {
-        yield* signOut(yield* currentUser)
-        return HttpServerResponse.jsonUnsafe({ data: { signedOut: true } }).pipe(withoutSessionCookie(settings.cookies))
-      }))
-    .handle("linkPlatform", () =>
-      Effect.gen(function*() {
-        yield* limitSignInStarts(settings, "platform")
-        const { redirectTo, state } = yield* startPlatformLink(yield* currentUser)
-        return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
-      }))
-    .handle("linkPlatformCallback", ({ query, request }) =>
-      Effect.gen(function*() {
-        const caller = yield* currentUser
-        if (query.error !== undefined || query.code === undefined || query.state === undefined) {
-          return yield* incompleteLink(query)
-        }
-        yield* completePlatformLink(caller, {
-          state: query.state,
-          boundState: readCookie(request, settings.cookies.signInState),
-          code: query.code
-        })
-        return HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 302 }).pipe(withoutSignInStateCookie(settings.cookies))
-      }).pipe(Effect.tapError(() => clearSignInState)))
-    .handle("enableDeveloperAccess", () =>
-      Effect.gen(function*() {
-        const caller = yield* currentUser
-        const { session, token } = yield* enableDeveloperAccess(caller, yield* developerPassword)
-        const body = yield* meWithSession(caller, session)
-        return HttpServerResponse.jsonUnsafe(body).pipe(withSessionCookie(settings.cookies, token))
-      }))
-    .handle("disableDeveloperAccess", () =>
-      Effect.gen(function*() {
-        const caller = yield* currentUser
-        const { session, token } = yield* disableDeveloperAccess(caller)
-        const body = yield* meWithSession(caller, session)
-        return HttpServerResponse.jsonUnsafe(body).pipe(withSessionCookie(settings.cookies, token))
-      }))
-    .handle("me", () => Effect.map(currentUser, (caller) => ({ data: meOf(caller) })))
-}))
+export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers) =>
+  Effect.gen(function*() {
+    const settings = yield* HttpSettings
+    /** A failed callback also forgets the state bound to the browser. */
+    const clearSignInState = HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(withoutSignInStateCookie(settings.cookies)(response)))
+    return handlers
+      .handle("signIn", () =>
+        Effect.gen(function*() {
+          yield* limitSignInStarts(settings, "idp")
+          const { redirectTo, state } = yield* startSignIn
+          return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
+        }))
+      .handle("signInCallback", ({ query, request }) =>
+        Effect.gen(function*() {
+          if (query.error !== undefined || query.code === undefined || query.state === undefined) {
+            return yield* new Unauthenticated({ message: "The identity provider did not complete the sign-in" })
+          }
+          const { token } = yield* completeSignIn({
+            state: query.state,
+            boundState: readCookie(request, settings.cookies.signInState),
+            code: query.code,
+            previousSessionToken: readCookie(request, settings.cookies.session)
+          })
+          return HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 302 }).pipe(
+            withoutSignInStateCookie(settings.cookies),
+            withSessionCookie(settings.cookies, token)
+          )
+        }).pipe(Effect.tapError(() => clearSignInState)))
+      .handle("signOut", () =>
+        Effect.gen(function*() {
+          yield* signOut(yield* currentUser)
+          return HttpServerResponse.jsonUnsafe({ data: { signedOut: true } }).pipe(withoutSessionCookie(settings.cookies))
+        }))
+      .handle("linkPlatform", () =>
+        Effect.gen(function*() {
+          yield* limitSignInStarts(settings, "platform")
+          const { redirectTo, state } = yield* startPlatformLink(yield* currentUser)
+          return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
+        }))
+      .handle("linkPlatformCallback", ({ query, request }) =>
+        Effect.gen(function*() {
+          const caller = yield* currentUser
+          if (query.error !== undefined || query.code === undefined || query.state === undefined) {
+            return yield* incompleteLink(query)
+          }
+          yield* completePlatformLink(caller, {
+            state: query.state,
+            boundState: readCookie(request, settings.cookies.signInState),
+            code: query.code
+          })
+          return HttpServerResponse.redirect(`${settings.appUrl}/`, { status: 302 }).pipe(withoutSignInStateCookie(settings.cookies))
+        }).pipe(Effect.tapError(() => clearSignInState)))
+      .handle("enableDeveloperAccess", () =>
+        Effect.gen(function*() {
+          const caller = yield* currentUser
+          const { session, token } = yield* enableDeveloperAccess(caller, yield* developerPassword)
+          const body = yield* meWithSession(caller, session)
+          return HttpServerResponse.jsonUnsafe(body).pipe(withSessionCookie(settings.cookies, token))
+        }))
+      .handle("disableDeveloperAccess", () =>
+        Effect.gen(function*() {
+          const caller = yield* currentUser
+          const { session, token } = yield* disableDeveloperAccess(caller)
+          const body = yield* meWithSession(caller, session)
+          return HttpServerResponse.jsonUnsafe(body).pipe(withSessionCookie(settings.cookies, token))
+        }))
+      .handle("me", () => Effect.map(currentUser, (caller) => ({ data: meOf(caller) })))
+  }))

@@ -8,7 +8,8 @@ export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handle
   handlers
     .handle("listStaff", ({ query: { limit, offset, active } }) =>
       Effect.map(listStaff({ active }, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
-    .handle("getStaff", ({ params }) => Effect.map(findStaffMember(params.id), (data) => ({ data })))
+    .handle("getStaff", ({ params }) =>
+      Effect.map(findStaffMember(params.id), (data) => ({ data })))
     .handle("createStaff", ({ payload }) =>
       Effect.flatMap(currentCaller, (caller) => createStaffProfile(caller, payload)).pipe(
         Effect.flatMap(staffMemberOf),

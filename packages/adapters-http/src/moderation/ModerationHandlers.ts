@@ -21,7 +21,8 @@ const moderateAs = (type: ModerationType) => ({ headers, payload }: ModerationCa
       Effect.map(({ action, replayed }) =>
         replayed
           ? { data: presentAction(action), meta: { replayed: true as const } }
-          : { data: presentAction(action), meta: { replayed: false as const } })
+          : { data: presentAction(action), meta: { replayed: false as const } }
+      )
     )
 
 export const ModerationHandlers = HttpApiBuilder.group(BluelightApi, "moderation", (handlers) =>
@@ -34,7 +35,8 @@ export const ModerationHandlers = HttpApiBuilder.group(BluelightApi, "moderation
         data: page.items.map(presentAction),
         meta: page.meta
       })))
-    .handle("getModerationAction", ({ params }) => Effect.map(findModerationAction(params.id), (action) => ({ data: presentAction(action) })))
+    .handle("getModerationAction", ({ params }) =>
+      Effect.map(findModerationAction(params.id), (action) => ({ data: presentAction(action) })))
     .handle("playerHistory", ({ params, query }) =>
       Effect.map(playerHistory(params.platformId, query), (history) => ({
         data: {

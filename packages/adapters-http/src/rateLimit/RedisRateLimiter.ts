@@ -14,7 +14,7 @@ export class RateLimiterUnavailable extends Data.TaggedError("RateLimiterUnavail
 /** Fixed windows shared by every instance through Redis. Failures are the caller's to handle. */
 export class RedisRateLimiter extends Context.Service<RedisRateLimiter, {
   readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, RateLimiterUnavailable>
-}>()("@bluelight/adapters-http/RedisRateLimiter") {}
+}>()("@bluelight/adapters-http/rateLimit/RedisRateLimiter") {}
 
 // Counting and reading the expiry in one script keeps a request to one round
 // trip and makes the count atomic across instances. A counter found without an
@@ -53,8 +53,7 @@ export const redisFailureReason = (redis: Pick<Redis, "status">, error: unknown)
   return "unknown error"
 }
 
-const isReply = (u: unknown): u is readonly [number, number] =>
-  Array.isArray(u) && u.length === 2 && typeof u[0] === "number" && typeof u[1] === "number"
+const isReply = (u: unknown): u is readonly [number, number] => Array.isArray(u) && u.length === 2 && typeof u[0] === "number" && typeof u[1] === "number"
 
 export const makeRedisRateLimiter = (redis: Redis): typeof RedisRateLimiter.Service => {
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: CONSUME_SCRIPT })

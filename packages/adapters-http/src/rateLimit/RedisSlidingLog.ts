@@ -8,7 +8,7 @@ import { RateLimiterUnavailable, redisFailureReason } from "./RedisRateLimiter.j
 /** The exact sliding log shared by every instance through Redis. Failures are the caller's to handle. */
 export class RedisSlidingLog extends Context.Service<RedisSlidingLog, {
   readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, RateLimiterUnavailable>
-}>()("@bluelight/adapters-http/RedisSlidingLog") {}
+}>()("@bluelight/adapters-http/rateLimit/RedisSlidingLog") {}
 
 // One sorted set per key, scored by the time of each allowed attempt. Dropping
 // the attempts that left the window, counting, logging this one if it fits and
@@ -41,8 +41,7 @@ declare module "ioredis" {
   }
 }
 
-const isReply = (u: unknown): u is readonly [number, number, number] =>
-  Array.isArray(u) && u.length === 3 && u.every((n) => typeof n === "number")
+const isReply = (u: unknown): u is readonly [number, number, number] => Array.isArray(u) && u.length === 3 && u.every((n) => typeof n === "number")
 
 export const makeRedisSlidingLog = (redis: Redis): typeof RedisSlidingLog.Service => {
   redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: CONSUME_SCRIPT })

@@ -86,7 +86,8 @@ export const makeSharedStreamSlots = (redis: Redis, lease: Duration.Duration = S
             Effect.tap(Effect.result(restore(attempt(leases.take(key, member, limit)))), (reply) =>
               Result.isSuccess(reply) && reply.success
                 ? Effect.addFinalizer(() => Effect.ignore(attempt(leases.release(key, member))))
-                : Effect.void))
+                : Effect.void)
+          )
           if (Result.isFailure(reply)) return yield* memory.take(slotKey, limit)
           if (reply.success) {
             // Interrupted before the removal runs; a renewal cut short was sent

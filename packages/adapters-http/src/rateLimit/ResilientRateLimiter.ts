@@ -29,12 +29,10 @@ export const makeResilientRateLimiters = (
     const warn = yield* makeOutageWarning("Redis unavailable for rate limits: counting in process memory, refusing strict limits")
     const bounded = (consume: Effect.Effect<RateDecision, RateLimiterUnavailable>) => Effect.tapError(withinRedisDeadline(connection, consume), warn)
     const lenient: typeof RateLimiter.Service = {
-      consume: (key, limit, windowSeconds) =>
-        Effect.catch(bounded(redis.consume(key, limit, windowSeconds)), () => memory.consume(key, limit, windowSeconds))
+      consume: (key, limit, windowSeconds) => Effect.catch(bounded(redis.consume(key, limit, windowSeconds)), () => memory.consume(key, limit, windowSeconds))
     }
     const strict: typeof StrictRateLimiter.Service = {
-      consume: (key, limit, windowSeconds) =>
-        Effect.mapError(bounded(log.consume(key, limit, windowSeconds)), () => new AttemptCounterUnavailable())
+      consume: (key, limit, windowSeconds) => Effect.mapError(bounded(log.consume(key, limit, windowSeconds)), () => new AttemptCounterUnavailable())
     }
     return Context.make(RateLimiter, lenient).pipe(Context.add(StrictRateLimiter, strict))
   })

@@ -8,7 +8,7 @@ import { RateLimiterUnavailable } from "./RedisRateLimiter.js"
  * its connection open and stops answering: a closed or broken connection is
  * known from the connection's state and falls back at once. So it is sized
  * far above what a burst costs, not near Redis's own round trip. Measured with
- * `bench/rateLimitBurst.js` (docs/decisions.md, issue 18): bursts of 1000
+ * `bench/rateLimitBurst.js` (docs/decisions/http-contract.md, "Rate limits"): bursts of 1000
  * parallel requests on one instance of the shared 2-core machine took 3 to 21 s
  * to answer in full, nearly all of it queueing in the event loop, Redis's
  * answers included; with the old 250 ms limit 8 of 3000 requests were counted in
@@ -40,8 +40,10 @@ const WARN_EVERY_MILLIS = 30_000
  * logged at most once every 30 seconds whatever the number of failures.
  */
 export const makeOutageWarning = (message: string) =>
-  Effect.map(Ref.make(Number.NEGATIVE_INFINITY), (lastWarning) => (error: RateLimiterUnavailable) =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Ref.modify(lastWarning, (last) => now - last >= WARN_EVERY_MILLIS ? [true, now] : [false, last])).pipe(
+  Effect.map(
+    Ref.make(Number.NEGATIVE_INFINITY),
+    (lastWarning) => (error: RateLimiterUnavailable) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.modify(lastWarning, (last) => now - last >= WARN_EVERY_MILLIS ? [true, now] : [false, last])).pipe(
         Effect.flatMap((due) => due ? Effect.logWarning(message).pipe(Effect.annotateLogs({ reason: error.reason })) : Effect.void)
-      ))
+      )
+  )

@@ -7,5 +7,5 @@ import type { Effect } from "effect"
  * longer than for a short request, instead of until its deadline.
  */
 export class ServerClosing extends Context.Service<ServerClosing, { readonly closing: Effect.Effect<void> }>()(
-  "@bluelight/adapters-http/ServerClosing"
+  "@bluelight/adapters-http/requestPath/ServerClosing"
 ) {}

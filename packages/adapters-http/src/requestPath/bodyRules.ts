@@ -18,7 +18,6 @@ export const MAX_DRAINED_BODY_BYTES = 10 * 1024 * 1024
 /** The deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 32
 
-
 const hasBody = (request: HttpServerRequest.HttpServerRequest): boolean => {
   const length = request.headers["content-length"]
   if (length !== undefined) return length.trim() !== "0"

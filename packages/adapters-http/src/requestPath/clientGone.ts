@@ -19,9 +19,7 @@ const abortedByClient = (cause: Cause.Cause<unknown>): boolean =>
  */
 export const isClientGone = (cause: Cause.Cause<unknown>): boolean =>
   abortedByClient(cause) &&
-  cause.reasons.every((reason) =>
-    Cause.isInterruptReason(reason) || (Cause.isDieReason(reason) && HttpServerResponse.isHttpServerResponse(reason.defect))
-  )
+  cause.reasons.every((reason) => Cause.isInterruptReason(reason) || (Cause.isDieReason(reason) && HttpServerResponse.isHttpServerResponse(reason.defect)))
 
 /**
  * Whether the client went away while the request was handled, even if a

@@ -58,45 +58,45 @@ const openRequest = (requestId: string, headers: Readonly<Record<string, string>
  * Every request runs this, so it is kept to straight-line steps: one id, one
  * path split, one route lookup, one annotation.
  */
-export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPolicy: string }) =>
-<E, R>(app: App<E, R>): App<never, R | HttpServerRequest.HttpServerRequest> =>
-  HttpServerRequest.HttpServerRequest.use((request) => {
-    const requestId = randomUUID()
-    const started = performance.now()
-    const headers = responseHeaders(requestId, options.rateLimitPolicy)
-    const route = routes.find(request.method, pathnameOf(request.url))
-    // A refusal made here never reaches the pre-response handlers, so it gets the headers itself.
-    const routed = carriesBody(request)
-      ? Effect.flatMap(
-        checkBody(request, { ownBody: route?.ownBody ?? false, takesNoBody: route?.takesNoBody ?? false }),
-        (checked) => checked === request ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, checked)
+export const requestPath =
+  (routes: RouteIndex, options: { readonly rateLimitPolicy: string }) => <E, R>(app: App<E, R>): App<never, R | HttpServerRequest.HttpServerRequest> =>
+    HttpServerRequest.HttpServerRequest.use((request) => {
+      const requestId = randomUUID()
+      const started = performance.now()
+      const headers = responseHeaders(requestId, options.rateLimitPolicy)
+      const route = routes.find(request.method, pathnameOf(request.url))
+      // A refusal made here never reaches the pre-response handlers, so it gets the headers itself.
+      const routed = carriesBody(request)
+        ? Effect.flatMap(
+          checkBody(request, { ownBody: route?.ownBody ?? false, takesNoBody: route?.takesNoBody ?? false }),
+          (checked) => checked === request ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, checked)
+        )
+        : app
+      const answer = routed.pipe(
+        Effect.catchCause((cause) =>
+          // A client that went away is no defect: nothing to answer, nothing to alert on.
+          isClientGone(cause)
+            ? Effect.succeed(HttpServerResponse.empty({ status: CLIENT_CLOSED }))
+            : Effect.map(answerAnyFailure(routes, cause), (refusal) => HttpServerResponse.setHeaders(refusal, headers))
+        )
       )
-      : app
-    const answer = routed.pipe(
-      Effect.catchCause((cause) =>
-        // A client that went away is no defect: nothing to answer, nothing to alert on.
-        isClientGone(cause)
-          ? Effect.succeed(HttpServerResponse.empty({ status: CLIENT_CLOSED }))
-          : Effect.map(answerAnyFailure(routes, cause), (refusal) => HttpServerResponse.setHeaders(refusal, headers))
+      const logged = (response: HttpServerResponse.HttpServerResponse) =>
+        Effect.flatMap(clientWentAway, (gone) =>
+          Effect.as(
+            Effect.annotateLogs(Effect.logInfo("request"), {
+              method: request.method,
+              route: route?.path ?? "(unmatched)",
+              status: gone ? CLIENT_CLOSED : response.status,
+              ms: Math.round((performance.now() - started) * 100) / 100
+            }),
+            response
+          ))
+      return openRequest(requestId, headers).pipe(
+        Effect.andThen(answer),
+        Effect.flatMap(logged),
+        namedRequest(requestId)
       )
-    )
-    const logged = (response: HttpServerResponse.HttpServerResponse) =>
-      Effect.flatMap(clientWentAway, (gone) =>
-        Effect.as(
-          Effect.annotateLogs(Effect.logInfo("request"), {
-            method: request.method,
-            route: route?.path ?? "(unmatched)",
-            status: gone ? CLIENT_CLOSED : response.status,
-            ms: Math.round((performance.now() - started) * 100) / 100
-          }),
-          response
-        ))
-    return openRequest(requestId, headers).pipe(
-      Effect.andThen(answer),
-      Effect.flatMap(logged),
-      namedRequest(requestId)
-    )
-  })
+    })
 
 /**
  * The inner error mapping, right around the router: it sees what the API
@@ -104,6 +104,5 @@ export const requestPath = (routes: RouteIndex, options: { readonly rateLimitPol
  * anything the endpoints did not encode themselves) before the pages and
  * documents around it, and answers each with the error envelope.
  */
-export const envelopeErrors = (routes: RouteIndex) =>
-<E, R>(app: App<E, R>): App<never, R | HttpServerRequest.HttpServerRequest> =>
+export const envelopeErrors = (routes: RouteIndex) => <E, R>(app: App<E, R>): App<never, R | HttpServerRequest.HttpServerRequest> =>
   Effect.catchCause(app, (cause) => answerAnyFailure(routes, cause))

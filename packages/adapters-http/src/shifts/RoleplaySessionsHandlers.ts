@@ -12,7 +12,8 @@ export const RoleplaySessionsHandlers = HttpApiBuilder.group(BluelightApi, "role
     .handle("listRoleplaySessions", ({ query: { limit, offset, status } }) =>
       Effect.map(listRoleplaySessions({ status }, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
     .handle("scheduleRoleplaySession", ({ payload }) =>
-      Effect.flatMap(currentCaller, (caller) => scheduleRoleplaySession(caller, payload)).pipe(Effect.map((data) => ({ data }))))
+      Effect.flatMap(currentCaller, (caller) =>
+        scheduleRoleplaySession(caller, payload)).pipe(Effect.map((data) => ({ data }))))
     .handle("startRoleplaySession", moved("start"))
     .handle("endRoleplaySession", moved("end"))
     .handle("cancelRoleplaySession", moved("cancel")))

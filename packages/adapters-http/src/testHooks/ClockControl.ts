@@ -8,4 +8,4 @@ import { Context, type Effect } from "effect"
 export class ClockControl extends Context.Service<ClockControl, {
   /** Moves the clock `millis` forward and answers the new time, in epoch milliseconds. */
   readonly advance: (millis: number) => Effect.Effect<number>
-}>()("@bluelight/adapters-http/ClockControl") {}
+}>()("@bluelight/adapters-http/testHooks/ClockControl") {}

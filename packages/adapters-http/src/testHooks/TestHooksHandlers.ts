@@ -5,22 +5,21 @@ import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApiWithTestHooks } from "@bluelight/api/Api.js"
 import { ClockControl } from "./ClockControl.js"
 
-export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks, "testHooks", (handlers) => Effect.gen(function*() {
-  const transactor = yield* Transactor
-  const audit = yield* AuditLog
-  const queries = yield* AuditQueries
-  // An option: the server provides it with test hooks only, so the API does not require it.
-  const clock = yield* Effect.serviceOption(ClockControl)
-  return handlers
+export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks, "testHooks", (handlers) =>
+  Effect.gen(function*() {
+    const transactor = yield* Transactor
+    const audit = yield* AuditLog
+    const queries = yield* AuditQueries
+    // An option: the server provides it with test hooks only, so the API does not require it.
+    const clock = yield* Effect.serviceOption(ClockControl)
+    return handlers
       .handle("echo", ({ payload }) => Effect.succeed({ data: payload }))
-      .handle("page", ({ query }) =>
-        Effect.succeed({ data: [], meta: { limit: query.limit, offset: query.offset, hasMore: false } }))
+      .handle("page", ({ query }) => Effect.succeed({ data: [], meta: { limit: query.limit, offset: query.offset, hasMore: false } }))
       .handle("lenient", ({ query }) =>
         Effect.succeed({
           data: { search: query.search ?? null, meta: { limit: query.limit, offset: query.offset, hasMore: false } }
         }))
-      .handle("slow", ({ query }) =>
-        Effect.sleep(Duration.millis(query.ms)).pipe(Effect.as({ data: { sleptMs: query.ms } })))
+      .handle("slow", ({ query }) => Effect.sleep(Duration.millis(query.ms)).pipe(Effect.as({ data: { sleptMs: query.ms } })))
       .handle("audit", ({ payload }) =>
         Effect.gen(function*() {
           yield* transactor.transaction(
@@ -47,4 +46,4 @@ export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks,
           onNone: (): Effect.Effect<number> => Effect.die(new Error("this server's clock cannot be moved")),
           onSome: (clock) => clock.advance(payload.advanceMillis)
         }).pipe(Effect.map((now) => ({ data: { now: DateTime.makeUnsafe(now) } }))))
-}))
+  }))

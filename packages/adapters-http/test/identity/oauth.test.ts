@@ -83,8 +83,7 @@ const exchangePlatform = (code: string, verifier: string, overrides: Partial<OAu
   withPlatformProvider((platform) => Effect.result(platform.exchange(code, verifier)), overrides)
 
 const unescapeHtml = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#39);/g, (_, entity: string) =>
-    ({ amp: "&", lt: "<", gt: ">", quot: "\"", "#39": "'" })[entity]!)
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: "\"", "#39": "'" })[entity]!)
 
 /** The sign-in page's `approve` forms: their hidden fields and their visible text. */
 const formsOf = (html: string) =>
@@ -258,8 +257,7 @@ describe("identity provider: client and development provider", () => {
   })
 
   it("authorize refuses bad requests with a plain 400", async () => {
-    const query = (params: Record<string, string>) =>
-      getPage(`${base}/dev/idp/authorize?${new URLSearchParams(params)}`)
+    const query = (params: Record<string, string>) => getPage(`${base}/dev/idp/authorize?${new URLSearchParams(params)}`)
     const good = { response_type: "code", client_id: CLIENT_ID, redirect_uri: IDP_REDIRECT, scope: "identify", state: "s" }
     expect((await query(good)).status).toBe(200)
     for (
@@ -338,8 +336,7 @@ describe("game platform: client and development provider (PKCE S256)", () => {
       code_challenge: pkcePair().challenge,
       code_challenge_method: "S256"
     }
-    const status = async (params: Record<string, string>) =>
-      (await getPage(`${base}/dev/platform/authorize?${new URLSearchParams(params)}`)).status
+    const status = async (params: Record<string, string>) => (await getPage(`${base}/dev/platform/authorize?${new URLSearchParams(params)}`)).status
     expect(await status(good)).toBe(200)
     const { code_challenge: _, ...withoutChallenge } = good
     expect(await status(withoutChallenge)).toBe(400)
@@ -370,8 +367,7 @@ const tokenThen = (userinfo: () => Response) =>
     )
   )
 
-const exchangeWith = (http: Layer.Layer<HttpClient.HttpClient>) =>
-  withIdentityProvider((idp) => Effect.result(idp.exchange("a-code")), stubOptions, http)
+const exchangeWith = (http: Layer.Layer<HttpClient.HttpClient>) => withIdentityProvider((idp) => Effect.result(idp.exchange("a-code")), stubOptions, http)
 
 describe("identity provider client: failures", () => {
   it("accepts a userinfo without global_name and avatar", async () => {

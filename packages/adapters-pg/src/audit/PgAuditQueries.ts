@@ -38,8 +38,7 @@ export const PgAuditQueries = Layer.effect(
       }
     })
     return {
-      list: Effect.fn("PgAuditQueries.list")((filter: AuditFilter, page: Page) =>
-        pageOf(page, (window) => find({ filter, ...window })))
+      list: Effect.fn("PgAuditQueries.list")((filter: AuditFilter, page: Page) => pageOf(page, (window) => find({ filter, ...window })))
     }
   })
 )

@@ -71,7 +71,8 @@ export const PgCadHistory = Layer.effect(
         Effect.withSpan("PgCadHistory.latestSeq")
       ),
       list: Effect.fn("PgCadHistory.list")((filter: CadEventFilter, page: Page) =>
-        Effect.map(pageOf(page, (window) => list({ filter, ...window })), (found) => ({ items: found.items.map(viewOf), meta: found.meta })))
+        Effect.map(pageOf(page, (window) => list({ filter, ...window })), (found) => ({ items: found.items.map(viewOf), meta: found.meta }))
+      )
     }
   })
 )

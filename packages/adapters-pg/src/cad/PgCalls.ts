@@ -14,7 +14,11 @@ export const PgCalls = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
     const findById = (lock: "" | "FOR UPDATE") =>
-      SqlSchema.findOneOption({ Request: Schema.String, Result: CallRow, execute: (id) => sql`SELECT ${columns} FROM cad_calls WHERE id = ${id} ${sql.literal(lock)}` })
+      SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: CallRow,
+        execute: (id) => sql`SELECT ${columns} FROM cad_calls WHERE id = ${id} ${sql.literal(lock)}`
+      })
     const ofIncident = SqlSchema.findAll({
       Request: Schema.String,
       Result: CallRow,
@@ -35,7 +39,8 @@ export const PgCalls = Layer.effect(
       findByIdForUpdate: Effect.fn("PgCalls.findByIdForUpdate")((id: CallId) => Effect.orDie(findById("FOR UPDATE")(id))),
       insert: Effect.fn("PgCalls.insert")(insertRow(sql, CallRow, "cad_calls")),
       update: Effect.fn("PgCalls.update")((call: Call) =>
-        Effect.flatMap(encode(call), (row) => sql`UPDATE cad_calls SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(Effect.asVoid, Effect.orDie)),
+        Effect.flatMap(encode(call), (row) => sql`UPDATE cad_calls SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(Effect.asVoid, Effect.orDie)
+      ),
       ofIncident: Effect.fn("PgCalls.ofIncident")((incidentId: IncidentId) => Effect.orDie(ofIncident(incidentId))),
       list: Effect.fn("PgCalls.list")((status: CallStatus, page: Page) => pageOf(page, (window) => list({ status, ...window })))
     }

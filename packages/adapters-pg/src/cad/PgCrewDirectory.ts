@@ -64,11 +64,16 @@ export const PgCrewDirectory = Layer.effect(
     })
     return {
       person: Effect.fn("PgCrewDirectory.person")((userId: AccountId) =>
-        Effect.map(Effect.orDie(findPerson(userId)), Option.map((row) => ({ user: crewUserOf(row), accountActive: row.accountStatus === "ACTIVE" })))),
+        Effect.map(Effect.orDie(findPerson(userId)), Option.map((row) => ({ user: crewUserOf(row), accountActive: row.accountStatus === "ACTIVE" })))
+      ),
       crewOf: Effect.fn("PgCrewDirectory.crewOf")((unitIds: ReadonlyArray<UnitId>) => Effect.map(Effect.orDie(crewOf(unitIds)), (rows) => rows.map(memberOf))),
       member: Effect.fn("PgCrewDirectory.member")((id: CrewMemberId) => Effect.map(Effect.orDie(member(id)), Option.map(memberOf))),
       eligible: Effect.fn("PgCrewDirectory.eligible")((search: string | undefined, page: Page) =>
-        Effect.map(pageOf(page, (window) => eligible({ search: search ?? null, ...window })), (found) => ({ items: found.items.map(crewUserOf), meta: found.meta })))
+        Effect.map(
+          pageOf(page, (window) => eligible({ search: search ?? null, ...window })),
+          (found) => ({ items: found.items.map(crewUserOf), meta: found.meta })
+        )
+      )
     }
   })
 )

@@ -12,7 +12,11 @@ export const PgCrewMemberships = Layer.effect(
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
-    const lock = SqlSchema.findOneOption({ Request: Schema.String, Result: CrewMembershipRow, execute: (id) => sql`SELECT ${columns} FROM cad_crew_memberships WHERE id = ${id} FOR UPDATE` })
+    const lock = SqlSchema.findOneOption({
+      Request: Schema.String,
+      Result: CrewMembershipRow,
+      execute: (id) => sql`SELECT ${columns} FROM cad_crew_memberships WHERE id = ${id} FOR UPDATE`
+    })
     const currentOf = SqlSchema.findOneOption({
       Request: Schema.String,
       Result: CrewMembershipRow,
@@ -29,16 +33,20 @@ export const PgCrewMemberships = Layer.effect(
       currentOf: Effect.fn("PgCrewMemberships.currentOf")((userId: AccountId) => Effect.orDie(currentOf(userId))),
       currentOfUnit: Effect.fn("PgCrewMemberships.currentOfUnit")((unitId: UnitId) => Effect.orDie(currentOfUnit(unitId))),
       insert: Effect.fn("PgCrewMemberships.insert")((membership: CrewMembership) =>
-        Effect.flatMap(encode(membership), (row) =>
-          sql`INSERT INTO cad_crew_memberships ${sql.insert(row)} ON CONFLICT (user_id) WHERE left_at IS NULL DO NOTHING RETURNING id`).pipe(
-            Effect.map((rows) => rows.length === 1),
-            Effect.orDie
-          )),
+        Effect.flatMap(
+          encode(membership),
+          (row) => sql`INSERT INTO cad_crew_memberships ${sql.insert(row)} ON CONFLICT (user_id) WHERE left_at IS NULL DO NOTHING RETURNING id`
+        ).pipe(
+          Effect.map((rows) => rows.length === 1),
+          Effect.orDie
+        )
+      ),
       update: Effect.fn("PgCrewMemberships.update")((membership: CrewMembership) =>
         Effect.flatMap(encode(membership), (row) => sql`UPDATE cad_crew_memberships SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(
           Effect.asVoid,
           Effect.orDie
-        ))
+        )
+      )
     }
   })
 )

@@ -14,7 +14,11 @@ export const PgIncidents = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
     const findById = (lock: "" | "FOR UPDATE") =>
-      SqlSchema.findOneOption({ Request: Schema.String, Result: IncidentRow, execute: (id) => sql`SELECT ${columns} FROM cad_incidents WHERE id = ${id} ${sql.literal(lock)}` })
+      SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: IncidentRow,
+        execute: (id) => sql`SELECT ${columns} FROM cad_incidents WHERE id = ${id} ${sql.literal(lock)}`
+      })
     const list = SqlSchema.findAll({
       Request: Schema.Struct({ status: Schema.String, ...Window.fields }),
       Result: IncidentRow,
@@ -40,7 +44,11 @@ export const PgIncidents = Layer.effect(
       nextNumber,
       insert: Effect.fn("PgIncidents.insert")(insertRow(sql, IncidentRow, "cad_incidents")),
       update: Effect.fn("PgIncidents.update")((incident: Incident) =>
-        Effect.flatMap(encode(incident), (row) => sql`UPDATE cad_incidents SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(Effect.asVoid, Effect.orDie)),
+        Effect.flatMap(encode(incident), (row) => sql`UPDATE cad_incidents SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(
+          Effect.asVoid,
+          Effect.orDie
+        )
+      ),
       list: Effect.fn("PgIncidents.list")((status: IncidentStatus, page: Page) => pageOf(page, (window) => list({ status, ...window })))
     }
   })

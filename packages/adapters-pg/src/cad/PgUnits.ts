@@ -14,7 +14,11 @@ export const PgUnits = Layer.effect(
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(COLUMNS)
     const findById = (lock: "" | "FOR UPDATE") =>
-      SqlSchema.findOneOption({ Request: Schema.String, Result: UnitRow, execute: (id) => sql`SELECT ${columns} FROM cad_units WHERE id = ${id} ${sql.literal(lock)}` })
+      SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: UnitRow,
+        execute: (id) => sql`SELECT ${columns} FROM cad_units WHERE id = ${id} ${sql.literal(lock)}`
+      })
     const attending = (order: "callsign" | "lock") =>
       SqlSchema.findAll({
         Request: Schema.String,
@@ -39,7 +43,8 @@ export const PgUnits = Layer.effect(
         Effect.flatMap(encode(unit), (row) => sql`INSERT INTO cad_units ${sql.insert(row)} ON CONFLICT DO NOTHING RETURNING id`).pipe(
           Effect.map((rows) => rows.length === 1),
           Effect.orDie
-        )),
+        )
+      ),
       update: Effect.fn("PgUnits.update")(updateUnlessClash(sql, UnitWriteRow, "cad_units", "cad_units_callsign_key")),
       list: Effect.fn("PgUnits.list")((page: Page) => pageOf(page, list))
     }

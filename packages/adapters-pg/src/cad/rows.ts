@@ -1,4 +1,17 @@
-import { CadEventId, CadEventType, callsignKey, CallId, CallStatus, CrewMemberId, IncidentId, IncidentPriority, IncidentStatus, UnitId, UnitStatus, UnitType } from "@bluelight/core/cad"
+import {
+  CadEventId,
+  CadEventType,
+  callsignKey,
+  CallId,
+  CallStatus,
+  CrewMemberId,
+  IncidentId,
+  IncidentPriority,
+  IncidentStatus,
+  UnitId,
+  UnitStatus,
+  UnitType
+} from "@bluelight/core/cad"
 import { AccountId, IdentityLink, PlatformLink, StaffProfileId } from "@bluelight/core/identity"
 import { Schema, SchemaTransformation } from "effect"
 import { NumberFromInt8 } from "../kernel/rows.js"

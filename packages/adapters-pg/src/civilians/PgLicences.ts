@@ -45,18 +45,20 @@ export const PgLicences = Layer.effect(
       // A clash on the number answers false; one licence per character is checked on the locked
       // character first, so a clash on civilian_id here is a defect.
       insert: Effect.fn("PgLicences.insert")((licence: Licence) =>
-        Effect.flatMap(encodeLicence(licence), (row) =>
-          sql`INSERT INTO licences ${sql.insert(row)} ON CONFLICT (number) DO NOTHING RETURNING id`).pipe(
-            Effect.map((rows) => rows.length === 1),
-            Effect.orDie
-          )),
+        Effect.flatMap(encodeLicence(licence), (row) => sql`INSERT INTO licences ${sql.insert(row)} ON CONFLICT (number) DO NOTHING RETURNING id`).pipe(
+          Effect.map((rows) => rows.length === 1),
+          Effect.orDie
+        )
+      ),
       update: Effect.fn("PgLicences.update")((licence: Licence) => Effect.orDie(update(licence))),
       insertEndorsement: Effect.fn("PgLicences.insertEndorsement")((endorsement: Endorsement) => Effect.orDie(insertEndorsement(endorsement))),
       findEndorsementForUpdate: Effect.fn("PgLicences.findEndorsementForUpdate")((licenceId: LicenceId, id: EndorsementId) =>
-        Effect.orDie(findEndorsement({ licenceId, id }))),
+        Effect.orDie(findEndorsement({ licenceId, id }))
+      ),
       updateEndorsement: Effect.fn("PgLicences.updateEndorsement")((endorsement: Endorsement) => Effect.orDie(updateEndorsement(endorsement))),
       findEndorsementOfRecordForUpdate: Effect.fn("PgLicences.findEndorsementOfRecordForUpdate")((recordId: RecordId) =>
-        Effect.orDie(findEndorsementOfRecord(recordId)))
+        Effect.orDie(findEndorsementOfRecord(recordId))
+      )
     }
   })
 )

@@ -1,5 +1,16 @@
 import { SqlClient, SqlSchema } from "effect/sql"
-import { type CivilianId, CivilianId as CivilianIdSchema, LicenceId, type NewPncEvent, type PncEvent, PncEventId, PncHistory, type VehicleId, VehicleId as VehicleIdSchema } from "@bluelight/core/civilians"
+import {
+  type CivilianId,
+  CivilianId as CivilianIdSchema,
+  LicenceId,
+  type NewPncEvent,
+  type PncEvent,
+  PncEventId,
+  PncEventType,
+  PncHistory,
+  type VehicleId,
+  VehicleId as VehicleIdSchema
+} from "@bluelight/core/civilians"
 import { AccountId } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Schema } from "effect"
@@ -8,7 +19,7 @@ import { pageOf, Window } from "../kernel/rows.js"
 const EventRow = Schema.Struct({
   id: PncEventId,
   seq: Schema.NumberFromString,
-  type: Schema.String,
+  type: PncEventType,
   at: Schema.DateTimeUtcFromDate,
   actorType: Schema.Literals(["user", "service"]),
   actorId: Schema.String,
@@ -23,7 +34,7 @@ const EventRow = Schema.Struct({
 const toEvent = (row: typeof EventRow.Type): PncEvent => ({
   id: row.id,
   seq: row.seq,
-  type: row.type as PncEvent["type"],
+  type: row.type,
   at: row.at,
   actor: row.actorType === "user" ? { id: AccountId.make(row.actorId), displayName: row.actorName ?? "" } : { serviceId: row.actorId },
   byOwner: row.byOwner,
@@ -63,7 +74,8 @@ export const PgPncHistory = Layer.effect(
                   ${event.civilianId}, ${event.vehicleId}, ${event.licenceId}, ${JSON.stringify(event.data)}::jsonb)`.pipe(
           Effect.asVoid,
           Effect.orDie
-        )),
+        )
+      ),
       list: Effect.fn("PgPncHistory.list")((
         filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
         page: Page
@@ -71,8 +83,8 @@ export const PgPncHistory = Layer.effect(
         Effect.map(
           pageOf(page, (window) => list({ civilianId: filter.civilianId ?? null, vehicleId: filter.vehicleId ?? null, ...window })),
           (found) => ({ items: found.items.map(toEvent), meta: found.meta })
-        ))
+        )
+      )
     }
   })
 )
-

@@ -36,17 +36,22 @@ export const PgVehicles = Layer.effect(
               ON CONFLICT (plate_key) WHERE registration_status <> 'SCRAPPED' DO NOTHING RETURNING id`).pipe(
             Effect.flatMap((rows) => (rows.length === 1 ? Effect.as(openPeriod(vehicle), true) : Effect.succeed(false))),
             Effect.orDie
-          )),
+          )
+      ),
       update: Effect.fn("PgVehicles.update")((vehicle: Vehicle) =>
-        Effect.flatMap(encode(vehicle), (row) =>
-          sql`UPDATE vehicles SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`.pipe(storedUnlessClash(sql, PLATE_KEY))).pipe(Effect.orDie)),
+        Effect.flatMap(
+          encode(vehicle),
+          (row) => sql`UPDATE vehicles SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`.pipe(storedUnlessClash(sql, PLATE_KEY))
+        ).pipe(Effect.orDie)
+      ),
       changeKeeper: Effect.fn("PgVehicles.changeKeeper")((vehicle: Vehicle, at: DateTime.Utc) =>
         Effect.flatMap(encode(vehicle), (row) =>
           Effect.all([
             sql`UPDATE vehicles SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`,
             sql`UPDATE vehicle_keepers SET ended_at = ${DateTime.toDateUtc(at)} WHERE vehicle_id = ${vehicle.id} AND ended_at IS NULL`,
             openPeriod(vehicle)
-          ], { discard: true })).pipe(Effect.orDie))
+          ], { discard: true })).pipe(Effect.orDie)
+      )
     }
   })
 )

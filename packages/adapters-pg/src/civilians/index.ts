@@ -1,20 +1,20 @@
 import { Layer } from "effect"
-import { PgAlertFiles } from "./PgAlertFiles.js"
+import { PgAlertReads } from "./PgAlertReads.js"
 import { PgMarkers, PgRecords, PgWarrants } from "./PgAlertRepositories.js"
-import { PgCivilianFiles } from "./PgCivilianFiles.js"
+import { PgCivilianReads } from "./PgCivilianReads.js"
 import { PgCivilians } from "./PgCivilians.js"
 import { PgLicences } from "./PgLicences.js"
 import { PgPncHistory } from "./PgPncHistory.js"
-import { PgVehicleFiles } from "./PgVehicleFiles.js"
+import { PgVehicleReads } from "./PgVehicleReads.js"
 import { PgVehicles } from "./PgVehicles.js"
 
-export { PgAlertFiles } from "./PgAlertFiles.js"
+export { PgAlertReads } from "./PgAlertReads.js"
 export { PgMarkers, PgRecords, PgWarrants } from "./PgAlertRepositories.js"
-export { PgCivilianFiles } from "./PgCivilianFiles.js"
+export { PgCivilianReads } from "./PgCivilianReads.js"
 export { PgCivilians } from "./PgCivilians.js"
 export { PgLicences } from "./PgLicences.js"
 export { PgPncHistory } from "./PgPncHistory.js"
-export { PgVehicleFiles } from "./PgVehicleFiles.js"
+export { PgVehicleReads } from "./PgVehicleReads.js"
 export { PgVehicles } from "./PgVehicles.js"
 
 /** Every civilian repository and read model over the one SQL client. */
@@ -23,10 +23,10 @@ export const PgCivilianRepositories = Layer.mergeAll(
   PgLicences,
   PgVehicles,
   PgPncHistory,
-  PgCivilianFiles,
-  PgVehicleFiles,
+  PgCivilianReads,
+  PgVehicleReads,
   PgRecords,
   PgWarrants,
   PgMarkers,
-  PgAlertFiles
+  PgAlertReads
 )

@@ -73,11 +73,15 @@ export const MarkerRow = Schema.Struct({
 /** `fine_amount` is `numeric` (exact money), read back as a float8 so the row holds a number. */
 export const RECORD_COLUMNS = "id, reference, civilian_id, type, status, title, description, location, occurred_at, " +
   "fine_amount::float8 AS fine_amount, points, vehicle_id, disclosed, recorded_by, created_at, updated_at, closed_at, closed_by, close_reason"
-export const WARRANT_COLUMNS = "id, reference, civilian_id, reason, details, status, issued_by, issued_at, expires_at, closed_at, closed_by, close_note, updated_at"
-export const MARKER_COLUMNS = "id, reference, type, civilian_id, vehicle_id, reason, details, issued_by, created_at, expires_at, cleared_at, cleared_by, clear_reason"
+export const WARRANT_COLUMNS =
+  "id, reference, civilian_id, reason, details, status, issued_by, issued_at, expires_at, closed_at, closed_by, close_note, updated_at"
+export const MARKER_COLUMNS =
+  "id, reference, type, civilian_id, vehicle_id, reason, details, issued_by, created_at, expires_at, cleared_at, cleared_by, clear_reason"
 
-export const VEHICLE_COLUMNS = "id, plate, make, model, colour, type, registration_status, insurance_status, mot_status, tax_status, keeper_id, keeper_since, created_at, updated_at"
-export const CIVILIAN_COLUMNS = "id, reference, owner_id, full_name, date_of_birth::text AS date_of_birth, gender, address, phone, occupation, image_url, notes, status, created_at, updated_at"
+export const VEHICLE_COLUMNS =
+  "id, plate, make, model, colour, type, registration_status, insurance_status, mot_status, tax_status, keeper_id, keeper_since, created_at, updated_at"
+export const CIVILIAN_COLUMNS =
+  "id, reference, owner_id, full_name, date_of_birth::text AS date_of_birth, gender, address, phone, occupation, image_url, notes, status, created_at, updated_at"
 export const LICENCE_COLUMNS = "id, civilian_id, number, categories, status, suspended_until, issued_at, expires_at, updated_at"
 export const ENDORSEMENT_COLUMNS = "id, licence_id, code, reason, points, created_at, expires_at, issued_by, removed_at, removed_by, removal_reason, record_id"
 
@@ -87,7 +91,8 @@ export const ENDORSEMENT_COLUMNS = "id, licence_id, code, reason, points, create
  * schemas decode them (Postgres writes `timestamptz` in JSON as ISO 8601 with
  * an offset, which `Timestamp` reads).
  */
-export const civilianJson = (c: string) => `json_build_object(
+export const civilianJson = (c: string) =>
+  `json_build_object(
   'id', ${c}.id, 'reference', ${c}.reference, 'ownerId', ${c}.owner_id, 'fullName', ${c}.full_name,
   'dateOfBirth', ${c}.date_of_birth::text, 'gender', ${c}.gender, 'address', ${c}.address, 'phone', ${c}.phone,
   'occupation', ${c}.occupation, 'imageUrl', ${c}.image_url, 'notes', ${c}.notes, 'status', ${c}.status,
@@ -95,21 +100,24 @@ export const civilianJson = (c: string) => `json_build_object(
 
 export const civilianRefJson = (c: string) => `json_build_object('id', ${c}.id, 'reference', ${c}.reference, 'fullName', ${c}.full_name)`
 
-export const vehicleJson = (v: string) => `json_build_object(
+export const vehicleJson = (v: string) =>
+  `json_build_object(
   'id', ${v}.id, 'plate', ${v}.plate, 'make', ${v}.make, 'model', ${v}.model, 'colour', ${v}.colour, 'type', ${v}.type,
   'registrationStatus', ${v}.registration_status, 'insuranceStatus', ${v}.insurance_status, 'motStatus', ${v}.mot_status,
   'taxStatus', ${v}.tax_status, 'keeperId', ${v}.keeper_id, 'keeperSince', ${v}.keeper_since,
   'createdAt', ${v}.created_at, 'updatedAt', ${v}.updated_at)`
 
-export const licenceJson = (l: string) => `json_build_object(
+export const licenceJson = (l: string) =>
+  `json_build_object(
   'id', ${l}.id, 'civilianId', ${l}.civilian_id, 'number', ${l}.number, 'categories', to_json(${l}.categories),
   'status', ${l}.status, 'suspendedUntil', ${l}.suspended_until, 'issuedAt', ${l}.issued_at, 'expiresAt', ${l}.expires_at,
   'updatedAt', ${l}.updated_at)`
 
 export const personJson = (a: string) => `json_build_object('id', ${a}.id, 'displayName', ${a}.display_name)`
 
-/** A licence file: the licence and every endorsement, oldest first, with who recorded and removed each. */
-export const licenceFileJson = (l: string) => `json_build_object(
+/** A loaded licence: the licence and every endorsement, oldest first, with who recorded and removed each. */
+export const loadedLicenceJson = (l: string) =>
+  `json_build_object(
   'licence', ${licenceJson(l)},
   'endorsements', COALESCE((
     SELECT json_agg(json_build_object(
@@ -127,47 +135,52 @@ export const licenceFileJson = (l: string) => `json_build_object(
     LEFT JOIN pnc_records er ON er.id = e.record_id
     WHERE e.licence_id = ${l}.id), '[]'::json))`
 
-
 export const vehicleRefJson = (v: string) => `json_build_object('id', ${v}.id, 'plate', ${v}.plate)`
 
-export const recordJson = (r: string) => `json_build_object(
+export const recordJson = (r: string) =>
+  `json_build_object(
   'id', ${r}.id, 'reference', ${r}.reference, 'civilianId', ${r}.civilian_id, 'type', ${r}.type, 'status', ${r}.status,
   'title', ${r}.title, 'description', ${r}.description, 'location', ${r}.location, 'occurredAt', ${r}.occurred_at,
   'fineAmount', ${r}.fine_amount::float8, 'points', ${r}.points, 'vehicleId', ${r}.vehicle_id, 'disclosed', ${r}.disclosed,
   'recordedBy', ${r}.recorded_by, 'createdAt', ${r}.created_at, 'updatedAt', ${r}.updated_at, 'closedAt', ${r}.closed_at,
   'closedBy', ${r}.closed_by, 'closeReason', ${r}.close_reason)`
 
-export const warrantJson = (w: string) => `json_build_object(
+export const warrantJson = (w: string) =>
+  `json_build_object(
   'id', ${w}.id, 'reference', ${w}.reference, 'civilianId', ${w}.civilian_id, 'reason', ${w}.reason, 'details', ${w}.details,
   'status', ${w}.status, 'issuedBy', ${w}.issued_by, 'issuedAt', ${w}.issued_at, 'expiresAt', ${w}.expires_at,
   'closedAt', ${w}.closed_at, 'closedBy', ${w}.closed_by, 'closeNote', ${w}.close_note, 'updatedAt', ${w}.updated_at)`
 
-export const markerJson = (m: string) => `json_build_object(
+export const markerJson = (m: string) =>
+  `json_build_object(
   'id', ${m}.id, 'reference', ${m}.reference, 'type', ${m}.type, 'civilianId', ${m}.civilian_id, 'vehicleId', ${m}.vehicle_id,
   'reason', ${m}.reason, 'details', ${m}.details, 'issuedBy', ${m}.issued_by, 'createdAt', ${m}.created_at,
   'expiresAt', ${m}.expires_at, 'clearedAt', ${m}.cleared_at, 'clearedBy', ${m}.cleared_by, 'clearReason', ${m}.clear_reason)`
 
 /**
- * A marker file: the marker with its person, its vehicle, who set it and who
- * cleared it, each found by a scalar subquery so the file can be built for
+ * A loaded marker: the marker with its person, its vehicle, who set it and who
+ * cleared it, each found by a scalar subquery so it can be built for
  * any row `m` of markers.
  */
-export const markerFileJson = (m: string) => `json_build_object(
+export const loadedMarkerJson = (m: string) =>
+  `json_build_object(
   'marker', ${markerJson(m)},
   'civilian', (SELECT ${civilianRefJson("mc")} FROM civilians mc WHERE mc.id = ${m}.civilian_id),
   'vehicle', (SELECT ${vehicleRefJson("mv")} FROM vehicles mv WHERE mv.id = ${m}.vehicle_id),
   'issuedBy', (SELECT ${personJson("mi")} FROM accounts mi WHERE mi.id = ${m}.issued_by),
   'clearedBy', (SELECT ${personJson("mb")} FROM accounts mb WHERE mb.id = ${m}.cleared_by))`
 
-/** A warrant file: the warrant with its person, who issued it and who closed it. */
-export const warrantFileJson = (w: string) => `json_build_object(
+/** A loaded warrant: the warrant with its person, who issued it and who closed it. */
+export const loadedWarrantJson = (w: string) =>
+  `json_build_object(
   'warrant', ${warrantJson(w)},
   'civilian', (SELECT ${civilianRefJson("wc")} FROM civilians wc WHERE wc.id = ${w}.civilian_id),
   'issuedBy', (SELECT ${personJson("wi")} FROM accounts wi WHERE wi.id = ${w}.issued_by),
   'closedBy', (SELECT ${personJson("wb")} FROM accounts wb WHERE wb.id = ${w}.closed_by))`
 
-/** A record file: the record with its person and vehicle, who recorded and ended it, and the endorsement it made. */
-export const recordFileJson = (r: string) => `json_build_object(
+/** A loaded record: the record with its person and vehicle, who recorded and ended it, and the endorsement it made. */
+export const loadedRecordJson = (r: string) =>
+  `json_build_object(
   'record', ${recordJson(r)},
   'civilian', (SELECT ${civilianRefJson("rc")} FROM civilians rc WHERE rc.id = ${r}.civilian_id),
   'vehicle', (SELECT ${vehicleRefJson("rv")} FROM vehicles rv WHERE rv.id = ${r}.vehicle_id),
@@ -190,6 +203,7 @@ export const vehicleAlertFields = (v: string) => `
   'stolen', EXISTS (SELECT 1 FROM markers vs WHERE vs.vehicle_id = ${v}.id AND vs.type = 'STOLEN_VEHICLE' AND ${markerActiveSql("vs", AT_NOW)})`
 
 /** A person's active markers and warrants, counted: the keeper's `alerts`. */
-export const personAlertsJson = (c: string) => `json_build_object(
+export const personAlertsJson = (c: string) =>
+  `json_build_object(
   'markers', (SELECT count(*) FROM markers pm WHERE pm.civilian_id = ${c}.id AND ${markerActiveSql("pm", AT_NOW)}),
   'warrants', (SELECT count(*) FROM warrants pw WHERE pw.civilian_id = ${c}.id AND ${warrantActiveSql("pw", AT_NOW)}))`

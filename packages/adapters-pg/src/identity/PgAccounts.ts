@@ -18,8 +18,7 @@ export const PgAccounts = Layer.effect(
   Accounts,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columnList =
-      "id, display_name, status, identity_id, identity_username, identity_avatar, platform_id, platform_username, created_at, updated_at"
+    const columnList = "id, display_name, status, identity_id, identity_username, identity_avatar, platform_id, platform_username, created_at, updated_at"
     const columns = sql.literal(columnList)
     const findBy = findOneBy(sql, AccountRow, "accounts", columnList)
     const list = SqlSchema.findAll({
@@ -50,14 +49,16 @@ export const PgAccounts = Layer.effect(
       findByPlatformIds: Effect.fn("PgAccounts.findByPlatformIds")((platformIds: ReadonlyArray<string>) =>
         platformIds.length === 0
           ? Effect.succeed([])
-          : byPlatformIds(platformIds).pipe(Effect.orDie)),
+          : byPlatformIds(platformIds).pipe(Effect.orDie)
+      ),
       findByIdForUpdate: Effect.fn("PgAccounts.findByIdForUpdate")(findBy("id", "FOR UPDATE")),
       findByIdentityIdForUpdate: Effect.fn("PgAccounts.findByIdentityIdForUpdate")(findBy("identity_id", "FOR UPDATE")),
       insert: Effect.fn("PgAccounts.insert")(insertUnlessTaken(sql, AccountRow, "accounts", "identity_id")),
       // The unique platform id decides a race between two links.
       update: Effect.fn("PgAccounts.update")(updateUnlessClash(sql, AccountRow, "accounts", "accounts_platform_id_key")),
       list: Effect.fn("PgAccounts.list")((filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) =>
-        pageOf(page, (window) => list({ ...filter, ...window })))
+        pageOf(page, (window) => list({ ...filter, ...window }))
+      )
     }
   })
 )

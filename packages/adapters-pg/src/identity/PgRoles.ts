@@ -48,7 +48,8 @@ export const PgRoles = Layer.effect(
       findById: Effect.fn("PgRoles.findById")((id: RoleId) => Effect.orDie(findById("")(id))),
       findByIdForUpdate: Effect.fn("PgRoles.findByIdForUpdate")((id: RoleId) => Effect.orDie(findById("FOR UPDATE")(id))),
       findByIdsForShare: Effect.fn("PgRoles.findByIdsForShare")((ids: ReadonlyArray<RoleId>) =>
-        ids.length === 0 ? Effect.succeed([]) : Effect.orDie(findByIdsForShare(ids))),
+        ids.length === 0 ? Effect.succeed([]) : Effect.orDie(findByIdsForShare(ids))
+      ),
       findByName: Effect.fn("PgRoles.findByName")((name: string) => Effect.orDie(findByNameKey(roleNameKey(name)))),
       insert: Effect.fn("PgRoles.insert")(insertUnlessTaken(sql, RoleRow, "roles", "name_key")),
       update: Effect.fn("PgRoles.update")(updateUnlessClash(sql, RoleRow, "roles", "roles_name_key_key"))

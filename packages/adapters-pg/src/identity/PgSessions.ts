@@ -23,16 +23,23 @@ export const PgSessions = Layer.effect(
         sql`
           UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}, revoked_reason = ${reason}
           WHERE id = ${id} AND revoked_at IS NULL
-          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie)),
-      rotate: Effect.fn("PgSessions.rotate")((id: SessionId, expectedTokenHash: string, change: { readonly tokenHash: string; readonly developerAccess: boolean }) =>
+          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie)
+      ),
+      rotate: Effect.fn("PgSessions.rotate")((
+        id: SessionId,
+        expectedTokenHash: string,
+        change: { readonly tokenHash: string; readonly developerAccess: boolean }
+      ) =>
         sql`
           UPDATE sessions SET token_hash = ${change.tokenHash}, developer_access = ${change.developerAccess}
           WHERE id = ${id} AND token_hash = ${expectedTokenHash} AND revoked_at IS NULL
-          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie)),
+          RETURNING id`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie)
+      ),
       revokeAllOf: Effect.fn("PgSessions.revokeAllOf")((accountId: AccountId, at: DateTime.Utc) =>
         sql`
           UPDATE sessions SET revoked_at = ${DateTime.toDateUtc(at)}, revoked_reason = 'account-status'
-          WHERE account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${DateTime.toDateUtc(at)}`.pipe(Effect.asVoid, Effect.orDie))
+          WHERE account_id = ${accountId} AND revoked_at IS NULL AND expires_at > ${DateTime.toDateUtc(at)}`.pipe(Effect.asVoid, Effect.orDie)
+      )
     }
   })
 )

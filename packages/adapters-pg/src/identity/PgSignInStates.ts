@@ -21,7 +21,8 @@ export const PgSignInStates = Layer.effect(
       insert: Effect.fn("PgSignInStates.insert")(insertRow(sql, SignInStateRow, "sign_in_states")),
       consume: Effect.fn("PgSignInStates.consume")((stateHash: string) => Effect.orDie(consume(stateHash))),
       purgeExpired: Effect.fn("PgSignInStates.purgeExpired")((now: DateTime.Utc) =>
-        sql`DELETE FROM sign_in_states WHERE expires_at <= ${DateTime.toDateUtc(now)}`.pipe(Effect.asVoid, Effect.orDie))
+        sql`DELETE FROM sign_in_states WHERE expires_at <= ${DateTime.toDateUtc(now)}`.pipe(Effect.asVoid, Effect.orDie)
+      )
     }
   })
 )

@@ -55,9 +55,11 @@ export const PgStaffDirectory = Layer.effect(
         select(
           sql.and(filter.active === undefined ? [] : [sql`sp.active = ${filter.active}`]),
           sql`ORDER BY lower(a.display_name), sp.id LIMIT ${page.limit + 1} OFFSET ${page.offset}`
-        ).pipe(Effect.map((members) => toPage(members, page)))),
+        ).pipe(Effect.map((members) => toPage(members, page)))
+      ),
       findById: Effect.fn("PgStaffDirectory.findById")((id: StaffProfileId) =>
-        select(sql.and([sql`sp.id = ${id}`]), sql``).pipe(Effect.map((members) => Option.fromNullishOr(members[0]))))
+        select(sql.and([sql`sp.id = ${id}`]), sql``).pipe(Effect.map((members) => Option.fromNullishOr(members[0])))
+      )
     }
   })
 )

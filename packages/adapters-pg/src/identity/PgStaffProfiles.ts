@@ -33,7 +33,8 @@ export const PgStaffProfiles = Layer.effect(
       // lock still reads other tables as of its start, so one statement would answer the roles
       // from before the change it waited for.
       findByIdForUpdate: Effect.fn("PgStaffProfiles.findByIdForUpdate")((id: StaffProfileId) =>
-        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.andThen(findById(id)))),
+        sql`SELECT id FROM staff_profiles WHERE id = ${id} FOR UPDATE`.pipe(Effect.orDie, Effect.andThen(findById(id)))
+      ),
       findByAccountId: Effect.fn("PgStaffProfiles.findByAccountId")(findOneBy("account_id")),
       insert: Effect.fn("PgStaffProfiles.insert")((profile: StaffProfile) =>
         Effect.flatMap(toRow(profile), (row) =>
@@ -42,7 +43,8 @@ export const PgStaffProfiles = Layer.effect(
               sql`INSERT INTO staff_profiles ${sql.insert(row)} ON CONFLICT (account_id) DO NOTHING RETURNING id`,
               (rows) => (rows.length === 1 ? Effect.as(insertRoles(profile), true) : Effect.succeed(false))
             )
-          )).pipe(Effect.orDie)),
+          )).pipe(Effect.orDie)
+      ),
       update: Effect.fn("PgStaffProfiles.update")((profile: StaffProfile) =>
         Effect.flatMap(toRow(profile), (row) =>
           sql.withTransaction(
@@ -51,7 +53,8 @@ export const PgStaffProfiles = Layer.effect(
               sql`DELETE FROM staff_profile_roles WHERE staff_profile_id = ${profile.id}`,
               insertRoles(profile)
             ], { discard: true })
-          )).pipe(Effect.orDie))
+          )).pipe(Effect.orDie)
+      )
     }
   })
 )

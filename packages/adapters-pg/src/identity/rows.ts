@@ -1,4 +1,16 @@
-import { Account, AccountId, AccountStatus, Permission, Role, RoleId, roleNameKey, ServiceCredentialId, SessionId, SessionRevocation, StaffProfileId } from "@bluelight/core/identity"
+import {
+  Account,
+  AccountId,
+  AccountStatus,
+  Permission,
+  Role,
+  RoleId,
+  roleNameKey,
+  ServiceCredentialId,
+  SessionId,
+  SessionRevocation,
+  StaffProfileId
+} from "@bluelight/core/identity"
 import { Schema, SchemaTransformation } from "effect"
 
 /**

@@ -35,16 +35,15 @@ export const pageOf = <A, E, R>(
  * A finder of the one row of `table` whose unique `column` holds a value,
  * decoded with `Row`; `FOR UPDATE` locks it until the transaction ends.
  */
-export const findOneBy = <A, I>(sql: SqlClient.SqlClient, Row: Schema.Codec<A, I>, table: string, columns: string) =>
-(column: string, lock: "" | "FOR UPDATE" = "") => {
-  const query = SqlSchema.findOneOption({
-    Request: Schema.String,
-    Result: Row,
-    execute: (value) =>
-      sql`SELECT ${sql.literal(columns)} FROM ${sql.literal(table)} WHERE ${sql(column)} = ${value} ${sql.literal(lock)}`
-  })
-  return (value: string): Effect.Effect<Option.Option<A>> => Effect.orDie(query(value))
-}
+export const findOneBy =
+  <A, I>(sql: SqlClient.SqlClient, Row: Schema.Codec<A, I>, table: string, columns: string) => (column: string, lock: "" | "FOR UPDATE" = "") => {
+    const query = SqlSchema.findOneOption({
+      Request: Schema.String,
+      Result: Row,
+      execute: (value) => sql`SELECT ${sql.literal(columns)} FROM ${sql.literal(table)} WHERE ${sql(column)} = ${value} ${sql.literal(lock)}`
+    })
+    return (value: string): Effect.Effect<Option.Option<A>> => Effect.orDie(query(value))
+  }
 
 /** Inserts a record into `table` as `Row` encodes it. */
 export const insertRow = <A, I extends Record<string, unknown>>(sql: SqlClient.SqlClient, Row: Schema.Codec<A, I>, table: string) => {
@@ -64,8 +63,8 @@ export const insertUnlessTaken = <A, I extends Record<string, unknown>>(
 ) => {
   const encode = Schema.encodeEffect(Row)
   return (record: A): Effect.Effect<boolean> =>
-    Effect.flatMap(encode(record), (row) =>
-      sql`INSERT INTO ${sql.literal(table)} ${sql.insert(row)} ON CONFLICT (${sql.literal(key)}) DO NOTHING RETURNING id`).pipe(
+    Effect.flatMap(encode(record), (row) => sql`INSERT INTO ${sql.literal(table)} ${sql.insert(row)} ON CONFLICT (${sql.literal(key)}) DO NOTHING RETURNING id`)
+      .pipe(
         Effect.map((rows) => rows.length === 1),
         Effect.orDie
       )

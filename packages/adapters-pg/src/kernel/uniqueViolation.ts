@@ -17,9 +17,9 @@ export const violates = (constraint: string) => (error: SqlError.SqlError): bool
  * fail with "current transaction is aborted". Prefer `ON CONFLICT DO NOTHING`
  * where the statement allows it (an `INSERT`); an `UPDATE` does not.
  */
-export const storedUnlessClash = (sql: SqlClient.SqlClient, constraint: string) =>
-<R>(write: Effect.Effect<unknown, SqlError.SqlError, R>): Effect.Effect<boolean, SqlError.SqlError, R> =>
-  sql.withTransaction(write).pipe(
-    Effect.as(true),
-    Effect.catchIf(violates(constraint), () => Effect.succeed(false))
-  )
+export const storedUnlessClash =
+  (sql: SqlClient.SqlClient, constraint: string) => <R>(write: Effect.Effect<unknown, SqlError.SqlError, R>): Effect.Effect<boolean, SqlError.SqlError, R> =>
+    sql.withTransaction(write).pipe(
+      Effect.as(true),
+      Effect.catchIf(violates(constraint), () => Effect.succeed(false))
+    )

@@ -27,8 +27,7 @@ export const PgModerationActions = Layer.effect(
     const findByKey = SqlSchema.findOneOption({
       Request: Schema.Struct({ column: Schema.Literals(["moderator_id", "service_id"]), id: Schema.String, key: Schema.String }),
       Result: ModerationActionRow,
-      execute: ({ column, id, key }) =>
-        sql`SELECT ${columns} FROM moderation_actions WHERE ${sql(column)} = ${id} AND idempotency_key = ${key}`
+      execute: ({ column, id, key }) => sql`SELECT ${columns} FROM moderation_actions WHERE ${sql(column)} = ${id} AND idempotency_key = ${key}`
     })
     const ListRequest = Schema.Struct({
       ...Window.fields,
@@ -53,21 +52,29 @@ export const PgModerationActions = Layer.effect(
           sql`INSERT INTO moderation_actions ${sql.insert(row)} ON CONFLICT DO NOTHING RETURNING id`).pipe(
             Effect.map((rows) => rows.length === 1),
             Effect.orDie
-          )),
+          )
+      ),
       findByKey: Effect.fn("PgModerationActions.findByKey")((requester: ModerationRequester, key: string) =>
         findByKey({ column: requester._tag === "Moderator" ? "moderator_id" : "service_id", id: requester.id, key }).pipe(
           Effect.map(Option.map(actionOfRow)),
           Effect.orDie
-        )),
+        )
+      ),
       findById: Effect.fn("PgModerationActions.findById")(byId("")),
       findByIdForUpdate: Effect.fn("PgModerationActions.findByIdForUpdate")(byId("FOR UPDATE")),
       update: Effect.fn("PgModerationActions.update")((action: ModerationAction) =>
-        Effect.flatMap(encode(rowOfAction(action)), (row) =>
-          sql`UPDATE moderation_actions SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(Effect.asVoid, Effect.orDie)),
+        Effect.flatMap(encode(rowOfAction(action)), (row) => sql`UPDATE moderation_actions SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(
+          Effect.asVoid,
+          Effect.orDie
+        )
+      ),
       list: Effect.fn("PgModerationActions.list")((filter: ModerationFilter, page: Page) =>
-        pageOf(page, (window) =>
-          Effect.map(list({ ...window, targetPlatformId: filter.targetPlatformId ?? null, type: filter.type ?? null }), (rows) =>
-            rows.map(actionOfRow))))
+        pageOf(
+          page,
+          (window) =>
+            Effect.map(list({ ...window, targetPlatformId: filter.targetPlatformId ?? null, type: filter.type ?? null }), (rows) => rows.map(actionOfRow))
+        )
+      )
     }
   })
 )

@@ -32,7 +32,8 @@ export const PgRoleplaySessions = Layer.effect(
       insert: Effect.fn("PgRoleplaySessions.insert")(insertRow(sql, RoleplaySessionRow, "roleplay_sessions")),
       update: Effect.fn("PgRoleplaySessions.update")((session: RoleplaySession) => Effect.orDie(update(session))),
       list: Effect.fn("PgRoleplaySessions.list")((filter: { readonly status?: RoleplaySessionStatus | undefined }, page: Page) =>
-        pageOf(page, (window) => list({ status: filter.status ?? null, ...window })))
+        pageOf(page, (window) => list({ status: filter.status ?? null, ...window }))
+      )
     }
   })
 )

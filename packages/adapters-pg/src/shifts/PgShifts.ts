@@ -49,12 +49,14 @@ export const PgShifts = Layer.effect(
             RETURNING id`).pipe(
             Effect.map((rows) => rows.length === 1),
             Effect.orDie
-          )),
+          )
+      ),
       update: Effect.fn("PgShifts.update")((shift: Shift) =>
         Effect.flatMap(encode(shift), (row) => sql`UPDATE shifts SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(
           Effect.asVoid,
           Effect.orDie
-        )),
+        )
+      ),
       list: Effect.fn("PgShifts.list")((filter: ShiftFilter, page: Page) => pageOf(page, (window) => list({ filter, ...window })))
     }
   })

@@ -1,7 +1,14 @@
 import { AuditQueries } from "@bluelight/core/audit"
 import { type Account, AccountId, Accounts, type ServiceCredential, ServiceCredentialId, ServiceCredentials } from "@bluelight/core/identity"
 import { type Actor, type AuditAction, AuditLog, Transactor } from "@bluelight/core/kernel"
-import { InMemoryAuditLog, InMemoryAuditQueries, InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor, SequentialIds } from "@bluelight/core/testing"
+import {
+  InMemoryAuditLog,
+  InMemoryAuditQueries,
+  InMemoryDatabase,
+  InMemoryIdentityRepositories,
+  InMemoryTransactor,
+  SequentialIds
+} from "@bluelight/core/testing"
 import { layerPgClient, PgAuditLog, PgAuditQueries, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
@@ -62,7 +69,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, sqlStatemen
       Transactor.use((transactor) =>
         transactor.transaction(AuditLog.use((audit) =>
           // A stand-in action (not in AUDIT_ACTIONS): the store keeps any text.
-          audit.record({ action: "probe.named" as AuditAction, actor, targetType: "probe", targetId, data: {} }))))
+          audit.record({ action: "probe.named" as AuditAction, actor, targetType: "probe", targetId, data: {} })
+        ))
+      )
 
     it("name each actor: a person by the account's current display name, a credential by its name, else null", async () => {
       const target = uid("target")

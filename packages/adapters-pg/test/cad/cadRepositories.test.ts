@@ -1,6 +1,19 @@
 import {
-  CadEventId, CadHistory, type Call, CallId, Calls, CrewDirectory, type CrewMembership, CrewMemberId, CrewMemberships, type Incident, IncidentId,
-  Incidents, type Unit, UnitId, Units
+  CadEventId,
+  CadHistory,
+  type Call,
+  CallId,
+  Calls,
+  CrewDirectory,
+  type CrewMembership,
+  CrewMemberId,
+  CrewMemberships,
+  type Incident,
+  IncidentId,
+  Incidents,
+  type Unit,
+  UnitId,
+  Units
 } from "@bluelight/core/cad"
 import { type Account, AccountId, Accounts, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
 import { type IdBrand, Transactor } from "@bluelight/core/kernel"
@@ -32,15 +45,44 @@ const T1 = at("2026-01-02T09:00:00.000Z")
 const PAGE = { limit: 100, offset: 0 }
 
 const aUnit = (overrides: Partial<Unit> = {}): Unit => ({
-  id: idOf(UnitId, "unit"), callsign: uid("CS"), agencyCode: "MET", type: "RESPONSE", status: "OFF_DUTY", incidentId: null, version: 1, createdAt: T0, updatedAt: T0, ...overrides
+  id: idOf(UnitId, "unit"),
+  callsign: uid("CS"),
+  agencyCode: "MET",
+  type: "RESPONSE",
+  status: "OFF_DUTY",
+  incidentId: null,
+  version: 1,
+  createdAt: T0,
+  updatedAt: T0,
+  ...overrides
 })
 const anIncident = (number: number, overrides: Partial<Incident> = {}): Incident => ({
-  id: idOf(IncidentId, "inc"), number, status: "OPEN", priority: "IMMEDIATE", type: "RTC", location: "A1", description: "", controlNotes: "",
-  version: 1, createdAt: T0, updatedAt: T0, closedAt: null, ...overrides
+  id: idOf(IncidentId, "inc"),
+  number,
+  status: "OPEN",
+  priority: "IMMEDIATE",
+  type: "RTC",
+  location: "A1",
+  description: "",
+  controlNotes: "",
+  version: 1,
+  createdAt: T0,
+  updatedAt: T0,
+  closedAt: null,
+  ...overrides
 })
 const anAccount = (displayName: string, overrides: Partial<Account> = {}): Account => {
   const id = idOf(AccountId, "acc")
-  return { id, displayName, status: "ACTIVE", identity: { id: `idp-${id}`, username: `u-${id}`, avatar: null }, platform: null, createdAt: T0, updatedAt: T0, ...overrides }
+  return {
+    id,
+    displayName,
+    status: "ACTIVE",
+    identity: { id: `idp-${id}`, username: `u-${id}`, avatar: null },
+    platform: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...overrides
+  }
 }
 const withStaff = (account: Account, active = true) =>
   Effect.gen(function*() {
@@ -50,7 +92,13 @@ const withStaff = (account: Account, active = true) =>
     return id
   })
 const membership = (unitId: UnitId, userId: AccountId, overrides: Partial<CrewMembership> = {}): CrewMembership => ({
-  id: idOf(CrewMemberId, "crew"), unitId, userId, identifier: "42", joinedAt: T0, leftAt: null, ...overrides
+  id: idOf(CrewMemberId, "crew"),
+  unitId,
+  userId,
+  identifier: "42",
+  joinedAt: T0,
+  leftAt: null,
+  ...overrides
 })
 
 const contract = (name: string, makeBackend: () => Promise<Backend>) =>
@@ -76,7 +124,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
             const refused = yield* units.update({ ...b, callsign: `${prefix}-A`, version: 2 })
             const stored = yield* units.update({ ...b, status: "AVAILABLE", version: 2 })
             return [refused, stored]
-          })))
+          }))
+        )
         expect(renamed).toEqual([false, true])
         expect(Option.getOrThrow(yield* units.findById(b.id))).toEqual({ ...b, status: "AVAILABLE", version: 2 })
         const listed = (yield* units.list(PAGE)).items.filter((unit) => unit.callsign.startsWith(prefix)).map((unit) => unit.callsign)
@@ -92,7 +141,13 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         const other = aUnit({ callsign: `${prefix}-ARV1` })
         expect(yield* units.insert(original)).toBe(true)
         expect(yield* units.insert(other)).toBe(true)
-        const alikes = [`${prefix}-LK5\u041eC`, `${prefix}-L\u039a5OC`, `${prefix}-LK5OC\u200b`, `${prefix}-\uff2c\uff2b\uff15\uff2f\uff23`, ` ${prefix.toUpperCase()}-lk5oc`]
+        const alikes = [
+          `${prefix}-LK5\u041eC`,
+          `${prefix}-L\u039a5OC`,
+          `${prefix}-LK5OC\u200b`,
+          `${prefix}-\uff2c\uff2b\uff15\uff2f\uff23`,
+          ` ${prefix.toUpperCase()}-lk5oc`
+        ]
         for (const callsign of alikes) {
           expect(yield* units.insert(aUnit({ callsign })), JSON.stringify(callsign)).toBe(false)
           expect(yield* units.update({ ...other, callsign, version: 2 }), JSON.stringify(callsign)).toBe(false)
@@ -171,8 +226,18 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       await run(Effect.gen(function*() {
         const calls = yield* Calls
         const aCall = (overrides: Partial<Call>): Call => ({
-          id: idOf(CallId, "call"), status: "WAITING", callerName: "Jo", callerNumber: null, location: "L", description: "D", incidentId: null,
-          closeReason: null, createdAt: T0, updatedAt: T0, closedAt: null, ...overrides
+          id: idOf(CallId, "call"),
+          status: "WAITING",
+          callerName: "Jo",
+          callerNumber: null,
+          location: "L",
+          description: "D",
+          incidentId: null,
+          closeReason: null,
+          createdAt: T0,
+          updatedAt: T0,
+          closedAt: null,
+          ...overrides
         })
         const older = aCall({ createdAt: at("2020-01-01T00:00:00.000Z") })
         const newer = aCall({ createdAt: at("2020-01-02T00:00:00.000Z") })
@@ -194,9 +259,12 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         const start = yield* history.latestSeq
         const incidentId = idOf(IncidentId, "inc")
         const unitId = idOf(UnitId, "unit")
-        const append = (type: "INCIDENT_CREATED" | "UNIT_ASSIGNED", actor: { type: "user" | "service"; id: string }, subjects: { incidentId: IncidentId | null; unitId: UnitId | null }) =>
-          Transactor.use((tx) =>
-            tx.transaction(history.append({ id: idOf(CadEventId, "ev"), at: T0, actor, type, ...subjects, callId: null, data: { n: 1 } })))
+        const append = (
+          type: "INCIDENT_CREATED" | "UNIT_ASSIGNED",
+          actor: { type: "user" | "service"; id: string },
+          subjects: { incidentId: IncidentId | null; unitId: UnitId | null }
+        ) =>
+          Transactor.use((tx) => tx.transaction(history.append({ id: idOf(CadEventId, "ev"), at: T0, actor, type, ...subjects, callId: null, data: { n: 1 } })))
         const a = yield* append("INCIDENT_CREATED", { type: "user", id: person.id }, { incidentId, unitId: null })
         const b = yield* append("UNIT_ASSIGNED", { type: "service", id: "svc-1" }, { incidentId, unitId })
         expect(a.seq).toBeGreaterThan(start)
@@ -204,7 +272,17 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         expect(yield* history.latestSeq).toBe(b.seq)
         const after = (yield* history.list({ after: start }, PAGE)).items
         expect(after.map((event) => event.seq)).toEqual([a.seq, b.seq])
-        expect(after[0]).toEqual({ id: a.id, seq: a.seq, type: "INCIDENT_CREATED", at: T0, actor: { id: person.id, displayName: "History Person" }, incidentId, unitId: null, callId: null, data: { n: 1 } })
+        expect(after[0]).toEqual({
+          id: a.id,
+          seq: a.seq,
+          type: "INCIDENT_CREATED",
+          at: T0,
+          actor: { id: person.id, displayName: "History Person" },
+          incidentId,
+          unitId: null,
+          callId: null,
+          data: { n: 1 }
+        })
         expect(after[1]!.actor).toEqual({ serviceId: "svc-1" })
         expect((yield* history.list({ unitId }, PAGE)).items.map((event) => event.id)).toEqual([b.id])
         expect((yield* history.list({ incidentId, after: a.seq }, PAGE)).items.map((event) => event.id)).toEqual([b.id])

@@ -31,7 +31,7 @@ import {
   transferVehicle,
   updateCivilian
 } from "@bluelight/core/civilians"
-import { CivilianFiles, VehicleFiles } from "@bluelight/core/civilians"
+import { CivilianReads, VehicleReads } from "@bluelight/core/civilians"
 import { type Account, AccountId, Accounts, type Permission, type UserCaller } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
@@ -159,7 +159,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const removed = await run(removeEndorsement(officer, licence.id, added.endorsements[0]!.id, { reason: "Quashed" }))
       expect(removed.points).toBe(0)
       expect(removed.endorsements[0]?.removedBy?.id).toBe(officer.account.id)
-      expect(codeOf(await run(Effect.exit(removeEndorsement(officer, licence.id, added.endorsements[0]!.id, { reason: "Again" }))))).toBe("ENDORSEMENT_NOT_ACTIVE")
+      expect(codeOf(await run(Effect.exit(removeEndorsement(officer, licence.id, added.endorsements[0]!.id, { reason: "Again" }))))).toBe(
+        "ENDORSEMENT_NOT_ACTIVE"
+      )
       const suspended = await run(suspendLicence(officer, licence.id, { reason: "Court" }))
       expect([suspended.status, suspended.suspendedUntil]).toEqual(["SUSPENDED", null])
       expect((await run(getOfficialLicence(licence.id))).status).toBe("SUSPENDED")
@@ -181,8 +183,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const created = await run(createCivilian(owner, character(`Di ${uid("W")}`)))
       const key = uid("Q").toUpperCase().slice(0, 6)
       const spelled = [`${key.slice(0, 3)} ${key.slice(3)}`, `${key.slice(0, 2)}-${key.slice(2)}`.toLowerCase(), key]
-      const exits = await Promise.all(spelled.map((plate) =>
-        run(Effect.exit(registerVehicle(owner, created.id, { plate, make: "Ford", model: "Ka", colour: "Red", type: "CAR" })))))
+      const exits = await Promise.all(
+        spelled.map((plate) => run(Effect.exit(registerVehicle(owner, created.id, { plate, make: "Ford", model: "Ka", colour: "Red", type: "CAR" }))))
+      )
       expect(exits.map(codeOf).sort()).toEqual(["OK", "PLATE_TAKEN", "PLATE_TAKEN"])
       const first = exits.find(Exit.isSuccess)!.value
       expect(codeOf(await run(Effect.exit(changeVehicleStatuses(officer, first.id, { reason: "Same", registrationStatus: "REGISTERED" }))))).toBe("NO_CHANGE")
@@ -236,8 +239,15 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const car = await run(registerVehicle(owner, created.id, { plate: uid("S").slice(0, 8), make: "Ford", model: "Fiesta", colour: "Red", type: "CAR" }))
       const occurredAt = DateTime.makeUnsafe("2026-01-02T03:04:05.000Z")
       const record = await run(createRecord(officer, {
-        civilianId: created.id, type: "CITATION", title: "Speeding", description: "48 in a 30", location: "High Street", occurredAt,
-        fineAmount: 100.5, points: 3, vehicleId: car.id
+        civilianId: created.id,
+        type: "CITATION",
+        title: "Speeding",
+        description: "48 in a 30",
+        location: "High Street",
+        occurredAt,
+        fineAmount: 100.5,
+        points: 3,
+        vehicleId: car.id
       }))
       expect(record.reference).toMatch(/^REC-\d{6,}$/)
       expect(record.fineAmount).toBe(100.5)
@@ -246,7 +256,12 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect(record.recordedBy).toEqual({ id: officer.account.id, displayName: officer.account.displayName })
       expect(await run(getRecord(record.id))).toEqual(record)
       const secret = await run(createRecord(officer, {
-        civilianId: created.id, type: "INTELLIGENCE", title: "Known associate", description: "Seen with dealers", location: "Docks", occurredAt
+        civilianId: created.id,
+        type: "INTELLIGENCE",
+        title: "Known associate",
+        description: "Seen with dealers",
+        location: "Docks",
+        occurredAt
       }))
       expect(secret.disclosed).toBe(false)
       const warrant = await run(issueWarrant(officer, { civilianId: created.id, reason: "Failed to appear", details: "Court 3" }))
@@ -274,8 +289,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect((await run(listMarkers({ vehicleId: car.id, active: true }, { limit: 25, offset: 0 }))).items.map((m) => m.id)).toEqual([stolen.id])
       // The person's file and the vehicle's record, alerts and all, are one statement each (none in memory).
       const now = DateTime.nowUnsafe()
-      const personRead = await run(statementsOf(CivilianFiles.use((files) => files.findById(created.id, now))))
-      const vehicleRead = await run(statementsOf(VehicleFiles.use((files) => files.findById(car.id, now))))
+      const personRead = await run(statementsOf(CivilianReads.use((reads) => reads.findById(created.id, now))))
+      const vehicleRead = await run(statementsOf(VehicleReads.use((reads) => reads.findById(car.id, now))))
       expect([personRead.statements, vehicleRead.statements]).toEqual(name === "Postgres" ? [1, 1] : [0, 0])
       expect([personRead.value._tag, vehicleRead.value._tag]).toEqual(["Some", "Some"])
 
@@ -285,7 +300,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       await run(closeWarrant(officer, warrant.id, { outcome: "WITHDRAWN", note: "Appeared" }))
       const after = await run(getVehicleRecord(car.id))
       expect([after.stolen, after.markers, after.keeper?.alerts]).toEqual([false, [], { markers: 1, warrants: 0 }])
-      expect((await run(listMarkers({ vehicleId: car.id, active: false }, { limit: 25, offset: 0 }))).items.map((m) => m.clearedBy?.id)).toEqual([officer.account.id])
+      expect((await run(listMarkers({ vehicleId: car.id, active: false }, { limit: 25, offset: 0 }))).items.map((m) => m.clearedBy?.id)).toEqual([
+        officer.account.id
+      ])
       expect((await run(listWarrants({ civilianId: created.id, status: "WITHDRAWN" }, { limit: 25, offset: 0 }))).items[0]?.closeNote).toBe("Appeared")
     })
 
@@ -298,8 +315,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const warrant = await run(issueWarrant(officer, { civilianId: created.id, reason: "Wanted" }))
       const clears = await Promise.all([0, 1, 2].map(() => run(Effect.exit(clearMarker(officer, marker.id, { reason: "Found" })))))
       expect(clears.map(codeOf).sort()).toEqual(["MARKER_NOT_ACTIVE", "MARKER_NOT_ACTIVE", "OK"])
-      const closes = await Promise.all((["EXECUTED", "WITHDRAWN", "EXECUTED"] as const).map((outcome) =>
-        run(Effect.exit(closeWarrant(officer, warrant.id, { outcome, note: "Done" })))))
+      const closes = await Promise.all(
+        (["EXECUTED", "WITHDRAWN", "EXECUTED"] as const).map((outcome) => run(Effect.exit(closeWarrant(officer, warrant.id, { outcome, note: "Done" }))))
+      )
       expect(closes.map(codeOf).sort()).toEqual(["OK", "WARRANT_NOT_ACTIVE", "WARRANT_NOT_ACTIVE"])
       const events = await run(listPncEvents(officer, { civilianId: created.id }, { limit: 25, offset: 0 }))
       expect(events.items.filter((e) => e.type === "MARKER_CLEARED" || e.type === "WARRANT_CLOSED")).toHaveLength(2)

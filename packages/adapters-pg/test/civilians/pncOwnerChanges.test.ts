@@ -45,9 +45,15 @@ describe("migration 0012: which PNC history entries are a member's own change", 
 
     const rows = await database.query("SELECT id, by_owner, data FROM pnc_events ORDER BY id")
     expect(rows.rows.map((r) => [r["id"], r["by_owner"]])).toEqual([
-      ["e1", true], ["e2", true], ["e3", true], ["e4", true], ["e5", true],
+      ["e1", true],
+      ["e2", true],
+      ["e3", true],
+      ["e4", true],
+      ["e5", true],
       // a manager's change, an official change (even by the owner), a credential's: never the owner's own
-      ["e6", false], ["e7", false], ["e8", false]
+      ["e6", false],
+      ["e7", false],
+      ["e8", false]
     ])
     expect(rows.rows[0]?.["data"]).toEqual({ reference: "CIV-000001", fullName: "Jane Doe" })
     await expect(database.query("UPDATE pnc_events SET by_owner = false")).rejects.toThrow(/append-only/)

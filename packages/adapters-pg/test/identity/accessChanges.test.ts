@@ -7,15 +7,7 @@
  * narrow anyone's access; in memory the log is coarser (any write to the
  * tables of access is one change for everyone), which the watch also serves.
  */
-import {
-  AccessChanges,
-  type AccessSubject,
-  Accounts,
-  Roles,
-  ServiceCredentials,
-  Sessions,
-  StaffProfiles
-} from "@bluelight/core/identity"
+import { AccessChanges, type AccessSubject, Accounts, Roles, ServiceCredentials, Sessions, StaffProfiles } from "@bluelight/core/identity"
 import { Transactor } from "@bluelight/core/kernel"
 import { InMemoryAccessChanges, InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgAccessChanges, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
@@ -213,7 +205,8 @@ describe("access changes on Postgres only", () => {
       tx.transaction(Effect.andThen(
         Accounts.use((repo) => repo.update({ ...who.account, status: "DISABLED", updatedAt: T1 })),
         Effect.fail("rolled back")
-      )))))
+      ))
+    )))
     expect(Exit.isFailure(failed)).toBe(true)
     expect(await run(latest)).toBe(before)
     expect(await run(changesOf(ServiceCredentials.use((repo) => repo.update({ ...who.credential, revokedAt: T1 }))))).toEqual({

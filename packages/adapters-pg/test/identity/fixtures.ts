@@ -1,5 +1,16 @@
 /** Records for the identity repository tests, unique per call so tests sharing one database do not see each other's rows. */
-import { type Account, AccountId, type Role, RoleId, type ServiceCredential, ServiceCredentialId, type Session, SessionId, type StaffProfile, StaffProfileId } from "@bluelight/core/identity"
+import {
+  type Account,
+  AccountId,
+  type Role,
+  RoleId,
+  type ServiceCredential,
+  ServiceCredentialId,
+  type Session,
+  SessionId,
+  type StaffProfile,
+  StaffProfileId
+} from "@bluelight/core/identity"
 import type { IdBrand } from "@bluelight/core/kernel"
 import { DateTime } from "effect"
 

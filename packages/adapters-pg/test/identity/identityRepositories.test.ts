@@ -1,4 +1,31 @@
-import { type Account, AccountId, Accounts, ADMINISTRATOR_ROLE_ID, ADMINISTRATOR_ROLE_NAME, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, MEMBER_ROLE_NAME, type Role, RoleId, Roles, type ServiceCredential, ServiceCredentialId, ServiceCredentials, type Session, SessionId, SessionRecords, SessionRecordsFromRepositories, Sessions, type SignInState, SignInStates, StaffDirectory, type StaffMember, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
+import {
+  type Account,
+  AccountId,
+  Accounts,
+  ADMINISTRATOR_ROLE_ID,
+  ADMINISTRATOR_ROLE_NAME,
+  MEMBER_DEFAULT_PERMISSIONS,
+  MEMBER_ROLE_ID,
+  MEMBER_ROLE_NAME,
+  type Role,
+  RoleId,
+  Roles,
+  type ServiceCredential,
+  ServiceCredentialId,
+  ServiceCredentials,
+  type Session,
+  SessionId,
+  SessionRecords,
+  SessionRecordsFromRepositories,
+  Sessions,
+  type SignInState,
+  SignInStates,
+  StaffDirectory,
+  type StaffMember,
+  type StaffProfile,
+  StaffProfileId,
+  StaffProfiles
+} from "@bluelight/core/identity"
 import { Transactor } from "@bluelight/core/kernel"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
@@ -26,8 +53,7 @@ expect.addEqualityTesters([
   (a: unknown, b: unknown) => DateTime.isDateTime(a) && DateTime.isDateTime(b) ? DateTime.Equivalence(a, b) : undefined
 ])
 
-const insertAccounts = (...accounts: ReadonlyArray<Account>) =>
-  Accounts.use((repo) => Effect.forEach(accounts, repo.insert, { discard: true }))
+const insertAccounts = (...accounts: ReadonlyArray<Account>) => Accounts.use((repo) => Effect.forEach(accounts, repo.insert, { discard: true }))
 
 const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (backend: () => Backend) => void) =>
   describe(`identity repositories: ${name}`, () => {
@@ -61,7 +87,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
             unknownPlatform: repo.findByPlatformId(uid("nobody")),
             byPlatforms: repo.findByPlatformIds([uid("nobody"), linked.platform?.id ?? ""]),
             noPlatforms: repo.findByPlatformIds([])
-          })))
+          })
+        ))
         expect(found.byPlatforms).toEqual([linked])
         expect(found.noPlatforms).toEqual([])
         expect(found.byId).toEqual(Option.some(linked))
@@ -241,10 +268,13 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
       it("answer a state at most once to racing consumers", async () => {
         const state = aState()
         await run(SignInStates.use((repo) => repo.insert(state)))
-        const answers = await run(SignInStates.use((repo) =>
-          Effect.all([repo.consume(state.stateHash), repo.consume(state.stateHash), repo.consume(state.stateHash)], {
-            concurrency: "unbounded"
-          })))
+        const answers = await run(
+          SignInStates.use((repo) =>
+            Effect.all([repo.consume(state.stateHash), repo.consume(state.stateHash), repo.consume(state.stateHash)], {
+              concurrency: "unbounded"
+            })
+          )
+        )
         expect(answers.filter(Option.isSome)).toHaveLength(1)
       })
     })
@@ -263,7 +293,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
             byUpperName: repo.findByName("ADMINISTRATOR"),
             unknownName: repo.findByName("nobody's role"),
             unknownId: repo.findById(idOf(RoleId, "role"))
-          })))
+          })
+        ))
         expect(found.all).toEqual(expect.arrayContaining([member, administrator]))
         expect(found.member).toEqual(Option.some(member))
         expect(found.administrator).toEqual(Option.some(administrator))
@@ -354,7 +385,6 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
     })
 
     describe("staff profiles", () => {
-
       it("keep the order of role ids across insert and update", async () => {
         const account = anAccount()
         const [first, second] = [aRole(), aRole()]
@@ -549,8 +579,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
 
     describe("transactions", () => {
       /** Runs `effect` in one transaction that must commit. */
-      const committed = <A>(effect: Effect.Effect<A, never, IdentityPorts>) =>
-        run(Transactor.use((transactor) => transactor.transaction(effect)))
+      const committed = <A>(effect: Effect.Effect<A, never, IdentityPorts>) => run(Transactor.use((transactor) => transactor.transaction(effect)))
 
       it("a unique clash inside a transaction leaves it usable: accounts (platform id)", async () => {
         const owner = anAccount({ platform: { id: uid("plat"), username: "Owner" } })
@@ -630,45 +659,66 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
         const account = anAccount()
         await run(insertAccounts(account))
         const suspended: Account = { ...account, status: "SUSPENDED", displayName: "Suspended meanwhile", updatedAt: T1 }
-        expect(await readWhileChanging(
-          Accounts.use((repo) => repo.update(suspended)),
-          Accounts.use((repo) => repo.findByIdForUpdate(account.id))
-        )).toEqual(Option.some(suspended))
+        expect(
+          await readWhileChanging(
+            Accounts.use((repo) => repo.update(suspended)),
+            Accounts.use((repo) => repo.findByIdForUpdate(account.id))
+          )
+        ).toEqual(Option.some(suspended))
         const disabled: Account = { ...suspended, status: "DISABLED", updatedAt: T2 }
-        expect(await readWhileChanging(
-          Accounts.use((repo) => repo.update(disabled)),
-          Accounts.use((repo) => repo.findByIdentityIdForUpdate(account.identity.id))
-        )).toEqual(Option.some(disabled))
+        expect(
+          await readWhileChanging(
+            Accounts.use((repo) => repo.update(disabled)),
+            Accounts.use((repo) => repo.findByIdentityIdForUpdate(account.identity.id))
+          )
+        ).toEqual(Option.some(disabled))
 
         const credential = aCredential(account.id)
         await run(ServiceCredentials.use((repo) => repo.insert(credential)))
         const revoked: ServiceCredential = { ...credential, revokedAt: T1 }
-        expect(await readWhileChanging(
-          ServiceCredentials.use((repo) => repo.update(revoked)),
-          ServiceCredentials.use((repo) => repo.findByIdForUpdate(credential.id))
-        )).toEqual(Option.some(revoked))
+        expect(
+          await readWhileChanging(
+            ServiceCredentials.use((repo) => repo.update(revoked)),
+            ServiceCredentials.use((repo) => repo.findByIdForUpdate(credential.id))
+          )
+        ).toEqual(Option.some(revoked))
 
         const role: Role = { id: idOf(RoleId, "role"), name: `Locked ${uid("n")}`, permissions: ["cad.view"] }
         await run(Roles.use((repo) => repo.insert(role)))
         const renamed: Role = { ...role, name: `Renamed ${uid("n")}` }
-        expect(await readWhileChanging(
-          Roles.use((repo) => repo.update(renamed)),
-          Roles.use((repo) => repo.findByIdForUpdate(role.id))
-        )).toEqual(Option.some(renamed))
+        expect(
+          await readWhileChanging(
+            Roles.use((repo) => repo.update(renamed)),
+            Roles.use((repo) => repo.findByIdForUpdate(role.id))
+          )
+        ).toEqual(Option.some(renamed))
       })
 
       it("a locked read of a staff profile waits for a change in flight and answers the roles it committed", async () => {
         const account = anAccount()
-        const [first, second] = [{ id: idOf(RoleId, "role"), name: `First ${uid("n")}`, permissions: [] }, { id: idOf(RoleId, "role"), name: `Second ${uid("n")}`, permissions: [] }]
+        const [first, second] = [{ id: idOf(RoleId, "role"), name: `First ${uid("n")}`, permissions: [] }, {
+          id: idOf(RoleId, "role"),
+          name: `Second ${uid("n")}`,
+          permissions: []
+        }]
         await run(insertAccounts(account))
         await run(Roles.use((repo) => Effect.all([repo.insert(first), repo.insert(second)])))
-        const profile: StaffProfile = { id: idOf(StaffProfileId, "staff"), accountId: account.id, active: true, roleIds: [first.id], createdAt: T0, updatedAt: T0 }
+        const profile: StaffProfile = {
+          id: idOf(StaffProfileId, "staff"),
+          accountId: account.id,
+          active: true,
+          roleIds: [first.id],
+          createdAt: T0,
+          updatedAt: T0
+        }
         await run(StaffProfiles.use((repo) => repo.insert(profile)))
         const changed: StaffProfile = { ...profile, active: false, roleIds: [second.id, ADMINISTRATOR_ROLE_ID], updatedAt: T1 }
-        expect(await readWhileChanging(
-          StaffProfiles.use((repo) => repo.update(changed)),
-          StaffProfiles.use((repo) => repo.findByIdForUpdate(profile.id))
-        )).toEqual(Option.some(changed))
+        expect(
+          await readWhileChanging(
+            StaffProfiles.use((repo) => repo.update(changed)),
+            StaffProfiles.use((repo) => repo.findByIdForUpdate(profile.id))
+          )
+        ).toEqual(Option.some(changed))
       })
 
       it("roles read for share keep an edit of them waiting until the reading transaction ends", async () => {
@@ -739,7 +789,8 @@ contract(
     const lockWaiters = Effect.promise(() =>
       database.query<{ waiting: number }>(
         "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
-      ))
+      )
+    )
     return {
       run: (effect) => runtime.runPromise(effect),
       untilSomeoneWaits: database.kind === "pglite"
@@ -770,14 +821,17 @@ contract(
         yield* (yield* SignInStates).purgeExpired(T0)
       })
       await backend().run(Effect.flatMap(Effect.tracer, (native) =>
-        Effect.withTracer(calls, Tracer.make({
-          span: (options) => {
-            // Statements open spans of kind `client`, named for the database: the calls' own are the rest.
-            if (options.kind !== "client") opened.push(options.name)
-            return native.span(options)
-          },
-          context: native.context
-        }))))
+        Effect.withTracer(
+          calls,
+          Tracer.make({
+            span: (options) => {
+              // Statements open spans of kind `client`, named for the database: the calls' own are the rest.
+              if (options.kind !== "client") opened.push(options.name)
+              return native.span(options)
+            },
+            context: native.context
+          })
+        )))
       expect(opened.filter((name) => !name.startsWith("sql."))).toEqual([
         "PgAccounts.insert",
         "PgAccounts.findById",
@@ -813,13 +867,15 @@ contract(
         await dies(insertAccounts(anAccount({ platform: first.platform })))
       })
 
-
       it("refuse a session, staff profile or credential of an unknown account, as a defect", async () => {
         const nobody = idOf(AccountId, "nobody")
         await dies(Sessions.use((repo) => repo.insert(aSession(nobody))))
         await dies(ServiceCredentials.use((repo) => repo.insert(aCredential(nobody))))
-        await dies(StaffProfiles.use((repo) =>
-          repo.insert({ id: idOf(StaffProfileId, "staff"), accountId: nobody, active: true, roleIds: [], createdAt: T0, updatedAt: T0 })))
+        await dies(
+          StaffProfiles.use((repo) =>
+            repo.insert({ id: idOf(StaffProfileId, "staff"), accountId: nobody, active: true, roleIds: [], createdAt: T0, updatedAt: T0 })
+          )
+        )
       })
     })
   }

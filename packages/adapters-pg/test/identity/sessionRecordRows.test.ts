@@ -41,14 +41,16 @@ describe("sessionRecordOfRows", () => {
   })
 
   it("refuses a malformed column as a defect rather than reading it", () => {
-    for (const malformed of [
-      { ...row, status: "ASLEEP" },
-      { ...row, expires_at: "2026-01-08" },
-      { ...row, session_id: "not an id!" },
-      { ...row, member_permissions: ["civilians.create", "everything"] },
-      { ...row, member_id: null },
-      { ...row, staff_id: "staff-1", staff_active: null }
-    ]) {
+    for (
+      const malformed of [
+        { ...row, status: "ASLEEP" },
+        { ...row, expires_at: "2026-01-08" },
+        { ...row, session_id: "not an id!" },
+        { ...row, member_permissions: ["civilians.create", "everything"] },
+        { ...row, member_id: null },
+        { ...row, staff_id: "staff-1", staff_active: null }
+      ]
+    ) {
       expect(() => sessionRecordOfRows([malformed])).toThrow(MalformedSessionRow)
     }
   })

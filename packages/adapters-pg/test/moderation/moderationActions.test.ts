@@ -25,7 +25,15 @@ const T0 = at("2026-01-01T09:00:00.000Z")
 
 const anAccount = (): Account => {
   const id = AccountId.make(uid("acc"))
-  return { id, displayName: "Moderator", status: "ACTIVE", identity: { id: `idp-${id}`, username: "mod", avatar: null }, platform: null, createdAt: T0, updatedAt: T0 }
+  return {
+    id,
+    displayName: "Moderator",
+    status: "ACTIVE",
+    identity: { id: `idp-${id}`, username: "mod", avatar: null },
+    platform: null,
+    createdAt: T0,
+    updatedAt: T0
+  }
 }
 const aCredential = (issuedBy: AccountId): ServiceCredential => ({
   id: ServiceCredentialId.make(uid("cred")),
@@ -107,13 +115,15 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
     it("refuses one key twice in one transaction without aborting it", async () => {
       const key = uid("key-0123456789")
       const second = anAction(byService(), { idempotencyKey: key })
-      const stored = await backend.run(Transactor.use((t) => t.transaction(Effect.gen(function*() {
-        const actions = yield* ModerationActions
-        yield* actions.insert(anAction(byModerator(), { idempotencyKey: key }))
-        expect(yield* actions.insert(anAction(byModerator(), { idempotencyKey: key }))).toBe(false)
-        yield* actions.insert(second)
-        return yield* actions.findById(second.id)
-      }))))
+      const stored = await backend.run(Transactor.use((t) =>
+        t.transaction(Effect.gen(function*() {
+          const actions = yield* ModerationActions
+          yield* actions.insert(anAction(byModerator(), { idempotencyKey: key }))
+          expect(yield* actions.insert(anAction(byModerator(), { idempotencyKey: key }))).toBe(false)
+          yield* actions.insert(second)
+          return yield* actions.findById(second.id)
+        }))
+      ))
       expect(Option.isSome(stored)).toBe(true)
     })
 

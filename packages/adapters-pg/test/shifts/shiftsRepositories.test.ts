@@ -50,8 +50,7 @@ const aShift = (staffId: StaffProfileId, startedAt: string, endedAt: string | nu
   endedAt: endedAt === null ? null : at(endedAt)
 })
 
-const insert = (...shifts: ReadonlyArray<Shift>) =>
-  Shifts.use((repo) => Effect.forEach(shifts, (shift) => repo.insert(shift)))
+const insert = (...shifts: ReadonlyArray<Shift>) => Shifts.use((repo) => Effect.forEach(shifts, (shift) => repo.insert(shift)))
 
 const contract = (name: string, makeBackend: () => Promise<Backend>) =>
   describe(`shifts repositories: ${name}`, () => {
@@ -83,8 +82,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const mid = aShift(staffId, "2026-01-03T10:00:00.000Z", "2026-01-03T11:00:00.000Z")
       const active = aShift(staffId, "2026-01-04T10:00:00.000Z", null)
       await run(insert(old, mid, active))
-      const list = (filter: Parameters<(typeof Shifts)["Service"]["list"]>[0], page = PAGE) =>
-        run(Shifts.use((repo) => repo.list(filter, page)))
+      const list = (filter: Parameters<(typeof Shifts)["Service"]["list"]>[0], page = PAGE) => run(Shifts.use((repo) => repo.list(filter, page)))
       expect((await list({ staffId })).items).toEqual([active, mid, old])
       expect((await list({ staffId, status: "ACTIVE" })).items).toEqual([active])
       expect((await list({ staffId, status: "ENDED" })).items).toEqual([mid, old])
@@ -146,7 +144,13 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const early = session("Early", "2030-01-01T19:00:00.000Z", "2029-12-02T10:00:00.000Z")
       const late = session("Late", "2030-01-02T19:00:00.000Z", "2029-12-01T10:00:00.000Z")
       await run(RoleplaySessions.use((repo) => Effect.all([repo.insert(early), repo.insert(late)])))
-      const live = { ...early, status: "LIVE" as const, description: "Now with notes", startedAt: at("2030-01-01T19:05:00.000Z"), updatedAt: at("2030-01-01T19:05:00.000Z") }
+      const live = {
+        ...early,
+        status: "LIVE" as const,
+        description: "Now with notes",
+        startedAt: at("2030-01-01T19:05:00.000Z"),
+        updatedAt: at("2030-01-01T19:05:00.000Z")
+      }
       await run(RoleplaySessions.use((repo) => repo.update(live)))
       expect(await run(RoleplaySessions.use((repo) => repo.findByIdForUpdate(early.id)))).toEqual(Option.some(live))
       const scheduled = await run(RoleplaySessions.use((repo) => repo.list({ status: "SCHEDULED" }, PAGE)))
@@ -201,9 +205,9 @@ describe("shifts on Postgres only", () => {
   it("two active shifts racing in separate transactions: the partial unique index keeps one", async () => {
     const staffId = await runtime.runPromise(aProfile)
     const attempts = Array.from({ length: 8 }, (_, i) => aShift(staffId, `2026-01-01T10:00:0${i}.000Z`, null))
-    const results = await Promise.all(attempts.map((shift) =>
-      runtime.runPromise(Transactor.use((tx) => tx.transaction(Shifts.use((repo) => repo.insert(shift)))))
-    ))
+    const results = await Promise.all(
+      attempts.map((shift) => runtime.runPromise(Transactor.use((tx) => tx.transaction(Shifts.use((repo) => repo.insert(shift))))))
+    )
     expect(results.filter(Boolean)).toHaveLength(1)
     const active = await runtime.runPromise(Shifts.use((repo) => repo.list({ staffId }, PAGE)))
     expect(active.items).toHaveLength(1)

@@ -16,6 +16,8 @@ export class RateLimited extends DomainError<RateLimited>()("RateLimited", "RATE
  * its refusals itself and fails with nothing; the request path still unwraps
  * this if it meets one.
  */
-export class AccessRefused extends expectedError(Schema.TaggedError<AccessRefused>()("AccessRefused", {
-  refusal: Schema.Union([Unauthenticated, AccountDisabled, UserRequired, Forbidden, InvalidOrigin, RateLimited])
-})) {}
+export class AccessRefused extends expectedError(
+  Schema.TaggedError<AccessRefused>()("AccessRefused", {
+    refusal: Schema.Union([Unauthenticated, AccountDisabled, UserRequired, Forbidden, InvalidOrigin, RateLimited])
+  })
+) {}

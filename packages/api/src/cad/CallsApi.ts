@@ -5,7 +5,7 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { callFields, CallId, CallStatus, CallView, EXAMPLE_ID, IncidentId, Reason } from "./schemas.js"
 
@@ -28,7 +28,7 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
         name: "CallInput",
         example: { callerName: "Jo Bloggs", callerNumber: "07700 900123", location: "Legion Square", description: "Two people fighting" }
       }),
-      success: Data(CallView).pipe(HttpApiSchema.status(201))
+      success: Single(CallView).pipe(HttpApiSchema.status(201))
     })
       .annotate(OpenApi.Summary, "Receive a call")
       .annotate(
@@ -42,7 +42,7 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
     HttpApiEndpoint.post("attachCall", "/cad/calls/:id/attach", {
       params: CallPath,
       payload: Body({ incidentId: IncidentId }, { name: "CallAttach", example: { incidentId: IncidentId.make(EXAMPLE_ID) } }),
-      success: Data(CallView),
+      success: Single(CallView),
       error: failsWith(NotFound, InvalidState)
     })
       .annotate(OpenApi.Summary, "Attach a call to an incident")
@@ -56,11 +56,14 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
     HttpApiEndpoint.post("closeCall", "/cad/calls/:id/close", {
       params: CallPath,
       payload: Body({ reason: Reason }, { name: "CallClose", example: { reason: "Duplicate of an attached call" } }),
-      success: Data(CallView),
+      success: Single(CallView),
       error: failsWith(NotFound, InvalidState)
     })
       .annotate(OpenApi.Summary, "Close a call")
-      .annotate(OpenApi.Description, "Closes a waiting or attached call with a `reason` (3 to 500 characters); a closed call is `INVALID_STATE`. Records `CALL_CLOSED`.")
+      .annotate(
+        OpenApi.Description,
+        "Closes a waiting or attached call with a `reason` (3 to 500 characters); a closed call is `INVALID_STATE`. Records `CALL_CLOSED`."
+      )
       .pipe(manage)
   )
   .middleware(AccessControl)

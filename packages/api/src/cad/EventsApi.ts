@@ -23,6 +23,24 @@ export const CAD_STREAM_EXAMPLE = ": connected\n\n" +
   "\"priority\":\"IMMEDIATE\",\"description\":\"Two vehicles, one injured\",\"controlNotes\":\"\"}}\n\n" +
   ": heartbeat\n\n"
 
+/**
+ * One message of the stream: `id` is the entry's `seq` (what `Last-Event-ID`
+ * names on a reconnect), `data` the entry as JSON, as `GET /cad/events` shows
+ * it. Comments (the opening one, the heartbeats) carry no entry: a reader
+ * skips them.
+ */
+export const CadEventMessage = Schema.Struct({
+  id: Schema.optionalKey(Schema.String),
+  event: Schema.optionalKey(Schema.String),
+  data: Schema.fromJsonString(CadEventView)
+}).annotate({
+  identifier: "CadEventMessage",
+  description: "Server-Sent Events: each entry as `id: <seq>` and `data: <the entry as GET /cad/events shows it>`; comments as heartbeats"
+})
+
+/** The stream's answer: the entries, typed, as Server-Sent Events. */
+export const CadEventStream = HttpApiSchema.StreamSse({ contentType: "text/event-stream", events: CadEventMessage })
+
 export class EventsApi extends HttpApiGroup.make("cadEvents")
   .add(
     HttpApiEndpoint.get("listCadEvents", "/cad/events", {
@@ -42,10 +60,7 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
     HttpApiEndpoint.get("streamCadEvents", "/cad/events/stream", {
       query: StrictQuery({ ...filters, after: Schema.optional(Seq("after")) }),
       headers: Schema.Struct({ "last-event-id": Schema.optional(Seq("Last-Event-ID")) }),
-      success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/event-stream" })).annotate({
-        description: "Server-Sent Events: each entry as `id: <seq>` and `data: <the entry as GET /cad/events shows it>`; comments as heartbeats",
-        examples: [CAD_STREAM_EXAMPLE]
-      }),
+      success: CadEventStream,
       // Besides the caller's request budget: the cap on the streams one caller holds open.
       error: failsWith(RateLimited)
     })

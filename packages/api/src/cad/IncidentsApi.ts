@@ -6,12 +6,18 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { AssignedUnitView, EXAMPLE_ID, IncidentDetail, IncidentId, incidentFields, IncidentStatus, IncidentView, UnitId, UnitView, Version } from "./schemas.js"
 
 const IncidentPath = Schema.Struct({ id: IncidentId })
-const EXAMPLE_FIELDS = { type: "Road traffic collision", priority: "IMMEDIATE", location: "A1 junction 4", description: "Two vehicles, one injured", controlNotes: "" } as const
+const EXAMPLE_FIELDS = {
+  type: "Road traffic collision",
+  priority: "IMMEDIATE",
+  location: "A1 junction 4",
+  description: "Two vehicles, one injured",
+  controlNotes: ""
+} as const
 
 export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
   .add(
@@ -20,7 +26,10 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
       success: List(IncidentView)
     })
       .annotate(OpenApi.Summary, "List incidents")
-      .annotate(OpenApi.Description, "Open incidents (the default) by priority (IMMEDIATE, PRIORITY, SCHEDULED, RESOLUTION), then by number; `status=CLOSED`: closed ones, newest closed first.")
+      .annotate(
+        OpenApi.Description,
+        "Open incidents (the default) by priority (IMMEDIATE, PRIORITY, SCHEDULED, RESOLUTION), then by number; `status=CLOSED`: closed ones, newest closed first."
+      )
       .pipe(allow({ access: "session-or-credential", permissions: ["cad.view"] }))
   )
   .add(
@@ -30,7 +39,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
         description: incidentFields.description.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(""))),
         controlNotes: incidentFields.controlNotes.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("")))
       }, { name: "IncidentInput", example: EXAMPLE_FIELDS }),
-      success: Data(IncidentView).pipe(HttpApiSchema.status(201))
+      success: Single(IncidentView).pipe(HttpApiSchema.status(201))
     })
       .annotate(OpenApi.Summary, "Create an incident")
       .annotate(OpenApi.Description, "Opens an incident; its `number` comes from a sequence and its `version` starts at 1. Records `INCIDENT_CREATED`.")
@@ -39,7 +48,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
   .add(
     HttpApiEndpoint.get("getIncident", "/cad/incidents/:id", {
       params: IncidentPath,
-      success: Data(IncidentDetail),
+      success: Single(IncidentDetail),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get an incident")
@@ -50,7 +59,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
     HttpApiEndpoint.post("updateIncident", "/cad/incidents/:id/update", {
       params: IncidentPath,
       payload: Body({ ...incidentFields, version: Version }, { name: "IncidentUpdate", example: { ...EXAMPLE_FIELDS, version: 1 } }),
-      success: Data(IncidentView),
+      success: Single(IncidentView),
       error: failsWith(NotFound, CadConflict, InvalidState, NoChange)
     })
       .annotate(OpenApi.Summary, "Edit an incident")
@@ -65,7 +74,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
     HttpApiEndpoint.post("closeIncident", "/cad/incidents/:id/close", {
       params: IncidentPath,
       payload: Body({ version: Version }, { name: "IncidentClose", example: { version: 1 } }),
-      success: Data(IncidentView),
+      success: Single(IncidentView),
       error: failsWith(NotFound, CadConflict, InvalidState)
     })
       .annotate(OpenApi.Summary, "Close an incident")
@@ -80,7 +89,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
     HttpApiEndpoint.post("assignUnit", "/cad/incidents/:id/assign", {
       params: IncidentPath,
       payload: Body({ unitId: UnitId, version: Version }, { name: "AssignInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 1 } }),
-      success: Data(AssignedUnitView),
+      success: Single(AssignedUnitView),
       error: failsWith(NotFound, CadConflict, InvalidState)
     })
       .annotate(OpenApi.Summary, "Assign a unit to an incident")
@@ -97,7 +106,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
     HttpApiEndpoint.post("clearUnit", "/cad/incidents/:id/clear", {
       params: IncidentPath,
       payload: Body({ unitId: UnitId, version: Version }, { name: "ClearInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 2 } }),
-      success: Data(UnitView),
+      success: Single(UnitView),
       error: failsWith(NotFound, CadConflict, InvalidState)
     })
       .annotate(OpenApi.Summary, "Clear a unit from an incident")

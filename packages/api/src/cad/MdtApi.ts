@@ -6,7 +6,7 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data } from "../schema/envelope.js"
+import { Single } from "../schema/envelope.js"
 import { NoQuery } from "../schema/query.js"
 import { EXAMPLE_ID, Identifier, MdtUnitStatus, MdtView, UnitId, Version } from "./schemas.js"
 
@@ -16,17 +16,20 @@ export class MdtApi extends HttpApiGroup.make("mdt")
   .add(
     HttpApiEndpoint.get("myMdt", "/mdt/me", {
       query: NoQuery,
-      success: Data(MdtView),
+      success: Single(MdtView),
       error: failsWith(StaffRequired)
     })
       .annotate(OpenApi.Summary, "My crew, unit and incident")
-      .annotate(OpenApi.Description, "My current crew membership, its unit (with crew and `version`) and the incident it attends; each null when none. Active staff only (`STAFF_REQUIRED`).")
+      .annotate(
+        OpenApi.Description,
+        "My current crew membership, its unit (with crew and `version`) and the incident it attends; each null when none. Active staff only (`STAFF_REQUIRED`)."
+      )
       .pipe(self)
   )
   .add(
     HttpApiEndpoint.post("bookOn", "/mdt/book-on", {
       payload: Body({ unitId: UnitId, identifier: Identifier }, { name: "BookOnInput", example: { unitId: UnitId.make(EXAMPLE_ID), identifier: "4521" } }),
-      success: Data(MdtView),
+      success: Single(MdtView),
       error: failsWith(StaffRequired, NotFound, AlreadyCrewed, StaffInactive)
     })
       .annotate(OpenApi.Summary, "Book on to a unit")
@@ -39,7 +42,7 @@ export class MdtApi extends HttpApiGroup.make("mdt")
   )
   .add(
     HttpApiEndpoint.post("bookOff", "/mdt/book-off", {
-      success: Data(MdtView),
+      success: Single(MdtView),
       error: failsWith(StaffRequired, InvalidState, NotFound)
     })
       .annotate(OpenApi.Summary, "Book off my unit")
@@ -52,7 +55,7 @@ export class MdtApi extends HttpApiGroup.make("mdt")
   .add(
     HttpApiEndpoint.post("setMyUnitStatus", "/mdt/status", {
       payload: Body({ status: MdtUnitStatus, version: Version }, { name: "MdtStatusInput", example: { status: "EN_ROUTE", version: 3 } }),
-      success: Data(MdtView),
+      success: Single(MdtView),
       error: failsWith(StaffRequired, CadConflict, InvalidState, NoChange, NotFound)
     })
       .annotate(OpenApi.Summary, "Change my unit's status")

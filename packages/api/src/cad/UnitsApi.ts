@@ -7,7 +7,7 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { LenientQuery, paging, StrictQuery } from "../schema/query.js"
 import { AccountId, CrewUser, EXAMPLE_ID, Identifier, UnitId, unitFields, UnitStatus, UnitView, Version } from "./schemas.js"
 
@@ -28,7 +28,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
   .add(
     HttpApiEndpoint.post("createUnit", "/cad/units", {
       payload: Body(unitFields, { name: "UnitInput", example: EXAMPLE_UNIT }),
-      success: Data(UnitView).pipe(HttpApiSchema.status(201)),
+      success: Single(UnitView).pipe(HttpApiSchema.status(201)),
       error: failsWith(InvalidInput)
     })
       .annotate(OpenApi.Summary, "Create a unit")
@@ -55,7 +55,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
   .add(
     HttpApiEndpoint.get("getUnit", "/cad/units/:id", {
       params: UnitPath,
-      success: Data(UnitView),
+      success: Single(UnitView),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get a unit")
@@ -66,7 +66,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
     HttpApiEndpoint.post("updateUnit", "/cad/units/:id/update", {
       params: UnitPath,
       payload: Body({ ...unitFields, version: Version }, { name: "UnitUpdate", example: { ...EXAMPLE_UNIT, version: 1 } }),
-      success: Data(UnitView),
+      success: Single(UnitView),
       error: failsWith(NotFound, InvalidInput, CadConflict, NoChange)
     })
       .annotate(OpenApi.Summary, "Edit a unit")
@@ -81,7 +81,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
     HttpApiEndpoint.post("setUnitStatus", "/cad/units/:id/status", {
       params: UnitPath,
       payload: Body({ status: UnitStatus, version: Version }, { name: "UnitStatusInput", example: { status: "BUSY", version: 2 } }),
-      success: Data(UnitView),
+      success: Single(UnitView),
       error: failsWith(NotFound, CadConflict, InvalidState, NoChange)
     })
       .annotate(OpenApi.Summary, "Change a unit's status")
@@ -98,7 +98,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
     HttpApiEndpoint.post("addCrew", "/cad/units/:id/crew", {
       params: UnitPath,
       payload: Body({ userId: AccountId, identifier: Identifier }, { name: "CrewInput", example: { userId: AccountId.make(EXAMPLE_ID), identifier: "4521" } }),
-      success: Data(UnitView).pipe(HttpApiSchema.status(201)),
+      success: Single(UnitView).pipe(HttpApiSchema.status(201)),
       error: failsWith(NotFound, AlreadyCrewed, StaffInactive)
     })
       .annotate(OpenApi.Summary, "Add a person to a unit's crew")
@@ -113,7 +113,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
   .add(
     HttpApiEndpoint.post("removeCrew", "/cad/units/:id/crew/:crewId/remove", {
       params: Schema.Struct({ id: UnitId, crewId: CrewMemberId }),
-      success: Data(UnitView),
+      success: Single(UnitView),
       error: failsWith(NotFound, InvalidState)
     })
       .annotate(OpenApi.Summary, "Remove a person from a unit's crew")

@@ -7,7 +7,7 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { Categories, CivilianReferenceInput, civilianFields, civilianPatchFields, vehicleFields } from "./inputs.js"
 import { HolderLicence, KeptVehicle, OwnerCivilian, Vehicle } from "./schemas.js"
@@ -40,7 +40,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
         name: "CivilianInput",
         example: { fullName: "Jane Doe", dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 High Street, Anytown" }
       }),
-      success: Data(OwnerCivilian).pipe(HttpApiSchema.status(201)),
+      success: Single(OwnerCivilian).pipe(HttpApiSchema.status(201)),
       error: failsWith(InvalidInput)
     })
       .annotate(OpenApi.Summary, "Create a character")
@@ -54,7 +54,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
   .add(
     HttpApiEndpoint.get("getCivilian", "/civilians/:id", {
       params: CivilianPath,
-      success: Data(OwnerCivilian),
+      success: Single(OwnerCivilian),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get my character")
@@ -65,7 +65,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
     HttpApiEndpoint.patch("updateCivilian", "/civilians/:id", {
       params: CivilianPath,
       payload: Body(civilianPatchFields, { name: "CivilianUpdate", example: { address: "2 Low Road, Anytown" } }),
-      success: Data(OwnerCivilian),
+      success: Single(OwnerCivilian),
       error: failsWith(NotFound, InvalidInput, InvalidState, Forbidden)
     })
       .annotate(OpenApi.Summary, "Update my character")
@@ -81,7 +81,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
     HttpApiEndpoint.post("issueLicence", "/civilians/:id/licence", {
       params: CivilianPath,
       payload: Body({ categories: Categories }, { name: "LicenceApplication", example: { categories: ["B"] } }),
-      success: Data(HolderLicence).pipe(HttpApiSchema.status(201)),
+      success: Single(HolderLicence).pipe(HttpApiSchema.status(201)),
       error: failsWith(NotFound, InvalidInput, LicenceExists, LicenceNumberUnavailable)
     })
       .annotate(OpenApi.Summary, "Issue my character's driving licence")
@@ -101,7 +101,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
         name: "VehicleRegistration",
         example: { plate: "AB12 CDE", make: "Ford", model: "Focus", colour: "Blue", type: "CAR" }
       }),
-      success: Data(KeptVehicle).pipe(HttpApiSchema.status(201)),
+      success: Single(KeptVehicle).pipe(HttpApiSchema.status(201)),
       error: failsWith(NotFound, InvalidInput, PlateTaken)
     })
       .annotate(OpenApi.Summary, "Register a vehicle to my character")
@@ -117,7 +117,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
     HttpApiEndpoint.post("transferVehicle", "/civilians/:id/vehicles/:vehicleId/transfer", {
       params: VehiclePath,
       payload: Body({ toReference: CivilianReferenceInput }, { name: "VehicleTransfer", example: { toReference: "CIV-000002" } }),
-      success: Data(Vehicle),
+      success: Single(Vehicle),
       error: failsWith(NotFound, InvalidInput, InvalidState)
     })
       .annotate(OpenApi.Summary, "Transfer a vehicle to another character")

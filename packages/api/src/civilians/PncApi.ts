@@ -6,7 +6,7 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { Categories, endorsementFields, Reason, SearchText, vehicleStatusFields } from "./inputs.js"
 import { CivilianSearchHit, OfficialCivilian, OfficialLicence, PncEvent, PncVehicleRecord, PncVehicleSummary, Vehicle } from "./schemas.js"
@@ -35,7 +35,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
   .add(
     HttpApiEndpoint.get("getPerson", "/pnc/civilians/:id", {
       params: CivilianPath,
-      success: Data(OfficialCivilian),
+      success: Single(OfficialCivilian),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get a person's record")
@@ -63,7 +63,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
   .add(
     HttpApiEndpoint.get("getVehicle", "/pnc/vehicles/:id", {
       params: VehiclePath,
-      success: Data(PncVehicleRecord),
+      success: Single(PncVehicleRecord),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get a vehicle record")
@@ -74,7 +74,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
     HttpApiEndpoint.patch("changeVehicleStatuses", "/pnc/vehicles/:id", {
       params: VehiclePath,
       payload: Body(vehicleStatusFields, { name: "VehicleStatusChange", example: { reason: "Insurance lapsed", insuranceStatus: "UNINSURED" } }),
-      success: Data(Vehicle),
+      success: Single(Vehicle),
       error: failsWith(NotFound, NoChange, PlateTaken)
     })
       .annotate(OpenApi.Summary, "Change a vehicle's official statuses")
@@ -89,7 +89,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
   .add(
     HttpApiEndpoint.get("getLicence", "/pnc/licences/:id", {
       params: LicencePath,
-      success: Data(OfficialLicence),
+      success: Single(OfficialLicence),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get a licence")
@@ -103,7 +103,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
         name: "LicenceChange",
         example: { reason: "Renewal at the counter", expiresAt: DateTime.makeUnsafe("2036-01-31T00:00:00.000Z") }
       }),
-      success: Data(OfficialLicence),
+      success: Single(OfficialLicence),
       error: failsWith(NotFound, NoChange, InvalidExpiry)
     })
       .annotate(OpenApi.Summary, "Change a licence's categories or expiry")
@@ -118,7 +118,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
     HttpApiEndpoint.post("suspendLicence", "/pnc/licences/:id/suspend", {
       params: LicencePath,
       payload: Body({ reason: Reason, until: Schema.optionalKey(EnteredTimestamp) }, { name: "LicenceSuspension", example: { reason: "Court order" } }),
-      success: Data(OfficialLicence),
+      success: Single(OfficialLicence),
       error: failsWith(NotFound, InvalidInput, InvalidState, NoChange)
     })
       .annotate(OpenApi.Summary, "Suspend a licence")
@@ -133,7 +133,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
     HttpApiEndpoint.post("revokeLicence", "/pnc/licences/:id/revoke", {
       params: LicencePath,
       payload: Body({ reason: Reason }, { name: "LicenceRevocation", example: { reason: "Disqualified by the court" } }),
-      success: Data(OfficialLicence),
+      success: Single(OfficialLicence),
       error: failsWith(NotFound, NoChange)
     })
       .annotate(OpenApi.Summary, "Revoke a licence")
@@ -144,7 +144,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
     HttpApiEndpoint.post("reinstateLicence", "/pnc/licences/:id/reinstate", {
       params: LicencePath,
       payload: Body({ reason: Reason }, { name: "LicenceReinstatement", example: { reason: "Disqualification served" } }),
-      success: Data(OfficialLicence),
+      success: Single(OfficialLicence),
       error: failsWith(NotFound, NoChange)
     })
       .annotate(OpenApi.Summary, "Reinstate a licence")
@@ -158,7 +158,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
     HttpApiEndpoint.post("addEndorsement", "/pnc/licences/:id/endorsements", {
       params: LicencePath,
       payload: Body(endorsementFields, { name: "EndorsementInput", example: { code: "SP30", reason: "Speeding, 38 in a 30 zone", points: 3 } }),
-      success: Data(OfficialLicence).pipe(HttpApiSchema.status(201)),
+      success: Single(OfficialLicence).pipe(HttpApiSchema.status(201)),
       error: failsWith(NotFound, InvalidInput)
     })
       .annotate(OpenApi.Summary, "Add an endorsement")
@@ -173,7 +173,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
     HttpApiEndpoint.post("removeEndorsement", "/pnc/licences/:id/endorsements/:endorsementId/remove", {
       params: EndorsementPath,
       payload: Body({ reason: Reason }, { name: "EndorsementRemoval", example: { reason: "Appeal upheld" } }),
-      success: Data(OfficialLicence),
+      success: Single(OfficialLicence),
       error: failsWith(NotFound, EndorsementNotActive)
     })
       .annotate(OpenApi.Summary, "Remove an endorsement")

@@ -18,7 +18,7 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { Details, EndorsementCode, FineAmount, Points, Reason, RecordDescription, RecordLocation, RecordTitle } from "./inputs.js"
 import { Marker, PncRecord, Warrant } from "./schemas.js"
@@ -69,7 +69,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           endorsementCode: "SP30"
         }
       }),
-      success: Data(PncRecord).pipe(HttpApiSchema.status(201)),
+      success: Single(PncRecord).pipe(HttpApiSchema.status(201)),
       error: failsWith(NotFound, InvalidInput)
     })
       .annotate(OpenApi.Summary, "Create a record")
@@ -87,7 +87,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
   .add(
     HttpApiEndpoint.get("getRecord", "/pnc/records/:id", {
       params: RecordPath,
-      success: Data(PncRecord),
+      success: Single(PncRecord),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get a record")
@@ -98,7 +98,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
     HttpApiEndpoint.post("closeRecord", "/pnc/records/:id/close", {
       params: RecordPath,
       payload: Body({ reason: Reason }, { name: "RecordClosure", example: { reason: "Fine paid" } }),
-      success: Data(PncRecord),
+      success: Single(PncRecord),
       error: failsWith(NotFound, InvalidState)
     })
       .annotate(OpenApi.Summary, "Close a record")
@@ -113,7 +113,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
     HttpApiEndpoint.post("voidRecord", "/pnc/records/:id/void", {
       params: RecordPath,
       payload: Body({ reason: Reason }, { name: "RecordVoiding", example: { reason: "Recorded against the wrong person" } }),
-      success: Data(PncRecord),
+      success: Single(PncRecord),
       error: failsWith(NotFound, InvalidState)
     })
       .annotate(OpenApi.Summary, "Void a record")
@@ -156,7 +156,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
         details: Schema.optionalKey(Details),
         expiresAt: Schema.optionalKey(EnteredTimestamp)
       }, { name: "WarrantInput", example: { civilianId: EXAMPLE_CIVILIAN_ID, reason: "Failed to appear at court" } }),
-      success: Data(Warrant).pipe(HttpApiSchema.status(201)),
+      success: Single(Warrant).pipe(HttpApiSchema.status(201)),
       error: failsWith(NotFound, InvalidInput)
     })
       .annotate(OpenApi.Summary, "Issue a warrant")
@@ -171,7 +171,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
     HttpApiEndpoint.post("closeWarrant", "/pnc/warrants/:id/close", {
       params: WarrantPath,
       payload: Body({ outcome: WarrantOutcome, note: Reason }, { name: "WarrantClosure", example: { outcome: "EXECUTED", note: "Arrested at home" } }),
-      success: Data(Warrant),
+      success: Single(Warrant),
       error: failsWith(NotFound, WarrantNotActive)
     })
       .annotate(OpenApi.Summary, "Close a warrant")
@@ -211,7 +211,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
         details: Schema.optionalKey(Details),
         expiresAt: Schema.optionalKey(EnteredTimestamp)
       }, { name: "MarkerInput", example: { type: "STOLEN_VEHICLE", vehicleId: EXAMPLE_VEHICLE_ID, reason: "Reported stolen by the keeper" } }),
-      success: Data(Marker).pipe(HttpApiSchema.status(201)),
+      success: Single(Marker).pipe(HttpApiSchema.status(201)),
       error: failsWith(NotFound, InvalidInput)
     })
       .annotate(OpenApi.Summary, "Create a marker")
@@ -228,7 +228,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
     HttpApiEndpoint.post("clearMarker", "/pnc/markers/:id/clear", {
       params: MarkerPath,
       payload: Body({ reason: Reason }, { name: "MarkerClearance", example: { reason: "Vehicle recovered" } }),
-      success: Data(Marker),
+      success: Single(Marker),
       error: failsWith(NotFound, MarkerNotActive)
     })
       .annotate(OpenApi.Summary, "Clear a marker")

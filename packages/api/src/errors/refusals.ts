@@ -1,17 +1,37 @@
-import type { ErrorCode } from "@bluelight/core/kernel"
-import { type Context, Option } from "effect"
-import { accessRuleOf, isRateLimited, isReadingOwnBody } from "../access.js"
+import { AccountDisabled, type AccessRule, Forbidden, Unauthenticated, UserRequired } from "@bluelight/core/identity"
+import { InvalidInput } from "@bluelight/core/kernel"
+import { Option } from "effect"
+import { InvalidOrigin, RateLimited } from "../auth/errors.js"
 import { budgetOf, mayHaveBody } from "../methods.js"
+import { InternalError, PayloadTooLarge, UnsupportedMediaType } from "./requestPath.js"
 
-/** What the refusals of an operation depend on: its method, its input and its annotations. */
-export interface EndpointShape {
+/**
+ * What the refusals of an operation depend on: its method, its access rule
+ * (none before `allow`), its marks and whether it decodes any input.
+ */
+export interface RefusalFacts {
   readonly method: string
-  readonly annotations: Context.Context<never>
-  readonly params: unknown
-  readonly query: unknown
-  readonly headers: unknown
-  readonly payload: ReadonlyMap<string, unknown>
+  readonly rule: Option.Option<AccessRule>
+  /** Not marked `notRateLimited`. */
+  readonly rateLimited: boolean
+  /** Marked `readsOwnBody`. */
+  readonly ownBody: boolean
+  /** Declares a path, query, headers or body schema. */
+  readonly decodes: boolean
 }
+
+/** Every refusal an operation can meet before or around its handler, as the classes a client reads back. */
+export type Refusal =
+  | typeof Unauthenticated
+  | typeof AccountDisabled
+  | typeof InvalidOrigin
+  | typeof RateLimited
+  | typeof UserRequired
+  | typeof Forbidden
+  | typeof InvalidInput
+  | typeof PayloadTooLarge
+  | typeof UnsupportedMediaType
+  | typeof InternalError
 
 /**
  * What AccessControl can refuse an operation with, read from its one access
@@ -21,16 +41,16 @@ export interface EndpointShape {
  * is spent (unless exempt), for a credential where only a person may act,
  * and for a missing permission.
  */
-export const accessRefusalsOf = (endpoint: EndpointShape): ReadonlyArray<ErrorCode> => {
-  const rule = accessRuleOf(endpoint)
+export const accessRefusalsOf = (facts: RefusalFacts): ReadonlyArray<Refusal> => {
+  const rule = facts.rule
   if (Option.isNone(rule) || rule.value.access === "public") return []
   return [
-    "UNAUTHENTICATED",
-    "ACCOUNT_DISABLED",
-    ...(budgetOf(endpoint.method) === "write" ? ["INVALID_ORIGIN" as const] : []),
-    ...(isRateLimited(endpoint) ? ["RATE_LIMITED" as const] : []),
-    ...(rule.value.access === "session" ? ["USER_REQUIRED" as const] : []),
-    ...(rule.value.permissions.length > 0 ? ["FORBIDDEN" as const] : [])
+    Unauthenticated,
+    AccountDisabled,
+    ...(budgetOf(facts.method) === "write" ? [InvalidOrigin] : []),
+    ...(facts.rateLimited ? [RateLimited] : []),
+    ...(rule.value.access === "session" ? [UserRequired] : []),
+    ...(rule.value.permissions.length > 0 ? [Forbidden] : [])
   ]
 }
 
@@ -42,14 +62,12 @@ export const accessRefusalsOf = (endpoint: EndpointShape): ReadonlyArray<ErrorCo
  * headers or body can get input that does not decode (`400`). Any operation
  * can meet a defect (`500`).
  */
-export const requestRefusalsOf = (endpoint: EndpointShape): ReadonlyArray<ErrorCode> => {
-  const body = mayHaveBody(endpoint.method)
-  const ownBody = isReadingOwnBody(endpoint)
-  const decodes = [endpoint.params, endpoint.query, endpoint.headers].some((schema) => schema !== undefined) || endpoint.payload.size > 0
+export const requestRefusalsOf = (facts: RefusalFacts): ReadonlyArray<Refusal> => {
+  const body = mayHaveBody(facts.method)
   return [
-    ...(decodes || (body && !ownBody) ? ["INVALID_INPUT" as const] : []),
-    ...(body ? ["PAYLOAD_TOO_LARGE" as const] : []),
-    ...(body && !ownBody ? ["UNSUPPORTED_MEDIA_TYPE" as const] : []),
-    "INTERNAL_ERROR"
+    ...(facts.decodes || (body && !facts.ownBody) ? [InvalidInput] : []),
+    ...(body ? [PayloadTooLarge] : []),
+    ...(body && !facts.ownBody ? [UnsupportedMediaType] : []),
+    InternalError
   ]
 }

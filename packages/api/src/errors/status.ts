@@ -1,8 +1,8 @@
 import type { ErrorCode } from "@bluelight/core/kernel"
 
 /**
- * The HTTP status of every error code, in one place (API.md, "Statuses of
- * operation codes"). Exhaustive over `ErrorCode`: a code without a status, or
+ * The HTTP status of every error code, in one place
+ * (docs/decisions/http-contract.md, "Statuses"). Exhaustive over `ErrorCode`: a code without a status, or
  * a status for a code that does not exist, does not compile.
  */
 const STATUS_OF_CODE = {

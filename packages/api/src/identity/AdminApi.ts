@@ -1,12 +1,25 @@
-import { AccountId, AccountStatus, CREDENTIAL_LIFETIME_DAYS, InvalidScope, Permission, ReservedRole, RoleId, ServiceCredentialId } from "@bluelight/core/identity"
-import { IntegerBetween, InvalidState, NotFound, OneLineText } from "@bluelight/core/kernel"
+import {
+  AccountId,
+  AccountStatus,
+  CREDENTIAL_LIFETIME_DAYS,
+  CredentialLifetimeDays,
+  CredentialName,
+  CredentialScopes,
+  InvalidScope,
+  ReservedRole,
+  RoleId,
+  RoleName,
+  RolePermissions,
+  ServiceCredentialId
+} from "@bluelight/core/identity"
+import { InvalidState, NotFound, OneLineText } from "@bluelight/core/kernel"
 import { Effect, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { AccountView, CredentialView, IssuedCredential, RoleView } from "./schemas.js"
 
@@ -15,22 +28,7 @@ const AccountPath = Schema.Struct({ id: AccountId })
 const RolePath = Schema.Struct({ id: RoleId })
 const ServicePath = Schema.Struct({ id: ServiceCredentialId })
 
-const RoleName = OneLineText({ min: 2, max: 60 })
-const MAX_PERMISSIONS = 32
-// The answers' messages are the checks' own; the title and description are for the API description only.
-const RolePermissions = Schema.Array(Permission).check(
-  Schema.isMaxLength(MAX_PERMISSIONS, { message: `at most ${MAX_PERMISSIONS} permissions` })
-).annotate({ title: "Permission keys", description: `Permission keys, at most ${MAX_PERMISSIONS}` })
-const Scopes = Schema.Array(Permission).check(
-  Schema.isMinLength(1, { message: "at least one scope" }),
-  Schema.isMaxLength(MAX_PERMISSIONS, { message: `at most ${MAX_PERMISSIONS} scopes` })
-).annotate({
-  title: "Scopes",
-  description: `Permission keys the credential may use, 1 to ${MAX_PERMISSIONS}; admin.manage and staff.manage cannot be granted`
-})
-
 const { min, max } = CREDENTIAL_LIFETIME_DAYS
-const LifetimeDays = IntegerBetween(CREDENTIAL_LIFETIME_DAYS, `lifetimeDays must be an integer from ${min} to ${max}`)
 
 export class AdminApi extends HttpApiGroup.make("admin")
   .add(
@@ -49,7 +47,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.get("getAccount", "/admin/accounts/:id", {
       params: AccountPath,
-      success: Data(AccountView),
+      success: Single(AccountView),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get an account")
@@ -60,7 +58,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
     HttpApiEndpoint.patch("updateAccount", "/admin/accounts/:id", {
       params: AccountPath,
       payload: Body({ status: AccountStatus }, { name: "AccountStatusChange", example: { status: "ACTIVE" } }),
-      success: Data(AccountView),
+      success: Single(AccountView),
       error: failsWith(NotFound, InvalidState)
     })
       .annotate(OpenApi.Summary, "Change an account's status")
@@ -87,7 +85,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
         name: "RoleInput",
         example: { name: "Dispatcher", permissions: ["cad.view", "cad.dispatch"] }
       }),
-      success: Data(RoleView).pipe(HttpApiSchema.status(201)),
+      success: Single(RoleView).pipe(HttpApiSchema.status(201)),
       error: failsWith(ReservedRole, InvalidState)
     })
       .annotate(OpenApi.Summary, "Create a role")
@@ -105,7 +103,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
         name: "RoleUpdate",
         example: { name: "Senior Dispatcher", permissions: ["cad.view", "cad.dispatch", "cad.incidents.manage"] }
       }),
-      success: Data(RoleView),
+      success: Single(RoleView),
       error: failsWith(NotFound, ReservedRole, InvalidState)
     })
       .annotate(OpenApi.Summary, "Update a role")
@@ -129,14 +127,14 @@ export class AdminApi extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.post("issueService", "/admin/services", {
       payload: Body({
-        name: OneLineText({ min: 2, max: 80 }),
-        scopes: Scopes,
-        lifetimeDays: LifetimeDays.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(CREDENTIAL_LIFETIME_DAYS.default)))
+        name: CredentialName,
+        scopes: CredentialScopes,
+        lifetimeDays: CredentialLifetimeDays.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(CREDENTIAL_LIFETIME_DAYS.default)))
       }, {
         name: "ServiceCredentialInput",
         example: { name: "Discord bot", scopes: ["staff.view", "audit.view"], lifetimeDays: CREDENTIAL_LIFETIME_DAYS.default }
       }),
-      success: Data(IssuedCredential).pipe(HttpApiSchema.status(201)),
+      success: Single(IssuedCredential).pipe(HttpApiSchema.status(201)),
       error: failsWith(InvalidScope)
     })
       .annotate(OpenApi.Summary, "Issue a service credential")
@@ -151,7 +149,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.delete("revokeService", "/admin/services/:id", {
       params: ServicePath,
-      success: Data(CredentialView),
+      success: Single(CredentialView),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Revoke a service credential")

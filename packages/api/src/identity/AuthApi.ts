@@ -6,7 +6,7 @@ import { allow, notRateLimited, readsOwnBody } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { RateLimited } from "../auth/errors.js"
 import { failsWith } from "../errors/declared.js"
-import { Data } from "../schema/envelope.js"
+import { Single } from "../schema/envelope.js"
 import { LenientQuery } from "../schema/query.js"
 import { Me } from "./schemas.js"
 
@@ -29,9 +29,12 @@ const developerPasswordBody = {
   content: {
     "application/json": {
       // `onExcessProperty: "error"`: described as taking no other property, as the handler reads it.
-      schema: Schema.toJsonSchemaDocument(Schema.Struct({
-        password: Schema.String.annotate({ description: "The server's developer password (BLUELIGHT_DEVELOPER_PASSWORD)" })
-      }), { onExcessProperty: "error" }).schema,
+      schema: Schema.toJsonSchemaDocument(
+        Schema.Struct({
+          password: Schema.String.annotate({ description: "The server's developer password (BLUELIGHT_DEVELOPER_PASSWORD)" })
+        }),
+        { onExcessProperty: "error" }
+      ).schema,
       // Not a password that works: the real one is the operator's secret.
       example: { password: "the developer password" }
     }
@@ -71,7 +74,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.post("signOut", "/auth/logout", {
-      success: Data(Schema.Struct({ signedOut: Schema.Boolean }))
+      success: Single(Schema.Struct({ signedOut: Schema.Boolean }))
     })
       .annotate(OpenApi.Summary, "Sign out")
       .annotate(OpenApi.Description, "Revokes this session and clears the session cookie. Never rate limited.")
@@ -108,7 +111,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.post("enableDeveloperAccess", "/auth/developer", {
-      success: Data(Me),
+      success: Single(Me),
       error: failsWith(AuthenticationFailed, Unauthenticated)
     })
       .annotate(OpenApi.Summary, "Turn Developer Access on")
@@ -125,7 +128,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.delete("disableDeveloperAccess", "/auth/developer", {
-      success: Data(Me),
+      success: Single(Me),
       error: failsWith(Unauthenticated)
     })
       .annotate(OpenApi.Summary, "Turn Developer Access off")
@@ -134,7 +137,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   )
   .add(
     HttpApiEndpoint.get("me", "/me", {
-      success: Data(Me)
+      success: Single(Me)
     })
       .annotate(OpenApi.Summary, "The signed-in person")
       .annotate(

@@ -1,4 +1,4 @@
-import { AccountId, Forbidden, RoleId, StaffProfileId } from "@bluelight/core/identity"
+import { AccountId, Forbidden, RoleId, StaffProfileId, StaffRoleIds } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
@@ -6,16 +6,12 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { StaffView } from "./schemas.js"
 
-const MAX_ROLES = 32
-// The answers' message is the check's own; the title and description are for the API description only.
-const RoleIds = Schema.Array(RoleId).check(Schema.isMaxLength(MAX_ROLES, { message: `at most ${MAX_ROLES} roles` })).annotate({
-  title: "Role ids",
-  description: `Ids of existing roles, at most ${MAX_ROLES}`
-})
+/** The roles of a profile: the core's rule (`StaffRoleIds`). */
+const RoleIds = StaffRoleIds
 
 /** Ids in the examples: the form of a real one; the reference's user puts real ones in. */
 const EXAMPLE_ACCOUNT_ID = AccountId.make("0190a7f2-3c4d-7e5f-8a6b-1c2d3e4f5a6b")
@@ -38,7 +34,7 @@ export class StaffApi extends HttpApiGroup.make("staff")
   .add(
     HttpApiEndpoint.get("getStaff", "/staff/:id", {
       params: StaffPath,
-      success: Data(StaffView),
+      success: Single(StaffView),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get a staff profile")
@@ -51,7 +47,7 @@ export class StaffApi extends HttpApiGroup.make("staff")
         name: "StaffProfileInput",
         example: { accountId: EXAMPLE_ACCOUNT_ID, roleIds: [EXAMPLE_ROLE_ID] }
       }),
-      success: Data(StaffView).pipe(HttpApiSchema.status(201)),
+      success: Single(StaffView).pipe(HttpApiSchema.status(201)),
       error: failsWith(NotFound, InvalidInput, InvalidState, Forbidden)
     })
       .annotate(OpenApi.Summary, "Create a staff profile")
@@ -71,7 +67,7 @@ export class StaffApi extends HttpApiGroup.make("staff")
         name: "StaffProfileUpdate",
         example: { active: true }
       }),
-      success: Data(StaffView),
+      success: Single(StaffView),
       error: failsWith(NotFound, InvalidInput, Forbidden)
     })
       .annotate(OpenApi.Summary, "Update a staff profile")

@@ -1,11 +1,22 @@
-import { Account, AccountId, AccountStatus, IdentityLink, Permission, PlatformLink, RoleId, ServiceCredentialId, StaffProfileId } from "@bluelight/core/identity"
+import {
+  Account,
+  AccountId,
+  AccountStatus,
+  IdentityLink,
+  Permission,
+  Person,
+  PlatformLink,
+  Role,
+  RoleRef,
+  ServiceCredentialId,
+  StaffMember,
+  StaffProfileId
+} from "@bluelight/core/identity"
 import { Timestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
-/** A minimal reference to a person. */
-export const Person = Schema.Struct({ id: AccountId, displayName: Schema.String }).annotate({ identifier: "Person" })
-
-export const RoleRef = Schema.Struct({ id: RoleId, name: Schema.String }).annotate({ identifier: "RoleRef" })
+/** A minimal reference to a person, and to a role: the core's. */
+export { Person, RoleRef }
 
 export const Me = Schema.Struct({
   id: AccountId,
@@ -20,19 +31,14 @@ export const Me = Schema.Struct({
   createdAt: Timestamp
 }).annotate({ identifier: "Me" })
 
-export const RoleView = Schema.Struct({ id: RoleId, name: Schema.String, permissions: Schema.Array(Permission) }).annotate({ identifier: "Role" })
+/** A role: the core's record, as it is. */
+export const RoleView = Role
 
 /** The administration view of an account is the account itself. */
 export const AccountView = Account
 
-export const StaffView = Schema.Struct({
-  id: StaffProfileId,
-  account: Person,
-  active: Schema.Boolean,
-  roles: Schema.Array(RoleRef),
-  createdAt: Timestamp,
-  updatedAt: Timestamp
-}).annotate({ identifier: "StaffProfile" })
+/** A staff profile as the directory shows it: the core's `StaffMember`, the API's "StaffProfile". */
+export const StaffView = StaffMember.annotate({ identifier: "StaffProfile" })
 
 export const CredentialView = Schema.Struct({
   id: ServiceCredentialId,

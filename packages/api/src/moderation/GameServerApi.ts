@@ -5,7 +5,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { NoQuery, paging, StrictQuery } from "../schema/query.js"
 import { Count, LivePlayerView, ServerStatusView } from "./schemas.js"
 
@@ -16,7 +16,7 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
   .add(
     HttpApiEndpoint.get("serverStatus", "/server", {
       query: NoQuery,
-      success: Data(ServerStatusView),
+      success: Single(ServerStatusView),
       error: failsWith(GameUnavailable)
     })
       .annotate(OpenApi.Summary, "The game server's status")

@@ -7,12 +7,20 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
-import { ModerationActionView, ModerationCreated, ModerationHeaders, ModerationInput, ModerationReplayed, ModerationType, PlatformId, PlayerHistory } from "./schemas.js"
+import {
+  ModerationActionView,
+  ModerationCreated,
+  ModerationHeaders,
+  ModerationInput,
+  ModerationReplayed,
+  ModerationType,
+  PlatformId,
+  PlayerHistory
+} from "./schemas.js"
 
-const DELIVERY =
-  "The record is stored first (`delivery: UNKNOWN`), then the command is sent to the game server once, with the username " +
+const DELIVERY = "The record is stored first (`delivery: UNKNOWN`), then the command is sent to the game server once, with the username " +
   "from the live player snapshot. HTTP success means the record exists, not that the command worked: read `delivery` " +
   "(`SUCCEEDED`; `FAILED` with `errorCode` `TARGET_NOT_IN_SERVER`, `TARGET_IS_STAFF`, `GAME_UNAVAILABLE` or `GAME_REJECTED`; " +
   "or `UNKNOWN` when the game server's answer could not be read — it is never sent again). " +
@@ -43,9 +51,20 @@ const moderationEndpoint = <const Name extends string>(
     .pipe(allow({ access: "session-or-credential", permissions: [permission] }))
 
 export class ModerationApi extends HttpApiGroup.make("moderation")
-  .add(moderationEndpoint("warnPlayer", "/moderation/warnings", "warn", "moderation.warn", "Warn a player", "Sends the player a private message in game (`:pm`)"))
+  .add(
+    moderationEndpoint("warnPlayer", "/moderation/warnings", "warn", "moderation.warn", "Warn a player", "Sends the player a private message in game (`:pm`)")
+  )
   .add(moderationEndpoint("kickPlayer", "/moderation/kicks", "kick", "moderation.kick", "Kick a player", "Kicks the player from the game server (`:kick`)"))
-  .add(moderationEndpoint("banPlayer", "/moderation/bans", "ban", "moderation.ban", "Ban a player", "Bans the player's platform id from the game server (`:ban`); the player must be on the server now (offline bans are `TARGET_NOT_IN_SERVER`)"))
+  .add(
+    moderationEndpoint(
+      "banPlayer",
+      "/moderation/bans",
+      "ban",
+      "moderation.ban",
+      "Ban a player",
+      "Bans the player's platform id from the game server (`:ban`); the player must be on the server now (offline bans are `TARGET_NOT_IN_SERVER`)"
+    )
+  )
   .add(
     HttpApiEndpoint.get("listModerationActions", "/moderation/actions", {
       query: StrictQuery({ ...paging, targetPlatformId: Schema.optional(PlatformId), type: Schema.optional(ModerationType) }),
@@ -58,7 +77,7 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
   .add(
     HttpApiEndpoint.get("getModerationAction", "/moderation/actions/:id", {
       params: Schema.Struct({ id: ModerationActionId }),
-      success: Data(ModerationActionView),
+      success: Single(ModerationActionView),
       error: failsWith(NotFound)
     })
       .annotate(OpenApi.Summary, "Get a moderation action")

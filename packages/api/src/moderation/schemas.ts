@@ -1,24 +1,27 @@
 import { AccountId, ServiceCredentialId } from "@bluelight/core/identity"
-import { IntegerBetween, MultiLineText, OneLineText, OneOf, PageMeta, SafeText, Timestamp } from "@bluelight/core/kernel"
+import { IntegerBetween, OneOf, PageMeta, SafeText, Timestamp } from "@bluelight/core/kernel"
 import {
   DELIVERY_STATES,
+  GameServerStatus,
   type LivePlayerWithAccount,
   MODERATION_ERROR_CODES,
   MODERATION_LIMITS,
   MODERATION_TYPES,
   type ModerationAction,
   ModerationActionId,
-  isInGameStaff
+  ModerationEvidence,
+  ModerationRequest,
+  isInGameStaff,
+  PlatformId
 } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 import { Person } from "../identity/schemas.js"
 import { TextOrNull } from "../schema/nullable.js"
 
-const { targetPlatformId, reason, evidence, idempotencyKey } = MODERATION_LIMITS
+const { idempotencyKey } = MODERATION_LIMITS
 
 /** A rule that stops at its first failure, like the text rules: a value breaking several is reported once. */
-const rule = (test: (text: string) => boolean, message: string) =>
-  Schema.makeFilter((text: string) => test(text) || message, undefined, true)
+const rule = (test: (text: string) => boolean, message: string) => Schema.makeFilter((text: string) => test(text) || message, undefined, true)
 
 /**
  * What the API description says of an identifier: written out (the rules
@@ -31,16 +34,8 @@ const documented = (jsonSchema: { readonly minLength: number; readonly maxLength
 const IDENTIFIER_CHARACTERS = /^[A-Za-z0-9_-]*$/
 const IDENTIFIER_CHARACTERS_MESSAGE = "must contain only letters, digits, '_' and '-'"
 
-/** A game-platform id: 1 to 64 letters, digits, `_` or `-` (the platform's ids are digits). */
-export const PlatformId = SafeText.check(
-  documented({ minLength: targetPlatformId.min, maxLength: targetPlatformId.max, pattern: "^[A-Za-z0-9_-]+$" }),
-  rule((text) => IDENTIFIER_CHARACTERS.test(text), IDENTIFIER_CHARACTERS_MESSAGE),
-  rule((text) => text.length >= targetPlatformId.min, "must not be empty"),
-  rule((text) => text.length <= targetPlatformId.max, `must be at most ${targetPlatformId.max} characters`)
-).annotate({
-  title: "PlatformId",
-  description: `A game-platform account id: ${targetPlatformId.min} to ${targetPlatformId.max} characters matching ^[A-Za-z0-9_-]+$`
-})
+/** A game-platform id: the core's rule. */
+export { PlatformId }
 
 /** The `Idempotency-Key` header: 16 to 128 characters matching `^[A-Za-z0-9_-]+$`. */
 export const IdempotencyKey = SafeText.check(
@@ -55,11 +50,11 @@ export const IdempotencyKey = SafeText.check(
 
 export const ModerationHeaders = Schema.Struct({ "idempotency-key": IdempotencyKey })
 
+/** A moderation request's body: the core's fields, `evidence` optional. */
 export const ModerationInput = {
-  targetPlatformId: PlatformId,
-  reason: OneLineText({ min: reason.min, max: reason.max }),
+  ...ModerationRequest.fields,
   // Absent or null; never `undefined`, which JSON cannot send (and which would describe a second `null`).
-  evidence: Schema.optionalKey(TextOrNull(MultiLineText({ max: evidence.max })))
+  evidence: Schema.optionalKey(TextOrNull(ModerationEvidence))
 }
 
 export const ModerationType = OneOf(...MODERATION_TYPES)
@@ -120,12 +115,8 @@ export const PlayerHistory = Schema.Struct({
 /** A count of players: a whole number, 0 or more. */
 export const Count = IntegerBetween({ min: 0, max: 1_000_000 })
 
-export const ServerStatusView = Schema.Struct({
-  name: Schema.String,
-  currentPlayers: Count,
-  maxPlayers: Count,
-  joinKey: Schema.String
-}).annotate({ identifier: "GameServerStatus" })
+/** The game server's status: the core's, as it is. */
+export const ServerStatusView = GameServerStatus
 
 export const LivePlayerView = Schema.Struct({
   platformId: Schema.String,

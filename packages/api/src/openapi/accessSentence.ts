@@ -18,7 +18,8 @@ export const accessSentence = (rule: AccessRule): string => {
     const who = rule.permissions.length === 0 ? "any signed-in person" : "a signed-in person"
     return `**Access:** ${who}${holding}${alternative}, by the session cookie. Service credentials are refused (\`USER_REQUIRED\`).`
   }
-  const who = rule.permissions.length === 0 ? "any signed-in person (session cookie) or service credential (bearer token)" : "a signed-in person (session cookie) or a service credential (bearer token)"
+  const who = rule.permissions.length === 0 ? "any signed-in person (session cookie) or service credential (bearer token)"
+    : "a signed-in person (session cookie) or a service credential (bearer token)"
   return `**Access:** ${who}${holding}${alternative}.`
 }
 

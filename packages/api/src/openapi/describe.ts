@@ -1,25 +1,47 @@
 import { Context, Option } from "effect"
-import { type HttpApi, type HttpApiGroup, OpenApi } from "effect/http-api"
-import { errorsDescriptionOf } from "../errors/documented.js"
+import { HttpApi, type HttpApiGroup, OpenApi } from "effect/http-api"
 import { withoutNumberedComponents } from "./components.js"
 import { withRequestExamples } from "./examples.js"
-import { type JsonObject, objectAt } from "./json.js"
+import { type JsonObject, objectAt, operationsOf } from "./json.js"
 import { withIntegerParameters } from "./parameters.js"
 import { securitySchemes } from "./security.js"
-import { withStreamExamples, withTryItNotes } from "./tryIt.js"
+import { withStreamExamples } from "./tryIt.js"
+
+const operationKey = (method: string, path: string) => `${method.toLowerCase()} ${path.replace(/:(\w+)\??/g, "{$1}")}`
+
+/**
+ * Refuses a description with an operation the API given to `describeApi` did
+ * not have: a group added after it is a mistake of composition (the API's one
+ * `transform` belongs to the finished API), told rather than served.
+ */
+const onlyOperationsOf = <Id extends string, Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<Id, Groups>) => {
+  const known = new Set<string>()
+  HttpApi.reflect(api, { onGroup: () => {}, onEndpoint: ({ endpoint }) => known.add(operationKey(endpoint.method, endpoint.path)) })
+  return (spec: JsonObject): JsonObject => {
+    for (const { key } of operationsOf(spec)) {
+      if (!known.has(key)) throw new Error(`${key} is described but not in the API describeApi was given`)
+    }
+    return spec
+  }
+}
 
 /**
  * The API's description finished from what its endpoints declare: each
- * operation's error responses from its codes, each request body's (and the
- * event stream's) example where a reference and the linter look for it, and
- * the notes on trying operations from the reference page. Apply it to the
- * finished API, after its last group (an API has one such `transform`).
+ * request body's (and the event stream's) example where a reference and the
+ * linter look for it. Each operation's error responses are its declared
+ * errors as they are (`allow` declares every one), and its description,
+ * with the notes on trying it from the reference page, is its own
+ * (`allow`, `tryItNotes.ts`). Apply it to the finished API, after its last
+ * group (an API has one such `transform`).
  */
 export const describeApi = <Id extends string, Groups extends HttpApiGroup.Constraint>(
   api: HttpApi.HttpApi<Id, Groups>
 ): HttpApi.HttpApi<Id, Groups> => {
-  const describeErrors = errorsDescriptionOf(api)
-  return api.annotate(OpenApi.Transform, (spec) => withTryItNotes(withStreamExamples(withRequestExamples(withIntegerParameters(withoutNumberedComponents(describeErrors(spec)))))))
+  const known = onlyOperationsOf(api)
+  return api.annotate(
+    OpenApi.Transform,
+    (spec) => withStreamExamples(withRequestExamples(withIntegerParameters(withoutNumberedComponents(known(spec)))))
+  )
 }
 
 /** What the served description takes from the configuration. */

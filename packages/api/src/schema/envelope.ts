@@ -1,12 +1,11 @@
 import { ErrorCode, PageMeta, Problem } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
-/** `{data: ...}`, the body of every success. */
-export const Data = <S extends Schema.Top>(data: S) => Schema.Struct({ data })
+/** `{data: ...}`, the body of a success answering one thing (not named `Data`: Effect has a `Data` module). */
+export const Single = <S extends Schema.Top>(data: S) => Schema.Struct({ data })
 
 /** `{data: [...], meta: {limit, offset, hasMore}}`, the body of every list. */
-export const List = <S extends Schema.Top>(item: S) =>
-  Schema.Struct({ data: Schema.Array(item), meta: PageMeta })
+export const List = <S extends Schema.Top>(item: S) => Schema.Struct({ data: Schema.Array(item), meta: PageMeta })
 
 /** The most problems one answer lists; a last entry counts the rest. */
 export const MAX_DETAILS = 20
@@ -27,8 +26,9 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 
 /**
  * The error envelope of every error response, as the description shows it
- * (`errors/documented.ts`); each declared error is answered with it
- * (`errors/declared.ts`), the request path's refusals too (`errors/respond.ts`).
+ * (each operation's errors of one status narrow it to their codes,
+ * `errors/declared.ts`); each declared error is answered with it, the request
+ * path's refusals too (`adapters-http` `errors/respond.ts`).
  */
 export const ErrorEnvelope = Schema.Struct({
   error: Schema.Struct({

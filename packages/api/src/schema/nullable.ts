@@ -7,5 +7,4 @@ import { Schema } from "effect"
  * can be, so text is judged by the text's rules alone, and anything else
  * fails the union itself, which says what it must be.
  */
-export const TextOrNull = <S extends Schema.Top>(text: S, what = "text") =>
-  Schema.NullOr(text).annotate({ message: `must be ${what}, or null` })
+export const TextOrNull = <S extends Schema.Top>(text: S, what = "text") => Schema.NullOr(text).annotate({ message: `must be ${what}, or null` })

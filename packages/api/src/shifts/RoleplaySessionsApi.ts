@@ -1,13 +1,13 @@
 import { StaffRequired } from "@bluelight/core/identity"
-import { EnteredTimestamp, InvalidInput, InvalidState, MultiLineText, NotFound, OneLineText } from "@bluelight/core/kernel"
-import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplaySessionId, RoleplaySessionStatus } from "@bluelight/core/shifts"
+import { EnteredTimestamp, InvalidInput, InvalidState, NotFound } from "@bluelight/core/kernel"
+import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplayDescription, RoleplaySessionId, RoleplaySessionStatus, RoleplayTitle } from "@bluelight/core/shifts"
 import { DateTime, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { RoleplaySessionView } from "./schemas.js"
 
@@ -17,7 +17,7 @@ const SessionPath = Schema.Struct({ id: RoleplaySessionId })
 const move = <const Name extends string>(name: Name, path: `/${string}`, summary: string, description: string) =>
   HttpApiEndpoint.post(name, path, {
     params: SessionPath,
-    success: Data(RoleplaySessionView),
+    success: Single(RoleplaySessionView),
     error: failsWith(NotFound, InvalidState)
   })
     .annotate(OpenApi.Summary, summary)
@@ -37,14 +37,14 @@ export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
   .add(
     HttpApiEndpoint.post("scheduleRoleplaySession", "/sessions", {
       payload: Body({
-        title: OneLineText({ min: ROLEPLAY_TITLE.min, max: ROLEPLAY_TITLE.max }),
-        description: Schema.optionalKey(MultiLineText({ max: ROLEPLAY_DESCRIPTION.max })),
+        title: RoleplayTitle,
+        description: Schema.optionalKey(RoleplayDescription),
         scheduledFor: EnteredTimestamp
       }, {
         name: "RoleplaySessionInput",
         example: { title: "Friday patrol night", description: "Response and traffic units", scheduledFor: DateTime.makeUnsafe("2026-01-30T19:00:00.000Z") }
       }),
-      success: Data(RoleplaySessionView).pipe(HttpApiSchema.status(201)),
+      success: Single(RoleplaySessionView).pipe(HttpApiSchema.status(201)),
       error: failsWith(StaffRequired, InvalidInput)
     })
       .annotate(OpenApi.Summary, "Schedule a role-play session")

@@ -7,7 +7,7 @@ import { allow } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import { ShiftTotalView, ShiftView } from "./schemas.js"
 
@@ -51,7 +51,7 @@ export class ShiftsApi extends HttpApiGroup.make("shifts")
         name: "ShiftStart",
         example: { type: "MODERATION" }
       }),
-      success: Data(ShiftView).pipe(HttpApiSchema.status(201)),
+      success: Single(ShiftView).pipe(HttpApiSchema.status(201)),
       error: failsWith(StaffRequired, StaffInactive, ShiftAlreadyActive, Forbidden)
     })
       .annotate(OpenApi.Summary, "Start a shift")
@@ -68,7 +68,7 @@ export class ShiftsApi extends HttpApiGroup.make("shifts")
   .add(
     HttpApiEndpoint.post("endShift", "/shifts/end", {
       payload: Body({ id: ShiftId }, { name: "ShiftEnd", example: { id: EXAMPLE_SHIFT_ID } }),
-      success: Data(ShiftView),
+      success: Single(ShiftView),
       error: failsWith(NotFound, ShiftNotActive, StaffRequired, Forbidden)
     })
       .annotate(OpenApi.Summary, "End a shift")

@@ -1,6 +1,5 @@
 import { StaffProfileId } from "@bluelight/core/identity"
-import { Timestamp } from "@bluelight/core/kernel"
-import { RoleplaySessionId, RoleplaySessionStatus, ShiftId, ShiftSource, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
+import { RoleplaySession, Shift, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
 import { Schema } from "effect"
 
 /**
@@ -10,14 +9,9 @@ import { Schema } from "effect"
 const Count = (description: string) =>
   Schema.Number.check(Schema.isInt({ toJsonSchema: () => ({ type: "integer" }) }), Schema.isGreaterThanOrEqualTo(0)).annotate({ description })
 
-/** The API document's Shift. */
+/** The API document's Shift: the stored shift with its status and duration worked out (`presentShift`). */
 export const ShiftView = Schema.Struct({
-  id: ShiftId,
-  staffId: StaffProfileId,
-  type: ShiftType,
-  source: ShiftSource,
-  startedAt: Timestamp,
-  endedAt: Schema.NullOr(Timestamp),
+  ...Shift.fields,
   status: ShiftStatus,
   durationSeconds: Count("Whole seconds from start to end; 0 while active")
 }).annotate({ identifier: "Shift" })
@@ -30,17 +24,5 @@ export const ShiftTotalView = Schema.Struct({
   shifts: Count("How many of its shifts overlap the range")
 }).annotate({ identifier: "ShiftTotal" })
 
-/** A role-play session. */
-export const RoleplaySessionView = Schema.Struct({
-  id: RoleplaySessionId,
-  title: Schema.String,
-  description: Schema.NullOr(Schema.String),
-  status: RoleplaySessionStatus,
-  scheduledFor: Timestamp,
-  hostId: StaffProfileId.annotate({ description: "The host's staff profile" }),
-  startedAt: Schema.NullOr(Timestamp),
-  endedAt: Schema.NullOr(Timestamp),
-  cancelledAt: Schema.NullOr(Timestamp),
-  createdAt: Timestamp,
-  updatedAt: Timestamp
-}).annotate({ identifier: "RoleplaySession" })
+/** A role-play session: the core's record, as it is. */
+export const RoleplaySessionView = RoleplaySession

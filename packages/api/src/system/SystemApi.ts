@@ -13,7 +13,8 @@ export type HealthReport = typeof HealthReport.Type
 
 export const health = HttpApiEndpoint.get("health", "/health", {
   success: HealthReport,
-  error: HealthReport.pipe(HttpApiSchema.status(503))
+  // The same report, shown in place: the component is the success's, which the error only happens to share.
+  error: Schema.Struct(HealthReport.fields).pipe(HttpApiSchema.status(503))
 })
   .annotate(OpenApi.Summary, "Service health")
   .annotate(

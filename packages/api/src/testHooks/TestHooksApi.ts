@@ -4,7 +4,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { allow } from "../access.js"
 import { Body } from "../schema/body.js"
-import { Data, List } from "../schema/envelope.js"
+import { Single, List } from "../schema/envelope.js"
 import { IntegerFromString, LenientQuery, paging, StrictQuery } from "../schema/query.js"
 
 /**
@@ -26,7 +26,7 @@ const AuditedChange = Body({ action: OneLineText({ min: 3, max: 80 }), targetId:
 const testOnly = allow({ access: "public", permissions: [] })
 
 export class TestHooksApi extends HttpApiGroup.make("testHooks")
-  .add(HttpApiEndpoint.post("echo", "/__test/echo", { payload: EchoBody, success: Data(EchoBody) }).pipe(testOnly))
+  .add(HttpApiEndpoint.post("echo", "/__test/echo", { payload: EchoBody, success: Single(EchoBody) }).pipe(testOnly))
   .add(
     HttpApiEndpoint.get("page", "/__test/page", {
       query: StrictQuery({ ...paging, search: Schema.optional(OneLineText({ min: 1, max: 100 })) }),
@@ -36,19 +36,19 @@ export class TestHooksApi extends HttpApiGroup.make("testHooks")
   .add(
     HttpApiEndpoint.get("lenient", "/__test/lenient", {
       query: LenientQuery({ ...paging, search: Schema.optional(OneLineText({ max: 100 })) }),
-      success: Data(Schema.Struct({ search: Schema.NullOr(Schema.String), meta: PageMeta }))
+      success: Single(Schema.Struct({ search: Schema.NullOr(Schema.String), meta: PageMeta }))
     }).pipe(testOnly)
   )
   .add(
     HttpApiEndpoint.get("slow", "/__test/slow", {
       query: Schema.Struct({ ms: IntegerFromString("ms", { min: 0, max: 10_000 }) }),
-      success: Data(Schema.Struct({ sleptMs: Schema.Int }))
+      success: Single(Schema.Struct({ sleptMs: Schema.Int }))
     }).pipe(testOnly)
   )
   .add(
     HttpApiEndpoint.post("audit", "/__test/audit", {
       payload: AuditedChange,
-      success: Data(Schema.Struct({ action: Schema.String })).pipe(HttpApiSchema.status(201))
+      success: Single(Schema.Struct({ action: Schema.String })).pipe(HttpApiSchema.status(201))
     }).pipe(testOnly)
   )
   .add(HttpApiEndpoint.get("auditLog", "/__test/audit", { query: StrictQuery(paging), success: List(AuditEntryView) }).pipe(testOnly))
@@ -57,7 +57,7 @@ export class TestHooksApi extends HttpApiGroup.make("testHooks")
   .add(
     HttpApiEndpoint.post("clock", "/__test/clock", {
       payload: Body({ advanceMillis: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 7 * 24 * 3600 * 1000 })) }),
-      success: Data(Schema.Struct({ now: Timestamp }))
+      success: Single(Schema.Struct({ now: Timestamp }))
     }).pipe(testOnly)
   )
   .prefix("/api")

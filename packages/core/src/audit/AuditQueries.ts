@@ -22,4 +22,4 @@ export class AuditQueries extends Context.Service<AuditQueries, {
     filter: AuditFilter,
     page: Page
   ) => Effect.Effect<{ readonly items: ReadonlyArray<AuditEntryView>; readonly meta: PageMeta }>
-}>()("@bluelight/core/AuditQueries") {}
+}>()("@bluelight/core/audit/AuditQueries") {}

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { AccountId, ServiceCredentialId } from "../identity/ids.js"
+import { Person } from "../identity/Account.js"
+import { ServiceCredentialId } from "../identity/ids.js"
 import { Actor } from "../kernel/AuditLog.js"
 import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
@@ -44,7 +45,7 @@ export interface CadEvent extends CadChange {
 
 /** Who acted, as history shows it: a person, or a service credential. */
 export const CadActor = Schema.Union([
-  Schema.Struct({ id: AccountId, displayName: Schema.String }).annotate({ identifier: "Person" }),
+  Person,
   Schema.Struct({ serviceId: ServiceCredentialId }).annotate({ identifier: "ServiceActor" })
 ])
 export type CadActor = typeof CadActor.Type

@@ -1,13 +1,43 @@
 import { Effect, Schema } from "effect"
 import { InvalidState } from "../kernel/errors.js"
 import { OneOf } from "../kernel/oneOf.js"
+import { MultiLineText, OneLineText } from "../kernel/text.js"
 import { Timestamp } from "../kernel/time.js"
 import { CallId, IncidentId } from "./ids.js"
 
 export const CallStatus = OneOf("WAITING", "ATTACHED", "CLOSED")
 export type CallStatus = typeof CallStatus.Type
 
-/** An incoming call: waiting for Control, attached to an incident, or closed with a reason. */
+/** Who called: one line of 1 to 100 characters. */
+export const CallerName = OneLineText({ min: 1, max: 100 })
+
+/** The number they called from, when known: one line of 1 to 32 characters. */
+export const CallerNumber = OneLineText({ min: 1, max: 32 })
+
+/** Where the caller says it is: one line of 1 to 200 characters. */
+export const CallLocation = OneLineText({ min: 1, max: 200 })
+
+/** What the caller reports: free text of 1 to 2000 characters. */
+export const CallDescription = MultiLineText({ min: 1, max: 2000 })
+
+/** Why a call was closed without an incident (a duplicate, a hoax): one line of 3 to 500 characters. */
+export const CallCloseReason = OneLineText({ min: 3, max: 500 })
+
+/** What a caller (a bot relaying a call, Control) reports of a new call. */
+export const CallFields = Schema.Struct({
+  callerName: CallerName,
+  callerNumber: Schema.NullOr(CallerNumber),
+  location: CallLocation,
+  description: CallDescription
+})
+export type CallFields = typeof CallFields.Type
+
+/**
+ * An incoming call: waiting for Control, attached to an incident, or closed
+ * with a reason. Its text is as stored: text from before the text rules
+ * (issue 18) is read and answered as it is; what is written is held to
+ * `CallFields` and `CallCloseReason`.
+ */
 export const Call = Schema.Struct({
   id: CallId,
   status: CallStatus,

@@ -1,12 +1,18 @@
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
 import { IdentityLink, PlatformLink } from "../identity/Account.js"
 import { AccountId, StaffProfileId } from "../identity/ids.js"
+import { OneLineText } from "../kernel/text.js"
 import { Timestamp } from "../kernel/time.js"
 import { CrewMemberId, UnitId } from "./ids.js"
 
+/** How a crew member is known on the radio (collar number, radio id): one line of 1 to 64 characters. */
+export const CrewIdentifier = OneLineText({ min: 1, max: 64 })
+
 /**
  * One person's membership of a unit's crew. Ended memberships stay
- * (`leftAt` set); a person has at most one that has not ended.
+ * (`leftAt` set); a person has at most one that has not ended. The
+ * identifier is as stored (it may predate the text rules); a new one is
+ * held to `CrewIdentifier`.
  */
 export const CrewMembership = Schema.Struct({
   id: CrewMemberId,
@@ -36,5 +42,21 @@ export const CrewMember = Schema.Struct({
 export type CrewMember = typeof CrewMember.Type
 
 /** Whether a person may crew a unit: active staff on an active account. */
-export const mayCrew = (user: CrewUser, accountActive: boolean): boolean =>
-  accountActive && user.staff !== null && user.staff.active
+export const mayCrew = (user: CrewUser, accountActive: boolean): boolean => accountActive && user.staff !== null && user.staff.active
+
+/** A membership is current until it ends (`leftAt` set). */
+export const isCurrent = (membership: Pick<CrewMembership, "leftAt">): boolean => membership.leftAt === null
+
+/**
+ * One unit per person at a time: a person may join a crew only while they
+ * have no current membership. (The store keeps the same rule, a unique index
+ * on current memberships, so two joins racing cannot both pass.)
+ */
+export const mayJoinCrew = (current: Option.Option<Pick<CrewMembership, "leftAt">>): boolean => Option.isNone(Option.filter(current, isCurrent))
+
+/** Why a membership cannot be ended as one of `unitId`'s crew: it is another unit's, or has already ended. */
+export type CrewLeaveRefusal = "NOT_ON_UNIT" | "ALREADY_LEFT"
+
+/** Whether `membership` can be ended as one of `unitId`'s crew: `undefined` when it can, or why not. */
+export const crewLeaveRefusal = (membership: Pick<CrewMembership, "unitId" | "leftAt">, unitId: UnitId): CrewLeaveRefusal | undefined =>
+  membership.unitId !== unitId ? "NOT_ON_UNIT" : isCurrent(membership) ? undefined : "ALREADY_LEFT"

@@ -2,6 +2,7 @@ import { Effect, Order, Schema } from "effect"
 import { InvalidState } from "../kernel/errors.js"
 import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
+import { MultiLineText, OneLineText } from "../kernel/text.js"
 import { Timestamp } from "../kernel/time.js"
 import { IncidentId } from "./ids.js"
 
@@ -13,6 +14,31 @@ export const INCIDENT_PRIORITIES = ["IMMEDIATE", "PRIORITY", "SCHEDULED", "RESOL
 export const IncidentPriority = OneOf(...INCIDENT_PRIORITIES)
 export type IncidentPriority = typeof IncidentPriority.Type
 
+/** What kind of incident it is (`Burglary`, `RTC`): one line of 2 to 60 characters. */
+export const IncidentType = OneLineText({ min: 2, max: 60 })
+
+/** Where the incident is: one line of 1 to 200 characters. */
+export const IncidentLocation = OneLineText({ min: 1, max: 200 })
+
+/** What happened, and Control's own notes: free text of at most 4000 characters each, empty when there are none. */
+export const IncidentDescription = MultiLineText({ max: 4000 })
+export const ControlNotes = MultiLineText({ max: 4000 })
+
+/** What Control writes of an incident: every field, on create and on each edit. */
+export const IncidentFields = Schema.Struct({
+  type: IncidentType,
+  priority: IncidentPriority,
+  location: IncidentLocation,
+  description: IncidentDescription,
+  controlNotes: ControlNotes
+})
+export type IncidentFields = typeof IncidentFields.Type
+
+/**
+ * An incident as stored and answered. Its text is as stored: text from
+ * before the text rules (issue 18) is read and answered as it is; what
+ * Control writes is held to `IncidentFields`.
+ */
 export const Incident = Schema.Struct({
   id: IncidentId,
   number: IntegerBetween({ min: 1, max: 2_147_483_647 }),
@@ -28,15 +54,6 @@ export const Incident = Schema.Struct({
   closedAt: Schema.NullOr(Timestamp)
 }).annotate({ identifier: "Incident" })
 export type Incident = typeof Incident.Type
-
-/** What Control writes of an incident: every field, on create and on each edit. */
-export interface IncidentFields {
-  readonly type: string
-  readonly priority: IncidentPriority
-  readonly location: string
-  readonly description: string
-  readonly controlNotes: string
-}
 
 /** The open-incident board: by priority (`IMMEDIATE` first), then by number. */
 export const incidentBoardOrder: Order.Order<Incident> = Order.combine(

@@ -2,7 +2,7 @@ import { type DateTime, Effect, Schema } from "effect"
 import { InvalidState, NoChange } from "../kernel/errors.js"
 import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
-import { foldedKey } from "../kernel/text.js"
+import { foldedKey, OneLineText } from "../kernel/text.js"
 import { Timestamp } from "../kernel/time.js"
 import { IncidentId, UnitId } from "./ids.js"
 import type { Incident } from "./Incident.js"
@@ -18,7 +18,26 @@ export type UnitStatus = typeof UnitStatus.Type
 export const MdtUnitStatus = OneOf("AVAILABLE", "EN_ROUTE", "ON_SCENE", "BUSY", "UNAVAILABLE")
 export type MdtUnitStatus = typeof MdtUnitStatus.Type
 
-/** A unit as stored; its crew is kept apart (crew memberships). */
+/** A unit's callsign, as Control writes it: one line of 1 to 32 characters, unique by `callsignKey`. */
+export const Callsign = OneLineText({ min: 1, max: 32 })
+
+/** The code of the agency a unit belongs to (`MPS`, `LAS`): one line of 1 to 16 characters. */
+export const AgencyCode = OneLineText({ min: 1, max: 16 })
+
+/** What Control writes of a unit: every field, on create and on each edit. */
+export const UnitFields = Schema.Struct({
+  callsign: Callsign,
+  agencyCode: AgencyCode,
+  type: UnitType
+})
+export type UnitFields = typeof UnitFields.Type
+
+/**
+ * A unit as stored; its crew is kept apart (crew memberships). Never
+ * answered alone: the API's `Unit` is the unit with its crew (`UnitView`).
+ * Its text is as stored: text from before the text rules (issue 18) is read
+ * and answered as it is; what Control writes is held to `UnitFields`.
+ */
 export const Unit = Schema.Struct({
   id: UnitId,
   callsign: Schema.String,
@@ -29,7 +48,7 @@ export const Unit = Schema.Struct({
   version: IntegerBetween({ min: 1, max: 2_147_483_647 }),
   createdAt: Timestamp,
   updatedAt: Timestamp
-}).annotate({ identifier: "UnitRecord" })
+})
 export type Unit = typeof Unit.Type
 
 /**
@@ -37,13 +56,6 @@ export type Unit = typeof Unit.Type
  * `foldedKey`, so `lk5oc`, `LK5OC ` and `LK5ОC` (Cyrillic `О`) are one callsign.
  */
 export const callsignKey = (callsign: string): string => foldedKey(callsign)
-
-/** What Control writes of a unit: every field, on create and on each edit. */
-export interface UnitFields {
-  readonly callsign: string
-  readonly agencyCode: string
-  readonly type: UnitType
-}
 
 /** Statuses of a unit attending an incident; crew or Control move between them. */
 const ATTENDING: ReadonlyArray<UnitStatus> = ["ASSIGNED", "EN_ROUTE", "ON_SCENE"]
@@ -104,8 +116,7 @@ export const clearFrom = (unit: Unit, incidentId: IncidentId, now: DateTime.Utc)
     : refuse(`Unit ${unit.callsign} does not attend this incident`)
 
 /** Crew joined: an `OFF_DUTY` unit becomes `AVAILABLE`; any other keeps its status. */
-export const crewJoined = (unit: Unit, now: DateTime.Utc): Unit =>
-  changed(unit, unit.status === "OFF_DUTY" ? { status: "AVAILABLE" } : {}, now)
+export const crewJoined = (unit: Unit, now: DateTime.Utc): Unit => changed(unit, unit.status === "OFF_DUTY" ? { status: "AVAILABLE" } : {}, now)
 
 /**
  * Crew left, `remaining` still aboard: with none left the unit goes

@@ -2,9 +2,9 @@ import { DateTime, Effect } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { type Call, type CallStatus, ensureNotClosed, ensureWaiting } from "./Call.js"
-import { recordChange, thenPublish } from "./history.js"
+import { validated } from "../kernel/validated.js"
+import { type Call, CallFields, type CallStatus, ensureNotClosed, ensureWaiting } from "./Call.js"
+import { commitAndPublish, recordChange } from "./history.js"
 import { CallId, type IncidentId } from "./ids.js"
 import { ensureOpen } from "./Incident.js"
 import { lockCall, lockIncident } from "./locks.js"
@@ -12,12 +12,8 @@ import { Calls } from "./ports.js"
 
 const target = (call: Call) => ({ type: "call", id: call.id })
 
-export interface NewCall {
-  readonly callerName: string
-  readonly callerNumber: string | null
-  readonly location: string
-  readonly description: string
-}
+/** A new call's fields as the call rules have them: a caller that skipped the contract is held to them too. */
+const validFields = validated(CallFields, "The call's fields are not valid")
 
 /** `GET /cad/calls`: waiting calls oldest first; attached and closed ones newest first. */
 export const listCalls = Effect.fn("cad.listCalls")(function*(status: CallStatus, page: Page) {
@@ -25,9 +21,10 @@ export const listCalls = Effect.fn("cad.listCalls")(function*(status: CallStatus
 })
 
 /** An incoming call (a dispatcher, or a bot relaying an in-game emergency call): `WAITING`. Records `CALL_RECEIVED`. */
-export const receiveCall = Effect.fn("cad.receiveCall")(function*(caller: Caller, input: NewCall) {
+export const receiveCall = Effect.fn("cad.receiveCall")(function*(caller: Caller, fields: CallFields) {
+  const input = yield* validFields(fields)
   const calls = yield* Calls
-  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+  return yield* commitAndPublish(Effect.gen(function*() {
     const now = yield* DateTime.now
     const call: Call = {
       id: yield* newId(CallId),
@@ -42,34 +39,42 @@ export const receiveCall = Effect.fn("cad.receiveCall")(function*(caller: Caller
     yield* calls.insert(call)
     yield* recordChange(caller, { type: "CALL_RECEIVED", incidentId: null, unitId: null, callId: call.id, data: { ...input } }, target(call))
     return call
-  })))
+  }))
 })
 
 /** A waiting call is attached to an open incident: `ATTACHED`. Records `CALL_ATTACHED`. */
 export const attachCall = Effect.fn("cad.attachCall")(function*(caller: Caller, id: CallId, incidentId: IncidentId) {
   const calls = yield* Calls
-  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+  return yield* commitAndPublish(Effect.gen(function*() {
     const incident = yield* lockIncident(incidentId)
     const call = yield* lockCall(id)
     yield* ensureWaiting(call)
     yield* ensureOpen(incident)
     const attached: Call = { ...call, status: "ATTACHED", incidentId: incident.id, updatedAt: yield* DateTime.now }
     yield* calls.update(attached)
-    yield* recordChange(caller, { type: "CALL_ATTACHED", incidentId: incident.id, unitId: null, callId: call.id, data: { incidentNumber: incident.number } }, target(call))
+    yield* recordChange(
+      caller,
+      { type: "CALL_ATTACHED", incidentId: incident.id, unitId: null, callId: call.id, data: { incidentNumber: incident.number } },
+      target(call)
+    )
     return attached
-  })))
+  }))
 })
 
 /** A waiting or attached call is closed with a reason: `CLOSED`. Records `CALL_CLOSED`. */
 export const closeCall = Effect.fn("cad.closeCall")(function*(caller: Caller, id: CallId, reason: string) {
   const calls = yield* Calls
-  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+  return yield* commitAndPublish(Effect.gen(function*() {
     const call = yield* lockCall(id)
     yield* ensureNotClosed(call)
     const now = yield* DateTime.now
     const closed: Call = { ...call, status: "CLOSED", closeReason: reason, updatedAt: now, closedAt: now }
     yield* calls.update(closed)
-    yield* recordChange(caller, { type: "CALL_CLOSED", incidentId: call.incidentId, unitId: null, callId: call.id, data: { reason, from: call.status } }, target(call))
+    yield* recordChange(
+      caller,
+      { type: "CALL_CLOSED", incidentId: call.incidentId, unitId: null, callId: call.id, data: { reason, from: call.status } },
+      target(call)
+    )
     return closed
-  })))
+  }))
 })

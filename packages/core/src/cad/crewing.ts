@@ -1,14 +1,14 @@
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect, Option, Schema } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import type { AccountId } from "../identity/ids.js"
 import { InvalidState, NotFound, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { type CrewMembership, mayCrew } from "./Crew.js"
+import { validated } from "../kernel/validated.js"
+import { CrewIdentifier, crewLeaveRefusal, type CrewMembership, mayCrew, mayJoinCrew } from "./Crew.js"
 import { StaffInactive } from "../identity/errors.js"
 import { AlreadyCrewed } from "./errors.js"
-import { recordChange, thenPublish } from "./history.js"
+import { commitAndPublish, recordChange } from "./history.js"
 import { CrewMemberId, type UnitId } from "./ids.js"
 import { lockUnit, storeUnit } from "./locks.js"
 import { CrewDirectory, CrewMemberships, Incidents } from "./ports.js"
@@ -16,6 +16,9 @@ import { clearRecorded } from "./clearing.js"
 import { crewJoined, crewLeft, type Unit } from "./Unit.js"
 import { unitSubjects, unitTarget } from "./units.js"
 import { unitView } from "./views.js"
+
+/** A new crew member's identifier as the crew rules have it: a caller that skipped the contract is held to them too. */
+const validIdentifier = validated(Schema.Struct({ identifier: CrewIdentifier }), "The crew identifier is not valid")
 
 const alreadyCrewed = new AlreadyCrewed({ message: "This person already crews a unit; they must leave it first" })
 
@@ -35,15 +38,16 @@ const recordStatusMove = (caller: Caller, before: Unit, after: Unit, reason: str
  * (`ALREADY_CREWED`, settled by the store under a race). An `OFF_DUTY` unit
  * becomes `AVAILABLE`. Records `CREW_JOINED`.
  */
-export const joinCrew = (caller: Caller, unitId: UnitId, userId: AccountId, identifier: string) =>
+export const joinCrew = (caller: Caller, unitId: UnitId, userId: AccountId, rawIdentifier: string) =>
   Effect.gen(function*() {
+    const { identifier } = yield* validIdentifier({ identifier: rawIdentifier })
     const memberships = yield* CrewMemberships
     const unit = yield* lockUnit(unitId)
-    const person = yield* Effect.flatMap(CrewDirectory.use((directory) => directory.person(userId)), orNotFound("No such user"))
+    const person = yield* CrewDirectory.use((directory) => directory.person(userId)).pipe(orNotFound("No such user"))
     if (!mayCrew(person.user, person.accountActive)) {
       return yield* new StaffInactive({ message: "Only active staff on active accounts can crew a unit" })
     }
-    if (Option.isSome(yield* memberships.currentOf(userId))) return yield* alreadyCrewed
+    if (!mayJoinCrew(yield* memberships.currentOf(userId))) return yield* alreadyCrewed
     const membership: CrewMembership = {
       id: yield* newId(CrewMemberId),
       unitId: unit.id,
@@ -73,8 +77,9 @@ export const joinCrew = (caller: Caller, unitId: UnitId, userId: AccountId, iden
 export const leaveCrew = (caller: Caller, unit: Unit, membership: CrewMembership) =>
   Effect.gen(function*() {
     const memberships = yield* CrewMemberships
-    if (membership.unitId !== unit.id) return yield* new NotFound({ message: "No such crew member on this unit" })
-    if (membership.leftAt !== null) return yield* new InvalidState({ message: "This crew member has already left the unit" })
+    const refusal = crewLeaveRefusal(membership, unit.id)
+    if (refusal === "NOT_ON_UNIT") return yield* new NotFound({ message: "No such crew member on this unit" })
+    if (refusal === "ALREADY_LEFT") return yield* new InvalidState({ message: "This crew member has already left the unit" })
     const now = yield* DateTime.now
     yield* memberships.update({ ...membership, leftAt: now })
     const remaining = (yield* memberships.currentOfUnit(unit.id)).length
@@ -96,20 +101,17 @@ export const leaveCrew = (caller: Caller, unit: Unit, membership: CrewMembership
 
 /** `POST /cad/units/{id}/crew`: Control adds a person to a unit's crew. Answers the unit with its crew. */
 export const addCrew = Effect.fn("cad.addCrew")(function*(caller: Caller, unitId: UnitId, input: { readonly userId: AccountId; readonly identifier: string }) {
-  const { unit } = yield* thenPublish(inTransaction(joinCrew(caller, unitId, input.userId, input.identifier)))
+  const { unit } = yield* commitAndPublish(joinCrew(caller, unitId, input.userId, input.identifier))
   return yield* unitView(unit)
 })
 
 /** `POST /cad/units/{id}/crew/{crewId}/remove`: Control ends a membership. Answers the unit with its crew. */
 export const removeCrew = Effect.fn("cad.removeCrew")(function*(caller: Caller, unitId: UnitId, crewId: CrewMemberId) {
-  const unit = yield* thenPublish(inTransaction(Effect.gen(function*() {
+  const unit = yield* commitAndPublish(Effect.gen(function*() {
     const unit = yield* lockUnit(unitId)
-    const membership = yield* Effect.flatMap(
-      CrewMemberships.use((memberships) => memberships.findByIdForUpdate(crewId)),
-      orNotFound("No such crew member on this unit")
-    )
+    const membership = yield* CrewMemberships.use((memberships) => memberships.findByIdForUpdate(crewId)).pipe(orNotFound("No such crew member on this unit"))
     return yield* leaveCrew(caller, unit, membership)
-  })))
+  }))
   return yield* unitView(unit)
 })
 

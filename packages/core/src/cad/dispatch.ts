@@ -1,8 +1,7 @@
 import { DateTime, Effect } from "effect"
 import type { Caller } from "../identity/Caller.js"
-import { inTransaction } from "../kernel/Transactor.js"
 import { ensureVersion } from "./errors.js"
-import { recordChange, thenPublish } from "./history.js"
+import { commitAndPublish, recordChange } from "./history.js"
 import type { IncidentId, UnitId } from "./ids.js"
 import { lockIncident, lockUnit, storeUnit } from "./locks.js"
 import { clearRecorded } from "./clearing.js"
@@ -17,7 +16,7 @@ import { unitView } from "./views.js"
  * Answers the unit with its crew and the incident.
  */
 export const assignUnit = Effect.fn("cad.assignUnit")(function*(caller: Caller, incidentId: IncidentId, unitId: UnitId, version: number) {
-  const { incident, unit } = yield* thenPublish(inTransaction(Effect.gen(function*() {
+  const { incident, unit } = yield* commitAndPublish(Effect.gen(function*() {
     const incident = yield* lockIncident(incidentId)
     const unit = yield* lockUnit(unitId)
     yield* ensureVersion(unit, version)
@@ -31,7 +30,7 @@ export const assignUnit = Effect.fn("cad.assignUnit")(function*(caller: Caller, 
       data: { callsign: unit.callsign, incidentNumber: incident.number, from: unit.status, to: assigned.status }
     }, unitTarget(unit))
     return { incident, unit: assigned }
-  })))
+  }))
   return { ...(yield* unitView(unit)), incident }
 })
 
@@ -40,13 +39,13 @@ export const assignUnit = Effect.fn("cad.assignUnit")(function*(caller: Caller, 
  * leaves the incident it attends and is `AVAILABLE` again. Records `UNIT_CLEARED`.
  */
 export const clearUnit = Effect.fn("cad.clearUnit")(function*(caller: Caller, incidentId: IncidentId, unitId: UnitId, version: number) {
-  const unit = yield* thenPublish(inTransaction(Effect.gen(function*() {
+  const unit = yield* commitAndPublish(Effect.gen(function*() {
     const incident = yield* lockIncident(incidentId)
     const unit = yield* lockUnit(unitId)
     yield* ensureVersion(unit, version)
     const cleared = yield* clearRecorded(caller, unit, incident, "CLEARED", yield* DateTime.now)
     yield* storeUnit(cleared)
     return cleared
-  })))
+  }))
   return yield* unitView(unit)
 })

@@ -7,7 +7,6 @@ export class CadConflict extends DomainError<CadConflict>()("CadConflict", "CAD_
 /** The person already crews a unit (one unit per person at a time). */
 export class AlreadyCrewed extends DomainError<AlreadyCrewed>()("AlreadyCrewed", "ALREADY_CREWED", {}) {}
 
-
 /** `CAD_CONFLICT` unless the client's `version` is the record's current one. */
 export const ensureVersion = (record: { readonly version: number }, version: number): Effect.Effect<void, CadConflict> =>
   record.version === version

@@ -31,7 +31,9 @@ const whileInOrder = (entries: Stream.Stream<Published>, first: number): Stream.
   entries.pipe(
     Stream.mapAccum(() => first, (expected, { event, index }): readonly [number, ReadonlyArray<CadEventView | "lost">] =>
       index < expected ? [expected, []] : [index + 1, [index === expected ? event : "lost"]]),
-    Stream.takeWhile((step): step is CadEventView => step !== "lost")
+    Stream.takeWhile((step): step is CadEventView =>
+      step !== "lost"
+    )
   )
 
 /**
@@ -48,46 +50,48 @@ const whileInOrder = (entries: Stream.Stream<Published>, first: number): Stream.
  * a change committed before those entries may have narrowed reads its access
  * again before it is sent them.
  */
-export const makeCadFeed = (sweep: Duration.Duration | null, lag: number = CAD_FEED_LAG) => Layer.effect(
-  CadFeed,
-  Effect.gen(function*() {
-    const history = yield* CadHistory
-    const { signals } = yield* CadSignals
-    const access = yield* AccessWatch
-    const hub = yield* Effect.acquireRelease(PubSub.sliding<Published>(lag), PubSub.shutdown)
-    const wake = yield* Queue.sliding<void>(1)
-    let last = yield* history.latestSeq
-    let published = 0
-    // Suspended: each read starts after the entry published last, not where the feed began.
-    const readNew: Effect.Effect<void> = Effect.suspend(() =>
-      Effect.flatMap(history.list({ after: last }, { limit: PAGE, offset: 0 }), (page) =>
-        Effect.gen(function*() {
-          // Read after the entries: every access change committed before them is marked before they go out.
-          if (page.items.length > 0) yield* access.catchUp
-          for (const event of page.items) {
-            last = event.seq
-            yield* PubSub.publish(hub, { index: published++, event })
-          }
-          if (page.meta.hasMore) yield* readNew
-        })))
-    yield* Queue.take(wake).pipe(
-      Effect.andThen(readNew),
-      Effect.catchCause((cause) => Effect.logWarning("cad feed: reading the history failed", cause)),
-      Effect.forever,
-      Effect.forkScoped
-    )
-    yield* Stream.runForEach(signals, () => Queue.offer(wake, undefined)).pipe(
-      Effect.catchCause((cause) => Effect.logWarning("cad feed: the signal stream ended", cause)),
-      Effect.forkScoped
-    )
-    if (sweep !== null) yield* Queue.offer(wake, undefined).pipe(Effect.repeat(Schedule.spaced(sweep)), Effect.forkScoped)
-    return {
-      committed: Effect.asVoid(Queue.offer(wake, undefined)),
-      // Numbered from the next entry published once the subscription is in place.
-      subscribe: Effect.map(PubSub.subscribe(hub), (subscription) => whileInOrder(Stream.fromSubscription(subscription), published))
-    }
-  })
-)
+export const makeCadFeed = (sweep: Duration.Duration | null, lag: number = CAD_FEED_LAG) =>
+  Layer.effect(
+    CadFeed,
+    Effect.gen(function*() {
+      const history = yield* CadHistory
+      const { signals } = yield* CadSignals
+      const access = yield* AccessWatch
+      const hub = yield* Effect.acquireRelease(PubSub.sliding<Published>(lag), PubSub.shutdown)
+      const wake = yield* Queue.sliding<void>(1)
+      let last = yield* history.latestSeq
+      let published = 0
+      // Suspended: each read starts after the entry published last, not where the feed began.
+      const readNew: Effect.Effect<void> = Effect.suspend(() =>
+        Effect.flatMap(history.list({ after: last }, { limit: PAGE, offset: 0 }), (page) =>
+          Effect.gen(function*() {
+            // Read after the entries: every access change committed before them is marked before they go out.
+            if (page.items.length > 0) yield* access.catchUp
+            for (const event of page.items) {
+              last = event.seq
+              yield* PubSub.publish(hub, { index: published++, event })
+            }
+            if (page.meta.hasMore) yield* readNew
+          }))
+      )
+      yield* Queue.take(wake).pipe(
+        Effect.andThen(readNew),
+        Effect.catchCause((cause) => Effect.logWarning("cad feed: reading the history failed", cause)),
+        Effect.forever,
+        Effect.forkScoped
+      )
+      yield* Stream.runForEach(signals, () => Queue.offer(wake, undefined)).pipe(
+        Effect.catchCause((cause) => Effect.logWarning("cad feed: the signal stream ended", cause)),
+        Effect.forkScoped
+      )
+      if (sweep !== null) yield* Queue.offer(wake, undefined).pipe(Effect.repeat(Schedule.spaced(sweep)), Effect.forkScoped)
+      return {
+        committed: Effect.asVoid(Queue.offer(wake, undefined)),
+        // Numbered from the next entry published once the subscription is in place.
+        subscribe: Effect.map(PubSub.subscribe(hub), (subscription) => whileInOrder(Stream.fromSubscription(subscription), published))
+      }
+    })
+  )
 
 /** The feed as servers run it: woken by commits, signals, and a sweep every few seconds. */
 export const CadFeedLive = makeCadFeed(SWEEP)

@@ -1,9 +1,10 @@
-import { DateTime, Effect, Option, Stream } from "effect"
+import { Effect, Option, Stream } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
 import { AccessWatch } from "../identity/accessWatch.js"
-import { AuditLog } from "../kernel/AuditLog.js"
+import { recordInHistory } from "../kernel/history.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
+import { inTransaction, type Transactor } from "../kernel/Transactor.js"
 import { type CadChange, type CadEventFilter, type CadEventView, matchesFilter } from "./CadEvent.js"
 import { CadEventId } from "./ids.js"
 import { CadFeed, CadHistory } from "./ports.js"
@@ -22,32 +23,29 @@ export const auditActionOf = <T extends CadChange["type"]>(type: T): `cad.${Dott
   `cad.${type.toLowerCase().split("_").join(".")}` as `cad.${Dotted<T>}`
 
 /**
- * Writes one change to the CAD history and the audit log: the one place
- * both are written, inside the change's transaction (so neither is written
- * without the other, nor without the change).
+ * Writes one change to the CAD history and the audit log (`recordInHistory`,
+ * inside the change's transaction), its audit action derived from its type.
  */
 export const recordChange = (caller: Caller, change: CadChange, target: { readonly type: string; readonly id: string }) =>
-  Effect.gen(function*() {
-    const actor = actorOf(caller)
-    yield* CadHistory.use((history) =>
-      Effect.flatMap(Effect.all({ id: newId(CadEventId), at: DateTime.now }), ({ at, id }) => history.append({ ...change, id, at, actor })))
-    yield* AuditLog.use((audit) =>
-      audit.record({
-        action: auditActionOf(change.type),
-        actor,
-        targetType: target.type,
-        targetId: target.id,
-        data: { ...change.data, incidentId: change.incidentId, unitId: change.unitId, callId: change.callId }
-      }))
-  })
+  recordInHistory(
+    actorOf(caller),
+    (stamp) => Effect.flatMap(newId(CadEventId), (id) => CadHistory.use((history) => history.append({ ...change, id, ...stamp }))),
+    {
+      action: auditActionOf(change.type),
+      targetType: target.type,
+      targetId: target.id,
+      data: { ...change.data, incidentId: change.incidentId, unitId: change.unitId, callId: change.callId }
+    }
+  )
 
 /**
- * Runs a use case's transaction, then tells the live feed that history was
- * committed (the feed reads it from the store, so a lost word costs only
- * latency: the next one, or the next heartbeat, brings it).
+ * How every CAD write runs: `change` as one transaction (its writes, history
+ * and audit entries commit together), then, once committed, word to the live
+ * feed that history was (the feed reads it from the store, so a lost word
+ * costs only latency: the next one, or the next heartbeat, brings it).
  */
-export const thenPublish = <A, E, R>(committed: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | CadFeed> =>
-  Effect.tap(committed, () => CadFeed.use((feed) => feed.committed))
+export const commitAndPublish = <A, E, R>(change: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | Transactor | CadFeed> =>
+  Effect.tap(inTransaction(change), () => CadFeed.use((feed) => feed.committed))
 
 /** `GET /cad/events`: oldest first, after a `seq`, about an incident or a unit. */
 export const listCadEvents = Effect.fn("cad.listCadEvents")(function*(filter: CadEventFilter, page: Page) {

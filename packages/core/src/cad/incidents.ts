@@ -3,16 +3,18 @@ import type { Caller } from "../identity/Caller.js"
 import { NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
+import { validated } from "../kernel/validated.js"
 import { ensureVersion } from "./errors.js"
-import { recordChange, thenPublish } from "./history.js"
+import { commitAndPublish, recordChange } from "./history.js"
 import { IncidentId } from "./ids.js"
-import { ensureOpen, type Incident, incidentFields, type IncidentFields, type IncidentStatus } from "./Incident.js"
+import { ensureOpen, type Incident, incidentFields, IncidentFields, type IncidentStatus } from "./Incident.js"
 import { lockIncident, storeUnit } from "./locks.js"
 import { Incidents, Units } from "./ports.js"
 import { clearRecorded } from "./clearing.js"
-import { incidentView } from "./views.js"
+import { incidentDetail } from "./views.js"
 
+/** The fields as the incident rules have them: a caller that skipped the contract is held to them too. */
+const validFields = validated(IncidentFields, "The incident's fields are not valid")
 
 const target = (incident: Incident) => ({ type: "incident", id: incident.id })
 const subjects = (incident: Incident) => ({ incidentId: incident.id, unitId: null, callId: null })
@@ -24,14 +26,15 @@ export const listIncidents = Effect.fn("cad.listIncidents")(function*(status: In
 
 /** One incident with its attending units and attached calls. */
 export const getIncident = Effect.fn("cad.getIncident")(function*(id: IncidentId) {
-  const incident = yield* Effect.flatMap(Incidents.use((incidents) => incidents.findById(id)), orNotFound("No such incident"))
-  return yield* incidentView(incident)
+  const incident = yield* Incidents.use((incidents) => incidents.findById(id)).pipe(orNotFound("No such incident"))
+  return yield* incidentDetail(incident)
 })
 
 /** Control opens an incident; its number comes from a sequence. Records `INCIDENT_CREATED`. */
-export const createIncident = Effect.fn("cad.createIncident")(function*(caller: Caller, fields: IncidentFields) {
+export const createIncident = Effect.fn("cad.createIncident")(function*(caller: Caller, input: IncidentFields) {
+  const fields = yield* validFields(input)
   const incidents = yield* Incidents
-  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+  return yield* commitAndPublish(Effect.gen(function*() {
     const now = yield* DateTime.now
     const incident: Incident = {
       id: yield* newId(IncidentId),
@@ -44,9 +47,13 @@ export const createIncident = Effect.fn("cad.createIncident")(function*(caller: 
       closedAt: null
     }
     yield* incidents.insert(incident)
-    yield* recordChange(caller, { type: "INCIDENT_CREATED", ...subjects(incident), data: { number: incident.number, ...incidentFields(incident) } }, target(incident))
+    yield* recordChange(
+      caller,
+      { type: "INCIDENT_CREATED", ...subjects(incident), data: { number: incident.number, ...incidentFields(incident) } },
+      target(incident)
+    )
     return incident
-  })))
+  }))
 })
 
 /**
@@ -54,9 +61,10 @@ export const createIncident = Effect.fn("cad.createIncident")(function*(caller: 
  * (stale: `CAD_CONFLICT`; the same fields again: `NO_CHANGE`). Records
  * `INCIDENT_UPDATED` with the fields before and after.
  */
-export const updateIncident = Effect.fn("cad.updateIncident")(function*(caller: Caller, id: IncidentId, fields: IncidentFields, version: number) {
+export const updateIncident = Effect.fn("cad.updateIncident")(function*(caller: Caller, id: IncidentId, input: IncidentFields, version: number) {
+  const fields = yield* validFields(input)
   const incidents = yield* Incidents
-  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+  return yield* commitAndPublish(Effect.gen(function*() {
     const incident = yield* lockIncident(id)
     yield* ensureVersion(incident, version)
     yield* ensureOpen(incident)
@@ -67,7 +75,7 @@ export const updateIncident = Effect.fn("cad.updateIncident")(function*(caller: 
     yield* incidents.update(updated)
     yield* recordChange(caller, { type: "INCIDENT_UPDATED", ...subjects(incident), data: { number: incident.number, before, after } }, target(incident))
     return updated
-  })))
+  }))
 })
 
 /**
@@ -78,7 +86,7 @@ export const updateIncident = Effect.fn("cad.updateIncident")(function*(caller: 
 export const closeIncident = Effect.fn("cad.closeIncident")(function*(caller: Caller, id: IncidentId, version: number) {
   const incidents = yield* Incidents
   const units = yield* Units
-  return yield* thenPublish(inTransaction(Effect.gen(function*() {
+  return yield* commitAndPublish(Effect.gen(function*() {
     const incident = yield* lockIncident(id)
     yield* ensureVersion(incident, version)
     yield* ensureOpen(incident)
@@ -90,5 +98,5 @@ export const closeIncident = Effect.fn("cad.closeIncident")(function*(caller: Ca
     yield* incidents.update(closed)
     yield* recordChange(caller, { type: "INCIDENT_CLOSED", ...subjects(incident), data: { number: incident.number } }, target(incident))
     return closed
-  })))
+  }))
 })

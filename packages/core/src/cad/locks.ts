@@ -5,16 +5,13 @@ import { Calls, Incidents, Units } from "./ports.js"
 import type { Unit } from "./Unit.js"
 
 /** The incident, locked until the transaction ends, or `NOT_FOUND`. */
-export const lockIncident = (id: IncidentId) =>
-  Effect.flatMap(Incidents.use((incidents) => incidents.findByIdForUpdate(id)), orNotFound("No such incident"))
+export const lockIncident = (id: IncidentId) => Incidents.use((incidents) => incidents.findByIdForUpdate(id)).pipe(orNotFound("No such incident"))
 
 /** The unit, locked until the transaction ends, or `NOT_FOUND`. */
-export const lockUnit = (id: UnitId) =>
-  Effect.flatMap(Units.use((units) => units.findByIdForUpdate(id)), orNotFound("No such unit"))
+export const lockUnit = (id: UnitId) => Units.use((units) => units.findByIdForUpdate(id)).pipe(orNotFound("No such unit"))
 
 /** The call, locked until the transaction ends, or `NOT_FOUND`. */
-export const lockCall = (id: CallId) =>
-  Effect.flatMap(Calls.use((calls) => calls.findByIdForUpdate(id)), orNotFound("No such call"))
+export const lockCall = (id: CallId) => Calls.use((calls) => calls.findByIdForUpdate(id)).pipe(orNotFound("No such call"))
 
 /** Stores a unit whose callsign did not change: a refusal would be a defect. */
 export const storeUnit = (unit: Unit) =>

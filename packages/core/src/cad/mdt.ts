@@ -1,10 +1,10 @@
 import { Effect, Option } from "effect"
 import { type Caller, isActiveStaff, type UserCaller } from "../identity/Caller.js"
 import { InvalidState } from "../kernel/errors.js"
-import { inTransaction } from "../kernel/Transactor.js"
 import { StaffRequired } from "../identity/errors.js"
+import { isCurrent } from "./Crew.js"
 import { joinCrew, leaveCrew } from "./crewing.js"
-import { thenPublish } from "./history.js"
+import { commitAndPublish } from "./history.js"
 import type { UnitId } from "./ids.js"
 import { lockUnit } from "./locks.js"
 import { CrewDirectory, CrewMemberships, Incidents, Units } from "./ports.js"
@@ -35,7 +35,7 @@ export const myMdt = Effect.fn("cad.myMdt")(function*(caller: Caller) {
 /** `POST /mdt/book-on`: I join a unit's crew, with my identifier (one unit at a time). */
 export const bookOn = Effect.fn("cad.bookOn")(function*(caller: Caller, input: { readonly unitId: UnitId; readonly identifier: string }) {
   const user = yield* activeStaff(caller)
-  yield* thenPublish(inTransaction(joinCrew(user, input.unitId, user.account.id, input.identifier)))
+  yield* commitAndPublish(joinCrew(user, input.unitId, user.account.id, input.identifier))
   return yield* myMdt(user)
 })
 
@@ -43,23 +43,26 @@ export const bookOn = Effect.fn("cad.bookOn")(function*(caller: Caller, input: {
 const lockMyCrew = (user: UserCaller) =>
   Effect.gen(function*() {
     const memberships = yield* CrewMemberships
-    const current = yield* Effect.flatMap(memberships.currentOf(user.account.id), Option.match({ onNone: () => Effect.fail(notCrewing), onSome: Effect.succeed }))
+    const current = yield* Effect.flatMap(
+      memberships.currentOf(user.account.id),
+      Option.match({ onNone: () => Effect.fail(notCrewing), onSome: Effect.succeed })
+    )
     const unit = yield* lockUnit(current.unitId)
     const membership = yield* memberships.findByIdForUpdate(current.id)
-    if (Option.isNone(membership) || membership.value.leftAt !== null) return yield* notCrewing
+    if (Option.isNone(membership) || !isCurrent(membership.value)) return yield* notCrewing
     return { unit, membership: membership.value }
   })
 
 /** `POST /mdt/book-off`: I leave my unit's crew (the last to leave takes it `OFF_DUTY`). */
 export const bookOff = Effect.fn("cad.bookOff")(function*(caller: Caller) {
   const user = yield* activeStaff(caller)
-  yield* thenPublish(inTransaction(Effect.flatMap(lockMyCrew(user), ({ membership, unit }) => leaveCrew(user, unit, membership))))
+  yield* commitAndPublish(Effect.flatMap(lockMyCrew(user), ({ membership, unit }) => leaveCrew(user, unit, membership)))
   return yield* myMdt(user)
 })
 
 /** `POST /mdt/status`: I move my unit's status, with its current `version` (never to `ASSIGNED`: only Control assigns). */
 export const setMyUnitStatus = Effect.fn("cad.setMyUnitStatus")(function*(caller: Caller, status: MdtUnitStatus, version: number) {
   const user = yield* activeStaff(caller)
-  yield* thenPublish(inTransaction(Effect.flatMap(lockMyCrew(user), ({ unit }) => changeUnitStatus(user, unit, status, version, "CREW"))))
+  yield* commitAndPublish(Effect.flatMap(lockMyCrew(user), ({ unit }) => changeUnitStatus(user, unit, status, version, "CREW")))
   return yield* myMdt(user)
 })

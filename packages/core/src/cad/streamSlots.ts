@@ -9,15 +9,13 @@ export const CAD_STREAMS_PER_CALLER = 5
 export const STREAM_SLOT_LEASE = Duration.seconds(30)
 
 /** The key a caller's places are counted under. */
-const slotKeyOf = (caller: Caller): string =>
-  caller._tag === "User" ? `user:${caller.account.id}` : `service:${caller.credential.id}`
+const slotKeyOf = (caller: Caller): string => caller._tag === "User" ? `user:${caller.account.id}` : `service:${caller.credential.id}`
 
 /**
  * Takes one of the caller's places for an open CAD stream, held until the
  * scope closes; `false` when the caller already holds them all.
  */
-export const takeCadStreamSlot = (caller: Caller) =>
-  StreamSlots.use((slots) => slots.take(`cad-stream:${slotKeyOf(caller)}`, CAD_STREAMS_PER_CALLER))
+export const takeCadStreamSlot = (caller: Caller) => StreamSlots.use((slots) => slots.take(`cad-stream:${slotKeyOf(caller)}`, CAD_STREAMS_PER_CALLER))
 
 /**
  * The places counted in this process's memory: one instance's streams. Each

@@ -3,17 +3,20 @@ import type { Caller } from "../identity/Caller.js"
 import { InvalidInput, NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
+import { validated } from "../kernel/validated.js"
 import { ensureVersion } from "./errors.js"
-import { recordChange, thenPublish } from "./history.js"
+import { commitAndPublish, recordChange } from "./history.js"
 import { UnitId } from "./ids.js"
 import { lockUnit, storeUnit } from "./locks.js"
 import { Units } from "./ports.js"
-import { changed, moveStatus, type Unit, type UnitFields, type UnitStatus } from "./Unit.js"
+import { changed, moveStatus, type Unit, UnitFields, type UnitStatus } from "./Unit.js"
 import { unitView, withCrew } from "./views.js"
 
 const callsignTaken = (callsign: string) =>
   new InvalidInput({ message: "Callsign in use", details: [{ path: ["callsign"], message: `another unit has the callsign ${callsign}` }] })
+
+/** The fields as the unit rules have them (callsign, agency code, type): a caller that skipped the contract is held to them too. */
+const validFields = validated(UnitFields, "The unit's fields are not valid")
 
 const fieldsOf = (unit: UnitFields): UnitFields => ({ callsign: unit.callsign, agencyCode: unit.agencyCode, type: unit.type })
 
@@ -27,27 +30,29 @@ export const listUnits = Effect.fn("cad.listUnits")(function*(page: Page) {
 })
 
 export const getUnit = Effect.fn("cad.getUnit")(function*(id: UnitId) {
-  const unit = yield* Effect.flatMap(Units.use((units) => units.findById(id)), orNotFound("No such unit"))
+  const unit = yield* Units.use((units) => units.findById(id)).pipe(orNotFound("No such unit"))
   return yield* unitView(unit)
 })
 
 /** A new unit, `OFF_DUTY` until crew joins. Callsigns are unique ignoring case. Records `UNIT_CREATED`. */
-export const createUnit = Effect.fn("cad.createUnit")(function*(caller: Caller, fields: UnitFields) {
+export const createUnit = Effect.fn("cad.createUnit")(function*(caller: Caller, input: UnitFields) {
+  const fields = yield* validFields(input)
   const units = yield* Units
-  const unit = yield* thenPublish(inTransaction(Effect.gen(function*() {
+  const unit = yield* commitAndPublish(Effect.gen(function*() {
     const now = yield* DateTime.now
     const unit: Unit = { id: yield* newId(UnitId), ...fieldsOf(fields), status: "OFF_DUTY", incidentId: null, version: 1, createdAt: now, updatedAt: now }
     if (!(yield* units.insert(unit))) return yield* callsignTaken(unit.callsign)
     yield* recordChange(caller, { type: "UNIT_CREATED", ...unitSubjects(unit), data: { ...fieldsOf(unit) } }, unitTarget(unit))
     return unit
-  })))
+  }))
   return yield* unitView(unit)
 })
 
 /** Control replaces a unit's callsign, agency and type with its current `version`. Records `UNIT_UPDATED`. */
-export const updateUnit = Effect.fn("cad.updateUnit")(function*(caller: Caller, id: UnitId, fields: UnitFields, version: number) {
+export const updateUnit = Effect.fn("cad.updateUnit")(function*(caller: Caller, id: UnitId, input: UnitFields, version: number) {
+  const fields = yield* validFields(input)
   const units = yield* Units
-  const unit = yield* thenPublish(inTransaction(Effect.gen(function*() {
+  const unit = yield* commitAndPublish(Effect.gen(function*() {
     const unit = yield* lockUnit(id)
     yield* ensureVersion(unit, version)
     const before = fieldsOf(unit)
@@ -59,7 +64,7 @@ export const updateUnit = Effect.fn("cad.updateUnit")(function*(caller: Caller, 
     if (!(yield* units.update(updated))) return yield* callsignTaken(after.callsign)
     yield* recordChange(caller, { type: "UNIT_UPDATED", ...unitSubjects(unit), data: { before, after } }, unitTarget(unit))
     return updated
-  })))
+  }))
   return yield* unitView(unit)
 })
 
@@ -83,6 +88,6 @@ export const changeUnitStatus = (caller: Caller, unit: Unit, status: UnitStatus,
 
 /** `POST /cad/units/{id}/status`: Control moves a unit's status. */
 export const setUnitStatus = Effect.fn("cad.setUnitStatus")(function*(caller: Caller, id: UnitId, status: UnitStatus, version: number) {
-  const unit = yield* thenPublish(inTransaction(Effect.flatMap(lockUnit(id), (unit) => changeUnitStatus(caller, unit, status, version, "CONTROL"))))
+  const unit = yield* commitAndPublish(Effect.flatMap(lockUnit(id), (unit) => changeUnitStatus(caller, unit, status, version, "CONTROL")))
   return yield* unitView(unit)
 })

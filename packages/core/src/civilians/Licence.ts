@@ -1,8 +1,12 @@
 import { DateTime, Schema } from "effect"
 import { AccountId } from "../identity/ids.js"
+import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
-import { Timestamp } from "../kernel/time.js"
+import { OneLineText } from "../kernel/text.js"
+import { EnteredTimestamp, Timestamp } from "../kernel/time.js"
+import { ageAt, canHoldOfficialDocuments, type Civilian } from "./Civilian.js"
 import { CivilianId, EndorsementId, LicenceId } from "./ids.js"
+import { OfficialReason } from "./officialText.js"
 
 /** A motorcycles, B cars, C large goods vehicles, D buses. */
 export const LicenceCategory = OneOf("A", "B", "C", "D").annotate({ identifier: "LicenceCategory" })
@@ -47,6 +51,54 @@ export const Endorsement = Schema.Struct({
 }).annotate({ identifier: "EndorsementRecord" })
 export type Endorsement = typeof Endorsement.Type
 
+const MAX_CATEGORIES = 4
+/** The categories a licence is applied for or renewed with: 1 to 4 of A, B, C, D, each once. */
+// Each rule stops at its failure (`abort`), so a list breaking several is reported once, by the first.
+export const LicenceCategories = Schema.Array(LicenceCategory).check(
+  Schema.makeFilter((categories: ReadonlyArray<string>) => categories.length >= 1 || "at least one category", {
+    toJsonSchema: () => ({ minItems: 1 })
+  }, true),
+  Schema.makeFilter((categories: ReadonlyArray<string>) => categories.length <= MAX_CATEGORIES || `at most ${MAX_CATEGORIES} categories`, {
+    toJsonSchema: () => ({ maxItems: MAX_CATEGORIES })
+  }, true),
+  Schema.makeFilter((categories: ReadonlyArray<string>) => new Set(categories).size === categories.length || "must not name a category twice", {
+    toJsonSchema: () => ({ uniqueItems: true })
+  }, true)
+).annotate({ title: "Licence categories", description: "1 to 4 of A, B, C, D, each once" })
+
+/** An endorsement's offence code: upper-case letters and digits, 2 to 10 of them (`SP30`). */
+export const EndorsementCode = OneLineText({ min: 2, max: 10 }, {
+  test: (code) => /^[A-Z0-9]+$/.test(code),
+  message: "must be upper-case letters and digits, such as SP30",
+  jsonSchema: { pattern: "^[A-Z0-9]+$" }
+})
+
+/** Points on a licence, for an endorsement or a record: 0 to 12. */
+export const LicencePoints = IntegerBetween({ min: 0, max: 12 }, "points must be an integer from 0 to 12")
+
+/** An endorsement's code, reason and points: what every endorsement is held to, however it is made (by hand or by a record). */
+export const EndorsementTerms = Schema.Struct({
+  code: EndorsementCode,
+  reason: OfficialReason,
+  points: LicencePoints
+})
+export type EndorsementTerms = typeof EndorsementTerms.Type
+
+/** What an officer writes of a new endorsement; without `expiresAt` it runs `ENDORSEMENT_VALIDITY_YEARS`. */
+export const EndorsementFields = Schema.Struct({
+  ...EndorsementTerms.fields,
+  expiresAt: Schema.optionalKey(EnteredTimestamp)
+})
+export type EndorsementFields = typeof EndorsementFields.Type
+
+/** What a member applies for: the categories. */
+export const LicenceApplication = Schema.Struct({ categories: LicenceCategories })
+export type LicenceApplication = typeof LicenceApplication.Type
+
+/** What an officer sends to change a licence: the reason, and the new categories if they change (the expiry is a time, already read). */
+export const LicenceChange = Schema.Struct({ reason: OfficialReason, categories: Schema.optional(LicenceCategories) })
+export type LicenceChange = typeof LicenceChange.Type
+
 /** A licence is valid ten years from issue. */
 export const LICENCE_VALIDITY_YEARS = 10
 /** An endorsement expires three years after it is made unless given an expiry. */
@@ -80,10 +132,27 @@ export const pointsAt = (endorsements: ReadonlyArray<Pick<Endorsement, "removedA
   endorsements.reduce((sum, endorsement) => (endorsementActiveAt(endorsement, at) ? sum + endorsement.points : sum), 0)
 
 /** Categories as stored and shown: each once, in order. */
-export const sortedCategories = (categories: ReadonlyArray<LicenceCategory>): ReadonlyArray<LicenceCategory> =>
-  [...new Set(categories)].sort()
+export const sortedCategories = (categories: ReadonlyArray<LicenceCategory>): ReadonlyArray<LicenceCategory> => [...new Set(categories)].sort()
 
 /** The licence's expiry must come after its issue. */
-export const expiryAfterIssue = (licence: Pick<Licence, "issuedAt">, expiresAt: DateTime.Utc): boolean =>
-  DateTime.isGreaterThan(expiresAt, licence.issuedAt)
+export const expiryAfterIssue = (licence: Pick<Licence, "issuedAt">, expiresAt: DateTime.Utc): boolean => DateTime.isGreaterThan(expiresAt, licence.issuedAt)
 
+/** The minimum age of a licence holder, on the day of issue. */
+export const MINIMUM_LICENCE_AGE = 17
+
+/** Old enough to hold a licence on the day of `at` (the 17th birthday counts). */
+export const oldEnoughToHoldLicence = (dateOfBirth: string, at: DateTime.Utc): boolean => ageAt(dateOfBirth, at) >= MINIMUM_LICENCE_AGE
+
+/**
+ * Who may be issued a licence at `at`: an active character (not inactive nor
+ * deceased) aged `MINIMUM_LICENCE_AGE` or over on that day. Answers why not,
+ * in words a holder reads, or `undefined` when the character is eligible.
+ */
+export const licenceIneligibility = (civilian: Pick<Civilian, "status" | "dateOfBirth">, at: DateTime.Utc): string | undefined => {
+  if (!canHoldOfficialDocuments(civilian)) return `The character is ${civilian.status.toLowerCase()}: only an active character can hold a licence`
+  if (!oldEnoughToHoldLicence(civilian.dateOfBirth, at)) return `The holder must be aged ${MINIMUM_LICENCE_AGE} or over`
+  return undefined
+}
+
+/** Whether a licence reading `status` may be suspended: not a revoked one, nor an expired one (it is renewed first). */
+export const suspendable = (status: LicenceStatus): boolean => status !== "REVOKED" && status !== "EXPIRED"

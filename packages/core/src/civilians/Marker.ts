@@ -3,10 +3,15 @@ import { AccountId } from "../identity/ids.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 import { CivilianId, MarkerId, VehicleId } from "./ids.js"
+import { OfficialReason, OptionalDetails } from "./officialText.js"
 
 export const MarkerType = OneOf("PERSON_BOLO", "VEHICLE_BOLO", "WANTED", "MISSING_PERSON", "OFFICER_SAFETY", "STOLEN_VEHICLE", "GENERAL")
   .annotate({ identifier: "MarkerType" })
 export type MarkerType = typeof MarkerType.Type
+
+/** What an officer writes of a new marker: its type, why, and its details if any. */
+export const MarkerTerms = Schema.Struct({ type: MarkerType, reason: OfficialReason, details: OptionalDetails })
+export type MarkerTerms = typeof MarkerTerms.Type
 
 /** `MRK-` and six or more digits, from a sequence. */
 export const markerReference = (n: number): string => `MRK-${String(n).padStart(6, "0")}`
@@ -37,8 +42,7 @@ export type MarkerTarget = "vehicle" | "person" | "either"
 
 const VEHICLE_TYPES: ReadonlyArray<MarkerType> = ["VEHICLE_BOLO", "STOLEN_VEHICLE"]
 
-export const markerTarget = (type: MarkerType): MarkerTarget =>
-  type === "GENERAL" ? "either" : VEHICLE_TYPES.includes(type) ? "vehicle" : "person"
+export const markerTarget = (type: MarkerType): MarkerTarget => type === "GENERAL" ? "either" : VEHICLE_TYPES.includes(type) ? "vehicle" : "person"
 
 /** A problem with a marker's target, by the body field it is about. */
 export interface TargetProblem {

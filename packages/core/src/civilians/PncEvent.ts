@@ -1,29 +1,34 @@
 import type { DateTime } from "effect"
 import type { Actor } from "../kernel/AuditLog.js"
+import { OneOf } from "../kernel/oneOf.js"
 import type { CivilianId, LicenceId, PncEventId, VehicleId } from "./ids.js"
-import type { Person } from "./views.js"
+import type { Person } from "../identity/Account.js"
 
-/** The PNC history's entry types (upper snake case, API.md "History"). */
-export type PncEventType =
-  | "CIVILIAN_CREATED"
-  | "CIVILIAN_UPDATED"
-  | "LICENCE_ISSUED"
-  | "LICENCE_UPDATED"
-  | "LICENCE_SUSPENDED"
-  | "LICENCE_REVOKED"
-  | "LICENCE_REINSTATED"
-  | "ENDORSEMENT_ADDED"
-  | "ENDORSEMENT_REMOVED"
-  | "VEHICLE_REGISTERED"
-  | "VEHICLE_STATUS_CHANGED"
-  | "KEEPER_CHANGED"
-  | "RECORD_CREATED"
-  | "RECORD_CLOSED"
-  | "RECORD_VOIDED"
-  | "WARRANT_ISSUED"
-  | "WARRANT_CLOSED"
-  | "MARKER_CREATED"
-  | "MARKER_CLEARED"
+/** The PNC history's entry types (upper snake case; docs/decisions/civilians.md, "History"). */
+export const PNC_EVENT_TYPES = [
+  "CIVILIAN_CREATED",
+  "CIVILIAN_UPDATED",
+  "LICENCE_ISSUED",
+  "LICENCE_UPDATED",
+  "LICENCE_SUSPENDED",
+  "LICENCE_REVOKED",
+  "LICENCE_REINSTATED",
+  "ENDORSEMENT_ADDED",
+  "ENDORSEMENT_REMOVED",
+  "VEHICLE_REGISTERED",
+  "VEHICLE_STATUS_CHANGED",
+  "KEEPER_CHANGED",
+  "RECORD_CREATED",
+  "RECORD_CLOSED",
+  "RECORD_VOIDED",
+  "WARRANT_ISSUED",
+  "WARRANT_CLOSED",
+  "MARKER_CREATED",
+  "MARKER_CLEARED"
+] as const
+/** One of `PNC_EVENT_TYPES`, as a schema: what a store decodes a stored entry's type with. */
+export const PncEventType = OneOf(...PNC_EVENT_TYPES)
+export type PncEventType = typeof PncEventType.Type
 
 /** What a use case writes to the PNC history; the store gives it its `seq`. */
 export interface NewPncEvent {

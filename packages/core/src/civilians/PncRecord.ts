@@ -1,8 +1,10 @@
 import { Schema } from "effect"
 import { AccountId } from "../identity/ids.js"
 import { OneOf } from "../kernel/oneOf.js"
+import { MultiLineText, OneLineText } from "../kernel/text.js"
 import { Timestamp } from "../kernel/time.js"
 import { CivilianId, RecordId, VehicleId } from "./ids.js"
+import { EndorsementCode, LicencePoints } from "./Licence.js"
 
 export const RecordType = OneOf("CITATION", "CAUTION", "ARREST", "CHARGE", "WARNING", "INTELLIGENCE").annotate({ identifier: "RecordType" })
 export type RecordType = typeof RecordType.Type
@@ -13,9 +15,44 @@ export type RecordStatus = typeof RecordStatus.Type
 /** `REC-` and six or more digits, from a sequence. */
 export const recordReference = (n: number): string => `REC-${String(n).padStart(6, "0")}`
 
+/** A record's title: one line of 3 to 120 characters. */
+export const RecordTitle = OneLineText({ min: 3, max: 120 })
+/** What a record says happened: free text of 3 to 4000 characters. */
+export const RecordDescription = MultiLineText({ min: 3, max: 4000 })
+/** Where it happened: one line of 2 to 200 characters. */
+export const RecordLocation = OneLineText({ min: 2, max: 200 })
+
+/** The largest fine a record can carry. */
+export const MAX_FINE = 1_000_000
+const wholePence = (amount: number): boolean => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6
+
+/** A fine in pounds: 0 to 1,000,000, at most two decimal places. */
+export const FineAmount = Schema.Finite.check(
+  Schema.makeFilter(
+    (amount: number) =>
+      (Number.isFinite(amount) && amount >= 0 && amount <= MAX_FINE && wholePence(amount)) ||
+      `must be an amount from 0 to ${MAX_FINE} with at most two decimal places`,
+    { toJsonSchema: () => ({ minimum: 0, maximum: MAX_FINE, multipleOf: 0.01 }) }
+  )
+).annotate({ description: `0 to ${MAX_FINE}, at most two decimal places` })
+
+/** What an officer writes of a new record, held to the rules above; the fine, points and code may be left out. */
+export const RecordTerms = Schema.Struct({
+  type: RecordType,
+  title: RecordTitle,
+  description: RecordDescription,
+  location: RecordLocation,
+  fineAmount: Schema.optional(FineAmount),
+  points: Schema.optional(LicencePoints),
+  endorsementCode: Schema.optional(EndorsementCode)
+})
+export type RecordTerms = typeof RecordTerms.Type
+
 /**
  * A PNC record against a character, as stored. `recordedBy` is the person who
  * made it; `closedAt`/`closedBy`/`closeReason` say who closed or voided it.
+ * Its text is as stored; what is written is held to `RecordTitle`,
+ * `RecordDescription`, `RecordLocation`, `FineAmount` and `LicencePoints`.
  */
 export const PncRecord = Schema.Struct({
   id: RecordId,

@@ -3,6 +3,7 @@ import { AccountId } from "../identity/ids.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 import { CivilianId, WarrantId } from "./ids.js"
+import { OfficialReason, OptionalDetails } from "./officialText.js"
 
 /** What is stored: expiry is worked out when read (`warrantStatusAt`). */
 export const StoredWarrantStatus = OneOf("ACTIVE", "EXECUTED", "WITHDRAWN")
@@ -15,6 +16,14 @@ export type WarrantStatus = typeof WarrantStatus.Type
 /** How a warrant is closed. */
 export const WarrantOutcome = OneOf("EXECUTED", "WITHDRAWN").annotate({ identifier: "WarrantOutcome" })
 export type WarrantOutcome = typeof WarrantOutcome.Type
+
+/** What an officer writes of a new warrant: why, and its details if any. */
+export const WarrantTerms = Schema.Struct({ reason: OfficialReason, details: OptionalDetails })
+export type WarrantTerms = typeof WarrantTerms.Type
+
+/** How a warrant is closed, with the officer's note (held to the reason's rule). */
+export const WarrantClosing = Schema.Struct({ outcome: WarrantOutcome, note: OfficialReason })
+export type WarrantClosing = typeof WarrantClosing.Type
 
 /** `WAR-` and six or more digits, from a sequence. */
 export const warrantReference = (n: number): string => `WAR-${String(n).padStart(6, "0")}`

@@ -2,8 +2,8 @@ import { DateTime, Effect, Option } from "effect"
 import { orNotFound } from "../kernel/errors.js"
 import { checkWithinWindow } from "../kernel/timeWindow.js"
 import type { CivilianId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
-import { AlertFiles, Civilians, Vehicles } from "./ports.js"
-import type { MarkerFile, RecordFile, WarrantFile } from "./views.js"
+import { AlertReads, Civilians, Vehicles } from "./ports.js"
+import type { LoadedMarker, LoadedRecord, LoadedWarrant } from "./views.js"
 import { MEASURE_END } from "./windows.js"
 
 /**
@@ -13,14 +13,14 @@ import { MEASURE_END } from "./windows.js"
  */
 
 /** The named character, locked until the transaction ends; absent: `NOT_FOUND`. */
-export const lockedCivilian = (id: CivilianId) => Effect.flatMap(Civilians.use((c) => c.findByIdForUpdate(id)), orNotFound("No such person"))
+export const lockedCivilian = (id: CivilianId) => Civilians.use((c) => c.findByIdForUpdate(id)).pipe(orNotFound("No such person"))
 
 /**
  * The named vehicle; absent: `NOT_FOUND`. Not locked: a record or marker only
  * names it, and vehicles are never deleted; locking it after the person would
  * deadlock with a transfer, which locks the vehicle before the new keeper.
  */
-export const namedVehicle = (id: VehicleId) => Effect.flatMap(Vehicles.use((v) => v.findById(id)), orNotFound("No such vehicle"))
+export const namedVehicle = (id: VehicleId) => Vehicles.use((v) => v.findById(id)).pipe(orNotFound("No such vehicle"))
 
 /** A warrant's or marker's expiry, when given, ends the measure (`MEASURE_END`; `INVALID_INPUT` on `expiresAt`). */
 export const checkExpiry = (expiresAt: DateTime.Utc | null, now: DateTime.Utc) => checkWithinWindow(MEASURE_END, "expiresAt", expiresAt, now)
@@ -29,14 +29,14 @@ const written = <A>(what: string, id: string) => (found: Option.Option<A>) =>
   Option.isSome(found) ? Effect.succeed(found.value) : Effect.die(new Error(`${what} ${id} was written but cannot be read`))
 
 /** A record just written, as loaded: it exists, so not finding it is a defect. */
-export const recordFileOf = (id: RecordId): Effect.Effect<RecordFile, never, AlertFiles> =>
-  Effect.flatMap(AlertFiles.use((files) => files.findRecord(id)), written("record", id))
+export const loadedRecordOf = (id: RecordId): Effect.Effect<LoadedRecord, never, AlertReads> =>
+  Effect.flatMap(AlertReads.use((reads) => reads.findRecord(id)), written("record", id))
 
-export const warrantFileOf = (id: WarrantId): Effect.Effect<WarrantFile, never, AlertFiles> =>
-  Effect.flatMap(AlertFiles.use((files) => files.findWarrant(id)), written("warrant", id))
+export const loadedWarrantOf = (id: WarrantId): Effect.Effect<LoadedWarrant, never, AlertReads> =>
+  Effect.flatMap(AlertReads.use((reads) => reads.findWarrant(id)), written("warrant", id))
 
-export const markerFileOf = (id: MarkerId): Effect.Effect<MarkerFile, never, AlertFiles> =>
-  Effect.flatMap(AlertFiles.use((files) => files.findMarker(id)), written("marker", id))
+export const loadedMarkerOf = (id: MarkerId): Effect.Effect<LoadedMarker, never, AlertReads> =>
+  Effect.flatMap(AlertReads.use((reads) => reads.findMarker(id)), written("marker", id))
 
 /** An instant for history and audit data: ISO 8601, or null. */
 export const isoOrNull = (at: DateTime.Utc | null): string | null => (at === null ? null : DateTime.formatIso(at))

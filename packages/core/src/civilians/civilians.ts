@@ -6,50 +6,49 @@ import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
+import { validated } from "../kernel/validated.js"
 import { managesAllCivilians, noSuchCharacter, ownedBy } from "./access.js"
-import { type Civilian, type CivilianStatus, type Gender, IDENTITY_FIELDS, statusMoveAllowed } from "./Civilian.js"
+import { type Civilian, CivilianChange, CivilianFields, IDENTITY_FIELDS, statusMoveAllowed } from "./Civilian.js"
 import { recordChange } from "./history.js"
 import { CivilianId } from "./ids.js"
-import { CivilianFiles, Civilians } from "./ports.js"
-import { fileIdentityLocked, ownerCivilianView } from "./views.js"
+import { CivilianReads, Civilians } from "./ports.js"
+import { identityLockedOf, ownerCivilianView } from "./views.js"
 
 /** What a member says about a new character. */
-export interface CivilianInput {
-  readonly fullName: string
-  readonly dateOfBirth: string
-  readonly gender: Gender
-  readonly address: string
-  readonly phone?: string | null | undefined
-  readonly occupation?: string | null | undefined
-  readonly imageUrl?: string | null | undefined
-  readonly notes?: string | null | undefined
-}
+export type CivilianInput = CivilianFields
 
 /** A change to a character: only the fields sent. */
-export type CivilianPatch = { readonly [K in keyof CivilianInput]?: CivilianInput[K] | undefined } & { readonly status?: CivilianStatus | undefined }
+export type CivilianPatch = CivilianChange
+
+/** The fields as the character rules have them: a caller that skipped the contract is held to them too. */
+const validInput = validated(CivilianFields, "The character's fields are not valid")
+const validPatch = validated(CivilianChange, "The character's fields are not valid")
 
 const EARLIEST_BIRTH = "1900-01-01"
 
 /** A date of birth from 1900 up to today. */
 const checkDateOfBirth = (dateOfBirth: string, now: DateTime.Utc) =>
   dateOfBirth < EARLIEST_BIRTH || dateOfBirth > DateTime.formatIsoDateUtc(now)
-    ? Effect.fail(new InvalidInput({
-      message: "The date of birth is not possible",
-      details: [{ path: ["dateOfBirth"], message: `must be from ${EARLIEST_BIRTH} to today` }]
-    }))
+    ? Effect.fail(
+      new InvalidInput({
+        message: "The date of birth is not possible",
+        details: [{ path: ["dateOfBirth"], message: `must be from ${EARLIEST_BIRTH} to today` }]
+      })
+    )
     : Effect.void
 
 /** The owner's view of a character just written: it exists, so not finding it is a defect. */
 export const ownerViewOf = (id: CivilianId) =>
   Effect.gen(function*() {
     const now = yield* DateTime.now
-    const file = yield* CivilianFiles.use((files) => files.findById(id, now))
+    const file = yield* CivilianReads.use((reads) => reads.findById(id, now))
     if (Option.isNone(file)) return yield* Effect.die(new Error(`civilian ${id} was written but cannot be read`))
     return ownerCivilianView(file.value, now)
   })
 
 /** `POST /civilians`: a new character owned by the signed-in member. */
-export const createCivilian = Effect.fn("civilians.createCivilian")(function*(caller: UserCaller, input: CivilianInput) {
+export const createCivilian = Effect.fn("civilians.createCivilian")(function*(caller: UserCaller, fields: CivilianInput) {
+  const input = yield* validInput(fields)
   const civilians = yield* Civilians
   const now = yield* DateTime.now
   yield* checkDateOfBirth(input.dateOfBirth, now)
@@ -73,7 +72,6 @@ export const createCivilian = Effect.fn("civilians.createCivilian")(function*(ca
     yield* civilians.insert(civilian)
     yield* recordChange(caller, {
       type: "CIVILIAN_CREATED",
-      audit: "civilian.created",
       civilianId: civilian.id,
       target: { type: "civilian", id: civilian.id },
       // No owner id: the history is read with pnc.view; the audit entry's actor is the owner.
@@ -90,14 +88,14 @@ export const listCivilians = Effect.fn("civilians.listCivilians")(function*(call
     return yield* forbidden("civilians.manage")
   }
   const now = yield* DateTime.now
-  const listed = yield* CivilianFiles.use((files) => files.listByOwner(ownerId ?? caller.account.id, page, now))
+  const listed = yield* CivilianReads.use((reads) => reads.listByOwner(ownerId ?? caller.account.id, page, now))
   return { items: listed.items.map((file) => ownerCivilianView(file, now)), meta: listed.meta }
 })
 
 /** `GET /civilians/{id}`: the owner's view of one character. */
 export const getOwnCivilian = Effect.fn("civilians.getOwnCivilian")(function*(caller: Caller, id: CivilianId) {
   const now = yield* DateTime.now
-  const file = yield* CivilianFiles.use((files) => files.findById(id, now))
+  const file = yield* CivilianReads.use((reads) => reads.findById(id, now))
   const found = yield* ownedBy(caller)(Option.map(file, (f) => ({ ...f, ownerId: f.civilian.ownerId })))
   return ownerCivilianView(found, now)
 })
@@ -110,7 +108,8 @@ const CHANGEABLE = ["fullName", "dateOfBirth", "gender", "address", "phone", "oc
  * `civilians.manage` can. `DECEASED` is set and undone only with
  * `civilians.manage`. Nothing changing answers the character as it is.
  */
-export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(caller: UserCaller, id: CivilianId, patch: CivilianPatch) {
+export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(caller: UserCaller, id: CivilianId, change: CivilianPatch) {
+  const patch = yield* validPatch(change)
   const civilians = yield* Civilians
   const now = yield* DateTime.now
   if (patch.dateOfBirth !== undefined) yield* checkDateOfBirth(patch.dateOfBirth, now)
@@ -123,8 +122,8 @@ export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(ca
       return yield* forbidden("civilians.manage")
     }
     if (!manages && changed.some((field) => (IDENTITY_FIELDS as ReadonlyArray<string>).includes(field))) {
-      const file = yield* Effect.flatMap(CivilianFiles.use((files) => files.findById(id, now)), orNotFound(noSuchCharacter.message))
-      if (fileIdentityLocked(file)) {
+      const file = yield* CivilianReads.use((reads) => reads.findById(id, now)).pipe(orNotFound(noSuchCharacter.message))
+      if (identityLockedOf(file)) {
         return yield* new InvalidState({
           message: "The character has official history: name, date of birth and gender can no longer be changed by the owner"
         })
@@ -142,7 +141,6 @@ export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(ca
     const after = Object.fromEntries(official.map((field) => [field, updated[field]]))
     yield* recordChange(caller, {
       type: "CIVILIAN_UPDATED",
-      audit: "civilian.updated",
       civilianId: civilian.id,
       target: { type: "civilian", id: civilian.id },
       data: { fields: changed, before, after },
@@ -151,4 +149,3 @@ export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(ca
     return yield* ownerViewOf(civilian.id)
   }))
 })
-

@@ -1,7 +1,7 @@
-import { DateTime, Effect } from "effect"
+import { Effect } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
 import type { AuditAction } from "../kernel/auditActions.js"
-import { AuditLog } from "../kernel/AuditLog.js"
+import { recordInHistory } from "../kernel/history.js"
 import { newId } from "../kernel/Ids.js"
 import { isOwnersOwnChange } from "./access.js"
 import type { Civilian } from "./Civilian.js"
@@ -10,10 +10,36 @@ import { PncEventId } from "./ids.js"
 import type { PncEventType } from "./PncEvent.js"
 import { PncHistory } from "./ports.js"
 
+/**
+ * The audit action of each PNC history type: a character's owner's changes
+ * through the portal are `civilian.*`, officers' `pnc.*` (the listed
+ * `AUDIT_ACTIONS`). One table, so a call site names only its history type.
+ */
+export const PNC_AUDIT_ACTIONS = {
+  CIVILIAN_CREATED: "civilian.created",
+  CIVILIAN_UPDATED: "civilian.updated",
+  LICENCE_ISSUED: "civilian.licence.issued",
+  LICENCE_UPDATED: "pnc.licence.updated",
+  LICENCE_SUSPENDED: "pnc.licence.suspended",
+  LICENCE_REVOKED: "pnc.licence.revoked",
+  LICENCE_REINSTATED: "pnc.licence.reinstated",
+  ENDORSEMENT_ADDED: "pnc.endorsement.added",
+  ENDORSEMENT_REMOVED: "pnc.endorsement.removed",
+  VEHICLE_REGISTERED: "civilian.vehicle.registered",
+  VEHICLE_STATUS_CHANGED: "pnc.vehicle.status.changed",
+  KEEPER_CHANGED: "civilian.vehicle.transferred",
+  RECORD_CREATED: "pnc.record.created",
+  RECORD_CLOSED: "pnc.record.closed",
+  RECORD_VOIDED: "pnc.record.voided",
+  WARRANT_ISSUED: "pnc.warrant.issued",
+  WARRANT_CLOSED: "pnc.warrant.closed",
+  MARKER_CREATED: "pnc.marker.created",
+  MARKER_CLEARED: "pnc.marker.cleared"
+} as const satisfies { readonly [T in PncEventType]: AuditAction }
+
 /** One change to the civilian records: its PNC history entry and its audit entry carry the same data. */
 export interface RecordedChange {
   readonly type: PncEventType
-  readonly audit: AuditAction
   readonly civilianId?: CivilianId | null
   readonly vehicleId?: VehicleId | null
   readonly licenceId?: LicenceId | null
@@ -29,25 +55,26 @@ export interface RecordedChange {
 }
 
 /**
- * Writes a change's PNC history entry and its audit entry. Runs inside the
- * change's transaction: if either cannot be written, the change rolls back.
+ * Writes a change's PNC history entry and its audit entry (`recordInHistory`,
+ * its action from `PNC_AUDIT_ACTIONS`). Runs inside the change's transaction:
+ * if either cannot be written, the change rolls back.
  */
 export const recordChange = (caller: Caller, change: RecordedChange) =>
-  Effect.gen(function*() {
-    const actor = actorOf(caller)
-    yield* PncHistory.use((history) =>
-      Effect.flatMap(Effect.all([newId(PncEventId), DateTime.now]), ([id, at]) =>
-        history.record({
-          id,
-          type: change.type,
-          at,
-          actor,
-          byOwner: change.through !== undefined && isOwnersOwnChange(caller, change.through),
-          civilianId: change.civilianId ?? null,
-          vehicleId: change.vehicleId ?? null,
-          licenceId: change.licenceId ?? null,
-          data: change.data
-        })))
-    yield* AuditLog.use((audit) =>
-      audit.record({ action: change.audit, actor, targetType: change.target.type, targetId: change.target.id, data: change.data }))
-  })
+  recordInHistory(
+    actorOf(caller),
+    (stamp) =>
+      Effect.flatMap(newId(PncEventId), (id) =>
+        PncHistory.use((history) =>
+          history.record({
+            id,
+            type: change.type,
+            ...stamp,
+            byOwner: change.through !== undefined && isOwnersOwnChange(caller, change.through),
+            civilianId: change.civilianId ?? null,
+            vehicleId: change.vehicleId ?? null,
+            licenceId: change.licenceId ?? null,
+            data: change.data
+          })
+        )),
+    { action: PNC_AUDIT_ACTIONS[change.type], targetType: change.target.type, targetId: change.target.id, data: change.data }
+  )

@@ -4,8 +4,7 @@ import type { Civilian } from "./Civilian.js"
 const CHECK_LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
 
 /** Upper-case A to Z only: accents dropped, everything else removed. */
-const lettersOf = (text: string): string =>
-  text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase().replace(/[^A-Z]/g, "")
+const lettersOf = (text: string): string => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase().replace(/[^A-Z]/g, "")
 
 /**
  * The fixed part of a UK-pattern driving licence number: surname (5, padded

@@ -3,30 +3,42 @@ import type { UserCaller } from "../identity/Caller.js"
 import { InvalidInput } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
+import { validated } from "../kernel/validated.js"
 import { ownedBy } from "./access.js"
-import { canHoldOfficialDocuments, type Civilian, MINIMUM_LICENCE_AGE, oldEnoughToDrive } from "./Civilian.js"
+import type { Civilian } from "./Civilian.js"
 import { LicenceExists, LicenceNumberUnavailable } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, LicenceId } from "./ids.js"
-import { type Licence, LICENCE_VALIDITY_YEARS, type LicenceCategory, sortedCategories, yearsAfter } from "./Licence.js"
+import {
+  type Licence,
+  LicenceApplication,
+  LICENCE_VALIDITY_YEARS,
+  type LicenceCategory,
+  licenceIneligibility,
+  sortedCategories,
+  yearsAfter
+} from "./Licence.js"
 import { candidateLicenceNumber, LICENCE_NUMBER_ATTEMPTS } from "./licenceNumber.js"
-import { CivilianFiles, Civilians, Licences } from "./ports.js"
-import { holderLicence, type LicenceFile } from "./views.js"
+import { CivilianReads, Civilians, Licences } from "./ports.js"
+import { holderLicence, type LoadedLicence } from "./views.js"
 
 /** A licence just written, as loaded: it exists, so not finding it is a defect. */
-export const licenceFileOf = (id: LicenceId) =>
-  Effect.flatMap(CivilianFiles.use((files) => files.findLicence(id)), Option.match({
-    onNone: () => Effect.die(new Error(`licence ${id} was written but cannot be read`)),
-    onSome: (file: LicenceFile) => Effect.succeed(file)
-  }))
+export const loadedLicenceOf = (id: LicenceId) =>
+  Effect.flatMap(
+    CivilianReads.use((reads) => reads.findLicence(id)),
+    Option.match({
+      onNone: () => Effect.die(new Error(`licence ${id} was written but cannot be read`)),
+      onSome: (file: LoadedLicence) => Effect.succeed(file)
+    })
+  )
 
-const notEligible = (message: string) => new InvalidInput({ message, details: [{ path: [], message }] })
+/** The categories as the licence rules have them (1 to 4, each once): a caller that skipped the contract is held to them too. */
+const validApplication = validated(LicenceApplication, "The licence application is not valid")
 
-/** The holder must be an active character aged 17 or over on the day of issue. */
+/** The licence rule (`licenceIneligibility`) as the answer to a request: `INVALID_INPUT` saying why. */
 const checkEligible = (civilian: Civilian, now: DateTime.Utc) => {
-  if (!canHoldOfficialDocuments(civilian)) return Effect.fail(notEligible(`The character is ${civilian.status.toLowerCase()}: only an active character can hold a licence`))
-  if (!oldEnoughToDrive(civilian.dateOfBirth, now)) return Effect.fail(notEligible(`The holder must be aged ${MINIMUM_LICENCE_AGE} or over`))
-  return Effect.void
+  const refusal = licenceIneligibility(civilian, now)
+  return refusal === undefined ? Effect.void : Effect.fail(new InvalidInput({ message: refusal, details: [{ path: [], message: refusal }] }))
 }
 
 /** Stores the licence under a fresh number, trying a few before giving up. */
@@ -50,6 +62,7 @@ export const issueLicence = Effect.fn("civilians.issueLicence")(function*(
   civilianId: CivilianId,
   input: { readonly categories: ReadonlyArray<LicenceCategory> }
 ) {
+  const application = yield* validApplication({ categories: input.categories })
   const now = yield* DateTime.now
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = yield* Effect.flatMap(Civilians.use((c) => c.findByIdForUpdate(civilianId)), ownedBy(caller))
@@ -60,7 +73,7 @@ export const issueLicence = Effect.fn("civilians.issueLicence")(function*(
     const licence = yield* storeWithFreshNumber(civilian, {
       id: yield* newId(LicenceId),
       civilianId: civilian.id,
-      categories: sortedCategories(input.categories),
+      categories: sortedCategories(application.categories),
       status: "VALID",
       suspendedUntil: null,
       issuedAt: now,
@@ -69,13 +82,12 @@ export const issueLicence = Effect.fn("civilians.issueLicence")(function*(
     })
     yield* recordChange(caller, {
       type: "LICENCE_ISSUED",
-      audit: "civilian.licence.issued",
       civilianId: civilian.id,
       licenceId: licence.id,
       target: { type: "licence", id: licence.id },
       data: { number: licence.number, categories: licence.categories, expiresAt: DateTime.formatIso(licence.expiresAt) },
       through: civilian
     })
-    return holderLicence(yield* licenceFileOf(licence.id), now)
+    return holderLicence(yield* loadedLicenceOf(licence.id), now)
   }))
 })

@@ -4,13 +4,19 @@ import { InvalidInput, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import { checkExpiry, isoOrNull, lockedCivilian, namedVehicle, markerFileOf } from "./alerts.js"
+import { validated } from "../kernel/validated.js"
+import { checkExpiry, isoOrNull, lockedCivilian, namedVehicle, loadedMarkerOf } from "./alerts.js"
 import { MarkerNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, MarkerId, type VehicleId } from "./ids.js"
-import { type Marker, markerActiveAt, markerTargetProblems, type MarkerType } from "./Marker.js"
-import { AlertFiles, type MarkerFilter, Markers } from "./ports.js"
+import { type Marker, markerActiveAt, markerTargetProblems, MarkerTerms, type MarkerType } from "./Marker.js"
+import { ReasonGiven } from "./officialText.js"
+import { AlertReads, type MarkerFilter, Markers } from "./ports.js"
 import { markerView } from "./views.js"
+
+/** The type, reason and details, and the clearing reason, as the marker rules have them: a caller that skipped the contract is held to them too. */
+const validTerms = validated(MarkerTerms, "The marker's fields are not valid")
+const validClearing = validated(ReasonGiven, "The marker's fields are not valid")
 
 export interface MarkerInput {
   readonly type: MarkerType
@@ -27,12 +33,13 @@ export interface MarkerInput {
  * measure (`MEASURE_END`). Records `MARKER_CREATED`.
  */
 export const createMarker = Effect.fn("civilians.createMarker")(function*(caller: UserCaller, input: MarkerInput) {
+  const terms = yield* validTerms({ type: input.type, reason: input.reason, details: input.details })
   const now = yield* DateTime.now
   const target = { civilianId: input.civilianId ?? null, vehicleId: input.vehicleId ?? null }
-  const problems = markerTargetProblems(input.type, target)
+  const problems = markerTargetProblems(terms.type, target)
   if (problems.length > 0) {
     return yield* new InvalidInput({
-      message: `A ${input.type} marker is not set on that`,
+      message: `A ${terms.type} marker is not set on that`,
       details: problems.map((problem) => ({ path: [problem.field], message: problem.message }))
     })
   }
@@ -45,11 +52,11 @@ export const createMarker = Effect.fn("civilians.createMarker")(function*(caller
     const marker: Marker = {
       id: yield* newId(MarkerId),
       reference: yield* markers.nextReference,
-      type: input.type,
+      type: terms.type,
       civilianId: civilian === null ? null : civilian.id,
       vehicleId: vehicle === null ? null : vehicle.id,
-      reason: input.reason,
-      details: input.details ?? null,
+      reason: terms.reason,
+      details: terms.details ?? null,
       issuedBy: caller.account.id,
       createdAt: now,
       expiresAt,
@@ -60,13 +67,12 @@ export const createMarker = Effect.fn("civilians.createMarker")(function*(caller
     yield* markers.insert(marker)
     yield* recordChange(caller, {
       type: "MARKER_CREATED",
-      audit: "pnc.marker.created",
       civilianId: marker.civilianId,
       vehicleId: marker.vehicleId,
       target: { type: "marker", id: marker.id },
       data: { reference: marker.reference, markerType: marker.type, reason: marker.reason, expiresAt: isoOrNull(expiresAt) }
     })
-    return markerView(yield* markerFileOf(marker.id), now)
+    return markerView(yield* loadedMarkerOf(marker.id), now)
   }))
 })
 
@@ -76,29 +82,29 @@ export const createMarker = Effect.fn("civilians.createMarker")(function*(caller
  * `MARKER_CLEARED`.
  */
 export const clearMarker = Effect.fn("civilians.clearMarker")(function*(caller: UserCaller, id: MarkerId, input: { readonly reason: string }) {
+  const { reason } = yield* validClearing({ reason: input.reason })
   const now = yield* DateTime.now
   const markers = yield* Markers
   return yield* inTransaction(Effect.gen(function*() {
-    const marker = yield* Effect.flatMap(markers.findByIdForUpdate(id), orNotFound("No such marker"))
+    const marker = yield* markers.findByIdForUpdate(id).pipe(orNotFound("No such marker"))
     if (!markerActiveAt(marker, now)) {
       return yield* new MarkerNotActive({ message: marker.clearedAt === null ? "The marker has expired" : "The marker is already cleared" })
     }
-    yield* markers.update({ ...marker, clearedAt: now, clearedBy: caller.account.id, clearReason: input.reason })
+    yield* markers.update({ ...marker, clearedAt: now, clearedBy: caller.account.id, clearReason: reason })
     yield* recordChange(caller, {
       type: "MARKER_CLEARED",
-      audit: "pnc.marker.cleared",
       civilianId: marker.civilianId,
       vehicleId: marker.vehicleId,
       target: { type: "marker", id: marker.id },
-      data: { reference: marker.reference, markerType: marker.type, reason: input.reason }
+      data: { reference: marker.reference, markerType: marker.type, reason }
     })
-    return markerView(yield* markerFileOf(marker.id), now)
+    return markerView(yield* loadedMarkerOf(marker.id), now)
   }))
 })
 
 /** `GET /pnc/markers`: newest first; `active` as read now. */
 export const listMarkers = Effect.fn("civilians.listMarkers")(function*(filter: MarkerFilter, page: Page) {
   const now = yield* DateTime.now
-  const listed = yield* AlertFiles.use((files) => files.listMarkers(filter, now, page))
+  const listed = yield* AlertReads.use((reads) => reads.listMarkers(filter, now, page))
   return { items: listed.items.map((file) => markerView(file, now)), meta: listed.meta }
 })

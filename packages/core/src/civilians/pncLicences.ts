@@ -1,50 +1,63 @@
 import { DateTime, Effect, Option } from "effect"
 import type { UserCaller } from "../identity/Caller.js"
-import type { AuditAction } from "../kernel/auditActions.js"
 import { InvalidState, NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import { checkWithinWindow, isWithinWindow } from "../kernel/timeWindow.js"
 import { inTransaction } from "../kernel/Transactor.js"
+import { validated } from "../kernel/validated.js"
 import { EndorsementNotActive, InvalidExpiry } from "./errors.js"
 import { recordChange } from "./history.js"
 import { EndorsementId, type LicenceId } from "./ids.js"
 import {
   type Endorsement,
   ENDORSEMENT_VALIDITY_YEARS,
+  EndorsementTerms,
   expiryAfterIssue,
   type Licence,
   type LicenceCategory,
+  LicenceChange,
   licenceStatusAt,
   sortedCategories,
+  suspendable,
   yearsAfter
 } from "./Licence.js"
-import { licenceFileOf } from "./licences.js"
+import { loadedLicenceOf } from "./licences.js"
+import { ReasonGiven } from "./officialText.js"
 import { Licences } from "./ports.js"
 import { officialLicence } from "./views.js"
 import { LICENCE_EXPIRY, MEASURE_END } from "./windows.js"
 
 const noSuchLicence = "No such licence"
 
+/** The reason (and new categories) as the licence rules have them: a caller that skipped the contract is held to them too. */
+const validChange = validated(LicenceChange, "The licence change is not valid")
+const validReason = validated(ReasonGiven, "The licence change is not valid")
+
 /** Runs `change` on the locked licence and answers the official view as it then stands. */
 const changeLicence = <E, R>(id: LicenceId, change: (licence: Licence, now: DateTime.Utc) => Effect.Effect<void, E, R>) =>
   Effect.gen(function*() {
     const now = yield* DateTime.now
     return yield* inTransaction(Effect.gen(function*() {
-      const licence = yield* Effect.flatMap(Licences.use((l) => l.findByIdForUpdate(id)), orNotFound(noSuchLicence))
+      const licence = yield* Licences.use((l) => l.findByIdForUpdate(id)).pipe(orNotFound(noSuchLicence))
       yield* change(licence, now)
-      return officialLicence(yield* licenceFileOf(licence.id), now)
+      return officialLicence(yield* loadedLicenceOf(licence.id), now)
     }))
   })
 
 const iso = (at: DateTime.Utc | null) => (at === null ? null : DateTime.formatIso(at))
 
 /** Writes the licence and its history and audit entries. */
-const saveLicence = (caller: UserCaller, before: Licence, after: Licence, type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED", audit: AuditAction, data: Record<string, unknown>) =>
+const saveLicence = (
+  caller: UserCaller,
+  before: Licence,
+  after: Licence,
+  type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED",
+  data: Record<string, unknown>
+) =>
   Effect.gen(function*() {
     yield* Licences.use((l) => l.update(after))
     yield* recordChange(caller, {
       type,
-      audit,
       civilianId: before.civilianId,
       licenceId: before.id,
       target: { type: "licence", id: before.id },
@@ -63,6 +76,7 @@ export const updateLicence = Effect.fn("civilians.updateLicence")(function*(
   id: LicenceId,
   input: { readonly reason: string; readonly categories?: ReadonlyArray<LicenceCategory> | undefined; readonly expiresAt?: DateTime.Utc | undefined }
 ) {
+  const change = yield* validChange({ reason: input.reason, categories: input.categories })
   return yield* changeLicence(id, (licence, now) =>
     Effect.gen(function*() {
       if (input.expiresAt !== undefined && !expiryAfterIssue(licence, input.expiresAt)) {
@@ -71,13 +85,13 @@ export const updateLicence = Effect.fn("civilians.updateLicence")(function*(
       if (input.expiresAt !== undefined && !isWithinWindow(LICENCE_EXPIRY, input.expiresAt, now)) {
         return yield* new InvalidExpiry({ message: `expiresAt ${LICENCE_EXPIRY.says}` })
       }
-      const categories = input.categories === undefined ? licence.categories : sortedCategories(input.categories)
+      const categories = change.categories === undefined ? licence.categories : sortedCategories(change.categories)
       const expiresAt = input.expiresAt ?? licence.expiresAt
       const categoriesChanged = categories.join() !== licence.categories.join()
       const expiryChanged = !DateTime.Equivalence(expiresAt, licence.expiresAt)
       if (!categoriesChanged && !expiryChanged) return yield* new NoChange({ message: "The licence already has these categories and this expiry" })
-      yield* saveLicence(caller, licence, { ...licence, categories, expiresAt, updatedAt: now }, "LICENCE_UPDATED", "pnc.licence.updated", {
-        reason: input.reason,
+      yield* saveLicence(caller, licence, { ...licence, categories, expiresAt, updatedAt: now }, "LICENCE_UPDATED", {
+        reason: change.reason,
         before: { categories: licence.categories, expiresAt: iso(licence.expiresAt) },
         after: { categories, expiresAt: iso(expiresAt) }
       })
@@ -94,16 +108,17 @@ export const suspendLicence = Effect.fn("civilians.suspendLicence")(function*(
   id: LicenceId,
   input: { readonly reason: string; readonly until?: DateTime.Utc | undefined }
 ) {
+  const { reason } = yield* validReason({ reason: input.reason })
   return yield* changeLicence(id, (licence, now) =>
     Effect.gen(function*() {
       const until = input.until ?? null
       yield* checkWithinWindow(MEASURE_END, "until", until, now)
       const status = licenceStatusAt(licence, now)
-      if (status === "REVOKED" || status === "EXPIRED") return yield* new InvalidState({ message: `A ${status.toLowerCase()} licence cannot be suspended` })
+      if (!suspendable(status)) return yield* new InvalidState({ message: `A ${status.toLowerCase()} licence cannot be suspended` })
       const sameEnd = until === null ? licence.suspendedUntil === null : licence.suspendedUntil !== null && DateTime.Equivalence(until, licence.suspendedUntil)
       if (status === "SUSPENDED" && sameEnd) return yield* new NoChange({ message: "The licence is already suspended until then" })
-      yield* saveLicence(caller, licence, { ...licence, status: "SUSPENDED", suspendedUntil: until, updatedAt: now }, "LICENCE_SUSPENDED", "pnc.licence.suspended", {
-        reason: input.reason,
+      yield* saveLicence(caller, licence, { ...licence, status: "SUSPENDED", suspendedUntil: until, updatedAt: now }, "LICENCE_SUSPENDED", {
+        reason,
         until: iso(until)
       })
     }))
@@ -111,21 +126,23 @@ export const suspendLicence = Effect.fn("civilians.suspendLicence")(function*(
 
 /** `POST /pnc/licences/{id}/revoke`: revoked until reinstated. Revoking twice is `NO_CHANGE`. */
 export const revokeLicence = Effect.fn("civilians.revokeLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
+  const { reason } = yield* validReason({ reason: input.reason })
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "REVOKED"
       ? Effect.fail(new NoChange({ message: "The licence is already revoked" }))
-      : saveLicence(caller, licence, { ...licence, status: "REVOKED", suspendedUntil: null, updatedAt: now }, "LICENCE_REVOKED", "pnc.licence.revoked", {
-        reason: input.reason
+      : saveLicence(caller, licence, { ...licence, status: "REVOKED", suspendedUntil: null, updatedAt: now }, "LICENCE_REVOKED", {
+        reason
       }))
 })
 
 /** `POST /pnc/licences/{id}/reinstate`: a suspended (even lapsed) or revoked licence is valid again; one that is neither is `NO_CHANGE`. */
 export const reinstateLicence = Effect.fn("civilians.reinstateLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
+  const { reason } = yield* validReason({ reason: input.reason })
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "VALID"
       ? Effect.fail(new NoChange({ message: "The licence is neither suspended nor revoked" }))
-      : saveLicence(caller, licence, { ...licence, status: "VALID", suspendedUntil: null, updatedAt: now }, "LICENCE_REINSTATED", "pnc.licence.reinstated", {
-        reason: input.reason,
+      : saveLicence(caller, licence, { ...licence, status: "VALID", suspendedUntil: null, updatedAt: now }, "LICENCE_REINSTATED", {
+        reason,
         previous: licence.status
       }))
 })
@@ -164,7 +181,6 @@ export const endorse = (caller: UserCaller, licence: Licence, input: Endorsement
     yield* Licences.use((l) => l.insertEndorsement(endorsement))
     yield* recordChange(caller, {
       type: "ENDORSEMENT_ADDED",
-      audit: "pnc.endorsement.added",
       civilianId: licence.civilianId,
       licenceId: licence.id,
       target: { type: "endorsement", id: endorsement.id },
@@ -186,13 +202,15 @@ export const unendorse = (caller: UserCaller, licence: Licence, endorsement: End
     yield* Licences.use((l) => l.updateEndorsement({ ...endorsement, removedAt: now, removedBy: recorder(caller), removalReason: reason }))
     yield* recordChange(caller, {
       type: "ENDORSEMENT_REMOVED",
-      audit: "pnc.endorsement.removed",
       civilianId: licence.civilianId,
       licenceId: licence.id,
       target: { type: "endorsement", id: endorsement.id },
       data: { number: licence.number, code: endorsement.code, points: endorsement.points, reason }
     })
   })
+
+/** The endorsement's code, reason and points as the licence rules have them: a caller that skipped the contract is held to them too. */
+const validTerms = validated(EndorsementTerms, "The endorsement's fields are not valid")
 
 /**
  * `POST /pnc/licences/{id}/endorsements`: an endorsement, expiring three
@@ -203,13 +221,14 @@ export const addEndorsement = Effect.fn("civilians.addEndorsement")(function*(
   id: LicenceId,
   input: { readonly code: string; readonly reason: string; readonly points: number; readonly expiresAt?: DateTime.Utc | undefined }
 ) {
+  const terms = yield* validTerms({ code: input.code, reason: input.reason, points: input.points })
   return yield* changeLicence(id, (licence, now) =>
     Effect.gen(function*() {
       yield* checkWithinWindow(MEASURE_END, "expiresAt", input.expiresAt, now)
       yield* endorse(caller, licence, {
-        code: input.code,
-        reason: input.reason,
-        points: input.points,
+        code: terms.code,
+        reason: terms.reason,
+        points: terms.points,
         expiresAt: input.expiresAt ?? yearsAfter(now, ENDORSEMENT_VALIDITY_YEARS),
         recordId: null
       }, now)
@@ -229,11 +248,12 @@ export const removeEndorsement = Effect.fn("civilians.removeEndorsement")(functi
   endorsementId: EndorsementId,
   input: { readonly reason: string }
 ) {
+  const { reason } = yield* validReason({ reason: input.reason })
   return yield* changeLicence(id, (licence, now) =>
     Effect.gen(function*() {
       const licences = yield* Licences
       const found = yield* licences.findEndorsementForUpdate(licence.id, endorsementId)
       if (Option.isNone(found) || found.value.removedAt !== null) return yield* notActive
-      yield* unendorse(caller, licence, found.value, input.reason, now)
+      yield* unendorse(caller, licence, found.value, reason, now)
     }))
 })

@@ -5,38 +5,38 @@ import type { Page } from "../kernel/paging.js"
 import { mayKnowOwners } from "./access.js"
 import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
 import { pncHistoryEntry } from "./PncEvent.js"
-import { CivilianFiles, PncHistory, VehicleFiles } from "./ports.js"
+import { CivilianReads, PncHistory, VehicleReads } from "./ports.js"
 import { officialCivilianView, officialLicence, pncVehicleRecord, pncVehicleSummary } from "./views.js"
 
 /** `GET /pnc/civilians`: people by name words or reference, alphabetical. */
 export const searchCivilians = Effect.fn("civilians.searchCivilians")(function*(search: string, page: Page) {
-  return yield* CivilianFiles.use((files) => files.search(search, page))
+  return yield* CivilianReads.use((reads) => reads.search(search, page))
 })
 
 /** `GET /pnc/civilians/{id}`: the official view; `owner` only for `civilians.manage`. */
 export const getOfficialCivilian = Effect.fn("civilians.getOfficialCivilian")(function*(caller: Caller, id: CivilianId) {
   const now = yield* DateTime.now
-  const file = yield* Effect.flatMap(CivilianFiles.use((files) => files.findById(id, now)), orNotFound("No such person"))
+  const file = yield* CivilianReads.use((reads) => reads.findById(id, now)).pipe(orNotFound("No such person"))
   return officialCivilianView(file, now, mayKnowOwners(caller))
 })
 
 /** `GET /pnc/licences/{id}`: the official view of a licence. */
 export const getOfficialLicence = Effect.fn("civilians.getOfficialLicence")(function*(id: LicenceId) {
-  const file = yield* Effect.flatMap(CivilianFiles.use((files) => files.findLicence(id)), orNotFound("No such licence"))
+  const file = yield* CivilianReads.use((reads) => reads.findLicence(id)).pipe(orNotFound("No such licence"))
   return officialLicence(file, yield* DateTime.now)
 })
 
 /** `GET /pnc/vehicles`: by part of the plate or words of make and model, ordered by plate. */
 export const searchVehicles = Effect.fn("civilians.searchVehicles")(function*(search: string, page: Page) {
   const now = yield* DateTime.now
-  const found = yield* VehicleFiles.use((files) => files.search(search, page, now))
+  const found = yield* VehicleReads.use((reads) => reads.search(search, page, now))
   return { items: found.items.map(pncVehicleSummary), meta: found.meta }
 })
 
 /** `GET /pnc/vehicles/{id}`: the registration, keeper, licence and alert chain in one read. */
 export const getVehicleRecord = Effect.fn("civilians.getVehicleRecord")(function*(id: VehicleId) {
   const now = yield* DateTime.now
-  const file = yield* Effect.flatMap(VehicleFiles.use((files) => files.findById(id, now)), orNotFound("No such vehicle"))
+  const file = yield* VehicleReads.use((reads) => reads.findById(id, now)).pipe(orNotFound("No such vehicle"))
   return pncVehicleRecord(file, now)
 })
 

@@ -2,12 +2,16 @@ import { DateTime, Effect } from "effect"
 import type { UserCaller } from "../identity/Caller.js"
 import { NoChange, orNotFound } from "../kernel/errors.js"
 import { inTransaction } from "../kernel/Transactor.js"
+import { validated } from "../kernel/validated.js"
 import { recordChange } from "./history.js"
 import type { VehicleId } from "./ids.js"
 import { Vehicles } from "./ports.js"
-import { changedStatuses, type Vehicle, type VehicleStatusChange } from "./Vehicle.js"
+import { changedStatuses, type Vehicle, type VehicleStatusChange, VehicleStatusFields } from "./Vehicle.js"
 import { plateTaken } from "./vehicles.js"
 import { statusesOf, vehicleView } from "./views.js"
+
+/** The reason and statuses as the vehicle rules have them: a caller that skipped the contract is held to them too. */
+const validChange = validated(VehicleStatusFields, "The vehicle's statuses are not valid")
 
 /**
  * `PATCH /pnc/vehicles/{id}`: new official statuses, with a reason. At least
@@ -20,20 +24,26 @@ export const changeVehicleStatuses = Effect.fn("civilians.changeVehicleStatuses"
   id: VehicleId,
   input: VehicleStatusChange & { readonly reason: string }
 ) {
+  const change = yield* validChange({
+    reason: input.reason,
+    registrationStatus: input.registrationStatus,
+    insuranceStatus: input.insuranceStatus,
+    motStatus: input.motStatus,
+    taxStatus: input.taxStatus
+  })
   const vehicles = yield* Vehicles
   return yield* inTransaction(Effect.gen(function*() {
-    const vehicle = yield* Effect.flatMap(vehicles.findByIdForUpdate(id), orNotFound("No such vehicle"))
-    const changed = changedStatuses(vehicle, input)
+    const vehicle = yield* vehicles.findByIdForUpdate(id).pipe(orNotFound("No such vehicle"))
+    const changed = changedStatuses(vehicle, change)
     if (Object.keys(changed).length === 0) return yield* new NoChange({ message: "The vehicle already has these statuses" })
     const updated: Vehicle = { ...vehicle, ...changed, updatedAt: yield* DateTime.now }
     if (!(yield* vehicles.update(updated))) return yield* plateTaken
     yield* recordChange(caller, {
       type: "VEHICLE_STATUS_CHANGED",
-      audit: "pnc.vehicle.status.changed",
       civilianId: vehicle.keeperId,
       vehicleId: vehicle.id,
       target: { type: "vehicle", id: vehicle.id },
-      data: { plate: vehicle.plate, reason: input.reason, before: statusesOf(vehicle), after: statusesOf(updated) }
+      data: { plate: vehicle.plate, reason: change.reason, before: statusesOf(vehicle), after: statusesOf(updated) }
     })
     return vehicleView(updated)
   }))

@@ -1,7 +1,6 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { AccountId } from "../identity/ids.js"
-import type { PageOf } from "../identity/ports.js"
-import type { Page } from "../kernel/paging.js"
+import type { Page, PageOf } from "../kernel/paging.js"
 import type { Civilian } from "./Civilian.js"
 import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
 import type { Endorsement, Licence } from "./Licence.js"
@@ -10,7 +9,16 @@ import type { NewPncEvent, PncEvent } from "./PncEvent.js"
 import type { PncRecord } from "./PncRecord.js"
 import type { Warrant, WarrantStatus } from "./Warrant.js"
 import type { Vehicle } from "./Vehicle.js"
-import type { CivilianFile, CivilianSearchHit, LicenceFile, MarkerFile, RecordFile, VehicleRecordFile, VehicleSummaryFile, WarrantFile } from "./views.js"
+import type {
+  LoadedCivilian,
+  CivilianSearchHit,
+  LoadedLicence,
+  LoadedMarker,
+  LoadedRecord,
+  LoadedVehicleRecord,
+  LoadedVehicleSummary,
+  LoadedWarrant
+} from "./views.js"
 
 /**
  * Repositories of the civilian records. They store and find; the rules live
@@ -27,7 +35,7 @@ export class Civilians extends Context.Service<Civilians, {
   /** By reference ignoring case, kept from change until the transaction ends. */
   readonly findByReferenceForShare: (reference: string) => Effect.Effect<Option.Option<Civilian>>
   readonly update: (civilian: Civilian) => Effect.Effect<void>
-}>()("@bluelight/core/Civilians") {}
+}>()("@bluelight/core/civilians/Civilians") {}
 
 export class Licences extends Context.Service<Licences, {
   readonly findByIdForUpdate: (id: LicenceId) => Effect.Effect<Option.Option<Licence>>
@@ -45,7 +53,7 @@ export class Licences extends Context.Service<Licences, {
   readonly updateEndorsement: (endorsement: Endorsement) => Effect.Effect<void>
   /** The endorsement a record made, if any, locked until the transaction ends. */
   readonly findEndorsementOfRecordForUpdate: (recordId: RecordId) => Effect.Effect<Option.Option<Endorsement>>
-}>()("@bluelight/core/Licences") {}
+}>()("@bluelight/core/civilians/Licences") {}
 
 export class Vehicles extends Context.Service<Vehicles, {
   readonly findByIdForUpdate: (id: VehicleId) => Effect.Effect<Option.Option<Vehicle>>
@@ -65,7 +73,7 @@ export class Vehicles extends Context.Service<Vehicles, {
   readonly update: (vehicle: Vehicle) => Effect.Effect<boolean>
   /** Ends the open keeper period at `at` and opens one for the vehicle's new keeper (`vehicle.keeperId`). */
   readonly changeKeeper: (vehicle: Vehicle, at: DateTime.Utc) => Effect.Effect<void>
-}>()("@bluelight/core/Vehicles") {}
+}>()("@bluelight/core/civilians/Vehicles") {}
 
 /** The PNC's permanent history: append-only; `seq` grows with every entry. */
 export class PncHistory extends Context.Service<PncHistory, {
@@ -75,7 +83,7 @@ export class PncHistory extends Context.Service<PncHistory, {
     filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
     page: Page
   ) => Effect.Effect<PageOf<PncEvent>>
-}>()("@bluelight/core/PncHistory") {}
+}>()("@bluelight/core/civilians/PncHistory") {}
 
 /** PNC records; nothing is ever deleted. */
 export class Records extends Context.Service<Records, {
@@ -84,7 +92,7 @@ export class Records extends Context.Service<Records, {
   readonly insert: (record: PncRecord) => Effect.Effect<void>
   readonly findByIdForUpdate: (id: RecordId) => Effect.Effect<Option.Option<PncRecord>>
   readonly update: (record: PncRecord) => Effect.Effect<void>
-}>()("@bluelight/core/Records") {}
+}>()("@bluelight/core/civilians/Records") {}
 
 /** Warrants; nothing is ever deleted. */
 export class Warrants extends Context.Service<Warrants, {
@@ -93,7 +101,7 @@ export class Warrants extends Context.Service<Warrants, {
   readonly insert: (warrant: Warrant) => Effect.Effect<void>
   readonly findByIdForUpdate: (id: WarrantId) => Effect.Effect<Option.Option<Warrant>>
   readonly update: (warrant: Warrant) => Effect.Effect<void>
-}>()("@bluelight/core/Warrants") {}
+}>()("@bluelight/core/civilians/Warrants") {}
 
 /** Markers; nothing is ever deleted. */
 export class Markers extends Context.Service<Markers, {
@@ -102,7 +110,7 @@ export class Markers extends Context.Service<Markers, {
   readonly insert: (marker: Marker) => Effect.Effect<void>
   readonly findByIdForUpdate: (id: MarkerId) => Effect.Effect<Option.Option<Marker>>
   readonly update: (marker: Marker) => Effect.Effect<void>
-}>()("@bluelight/core/Markers") {}
+}>()("@bluelight/core/civilians/Markers") {}
 
 export interface WarrantFilter {
   readonly status?: WarrantStatus | undefined
@@ -121,40 +129,40 @@ export interface MarkerFilter {
  * vehicles it names. Statuses that depend on time (`EXPIRED`, `active`) are
  * filtered at `now`.
  */
-export class AlertFiles extends Context.Service<AlertFiles, {
-  readonly findRecord: (id: RecordId) => Effect.Effect<Option.Option<RecordFile>>
+export class AlertReads extends Context.Service<AlertReads, {
+  readonly findRecord: (id: RecordId) => Effect.Effect<Option.Option<LoadedRecord>>
   /** Every record of a character, the latest occurrence first; none when there is no such character. */
-  readonly listRecords: (civilianId: CivilianId, page: Page) => Effect.Effect<Option.Option<PageOf<RecordFile>>>
-  readonly findWarrant: (id: WarrantId) => Effect.Effect<Option.Option<WarrantFile>>
+  readonly listRecords: (civilianId: CivilianId, page: Page) => Effect.Effect<Option.Option<PageOf<LoadedRecord>>>
+  readonly findWarrant: (id: WarrantId) => Effect.Effect<Option.Option<LoadedWarrant>>
   /** Newest first. */
-  readonly listWarrants: (filter: WarrantFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<WarrantFile>>
-  readonly findMarker: (id: MarkerId) => Effect.Effect<Option.Option<MarkerFile>>
+  readonly listWarrants: (filter: WarrantFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<LoadedWarrant>>
+  readonly findMarker: (id: MarkerId) => Effect.Effect<Option.Option<LoadedMarker>>
   /** Newest first. */
-  readonly listMarkers: (filter: MarkerFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<MarkerFile>>
-}>()("@bluelight/core/AlertFiles") {}
+  readonly listMarkers: (filter: MarkerFilter, now: DateTime.Utc, page: Page) => Effect.Effect<PageOf<LoadedMarker>>
+}>()("@bluelight/core/civilians/AlertReads") {}
 
 /**
- * The read model of characters: each file in one read, with its licence,
+ * The read model of characters: each loaded in one read, with its licence,
  * vehicles and alerts (what the owner's and the PNC's views are made from).
  */
-export class CivilianFiles extends Context.Service<CivilianFiles, {
-  /** The file as it reads at `now` (which markers and warrants are active). */
-  readonly findById: (id: CivilianId, now: DateTime.Utc) => Effect.Effect<Option.Option<CivilianFile>>
+export class CivilianReads extends Context.Service<CivilianReads, {
+  /** The character as it reads at `now` (which markers and warrants are active). */
+  readonly findById: (id: CivilianId, now: DateTime.Utc) => Effect.Effect<Option.Option<LoadedCivilian>>
   /** A member's characters, newest first. */
-  readonly listByOwner: (ownerId: AccountId, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<CivilianFile>>
+  readonly listByOwner: (ownerId: AccountId, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<LoadedCivilian>>
   /** Every word in the name (a part of it, ignoring case), or the reference exactly; alphabetical by name. An empty `search` finds everyone. */
   readonly search: (search: string, page: Page) => Effect.Effect<PageOf<CivilianSearchHit>>
-  readonly findLicence: (id: LicenceId) => Effect.Effect<Option.Option<LicenceFile>>
-}>()("@bluelight/core/CivilianFiles") {}
+  readonly findLicence: (id: LicenceId) => Effect.Effect<Option.Option<LoadedLicence>>
+}>()("@bluelight/core/civilians/CivilianReads") {}
 
 /** The read model of vehicles: searches, and the whole record in one read. */
-export class VehicleFiles extends Context.Service<VehicleFiles, {
+export class VehicleReads extends Context.Service<VehicleReads, {
   /**
    * Vehicles whose plate holds `search` ignoring spaces, hyphens and case,
    * or whose make and model hold every word of it; ordered by plate. An
    * empty `search` finds every vehicle.
    */
-  readonly search: (search: string, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<VehicleSummaryFile>>
+  readonly search: (search: string, page: Page, now: DateTime.Utc) => Effect.Effect<PageOf<LoadedVehicleSummary>>
   /** The record as it reads at `now` (which markers and warrants are active). */
-  readonly findById: (id: VehicleId, now: DateTime.Utc) => Effect.Effect<Option.Option<VehicleRecordFile>>
-}>()("@bluelight/core/VehicleFiles") {}
+  readonly findById: (id: VehicleId, now: DateTime.Utc) => Effect.Effect<Option.Option<LoadedVehicleRecord>>
+}>()("@bluelight/core/civilians/VehicleReads") {}

@@ -5,11 +5,13 @@ import { newId } from "../kernel/Ids.js"
 import { isWithinWindow } from "../kernel/timeWindow.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import { lockedCivilian, namedVehicle, recordFileOf } from "./alerts.js"
+import { validated } from "../kernel/validated.js"
+import { lockedCivilian, namedVehicle, loadedRecordOf } from "./alerts.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, RecordId, type VehicleId } from "./ids.js"
 import { ENDORSEMENT_VALIDITY_YEARS, yearsAfter } from "./Licence.js"
 import { endorse, unendorse } from "./pncLicences.js"
+import { ReasonGiven } from "./officialText.js"
 import {
   canEndRecord,
   DEFAULT_ENDORSEMENT_CODES,
@@ -17,9 +19,10 @@ import {
   endorsesLicence,
   type PncRecord,
   type RecordEnd,
+  RecordTerms,
   type RecordType
 } from "./PncRecord.js"
-import { AlertFiles, Licences, Records } from "./ports.js"
+import { AlertReads, Licences, Records } from "./ports.js"
 import { recordView } from "./views.js"
 import { OCCURRENCE } from "./windows.js"
 
@@ -38,12 +41,16 @@ export interface RecordInput {
   readonly endorsementCode?: string | undefined
 }
 
+/** The type, text, fine, points and code, and the closing reason, as the record rules have them: a caller that skipped the contract is held to them too. */
+const validTerms = validated(RecordTerms, "The record's fields are not valid")
+const validEnding = validated(ReasonGiven, "The record's fields are not valid")
+
 const invalid = (field: string, message: string) => new InvalidInput({ message: `${field} ${message}`, details: [{ path: [field], message }] })
 
 /** What can be checked before anything is read: the occurrence is not in the future, a code only with points. */
-const checkRecordInput = (input: RecordInput, now: DateTime.Utc) => {
+const checkRecordInput = (input: RecordInput, terms: RecordTerms, now: DateTime.Utc) => {
   if (!isWithinWindow(OCCURRENCE, input.occurredAt, now)) return Effect.fail(invalid("occurredAt", OCCURRENCE.says))
-  if (input.endorsementCode !== undefined && (input.points ?? 0) === 0) return Effect.fail(invalid("endorsementCode", "is given only with points"))
+  if (terms.endorsementCode !== undefined && (terms.points ?? 0) === 0) return Effect.fail(invalid("endorsementCode", "is given only with points"))
   return Effect.void
 }
 
@@ -55,8 +62,17 @@ const checkRecordInput = (input: RecordInput, now: DateTime.Utc) => {
  * nothing is endorsed. Records `RECORD_CREATED` (and `ENDORSEMENT_ADDED`).
  */
 export const createRecord = Effect.fn("civilians.createRecord")(function*(caller: UserCaller, input: RecordInput) {
+  const terms = yield* validTerms({
+    type: input.type,
+    title: input.title,
+    description: input.description,
+    location: input.location,
+    fineAmount: input.fineAmount,
+    points: input.points,
+    endorsementCode: input.endorsementCode
+  })
   const now = yield* DateTime.now
-  yield* checkRecordInput(input, now)
+  yield* checkRecordInput(input, terms, now)
   const records = yield* Records
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = yield* lockedCivilian(input.civilianId)
@@ -65,16 +81,16 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
       id: yield* newId(RecordId),
       reference: yield* records.nextReference,
       civilianId: civilian.id,
-      type: input.type,
+      type: terms.type,
       status: "OPEN",
-      title: input.title,
-      description: input.description,
-      location: input.location,
+      title: terms.title,
+      description: terms.description,
+      location: terms.location,
       occurredAt: input.occurredAt,
-      fineAmount: input.fineAmount ?? 0,
-      points: input.points ?? 0,
+      fineAmount: terms.fineAmount ?? 0,
+      points: terms.points ?? 0,
       vehicleId: vehicle === null ? null : vehicle.id,
-      disclosed: input.disclosed ?? disclosedByDefault(input.type),
+      disclosed: input.disclosed ?? disclosedByDefault(terms.type),
       recordedBy: caller.account.id,
       createdAt: now,
       updatedAt: now,
@@ -85,7 +101,6 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
     yield* records.insert(record)
     yield* recordChange(caller, {
       type: "RECORD_CREATED",
-      audit: "pnc.record.created",
       civilianId: civilian.id,
       vehicleId: record.vehicleId,
       target: { type: "record", id: record.id },
@@ -100,9 +115,9 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
     })
     const licence = yield* Licences.use((l) => l.findByCivilianId(civilian.id))
     if (Option.isSome(licence) && endorsesLicence(record, true)) {
-      const locked = yield* Effect.flatMap(Licences.use((l) => l.findByIdForUpdate(licence.value.id)), orNotFound("No such licence"))
+      const locked = yield* Licences.use((l) => l.findByIdForUpdate(licence.value.id)).pipe(orNotFound("No such licence"))
       yield* endorse(caller, locked, {
-        code: input.endorsementCode ?? DEFAULT_ENDORSEMENT_CODES[record.type],
+        code: terms.endorsementCode ?? DEFAULT_ENDORSEMENT_CODES[record.type],
         reason: record.title,
         points: record.points,
         expiresAt: yearsAfter(now, ENDORSEMENT_VALIDITY_YEARS),
@@ -110,19 +125,19 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
         recordReference: record.reference
       }, now)
     }
-    return recordView(yield* recordFileOf(record.id))
+    return recordView(yield* loadedRecordOf(record.id))
   }))
 })
 
 /** `GET /pnc/records/{id}`: a record with who recorded it. */
 export const getRecord = Effect.fn("civilians.getRecord")(function*(id: RecordId) {
-  const file = yield* Effect.flatMap(AlertFiles.use((files) => files.findRecord(id)), orNotFound("No such record"))
+  const file = yield* AlertReads.use((reads) => reads.findRecord(id)).pipe(orNotFound("No such record"))
   return recordView(file)
 })
 
 /** `GET /pnc/civilians/{id}/records`: every record of a person, the latest occurrence first. */
 export const listCivilianRecords = Effect.fn("civilians.listCivilianRecords")(function*(civilianId: CivilianId, page: Page) {
-  const listed = yield* Effect.flatMap(AlertFiles.use((files) => files.listRecords(civilianId, page)), orNotFound("No such person"))
+  const listed = yield* AlertReads.use((reads) => reads.listRecords(civilianId, page)).pipe(orNotFound("No such person"))
   return { items: listed.items.map(recordView), meta: listed.meta }
 })
 
@@ -131,24 +146,26 @@ export const listCivilianRecords = Effect.fn("civilians.listCivilianRecords")(fu
  * A record already closed or void is `INVALID_STATE`. Voiding takes off the
  * endorsement the record made, if it still counts.
  */
-const endRecord = (caller: UserCaller, id: RecordId, end: RecordEnd, reason: string) =>
+const endRecord = (caller: UserCaller, id: RecordId, end: RecordEnd, input: { readonly reason: string }) =>
   Effect.gen(function*() {
+    const { reason } = yield* validEnding({ reason: input.reason })
     const now = yield* DateTime.now
     const records = yield* Records
     return yield* inTransaction(Effect.gen(function*() {
-      const record = yield* Effect.flatMap(records.findByIdForUpdate(id), orNotFound("No such record"))
-      if (!canEndRecord(record)) return yield* new InvalidState({ message: `The record is ${record.status.toLowerCase()}: only an open record can be closed or voided` })
+      const record = yield* records.findByIdForUpdate(id).pipe(orNotFound("No such record"))
+      if (!canEndRecord(record))
+        return yield* new InvalidState({ message: `The record is ${record.status.toLowerCase()}: only an open record can be closed or voided` })
       yield* records.update({ ...record, status: end, closedAt: now, closedBy: caller.account.id, closeReason: reason, updatedAt: now })
       yield* recordChange(caller, {
         type: end === "CLOSED" ? "RECORD_CLOSED" : "RECORD_VOIDED",
-        audit: end === "CLOSED" ? "pnc.record.closed" : "pnc.record.voided",
         civilianId: record.civilianId,
         vehicleId: record.vehicleId,
         target: { type: "record", id: record.id },
         data: { reference: record.reference, reason }
       })
-      if (end === "VOID") yield* unendorseRecord(caller, record, reason, now)
-      return recordView(yield* recordFileOf(record.id))
+      if (end === "VOID")
+        yield* unendorseRecord(caller, record, reason, now)
+      return recordView(yield* loadedRecordOf(record.id))
     }))
   })
 
@@ -162,7 +179,7 @@ const unendorseRecord = (caller: UserCaller, record: PncRecord, reason: string, 
     const licences = yield* Licences
     const held = yield* licences.findByCivilianId(record.civilianId)
     if (Option.isNone(held)) return
-    const licence = yield* Effect.flatMap(licences.findByIdForUpdate(held.value.id), orNotFound("No such licence"))
+    const licence = yield* licences.findByIdForUpdate(held.value.id).pipe(orNotFound("No such licence"))
     const endorsement = yield* licences.findEndorsementOfRecordForUpdate(record.id)
     if (Option.isNone(endorsement) || endorsement.value.removedAt !== null) return
     yield* unendorse(caller, licence, endorsement.value, reason, now)
@@ -170,10 +187,10 @@ const unendorseRecord = (caller: UserCaller, record: PncRecord, reason: string, 
 
 /** `POST /pnc/records/{id}/close`: an open record is closed, with a reason. Records `RECORD_CLOSED`. */
 export const closeRecord = Effect.fn("civilians.closeRecord")(function*(caller: UserCaller, id: RecordId, input: { readonly reason: string }) {
-  return yield* endRecord(caller, id, "CLOSED", input.reason)
+  return yield* endRecord(caller, id, "CLOSED", input)
 })
 
 /** `POST /pnc/records/{id}/void`: an open record made in error is void, with a reason. Records `RECORD_VOIDED`. */
 export const voidRecord = Effect.fn("civilians.voidRecord")(function*(caller: UserCaller, id: RecordId, input: { readonly reason: string }) {
-  return yield* endRecord(caller, id, "VOID", input.reason)
+  return yield* endRecord(caller, id, "VOID", input)
 })

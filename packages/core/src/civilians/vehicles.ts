@@ -3,22 +3,22 @@ import type { UserCaller } from "../identity/Caller.js"
 import { InvalidInput, InvalidState, NotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
+import { validated } from "../kernel/validated.js"
 import { ownedBy } from "./access.js"
 import { canHoldOfficialDocuments } from "./Civilian.js"
 import { PlateTaken } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, VehicleId } from "./ids.js"
 import { Civilians, Vehicles } from "./ports.js"
-import { holdsPlate, NEW_VEHICLE_STATUSES, storedPlate, type Vehicle, type VehicleType } from "./Vehicle.js"
+import { holdsPlate, NEW_VEHICLE_STATUSES, storedPlate, type Vehicle, VehicleFields, VehicleTransfer } from "./Vehicle.js"
 import { vehicleView } from "./views.js"
 
-export interface VehicleInput {
-  readonly plate: string
-  readonly make: string
-  readonly model: string
-  readonly colour: string
-  readonly type: VehicleType
-}
+/** What a keeper writes of a vehicle they register. */
+export type VehicleInput = VehicleFields
+
+/** The fields as the vehicle rules have them: a caller that skipped the contract is held to them too. */
+const validInput = validated(VehicleFields, "The vehicle's fields are not valid")
+const validTransfer = validated(VehicleTransfer, "The vehicle's fields are not valid")
 
 export const plateTaken = new PlateTaken({ message: "Another vehicle already has this registration" })
 
@@ -27,7 +27,8 @@ export const plateTaken = new PlateTaken({ message: "Another vehicle already has
  * its keeper. Plates are unique among vehicles not scrapped, ignoring spaces,
  * hyphens and case (a unique key settles a race).
  */
-export const registerVehicle = Effect.fn("civilians.registerVehicle")(function*(caller: UserCaller, civilianId: CivilianId, input: VehicleInput) {
+export const registerVehicle = Effect.fn("civilians.registerVehicle")(function*(caller: UserCaller, civilianId: CivilianId, fields: VehicleInput) {
+  const input = yield* validInput(fields)
   const now = yield* DateTime.now
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = yield* Effect.flatMap(Civilians.use((c) => c.findByIdForUpdate(civilianId)), ownedBy(caller))
@@ -51,7 +52,6 @@ export const registerVehicle = Effect.fn("civilians.registerVehicle")(function*(
     if (!(yield* Vehicles.use((v) => v.insert(vehicle)))) return yield* plateTaken
     yield* recordChange(caller, {
       type: "VEHICLE_REGISTERED",
-      audit: "civilian.vehicle.registered",
       civilianId: civilian.id,
       vehicleId: vehicle.id,
       target: { type: "vehicle", id: vehicle.id },
@@ -75,6 +75,7 @@ export const transferVehicle = Effect.fn("civilians.transferVehicle")(function*(
   vehicleId: VehicleId,
   input: { readonly toReference: string }
 ) {
+  const { toReference } = yield* validTransfer({ toReference: input.toReference })
   const now = yield* DateTime.now
   const civilians = yield* Civilians
   const vehicles = yield* Vehicles
@@ -85,15 +86,16 @@ export const transferVehicle = Effect.fn("civilians.transferVehicle")(function*(
         ? Effect.succeed(found.value)
         : Effect.fail(new NotFound({ message: "No such vehicle" })))
     if (!holdsPlate(vehicle)) return yield* new InvalidState({ message: "A scrapped vehicle cannot change keeper" })
-    const to = yield* Effect.flatMap(civilians.findByReferenceForShare(input.toReference), (found) =>
-      Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(invalidReference(`no character has the reference ${input.toReference}`)))
+    const to = yield* Effect.flatMap(
+      civilians.findByReferenceForShare(toReference),
+      (found) => Option.isSome(found) ? Effect.succeed(found.value) : Effect.fail(invalidReference(`no character has the reference ${toReference}`))
+    )
     if (to.id === civilian.id) return yield* invalidReference("the character already keeps this vehicle")
     if (!canHoldOfficialDocuments(to)) return yield* invalidReference(`the character ${to.reference} is ${to.status.toLowerCase()}`)
     const moved: Vehicle = { ...vehicle, keeperId: to.id, keeperSince: now, updatedAt: now }
     yield* vehicles.changeKeeper(moved, now)
     yield* recordChange(caller, {
       type: "KEEPER_CHANGED",
-      audit: "civilian.vehicle.transferred",
       civilianId: to.id,
       vehicleId: vehicle.id,
       target: { type: "vehicle", id: vehicle.id },

@@ -4,13 +4,18 @@ import { orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import { checkExpiry, isoOrNull, lockedCivilian, warrantFileOf } from "./alerts.js"
+import { validated } from "../kernel/validated.js"
+import { checkExpiry, isoOrNull, lockedCivilian, loadedWarrantOf } from "./alerts.js"
 import { WarrantNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, WarrantId } from "./ids.js"
-import { AlertFiles, type WarrantFilter, Warrants } from "./ports.js"
+import { AlertReads, type WarrantFilter, Warrants } from "./ports.js"
 import { warrantView } from "./views.js"
-import { type Warrant, warrantActiveAt, type WarrantOutcome, warrantStatusAt } from "./Warrant.js"
+import { type Warrant, warrantActiveAt, WarrantClosing, type WarrantOutcome, warrantStatusAt, WarrantTerms } from "./Warrant.js"
+
+/** The reason and details, and the closing note, as the warrant rules have them: a caller that skipped the contract is held to them too. */
+const validTerms = validated(WarrantTerms, "The warrant's fields are not valid")
+const validClosing = validated(WarrantClosing, "The warrant's fields are not valid")
 
 /**
  * `POST /pnc/warrants`: an active warrant for a person, issued by the caller;
@@ -18,8 +23,14 @@ import { type Warrant, warrantActiveAt, type WarrantOutcome, warrantStatusAt } f
  */
 export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
   caller: UserCaller,
-  input: { readonly civilianId: CivilianId; readonly reason: string; readonly details?: string | null | undefined; readonly expiresAt?: DateTime.Utc | undefined }
+  input: {
+    readonly civilianId: CivilianId
+    readonly reason: string
+    readonly details?: string | null | undefined
+    readonly expiresAt?: DateTime.Utc | undefined
+  }
 ) {
+  const terms = yield* validTerms({ reason: input.reason, details: input.details })
   const now = yield* DateTime.now
   const expiresAt = input.expiresAt ?? null
   yield* checkExpiry(expiresAt, now)
@@ -30,8 +41,8 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
       id: yield* newId(WarrantId),
       reference: yield* warrants.nextReference,
       civilianId: civilian.id,
-      reason: input.reason,
-      details: input.details ?? null,
+      reason: terms.reason,
+      details: terms.details ?? null,
       status: "ACTIVE",
       issuedBy: caller.account.id,
       issuedAt: now,
@@ -44,12 +55,11 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
     yield* warrants.insert(warrant)
     yield* recordChange(caller, {
       type: "WARRANT_ISSUED",
-      audit: "pnc.warrant.issued",
       civilianId: civilian.id,
       target: { type: "warrant", id: warrant.id },
       data: { reference: warrant.reference, reason: warrant.reason, expiresAt: isoOrNull(expiresAt) }
     })
-    return warrantView(yield* warrantFileOf(warrant.id), now)
+    return warrantView(yield* loadedWarrantOf(warrant.id), now)
   }))
 })
 
@@ -63,28 +73,28 @@ export const closeWarrant = Effect.fn("civilians.closeWarrant")(function*(
   id: WarrantId,
   input: { readonly outcome: WarrantOutcome; readonly note: string }
 ) {
+  const closing = yield* validClosing({ outcome: input.outcome, note: input.note })
   const now = yield* DateTime.now
   const warrants = yield* Warrants
   return yield* inTransaction(Effect.gen(function*() {
-    const warrant = yield* Effect.flatMap(warrants.findByIdForUpdate(id), orNotFound("No such warrant"))
+    const warrant = yield* warrants.findByIdForUpdate(id).pipe(orNotFound("No such warrant"))
     if (!warrantActiveAt(warrant, now)) {
       return yield* new WarrantNotActive({ message: `The warrant is ${warrantStatusAt(warrant, now).toLowerCase()}, not active` })
     }
-    yield* warrants.update({ ...warrant, status: input.outcome, closedAt: now, closedBy: caller.account.id, closeNote: input.note, updatedAt: now })
+    yield* warrants.update({ ...warrant, status: closing.outcome, closedAt: now, closedBy: caller.account.id, closeNote: closing.note, updatedAt: now })
     yield* recordChange(caller, {
       type: "WARRANT_CLOSED",
-      audit: "pnc.warrant.closed",
       civilianId: warrant.civilianId,
       target: { type: "warrant", id: warrant.id },
-      data: { reference: warrant.reference, outcome: input.outcome, note: input.note }
+      data: { reference: warrant.reference, outcome: closing.outcome, note: closing.note }
     })
-    return warrantView(yield* warrantFileOf(warrant.id), now)
+    return warrantView(yield* loadedWarrantOf(warrant.id), now)
   }))
 })
 
 /** `GET /pnc/warrants`: newest first; `status` as read now (`EXPIRED` included). */
 export const listWarrants = Effect.fn("civilians.listWarrants")(function*(filter: WarrantFilter, page: Page) {
   const now = yield* DateTime.now
-  const listed = yield* AlertFiles.use((files) => files.listWarrants(filter, now, page))
+  const listed = yield* AlertReads.use((reads) => reads.listWarrants(filter, now, page))
   return { items: listed.items.map((file) => warrantView(file, now)), meta: listed.meta }
 })

@@ -33,6 +33,10 @@ export const Account = Schema.Struct({
 }).annotate({ identifier: "Account" })
 export type Account = typeof Account.Type
 
+/** A person as other records name them: their account and display name. */
+export const Person = Schema.Struct({ id: AccountId, displayName: Schema.String }).annotate({ identifier: "Person" })
+export type Person = typeof Person.Type
+
 /** What the identity provider says about a person at sign-in. */
 export interface IdentityProfile {
   readonly id: string

@@ -1,14 +1,37 @@
 import { Schema } from "effect"
-import { foldedKey } from "../kernel/text.js"
+import { foldedKey, OneLineText } from "../kernel/text.js"
 import { Permission, PERMISSIONS } from "./permissions.js"
 import { RoleId } from "./ids.js"
 
+/** A role's name: one line of 2 to 60 characters, unique by `roleNameKey`. */
+export const RoleName = OneLineText({ min: 2, max: 60 })
+
+/** The most permissions a role, or a credential's scopes, can list. */
+export const MAX_PERMISSIONS = 32
+
+// The answers' messages are the checks' own; the title and description are for the API description only.
+/** A role's permission keys: at most 32. */
+export const RolePermissions = Schema.Array(Permission).check(
+  Schema.isMaxLength(MAX_PERMISSIONS, { message: `at most ${MAX_PERMISSIONS} permissions` })
+).annotate({ title: "Permission keys", description: `Permission keys, at most ${MAX_PERMISSIONS}` })
+
+/**
+ * A role as stored and answered. Its name is as stored (names from before
+ * the text rules are read as they are; `roleNameKey` compares them), and its
+ * permissions are any of the known keys: `RoleName` and `RolePermissions`
+ * bound what a request writes, not what a role holds (the Administrator
+ * holds every key, however many there come to be).
+ */
 export const Role = Schema.Struct({
   id: RoleId,
   name: Schema.String,
   permissions: Schema.Array(Permission)
 }).annotate({ identifier: "Role" })
 export type Role = typeof Role.Type
+
+/** A role as the records that hold it name it: its id and name. */
+export const RoleRef = Schema.Struct({ id: RoleId, name: Schema.String }).annotate({ identifier: "RoleRef" })
+export type RoleRef = typeof RoleRef.Type
 
 /** The reserved role: every permission; it cannot be created, renamed or edited. */
 export const ADMINISTRATOR_ROLE_NAME = "Administrator"
@@ -26,8 +49,7 @@ export const roleNameKey = (name: string): string => foldedKey(name)
 export const isReservedRoleName = (name: string): boolean => roleNameKey(name) === roleNameKey(ADMINISTRATOR_ROLE_NAME)
 
 /** Permissions as the API shows them: without duplicates, sorted by key. */
-export const sortedPermissions = (permissions: Iterable<Permission>): ReadonlyArray<Permission> =>
-  [...new Set(permissions)].sort()
+export const sortedPermissions = (permissions: Iterable<Permission>): ReadonlyArray<Permission> => [...new Set(permissions)].sort()
 
 export const ALL_PERMISSIONS: ReadonlyArray<Permission> = sortedPermissions(PERMISSIONS)
 

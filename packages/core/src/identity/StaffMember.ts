@@ -1,6 +1,8 @@
 import { Schema } from "effect"
 import { Timestamp } from "../kernel/time.js"
-import { AccountId, RoleId, StaffProfileId } from "./ids.js"
+import { Person } from "./Account.js"
+import { StaffProfileId } from "./ids.js"
+import { RoleRef } from "./Role.js"
 
 /**
  * The staff directory's read model: a staff profile with the person it makes
@@ -10,9 +12,9 @@ import { AccountId, RoleId, StaffProfileId } from "./ids.js"
  */
 export const StaffMember = Schema.Struct({
   id: StaffProfileId,
-  account: Schema.Struct({ id: AccountId, displayName: Schema.String }),
+  account: Person,
   active: Schema.Boolean,
-  roles: Schema.Array(Schema.Struct({ id: RoleId, name: Schema.String })),
+  roles: Schema.Array(RoleRef),
   createdAt: Timestamp,
   updatedAt: Timestamp
 }).annotate({ identifier: "StaffMember" })

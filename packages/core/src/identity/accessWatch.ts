@@ -27,11 +27,10 @@ export class AccessWatch extends Context.Service<AccessWatch, {
   readonly catchUp: Effect.Effect<void>
   /** Watches a caller for as long as the scope lasts. */
   readonly watch: (caller: Caller) => Effect.Effect<AccessWatcher, never, Scope.Scope>
-}>()("@bluelight/core/AccessWatch") {}
+}>()("@bluelight/core/identity/AccessWatch") {}
 
 /** When a caller's session or credential expires, in epoch milliseconds. */
-export const expiryOf = (caller: Caller): number =>
-  DateTime.toEpochMillis(caller._tag === "User" ? caller.session.expiresAt : caller.credential.expiresAt)
+export const expiryOf = (caller: Caller): number => DateTime.toEpochMillis(caller._tag === "User" ? caller.session.expiresAt : caller.credential.expiresAt)
 
 const concerns = (subject: AccessSubject, caller: Caller): boolean => {
   switch (subject._tag) {
@@ -62,49 +61,50 @@ const mark = (watched: Watched) => {
  * open: no reads), and whenever `catchUp` is run. `poll`: none where the tests
  * run `catchUp` themselves.
  */
-export const makeAccessWatch = (poll: Duration.Duration | null) => Layer.effect(
-  AccessWatch,
-  Effect.gen(function*() {
-    const changes = yield* AccessChanges
-    const watching = new Set<Watched>()
-    const oneAtATime = yield* Semaphore.make(1)
-    let seen = yield* changes.latest
-    const catchUp = oneAtATime.withPermits(1)(Effect.gen(function*() {
-      // Nobody watched, nobody to mark: no read (a later one reads what was skipped, at most a page).
-      if (watching.size === 0) return
-      const { epoch, subjects } = yield* changes.since(seen)
-      seen = epoch
-      const now = yield* Clock.currentTimeMillis
-      for (const watched of watching) {
-        const expiring = !watched.expired && now >= watched.expiresAt
-        if (expiring) watched.expired = true
-        if (expiring || subjects.some((subject) => concerns(subject, watched.caller))) mark(watched)
-      }
-    }))
-    if (poll !== null) {
-      yield* catchUp.pipe(
-        Effect.catchCause((cause) => Effect.logWarning("access watch: reading the access changes failed", cause)),
-        Effect.repeat(Schedule.spaced(poll)),
-        Effect.forkScoped
-      )
-    }
-    return {
-      catchUp,
-      watch: (caller: Caller) =>
-        Effect.map(
-          Effect.acquireRelease(
-            Effect.map(Queue.sliding<void>(1), (wake) => {
-              const watched: Watched = { caller, expiresAt: expiryOf(caller), wake, marks: 0, expired: false }
-              watching.add(watched)
-              return watched
-            }),
-            (watched) => Effect.sync(() => watching.delete(watched)).pipe(Effect.andThen(Queue.shutdown(watched.wake)))
-          ),
-          (watched): AccessWatcher => ({ marks: () => watched.marks, marked: Queue.take(watched.wake) })
+export const makeAccessWatch = (poll: Duration.Duration | null) =>
+  Layer.effect(
+    AccessWatch,
+    Effect.gen(function*() {
+      const changes = yield* AccessChanges
+      const watching = new Set<Watched>()
+      const oneAtATime = yield* Semaphore.make(1)
+      let seen = yield* changes.latest
+      const catchUp = oneAtATime.withPermits(1)(Effect.gen(function*() {
+        // Nobody watched, nobody to mark: no read (a later one reads what was skipped, at most a page).
+        if (watching.size === 0) return
+        const { epoch, subjects } = yield* changes.since(seen)
+        seen = epoch
+        const now = yield* Clock.currentTimeMillis
+        for (const watched of watching) {
+          const expiring = !watched.expired && now >= watched.expiresAt
+          if (expiring) watched.expired = true
+          if (expiring || subjects.some((subject) => concerns(subject, watched.caller))) mark(watched)
+        }
+      }))
+      if (poll !== null) {
+        yield* catchUp.pipe(
+          Effect.catchCause((cause) => Effect.logWarning("access watch: reading the access changes failed", cause)),
+          Effect.repeat(Schedule.spaced(poll)),
+          Effect.forkScoped
         )
-    }
-  })
-)
+      }
+      return {
+        catchUp,
+        watch: (caller: Caller) =>
+          Effect.map(
+            Effect.acquireRelease(
+              Effect.map(Queue.sliding<void>(1), (wake) => {
+                const watched: Watched = { caller, expiresAt: expiryOf(caller), wake, marks: 0, expired: false }
+                watching.add(watched)
+                return watched
+              }),
+              (watched) => Effect.sync(() => watching.delete(watched)).pipe(Effect.andThen(Queue.shutdown(watched.wake)))
+            ),
+            (watched): AccessWatcher => ({ marks: () => watched.marks, marked: Queue.take(watched.wake) })
+          )
+      }
+    })
+  )
 
 /** How often a server reads the access change log while a stream is open: the longest a refused stream stays open. */
 export const ACCESS_POLL = Duration.millis(250)

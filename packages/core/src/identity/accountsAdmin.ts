@@ -15,7 +15,7 @@ export const setAccountStatus = Effect.fn("identity.setAccountStatus")(function*
   const accounts = yield* Accounts
   const audit = yield* AuditLog
   return yield* inTransaction(Effect.gen(function*() {
-    const account = yield* Effect.flatMap(accounts.findByIdForUpdate(id), orNotFound("No such account"))
+    const account = yield* accounts.findByIdForUpdate(id).pipe(orNotFound("No such account"))
     if (account.status === status) return account
     if (caller._tag === "User" && caller.account.id === id && status !== "ACTIVE") {
       return yield* new InvalidState({ message: "You cannot suspend or disable your own account" })

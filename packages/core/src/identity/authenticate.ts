@@ -45,11 +45,13 @@ export const userCaller = (record: SessionRecord, adminIdentityIds: ReadonlySet<
  */
 export const callerFromRecord = (record: SessionRecord): Effect.Effect<UserCaller, never, AccessSettings> =>
   AccessSettings.use((settings) =>
-    Effect.map(developerAccessActive(record.session), (developerAccess) => userCaller(record, settings.adminIdentityIds, developerAccess)))
+    Effect.map(developerAccessActive(record.session), (developerAccess) => userCaller(record, settings.adminIdentityIds, developerAccess))
+  )
 
 /** The caller of a known account and session (after the session changed, e.g. Developer Access). */
 export const callerOf = Effect.fn("identity.callerOf")((account: Account, session: Session) =>
-  Effect.flatMap(sessionRecordOf(session, account), callerFromRecord))
+  Effect.flatMap(sessionRecordOf(session, account), callerFromRecord)
+)
 
 /**
  * Why a found session does not let its holder in at `now`, if it does not. A

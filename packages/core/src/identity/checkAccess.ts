@@ -22,5 +22,4 @@ export const checkAccess = (
   return missing === undefined ? Effect.void : Effect.fail(forbidden(missing))
 }
 
-export const forbidden = (permission: Permission) =>
-  new Forbidden({ message: `Missing permission ${permission}`, permission })
+export const forbidden = (permission: Permission) => new Forbidden({ message: `Missing permission ${permission}`, permission })

@@ -1,4 +1,4 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import { actorOf, type UserCaller } from "./Caller.js"
 import { InvalidScope } from "./errors.js"
 import type { Permission } from "./permissions.js"
@@ -9,16 +9,29 @@ import { newId } from "../kernel/Ids.js"
 import { ServiceCredentialId } from "./ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { sortedPermissions } from "./Role.js"
-import { CREDENTIAL_TOKEN_PREFIX, type ServiceCredential, UNGRANTABLE_SCOPES } from "./ServiceCredential.js"
+import {
+  CREDENTIAL_TOKEN_PREFIX,
+  CredentialLifetimeDays,
+  CredentialName,
+  CredentialScopes,
+  type ServiceCredential,
+  UNGRANTABLE_SCOPES
+} from "./ServiceCredential.js"
 import { SECRET_BYTES } from "./signIn.js"
+import { validated } from "../kernel/validated.js"
 
-export const CREDENTIAL_LIFETIME_DAYS = { min: 1, max: 90, default: 30 } as const
+/** A credential as the credential rules have it (name, scopes, lifetime): a caller that skipped the contract is held to them too. */
+const validCredential = validated(
+  Schema.Struct({ name: CredentialName, scopes: CredentialScopes, lifetimeDays: CredentialLifetimeDays }),
+  "The service credential is not valid"
+)
 
 /** Issues a credential; its token is answered here once and never again. Audited as `service.issued`. */
 export const issueCredential = Effect.fn("identity.issueCredential")(function*(
   caller: UserCaller,
-  input: { readonly name: string; readonly scopes: ReadonlyArray<Permission>; readonly lifetimeDays: number }
+  fields: { readonly name: string; readonly scopes: ReadonlyArray<Permission>; readonly lifetimeDays: number }
 ) {
+  const input = yield* validCredential(fields)
   const refusedScopes = input.scopes.filter((scope) => UNGRANTABLE_SCOPES.includes(scope))
   if (refusedScopes.length > 0) {
     return yield* new InvalidScope({ message: `These scopes cannot be granted to a credential: ${[...new Set(refusedScopes)].join(", ")}` })
@@ -56,7 +69,7 @@ export const revokeCredential = Effect.fn("identity.revokeCredential")(function*
   const credentials = yield* ServiceCredentials
   const audit = yield* AuditLog
   return yield* inTransaction(Effect.gen(function*() {
-    const credential = yield* Effect.flatMap(credentials.findByIdForUpdate(id), orNotFound("No such service credential"))
+    const credential = yield* credentials.findByIdForUpdate(id).pipe(orNotFound("No such service credential"))
     if (credential.revokedAt !== null) return credential
     const revoked = { ...credential, revokedAt: yield* DateTime.now }
     yield* credentials.update(revoked)

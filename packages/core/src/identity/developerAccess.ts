@@ -71,20 +71,29 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
  */
 export const enableDeveloperAccess = Effect.fn("identity.enableDeveloperAccess")(function*(caller: UserCaller, password: string | undefined) {
   const counted = yield* StrictRateLimiter.use((limiter) =>
-    limiter.consume(`developer-access:${caller.account.id}`, DEVELOPER_ACCESS_ATTEMPTS.limit, DEVELOPER_ACCESS_ATTEMPTS.windowSeconds)).pipe(
-      Effect.result
-    )
+    limiter.consume(`developer-access:${caller.account.id}`, DEVELOPER_ACCESS_ATTEMPTS.limit, DEVELOPER_ACCESS_ATTEMPTS.windowSeconds)
+  ).pipe(
+    Effect.result
+  )
   if (Result.isFailure(counted)) {
     // Refused without a window to wait for: nobody knows when the counter will be back.
-    return yield* refuse(caller, "counter-unavailable", new AuthenticationFailed({
-      message: "Developer Access attempts cannot be counted right now, so none is accepted; try again later"
-    }))
+    return yield* refuse(
+      caller,
+      "counter-unavailable",
+      new AuthenticationFailed({
+        message: "Developer Access attempts cannot be counted right now, so none is accepted; try again later"
+      })
+    )
   }
   if (!counted.success.allowed) {
-    return yield* refuse(caller, "too-many-attempts", new AuthenticationFailed({
-      message: "Too many Developer Access attempts; wait and try again",
-      retryAfterSeconds: counted.success.resetSeconds
-    }))
+    return yield* refuse(
+      caller,
+      "too-many-attempts",
+      new AuthenticationFailed({
+        message: "Too many Developer Access attempts; wait and try again",
+        retryAfterSeconds: counted.success.resetSeconds
+      })
+    )
   }
   const configured = yield* AccessSettings.use((s) => s.developerPassword)
   if (Option.isNone(configured)) return yield* refuse(caller, "feature-off", refused)

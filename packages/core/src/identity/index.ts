@@ -3,9 +3,9 @@
  * service credentials, Developer Access, and the caller and permission rules
  * every other context checks its operations against.
  */
+export * from "./accessWatch.js"
 export * from "./Account.js"
 export * from "./accountsAdmin.js"
-export * from "./accessWatch.js"
 export * from "./authenticate.js"
 export * from "./Caller.js"
 export * from "./checkAccess.js"

@@ -8,13 +8,7 @@ import type { Session, SessionRevocation } from "./Session.js"
 import type { SignInState } from "./SignInState.js"
 import type { StaffMember } from "./StaffMember.js"
 import type { StaffProfile } from "./StaffProfile.js"
-import type { Page, PageMeta } from "../kernel/paging.js"
-
-/** A page of results. */
-export interface PageOf<A> {
-  readonly items: ReadonlyArray<A>
-  readonly meta: PageMeta
-}
+import type { Page, PageOf } from "../kernel/paging.js"
 
 /**
  * Repositories of the identity area. They store and find; the rules live in
@@ -49,7 +43,7 @@ export class Accounts extends Context.Service<Accounts, {
   readonly update: (account: Account) => Effect.Effect<boolean>
   /** Newest first (then by id); `search` is a case-insensitive part of the display name. */
   readonly list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) => Effect.Effect<PageOf<Account>>
-}>()("@bluelight/core/Accounts") {}
+}>()("@bluelight/core/identity/Accounts") {}
 
 export class Sessions extends Context.Service<Sessions, {
   readonly insert: (session: Session) => Effect.Effect<void>
@@ -76,7 +70,7 @@ export class Sessions extends Context.Service<Sessions, {
    * suspended or disabled. Sessions that had already ended keep their state.
    */
   readonly revokeAllOf: (accountId: AccountId, at: Session["createdAt"]) => Effect.Effect<void>
-}>()("@bluelight/core/Sessions") {}
+}>()("@bluelight/core/identity/Sessions") {}
 
 export class SignInStates extends Context.Service<SignInStates, {
   readonly insert: (state: SignInState) => Effect.Effect<void>
@@ -87,7 +81,7 @@ export class SignInStates extends Context.Service<SignInStates, {
   readonly consume: (stateHash: string) => Effect.Effect<Option.Option<SignInState>>
   /** Forgets the states that expired by `now` (sign-ins started and never finished). */
   readonly purgeExpired: (now: SignInState["createdAt"]) => Effect.Effect<void>
-}>()("@bluelight/core/SignInStates") {}
+}>()("@bluelight/core/identity/SignInStates") {}
 
 export class Roles extends Context.Service<Roles, {
   /** Every role, by name (roles are few). */
@@ -109,7 +103,7 @@ export class Roles extends Context.Service<Roles, {
   readonly insert: (role: Role) => Effect.Effect<boolean>
   /** Answers `false`, changing nothing, when another role has the new name (a rename racing); the transaction stays usable. */
   readonly update: (role: Role) => Effect.Effect<boolean>
-}>()("@bluelight/core/Roles") {}
+}>()("@bluelight/core/identity/Roles") {}
 
 export class StaffProfiles extends Context.Service<StaffProfiles, {
   readonly findById: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffProfile>>
@@ -119,7 +113,7 @@ export class StaffProfiles extends Context.Service<StaffProfiles, {
   /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
   readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
   readonly update: (profile: StaffProfile) => Effect.Effect<void>
-}>()("@bluelight/core/StaffProfiles") {}
+}>()("@bluelight/core/identity/StaffProfiles") {}
 
 /**
  * The staff directory: staff profiles as people read them (`StaffMember`),
@@ -130,7 +124,7 @@ export class StaffDirectory extends Context.Service<StaffDirectory, {
   /** Ordered by the account's display name ignoring case, then by profile id. */
   readonly list: (filter: { readonly active?: boolean | undefined }, page: Page) => Effect.Effect<PageOf<StaffMember>>
   readonly findById: (id: StaffProfileId) => Effect.Effect<Option.Option<StaffMember>>
-}>()("@bluelight/core/StaffDirectory") {}
+}>()("@bluelight/core/identity/StaffDirectory") {}
 
 export class ServiceCredentials extends Context.Service<ServiceCredentials, {
   readonly insert: (credential: ServiceCredential) => Effect.Effect<void>
@@ -141,7 +135,7 @@ export class ServiceCredentials extends Context.Service<ServiceCredentials, {
   readonly update: (credential: ServiceCredential) => Effect.Effect<void>
   /** Newest first. */
   readonly list: (page: Page) => Effect.Effect<PageOf<ServiceCredential>>
-}>()("@bluelight/core/ServiceCredentials") {}
+}>()("@bluelight/core/identity/ServiceCredentials") {}
 
 /** Randomness and hashing for tokens; no token is ever stored or logged in the clear. */
 export class Tokens extends Context.Service<Tokens, {
@@ -153,7 +147,7 @@ export class Tokens extends Context.Service<Tokens, {
   readonly pkceChallenge: (verifier: string) => string
   /** Compares two secrets in constant time. */
   readonly equalSecrets: (a: string, b: string) => boolean
-}>()("@bluelight/core/Tokens") {}
+}>()("@bluelight/core/identity/Tokens") {}
 
 /** The provider failed or refused the exchange (bad code, network, malformed profile). */
 export interface ProviderFailure {
@@ -165,7 +159,7 @@ export interface ProviderFailure {
 export class IdentityProvider extends Context.Service<IdentityProvider, {
   readonly authorizationUrl: (state: string) => string
   readonly exchange: (code: string) => Effect.Effect<IdentityProfile, ProviderFailure>
-}>()("@bluelight/core/IdentityProvider") {}
+}>()("@bluelight/core/identity/IdentityProvider") {}
 
 /** The game platform (OAuth 2.0 authorization code with PKCE S256), or the development one. */
 export class PlatformProvider extends Context.Service<PlatformProvider, {
@@ -173,13 +167,13 @@ export class PlatformProvider extends Context.Service<PlatformProvider, {
   readonly available: boolean
   readonly authorizationUrl: (state: string, codeChallenge: string) => string
   readonly exchange: (code: string, codeVerifier: string) => Effect.Effect<PlatformProfile, ProviderFailure>
-}>()("@bluelight/core/PlatformProvider") {}
+}>()("@bluelight/core/identity/PlatformProvider") {}
 
 /** Settings the access rules read. The developer password is read on every use. */
 export class AccessSettings extends Context.Service<AccessSettings, {
   readonly adminIdentityIds: ReadonlySet<string>
   readonly developerPassword: Effect.Effect<Option.Option<Redacted.Redacted>>
-}>()("@bluelight/core/AccessSettings") {}
+}>()("@bluelight/core/identity/AccessSettings") {}
 
 /** What a rate limiter decided for one request. */
 export interface RateDecision {
@@ -198,7 +192,7 @@ export interface RateDecision {
  */
 export class RateLimiter extends Context.Service<RateLimiter, {
   readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision>
-}>()("@bluelight/core/RateLimiter") {}
+}>()("@bluelight/core/identity/RateLimiter") {}
 
 /** The shared attempt log could not be reached (or did not answer in time): nothing was counted. */
 export class AttemptCounterUnavailable extends Data.TaggedError("AttemptCounterUnavailable")<{}> {}
@@ -216,7 +210,7 @@ export class AttemptCounterUnavailable extends Data.TaggedError("AttemptCounterU
  */
 export class StrictRateLimiter extends Context.Service<StrictRateLimiter, {
   readonly consume: (key: string, limit: number, windowSeconds: number) => Effect.Effect<RateDecision, AttemptCounterUnavailable>
-}>()("@bluelight/core/StrictRateLimiter") {}
+}>()("@bluelight/core/identity/StrictRateLimiter") {}
 
 /** Everything needed to know who a session is and what they may do. */
 export interface SessionRecord {
@@ -234,7 +228,7 @@ export interface SessionRecord {
  */
 export class SessionRecords extends Context.Service<SessionRecords, {
   readonly findByTokenHash: (tokenHash: string) => Effect.Effect<Option.Option<SessionRecord>>
-}>()("@bluelight/core/SessionRecords") {}
+}>()("@bluelight/core/identity/SessionRecords") {}
 
 /**
  * What other contexts end when a staff profile is deactivated, inside the
@@ -243,7 +237,7 @@ export class SessionRecords extends Context.Service<SessionRecords, {
  */
 export class StaffDeactivation extends Context.Service<StaffDeactivation, {
   readonly deactivated: (caller: Caller, profile: StaffProfileId) => Effect.Effect<void>
-}>()("@bluelight/core/StaffDeactivation") {}
+}>()("@bluelight/core/identity/StaffDeactivation") {}
 
 /**
  * Whose access a committed change may have narrowed: an account's (its
@@ -266,4 +260,4 @@ export class AccessChanges extends Context.Service<AccessChanges, {
   readonly latest: Effect.Effect<number>
   /** The subjects of the changes committed after `after`, and the epoch to read after next time. */
   readonly since: (after: number) => Effect.Effect<{ readonly epoch: number; readonly subjects: ReadonlyArray<AccessSubject> }>
-}>()("@bluelight/core/AccessChanges") {}
+}>()("@bluelight/core/identity/AccessChanges") {}

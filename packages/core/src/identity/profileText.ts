@@ -23,8 +23,7 @@ export const cleanProfileText = (text: string, max: number = MAX_PROFILE_TEXT): 
 }
 
 /** Ids are keys: they are used exactly as given or not at all. */
-const isUsableKey = (key: string): boolean =>
-  key.length > 0 && key.length <= MAX_PROFILE_KEY && isSafeText(key) && !hasControlCharacter(key)
+const isUsableKey = (key: string): boolean => key.length > 0 && key.length <= MAX_PROFILE_KEY && isSafeText(key) && !hasControlCharacter(key)
 
 /** The name of someone whose provider gave none that survives cleaning. */
 const fallbackName = (id: string): string => cleanProfileText(`user-${id}`)

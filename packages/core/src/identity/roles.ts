@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { ReservedRole } from "./errors.js"
 import type { Permission } from "./permissions.js"
@@ -9,11 +9,21 @@ import { newId } from "../kernel/Ids.js"
 import { RoleId } from "./ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import type { Page } from "../kernel/paging.js"
-import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, isReservedRoleName, MEMBER_ROLE_ID, type Role, roleNameKey, sortedPermissions } from "./Role.js"
+import {
+  ADMINISTRATOR_ROLE_ID,
+  ALL_PERMISSIONS,
+  isReservedRoleName,
+  MEMBER_ROLE_ID,
+  type Role,
+  RoleName,
+  roleNameKey,
+  RolePermissions,
+  sortedPermissions
+} from "./Role.js"
+import { validated } from "../kernel/validated.js"
 
 /** A role as the API shows it: the Administrator holds every permission, whatever is stored. */
-export const presentRole = (role: Role): Role =>
-  role.id === ADMINISTRATOR_ROLE_ID ? { ...role, permissions: ALL_PERMISSIONS } : role
+export const presentRole = (role: Role): Role => role.id === ADMINISTRATOR_ROLE_ID ? { ...role, permissions: ALL_PERMISSIONS } : role
 
 /** `GET /admin/roles`: a page of roles, the built-in ones first, then the others newest first, as the API shows them. */
 export const listRoles = (page: Page) =>
@@ -30,24 +40,36 @@ const ensureNameFree = (name: string, exceptId: RoleId | null) =>
     if (Option.isSome(existing) && existing.value.id !== exceptId) return yield* nameTaken(existing.value.name)
   })
 
+/** A new role as the role rules have it: a caller that skipped the contract is held to them too. */
+const validRole = validated(Schema.Struct({ name: RoleName, permissions: RolePermissions }), "The role is not valid")
+
+/** A role's change as the role rules have it: each field it gives is held to them, as a new role's is. */
+const validRoleChange = validated(
+  Schema.Struct({ name: Schema.optional(RoleName), permissions: Schema.optional(RolePermissions) }),
+  "The role is not valid"
+)
+
 /** Creates a role. Audited as `role.permissions.changed`. */
-export const createRole = Effect.fn("identity.createRole")(function*(caller: Caller, input: { readonly name: string; readonly permissions: ReadonlyArray<Permission> }) {
-  const roles = yield* Roles
-  const audit = yield* AuditLog
-  return yield* inTransaction(Effect.gen(function*() {
-    yield* ensureNameFree(input.name, null)
-    const role: Role = { id: yield* newId(RoleId), name: input.name, permissions: sortedPermissions(input.permissions) }
-    if (!(yield* roles.insert(role))) return yield* nameTaken(role.name)
-    yield* audit.record({
-      action: "role.permissions.changed",
-      actor: actorOf(caller),
-      targetType: "role",
-      targetId: role.id,
-      data: { name: role.name, before: null, after: role.permissions }
-    })
-    return role
-  }))
-})
+export const createRole = Effect.fn("identity.createRole")(
+  function*(caller: Caller, fields: { readonly name: string; readonly permissions: ReadonlyArray<Permission> }) {
+    const input = yield* validRole(fields)
+    const roles = yield* Roles
+    const audit = yield* AuditLog
+    return yield* inTransaction(Effect.gen(function*() {
+      yield* ensureNameFree(input.name, null)
+      const role: Role = { id: yield* newId(RoleId), name: input.name, permissions: sortedPermissions(input.permissions) }
+      if (!(yield* roles.insert(role))) return yield* nameTaken(role.name)
+      yield* audit.record({
+        action: "role.permissions.changed",
+        actor: actorOf(caller),
+        targetType: "role",
+        targetId: role.id,
+        data: { name: role.name, before: null, after: role.permissions }
+      })
+      return role
+    }))
+  }
+)
 
 /**
  * Renames a role or replaces its permissions. The Administrator role cannot be
@@ -56,12 +78,13 @@ export const createRole = Effect.fn("identity.createRole")(function*(caller: Cal
 export const updateRole = Effect.fn("identity.updateRole")(function*(
   caller: Caller,
   id: RoleId,
-  input: { readonly name?: string | undefined; readonly permissions?: ReadonlyArray<Permission> | undefined }
+  change: { readonly name?: string | undefined; readonly permissions?: ReadonlyArray<Permission> | undefined }
 ) {
+  const input = yield* validRoleChange(change)
   const roles = yield* Roles
   const audit = yield* AuditLog
   return yield* inTransaction(Effect.gen(function*() {
-    const role = yield* Effect.flatMap(roles.findByIdForUpdate(id), orNotFound("No such role"))
+    const role = yield* roles.findByIdForUpdate(id).pipe(orNotFound("No such role"))
     if (role.id === ADMINISTRATOR_ROLE_ID) return yield* reserved
     const name = input.name ?? role.name
     if (roleNameKey(name) !== roleNameKey(role.name) || name !== role.name) {

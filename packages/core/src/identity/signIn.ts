@@ -18,23 +18,26 @@ export const SECRET_BYTES = 32
  * Creates a single-use sign-in state, valid ten minutes. The caller binds the
  * returned value to the browser (a short-lived cookie); only its hash is kept.
  */
-export const createSignInState = Effect.fn("identity.createSignInState")(function*(purpose: SignInPurpose, extra: { readonly codeVerifier?: string; readonly sessionId?: SessionId } = {}) {
-  const tokens = yield* Tokens
-  const state = yield* tokens.random(SECRET_BYTES)
-  const now = yield* DateTime.now
-  // Every start also forgets the sign-ins that were started and never finished.
-  yield* SignInStates.use((states) => states.purgeExpired(now))
-  yield* SignInStates.use((states) =>
-    states.insert({
-      stateHash: tokens.sha256(state),
-      purpose,
-      codeVerifier: extra.codeVerifier ?? null,
-      sessionId: extra.sessionId ?? null,
-      createdAt: now,
-      expiresAt: DateTime.add(now, { seconds: SIGN_IN_STATE_LIFETIME_SECONDS })
-    }))
-  return state
-})
+export const createSignInState = Effect.fn("identity.createSignInState")(
+  function*(purpose: SignInPurpose, extra: { readonly codeVerifier?: string; readonly sessionId?: SessionId } = {}) {
+    const tokens = yield* Tokens
+    const state = yield* tokens.random(SECRET_BYTES)
+    const now = yield* DateTime.now
+    // Every start also forgets the sign-ins that were started and never finished.
+    yield* SignInStates.use((states) => states.purgeExpired(now))
+    yield* SignInStates.use((states) =>
+      states.insert({
+        stateHash: tokens.sha256(state),
+        purpose,
+        codeVerifier: extra.codeVerifier ?? null,
+        sessionId: extra.sessionId ?? null,
+        createdAt: now,
+        expiresAt: DateTime.add(now, { seconds: SIGN_IN_STATE_LIFETIME_SECONDS })
+      })
+    )
+    return state
+  }
+)
 
 /** Starts browser sign-in: the state to bind to the browser and where to send it. */
 export const startSignIn = Effect.gen(function*() {

@@ -1,15 +1,25 @@
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect, Option, Schema } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { forbidden } from "./checkAccess.js"
 import { InvalidInput, InvalidState, NotFound, orNotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, Roles, StaffDeactivation, StaffDirectory, StaffProfiles } from "./ports.js"
 import { newId } from "../kernel/Ids.js"
-import { type AccountId, type RoleId, StaffProfileId } from "./ids.js"
+import { AccountId, type RoleId, StaffProfileId } from "./ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { ADMINISTRATOR_ROLE_ID, type Role } from "./Role.js"
-import type { StaffProfile } from "./StaffProfile.js"
+import { type StaffProfile, StaffRoleIds } from "./StaffProfile.js"
 import type { Page } from "../kernel/paging.js"
+import { validated } from "../kernel/validated.js"
+
+/** A new profile as the staff rules have it (an account id, at most `MAX_STAFF_ROLES` role ids): a caller that skipped the contract is held to them too. */
+const validProfile = validated(Schema.Struct({ accountId: AccountId, roleIds: StaffRoleIds }), "The staff profile is not valid")
+
+/** A profile's change as the staff rules have it: the roles it gives are held to them, as a new profile's are. */
+const validProfileChange = validated(
+  Schema.Struct({ active: Schema.optional(Schema.Boolean), roleIds: Schema.optional(StaffRoleIds) }),
+  "The staff profile is not valid"
+)
 
 /** `GET /staff`: staff as the directory shows them, by display name. */
 export const listStaff = Effect.fn("identity.listStaff")(function*(filter: { readonly active?: boolean | undefined }, page: Page) {
@@ -18,15 +28,18 @@ export const listStaff = Effect.fn("identity.listStaff")(function*(filter: { rea
 
 /** One staff member as the directory shows them. */
 export const findStaffMember = Effect.fn("identity.findStaffMember")(function*(id: StaffProfileId) {
-  return yield* Effect.flatMap(StaffDirectory.use((directory) => directory.findById(id)), orNotFound("No such staff profile"))
+  return yield* StaffDirectory.use((directory) => directory.findById(id)).pipe(orNotFound("No such staff profile"))
 })
 
 /** A profile just written, as the directory shows it: it exists, so not finding it is a defect. */
 export const staffMemberOf = (profile: StaffProfile) =>
-  Effect.flatMap(StaffDirectory.use((directory) => directory.findById(profile.id)), Option.match({
-    onNone: () => Effect.die(new Error(`staff profile ${profile.id} was written but the directory does not find it`)),
-    onSome: Effect.succeed
-  }))
+  Effect.flatMap(
+    StaffDirectory.use((directory) => directory.findById(profile.id)),
+    Option.match({
+      onNone: () => Effect.die(new Error(`staff profile ${profile.id} was written but the directory does not find it`)),
+      onSome: Effect.succeed
+    })
+  )
 
 const grantsAdministration = (role: Role) => role.id === ADMINISTRATOR_ROLE_ID || role.permissions.includes("admin.manage")
 
@@ -71,35 +84,40 @@ const noSuchAccount = (accountId: AccountId) =>
     }))
 
 /** Makes an account staff with the given roles. */
-export const createStaffProfile = Effect.fn("identity.createStaffProfile")(function*(caller: Caller, input: { readonly accountId: AccountId; readonly roleIds: ReadonlyArray<RoleId> }) {
-  const staff = yield* StaffProfiles
-  const audit = yield* AuditLog
-  return yield* inTransaction(Effect.gen(function*() {
-    const account = yield* Effect.flatMap(Accounts.use((a) => a.findById(input.accountId)), (found) =>
-      Option.isSome(found) ? Effect.succeed(found.value) : Effect.flatMap(noSuchAccount(input.accountId), Effect.fail))
-    if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
-    const roles = yield* resolveRoles(input.roleIds)
-    yield* ensureMayTouch(caller, roles)
-    const now = yield* DateTime.now
-    const profile: StaffProfile = {
-      id: yield* newId(StaffProfileId),
-      accountId: account.id,
-      active: true,
-      roleIds: roles.map((role) => role.id),
-      createdAt: now,
-      updatedAt: now
-    }
-    if (!(yield* staff.insert(profile))) return yield* alreadyStaff
-    yield* audit.record({
-      action: "staff.created",
-      actor: actorOf(caller),
-      targetType: "staff",
-      targetId: profile.id,
-      data: { accountId: account.id, roleIds: profile.roleIds }
-    })
-    return profile
-  }))
-})
+export const createStaffProfile = Effect.fn("identity.createStaffProfile")(
+  function*(caller: Caller, fields: { readonly accountId: AccountId; readonly roleIds: ReadonlyArray<RoleId> }) {
+    const input = yield* validProfile(fields)
+    const staff = yield* StaffProfiles
+    const audit = yield* AuditLog
+    return yield* inTransaction(Effect.gen(function*() {
+      const account = yield* Effect.flatMap(
+        Accounts.use((a) => a.findById(input.accountId)),
+        (found) => Option.isSome(found) ? Effect.succeed(found.value) : Effect.flatMap(noSuchAccount(input.accountId), Effect.fail)
+      )
+      if (Option.isSome(yield* staff.findByAccountId(account.id))) return yield* alreadyStaff
+      const roles = yield* resolveRoles(input.roleIds)
+      yield* ensureMayTouch(caller, roles)
+      const now = yield* DateTime.now
+      const profile: StaffProfile = {
+        id: yield* newId(StaffProfileId),
+        accountId: account.id,
+        active: true,
+        roleIds: roles.map((role) => role.id),
+        createdAt: now,
+        updatedAt: now
+      }
+      if (!(yield* staff.insert(profile))) return yield* alreadyStaff
+      yield* audit.record({
+        action: "staff.created",
+        actor: actorOf(caller),
+        targetType: "staff",
+        targetId: profile.id,
+        data: { accountId: account.id, roleIds: profile.roleIds }
+      })
+      return profile
+    }))
+  }
+)
 
 /**
  * Activates or deactivates a profile, or replaces its roles. Deactivating
@@ -109,12 +127,13 @@ export const createStaffProfile = Effect.fn("identity.createStaffProfile")(funct
 export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(function*(
   caller: Caller,
   id: StaffProfileId,
-  input: { readonly active?: boolean | undefined; readonly roleIds?: ReadonlyArray<RoleId> | undefined }
+  change: { readonly active?: boolean | undefined; readonly roleIds?: ReadonlyArray<RoleId> | undefined }
 ) {
+  const input = yield* validProfileChange(change)
   const staff = yield* StaffProfiles
   const audit = yield* AuditLog
   return yield* inTransaction(Effect.gen(function*() {
-    const profile = yield* Effect.flatMap(staff.findByIdForUpdate(id), orNotFound("No such staff profile"))
+    const profile = yield* staff.findByIdForUpdate(id).pipe(orNotFound("No such staff profile"))
     const current = yield* resolveRoles(profile.roleIds)
     const next = input.roleIds === undefined ? current : yield* resolveRoles(input.roleIds)
     yield* ensureMayTouch(caller, [...current, ...next])

@@ -29,4 +29,4 @@ export interface AuditRecord {
  */
 export class AuditLog extends Context.Service<AuditLog, {
   readonly record: (entry: AuditRecord) => Effect.Effect<void>
-}>()("@bluelight/core/AuditLog") {}
+}>()("@bluelight/core/kernel/AuditLog") {}

@@ -24,8 +24,7 @@ export type Id = typeof Id.Type
  * characters exclude everything `SafeText` refuses), without the parser's
  * machinery, for ids read back from the store on a hot path.
  */
-export const isId = (value: unknown): value is Id =>
-  typeof value === "string" && value.length >= 1 && value.length <= 64 && ID_CHARACTERS.test(value)
+export const isId = (value: unknown): value is Id => typeof value === "string" && value.length >= 1 && value.length <= 64 && ID_CHARACTERS.test(value)
 
 /**
  * An entity's id: the API's `Id`, branded with the entity's name, so that an

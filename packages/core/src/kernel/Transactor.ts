@@ -6,7 +6,7 @@ import { Context, Effect } from "effect"
  */
 export class Transactor extends Context.Service<Transactor, {
   readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-}>()("@bluelight/core/Transactor") {}
+}>()("@bluelight/core/kernel/Transactor") {}
 
 /** `effect` as one unit of change, on the `Transactor` in context: what every use case that writes runs its writes in. */
 export const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R | Transactor> =>

@@ -5,7 +5,7 @@
  * list (the audit-insert fault of issue 19) covers every kind of change. A new
  * kind of change adds its action here first.
  *
- * Dotted lower case (API.md, "History"). CAD's are derived from its history
+ * Dotted lower case (docs/decisions/audit-and-system.md, "The audit log"). CAD's are derived from its history
  * types (`UNIT_STATUS_CHANGED` → `cad.unit.status.changed`, `cad/history.ts`).
  */
 export const AUDIT_ACTIONS = [

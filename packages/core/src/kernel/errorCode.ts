@@ -1,8 +1,8 @@
 import { Schema } from "effect"
 
 /**
- * Every error code the API answers with (API.md, "Statuses of operation
- * codes"), in one literal union. A domain error carries one of these, the
+ * Every error code the API answers with (docs/decisions/http-contract.md,
+ * "Statuses"), in one literal union. A domain error carries one of these, the
  * HTTP adapter maps each to its status, and a code outside the union does
  * not compile.
  */

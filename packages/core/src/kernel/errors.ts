@@ -51,7 +51,7 @@ const v8Error = Error as unknown as { stackTraceLimit: number }
  * wrapper) is wrapped the same way where it is declared.
  */
 export const expectedError = <C>(errorClass: C): C => {
-  const Tagged = errorClass as unknown as new (props: unknown, options?: Schema.MakeOptions) => object
+  const Tagged = errorClass as unknown as new(props: unknown, options?: Schema.MakeOptions) => object
   return class extends Tagged {
     constructor(props: unknown, options: Schema.MakeOptions = { disableChecks: true }) {
       const limit = v8Error.stackTraceLimit
@@ -80,9 +80,12 @@ export const isDomainError = (u: unknown): u is DomainError => Predicate.hasProp
 /** The target record is absent (person, vehicle, licence, character, shift, CAD record). */
 export class NotFound extends DomainError<NotFound>()("NotFound", "NOT_FOUND", {}) {}
 
-/** The record a lookup found, or `NotFound` with `message` (`"No such role"`). */
-export const orNotFound = (message: string) => <A>(found: Option.Option<A>): Effect.Effect<A, NotFound> =>
-  Option.match(found, { onNone: () => Effect.fail(new NotFound({ message })), onSome: Effect.succeed })
+/**
+ * The record a lookup found, or `NotFound` with `message` (`"No such role"`),
+ * piped after the lookup: `yield* units.findById(id).pipe(orNotFound("No such unit"))`.
+ */
+export const orNotFound = (message: string) => <A, E, R>(lookup: Effect.Effect<Option.Option<A>, E, R>): Effect.Effect<A, E | NotFound, R> =>
+  Effect.flatMap(lookup, Option.match({ onNone: () => Effect.fail(new NotFound({ message })), onSome: Effect.succeed }))
 
 /** One problem found in a request: where it is and what is wrong. */
 export const Problem = Schema.Struct({

@@ -20,11 +20,17 @@ export const PageMeta = Schema.Struct({
 }).annotate({ identifier: "PageMeta" })
 export type PageMeta = typeof PageMeta.Type
 
+/** A page of results: its items and the meta every list answers (what every repository's `list` gives back). */
+export interface PageOf<A> {
+  readonly items: ReadonlyArray<A>
+  readonly meta: PageMeta
+}
+
 /**
  * A repository fetches `limit + 1` rows; this turns them into the page and
  * its meta without a count query.
  */
-export const toPage = <A>(rows: ReadonlyArray<A>, page: Page): { readonly items: ReadonlyArray<A>; readonly meta: PageMeta } => ({
+export const toPage = <A>(rows: ReadonlyArray<A>, page: Page): PageOf<A> => ({
   items: rows.slice(0, page.limit),
   meta: { limit: page.limit, offset: page.offset, hasMore: rows.length > page.limit }
 })

@@ -128,16 +128,14 @@ const MULTI_LINE: TextForm = {
  * A rule that stops at its first failure (`abort`): like Effect 3's chained
  * filters, a text breaking several rules is reported once, by the first.
  */
-const rule = (test: (text: string) => boolean, message: string) =>
-  Schema.makeFilter((text: string) => test(text) || message, undefined, true)
+const rule = (test: (text: string) => boolean, message: string) => Schema.makeFilter((text: string) => test(text) || message, undefined, true)
 
 /**
  * What the API description says of a text field. OpenAPI documents the wire
  * (encoded) side, which is the untrimmed string: the bounds checked after
  * trimming are described there by a check that never fails.
  */
-const documented = (jsonSchema: Record<string, unknown>) =>
-  Schema.makeFilter((_: string) => undefined, { toJsonSchema: () => jsonSchema })
+const documented = (jsonSchema: Record<string, unknown>) => Schema.makeFilter((_: string) => undefined, { toJsonSchema: () => jsonSchema })
 
 const textIn = (form: TextForm, bounds: TextBounds, check?: TextCheck) => {
   const min = bounds.min ?? 0

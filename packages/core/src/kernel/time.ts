@@ -72,7 +72,11 @@ export const EnteredTimestamp = isoDateTime({
   identifier: "EnteredTimestamp",
   description: `ISO 8601 date-time, from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`
 }).check(
-  Schema.makeFilter((at: DateTime.Utc) =>
-    (DateTime.toEpochMillis(at) >= enteredEarliest && DateTime.toEpochMillis(at) <= enteredLatest) ||
-    `must be from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`, undefined, true)
+  Schema.makeFilter(
+    (at: DateTime.Utc) =>
+      (DateTime.toEpochMillis(at) >= enteredEarliest && DateTime.toEpochMillis(at) <= enteredLatest) ||
+      `must be from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`,
+    undefined,
+    true
+  )
 )

@@ -4,7 +4,7 @@
  */
 export const formatUuidV7 = (unixMillis: number, random: ArrayLike<number>): string => {
   if (random.length < 10) throw new RangeError("formatUuidV7 needs 10 random bytes")
-  const bytes = new Array<number>(16)
+  const bytes = Array.from({ length: 16 }, () => 0)
   let ms = Math.max(0, Math.floor(unixMillis))
   for (let i = 5; i >= 0; i--) {
     bytes[i] = ms % 256

@@ -1,7 +1,14 @@
+import { Schema } from "effect"
+import { IntegerBetween } from "../kernel/integer.js"
+
+/** A count of players: a whole number, 0 or more. */
+const PlayerCount = IntegerBetween({ min: 0, max: 1_000_000 })
+
 /** The game server's live status, as `GET /server` answers it. */
-export interface GameServerStatus {
-  readonly name: string
-  readonly currentPlayers: number
-  readonly maxPlayers: number
-  readonly joinKey: string
-}
+export const GameServerStatus = Schema.Struct({
+  name: Schema.String,
+  currentPlayers: PlayerCount,
+  maxPlayers: PlayerCount,
+  joinKey: Schema.String
+}).annotate({ identifier: "GameServerStatus" })
+export type GameServerStatus = typeof GameServerStatus.Type

@@ -1,12 +1,18 @@
-/** A player on the game server right now, as Bluelight speaks of them. */
-export interface LivePlayer {
-  readonly username: string
-  readonly platformId: string
+import { Schema } from "effect"
+
+/**
+ * A player on the game server right now, as Bluelight speaks of them (the
+ * API's `LivePlayer` adds whether they are in-game staff and their linked account).
+ */
+export const LivePlayer = Schema.Struct({
+  username: Schema.String,
+  platformId: Schema.String,
   /** The game server's permission level: `Normal`, or `Server Moderator` up to `Server Owner`. */
-  readonly permission: string
-  readonly callsign: string | null
-  readonly team: string | null
-}
+  permission: Schema.String,
+  callsign: Schema.NullOr(Schema.String),
+  team: Schema.NullOr(Schema.String)
+})
+export type LivePlayer = typeof LivePlayer.Type
 
 /**
  * Anything but `Normal` is in-game staff (`Server Moderator` up to `Server

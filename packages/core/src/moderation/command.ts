@@ -7,7 +7,7 @@ import type { ModerationType } from "./ModerationAction.js"
 const oneLine = (text: string): string => text.replace(/\s+/gu, " ").trim()
 
 /**
- * The fixed command for an action (DESIGN.md, game server): warnings as a
+ * The fixed command for an action (docs/decisions/moderation.md, "Commands"): warnings as a
  * private message to the username, kicks by username, bans by platform id.
  */
 export const gameCommandFor = (

@@ -12,12 +12,13 @@ import {
   fingerprintOf,
   type ModerationAction,
   type ModerationErrorCode,
-  type ModerationRequest,
+  ModerationRequest,
   type ModerationRequester,
   type ModerationType
 } from "./ModerationAction.js"
 import { GameCommandSlot, GameServer, ModerationActions } from "./ports.js"
 import { checkTarget } from "./target.js"
+import { validated } from "../kernel/validated.js"
 
 /** A moderation request's answer: the action as it stands, and whether it was already there (a replay). */
 export interface ModerationOutcome {
@@ -66,8 +67,8 @@ const DELIVERY_AUDIT_ACTION: Record<KnownDelivery["delivery"], AuditAction> = {
 }
 
 /**
- * Warns, kicks or bans a player, in the order of API.md's "Moderation
- * delivery": (1) take the game-command slot (`GAME_THROTTLED`, nothing
+ * Warns, kicks or bans a player, in the order of
+ * docs/decisions/moderation.md, "Delivery": (1) take the game-command slot (`GAME_THROTTLED`, nothing
  * stored), (2) read the live player snapshot, (3) commit the record as
  * `UNKNOWN` with its audit entry, (4) refuse an absent or staff target, or an
  * unreadable snapshot, as `FAILED`, (5) otherwise send the command once and
@@ -78,12 +79,16 @@ const DELIVERY_AUDIT_ACTION: Record<KnownDelivery["delivery"], AuditAction> = {
  * Steps 2 to 5 run on a fiber of their own, so a client that goes away cannot
  * cut the delivery short between the command and its record.
  */
+/** The request as the moderation rules have it: a caller that skipped the contract is held to them too. */
+const validRequest = validated(ModerationRequest, "The moderation request is not valid")
+
 export const moderate = Effect.fn("moderation.moderate")(function*(
   caller: Caller,
   type: ModerationType,
   idempotencyKey: string,
-  request: ModerationRequest
+  input: ModerationRequest
 ) {
+  const request = yield* validRequest(input)
   const actions = yield* ModerationActions
   const requester = requesterOf(caller)
   const fingerprint = fingerprintOf(type, request)

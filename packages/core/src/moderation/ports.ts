@@ -1,6 +1,5 @@
 import { Context, Data, type Effect, type Option } from "effect"
-import type { PageOf } from "../identity/ports.js"
-import type { Page } from "../kernel/paging.js"
+import type { Page, PageOf } from "../kernel/paging.js"
 import type { CommandOutcome } from "./CommandOutcome.js"
 import type { GameServerStatus } from "./GameServerStatus.js"
 import type { GameThrottled, GameUnavailable } from "./errors.js"
@@ -21,7 +20,7 @@ export class GameServer extends Context.Service<GameServer, {
   readonly status: Effect.Effect<GameServerStatus, GameServerUnreachable>
   readonly players: Effect.Effect<ReadonlyArray<LivePlayer>, GameServerUnreachable>
   readonly send: (command: string) => Effect.Effect<CommandOutcome>
-}>()("@bluelight/core/GameServer") {}
+}>()("@bluelight/core/moderation/GameServer") {}
 
 /**
  * The live reads the pages show, cached for a few seconds and shared by
@@ -31,7 +30,7 @@ export class GameServer extends Context.Service<GameServer, {
 export class LiveGame extends Context.Service<LiveGame, {
   readonly status: Effect.Effect<GameServerStatus, GameUnavailable>
   readonly players: Effect.Effect<ReadonlyArray<LivePlayer>, GameUnavailable>
-}>()("@bluelight/core/LiveGame") {}
+}>()("@bluelight/core/moderation/LiveGame") {}
 
 /** A held game-command slot; `release` says whether a command was sent (which starts the cooldown). */
 export interface SlotLease {
@@ -40,14 +39,14 @@ export interface SlotLease {
 
 /**
  * One new moderation action in flight per game server, and a cooldown after
- * each command actually sent (API.md, "Moderation delivery", step 1). Shared
+ * each command actually sent (docs/decisions/moderation.md, "Delivery", step 1). Shared
  * by every instance when they share a store; a slot not released (a crashed
  * instance) frees itself after a bounded time. `take` fails with
  * `GameThrottled` (how long to wait) when the slot is not free.
  */
 export class GameCommandSlot extends Context.Service<GameCommandSlot, {
   readonly take: Effect.Effect<SlotLease, GameThrottled>
-}>()("@bluelight/core/GameCommandSlot") {}
+}>()("@bluelight/core/moderation/GameCommandSlot") {}
 
 /** What the action lists filter on. */
 export interface ModerationFilter {
@@ -69,4 +68,4 @@ export class ModerationActions extends Context.Service<ModerationActions, {
   readonly update: (action: ModerationAction) => Effect.Effect<void>
   /** Newest first (then by id, newest first). */
   readonly list: (filter: ModerationFilter, page: Page) => Effect.Effect<PageOf<ModerationAction>>
-}>()("@bluelight/core/ModerationActions") {}
+}>()("@bluelight/core/moderation/ModerationActions") {}

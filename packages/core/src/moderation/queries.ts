@@ -10,7 +10,7 @@ import { LiveGame, ModerationActions, type ModerationFilter } from "./ports.js"
 /** One action, or `NOT_FOUND`. */
 export const findModerationAction = Effect.fn("moderation.findAction")(function*(id: ModerationActionId) {
   const actions = yield* ModerationActions
-  return yield* Effect.flatMap(actions.findById(id), orNotFound("No such moderation action"))
+  return yield* actions.findById(id).pipe(orNotFound("No such moderation action"))
 })
 
 /** Actions newest first, by target and type. */
@@ -19,8 +19,7 @@ export const listModerationActions = Effect.fn("moderation.listActions")(functio
   return yield* actions.list(filter, page)
 })
 
-const linkedAccount = (platformId: string) =>
-  Accounts.use((accounts) => Effect.map(accounts.findByPlatformId(platformId), Option.getOrNull))
+const linkedAccount = (platformId: string) => Accounts.use((accounts) => Effect.map(accounts.findByPlatformId(platformId), Option.getOrNull))
 
 /** Every action against a player (newest first, a page of them), and the account linked to the player, if any. */
 export const playerHistory = Effect.fn("moderation.playerHistory")(function*(platformId: string, page: Page) {

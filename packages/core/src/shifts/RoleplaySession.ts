@@ -1,11 +1,12 @@
 import { Schema } from "effect"
 import { StaffProfileId } from "../identity/ids.js"
 import { OneOf } from "../kernel/oneOf.js"
+import { MultiLineText, OneLineText } from "../kernel/text.js"
 import { Timestamp } from "../kernel/time.js"
 import type { TimeWindow } from "../kernel/timeWindow.js"
 import { RoleplaySessionId } from "./ids.js"
 
-/** API.md's role-play session `status`. */
+/** A role-play session's `status` (docs/decisions/shifts.md, "Values"). */
 export const ROLEPLAY_SESSION_STATUSES = ["SCHEDULED", "LIVE", "ENDED", "CANCELLED"] as const
 export const RoleplaySessionStatus = OneOf(...ROLEPLAY_SESSION_STATUSES).annotate({ identifier: "RoleplaySessionStatus" })
 export type RoleplaySessionStatus = typeof RoleplaySessionStatus.Type
@@ -14,9 +15,17 @@ export type RoleplaySessionStatus = typeof RoleplaySessionStatus.Type
 export const ROLEPLAY_TITLE = { min: 3, max: 100 } as const
 export const ROLEPLAY_DESCRIPTION = { max: 2000 } as const
 
+/** A session's title: one line of 3 to 100 characters. */
+export const RoleplayTitle = OneLineText(ROLEPLAY_TITLE)
+
+/** What a session is about: free text of at most 2000 characters (empty means none: the session keeps `null`). */
+export const RoleplayDescription = MultiLineText(ROLEPLAY_DESCRIPTION)
+
 /**
  * A scheduled role-play session, hosted by an active staff member (their
- * staff profile). The time of each move is kept beside the status.
+ * staff profile). The time of each move is kept beside the status. Its
+ * text is as stored; what is written is held to `RoleplayTitle` and
+ * `RoleplayDescription`.
  */
 export const RoleplaySession = Schema.Struct({
   id: RoleplaySessionId,
@@ -24,7 +33,7 @@ export const RoleplaySession = Schema.Struct({
   description: Schema.NullOr(Schema.String),
   status: RoleplaySessionStatus,
   scheduledFor: Timestamp,
-  hostId: StaffProfileId,
+  hostId: StaffProfileId.annotate({ description: "The host's staff profile" }),
   startedAt: Schema.NullOr(Timestamp),
   endedAt: Schema.NullOr(Timestamp),
   cancelledAt: Schema.NullOr(Timestamp),
@@ -43,7 +52,7 @@ export const SESSION_TIME: TimeWindow = { earliest: { years: 1 }, latest: { year
 /** The moves of a role-play session. */
 export type RoleplayMove = "start" | "end" | "cancel"
 
-/** API.md: `SCHEDULED` → `LIVE` → `ENDED`; `SCHEDULED` → `CANCELLED`. */
+/** `SCHEDULED` → `LIVE` → `ENDED`; `SCHEDULED` → `CANCELLED` (docs/decisions/shifts.md, "Role-play sessions"). */
 const MOVES: Record<RoleplayMove, { readonly from: RoleplaySessionStatus; readonly to: RoleplaySessionStatus }> = {
   start: { from: "SCHEDULED", to: "LIVE" },
   end: { from: "LIVE", to: "ENDED" },

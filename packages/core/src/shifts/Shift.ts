@@ -4,13 +4,13 @@ import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 import { ShiftId } from "./ids.js"
 
-/** What a shift is spent on (API.md's shift `type`). */
+/** What a shift is spent on (the shift `type`; docs/decisions/shifts.md, "Values"). */
 export const SHIFT_TYPES = ["MODERATION", "CONTROL", "PATROL", "ADMINISTRATION"] as const
 export const ShiftType = OneOf(...SHIFT_TYPES).annotate({ identifier: "ShiftType" })
 export type ShiftType = typeof ShiftType.Type
 
 /**
- * Who started a shift (API.md's shift `source`): the person on their own
+ * Who started a shift (the shift `source`; docs/decisions/shifts.md, "Values"): the person on their own
  * (`MANUAL`), a person for another profile (`MANAGER`), a service credential
  * (`INTEGRATION`).
  */
@@ -22,7 +22,10 @@ export const SHIFT_STATUSES = ["ACTIVE", "ENDED"] as const
 export const ShiftStatus = OneOf(...SHIFT_STATUSES).annotate({ identifier: "ShiftStatus" })
 export type ShiftStatus = typeof ShiftStatus.Type
 
-/** A shift as stored: active while `endedAt` is null. Status and duration are worked out from it. */
+/**
+ * A shift as stored: active while `endedAt` is null. Status and duration are
+ * worked out from it; the API's `Shift` is the shift with both.
+ */
 export const Shift = Schema.Struct({
   id: ShiftId,
   staffId: StaffProfileId,
@@ -30,18 +33,16 @@ export const Shift = Schema.Struct({
   source: ShiftSource,
   startedAt: Timestamp,
   endedAt: Schema.NullOr(Timestamp)
-}).annotate({ identifier: "StoredShift" })
+})
 export type Shift = typeof Shift.Type
 
 export const shiftStatus = (shift: Shift): ShiftStatus => (shift.endedAt === null ? "ACTIVE" : "ENDED")
 
 /** Whole seconds from `from` to `to` (never negative). */
-export const secondsBetween = (from: DateTime.Utc, to: DateTime.Utc): number =>
-  Math.max(0, Math.floor((to.epochMilliseconds - from.epochMilliseconds) / 1000))
+export const secondsBetween = (from: DateTime.Utc, to: DateTime.Utc): number => Math.max(0, Math.floor((to.epochMilliseconds - from.epochMilliseconds) / 1000))
 
 /** The API document's `durationSeconds`: whole seconds from start to end, 0 while active. */
-export const shiftDurationSeconds = (shift: Shift): number =>
-  shift.endedAt === null ? 0 : secondsBetween(shift.startedAt, shift.endedAt)
+export const shiftDurationSeconds = (shift: Shift): number => shift.endedAt === null ? 0 : secondsBetween(shift.startedAt, shift.endedAt)
 
 /** The shift ended at `at` (never before it started: a clock that stood still gives 0 seconds). */
 export const endedAt = (shift: Shift, at: DateTime.Utc): Shift => ({

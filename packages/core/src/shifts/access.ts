@@ -45,8 +45,7 @@ export const mayEndShifts = (caller: Caller): Effect.Effect<void, StaffRequired 
     : Effect.fail(caller._tag === "Service" ? forbidden("shifts.manage") : staffRequired)
 
 /** `MANUAL` for one's own, `MANAGER` for a person acting for another, `INTEGRATION` for a credential. */
-export const sourceOf = (caller: Caller, actor: ShiftActor): ShiftSource =>
-  actor.own ? "MANUAL" : caller._tag === "Service" ? "INTEGRATION" : "MANAGER"
+export const sourceOf = (caller: Caller, actor: ShiftActor): ShiftSource => actor.own ? "MANUAL" : caller._tag === "Service" ? "INTEGRATION" : "MANAGER"
 
 /**
  * Whether the profile is active staff now: active, on an active account. Read

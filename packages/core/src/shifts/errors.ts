@@ -5,4 +5,3 @@ export class ShiftNotActive extends DomainError<ShiftNotActive>()("ShiftNotActiv
 
 /** The staff profile already has an active shift (one per profile). */
 export class ShiftAlreadyActive extends DomainError<ShiftAlreadyActive>()("ShiftAlreadyActive", "SHIFT_ALREADY_ACTIVE", {}) {}
-

@@ -1,7 +1,6 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { StaffProfileId } from "../identity/ids.js"
-import type { PageOf } from "../identity/ports.js"
-import type { Page } from "../kernel/paging.js"
+import type { Page, PageOf } from "../kernel/paging.js"
 import type { RoleplaySessionId, ShiftId } from "./ids.js"
 import type { RoleplaySession, RoleplaySessionStatus } from "./RoleplaySession.js"
 import type { Shift, ShiftStatus, ShiftType } from "./Shift.js"
@@ -34,7 +33,7 @@ export class Shifts extends Context.Service<Shifts, {
   readonly update: (shift: Shift) => Effect.Effect<void>
   /** Newest first (by start, then id). */
   readonly list: (filter: ShiftFilter, page: Page) => Effect.Effect<PageOf<Shift>>
-}>()("@bluelight/core/Shifts") {}
+}>()("@bluelight/core/shifts/Shifts") {}
 
 /** The time range a summary covers: `from` inclusive, `to` exclusive. */
 export interface SummaryRange {
@@ -64,7 +63,7 @@ export interface ShiftTotal {
  */
 export class ShiftSummaries extends Context.Service<ShiftSummaries, {
   readonly totals: (range: SummaryRange, page: Page) => Effect.Effect<PageOf<ShiftTotal>>
-}>()("@bluelight/core/ShiftSummaries") {}
+}>()("@bluelight/core/shifts/ShiftSummaries") {}
 
 export class RoleplaySessions extends Context.Service<RoleplaySessions, {
   readonly findById: (id: RoleplaySessionId) => Effect.Effect<Option.Option<RoleplaySession>>
@@ -74,4 +73,4 @@ export class RoleplaySessions extends Context.Service<RoleplaySessions, {
   readonly update: (session: RoleplaySession) => Effect.Effect<void>
   /** Latest `scheduledFor` first, then id descending. */
   readonly list: (filter: { readonly status?: RoleplaySessionStatus | undefined }, page: Page) => Effect.Effect<PageOf<RoleplaySession>>
-}>()("@bluelight/core/RoleplaySessions") {}
+}>()("@bluelight/core/shifts/RoleplaySessions") {}

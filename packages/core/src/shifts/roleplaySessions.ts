@@ -1,4 +1,4 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import { actorOf, type Caller, isActiveStaff } from "../identity/Caller.js"
 import type { AuditAction } from "../kernel/auditActions.js"
 import { AuditLog } from "../kernel/AuditLog.js"
@@ -10,7 +10,23 @@ import { inTransaction } from "../kernel/Transactor.js"
 import { lockActiveStaff, staffRequired } from "./access.js"
 import { RoleplaySessionId } from "./ids.js"
 import { RoleplaySessions } from "./ports.js"
-import { nextStatus, requiredStatus, type RoleplayMove, type RoleplaySession, type RoleplaySessionStatus, SESSION_TIME } from "./RoleplaySession.js"
+import {
+  nextStatus,
+  requiredStatus,
+  RoleplayDescription,
+  type RoleplayMove,
+  type RoleplaySession,
+  type RoleplaySessionStatus,
+  RoleplayTitle,
+  SESSION_TIME
+} from "./RoleplaySession.js"
+import { validated } from "../kernel/validated.js"
+
+/** A session's text as the session rules have it (title, description): a caller that skipped the contract is held to them too. */
+const validText = validated(
+  Schema.Struct({ title: RoleplayTitle, description: Schema.optional(RoleplayDescription) }),
+  "The role-play session is not valid"
+)
 
 /** `GET /sessions`: role-play sessions, latest scheduled first. */
 export const listRoleplaySessions = Effect.fn("shifts.listRoleplaySessions")(function*(
@@ -29,6 +45,7 @@ export const scheduleRoleplaySession = Effect.fn("shifts.scheduleRoleplaySession
   caller: Caller,
   input: { readonly title: string; readonly description?: string | undefined; readonly scheduledFor: DateTime.Utc }
 ) {
+  const text = yield* validText({ title: input.title, description: input.description })
   if (!isActiveStaff(caller)) return yield* staffRequired
   yield* checkWithinWindow(SESSION_TIME, "scheduledFor", input.scheduledFor, yield* DateTime.now)
   const host = caller.staff.id
@@ -39,8 +56,8 @@ export const scheduleRoleplaySession = Effect.fn("shifts.scheduleRoleplaySession
     const now = yield* DateTime.now
     const session: RoleplaySession = {
       id: yield* newId(RoleplaySessionId),
-      title: input.title,
-      description: input.description === undefined || input.description === "" ? null : input.description,
+      title: text.title,
+      description: text.description === undefined || text.description === "" ? null : text.description,
       status: "SCHEDULED",
       scheduledFor: input.scheduledFor,
       hostId: host,
@@ -75,19 +92,22 @@ const STAMP: Record<RoleplayMove, "startedAt" | "endedAt" | "cancelledAt"> = {
 }
 
 /**
- * Moves a session along API.md's transitions (`start`: SCHEDULED → LIVE,
- * `end`: LIVE → ENDED, `cancel`: SCHEDULED → CANCELLED) on its locked row;
- * any other move is `INVALID_STATE`.
+ * Moves a session along its transitions (docs/decisions/shifts.md,
+ * "Role-play sessions"; `start`: SCHEDULED → LIVE, `end`: LIVE → ENDED,
+ * `cancel`: SCHEDULED → CANCELLED) on its locked row; any other move is
+ * `INVALID_STATE`.
  */
 export const moveRoleplaySession = Effect.fn("shifts.moveRoleplaySession")(function*(caller: Caller, id: RoleplaySessionId, move: RoleplayMove) {
   const sessions = yield* RoleplaySessions
   const audit = yield* AuditLog
   return yield* inTransaction(Effect.gen(function*() {
-    const session = yield* Effect.flatMap(sessions.findByIdForUpdate(id), orNotFound("No such role-play session"))
+    const session = yield* sessions.findByIdForUpdate(id).pipe(orNotFound("No such role-play session"))
     const status = nextStatus(session.status, move)
     if (status === null) {
       return yield* new InvalidState({
-        message: `Only a ${requiredStatus(move)} session can be ${move === "start" ? "started" : move === "end" ? "ended" : "cancelled"}; this one is ${session.status}`
+        message: `Only a ${requiredStatus(move)} session can be ${
+          move === "start" ? "started" : move === "end" ? "ended" : "cancelled"
+        }; this one is ${session.status}`
       })
     }
     const now = yield* DateTime.now

@@ -1,7 +1,7 @@
-import { DateTime, Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
 import { forbidden } from "../identity/checkAccess.js"
-import type { StaffProfileId } from "../identity/ids.js"
+import { StaffProfileId } from "../identity/ids.js"
 import { StaffDeactivation } from "../identity/ports.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { InvalidInput, orNotFound } from "../kernel/errors.js"
@@ -12,7 +12,11 @@ import { lockActiveStaff, mayEndShifts, notActiveStaff, shiftActorFor, sourceOf 
 import { ShiftAlreadyActive, ShiftNotActive } from "./errors.js"
 import { ShiftId } from "./ids.js"
 import { type ShiftFilter, Shifts, ShiftSummaries } from "./ports.js"
-import { endedAt, type Shift, shiftDurationSeconds, type ShiftType } from "./Shift.js"
+import { endedAt, type Shift, shiftDurationSeconds, ShiftType } from "./Shift.js"
+import { validated } from "../kernel/validated.js"
+
+/** A shift start as the shift rules have it (a known type, a well-formed staff id): a caller that skipped the contract is held to them too. */
+const validStart = validated(Schema.Struct({ type: ShiftType, staffId: Schema.optional(StaffProfileId) }), "The shift is not valid")
 
 const alreadyActive = new ShiftAlreadyActive({ message: "This staff profile already has an active shift: end it first" })
 
@@ -24,8 +28,9 @@ const alreadyActive = new ShiftAlreadyActive({ message: "This staff profile alre
  */
 export const startShift = Effect.fn("shifts.startShift")(function*(
   caller: Caller,
-  input: { readonly type: ShiftType; readonly staffId?: StaffProfileId | undefined }
+  start: { readonly type: ShiftType; readonly staffId?: StaffProfileId | undefined }
 ) {
+  const input = yield* validStart(start)
   const actor = yield* shiftActorFor(caller, input.staffId)
   const shifts = yield* Shifts
   const audit = yield* AuditLog
@@ -70,7 +75,8 @@ const endLocked = (caller: Caller, shift: Shift, reason?: string) =>
           durationSeconds: shiftDurationSeconds(ended),
           ...(reason === undefined ? {} : { reason })
         }
-      }))
+      })
+    )
     return ended
   })
 
@@ -82,7 +88,7 @@ export const endShift = Effect.fn("shifts.endShift")(function*(caller: Caller, i
   const shifts = yield* Shifts
   yield* mayEndShifts(caller)
   return yield* inTransaction(Effect.gen(function*() {
-    const shift = yield* Effect.flatMap(shifts.findByIdForUpdate(input.id), orNotFound("No such shift"))
+    const shift = yield* shifts.findByIdForUpdate(input.id).pipe(orNotFound("No such shift"))
     // Own or another's, decided on the caller as authenticated. The profile is not locked: a
     // deactivation locks the profile and then its shift, so locking here in the other order could
     // deadlock, and a deactivation that wins ends the shift itself (SHIFT_NOT_ACTIVE here).
@@ -137,10 +143,13 @@ export const EndShiftOnDeactivation = Layer.effect(
     const audit = yield* AuditLog
     return {
       deactivated: (caller: Caller, staffId: StaffProfileId) =>
-        Effect.flatMap(shifts.findActiveForUpdate(staffId), Option.match({
-          onNone: () => Effect.void,
-          onSome: (shift) => Effect.asVoid(endLocked(caller, shift, "staff-deactivated"))
-        })).pipe(
+        Effect.flatMap(
+          shifts.findActiveForUpdate(staffId),
+          Option.match({
+            onNone: () => Effect.void,
+            onSome: (shift) => Effect.asVoid(endLocked(caller, shift, "staff-deactivated"))
+          })
+        ).pipe(
           Effect.provideService(Shifts, shifts),
           Effect.provideService(AuditLog, audit),
           Effect.withSpan("shifts.endShiftOnDeactivation")

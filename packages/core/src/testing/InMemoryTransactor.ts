@@ -33,7 +33,8 @@ export const InMemoryTransactor = Layer.effect(
                 if (Exit.isFailure(exit)) yield* db.restore(before)
                 return yield* exit
               })
-            ))
+            )
+        )
     }
   })
 )

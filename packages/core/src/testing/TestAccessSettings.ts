@@ -8,8 +8,7 @@ export class DeveloperPassword extends Context.Service<DeveloperPassword, {
 }>()("@bluelight/core/testing/DeveloperPassword") {}
 
 /** Sets the developer password (`null`: none configured), as an operator changing the setting would. */
-export const setDeveloperPassword = (password: string | null) =>
-  DeveloperPassword.use((p) => Ref.set(p.value, Option.fromNullishOr(password)))
+export const setDeveloperPassword = (password: string | null) => DeveloperPassword.use((p) => Ref.set(p.value, Option.fromNullishOr(password)))
 
 /** How many times the rules read the developer password so far. */
 export const developerPasswordReads = DeveloperPassword.use((p) => Ref.get(p.reads))

@@ -62,7 +62,6 @@ export const FailingAuditLog = Layer.succeed(AuditLog, {
   record: (record: AuditRecord) => Effect.die(new Error(`audit log unavailable (writing ${record.action})`))
 })
 
-
 const matches = (filter: AuditFilter) => (entry: AuditEntry): boolean =>
   (filter.action === undefined || entry.action === filter.action) &&
   (filter.actorId === undefined || (entry.actor.type === "user" && entry.actor.id === filter.actorId)) &&

@@ -48,10 +48,8 @@ export const InMemoryUnits = Layer.effect(
       attendingForUpdate: (incidentId: IncidentId) =>
         Effect.map(units.filter((unit) => unit.incidentId === incidentId), (rows) => [...rows].sort((a, b) => compareText(a.id, b.id))),
       attending: (incidentId: IncidentId) => Effect.map(units.filter((unit) => unit.incidentId === incidentId), (rows) => [...rows].sort(byCallsign)),
-      insert: (unit: Unit) =>
-        Effect.flatMap(units.rows, (rows) => (rows.some(clashes(unit)) ? Effect.succeed(false) : Effect.as(units.insert(unit), true))),
-      update: (unit: Unit) =>
-        Effect.flatMap(units.rows, (rows) => (rows.some(clashes(unit)) ? Effect.succeed(false) : Effect.as(units.replace(unit), true))),
+      insert: (unit: Unit) => Effect.flatMap(units.rows, (rows) => (rows.some(clashes(unit)) ? Effect.succeed(false) : Effect.as(units.insert(unit), true))),
+      update: (unit: Unit) => Effect.flatMap(units.rows, (rows) => (rows.some(clashes(unit)) ? Effect.succeed(false) : Effect.as(units.replace(unit), true))),
       list: (page: Page) => Effect.map(units.rows, (rows) => pageOf([...rows].sort(byCallsign), page))
     }
   })
@@ -136,8 +134,10 @@ export const InMemoryCrewDirectory = Layer.effect(
               .sort((a, b) => a.joinedAt.epochMilliseconds - b.joinedAt.epochMilliseconds || compareText(a.id, b.id))
           )),
       member: (id: CrewMemberId) =>
-        Effect.flatMap(db.rows<CrewMembership>(CREW_TABLE), (rows) =>
-          Effect.map(withUsers(rows.filter((membership) => membership.id === id)), (found) => Option.fromNullishOr(found[0]))),
+        Effect.flatMap(
+          db.rows<CrewMembership>(CREW_TABLE),
+          (rows) => Effect.map(withUsers(rows.filter((membership) => membership.id === id)), (found) => Option.fromNullishOr(found[0]))
+        ),
       eligible: (search: string | undefined, page: Page) =>
         Effect.map(people, ({ accounts, profiles }) => {
           const needle = search?.toLowerCase()
@@ -191,17 +191,20 @@ export const InMemoryCadHistory = Layer.effect(
       Effect.gen(function*() {
         const accounts = yield* db.rows<Account>(ACCOUNTS_TABLE)
         const events = (yield* db.rows<CadEvent>(CAD_EVENTS_TABLE)).filter(matchesFilter(filter))
-        return pageOf(events.map((event): CadEventView => ({
-          id: event.id,
-          seq: event.seq,
-          type: event.type,
-          at: event.at,
-          actor: actorView(event.actor, accounts),
-          incidentId: event.incidentId,
-          unitId: event.unitId,
-          callId: event.callId,
-          data: event.data
-        })), page)
+        return pageOf(
+          events.map((event): CadEventView => ({
+            id: event.id,
+            seq: event.seq,
+            type: event.type,
+            at: event.at,
+            actor: actorView(event.actor, accounts),
+            incidentId: event.incidentId,
+            unitId: event.unitId,
+            callId: event.callId,
+            data: event.data
+          })),
+          page
+        )
       })
   }))
 )

@@ -1,5 +1,5 @@
 import { type Context, DateTime, Effect, Layer, Option, Ref } from "effect"
-import type { Account } from "../identity/Account.js"
+import type { Account, Person } from "../identity/Account.js"
 import type { AccountId } from "../identity/ids.js"
 import { type Civilian, civilianReference } from "../civilians/Civilian.js"
 import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "../civilians/ids.js"
@@ -8,15 +8,15 @@ import type { NewPncEvent, PncEvent } from "../civilians/PncEvent.js"
 import { type Marker, markerActiveAt, markerReference } from "../civilians/Marker.js"
 import { type PncRecord, recordReference } from "../civilians/PncRecord.js"
 import {
-  AlertFiles,
-  CivilianFiles,
+  AlertReads,
+  CivilianReads,
   Civilians,
   Licences,
   type MarkerFilter,
   Markers,
   PncHistory,
   Records,
-  VehicleFiles,
+  VehicleReads,
   Vehicles,
   type WarrantFilter,
   Warrants
@@ -24,16 +24,15 @@ import {
 import { type Warrant, warrantReference, warrantStatusAt } from "../civilians/Warrant.js"
 import { holdsPlate, type KeeperPeriod, plateKey, type Vehicle } from "../civilians/Vehicle.js"
 import type {
-  CivilianFile,
+  LoadedCivilian,
   CivilianRef,
-  LicenceFile,
-  MarkerFile,
-  Person,
-  RecordFile,
-  VehicleRecordFile,
+  LoadedLicence,
+  LoadedMarker,
+  LoadedRecord,
+  LoadedVehicleRecord,
   VehicleRef,
-  VehicleSummaryFile,
-  WarrantFile
+  LoadedVehicleSummary,
+  LoadedWarrant
 } from "../civilians/views.js"
 import { type Page, toPage } from "../kernel/paging.js"
 import { ACCOUNTS_TABLE } from "./identity.js"
@@ -56,8 +55,7 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 
 const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) => toPage(sorted.slice(page.offset, page.offset + page.limit + 1), page)
 
-const findIn = <A>(db: Db, table: string, predicate: (row: A) => boolean) =>
-  Effect.map(db.rows<A>(table), (rows) => Option.fromNullishOr(rows.find(predicate)))
+const findIn = <A>(db: Db, table: string, predicate: (row: A) => boolean) => Effect.map(db.rows<A>(table), (rows) => Option.fromNullishOr(rows.find(predicate)))
 
 const replaceIn = <A extends { readonly id: string }>(db: Db, table: string, row: A) =>
   db.update<A>(table, (rows) => rows.map((stored) => (stored.id === row.id ? row : stored)))
@@ -66,10 +64,13 @@ const replaceIn = <A extends { readonly id: string }>(db: Db, table: string, row
 const insertUnless = <A>(db: Db, table: string, row: A, clashes: (other: A) => boolean) =>
   Effect.suspend(() => {
     let inserted = false
-    return Effect.map(db.update<A>(table, (rows) => {
-      inserted = !rows.some(clashes)
-      return inserted ? [...rows, row] : rows
-    }), () => inserted)
+    return Effect.map(
+      db.update<A>(table, (rows) => {
+        inserted = !rows.some(clashes)
+        return inserted ? [...rows, row] : rows
+      }),
+      () => inserted
+    )
   })
 
 export const InMemoryCivilians = Layer.effect(
@@ -82,8 +83,7 @@ export const InMemoryCivilians = Layer.effect(
       nextReference: Effect.map(Ref.updateAndGet(sequence, (n) => n + 1), civilianReference),
       insert: (civilian: Civilian) => db.insert(CIVILIANS_TABLE, civilian),
       findByIdForUpdate: (id: CivilianId) => findIn<Civilian>(db, CIVILIANS_TABLE, (c) => c.id === id),
-      findByReferenceForShare: (reference: string) =>
-        findIn<Civilian>(db, CIVILIANS_TABLE, (c) => c.reference.toUpperCase() === reference.toUpperCase()),
+      findByReferenceForShare: (reference: string) => findIn<Civilian>(db, CIVILIANS_TABLE, (c) => c.reference.toUpperCase() === reference.toUpperCase()),
       update: (civilian: Civilian) => replaceIn(db, CIVILIANS_TABLE, civilian)
     }
   })
@@ -132,16 +132,26 @@ export const InMemoryVehicles = Layer.effect(
     findByIdForUpdate: (id: VehicleId) => findIn<Vehicle>(db, VEHICLES_TABLE, (v) => v.id === id),
     findById: (id: VehicleId) => findIn<Vehicle>(db, VEHICLES_TABLE, (v) => v.id === id),
     insert: (vehicle: Vehicle) =>
-      Effect.flatMap(insertUnless<Vehicle>(db, VEHICLES_TABLE, vehicle, plateClash(vehicle)), (inserted) =>
-        inserted && vehicle.keeperId !== null && vehicle.keeperSince !== null
-          ? Effect.as(
-            db.insert<KeeperPeriod>(KEEPER_PERIODS_TABLE, { vehicleId: vehicle.id, civilianId: vehicle.keeperId, startedAt: vehicle.keeperSince, endedAt: null }),
-            true
-          )
-          : Effect.succeed(inserted)),
+      Effect.flatMap(
+        insertUnless<Vehicle>(db, VEHICLES_TABLE, vehicle, plateClash(vehicle)),
+        (inserted) =>
+          inserted && vehicle.keeperId !== null && vehicle.keeperSince !== null
+            ? Effect.as(
+              db.insert<KeeperPeriod>(KEEPER_PERIODS_TABLE, {
+                vehicleId: vehicle.id,
+                civilianId: vehicle.keeperId,
+                startedAt: vehicle.keeperSince,
+                endedAt: null
+              }),
+              true
+            )
+            : Effect.succeed(inserted)
+      ),
     update: (vehicle: Vehicle) =>
-      Effect.flatMap(db.rows<Vehicle>(VEHICLES_TABLE), (rows) =>
-        rows.some(plateClash(vehicle)) ? Effect.succeed(false) : Effect.as(replaceIn(db, VEHICLES_TABLE, vehicle), true)),
+      Effect.flatMap(
+        db.rows<Vehicle>(VEHICLES_TABLE),
+        (rows) => rows.some(plateClash(vehicle)) ? Effect.succeed(false) : Effect.as(replaceIn(db, VEHICLES_TABLE, vehicle), true)
+      ),
     changeKeeper: (vehicle: Vehicle, at: DateTime.Utc) =>
       Effect.gen(function*() {
         yield* replaceIn(db, VEHICLES_TABLE, vehicle)
@@ -166,14 +176,15 @@ const personOf = (accounts: ReadonlyArray<Account>, id: AccountId | string): Per
 export const InMemoryPncHistory = Layer.effect(
   PncHistory,
   InMemoryDatabase.useSync((db) => ({
-    record: (event: NewPncEvent) =>
-      db.update<StoredEvent>(PNC_EVENTS_TABLE, (rows) => [...rows, { ...event, seq: rows.length + 1 }]),
+    record: (event: NewPncEvent) => db.update<StoredEvent>(PNC_EVENTS_TABLE, (rows) => [...rows, { ...event, seq: rows.length + 1 }]),
     list: (filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined }, page: Page) =>
       Effect.gen(function*() {
         const accounts = yield* db.rows<Account>(ACCOUNTS_TABLE)
         const rows = yield* db.rows<StoredEvent>(PNC_EVENTS_TABLE)
         const matching = rows
-          .filter((e) => (filter.civilianId === undefined || e.civilianId === filter.civilianId) && (filter.vehicleId === undefined || e.vehicleId === filter.vehicleId))
+          .filter((e) =>
+            (filter.civilianId === undefined || e.civilianId === filter.civilianId) && (filter.vehicleId === undefined || e.vehicleId === filter.vehicleId)
+          )
           .sort((a, b) => b.seq - a.seq)
           .map((e): PncEvent => ({
             id: e.id,
@@ -222,10 +233,9 @@ const civilianRefIn = (all: Loaded, id: CivilianId | null): CivilianRef | null =
 const newestFirst = (a: { readonly createdAt: DateTime.Utc; readonly id: string }, b: { readonly createdAt: DateTime.Utc; readonly id: string }) =>
   b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id)
 
-const byOccurrence = (a: PncRecord, b: PncRecord) =>
-  b.occurredAt.epochMilliseconds - a.occurredAt.epochMilliseconds || compareText(b.reference, a.reference)
+const byOccurrence = (a: PncRecord, b: PncRecord) => b.occurredAt.epochMilliseconds - a.occurredAt.epochMilliseconds || compareText(b.reference, a.reference)
 
-const markerFileIn = (all: Loaded, marker: Marker): MarkerFile => ({
+const loadedMarkerIn = (all: Loaded, marker: Marker): LoadedMarker => ({
   marker,
   civilian: civilianRefIn(all, marker.civilianId),
   vehicle: vehicleRefIn(all, marker.vehicleId),
@@ -233,14 +243,14 @@ const markerFileIn = (all: Loaded, marker: Marker): MarkerFile => ({
   clearedBy: marker.clearedBy === null ? null : personOf(all.accounts, marker.clearedBy)
 })
 
-const warrantFileIn = (all: Loaded, warrant: Warrant): WarrantFile => ({
+const loadedWarrantIn = (all: Loaded, warrant: Warrant): LoadedWarrant => ({
   warrant,
   civilian: civilianRefIn(all, warrant.civilianId) as CivilianRef,
   issuedBy: personOf(all.accounts, warrant.issuedBy),
   closedBy: warrant.closedBy === null ? null : personOf(all.accounts, warrant.closedBy)
 })
 
-const recordFileIn = (all: Loaded, record: PncRecord): RecordFile => {
+const loadedRecordIn = (all: Loaded, record: PncRecord): LoadedRecord => {
   const endorsement = all.endorsements.find((e) => e.recordId === record.id)
   return {
     record,
@@ -256,9 +266,11 @@ const activeMarkersOn = (all: Loaded, now: DateTime.Utc, on: (marker: Marker) =>
   all.markers.filter((m) => on(m) && markerActiveAt(m, now)).sort(newestFirst)
 
 const activeWarrantsFor = (all: Loaded, now: DateTime.Utc, civilianId: CivilianId) =>
-  all.warrants.filter((w) => w.civilianId === civilianId && warrantStatusAt(w, now) === "ACTIVE").sort((a, b) => newestFirst({ createdAt: a.issuedAt, id: a.id }, { createdAt: b.issuedAt, id: b.id }))
+  all.warrants.filter((w) => w.civilianId === civilianId && warrantStatusAt(w, now) === "ACTIVE").sort((a, b) =>
+    newestFirst({ createdAt: a.issuedAt, id: a.id }, { createdAt: b.issuedAt, id: b.id })
+  )
 
-const licenceFileIn = (all: Loaded, licence: Licence): LicenceFile => ({
+const loadedLicenceIn = (all: Loaded, licence: Licence): LoadedLicence => ({
   licence,
   endorsements: all.endorsements
     .filter((e) => e.licenceId === licence.id)
@@ -273,7 +285,7 @@ const licenceFileIn = (all: Loaded, licence: Licence): LicenceFile => ({
     }))
 })
 
-const summaryIn = (all: Loaded, vehicle: Vehicle, now: DateTime.Utc): VehicleSummaryFile => {
+const summaryIn = (all: Loaded, vehicle: Vehicle, now: DateTime.Utc): LoadedVehicleSummary => {
   const keeper = all.civilians.find((c) => c.id === vehicle.keeperId)
   const markers = activeMarkersOn(all, now, (m) => m.vehicleId === vehicle.id)
   return { vehicle, keeper: keeper === undefined ? null : refOf(keeper), markers: markers.length, stolen: markers.some((m) => m.type === "STOLEN_VEHICLE") }
@@ -281,18 +293,18 @@ const summaryIn = (all: Loaded, vehicle: Vehicle, now: DateTime.Utc): VehicleSum
 
 const byPlate = (a: Vehicle, b: Vehicle) => compareText(a.plate, b.plate) || compareText(a.id, b.id)
 
-const fileIn = (all: Loaded, civilian: Civilian, now: DateTime.Utc): CivilianFile => {
+const fileIn = (all: Loaded, civilian: Civilian, now: DateTime.Utc): LoadedCivilian => {
   const licence = all.licences.find((l) => l.civilianId === civilian.id)
   return {
     civilian,
     owner: personOf(all.accounts, civilian.ownerId),
-    licence: licence === undefined ? null : licenceFileIn(all, licence),
+    licence: licence === undefined ? null : loadedLicenceIn(all, licence),
     vehicles: all.vehicles
       .filter((v) => v.keeperId === civilian.id)
       .sort(byPlate)
       .map((vehicle) => ({ ...summaryIn(all, vehicle, now), keeperSince: vehicle.keeperSince ?? vehicle.createdAt })),
-    markers: activeMarkersOn(all, now, (m) => m.civilianId === civilian.id).map((m) => markerFileIn(all, m)),
-    warrants: activeWarrantsFor(all, now, civilian.id).map((w) => warrantFileIn(all, w)),
+    markers: activeMarkersOn(all, now, (m) => m.civilianId === civilian.id).map((m) => loadedMarkerIn(all, m)),
+    warrants: activeWarrantsFor(all, now, civilian.id).map((w) => loadedWarrantIn(all, w)),
     disclosedRecords: all.records
       .filter((r) => r.civilianId === civilian.id && r.disclosed)
       .sort(byOccurrence)
@@ -305,8 +317,8 @@ const fileIn = (all: Loaded, civilian: Civilian, now: DateTime.Utc): CivilianFil
   }
 }
 
-export const InMemoryCivilianFiles = Layer.effect(
-  CivilianFiles,
+export const InMemoryCivilianReads = Layer.effect(
+  CivilianReads,
   InMemoryDatabase.useSync((db) => ({
     findById: (id: CivilianId, now: DateTime.Utc) =>
       Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.civilians.find((c) => c.id === id)), (c) => fileIn(all, c, now))),
@@ -329,7 +341,7 @@ export const InMemoryCivilianFiles = Layer.effect(
         return pageOf(hits, page)
       }),
     findLicence: (id: LicenceId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.licences.find((l) => l.id === id)), (l) => licenceFileIn(all, l)))
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.licences.find((l) => l.id === id)), (l) => loadedLicenceIn(all, l)))
   }))
 )
 
@@ -342,20 +354,22 @@ export const vehicleMatches = (vehicle: Pick<Vehicle, "plate" | "make" | "model"
   return words.length > 0 && words.every((w) => text.includes(w))
 }
 
-export const InMemoryVehicleFiles = Layer.effect(
-  VehicleFiles,
+export const InMemoryVehicleReads = Layer.effect(
+  VehicleReads,
   InMemoryDatabase.useSync((db) => ({
     search: (search: string, page: Page, now: DateTime.Utc) =>
-      Effect.map(loadAll(db), (all) =>
-        pageOf(all.vehicles.filter((v) => search.trim() === "" || vehicleMatches(v, search)).sort(byPlate).map((v) => summaryIn(all, v, now)), page)),
+      Effect.map(
+        loadAll(db),
+        (all) => pageOf(all.vehicles.filter((v) => search.trim() === "" || vehicleMatches(v, search)).sort(byPlate).map((v) => summaryIn(all, v, now)), page)
+      ),
     findById: (id: VehicleId, now: DateTime.Utc) =>
       Effect.map(loadAll(db), (all) =>
-        Option.map(Option.fromNullishOr(all.vehicles.find((v) => v.id === id)), (vehicle): VehicleRecordFile => {
+        Option.map(Option.fromNullishOr(all.vehicles.find((v) => v.id === id)), (vehicle): LoadedVehicleRecord => {
           const keeper = all.civilians.find((c) => c.id === vehicle.keeperId)
           const licence = keeper === undefined ? undefined : all.licences.find((l) => l.civilianId === keeper.id)
           return {
             ...summaryIn(all, vehicle, now),
-            keeperFile: keeper === undefined ? null : {
+            currentKeeper: keeper === undefined ? null : {
               civilian: keeper,
               licence: licence ?? null,
               alerts: {
@@ -372,7 +386,7 @@ export const InMemoryVehicleFiles = Layer.effect(
                 const civilian = all.civilians.find((c) => c.id === k.civilianId)
                 return civilian === undefined ? [] : [{ civilian: refOf(civilian), startedAt: k.startedAt, endedAt: k.endedAt }]
               }),
-            activeMarkers: activeMarkersOn(all, now, (m) => m.vehicleId === vehicle.id).map((m) => markerFileIn(all, m)),
+            activeMarkers: activeMarkersOn(all, now, (m) => m.vehicleId === vehicle.id).map((m) => loadedMarkerIn(all, m)),
             counts: {
               records: all.records.filter((r) => r.vehicleId === vehicle.id).length,
               markers: all.markers.filter((m) => m.vehicleId === vehicle.id).length
@@ -392,31 +406,31 @@ const markerMatches = (filter: MarkerFilter, now: DateTime.Utc) => (marker: Mark
   (filter.civilianId === undefined || marker.civilianId === filter.civilianId) &&
   (filter.vehicleId === undefined || marker.vehicleId === filter.vehicleId)
 
-export const InMemoryAlertFiles = Layer.effect(
-  AlertFiles,
+export const InMemoryAlertReads = Layer.effect(
+  AlertReads,
   InMemoryDatabase.useSync((db) => ({
     findRecord: (id: RecordId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.records.find((r) => r.id === id)), (r) => recordFileIn(all, r))),
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.records.find((r) => r.id === id)), (r) => loadedRecordIn(all, r))),
     listRecords: (civilianId: CivilianId, page: Page) =>
       Effect.map(loadAll(db), (all) =>
         all.civilians.some((c) => c.id === civilianId)
-          ? Option.some(pageOf(all.records.filter((r) => r.civilianId === civilianId).sort(byOccurrence).map((r) => recordFileIn(all, r)), page))
+          ? Option.some(pageOf(all.records.filter((r) => r.civilianId === civilianId).sort(byOccurrence).map((r) => loadedRecordIn(all, r)), page))
           : Option.none()),
     findWarrant: (id: WarrantId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.warrants.find((w) => w.id === id)), (w) => warrantFileIn(all, w))),
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.warrants.find((w) => w.id === id)), (w) => loadedWarrantIn(all, w))),
     listWarrants: (filter: WarrantFilter, now: DateTime.Utc, page: Page) =>
       Effect.map(loadAll(db), (all) =>
         pageOf(
           all.warrants
             .filter(warrantMatches(filter, now))
             .sort((a, b) => newestFirst({ createdAt: a.issuedAt, id: a.id }, { createdAt: b.issuedAt, id: b.id }))
-            .map((w) => warrantFileIn(all, w)),
+            .map((w) => loadedWarrantIn(all, w)),
           page
         )),
     findMarker: (id: MarkerId) =>
-      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.markers.find((m) => m.id === id)), (m) => markerFileIn(all, m))),
+      Effect.map(loadAll(db), (all) => Option.map(Option.fromNullishOr(all.markers.find((m) => m.id === id)), (m) => loadedMarkerIn(all, m))),
     listMarkers: (filter: MarkerFilter, now: DateTime.Utc, page: Page) =>
-      Effect.map(loadAll(db), (all) => pageOf(all.markers.filter(markerMatches(filter, now)).sort(newestFirst).map((m) => markerFileIn(all, m)), page))
+      Effect.map(loadAll(db), (all) => pageOf(all.markers.filter(markerMatches(filter, now)).sort(newestFirst).map((m) => loadedMarkerIn(all, m)), page))
   }))
 )
 
@@ -425,13 +439,13 @@ export const InMemoryCivilianRepositories = Layer.mergeAll(
   InMemoryRecords,
   InMemoryWarrants,
   InMemoryMarkers,
-  InMemoryAlertFiles,
+  InMemoryAlertReads,
   InMemoryCivilians,
   InMemoryLicences,
   InMemoryVehicles,
   InMemoryPncHistory,
-  InMemoryCivilianFiles,
-  InMemoryVehicleFiles
+  InMemoryCivilianReads,
+  InMemoryVehicleReads
 )
 
 /** What the tests compare tables by: `DateTime` values as they are. */
@@ -447,4 +461,3 @@ export const civilianTables = (db: Db) =>
     warrants: db.rows<Warrant>(WARRANTS_TABLE),
     markers: db.rows<Marker>(MARKERS_TABLE)
   })
-

@@ -36,8 +36,7 @@ export const BUILT_IN_ROLES: ReadonlyArray<Role> = [
 /** Code-unit order, as Postgres's "C" collation orders ASCII text. */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) =>
-  toPage(sorted.slice(page.offset, page.offset + page.limit + 1), page)
+const pageOf = <A>(sorted: ReadonlyArray<A>, page: Page) => toPage(sorted.slice(page.offset, page.offset + page.limit + 1), page)
 
 /**
  * Every repository here is a table of whole rows; `replace` is an `UPDATE ... WHERE id = ...`.
@@ -65,10 +64,13 @@ export const InMemoryAccounts = Layer.effect(
       findByIdentityIdForUpdate: (identityId: string) => accounts.find((account) => account.identity.id === identityId),
       insert: (account: Account) => insertUnless(db, ACCOUNTS_TABLE, account, (other) => other.identity.id === account.identity.id),
       update: (account: Account) =>
-        Effect.flatMap(accounts.rows, (rows) =>
-          account.platform !== null && rows.some((other) => other.id !== account.id && other.platform?.id === account.platform?.id)
-            ? Effect.succeed(false)
-            : Effect.as(accounts.replace(account), true)),
+        Effect.flatMap(
+          accounts.rows,
+          (rows) =>
+            account.platform !== null && rows.some((other) => other.id !== account.id && other.platform?.id === account.platform?.id)
+              ? Effect.succeed(false)
+              : Effect.as(accounts.replace(account), true)
+        ),
       list: (filter: { readonly status?: AccountStatus | undefined; readonly search?: string | undefined }, page: Page) =>
         Effect.map(accounts.rows, (rows) => {
           const search = filter.search?.toLowerCase()
@@ -76,9 +78,7 @@ export const InMemoryAccounts = Layer.effect(
             (filter.status === undefined || account.status === filter.status) &&
             (search === undefined || account.displayName.toLowerCase().includes(search))
           )
-          const sorted = [...matching].sort((a, b) =>
-            b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id)
-          )
+          const sorted = [...matching].sort((a, b) => b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id))
           return pageOf(sorted, page)
         })
     }
@@ -115,12 +115,15 @@ export const InMemorySessions = Layer.effect(
           return Effect.map(update, () => rotated)
         }),
       revokeAllOf: (accountId: AccountId, at: DateTime.Utc) =>
-        db.update<Session>(SESSIONS_TABLE, (rows) =>
-          rows.map((session) =>
-            session.accountId === accountId && session.revokedAt === null && DateTime.isLessThan(at, session.expiresAt)
-              ? { ...session, revokedAt: at, revokedReason: "account-status" as const }
-              : session
-          ))
+        db.update<Session>(
+          SESSIONS_TABLE,
+          (rows) =>
+            rows.map((session) =>
+              session.accountId === accountId && session.revokedAt === null && DateTime.isLessThan(at, session.expiresAt)
+                ? { ...session, revokedAt: at, revokedReason: "account-status" as const }
+                : session
+            )
+        )
     }
   })
 )
@@ -171,8 +174,7 @@ export const InMemoryRoles = Layer.effect(
     ])
     const roles = tableOf<Role>(db, ROLES_TABLE)
     return {
-      all: Effect.map(roles.rows, (rows) =>
-        [...rows].sort((a, b) => compareText(roleNameKey(a.name), roleNameKey(b.name)) || compareText(a.id, b.id))),
+      all: Effect.map(roles.rows, (rows) => [...rows].sort((a, b) => compareText(roleNameKey(a.name), roleNameKey(b.name)) || compareText(a.id, b.id))),
       list: (page: Page) => Effect.map(roles.rows, (rows) => pageOf([...rows].sort(compareRolesForListing), page)),
       findById: (id: RoleId) => roles.find((role) => role.id === id),
       findByIdForUpdate: (id: RoleId) => roles.find((role) => role.id === id),
@@ -243,8 +245,10 @@ export const InMemoryStaffDirectory = Layer.effect(
           return pageOf(sorted, page)
         }),
       findById: (id: string) =>
-        Effect.flatMap(db.rows<StaffProfile>(STAFF_PROFILES_TABLE), (profiles) =>
-          Effect.map(members(profiles.filter((profile) => profile.id === id)), (found) => Option.fromNullishOr(found[0])))
+        Effect.flatMap(
+          db.rows<StaffProfile>(STAFF_PROFILES_TABLE),
+          (profiles) => Effect.map(members(profiles.filter((profile) => profile.id === id)), (found) => Option.fromNullishOr(found[0]))
+        )
     }
   })
 )
@@ -261,9 +265,7 @@ export const InMemoryServiceCredentials = Layer.effect(
       update: credentials.replace,
       list: (page: Page) =>
         Effect.map(credentials.rows, (rows) => {
-          const newestFirst = [...rows].sort((a, b) =>
-            b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id)
-          )
+          const newestFirst = [...rows].sort((a, b) => b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id))
           return pageOf(newestFirst, page)
         })
     }
@@ -305,8 +307,7 @@ export const InMemoryAccessChanges = Layer.effect(
     })
     return {
       latest: look,
-      since: (after: number) =>
-        Effect.map(look, (latest) => ({ epoch: latest, subjects: latest > after ? [{ _tag: "Everyone" as const }] : [] }))
+      since: (after: number) => Effect.map(look, (latest) => ({ epoch: latest, subjects: latest > after ? [{ _tag: "Everyone" as const }] : [] }))
     }
   })
 )

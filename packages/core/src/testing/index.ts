@@ -5,16 +5,16 @@
  * embeds the core: the real rules, no database, no network.
  */
 export { AUDIT_TABLE, auditEntries, AuditLogFailingOn, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
-export * from "./civilians.js"
 export * from "./cad.js"
+export * from "./civilians.js"
 export * from "./identity.js"
 export { InMemoryDatabase } from "./InMemoryDatabase.js"
 export { InMemoryTransactor } from "./InMemoryTransactor.js"
 export * from "./moderation.js"
 export * from "./providers.js"
 export * from "./rateLimiters.js"
-export * from "./shifts.js"
 export { SequentialIds } from "./SequentialIds.js"
+export * from "./shifts.js"
 export * from "./TestAccessSettings.js"
 export * from "./testPorts.js"
 export { TestTokens } from "./TestTokens.js"

@@ -27,8 +27,7 @@ export const InMemoryModerationActions = Layer.effect(
           all.some((other) => sameRequester(other.requester, action.requester) && other.idempotencyKey === action.idempotencyKey)
             ? Effect.succeed(false)
             : Effect.as(db.insert(MODERATION_ACTIONS_TABLE, action), true)),
-      findByKey: (requester: ModerationRequester, key: string) =>
-        find((action) => sameRequester(action.requester, requester) && action.idempotencyKey === key),
+      findByKey: (requester: ModerationRequester, key: string) => find((action) => sameRequester(action.requester, requester) && action.idempotencyKey === key),
       findById: byId,
       findByIdForUpdate: byId,
       update: (action: ModerationAction) =>
@@ -87,8 +86,10 @@ export const TestGameServer = Layer.effectContext(
       reads: 0
     })
     const read = <A>(f: (s: TestGameState) => A) =>
-      Effect.flatMap(Ref.updateAndGet(state, (s) => ({ ...s, reads: s.reads + 1 })), (s) =>
-        s.down ? Effect.fail(new GameServerUnreachable({ reason: "HTTP 500" })) : Effect.succeed(f(s)))
+      Effect.flatMap(
+        Ref.updateAndGet(state, (s) => ({ ...s, reads: s.reads + 1 })),
+        (s) => s.down ? Effect.fail(new GameServerUnreachable({ reason: "HTTP 500" })) : Effect.succeed(f(s))
+      )
     const send = (command: string) =>
       Effect.flatMap(
         Ref.modify(state, (s): [CommandOutcome | "die", TestGameState] => [

@@ -101,9 +101,7 @@ export const InMemoryRoleplaySessions = Layer.effect(
       list: (filter: { readonly status?: RoleplaySessionStatus | undefined }, page: Page) =>
         Effect.map(rows, (all) => {
           const matching = all.filter((session) => filter.status === undefined || session.status === filter.status)
-          const sorted = [...matching].sort((a, b) =>
-            b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id)
-          )
+          const sorted = [...matching].sort((a, b) => b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || compareText(b.id, a.id))
           return pageOf(sorted, page)
         })
     }
@@ -114,4 +112,3 @@ export const InMemoryRoleplaySessions = Layer.effect(
 export const InMemoryShiftsRepositories = Layer.mergeAll(InMemoryShifts, InMemoryShiftSummaries, InMemoryRoleplaySessions)
 
 export const InMemoryShiftsContext = EndShiftOnDeactivation.pipe(Layer.provideMerge(InMemoryShiftsRepositories))
-

@@ -8,8 +8,25 @@ import { DateTime, Effect, Fiber, Queue, Stream } from "effect"
 const EPOCH = DateTime.makeUnsafe(0)
 const control: UserCaller = {
   _tag: "User",
-  account: { id: AccountId.make("control"), displayName: "Control", status: "ACTIVE", identity: { id: "i", username: "c", avatar: null }, platform: null, createdAt: EPOCH, updatedAt: EPOCH },
-  session: { id: "s" as never, accountId: AccountId.make("control"), tokenHash: "h", createdAt: EPOCH, expiresAt: EPOCH, revokedAt: null, revokedReason: null, developerAccess: false },
+  account: {
+    id: AccountId.make("control"),
+    displayName: "Control",
+    status: "ACTIVE",
+    identity: { id: "i", username: "c", avatar: null },
+    platform: null,
+    createdAt: EPOCH,
+    updatedAt: EPOCH
+  },
+  session: {
+    id: "s" as never,
+    accountId: AccountId.make("control"),
+    tokenHash: "h",
+    createdAt: EPOCH,
+    expiresAt: EPOCH,
+    revokedAt: null,
+    revokedReason: null,
+    developerAccess: false
+  },
   staff: null,
   roles: [],
   permissions: new Set(["cad.view", "cad.incidents.create"]),

@@ -1,5 +1,20 @@
-/** The unit and incident rules of API.md "Transitions", without ports. */
-import { assignTo, clearFrom, crewJoined, crewLeft, ensureVersion, type Incident, incidentBoardOrder, IncidentId, moveStatus, type Unit, UnitId, UNIT_STATUSES, type UnitStatus, ensureOpen } from "@bluelight/core/cad"
+/** The unit and incident rules of docs/decisions/cad.md, "Transitions", without ports. */
+import {
+  assignTo,
+  clearFrom,
+  crewJoined,
+  crewLeft,
+  ensureVersion,
+  type Incident,
+  incidentBoardOrder,
+  IncidentId,
+  moveStatus,
+  type Unit,
+  UnitId,
+  UNIT_STATUSES,
+  type UnitStatus,
+  ensureOpen
+} from "@bluelight/core/cad"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, Effect, Exit } from "effect"
 
@@ -35,7 +50,7 @@ const anIncident = (overrides: Partial<Incident> = {}): Incident => ({
   ...overrides
 })
 
-const codeOf = <A, E extends { readonly code: string }>(effect: Effect.Effect<A, E>): string | "OK" => {
+const codeOf = <A, E extends { readonly code: string }>(effect: Effect.Effect<A, E>): string => {
   const exit = Effect.runSyncExit(effect)
   if (Exit.isSuccess(exit)) return "OK"
   const [only, ...others] = exit.cause.reasons
@@ -143,7 +158,12 @@ describe("versions and incidents", () => {
       anIncident({ number: 6, priority: "IMMEDIATE" })
     ]
     expect([...incidents].sort(incidentBoardOrder).map((i) => `${i.priority}:${i.number}`)).toEqual([
-      "IMMEDIATE:3", "IMMEDIATE:6", "PRIORITY:2", "PRIORITY:4", "SCHEDULED:1", "RESOLUTION:5"
+      "IMMEDIATE:3",
+      "IMMEDIATE:6",
+      "PRIORITY:2",
+      "PRIORITY:4",
+      "SCHEDULED:1",
+      "RESOLUTION:5"
     ])
   })
 })

@@ -1,8 +1,30 @@
 /** CAD use cases on the in-memory ports: history and audit with every change, rollback with a failing audit log. */
 import {
-  addCrew, assignUnit, bookOff, bookOn, closeIncident, createIncident, createUnit, listCadEvents, listEligibleCrew,
-  myMdt, receiveCall, attachCall, closeCall, removeCrew, setMyUnitStatus, setUnitStatus, updateIncident, updateUnit, clearUnit,
-  type Incident, IncidentId, Incidents, type Unit, UnitId, Units
+  addCrew,
+  assignUnit,
+  bookOff,
+  bookOn,
+  closeIncident,
+  createIncident,
+  createUnit,
+  listCadEvents,
+  listEligibleCrew,
+  myMdt,
+  receiveCall,
+  attachCall,
+  closeCall,
+  removeCrew,
+  setMyUnitStatus,
+  setUnitStatus,
+  updateIncident,
+  updateUnit,
+  clearUnit,
+  type Incident,
+  IncidentId,
+  Incidents,
+  type Unit,
+  UnitId,
+  Units
 } from "@bluelight/core/cad"
 import { type Account, AccountId, Accounts, type StaffProfile, StaffProfileId, StaffProfiles, type UserCaller } from "@bluelight/core/identity"
 import { AUDIT_TABLE, CAD_EVENTS_TABLE, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
@@ -15,12 +37,23 @@ const PAGE = { limit: 100, offset: 0 }
 const control: UserCaller = {
   _tag: "User",
   account: {
-    id: AccountId.make("control"), displayName: "Control", status: "ACTIVE",
-    identity: { id: "idp-control", username: "control", avatar: null }, platform: null, createdAt: EPOCH, updatedAt: EPOCH
+    id: AccountId.make("control"),
+    displayName: "Control",
+    status: "ACTIVE",
+    identity: { id: "idp-control", username: "control", avatar: null },
+    platform: null,
+    createdAt: EPOCH,
+    updatedAt: EPOCH
   },
   session: {
-    id: "s" as never, accountId: AccountId.make("control"), tokenHash: "h", createdAt: EPOCH, expiresAt: EPOCH,
-    revokedAt: null, revokedReason: null, developerAccess: false
+    id: "s" as never,
+    accountId: AccountId.make("control"),
+    tokenHash: "h",
+    createdAt: EPOCH,
+    expiresAt: EPOCH,
+    revokedAt: null,
+    revokedReason: null,
+    developerAccess: false
   },
   staff: null,
   roles: [],
@@ -32,12 +65,22 @@ const control: UserCaller = {
 const seedPerson = (name: string, staff: "active" | "inactive" | "none" = "active") =>
   Effect.gen(function*() {
     const account: Account = {
-      id: AccountId.make(`acc-${name}`), displayName: name, status: "ACTIVE",
-      identity: { id: `idp-${name}`, username: name, avatar: null }, platform: null, createdAt: EPOCH, updatedAt: EPOCH
+      id: AccountId.make(`acc-${name}`),
+      displayName: name,
+      status: "ACTIVE",
+      identity: { id: `idp-${name}`, username: name, avatar: null },
+      platform: null,
+      createdAt: EPOCH,
+      updatedAt: EPOCH
     }
     yield* Accounts.use((accounts) => accounts.insert(account))
     const profile: StaffProfile | null = staff === "none" ? null : {
-      id: StaffProfileId.make(`staff-${name}`), accountId: account.id, active: staff === "active", roleIds: [], createdAt: EPOCH, updatedAt: EPOCH
+      id: StaffProfileId.make(`staff-${name}`),
+      accountId: account.id,
+      active: staff === "active",
+      roleIds: [],
+      createdAt: EPOCH,
+      updatedAt: EPOCH
     }
     if (profile !== null) yield* StaffProfiles.use((profiles) => profiles.insert(profile))
     const caller: UserCaller = { ...control, account, staff: profile, permissions: new Set(["cad.unit.self"]) }
@@ -82,12 +125,25 @@ describe("CAD use cases", () => {
       const after = yield* myMdt(alice)
       expect(after.unit).toMatchObject({ status: "AVAILABLE", incidentId: null })
       expect(yield* types).toEqual([
-        "INCIDENT_CREATED", "UNIT_CREATED", "CREW_JOINED", "UNIT_STATUS_CHANGED", "UNIT_ASSIGNED", "UNIT_STATUS_CHANGED", "UNIT_CLEARED", "INCIDENT_CLOSED"
+        "INCIDENT_CREATED",
+        "UNIT_CREATED",
+        "CREW_JOINED",
+        "UNIT_STATUS_CHANGED",
+        "UNIT_ASSIGNED",
+        "UNIT_STATUS_CHANGED",
+        "UNIT_CLEARED",
+        "INCIDENT_CLOSED"
       ])
       const audit = yield* InMemoryDatabase.use((db) => db.rows<{ action: string }>(AUDIT_TABLE))
       expect(audit.map((entry) => entry.action)).toEqual([
-        "cad.incident.created", "cad.unit.created", "cad.crew.joined", "cad.unit.status.changed", "cad.unit.assigned",
-        "cad.unit.status.changed", "cad.unit.cleared", "cad.incident.closed"
+        "cad.incident.created",
+        "cad.unit.created",
+        "cad.crew.joined",
+        "cad.unit.status.changed",
+        "cad.unit.assigned",
+        "cad.unit.status.changed",
+        "cad.unit.cleared",
+        "cad.incident.closed"
       ])
     }).pipe(Effect.provide(testPorts())))
 
@@ -153,7 +209,7 @@ describe("CAD use cases", () => {
       const closed = yield* closeCall(control, call.id, "Dealt with")
       expect(closed).toMatchObject({ status: "CLOSED", closeReason: "Dealt with" })
       expect(yield* failureCode(closeCall(control, call.id, "again"))).toBe("INVALID_STATE")
-      expect((yield* types)).toEqual(["INCIDENT_CREATED", "CALL_RECEIVED", "CALL_ATTACHED", "CALL_CLOSED"])
+      expect(yield* types).toEqual(["INCIDENT_CREATED", "CALL_RECEIVED", "CALL_ATTACHED", "CALL_CLOSED"])
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("clearing a unit that is not on the incident is INVALID_STATE", () =>
@@ -179,10 +235,30 @@ describe("a CAD change, its history and its audit entry commit together", () => 
     Effect.gen(function*() {
       const alice = yield* seedPerson("alice")
       const incident: Incident = {
-        id: IncidentId.make("inc-1"), number: 1, status: "OPEN", priority: "IMMEDIATE", type: "RTC", location: "A1", description: "",
-        controlNotes: "", version: 1, createdAt: EPOCH, updatedAt: EPOCH, closedAt: null
+        id: IncidentId.make("inc-1"),
+        number: 1,
+        status: "OPEN",
+        priority: "IMMEDIATE",
+        type: "RTC",
+        location: "A1",
+        description: "",
+        controlNotes: "",
+        version: 1,
+        createdAt: EPOCH,
+        updatedAt: EPOCH,
+        closedAt: null
       }
-      const unit: Unit = { id: UnitId.make("unit-1"), callsign: "MP-1", agencyCode: "MET", type: "RESPONSE", status: "AVAILABLE", incidentId: null, version: 1, createdAt: EPOCH, updatedAt: EPOCH }
+      const unit: Unit = {
+        id: UnitId.make("unit-1"),
+        callsign: "MP-1",
+        agencyCode: "MET",
+        type: "RESPONSE",
+        status: "AVAILABLE",
+        incidentId: null,
+        version: 1,
+        createdAt: EPOCH,
+        updatedAt: EPOCH
+      }
       const empty: Unit = { ...unit, id: UnitId.make("unit-2"), callsign: "MP-2", status: "OFF_DUTY" }
       yield* Incidents.use((incidents) => incidents.insert(incident))
       yield* Units.use((units) => Effect.all([units.insert(unit), units.insert(empty)]))

@@ -32,7 +32,8 @@ import { anAccount, aUserCaller } from "../identity/helpers.js"
 const MEMBER: ReadonlyArray<Permission> = ["civilians.create", "civilians.manage_own"]
 const OFFICER: ReadonlyArray<Permission> = ["pnc.view", "pnc.records.manage", "pnc.warrants.manage", "pnc.markers.manage"]
 
-const person = (id: string, displayName: string): Account => anAccount({ id: AccountId.make(id), displayName, identity: { id: `idp-${id}`, username: id, avatar: null } })
+const person = (id: string, displayName: string): Account =>
+  anAccount({ id: AccountId.make(id), displayName, identity: { id: `idp-${id}`, username: id, avatar: null } })
 const alice = aUserCaller(MEMBER, person("alice", "Alice"))
 const officer = aUserCaller(OFFICER, person("officer", "PC Officer"))
 
@@ -61,8 +62,10 @@ const world = Effect.gen(function*() {
   return { civilianId: civilian.id, vehicleId: vehicle.id }
 })
 
-const run = <A, E>(body: (ids: { civilianId: CivilianId; vehicleId: VehicleId }) => Effect.Effect<A, E, Ports>, options: Parameters<typeof testPorts>[0] = {}) =>
-  Effect.flatMap(world, body).pipe(Effect.provide(testPorts(options)))
+const run = <A, E>(
+  body: (ids: { civilianId: CivilianId; vehicleId: VehicleId }) => Effect.Effect<A, E, Ports>,
+  options: Parameters<typeof testPorts>[0] = {}
+) => Effect.flatMap(world, body).pipe(Effect.provide(testPorts(options)))
 
 const citation = (civilianId: CivilianId, more: Partial<Parameters<typeof createRecord>[1]> = {}) => ({
   civilianId,
@@ -92,7 +95,8 @@ describe("records", () => {
         expect(official.endorsements[0]!.expiresAt).toEqual(DateTime.add(TODAY, { years: 3 }))
         const types = (yield* listPncEvents(officer, { civilianId }, page)).items.map((e) => e.type)
         expect(types.slice(0, 2)).toEqual(["ENDORSEMENT_ADDED", "RECORD_CREATED"])
-      })))
+      })
+    ))
 
   it.effect("with points and no licence: the record is kept, nothing is endorsed; identity locks", () =>
     run(({ civilianId }) =>
@@ -103,7 +107,8 @@ describe("records", () => {
         expect(record.points).toBe(3)
         expect((yield* getOwnCivilian(alice, civilianId)).identityLocked).toBe(true)
         expect((yield* getOfficialCivilian(officer, civilianId)).counts).toEqual({ records: 1, warrants: 0, markers: 0 })
-      })))
+      })
+    ))
 
   it.effect("the owner sees disclosed records only, never who recorded them", () =>
     run(({ civilianId }) =>
@@ -118,7 +123,8 @@ describe("records", () => {
         )
         expect((yield* listCivilianRecords(civilianId, page)).items).toHaveLength(3)
         expect((yield* getOfficialCivilian(officer, civilianId)).counts.records).toBe(3)
-      })))
+      })
+    ))
 
   it.effect("close or void once; voiding takes off the endorsement", () =>
     run(({ civilianId }) =>
@@ -135,7 +141,8 @@ describe("records", () => {
         expect(after.closeReason).toBe("Wrong person")
         expect((yield* getOfficialLicence(licence.id)).points).toBe(0)
         expect(failureCode(yield* Effect.exit(closeRecord(officer, voided.id, { reason: "Again" })))).toBe("INVALID_STATE")
-      })))
+      })
+    ))
 
   it.effect("refuses an occurrence in the future, a code without points, unknown people and vehicles", () =>
     run(({ civilianId }) =>
@@ -145,7 +152,8 @@ describe("records", () => {
         expect(failureCode(yield* Effect.exit(createRecord(officer, citation(CivilianId.make("nobody")))))).toBe("NOT_FOUND")
         expect(failureCode(yield* Effect.exit(createRecord(officer, citation(civilianId, { vehicleId: VehicleId.make("none") }))))).toBe("NOT_FOUND")
         expect(failureCode(yield* Effect.exit(listCivilianRecords(CivilianId.make("nobody"), page)))).toBe("NOT_FOUND")
-      })))
+      })
+    ))
 })
 
 describe("warrants", () => {
@@ -163,7 +171,8 @@ describe("warrants", () => {
         const view = yield* getOfficialCivilian(officer, civilianId)
         expect(view.warrants).toEqual([])
         expect(view.counts.warrants).toBe(1)
-      })))
+      })
+    ))
 
   it.effect("reads EXPIRED once time passes its expiry, and cannot then be closed", () =>
     run(({ civilianId, vehicleId }) =>
@@ -176,14 +185,16 @@ describe("warrants", () => {
         expect((yield* getOfficialCivilian(officer, civilianId)).warrants).toEqual([])
         expect((yield* getVehicleRecord(vehicleId)).keeper?.alerts.warrants).toBe(0)
         expect(failureCode(yield* Effect.exit(closeWarrant(officer, warrant.id, { outcome: "EXECUTED", note: "Late" })))).toBe("WARRANT_NOT_ACTIVE")
-      })))
+      })
+    ))
 
   it.effect("an expiry in the past or now is INVALID_INPUT; an unknown person NOT_FOUND", () =>
     run(({ civilianId }) =>
       Effect.gen(function*() {
         expect(failureCode(yield* Effect.exit(issueWarrant(officer, { civilianId, reason: "Late", expiresAt: TODAY })))).toBe("INVALID_INPUT")
         expect(failureCode(yield* Effect.exit(issueWarrant(officer, { civilianId: CivilianId.make("nobody"), reason: "Late" })))).toBe("NOT_FOUND")
-      })))
+      })
+    ))
 })
 
 describe("markers", () => {
@@ -209,7 +220,8 @@ describe("markers", () => {
         expect(after.stolen).toBe(false)
         expect(after.markers).toEqual([])
         expect(after.counts).toEqual({ records: 0, markers: 1 })
-      })))
+      })
+    ))
 
   it.effect("a person's marker shows on their record and the keeper's alerts until it expires", () =>
     run(({ civilianId, vehicleId }) =>
@@ -224,7 +236,8 @@ describe("markers", () => {
         expect((yield* listMarkers({ active: true }, page)).items).toEqual([])
         expect((yield* listMarkers({ active: false }, page)).items.map((m) => m.active)).toEqual([false])
         expect(failureCode(yield* Effect.exit(clearMarker(officer, marker.id, { reason: "Expired" })))).toBe("MARKER_NOT_ACTIVE")
-      })))
+      })
+    ))
 
   it.effect("a vehicle type without a vehicle, a person type without a person, a past expiry: INVALID_INPUT", () =>
     run(({ civilianId, vehicleId }) =>
@@ -232,9 +245,14 @@ describe("markers", () => {
         expect(failureCode(yield* Effect.exit(createMarker(officer, { type: "STOLEN_VEHICLE", civilianId, reason: "Stolen" })))).toBe("INVALID_INPUT")
         expect(failureCode(yield* Effect.exit(createMarker(officer, { type: "WANTED", vehicleId, reason: "Wanted" })))).toBe("INVALID_INPUT")
         expect(failureCode(yield* Effect.exit(createMarker(officer, { type: "GENERAL", reason: "Nothing" })))).toBe("INVALID_INPUT")
-        expect(failureCode(yield* Effect.exit(createMarker(officer, { type: "WANTED", civilianId, reason: "Wanted", expiresAt: later("-1 second") })))).toBe("INVALID_INPUT")
-        expect(failureCode(yield* Effect.exit(createMarker(officer, { type: "VEHICLE_BOLO", vehicleId: VehicleId.make("none"), reason: "Look" })))).toBe("NOT_FOUND")
-      })))
+        expect(failureCode(yield* Effect.exit(createMarker(officer, { type: "WANTED", civilianId, reason: "Wanted", expiresAt: later("-1 second") })))).toBe(
+          "INVALID_INPUT"
+        )
+        expect(failureCode(yield* Effect.exit(createMarker(officer, { type: "VEHICLE_BOLO", vehicleId: VehicleId.make("none"), reason: "Look" })))).toBe(
+          "NOT_FOUND"
+        )
+      })
+    ))
 })
 
 describe("a change and its history and audit entries commit together", () => {
@@ -253,16 +271,40 @@ describe("a change and its history and audit entries commit together", () => {
         const vehicleId = VehicleId.make("v1")
         const now = yield* DateTime.now
         yield* db.insert("civilians", {
-          id: civilianId, reference: "CIV-000001", ownerId: alice.account.id, ...character, phone: null, occupation: null, imageUrl: null,
-          notes: null, status: "ACTIVE", createdAt: now, updatedAt: now
+          id: civilianId,
+          reference: "CIV-000001",
+          ownerId: alice.account.id,
+          ...character,
+          phone: null,
+          occupation: null,
+          imageUrl: null,
+          notes: null,
+          status: "ACTIVE",
+          createdAt: now,
+          updatedAt: now
         })
         yield* db.insert("licences", {
-          id: "l1", civilianId, number: "SMITH901140J99AB", categories: ["B"], status: "VALID", suspendedUntil: null, issuedAt: now,
-          expiresAt: DateTime.add(now, { years: 10 }), updatedAt: now
+          id: "l1",
+          civilianId,
+          number: "SMITH901140J99AB",
+          categories: ["B"],
+          status: "VALID",
+          suspendedUntil: null,
+          issuedAt: now,
+          expiresAt: DateTime.add(now, { years: 10 }),
+          updatedAt: now
         })
         yield* db.insert("vehicles", {
-          id: vehicleId, ...car, registrationStatus: "REGISTERED", insuranceStatus: "INSURED", motStatus: "VALID", taxStatus: "TAXED",
-          keeperId: civilianId, keeperSince: now, createdAt: now, updatedAt: now
+          id: vehicleId,
+          ...car,
+          registrationStatus: "REGISTERED",
+          insuranceStatus: "INSURED",
+          motStatus: "VALID",
+          taxStatus: "TAXED",
+          keeperId: civilianId,
+          keeperSince: now,
+          createdAt: now,
+          updatedAt: now
         })
         const before = yield* tables
         const exit = yield* Effect.exit(change({ civilianId, vehicleId }))

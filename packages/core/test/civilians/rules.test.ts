@@ -8,12 +8,15 @@ import {
   isOwnersOwnChange,
   licenceNumberStem,
   licenceStatusAt,
-  type LicenceFile,
+  type LoadedLicence,
   LicenceId,
   CivilianId,
   EndorsementId,
   officialLicence,
-  oldEnoughToDrive,
+  oldEnoughToHoldLicence,
+  licenceIneligibility,
+  MINIMUM_LICENCE_AGE,
+  suspendable,
   plateKey,
   pointsAt,
   type PncEvent,
@@ -32,7 +35,7 @@ import { DateTime, Effect, Random } from "effect"
 const at = (iso: string) => DateTime.makeUnsafe(iso)
 const NOW = at("2026-06-15T12:00:00.000Z")
 
-const licence = (overrides: Partial<LicenceFile["licence"]> = {}): LicenceFile["licence"] => ({
+const licence = (overrides: Partial<LoadedLicence["licence"]> = {}): LoadedLicence["licence"] => ({
   id: LicenceId.make("l1"),
   civilianId: CivilianId.make("c1"),
   number: "SMITH905140J99AB",
@@ -45,7 +48,7 @@ const licence = (overrides: Partial<LicenceFile["licence"]> = {}): LicenceFile["
   ...overrides
 })
 
-const endorsement = (overrides: Partial<LicenceFile["endorsements"][number]["endorsement"]> = {}) => ({
+const endorsement = (overrides: Partial<LoadedLicence["endorsements"][number]["endorsement"]> = {}) => ({
   id: EndorsementId.make("e1"),
   licenceId: LicenceId.make("l1"),
   code: "SP30",
@@ -92,7 +95,7 @@ describe("points", () => {
 })
 
 describe("holder and official views", () => {
-  const file: LicenceFile = {
+  const file: LoadedLicence = {
     licence: licence(),
     endorsements: [
       { endorsement: endorsement(), issuedBy: { id: AccountId.make("officer"), displayName: "PC One" }, removedBy: null, record: null },
@@ -133,11 +136,33 @@ describe("the licence number", () => {
 describe("age", () => {
   it("is 17 on the 17th birthday, not the day before", () => {
     expect(ageAt("2009-06-15", NOW)).toBe(17)
-    expect(oldEnoughToDrive("2009-06-15", NOW)).toBe(true)
-    expect(oldEnoughToDrive("2009-06-16", NOW)).toBe(false)
+    expect(oldEnoughToHoldLicence("2009-06-15", NOW)).toBe(true)
+    expect(oldEnoughToHoldLicence("2009-06-16", NOW)).toBe(false)
   })
   it("years are calendar years", () => {
     expect(DateTime.formatIso(yearsAfter(at("2026-01-31T09:30:00.000Z"), 10))).toBe("2036-01-31T09:30:00.000Z")
+  })
+})
+
+describe("who may hold a licence", () => {
+  it("is 17 or over on the day of issue", () => {
+    expect(MINIMUM_LICENCE_AGE).toBe(17)
+    expect(licenceIneligibility({ status: "ACTIVE", dateOfBirth: "2009-06-15" }, NOW)).toBeUndefined()
+    expect(licenceIneligibility({ status: "ACTIVE", dateOfBirth: "2009-06-16" }, NOW)).toBe("The holder must be aged 17 or over")
+  })
+  it("is an active character: neither inactive nor deceased, whatever the age", () => {
+    expect(licenceIneligibility({ status: "INACTIVE", dateOfBirth: "1990-01-01" }, NOW)).toBe(
+      "The character is inactive: only an active character can hold a licence"
+    )
+    expect(licenceIneligibility({ status: "DECEASED", dateOfBirth: "2015-01-01" }, NOW)).toBe(
+      "The character is deceased: only an active character can hold a licence"
+    )
+  })
+  it("may be suspended while the licence reads valid or suspended, not revoked or expired", () => {
+    expect(suspendable("VALID")).toBe(true)
+    expect(suspendable("SUSPENDED")).toBe(true)
+    expect(suspendable("REVOKED")).toBe(false)
+    expect(suspendable("EXPIRED")).toBe(false)
   })
 })
 

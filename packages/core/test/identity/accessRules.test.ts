@@ -1,4 +1,26 @@
-import { type AccessRule, type Account, AccountId, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, checkAccess, countingRoles, effectivePermissions, isReservedRoleName, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, type Permission, PERMISSIONS, type PermissionSources, type Role, RoleId, roleNameKey, type ServiceCaller, ServiceCredentialId, type StaffProfile, StaffProfileId } from "@bluelight/core/identity"
+import {
+  type AccessRule,
+  type Account,
+  AccountId,
+  ADMINISTRATOR_ROLE_ID,
+  ALL_PERMISSIONS,
+  checkAccess,
+  countingRoles,
+  effectivePermissions,
+  isReservedRoleName,
+  MEMBER_DEFAULT_PERMISSIONS,
+  MEMBER_ROLE_ID,
+  type Permission,
+  PERMISSIONS,
+  type PermissionSources,
+  type Role,
+  RoleId,
+  roleNameKey,
+  type ServiceCaller,
+  ServiceCredentialId,
+  type StaffProfile,
+  StaffProfileId
+} from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import fc from "fast-check"
@@ -115,25 +137,28 @@ describe("effectivePermissions (property)", () => {
   })
 
   it("is a subset of the catalogue, and all of it exactly when an administrator rule applies", () => {
-    fc.assert(fc.property(arbitrarySources, (s) => {
-      const result = effectivePermissions(s)
-      const catalogue = new Set<string>(PERMISSIONS)
-      expect([...result].every((key) => catalogue.has(key))).toBe(true)
+    fc.assert(
+      fc.property(arbitrarySources, (s) => {
+        const result = effectivePermissions(s)
+        const catalogue = new Set<string>(PERMISSIONS)
+        expect([...result].every((key) => catalogue.has(key))).toBe(true)
 
-      const active = s.account.status === "ACTIVE"
-      const profileCounts = s.staff !== null && s.staff.active && active
-      const administratorRule = active &&
-        (s.developerAccess || s.adminIdentity || (profileCounts && s.staffRoles.some((role) => role.id === ADMINISTRATOR_ROLE_ID)))
-      expect(result.size === PERMISSIONS.length).toBe(administratorRule)
+        const active = s.account.status === "ACTIVE"
+        const profileCounts = s.staff !== null && s.staff.active && active
+        const administratorRule = active &&
+          (s.developerAccess || s.adminIdentity || (profileCounts && s.staffRoles.some((role) => role.id === ADMINISTRATOR_ROLE_ID)))
+        expect(result.size === PERMISSIONS.length).toBe(administratorRule)
 
-      if (!active) expect(result.size).toBe(0)
-      if (active && !administratorRule) {
-        // Worked out from the sources alone, not through countingRoles (the code under test).
-        const staffPermissions = profileCounts ? s.staffRoles.flatMap((role) => role.permissions) : []
-        const expected = new Set([...s.memberRole.permissions, ...staffPermissions])
-        expect(sorted(result)).toEqual([...expected].sort())
-      }
-    }), { numRuns: 500 })
+        if (!active) expect(result.size).toBe(0)
+        if (active && !administratorRule) {
+          // Worked out from the sources alone, not through countingRoles (the code under test).
+          const staffPermissions = profileCounts ? s.staffRoles.flatMap((role) => role.permissions) : []
+          const expected = new Set([...s.memberRole.permissions, ...staffPermissions])
+          expect(sorted(result)).toEqual([...expected].sort())
+        }
+      }),
+      { numRuns: 500 }
+    )
   })
 })
 

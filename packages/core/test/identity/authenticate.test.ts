@@ -113,7 +113,18 @@ describe("authenticateSession", () => {
 describe("authenticateCredential", () => {
   it.effect("refuses a token of the wrong format without looking it up", () =>
     Effect.gen(function*() {
-      for (const bad of ["", "bluelight_", "bluelight_short", `bluelight_${"a".repeat(42)}`, `bluelight_${"a".repeat(44)}`, `Bluelight_${"a".repeat(43)}`, `bluelight_${"a".repeat(42)}=`, "a".repeat(53)]) {
+      for (
+        const bad of [
+          "",
+          "bluelight_",
+          "bluelight_short",
+          `bluelight_${"a".repeat(42)}`,
+          `bluelight_${"a".repeat(44)}`,
+          `Bluelight_${"a".repeat(43)}`,
+          `bluelight_${"a".repeat(42)}=`,
+          "a".repeat(53)
+        ]
+      ) {
         const error = yield* Effect.flip(authenticateCredential(bad))
         expect(error._tag).toBe("Unauthenticated")
       }

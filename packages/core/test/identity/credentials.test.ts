@@ -1,4 +1,12 @@
-import { authenticateCredential, authenticateSession, CREDENTIAL_TOKEN_PATTERN, issueCredential, revokeCredential, ServiceCredentialId, ServiceCredentials } from "@bluelight/core/identity"
+import {
+  authenticateCredential,
+  authenticateSession,
+  CREDENTIAL_TOKEN_PATTERN,
+  issueCredential,
+  revokeCredential,
+  ServiceCredentialId,
+  ServiceCredentials
+} from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
@@ -45,7 +53,7 @@ describe("issueCredential", () => {
       const admin = yield* signedInAdmin
       yield* TestClock.adjust("3 hours")
       for (const lifetimeDays of [1, 30, 90]) {
-        const { credential } = yield* issueCredential(admin, { name: `bot-${lifetimeDays}`, scopes: [], lifetimeDays })
+        const { credential } = yield* issueCredential(admin, { name: `bot-${lifetimeDays}`, scopes: ["cad.view"], lifetimeDays })
         expect(DateTime.toEpochMillis(credential.createdAt)).toBe(3 * 3600 * 1000)
         expect(DateTime.toEpochMillis(credential.expiresAt) - DateTime.toEpochMillis(credential.createdAt)).toBe(lifetimeDays * DAY_MS)
       }
@@ -69,8 +77,8 @@ describe("issueCredential", () => {
   it.effect("each credential gets its own token", () =>
     Effect.gen(function*() {
       const admin = yield* signedInAdmin
-      const a = yield* issueCredential(admin, { name: "a", scopes: [], lifetimeDays: 1 })
-      const b = yield* issueCredential(admin, { name: "b", scopes: [], lifetimeDays: 1 })
+      const a = yield* issueCredential(admin, { name: "bot a", scopes: ["cad.view"], lifetimeDays: 1 })
+      const b = yield* issueCredential(admin, { name: "bot b", scopes: ["cad.view"], lifetimeDays: 1 })
       expect(a.token).not.toBe(b.token)
       expect(a.credential.id).not.toBe(b.credential.id)
     }).pipe(Effect.provide(testPorts())))

@@ -1,4 +1,14 @@
-import { ALL_PERMISSIONS, authenticateSession, developerAccessActive, disableDeveloperAccess, enableDeveloperAccess, MEMBER_DEFAULT_PERMISSIONS, Sessions, setAccountStatus, signOut } from "@bluelight/core/identity"
+import {
+  ALL_PERMISSIONS,
+  authenticateSession,
+  developerAccessActive,
+  disableDeveloperAccess,
+  enableDeveloperAccess,
+  MEMBER_DEFAULT_PERMISSIONS,
+  Sessions,
+  setAccountStatus,
+  signOut
+} from "@bluelight/core/identity"
 import { developerPasswordReads, setAttemptLogUp, setDeveloperPassword, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, Result } from "effect"
@@ -8,8 +18,7 @@ import { auditActions, readTables, sha256Hex, signIn } from "./helpers.js"
 const PASSWORD = "correct horse battery staple"
 const withPassword = testPorts({ developerPassword: PASSWORD })
 
-const aliceCaller = Effect.flatMap(signIn("alice"), ({ token }) =>
-  Effect.map(authenticateSession(token), (caller) => ({ token, caller })))
+const aliceCaller = Effect.flatMap(signIn("alice"), ({ token }) => Effect.map(authenticateSession(token), (caller) => ({ token, caller })))
 
 describe("enableDeveloperAccess", () => {
   it.effect("the right password turns it on and rotates the token", () =>
@@ -57,8 +66,7 @@ describe("enableDeveloperAccess", () => {
   it.effect("every refused attempt is audited with its reason, and never with the password", () =>
     Effect.gen(function*() {
       const { caller } = yield* aliceCaller
-      const refusals = Effect.map(readTables, (tables) =>
-        tables.audit.filter((entry) => entry.action === "auth.developer_access.refused"))
+      const refusals = Effect.map(readTables, (tables) => tables.audit.filter((entry) => entry.action === "auth.developer_access.refused"))
       yield* Effect.flip(enableDeveloperAccess(caller, "wrong password"))
       yield* Effect.flip(enableDeveloperAccess(caller, undefined))
       yield* setDeveloperPassword(null)

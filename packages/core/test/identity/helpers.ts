@@ -6,7 +6,20 @@
  * a test may use and core may not).
  */
 import { createHash } from "node:crypto"
-import { type Account, AccountId, completeSignIn, type Permission, type Role, type ServiceCredential, type Session, SessionId, type SignInState, type StaffProfile, startSignIn, type UserCaller } from "@bluelight/core/identity"
+import {
+  type Account,
+  AccountId,
+  completeSignIn,
+  type Permission,
+  type Role,
+  type ServiceCredential,
+  type Session,
+  SessionId,
+  type SignInState,
+  type StaffProfile,
+  startSignIn,
+  type UserCaller
+} from "@bluelight/core/identity"
 import {
   ACCOUNTS_TABLE,
   AUDIT_TABLE,
@@ -44,7 +57,8 @@ export const readTables = InMemoryDatabase.use((db) =>
     staffProfiles: db.rows<StaffProfile>(STAFF_PROFILES_TABLE),
     serviceCredentials: db.rows<ServiceCredential>(SERVICE_CREDENTIALS_TABLE),
     audit: db.rows<AuditEntry>(AUDIT_TABLE)
-  }))
+  })
+)
 
 /** The audit actions recorded so far, oldest first. */
 export const auditActions = Effect.map(readTables, (tables) => tables.audit.map((entry) => entry.action))

@@ -13,8 +13,7 @@ const link = (caller: UserCaller, code: string) =>
     return yield* completePlatformLink(caller, { state, boundState: state, code })
   })
 
-const platformOf = (accountId: AccountId) =>
-  Accounts.use((accounts) => accounts.findById(accountId)).pipe(Effect.map(Option.map((a) => a.platform)))
+const platformOf = (accountId: AccountId) => Accounts.use((accounts) => accounts.findById(accountId)).pipe(Effect.map(Option.map((a) => a.platform)))
 
 describe("the S256 oracle these tests check the challenge with", () => {
   it("is RFC 7636's (appendix B)", () => {

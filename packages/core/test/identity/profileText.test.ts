@@ -7,6 +7,7 @@ import fc from "fast-check"
 import { readTables, signIn } from "./helpers.js"
 
 /** What cleaned text never holds: controls (NUL included), lone surrogates, bidirectional overrides and isolates. */
+// oxlint-disable-next-line no-control-regex -- the control characters are what the test looks for
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
 
 const hostileUnit = fc.oneof(
@@ -33,14 +34,17 @@ describe("cleanProfileText", () => {
   })
 
   it("whatever it is given, answers safe, trimmed, bounded text and is stable", () => {
-    fc.assert(fc.property(hostileText, (text) => {
-      const cleaned = cleanProfileText(text)
-      expect(isSafeText(cleaned)).toBe(true)
-      expect(cleaned).not.toMatch(FORBIDDEN)
-      expect(cleaned).toBe(cleaned.trim())
-      expect(Array.from(cleaned).length).toBeLessThanOrEqual(MAX_PROFILE_TEXT)
-      expect(cleanProfileText(cleaned)).toBe(cleaned)
-    }), { numRuns: 300 })
+    fc.assert(
+      fc.property(hostileText, (text) => {
+        const cleaned = cleanProfileText(text)
+        expect(isSafeText(cleaned)).toBe(true)
+        expect(cleaned).not.toMatch(FORBIDDEN)
+        expect(cleaned).toBe(cleaned.trim())
+        expect(Array.from(cleaned).length).toBeLessThanOrEqual(MAX_PROFILE_TEXT)
+        expect(cleanProfileText(cleaned)).toBe(cleaned)
+      }),
+      { numRuns: 300 }
+    )
   })
 })
 
@@ -71,14 +75,17 @@ describe("sanitiseIdentityProfile", () => {
   })
 
   it("answers storable, non-empty names for any profile whose id is usable", () => {
-    fc.assert(fc.property(hostileText, hostileText, (username, displayName) => {
-      const sanitised = Option.getOrThrow(sanitiseIdentityProfile({ ...profile, username, displayName }))
-      for (const text of [sanitised.username, sanitised.displayName]) {
-        expect(text.length).toBeGreaterThan(0)
-        expect(isSafeText(text)).toBe(true)
-        expect(text).not.toMatch(FORBIDDEN)
-      }
-    }), { numRuns: 200 })
+    fc.assert(
+      fc.property(hostileText, hostileText, (username, displayName) => {
+        const sanitised = Option.getOrThrow(sanitiseIdentityProfile({ ...profile, username, displayName }))
+        for (const text of [sanitised.username, sanitised.displayName]) {
+          expect(text.length).toBeGreaterThan(0)
+          expect(isSafeText(text)).toBe(true)
+          expect(text).not.toMatch(FORBIDDEN)
+        }
+      }),
+      { numRuns: 200 }
+    )
   })
 })
 

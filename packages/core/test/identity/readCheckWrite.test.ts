@@ -1,4 +1,21 @@
-import { AccountId, Accounts, ADMINISTRATOR_ROLE_ID, authenticateSession, completePlatformLink, createRole, createStaffProfile, issueCredential, revokeCredential, Roles, ServiceCredentials, setAccountStatus, StaffProfiles, startPlatformLink, updateRole, updateStaffProfile } from "@bluelight/core/identity"
+import {
+  AccountId,
+  Accounts,
+  ADMINISTRATOR_ROLE_ID,
+  authenticateSession,
+  completePlatformLink,
+  createRole,
+  createStaffProfile,
+  issueCredential,
+  revokeCredential,
+  Roles,
+  ServiceCredentials,
+  setAccountStatus,
+  StaffProfiles,
+  startPlatformLink,
+  updateRole,
+  updateStaffProfile
+} from "@bluelight/core/identity"
 import { InMemoryDatabase, InMemoryIdentityRepositories, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Ref } from "effect"
@@ -23,10 +40,13 @@ const withLaggingPlainReads = <A, E, R>(body: (freeze: Effect.Effect<void>) => E
     const lagging: Database = {
       ...live,
       rows: <T>(table: string) =>
-        Effect.flatMap(Ref.get(frozen), Option.match({
-          onNone: () => live.rows<T>(table),
-          onSome: (tables) => Effect.succeed((tables.get(table) ?? []) as ReadonlyArray<T>)
-        }))
+        Effect.flatMap(
+          Ref.get(frozen),
+          Option.match({
+            onNone: () => live.rows<T>(table),
+            onSome: (tables) => Effect.succeed((tables.get(table) ?? []) as ReadonlyArray<T>)
+          })
+        )
     }
     const stale = yield* Layer.build(InMemoryIdentityRepositories.pipe(Layer.provide(Layer.succeed(InMemoryDatabase, lagging))))
     const [accounts, roles, staff, credentials] = [yield* Accounts, yield* Roles, yield* StaffProfiles, yield* ServiceCredentials]
@@ -54,8 +74,7 @@ const admin = aUserCaller(["admin.manage", "staff.manage"], anAccount({ id: Acco
 /** Holds staff.manage but not admin.manage. */
 const staffManager = aUserCaller(["staff.manage", "staff.view"], anAccount({ id: AccountId.make("manager-account") }))
 
-const auditOf = (action: string) =>
-  Effect.map(readTables, (tables) => tables.audit.filter((entry) => entry.action === action).map((entry) => entry.data))
+const auditOf = (action: string) => Effect.map(readTables, (tables) => tables.audit.filter((entry) => entry.action === action).map((entry) => entry.data))
 
 describe("a change checks its rule on the locked record", () => {
   it.effect("updateRole: each rename is audited against the name it replaced", () =>

@@ -1,4 +1,19 @@
-import { AccountId, ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, authenticateSession, compareRolesForListing, createRole, listRoles, MEMBER_DEFAULT_PERMISSIONS, MEMBER_ROLE_ID, presentRole, type Role, RoleId, Roles, updateRole } from "@bluelight/core/identity"
+import {
+  AccountId,
+  ADMINISTRATOR_ROLE_ID,
+  ALL_PERMISSIONS,
+  authenticateSession,
+  compareRolesForListing,
+  createRole,
+  listRoles,
+  MEMBER_DEFAULT_PERMISSIONS,
+  MEMBER_ROLE_ID,
+  presentRole,
+  type Role,
+  RoleId,
+  Roles,
+  updateRole
+} from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
@@ -115,12 +130,13 @@ describe("updateRole", () => {
 
   it.effect("the Member role cannot be renamed, not even in another case", () =>
     Effect.gen(function*() {
-      for (const name of ["Members", "member", " Member "]) {
+      for (const name of ["Members", "member", " MEMBER "]) {
         const error = yield* Effect.flip(updateRole(admin, MEMBER_ROLE_ID, { name }))
         expect(error._tag).toBe("InvalidState")
       }
-      // Its own name unchanged is no rename.
+      // Its own name unchanged is no rename, nor is it padded (names are trimmed, as the API trims them).
       yield* updateRole(admin, MEMBER_ROLE_ID, { name: "Member" })
+      yield* updateRole(admin, MEMBER_ROLE_ID, { name: " Member " })
       expect((yield* readTables).audit).toEqual([])
     }).pipe(Effect.provide(testPorts())))
 
@@ -151,7 +167,7 @@ describe("updateRole", () => {
 
   it.effect("an unknown role is NotFound", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(updateRole(admin, RoleId.make("no-such-role"), { name: "X" }))
+      const error = yield* Effect.flip(updateRole(admin, RoleId.make("no-such-role"), { name: "Xray" }))
       expect(error._tag).toBe("NotFound")
     }).pipe(Effect.provide(testPorts())))
 })

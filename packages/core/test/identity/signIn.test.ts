@@ -1,4 +1,15 @@
-import { authenticateSession, completeSignIn, createSignInState, MEMBER_DEFAULT_PERMISSIONS, SessionId, Sessions, setAccountStatus, SIGN_IN_STATE_LIFETIME_SECONDS, startSignIn, Tokens } from "@bluelight/core/identity"
+import {
+  authenticateSession,
+  completeSignIn,
+  createSignInState,
+  MEMBER_DEFAULT_PERMISSIONS,
+  SessionId,
+  Sessions,
+  setAccountStatus,
+  SIGN_IN_STATE_LIFETIME_SECONDS,
+  startSignIn,
+  Tokens
+} from "@bluelight/core/identity"
 import { IDENTITY_PROFILES, setIdentityProfile, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
@@ -144,7 +155,7 @@ describe("completeSignIn: the account", () => {
       expect(session?.tokenHash).toBe(sha256Hex(token))
       expect(session?.developerAccess).toBe(false)
       expect(session && DateTime.toEpochMillis(session.expiresAt)).toBe(7 * 24 * 3600 * 1000)
-      expect(JSON.stringify((yield* readTables))).not.toContain(token)
+      expect(JSON.stringify(yield* readTables)).not.toContain(token)
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("a suspended account gets no session (AccountDisabled) and nothing is written", () =>

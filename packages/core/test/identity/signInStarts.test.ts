@@ -38,8 +38,7 @@ describe("countSignInStart", () => {
   it.effect("the shared budget is the ceiling, and starts refused for their address spend none of it", () =>
     Effect.gen(function*() {
       const budgets = { perMinute: 5, perAddressPerMinute: 2 }
-      const from = (address: string, times: number) =>
-        Effect.forEach(Array.from({ length: times }), () => countSignInStart("idp", address, budgets))
+      const from = (address: string, times: number) => Effect.forEach(Array.from({ length: times }), () => countSignInStart("idp", address, budgets))
       // Two of five, then refused fifty times for its address: the others keep their three.
       yield* from("a", 2)
       expect((yield* from("a", 50)).every((d) => d.budget === "address" && !d.decision.allowed)).toBe(true)

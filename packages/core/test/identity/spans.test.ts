@@ -26,8 +26,9 @@ const spansOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
 describe("use cases are traced", () => {
   it.effect("each opens a span named for its context and itself", () =>
     Effect.gen(function*() {
-      const opened = yield* spansOf(Effect.flatMap(createRole(admin, { name: "Dispatch", permissions: [] }), (role) =>
-        updateRole(admin, role.id, { permissions: ["cad.view"] })))
+      const opened = yield* spansOf(
+        Effect.flatMap(createRole(admin, { name: "Dispatch", permissions: [] }), (role) => updateRole(admin, role.id, { permissions: ["cad.view"] }))
+      )
       expect(opened).toEqual(["identity.createRole", "identity.updateRole"])
     }).pipe(Effect.provide(testPorts())))
 

@@ -1,4 +1,18 @@
-import { AccountId, ADMINISTRATOR_ROLE_ID, authenticateSession, createRole, createStaffProfile, findStaffMember, listStaff, type Permission, RoleId, staffMemberOf, type StaffProfile, StaffProfileId, updateStaffProfile } from "@bluelight/core/identity"
+import {
+  AccountId,
+  ADMINISTRATOR_ROLE_ID,
+  authenticateSession,
+  createRole,
+  createStaffProfile,
+  findStaffMember,
+  listStaff,
+  type Permission,
+  RoleId,
+  staffMemberOf,
+  type StaffProfile,
+  StaffProfileId,
+  updateStaffProfile
+} from "@bluelight/core/identity"
 import { InMemoryDatabase, STAFF_PROFILES_TABLE, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, Effect, Exit } from "effect"
@@ -80,7 +94,9 @@ describe("createStaffProfile", () => {
     Effect.gen(function*() {
       const alice = yield* signIn("alice")
       const dispatch = yield* role("Dispatch", ["cad.view"])
-      const error = yield* Effect.flip(createStaffProfile(admin, { accountId: alice.account.id, roleIds: [dispatch.id, RoleId.make("ghost"), RoleId.make("phantom")] }))
+      const error = yield* Effect.flip(
+        createStaffProfile(admin, { accountId: alice.account.id, roleIds: [dispatch.id, RoleId.make("ghost"), RoleId.make("phantom")] })
+      )
       expect(error._tag).toBe("InvalidInput")
       if (error._tag !== "InvalidInput") return
       expect(error.code).toBe("INVALID_INPUT")
@@ -161,13 +177,15 @@ describe("updateStaffProfile", () => {
       const adminProfile = yield* createStaffProfile(admin, { accountId: alice.account.id, roleIds: [ADMINISTRATOR_ROLE_ID] })
       const helperProfile = yield* createStaffProfile(admin, { accountId: bob.account.id, roleIds: [sneaky.id] })
       const before = yield* readTables
-      for (const [id, input] of [
-        [adminProfile.id, { active: false }],
-        [adminProfile.id, { roleIds: [plain.id] }],
-        [adminProfile.id, { roleIds: [ADMINISTRATOR_ROLE_ID, plain.id] }],
-        [helperProfile.id, { active: false }],
-        [helperProfile.id, { roleIds: [] }]
-      ] as const) {
+      for (
+        const [id, input] of [
+          [adminProfile.id, { active: false }],
+          [adminProfile.id, { roleIds: [plain.id] }],
+          [adminProfile.id, { roleIds: [ADMINISTRATOR_ROLE_ID, plain.id] }],
+          [helperProfile.id, { active: false }],
+          [helperProfile.id, { roleIds: [] }]
+        ] as const
+      ) {
         const error = yield* Effect.flip(updateStaffProfile(staffManager, id, input))
         expect(error._tag).toBe("Forbidden")
         if (error._tag === "Forbidden") {
@@ -256,7 +274,14 @@ describe("the staff directory", () => {
   it.effect("a profile whose account is missing is a defect, never a member without a name", () =>
     Effect.gen(function*() {
       const db = yield* InMemoryDatabase
-      const orphan: StaffProfile = { id: StaffProfileId.make("orphan"), accountId: AccountId.make("gone"), active: true, roleIds: [], createdAt: DateTime.makeUnsafe(0), updatedAt: DateTime.makeUnsafe(0) }
+      const orphan: StaffProfile = {
+        id: StaffProfileId.make("orphan"),
+        accountId: AccountId.make("gone"),
+        active: true,
+        roleIds: [],
+        createdAt: DateTime.makeUnsafe(0),
+        updatedAt: DateTime.makeUnsafe(0)
+      }
       yield* db.insert(STAFF_PROFILES_TABLE, orphan)
       const listed = yield* Effect.exit(listStaff({}, { limit: 10, offset: 0 }))
       expect(Exit.isFailure(listed) && Cause.hasDies(listed.cause)).toBe(true)

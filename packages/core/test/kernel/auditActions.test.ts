@@ -1,4 +1,5 @@
 import { auditActionOf, CAD_EVENT_TYPES } from "@bluelight/core/cad"
+import { PNC_AUDIT_ACTIONS, PNC_EVENT_TYPES } from "@bluelight/core/civilians"
 import { AUDIT_ACTIONS } from "@bluelight/core/kernel"
 import { describe, expect, it } from "vitest"
 
@@ -18,5 +19,13 @@ describe("AUDIT_ACTIONS", () => {
     const derived = CAD_EVENT_TYPES.map(auditActionOf)
     expect(derived).toContain("cad.unit.status.changed")
     expect(AUDIT_ACTIONS.filter((action) => action.startsWith("cad.")).sort()).toEqual([...derived].sort())
+  })
+
+  it("holds the action of every PNC history type, and each PNC or portal action has its history type", () => {
+    expect(Object.keys(PNC_AUDIT_ACTIONS).sort()).toEqual([...PNC_EVENT_TYPES].sort())
+    const pncActions = Object.values(PNC_AUDIT_ACTIONS)
+    for (const action of pncActions) expect(AUDIT_ACTIONS).toContain(action)
+    expect(new Set(pncActions).size).toBe(pncActions.length)
+    expect(AUDIT_ACTIONS.filter((action) => action.startsWith("pnc.") || action.startsWith("civilian.")).sort()).toEqual([...pncActions].sort())
   })
 })

@@ -1,6 +1,6 @@
 import { Forbidden } from "@bluelight/core/identity"
-import { DomainError, InvalidInput, isDomainError, NotFound } from "@bluelight/core/kernel"
-import { Data, Effect, Exit, Schema, SchemaIssue } from "effect"
+import { DomainError, InvalidInput, isDomainError, NotFound, orNotFound } from "@bluelight/core/kernel"
+import { Data, Effect, Exit, Option, Schema, SchemaIssue } from "effect"
 import { describe, expect, it } from "vitest"
 
 class TestRefusal extends DomainError<TestRefusal>()("TestRefusal", "NO_CHANGE", { reason: Schema.String }) {}
@@ -15,7 +15,9 @@ describe("DomainError", () => {
 
   it("is a Schema.TaggedError: it fails an effect and encodes with its code", () => {
     const error = new NotFound({ message: "No such thing" })
-    expect(Effect.runSyncExit(Effect.gen(function*() { return yield* error }))).toEqual(Exit.fail(error))
+    expect(Effect.runSyncExit(Effect.gen(function*() {
+      return yield* error
+    }))).toEqual(Exit.fail(error))
     expect(Schema.encodeSync(NotFound)(error)).toEqual({ _tag: "NotFound", code: "NOT_FOUND", message: "No such thing" })
   })
 
@@ -50,5 +52,18 @@ describe("DomainError", () => {
     class Other extends Data.TaggedError("Other")<{ readonly code: string; readonly message: string }> {}
     expect(isDomainError(new Other({ code: "NOT_FOUND", message: "x" }))).toBe(false)
     expect(isDomainError(null)).toBe(false)
+  })
+})
+
+describe("orNotFound", () => {
+  it("answers what a lookup found, piped after it", () => {
+    expect(Effect.runSync(Effect.succeed(Option.some(7)).pipe(orNotFound("No such thing")))).toBe(7)
+  })
+
+  it("fails with NotFound and its message when the lookup found nothing, and keeps the lookup's own failure", () => {
+    expect(Effect.runSyncExit(Effect.succeed(Option.none<number>()).pipe(orNotFound("No such thing"))))
+      .toEqual(Exit.fail(new NotFound({ message: "No such thing" })))
+    const broken = new InvalidInput({ message: "bad", details: [] })
+    expect(Effect.runSyncExit(Effect.fail(broken).pipe(orNotFound("No such thing")))).toEqual(Exit.fail(broken))
   })
 })

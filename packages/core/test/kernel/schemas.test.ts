@@ -1,5 +1,20 @@
 import { AccountStatus, Permission, PERMISSIONS } from "@bluelight/core/identity"
-import { CalendarDate, formatUuidV7, Id, IntegerBetween, isCalendarDate, isId, isOneOf, OneOf, PageMeta, OneLineText, SafeText, Timestamp, toPage, UUID_V7_PATTERN } from "@bluelight/core/kernel"
+import {
+  CalendarDate,
+  formatUuidV7,
+  Id,
+  IntegerBetween,
+  isCalendarDate,
+  isId,
+  isOneOf,
+  OneOf,
+  PageMeta,
+  OneLineText,
+  SafeText,
+  Timestamp,
+  toPage,
+  UUID_V7_PATTERN
+} from "@bluelight/core/kernel"
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { Result, Schema, SchemaIssue } from "effect"
@@ -142,10 +157,13 @@ describe("SafeText", () => {
   it("accepts a string exactly when it has no NUL and is well-formed UTF-16", () => {
     const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit))
     const tricky = fc.constantFrom("\u0000", "\ud800", "\udbff", "\udc00", "\udfff", "a", "\ud83d\ude93", "\u202e")
-    fc.assert(fc.property(fc.string({ unit: fc.oneof(codeUnit, tricky), maxLength: 12 }), (candidate) => {
-      const acceptable = !candidate.includes("\u0000") && isWellFormed(candidate)
-      expect(Result.isSuccess(decode(SafeText)(candidate))).toBe(acceptable)
-    }), { numRuns: 300 })
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(codeUnit, tricky), maxLength: 12 }), (candidate) => {
+        const acceptable = !candidate.includes("\u0000") && isWellFormed(candidate)
+        expect(Result.isSuccess(decode(SafeText)(candidate))).toBe(acceptable)
+      }),
+      { numRuns: 300 }
+    )
   })
 
   it("is the base of every other client string: ids, dates and times", () => {
@@ -202,12 +220,27 @@ describe("Timestamp", () => {
   })
 
   it("refuses what is not an ISO 8601 date-time, however the platform would read it", () => {
-    for (const bad of [
-      "tomorrow", "1", "2001", "hello 5", "5", "2026-01-31", "2026-01-31T09:30Z", "2026-01-31 09:30:00Z",
-      "2026-01-31T09:30:00", "2026-02-30T00:00:00Z", "2026-01-31T24:00:00Z", "2026-01-31T09:60:00Z",
-      "2026-01-31T09:30:00+24:00", "2026-01-31T09:30:00.Z", " 2026-01-31T09:30:00Z", "2026-01-31t09:30:00z",
-      "Sat, 31 Jan 2026 09:30:00 GMT"
-    ]) {
+    for (
+      const bad of [
+        "tomorrow",
+        "1",
+        "2001",
+        "hello 5",
+        "5",
+        "2026-01-31",
+        "2026-01-31T09:30Z",
+        "2026-01-31 09:30:00Z",
+        "2026-01-31T09:30:00",
+        "2026-02-30T00:00:00Z",
+        "2026-01-31T24:00:00Z",
+        "2026-01-31T09:60:00Z",
+        "2026-01-31T09:30:00+24:00",
+        "2026-01-31T09:30:00.Z",
+        " 2026-01-31T09:30:00Z",
+        "2026-01-31t09:30:00z",
+        "Sat, 31 Jan 2026 09:30:00 GMT"
+      ]
+    ) {
       expect(problems(Timestamp, bad), bad).toEqual(["must be an ISO 8601 date-time such as 2026-01-31T09:30:00.000Z"])
     }
   })

@@ -26,16 +26,34 @@ const ONE_LINE = "must be one line, without control characters"
 const DIRECTION_CONTROLS = ["\u061c", "\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"]
 /** Other characters that show as nothing or as a blank. */
 const OTHER_INVISIBLES = [
-  "\u200b", "\u2060", "\u2063", "\ufeff", "\u00ad", "\u180e", "\u{e0041}", // format: zero-width space, word joiner, invisible separator, BOM, soft hyphen, Mongolian vowel separator, a tag
-  "\u200c", "\u200d", "\ufe0f", "\u{e0100}", // joiners and variation selectors
-  "\u2800", "\u115f", "\u1160", "\u3164", "\uffa0", "\u034f", "\u17b4", "\u180b" // braille blank, Hangul fillers, combining grapheme joiner, Khmer, Mongolian
+  "\u200b",
+  "\u2060",
+  "\u2063",
+  "\ufeff",
+  "\u00ad",
+  "\u180e",
+  "\u{e0041}", // format: zero-width space, word joiner, invisible separator, BOM, soft hyphen, Mongolian vowel separator, a tag
+  "\u200c",
+  "\u200d",
+  "\ufe0f",
+  "\u{e0100}", // joiners and variation selectors
+  "\u2800",
+  "\u115f",
+  "\u1160",
+  "\u3164",
+  "\uffa0",
+  "\u034f",
+  "\u17b4",
+  "\u180b" // braille blank, Hangul fillers, combining grapheme joiner, Khmer, Mongolian
 ]
 const INVISIBLES = [...DIRECTION_CONTROLS, ...OTHER_INVISIBLES]
 /** Control characters and line separators: refused inside one-line text. */
 const CONTROLS = ["\n", "\r", "\r\n", "\t", "\u000b", "\u000c", "\u0001", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029"]
 
 /** A valid one-line value: words of letters and digits with single spaces between, 2 to 40 characters. */
-const validValue = fc.array(fc.stringMatching(/^[A-Za-z0-9]{1,8}$/), { minLength: 1, maxLength: 4 }).map((words) => words.join(" ")).filter((text) => text.length >= 2)
+const validValue = fc.array(fc.stringMatching(/^[A-Za-z0-9]{1,8}$/), { minLength: 1, maxLength: 4 }).map((words) => words.join(" ")).filter((text) =>
+  text.length >= 2
+)
 
 /** `value` with `inserted` placed strictly inside it (so trimming cannot take it away). */
 const inside = (inserted: fc.Arbitrary<string>) =>
@@ -94,9 +112,12 @@ describe("OneLineText", () => {
       }),
       runs(300)
     )
-    fc.assert(fc.property(validValue, (value) => {
-      expect(decoded(Name, ` ${value} `)).toBe(value)
-    }), runs(200))
+    fc.assert(
+      fc.property(validValue, (value) => {
+        expect(decoded(Name, ` ${value} `)).toBe(value)
+      }),
+      runs(200)
+    )
   })
 
   it("applies a field's own check after the text rule", () => {
@@ -130,12 +151,18 @@ describe("MultiLineText", () => {
   })
 
   it("generated: a direction control anywhere inside is refused; line breaks anywhere are kept", () => {
-    fc.assert(fc.property(inside(fc.constantFrom(...DIRECTION_CONTROLS)), (value) => {
-      expect(problems(Notes, value)).toEqual([INVISIBLE])
-    }), runs(300))
-    fc.assert(fc.property(inside(fc.constantFrom("\n", "\n\n", "\t")), (value) => {
-      expect(decoded(Notes, value)).toBe(value)
-    }), runs(200))
+    fc.assert(
+      fc.property(inside(fc.constantFrom(...DIRECTION_CONTROLS)), (value) => {
+        expect(problems(Notes, value)).toEqual([INVISIBLE])
+      }),
+      runs(300)
+    )
+    fc.assert(
+      fc.property(inside(fc.constantFrom("\n", "\n\n", "\t")), (value) => {
+        expect(decoded(Notes, value)).toBe(value)
+      }),
+      runs(200)
+    )
   })
 })
 
@@ -143,19 +170,67 @@ describe("MultiLineText", () => {
 
 /** Look-alikes chosen for the test from UTS #39's confusables, apart from the table the code uses. */
 const LOOK_ALIKES: Readonly<Record<string, ReadonlyArray<string>>> = {
-  A: ["\u0410", "\u0391", "\uff21"], a: ["\u0430", "\u03b1"], B: ["\u0412", "\u0392"], C: ["\u0421", "\u03f9"], c: ["\u0441"],
-  E: ["\u0415", "\u0395"], e: ["\u0435"], H: ["\u041d", "\u0397"], I: ["\u0406", "\u0399"], i: ["\u0456", "\u03b9"],
-  K: ["\u041a", "\u039a", "\u212a"], M: ["\u041c", "\u039c"], N: ["\u039d"], O: ["\u041e", "\u039f", "\uff2f"], o: ["\u043e", "\u03bf"],
-  P: ["\u0420", "\u03a1"], p: ["\u0440", "\u03c1"], T: ["\u0422", "\u03a4"], X: ["\u0425", "\u03a7"], x: ["\u0445"], Y: ["\u0423", "\u03a5"],
-  y: ["\u0443"], s: ["\u0455"], j: ["\u0458"], Z: ["\u0396"], "-": ["\u2010", "\u2013", "\u2212"]
+  A: ["\u0410", "\u0391", "\uff21"],
+  a: ["\u0430", "\u03b1"],
+  B: ["\u0412", "\u0392"],
+  C: ["\u0421", "\u03f9"],
+  c: ["\u0441"],
+  E: ["\u0415", "\u0395"],
+  e: ["\u0435"],
+  H: ["\u041d", "\u0397"],
+  I: ["\u0406", "\u0399"],
+  i: ["\u0456", "\u03b9"],
+  K: ["\u041a", "\u039a", "\u212a"],
+  M: ["\u041c", "\u039c"],
+  N: ["\u039d"],
+  O: ["\u041e", "\u039f", "\uff2f"],
+  o: ["\u043e", "\u03bf"],
+  P: ["\u0420", "\u03a1"],
+  p: ["\u0440", "\u03c1"],
+  T: ["\u0422", "\u03a4"],
+  X: ["\u0425", "\u03a7"],
+  x: ["\u0445"],
+  Y: ["\u0423", "\u03a5"],
+  y: ["\u0443"],
+  s: ["\u0455"],
+  j: ["\u0458"],
+  Z: ["\u0396"],
+  "-": ["\u2010", "\u2013", "\u2212"]
 }
 
 describe("foldedKey", () => {
   it("makes the findings of the issue one name with the original", () => {
-    for (const alike of ["Administrator", " administrator ", "ADMINISTRATOR", "\u0410dministrator", "Administr\u0430t\u043er", "Admin\u200bistrator", "Administrator\u200b", "\uff21\uff44\uff4d\uff49\uff4e\uff49\uff53\uff54\uff52\uff41\uff54\uff4f\uff52", "\u{1d400}\u{1d41d}\u{1d426}\u{1d422}\u{1d427}\u{1d422}\u{1d42c}\u{1d42d}\u{1d42b}\u{1d41a}\u{1d42d}\u{1d428}\u{1d42b}", "Administrator\u202e", "\u0391dministrator"]) {
+    for (
+      const alike of [
+        "Administrator",
+        " administrator ",
+        "ADMINISTRATOR",
+        "\u0410dministrator",
+        "Administr\u0430t\u043er",
+        "Admin\u200bistrator",
+        "Administrator\u200b",
+        "\uff21\uff44\uff4d\uff49\uff4e\uff49\uff53\uff54\uff52\uff41\uff54\uff4f\uff52",
+        "\u{1d400}\u{1d41d}\u{1d426}\u{1d422}\u{1d427}\u{1d422}\u{1d42c}\u{1d42d}\u{1d42b}\u{1d41a}\u{1d42d}\u{1d428}\u{1d42b}",
+        "Administrator\u202e",
+        "\u0391dministrator"
+      ]
+    ) {
       expect(foldedKey(alike), JSON.stringify(alike)).toBe("administrator")
     }
-    for (const alike of ["LK5OC", "lk5oc", "LK5OC\u200b", "LK5O\u03f9", "lk5o\u03f2", "LK5\u041eC", "L\u041a5OC", "L\u039a5OC", "\uff2c\uff2b\uff15\uff2f\uff23", " LK5OC\u00a0"]) {
+    for (
+      const alike of [
+        "LK5OC",
+        "lk5oc",
+        "LK5OC\u200b",
+        "LK5O\u03f9",
+        "lk5o\u03f2",
+        "LK5\u041eC",
+        "L\u041a5OC",
+        "L\u039a5OC",
+        "\uff2c\uff2b\uff15\uff2f\uff23",
+        " LK5OC\u00a0"
+      ]
+    ) {
       expect(foldedKey(alike), JSON.stringify(alike)).toBe("lk5oc")
     }
   })
@@ -180,23 +255,38 @@ describe("foldedKey", () => {
           minLength: original.length,
           maxLength: original.length
         })
-      ).map(([text, choices]) => [text, [...text].map((letter, index) => {
-        const [pick, upper, invisible] = choices[index]!
-        const alikes = LOOK_ALIKES[letter]
-        const shown = alikes !== undefined && pick % 3 !== 0 ? alikes[Math.floor(pick / 3) % alikes.length]! : upper ? letter.toUpperCase() : letter.toLowerCase()
-        return shown + invisible
-      }).join("")] as const)
+      ).map(([text, choices]) =>
+        [
+          text,
+          [...text].map((letter, index) => {
+            const [pick, upper, invisible] = choices[index]!
+            const alikes = LOOK_ALIKES[letter]
+            const shown = alikes !== undefined && pick % 3 !== 0 ? alikes[Math.floor(pick / 3) % alikes.length]!
+              : upper ? letter.toUpperCase() : letter.toLowerCase()
+            return shown + invisible
+          }).join("")
+        ] as const
+      )
     )
-    fc.assert(fc.property(disguised, ([original, alike]) => {
-      expect(foldedKey(alike)).toBe(foldedKey(original))
-    }), runs(500))
+    fc.assert(
+      fc.property(disguised, ([original, alike]) => {
+        expect(foldedKey(alike)).toBe(foldedKey(original))
+      }),
+      runs(500)
+    )
   })
 
   it("generated: a key is its own key", () => {
-    const unit = fc.oneof(fc.string({ unit: "grapheme", maxLength: 4 }), fc.constantFrom(...INVISIBLES, ...CONTROLS, ...Object.values(LOOK_ALIKES).flat(), "\u0130", "\u0131", "\u00df", "\u03c2", "\ufb01"))
-    fc.assert(fc.property(fc.array(unit, { maxLength: 8 }), (parts) => {
-      const key = foldedKey(parts.join(""))
-      expect(foldedKey(key)).toBe(key)
-    }), runs(500))
+    const unit = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 4 }),
+      fc.constantFrom(...INVISIBLES, ...CONTROLS, ...Object.values(LOOK_ALIKES).flat(), "\u0130", "\u0131", "\u00df", "\u03c2", "\ufb01")
+    )
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 8 }), (parts) => {
+        const key = foldedKey(parts.join(""))
+        expect(foldedKey(key)).toBe(key)
+      }),
+      runs(500)
+    )
   })
 })

@@ -50,7 +50,9 @@ describe("EnteredTimestamp", () => {
   it("takes 1900-01-01T00:00:00.000Z to 2099-12-31T23:59:59.999Z, and nothing outside", () => {
     expect(Result.isSuccess(decode("1900-01-01T00:00:00.000Z"))).toBe(true)
     expect(Result.isSuccess(decode("2099-12-31T23:59:59.999Z"))).toBe(true)
-    for (const outside of ["1899-12-31T23:59:59.999Z", "2100-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z", "0001-01-01T00:00:00Z", "2099-12-31T23:59:59-00:01"]) {
+    for (
+      const outside of ["1899-12-31T23:59:59.999Z", "2100-01-01T00:00:00.000Z", "9999-12-31T23:59:59.999Z", "0001-01-01T00:00:00Z", "2099-12-31T23:59:59-00:01"]
+    ) {
       expect(Result.isFailure(decode(outside)), outside).toBe(true)
     }
   })

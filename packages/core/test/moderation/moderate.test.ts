@@ -12,8 +12,7 @@ const KEY = "key-0123456789abcdef"
 const kickJane: ModerationRequest = { targetPlatformId: "101", reason: "Breaking rule 3", evidence: null }
 const stored = InMemoryDatabase.use((db) => db.rows(MODERATION_ACTIONS_TABLE))
 const sent = TestGame.use((game) => Effect.map(Ref.get(game), (s) => s.sent))
-const steer = (f: (s: TestGameState) => TestGameState) =>
-  TestGame.use((game) => Ref.update(game, f))
+const steer = (f: (s: TestGameState) => TestGameState) => TestGame.use((game) => Ref.update(game, f))
 /** The tag of a cause's one reason (`Fail`, `Die`, `Interrupt`), or how many it has when not one. */
 const causeTag = (cause: Cause.Cause<unknown>): string => (cause.reasons.length === 1 ? cause.reasons[0]!._tag : `${cause.reasons.length} reasons`)
 
@@ -46,7 +45,13 @@ describe("moderate", () => {
       const caller = yield* admin
       const { action, replayed } = yield* moderate(caller, "kick", KEY, kickJane)
       expect(replayed).toBe(false)
-      expect(action).toMatchObject({ type: "kick", targetUsername: "Jane_Doe", delivery: "SUCCEEDED", errorCode: null, requester: { _tag: "Moderator", id: caller.account.id } })
+      expect(action).toMatchObject({
+        type: "kick",
+        targetUsername: "Jane_Doe",
+        delivery: "SUCCEEDED",
+        errorCode: null,
+        requester: { _tag: "Moderator", id: caller.account.id }
+      })
       expect(yield* sent).toEqual([":kick Jane_Doe Breaking rule 3"])
       expect((yield* auditEntries).filter((e) => e.action === "moderation.kick.created")).toMatchObject([{ targetId: action.id, actor: { type: "user" } }])
     }).pipe(Effect.provide(testPorts())))
@@ -158,8 +163,17 @@ describe("moderate", () => {
 
 describe("the audit of a delivery", () => {
   const auditOf = (id: string) =>
-    Effect.map(auditEntries, (entries) =>
-      entries.filter((entry) => entry.targetId === id).map(({ action, actor, data, requestId, targetType }) => ({ action, actor, data, requestId, targetType })))
+    Effect.map(
+      auditEntries,
+      (entries) =>
+        entries.filter((entry) => entry.targetId === id).map(({ action, actor, data, requestId, targetType }) => ({
+          action,
+          actor,
+          data,
+          requestId,
+          targetType
+        }))
+    )
 
   it.effect("audits the outcome once it is known, in the caller's name and request, after the created entry", () =>
     Effect.gen(function*() {

@@ -1,5 +1,17 @@
-import { type Account, AccountId, Accounts, type Permission, type ServiceCaller, ServiceCredentialId, type StaffProfile, StaffProfileId, StaffProfiles, updateStaffProfile, type UserCaller } from "@bluelight/core/identity"
-import { newId } from "@bluelight/core/kernel"
+import {
+  type Account,
+  AccountId,
+  Accounts,
+  type Permission,
+  type ServiceCaller,
+  ServiceCredentialId,
+  type StaffProfile,
+  StaffProfileId,
+  StaffProfiles,
+  updateStaffProfile,
+  type UserCaller
+} from "@bluelight/core/identity"
+import { InvalidInput, newId } from "@bluelight/core/kernel"
 import {
   endShift,
   listShifts,
@@ -30,7 +42,14 @@ const staffCaller = (permissions: ReadonlyArray<Permission> = [], options: { rea
     const account: Account = anAccount({ id, identity: { id: `idp-${id}`, username: id, avatar: null } })
     yield* Accounts.use((accounts) => accounts.insert(account))
     const now = yield* DateTime.now
-    const profile: StaffProfile = { id: yield* newId(StaffProfileId), accountId: account.id, active: options.active ?? true, roleIds: [], createdAt: now, updatedAt: now }
+    const profile: StaffProfile = {
+      id: yield* newId(StaffProfileId),
+      accountId: account.id,
+      active: options.active ?? true,
+      roleIds: [],
+      createdAt: now,
+      updatedAt: now
+    }
     yield* StaffProfiles.use((profiles) => profiles.insert(profile))
     const caller: UserCaller = {
       _tag: "User",
@@ -65,7 +84,8 @@ const tables = InMemoryDatabase.use((db) =>
     sessions: db.rows<RoleplaySession>(ROLEPLAY_SESSIONS_TABLE),
     profiles: db.rows<StaffProfile>("staff_profiles"),
     audit: auditEntries
-  }))
+  })
+)
 
 const failureCode = <A, E>(exit: Exit.Exit<A, E>) => {
   if (Exit.isSuccess(exit)) return exit._tag
@@ -74,7 +94,14 @@ const failureCode = <A, E>(exit: Exit.Exit<A, E>) => {
 }
 
 describe("pure rules", () => {
-  const shift: Shift = { id: ShiftId.make("s"), staffId: StaffProfileId.make("p"), type: "PATROL", source: "MANUAL", startedAt: at("2026-01-01T10:00:00.000Z"), endedAt: null }
+  const shift: Shift = {
+    id: ShiftId.make("s"),
+    staffId: StaffProfileId.make("p"),
+    type: "PATROL",
+    source: "MANUAL",
+    startedAt: at("2026-01-01T10:00:00.000Z"),
+    endedAt: null
+  }
   it("a shift is ACTIVE with 0 seconds until it ends, then ENDED with whole seconds", () => {
     expect([shiftStatus(shift), shiftDurationSeconds(shift)]).toEqual(["ACTIVE", 0])
     const ended = { ...shift, endedAt: at("2026-01-01T11:30:59.999Z") }
@@ -174,7 +201,14 @@ describe("a change and its audit entry commit together", () => {
       const me = yield* staffCaller(["sessions.manage"])
       const admin = yield* staffCaller(["staff.manage", "admin.manage"])
       const db = yield* InMemoryDatabase
-      const shift: Shift = { id: ShiftId.make("seeded"), staffId: me.staff!.id, type: "PATROL", source: "MANUAL", startedAt: yield* DateTime.now, endedAt: null }
+      const shift: Shift = {
+        id: ShiftId.make("seeded"),
+        staffId: me.staff!.id,
+        type: "PATROL",
+        source: "MANUAL",
+        startedAt: yield* DateTime.now,
+        endedAt: null
+      }
       yield* db.insert(SHIFTS_TABLE, shift)
       const before = yield* tables
       expect(Exit.isFailure(yield* Effect.exit(startShift(admin, { type: "PATROL" })))).toBe(true)
@@ -227,5 +261,59 @@ describe("role-play sessions", () => {
         "roleplay_session.started",
         "roleplay_session.ended"
       ])
+    }).pipe(Effect.provide(testPorts())))
+})
+
+describe("field rules in the core", () => {
+  it.effect("a title over 100 characters or on two lines, or a hostile description, is refused at its field; nothing is stored", () =>
+    Effect.gen(function*() {
+      const host = yield* staffCaller(["sessions.manage"])
+      const now = yield* DateTime.now
+      const long = yield* Effect.flip(scheduleRoleplaySession(host, { title: "T".repeat(101), scheduledFor: now }))
+      expect(long).toBeInstanceOf(InvalidInput)
+      expect(long).toMatchObject({
+        message: "The role-play session is not valid",
+        details: [{ path: ["title"], message: "must be at most 100 characters" }]
+      })
+      const hostile = yield* Effect.flip(
+        scheduleRoleplaySession(host, { title: "Friday\nnight", description: `${"d".repeat(2001)}`, scheduledFor: now })
+      )
+      expect(hostile).toMatchObject({
+        details: [
+          { path: ["title"], message: "must be one line, without control characters" },
+          { path: ["description"], message: "must be at most 2000 characters" }
+        ]
+      })
+      const hidden = yield* Effect.flip(scheduleRoleplaySession(host, { title: "Patrol", description: "nul\u0000byte", scheduledFor: now }))
+      expect(hidden).toMatchObject({ details: [{ path: ["description"], message: "must not contain NUL characters or unpaired surrogates" }] })
+      const stored = yield* tables
+      expect(stored.sessions).toEqual([])
+      expect(stored.audit).toEqual([])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a valid session is stored with its text trimmed, line breaks as LF", () =>
+    Effect.gen(function*() {
+      const host = yield* staffCaller(["sessions.manage"])
+      const session = yield* scheduleRoleplaySession(host, {
+        title: "  Friday patrol night ",
+        description: " Response\r\nand traffic ",
+        scheduledFor: yield* DateTime.now
+      })
+      expect(session).toMatchObject({ title: "Friday patrol night", description: "Response\nand traffic" })
+      expect((yield* tables).sessions).toEqual([session])
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a shift of an unknown type or for a malformed staff id is refused at its field; no shift starts", () =>
+    Effect.gen(function*() {
+      const manager = yield* staffCaller(["shifts.manage"])
+      const unknownType = yield* Effect.flip(startShift(manager, { type: "NAPPING" as "PATROL" }))
+      expect(unknownType).toBeInstanceOf(InvalidInput)
+      expect(unknownType).toMatchObject({ message: "The shift is not valid", details: [{ path: ["type"] }] })
+      const badStaff = yield* Effect.flip(startShift(manager, { type: "PATROL", staffId: "../staff" as StaffProfileId }))
+      expect(badStaff).toMatchObject({ details: [{ path: ["staffId"], message: "must contain only letters, digits, '_' and '-'" }] })
+      const stored = yield* tables
+      expect(stored.shifts).toEqual([])
+      expect(stored.audit).toEqual([])
+      expect((yield* startShift(manager, { type: "PATROL" })).type).toBe("PATROL")
     }).pipe(Effect.provide(testPorts())))
 })

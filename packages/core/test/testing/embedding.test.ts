@@ -4,7 +4,19 @@
  * ports, `@bluelight/core/identity` for the use cases) and nothing of core's
  * own tests, and runs sign-in end to end on `testPorts()`.
  */
-import { ALL_PERMISSIONS, authenticateSession, completePlatformLink, completeSignIn, countSignInStart, enableDeveloperAccess, MEMBER_DEFAULT_PERMISSIONS, meOf, signOut, startPlatformLink, startSignIn } from "@bluelight/core/identity"
+import {
+  ALL_PERMISSIONS,
+  authenticateSession,
+  completePlatformLink,
+  completeSignIn,
+  countSignInStart,
+  enableDeveloperAccess,
+  MEMBER_DEFAULT_PERMISSIONS,
+  meOf,
+  signOut,
+  startPlatformLink,
+  startSignIn
+} from "@bluelight/core/identity"
 import { auditEntries, IDENTITY_PROFILES, PlatformCalls, setIdentityProfile, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"

@@ -23,9 +23,12 @@ describe("the kit's Tokens", () => {
       }
       // Any code point, lone surrogates included, from one to four UTF-8 bytes each.
       const codePoint = fc.integer({ min: 0, max: 0x10ffff }).map((point) => String.fromCodePoint(point))
-      fc.assert(fc.property(fc.string({ unit: fc.oneof(codePoint, fc.string({ minLength: 1, maxLength: 1 })), maxLength: 100 }), (text) => {
-        expect(sha256(text)).toBe(nodeSha256(text, "hex"))
-      }), { numRuns: 200 })
+      fc.assert(
+        fc.property(fc.string({ unit: fc.oneof(codePoint, fc.string({ minLength: 1, maxLength: 1 })), maxLength: 100 }), (text) => {
+          expect(sha256(text)).toBe(nodeSha256(text, "hex"))
+        }),
+        { numRuns: 200 }
+      )
       // A lone surrogate is encoded as U+FFFD, as Node encodes it.
       expect(sha256("a\ud800b")).toBe(nodeSha256("a\ud800b", "hex"))
     }))
@@ -34,9 +37,12 @@ describe("the kit's Tokens", () => {
     Effect.gen(function*() {
       const { pkceChallenge } = yield* tokens
       expect(pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
-      fc.assert(fc.property(fc.string({ minLength: 43, maxLength: 128 }), (verifier) => {
-        expect(pkceChallenge(verifier)).toBe(nodeSha256(verifier, "base64url"))
-      }), { numRuns: 50 })
+      fc.assert(
+        fc.property(fc.string({ minLength: 43, maxLength: 128 }), (verifier) => {
+          expect(pkceChallenge(verifier)).toBe(nodeSha256(verifier, "base64url"))
+        }),
+        { numRuns: 50 }
+      )
     }))
 
   it.effect("random draws base64url without padding, a new value every time and the same ones every run", () =>

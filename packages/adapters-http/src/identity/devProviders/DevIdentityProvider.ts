@@ -4,7 +4,7 @@ import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.j
 
 /**
  * The development identity provider: the identity provider's protocol
- * (DESIGN.md, "External protocols") under `/dev/idp`, with a sign-in page
+ * (docs/decisions/identity.md, "External protocols") under `/dev/idp`, with a sign-in page
  * instead of a real account.
  */
 export const devIdentityProvider: DevProviderSpec = {

@@ -4,7 +4,7 @@ import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.j
 
 /**
  * The development game platform: the platform's protocol, PKCE S256 included
- * (DESIGN.md, "External protocols"), under `/dev/platform`. Its ids are
+ * (docs/decisions/identity.md, "External protocols"), under `/dev/platform`. Its ids are
  * numeric strings like the real platform's, since the game server reports
  * players as `Username:PlatformId`.
  */

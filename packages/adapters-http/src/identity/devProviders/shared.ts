@@ -104,8 +104,7 @@ const single = (params: URLSearchParams, name: string): string | undefined => {
   return values.length === 1 ? values[0] : undefined
 }
 
-const searchOf = (request: HttpServerRequest.HttpServerRequest): URLSearchParams =>
-  new URL(request.url, "http://dev.invalid").searchParams
+const searchOf = (request: HttpServerRequest.HttpServerRequest): URLSearchParams => new URL(request.url, "http://dev.invalid").searchParams
 
 const sha256 = (text: string): Buffer => createHash("sha256").update(text, "utf8").digest()
 
@@ -206,8 +205,7 @@ const isClient = (header: string | undefined, client: DevClient): boolean => {
   }
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]!)
 
 const hiddenFields = (fields: ReadonlyArray<readonly [string, string]>): string =>
   fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("")
@@ -234,8 +232,7 @@ const signInPage = (
   authorization: AuthorizationRequest,
   recent: ReadonlyArray<DevIdentity>
 ): HttpServerResponse.HttpServerResponse => {
-  const list = (identities: ReadonlyArray<DevIdentity>) =>
-    identities.map((identity) => `<li>${identityButton(authorization, identity)}</li>`).join("")
+  const list = (identities: ReadonlyArray<DevIdentity>) => identities.map((identity) => `<li>${identityButton(authorization, identity)}</li>`).join("")
   const body = `<!doctype html>
 <html lang="en">
 <head>
@@ -258,9 +255,7 @@ You will return to <code>${escapeHtml(authorization.redirectUri)}</code>.</p>
 ${recent.length === 0 ? "" : `<h2>Recently typed</h2>\n<ul>${list(recent)}</ul>`}
 <h2>Someone else</h2>
 <form method="get" action="approve">${hiddenFields(authorization.carried)}
-<label>Identity id <input type="text" name="id" required pattern="${escapeHtml(spec.idPattern)}" title="${
-    escapeHtml(spec.idHint)
-  }"></label>
+<label>Identity id <input type="text" name="id" required pattern="${escapeHtml(spec.idPattern)}" title="${escapeHtml(spec.idHint)}"></label>
 <label>Username <input type="text" name="username" required maxlength="${MAX_FIELD_LENGTH}"></label>
 <label>Display name (optional) <input type="text" name="display_name" maxlength="${MAX_FIELD_LENGTH}"></label>
 <button type="submit"><strong>Sign in</strong></button>
@@ -303,7 +298,8 @@ export const addDevProvider = (
     Result.match(checkAuthorization(searchOf(request), spec, client, callbackUri), {
       onFailure: badRequest,
       onSuccess: (authorization) => signInPage(spec, authorization, recent)
-    }))
+    })
+  )
 
   const approve = HttpServerRequest.HttpServerRequest.useSync((request) => {
     const params = searchOf(request)

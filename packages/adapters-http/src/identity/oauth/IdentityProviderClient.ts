@@ -14,8 +14,8 @@ const IdentityUserinfo = Schema.Struct({
 })
 
 /**
- * The identity provider over OAuth 2.0 authorization code (DESIGN.md,
- * "External protocols"): `scope=identify`, no PKCE, the profile from the
+ * The identity provider over OAuth 2.0 authorization code
+ * (docs/decisions/identity.md, "External protocols"): `scope=identify`, no PKCE, the profile from the
  * userinfo endpoint.
  */
 export const identityProviderFlavour: AuthorizationCodeFlavour<IdentityProfile, typeof IdentityUserinfo.Type, typeof IdentityUserinfo.Encoded> = {

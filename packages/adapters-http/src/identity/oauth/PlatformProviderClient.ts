@@ -13,7 +13,7 @@ const PlatformUserinfo = Schema.Struct({
 
 /**
  * The game platform over OAuth 2.0 authorization code with PKCE S256
- * (DESIGN.md, "External protocols"): `scope=openid profile`; the port passes
+ * (docs/decisions/identity.md, "External protocols"): `scope=openid profile`; the port passes
  * the challenge at authorize and the verifier at the token endpoint.
  */
 export const platformProviderFlavour: AuthorizationCodeFlavour<PlatformProfile, typeof PlatformUserinfo.Type, typeof PlatformUserinfo.Encoded> = {

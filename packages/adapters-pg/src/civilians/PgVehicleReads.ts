@@ -1,11 +1,11 @@
 import { SqlClient, SqlSchema } from "effect/sql"
-import { plateKey, VehicleFiles, type VehicleId } from "@bluelight/core/civilians"
+import { plateKey, VehicleReads, type VehicleId } from "@bluelight/core/civilians"
 import type { Page } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { pageOf, Window } from "../kernel/rows.js"
-import { VehicleRecordJson, VehicleSummaryJson } from "./files.js"
-import { likeEscaped } from "./PgCivilianFiles.js"
-import { AT_NOW, civilianJson, civilianRefJson, markerActiveSql, markerFileJson, personAlertsJson, vehicleAlertFields, vehicleJson } from "./rows.js"
+import { VehicleRecordJson, VehicleSummaryJson } from "./loaded.js"
+import { likeEscaped } from "./PgCivilianReads.js"
+import { AT_NOW, civilianJson, civilianRefJson, markerActiveSql, loadedMarkerJson, personAlertsJson, vehicleAlertFields, vehicleJson } from "./rows.js"
 
 /** A vehicle with its keeper's reference and its active markers at `at.now`. */
 const SUMMARY = `json_build_object(
@@ -21,7 +21,7 @@ const SUMMARY = `json_build_object(
 const RECORD = `json_build_object(
   'vehicle', ${vehicleJson("v")},
   'keeper', CASE WHEN k.id IS NULL THEN NULL ELSE ${civilianRefJson("k")} END,${vehicleAlertFields("v")},
-  'keeperFile', CASE WHEN k.id IS NULL THEN NULL ELSE json_build_object(
+  'currentKeeper', CASE WHEN k.id IS NULL THEN NULL ELSE json_build_object(
     'civilian', ${civilianJson("k")},
     'licence', (SELECT json_build_object('number', l.number, 'status', l.status, 'suspendedUntil', l.suspended_until, 'expiresAt', l.expires_at)
                 FROM licences l WHERE l.civilian_id = k.id),
@@ -33,14 +33,14 @@ const RECORD = `json_build_object(
     FROM vehicle_keepers vk JOIN civilians kc ON kc.id = vk.civilian_id
     WHERE vk.vehicle_id = v.id), '[]'::json),
   'activeMarkers', COALESCE((
-    SELECT json_agg(${markerFileJson("m")} ORDER BY m.created_at DESC, m.id DESC)
+    SELECT json_agg(${loadedMarkerJson("m")} ORDER BY m.created_at DESC, m.id DESC)
     FROM markers m WHERE m.vehicle_id = v.id AND ${markerActiveSql("m", AT_NOW)}), '[]'::json),
   'counts', json_build_object(
     'records', (SELECT count(*) FROM pnc_records cr WHERE cr.vehicle_id = v.id),
     'markers', (SELECT count(*) FROM markers cm WHERE cm.vehicle_id = v.id)))`
 
-export const PgVehicleFiles = Layer.effect(
-  VehicleFiles,
+export const PgVehicleReads = Layer.effect(
+  VehicleReads,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     // Part of the plate (trigram index on plate_key) or every word of make and model (trigram
@@ -70,12 +70,15 @@ export const PgVehicleFiles = Layer.effect(
             CROSS JOIN (SELECT ${now}::timestamptz AS now) at WHERE v.id = ${id}`
     })
     return {
-      search: Effect.fn("PgVehicleFiles.search")((text: string, page: Page, now: DateTime.Utc) =>
+      search: Effect.fn("PgVehicleReads.search")((text: string, page: Page, now: DateTime.Utc) =>
         Effect.map(pageOf(page, (window) => search({ search: text, now: DateTime.toDateUtc(now), ...window })), (found) => ({
           items: found.items.map((row) => row.file),
           meta: found.meta
-        }))),
-      findById: Effect.fn("PgVehicleFiles.findById")((id: VehicleId, now: DateTime.Utc) => findById({ id, now: DateTime.toDateUtc(now) }).pipe(Effect.map(Option.map((row) => row.file)), Effect.orDie))
+        }))
+      ),
+      findById: Effect.fn("PgVehicleReads.findById")((id: VehicleId, now: DateTime.Utc) =>
+        findById({ id, now: DateTime.toDateUtc(now) }).pipe(Effect.map(Option.map((row) => row.file)), Effect.orDie)
+      )
     }
   })
 )

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import { join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+
+/**
+ * The dependency rule (docs/architecture.md, "The dependency rule") for the
+ * packages other code builds on: what each may import, and what it declares.
+ * The core depends on effect alone; the contract on effect and the core, so a
+ * bot or the web client can use it without the server; the client on effect and
+ * the contract, and none of them on `node:*` (they run in a browser too).
+ */
+const RULES = [
+  { name: "core", imports: ["effect"], dependencies: { effect: "4.1.0" } },
+  { name: "api", imports: ["effect", "@bluelight/core"], dependencies: { "@bluelight/core": "0.1.0", effect: "4.1.0" } },
+  { name: "client", imports: ["effect", "@bluelight/api"], dependencies: { "@bluelight/api": "0.1.0", effect: "4.1.0" } }
+] as const
+
+const packageDir = (name: string) => fileURLToPath(new URL(`../packages/${name}`, import.meta.url))
+
+const sourceFiles = (dir: string): Array<string> =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : []
+  })
+
+/** Every module specifier in a file: static imports and exports, dynamic imports, require calls. */
+const specifiers = (source: string): Array<string> =>
+  [
+    ...source.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g),
+    ...source.matchAll(/import\s*['"]([^'"]+)['"]/g),
+    ...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+    ...source.matchAll(/require\(\s*['"]([^'"]+)['"]\s*\)/g)
+  ].map((match) => match[1]!)
+
+/** Whether `specifier` is one of the packages in `allowed` (or a subpath of one), or a module of the package's own. */
+const permitted = (allowed: ReadonlyArray<string>) => (specifier: string) =>
+  specifier.startsWith(".") || allowed.some((name) => specifier === name || specifier.startsWith(`${name}/`))
+
+describe("the dependency rule", () => {
+  for (const rule of RULES) {
+    it(`${rule.name} imports nothing but ${rule.imports.join(" and ")} and its own modules`, () => {
+      const src = join(packageDir(rule.name), "src")
+      const offending = sourceFiles(src).flatMap((file) =>
+        specifiers(readFileSync(file, "utf8")).filter((s) => !permitted(rule.imports)(s)).map((s) => `${relative(src, file)}: ${s}`)
+      )
+      expect(offending).toEqual([])
+    })
+
+    it(`${rule.name} declares exactly ${Object.keys(rule.dependencies).join(" and ")}, at exact versions`, () => {
+      const pkg = JSON.parse(readFileSync(join(packageDir(rule.name), "package.json"), "utf8")) as { dependencies?: Record<string, string> }
+      expect(pkg.dependencies).toEqual(rule.dependencies)
+    })
+  }
+
+  it("the check itself catches a foreign import, a node module and a look-alike package name", () => {
+    const found = specifiers(`import { Pool } from "pg"\nimport type { X } from "./x.js"\nconst fs = await import("node:fs")\nimport "effect-extra"`)
+    expect(found.filter((s) => !permitted(["effect"])(s)).sort()).toEqual(["effect-extra", "node:fs", "pg"])
+  })
+})
