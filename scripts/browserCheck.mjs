@@ -120,7 +120,7 @@ try {
   )
 
   // A write: the warning first, the status tabs all visible.
-  await page.goto(`${appUrl}/api/docs#tag/administration/post/api/admin/roles`)
+  await page.goto(`${appUrl}/api/docs#tag/administration/POST/api/admin/roles`)
   await page.getByRole("heading", { name: "Create a role" }).waitFor({ timeout: 30_000 })
   await page.waitForTimeout(1500)
   check(await page.getByText("Test Request sends this for real.").first().isVisible(), "a write warns that Test Request really sends it")
@@ -130,10 +130,10 @@ try {
   console.log("     screenshot browser-check/06b-api-reference-write.png (a write operation)")
 
   // Test Request carries the browser's own cookie: GET /api/me answers the signed-in person.
-  await page.goto(`${appUrl}/api/docs#tag/authentication/get/api/me`)
+  await page.goto(`${appUrl}/api/docs#tag/authentication/GET/api/me`)
   await page.getByRole("heading", { name: "The signed-in person" }).waitFor({ timeout: 30_000 })
   await page.waitForTimeout(1000)
-  await page.locator("section[id$=\"/tag/authentication/get/api/me\"]").getByRole("button", { name: "Test Request" }).click()
+  await page.locator("section[id$=\"/tag/authentication/GET/api/me\"]").getByRole("button", { name: "Test Request" }).click()
   const answer = page.waitForResponse((response) => response.url() === `${appUrl}/api/me`)
   await page.getByRole("button", { name: /^Send/ }).first().click()
   check((await answer).status() === 200, "Test Request on GET /api/me is signed in by the browser's cookie")
@@ -143,7 +143,7 @@ try {
   await page.keyboard.press("Escape")
 
   // The event stream: its sample and how to follow it.
-  await page.goto(`${appUrl}/api/docs#tag/cad-history/get/api/cad/events/stream`)
+  await page.goto(`${appUrl}/api/docs#tag/cad-history/GET/api/cad/events/stream`)
   await page.getByRole("heading", { name: "Follow the CAD history live" }).waitFor({ timeout: 30_000 })
   await page.waitForTimeout(1500)
   check(await page.getByText(": connected").first().isVisible(), "the stream operation shows what the stream sends")

@@ -28,15 +28,17 @@ export const withStreamExamples = (spec: JsonObject): JsonObject => {
         if (type === "application/json" || !isObject(media)) continue
         delete media["x-effect-stream"]
         const message = media["schema"]
+        const example = STREAM_EXAMPLES[key]
         if (type === EVENT_STREAM && isObject(message) && typeof message["$ref"] === "string") {
           media["schema"] = {
             type: "string",
             description: "Server-Sent Events: comments (`: connected`, `: heartbeat`) and messages, each as `contentSchema` describes it",
             contentMediaType: EVENT_STREAM,
-            contentSchema: message
+            contentSchema: message,
+            // The reference shows a schema's own examples as the answer's sample (not the media type's).
+            ...(example === undefined ? {} : { examples: [example] })
           }
         }
-        const example = STREAM_EXAMPLES[key]
         if (example !== undefined && !("example" in media)) media["example"] = example
       }
     }
