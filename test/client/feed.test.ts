@@ -132,6 +132,11 @@ describe("the CAD feed", () => {
     await feed.stop()
     expect(feed.seen.every((entry) => entry.incidentId === watched.id)).toBe(true)
     expect(feed.seen.map((entry) => entry.type)).toEqual(["INCIDENT_CREATED", "INCIDENT_UPDATED", "INCIDENT_CLOSED"])
+    // Narrowed on its type, an entry's data is that type's: an update's fields before and after, a closing's number.
+    const moves = feed.seen.flatMap((entry) => (entry.type === "INCIDENT_UPDATED" ? [[entry.data.before.location, entry.data.after.location]] : []))
+    expect(moves).toEqual([["Watched", "Watched, moved"]])
+    const closings = feed.seen.flatMap((entry) => (entry.type === "INCIDENT_CLOSED" ? [entry.data.number] : []))
+    expect(closings).toEqual([watched.number])
   })
 
   it("ends with the refusal once the credential is revoked", async () => {

@@ -1,12 +1,24 @@
-import type { AccountView, IssuedCredential as IssuedCredentialView, Me, RoleView, StaffView } from "@bluelight/api/identity/schemas.js"
+import { AccountView, IssuedCredential as IssuedCredentialView, Me, RoleView, StaffView } from "@bluelight/api/identity/schemas.js"
+import { AccountId, CREDENTIAL_LIFETIME_DAYS, Permission, RoleId } from "@bluelight/core/identity"
+import { Schema } from "effect"
 import { expect } from "vitest"
 import { dataOf } from "./body.js"
+import { type TypedCaller, typedCaller } from "./client.js"
 import type { Reply, RunningServer } from "./server.js"
 
 /**
  * Helpers for black-box identity tests: the whole browser sign-in through the
  * development identity provider, platform linking, cookie parsing, and the
  * administrator's calls that set up roles, staff and credentials.
+ *
+ * What sets something up (a role, a staff profile, a credential, an account's
+ * status, the caller's own account) goes through the typed client, and
+ * answers the contract's wire form so that tests compare it with raw replies.
+ * The sign-in flow stays raw on purpose: its answers are redirects and
+ * `Set-Cookie` headers, which are what its tests check and what the client
+ * neither follows nor keeps. So do `me` and `write`, the tests' own tools for
+ * the wire, and the clock hook, which is not part of the contract the client
+ * is made from.
  */
 
 export const SESSION_COOKIE = "bluelight-session"
@@ -100,6 +112,7 @@ export const cookieHeader = (cookies: Record<string, string | undefined>): strin
   Object.entries(cookies).filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value}`).join("; ")
 
 // ---------------------------------------------------------------- sign-in
+// Raw on purpose: every step answers a redirect and cookies, which the typed client neither follows nor keeps.
 
 export interface Session {
   /** `bluelight-session=<token>`, ready for a `cookie` header. */
@@ -223,21 +236,16 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 /** `GET /api/me` with this session. */
 export const me = (server: RunningServer, session: Session) => server.request("GET", "/api/me", { headers: cookieRead(session) })
 
-/** `GET /api/me`, expecting success: the data. */
-export const meData = async (server: RunningServer, session: Session) => {
-  const reply = await me(server, session)
-  expect(reply.status, reply.text).toBe(200)
-  return dataOf<MeData>(reply)
-}
+/** The typed client as this person: their session cookie, and the Origin a cookie write needs. */
+export const typedAs = (server: RunningServer, session: Session): TypedCaller => typedCaller(server.url, { headers: cookieWrite(server, session) })
+
+/** `GET /api/me` through the typed client: the caller's own account, as sent on the wire. */
+export const meData = async (server: RunningServer, session: Session): Promise<MeData> =>
+  Schema.encodeSync(Me)((await typedAs(server, session).run((api) => api.auth.me())).data)
 
 /** A write with the session cookie and the right Origin. */
 export const write = (server: RunningServer, session: Session, method: string, path: string, body?: unknown) =>
   server.request(method, path, { headers: cookieWrite(server, session), ...(body === undefined ? {} : { body }) })
-
-const created = <T>(reply: Reply, what: string): T => {
-  expect(reply.status, `${what}: ${reply.text}`).toBe(201)
-  return dataOf<T>(reply)
-}
 
 /** The contract's answers as sent on the wire (JSON: ids and timestamps as strings). */
 export type MeData = typeof Me.Encoded
@@ -246,22 +254,37 @@ export type StaffData = typeof StaffView.Encoded
 export type IssuedCredential = typeof IssuedCredentialView.Encoded
 export type AccountData = typeof AccountView.Encoded
 
-export const createRole = async (server: RunningServer, admin: Session, name: string, permissions: ReadonlyArray<string>): Promise<RoleData> =>
-  created(await write(server, admin, "POST", "/api/admin/roles", { name, permissions }), `create role ${name}`)
+/** Permission keys as the contract types them; a key it does not know fails the test here, before anything is sent. */
+const permissionKeys = Schema.decodeUnknownSync(Schema.Array(Permission))
 
-export const createStaff = async (server: RunningServer, manager: Session, accountId: string, roleIds: ReadonlyArray<string>): Promise<StaffData> =>
-  created(await write(server, manager, "POST", "/api/staff", { accountId, roleIds }), "create staff profile")
+export const createRole = async (server: RunningServer, admin: Session, name: string, permissions: ReadonlyArray<string>): Promise<RoleData> => {
+  const payload = { name, permissions: permissionKeys(permissions) }
+  return Schema.encodeSync(RoleView)((await typedAs(server, admin).run((api) => api.admin.createRole({ payload }))).data)
+}
+
+export const createStaff = async (server: RunningServer, manager: Session, accountId: string, roleIds: ReadonlyArray<string>): Promise<StaffData> => {
+  const payload = { accountId: AccountId.make(accountId), roleIds: roleIds.map((id) => RoleId.make(id)) }
+  return Schema.encodeSync(StaffView)((await typedAs(server, manager).run((api) => api.staff.createStaff({ payload }))).data)
+}
 
 export const issueCredential = async (
   server: RunningServer,
   admin: Session,
   input: { readonly name: string; readonly scopes: ReadonlyArray<string>; readonly lifetimeDays?: number }
-): Promise<IssuedCredential> => created(await write(server, admin, "POST", "/api/admin/services", input), `issue credential ${input.name}`)
+): Promise<IssuedCredential> => {
+  // The contract's type holds the lifetime the server defaults to (the default itself is checked on the wire).
+  const payload = { name: input.name, scopes: permissionKeys(input.scopes), lifetimeDays: input.lifetimeDays ?? CREDENTIAL_LIFETIME_DAYS.default }
+  return Schema.encodeSync(IssuedCredentialView)((await typedAs(server, admin).run((api) => api.admin.issueService({ payload }))).data)
+}
 
-export const setAccountStatus = async (server: RunningServer, admin: Session, accountId: string, status: "ACTIVE" | "SUSPENDED" | "DISABLED") => {
-  const reply = await write(server, admin, "PATCH", `/api/admin/accounts/${accountId}`, { status })
-  expect(reply.status, reply.text).toBe(200)
-  return dataOf<AccountData>(reply)
+export const setAccountStatus = async (
+  server: RunningServer,
+  admin: Session,
+  accountId: string,
+  status: "ACTIVE" | "SUSPENDED" | "DISABLED"
+): Promise<AccountData> => {
+  const answer = await typedAs(server, admin).run((api) => api.admin.updateAccount({ params: { id: AccountId.make(accountId) }, payload: { status } }))
+  return Schema.encodeSync(AccountView)(answer.data)
 }
 
 /**
@@ -286,6 +309,7 @@ export const staffMember = async (
 /**
  * Moves a server's clock `millis` forward (a test hook: the rate limiters and
  * everything else that reads the server's clock follow); answers its new time.
+ * Raw: the test hooks are not part of the contract the typed client is made from.
  */
 export const advanceClock = async (server: RunningServer, millis: number): Promise<number> => {
   const reply = await server.request("POST", "/api/__test/clock", { body: { advanceMillis: millis } })

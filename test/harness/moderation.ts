@@ -1,8 +1,10 @@
 import { type GameServerSimulator, startGameServerSimulator, type SimulatedPlayer } from "@bluelight/adapters-game"
-import type { ModerationActionView } from "@bluelight/api/moderation/schemas.js"
+import { ModerationActionView } from "@bluelight/api/moderation/schemas.js"
+import { Schema } from "effect"
 import { expect } from "vitest"
 import { dataOf } from "./body.js"
-import { bearer, cookieWrite, type Session } from "./identity.js"
+import { type ApiClient, type TypedCaller, typedCaller } from "./client.js"
+import { bearer, cookieWrite, type Session, typedAs } from "./identity.js"
 import type { Reply, RunningServer } from "./server.js"
 
 /** The players every moderation test starts with: three members of the public and one in-game moderator. */
@@ -27,7 +29,11 @@ export type As = { readonly session: Session } | { readonly token: string }
 
 const authOf = (server: RunningServer, as: As): Record<string, string> => "session" in as ? cookieWrite(server, as.session) : bearer(as.token)
 
-/** `POST /api/moderation/<kind>` with this key (none when undefined) and body. */
+/**
+ * `POST /api/moderation/<kind>` with this key (none when undefined) and body, raw on purpose: the moderation
+ * tests check the wire here (`201` or `200`, `meta.replayed`, the exact fields, a missing key, malformed bodies).
+ * A test that only needs an action taken uses `act`.
+ */
 export const moderate = (server: RunningServer, as: As, kind: ModerationKind, key: string | undefined, body: unknown): Promise<Reply> =>
   server.request("POST", `/api/moderation/${kind}`, {
     headers: { ...authOf(server, as), ...(key === undefined ? {} : { "idempotency-key": key }) },
@@ -36,6 +42,35 @@ export const moderate = (server: RunningServer, as: As, kind: ModerationKind, ke
 
 /** A moderation action as sent on the wire. */
 export type ActionData = typeof ModerationActionView.Encoded
+
+/** What a moderator writes of a warning, a kick or a ban (as the contract types it, before encoding). */
+export type ModerationBody = Parameters<ApiClient["moderation"]["warnPlayer"]>[0]["payload"]
+
+/** The typed client as `as`. */
+const callerOf = (server: RunningServer, as: As): TypedCaller =>
+  "session" in as ? typedAs(server, as.session) : typedCaller(server.url, { credential: as.token })
+
+/**
+ * Warns, kicks or bans through the typed client, with this `Idempotency-Key` (a fresh one when omitted): the
+ * action as sent on the wire, and whether the server replayed a stored one. A refusal fails the test with its code.
+ */
+export const act = async (
+  server: RunningServer,
+  as: As,
+  kind: ModerationKind,
+  body: ModerationBody,
+  key: string = newKey()
+): Promise<{ readonly action: ActionData; readonly replayed: boolean }> => {
+  const request = { headers: { "idempotency-key": key }, payload: body }
+  const answer = await callerOf(server, as).run((api) =>
+    kind === "warnings"
+      ? api.moderation.warnPlayer(request)
+      : kind === "kicks"
+      ? api.moderation.kickPlayer(request)
+      : api.moderation.banPlayer(request)
+  )
+  return { action: Schema.encodeSync(ModerationActionView)(answer.data), replayed: answer.meta.replayed }
+}
 
 export const ACTION_FIELDS = [
   "createdAt",

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { bodyOf, dataOf, detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
 import { advanceClock, bearer, issueCredential, linkPlatform, meData, type Session, signIn } from "../harness/identity.js"
-import { type ActionData, actionOf, expectGameError, moderate, newKey, PLAYERS, startSimulator } from "../harness/moderation.js"
+import { act, type ActionData, expectGameError, PLAYERS, startSimulator } from "../harness/moderation.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 
 let simulator: GameServerSimulator
@@ -34,7 +34,7 @@ beforeAll(async () => {
     ] as const
   ) {
     await advanceClock(server, 6000)
-    actions.push(actionOf(await moderate(server, { session: admin }, kind, newKey(), body), 201))
+    actions.push((await act(server, { session: admin }, kind, body)).action)
     // A kick takes the player off the server: everyone is back for the next test.
     simulator.setPlayers(PLAYERS)
   }

@@ -10,24 +10,6 @@ import type { InternalError, PayloadTooLarge, UnsupportedMediaType } from "./err
 import { tryItDescription } from "./openapi/tryItNotes.js"
 import { securityOf } from "./openapi/security.js"
 
-/**
- * Any endpoint: `annotate` answers the same type it was given, so marking an
- * endpoint keeps every type parameter and needs no cast.
- */
-type Endpoint<
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
-> = HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-
 /** What reading a mark needs of an endpoint: its annotations, whatever its types. */
 type Annotated = Pick<HttpApiEndpoint.Top, "annotations">
 
@@ -64,6 +46,68 @@ export type RequestRefusals<Method, Params, Query, Payload, Headers> =
     : typeof InvalidInput | typeof PayloadTooLarge | typeof UnsupportedMediaType)
 
 /**
+ * What each step of declaring an endpoint does to its error type, from its
+ * access rule (for `allow`), its method, its input and the errors it declared
+ * so far.
+ */
+interface ErrorsAfter<
+  Rule extends AccessRule,
+  Method extends HttpMethod.HttpMethod,
+  Params extends Schema.Top,
+  Query extends Schema.Top,
+  Payload extends Schema.Top,
+  Headers extends Schema.Top,
+  Error extends Schema.Top
+> {
+  /** `withRefusals`: the same (the run-time set is made again from the marks). */
+  readonly kept: Error
+  /** `allow`: with what AccessControl under the rule and the request path can refuse. */
+  readonly allowed: Error | AccessRefusals<Rule, Method> | RequestRefusals<Method, Params, Query, Payload, Headers>
+  /** `readsOwnBody`: without a body of the wrong type, nor a malformed one where nothing else decodes. */
+  readonly ownBody: Exclude<Error, typeof UnsupportedMediaType | (Decodes<Params, Query, Payload, Headers> extends true ? never : typeof InvalidInput)>
+  /** `notRateLimited`: without a spent budget. */
+  readonly notRateLimited: Exclude<Error, typeof RateLimited>
+}
+
+/** The steps of declaring an endpoint, by what they do to its errors. */
+type Change = keyof ErrorsAfter<AccessRule, HttpMethod.HttpMethod, never, never, never, never, never>
+
+/**
+ * One step of declaring an endpoint (`withRefusals`, `allow`, a mark): it
+ * answers the same endpoint with every type parameter kept but its errors,
+ * which change as `ErrorsAfter` says under `How`. Stated once for them all.
+ */
+interface Step<How extends Change, Rule extends AccessRule = never> {
+  <
+    Name extends string,
+    Method extends HttpMethod.HttpMethod,
+    Path extends string,
+    Params extends Schema.Top,
+    Query extends Schema.Top,
+    Payload extends Schema.Top,
+    Headers extends Schema.Top,
+    Success extends Schema.Top,
+    Error extends Schema.Top,
+    Middleware,
+    MiddlewareServices
+  >(
+    endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
+  ): HttpApiEndpoint.HttpApiEndpoint<
+    Name,
+    Method,
+    Path,
+    Params,
+    Query,
+    Payload,
+    Headers,
+    Success,
+    ErrorsAfter<Rule, Method, Params, Query, Payload, Headers, Error>[How],
+    Middleware,
+    MiddlewareServices
+  >
+}
+
+/**
  * The errors an endpoint's handler declared, kept when `allow` adds the
  * refusals to them, so that a later mark (`notRateLimited`, `readsOwnBody`)
  * can make the set again from them.
@@ -76,21 +120,7 @@ const OwnErrors = Context.Reference<ReadonlyArray<Schema.Top> | undefined>("@blu
  * and its input imply (`errors/refusals.ts`). Made again from the handler's
  * own errors each time, so that a mark added later counts.
  */
-const withRefusals = <
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
->(
-  endpoint: Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-): Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices> => {
+const withRefusals: Step<"kept"> = (endpoint) => {
   const own = Context.get(endpoint.annotations, OwnErrors) ?? [...endpoint.error]
   const facts = {
     method: endpoint.method,
@@ -110,6 +140,33 @@ const hasRefusals = (endpoint: Annotated): boolean => Context.get(endpoint.annot
 /** Where an endpoint keeps its access rule, for the runtime check to read. */
 export class AccessRuleOf extends Context.Service<AccessRuleOf, AccessRule>()("@bluelight/api/AccessRuleOf") {}
 
+/** What an operation says of itself in the reference: its OpenAPI summary and description. */
+interface Described {
+  readonly summary: string
+  readonly description: string
+}
+
+/** `allow`, after setting the endpoint's summary and description when they are given. */
+const allowDescribed = <const Rule extends AccessRule>(rule: Rule, described: Described | undefined): Step<"allowed", Rule> => (endpoint) => {
+  const extensions: Record<string, unknown> = {
+    "x-bluelight-access": rule.access,
+    "x-bluelight-permissions": [...rule.permissions]
+  }
+  if (rule.alternative !== undefined && rule.alternative.length > 0) {
+    extensions["x-bluelight-permissions-alternative"] = [...rule.alternative]
+  }
+  const describe = (spec: Record<string, unknown>): Record<string, unknown> => ({
+    ...spec,
+    ...extensions,
+    security: securityOf(rule),
+    description: tryItDescription(endpoint.method, spec["description"], rule)
+  })
+  const documented = described === undefined
+    ? endpoint
+    : endpoint.annotate(OpenApi.Summary, described.summary).annotate(OpenApi.Description, described.description)
+  return withRefusals(documented.annotate(AccessRuleOf, rule).annotate(OpenApi.Transform, describe))
+}
+
 /**
  * The single declaration of who may call an operation. The rule is kept on the
  * endpoint for the runtime check, and the operation's description is made
@@ -127,88 +184,29 @@ export class AccessRuleOf extends Context.Service<AccessRuleOf, AccessRule>()("@
  * description lists) every error the operation can answer. The endpoint's type
  * carries them too. Put `notRateLimited` and `readsOwnBody` after it.
  */
-export const allow = <const Rule extends AccessRule>(rule: Rule) =>
-<
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
->(
-  endpoint: Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-): Endpoint<
-  Name,
-  Method,
-  Path,
-  Params,
-  Query,
-  Payload,
-  Headers,
-  Success,
-  Error | AccessRefusals<Rule, Method> | RequestRefusals<Method, Params, Query, Payload, Headers>,
-  Middleware,
-  MiddlewareServices
-> => {
-  const extensions: Record<string, unknown> = {
-    "x-bluelight-access": rule.access,
-    "x-bluelight-permissions": [...rule.permissions]
-  }
-  if (rule.alternative !== undefined && rule.alternative.length > 0) {
-    extensions["x-bluelight-permissions-alternative"] = [...rule.alternative]
-  }
-  const describe = (operation: Record<string, unknown>): Record<string, unknown> => ({
-    ...operation,
-    ...extensions,
-    security: securityOf(rule),
-    description: tryItDescription(endpoint.method, operation["description"], rule)
-  })
-  return withRefusals(endpoint.annotate(AccessRuleOf, rule).annotate(OpenApi.Transform, describe))
-}
+export const allow = <const Rule extends AccessRule>(rule: Rule) => allowDescribed(rule, undefined)
+
+/**
+ * An operation's summary and description, then who may call it (`allow`),
+ * stated once: `operation(rule)` answers, for a summary and a description,
+ * the mark that sets both on an endpoint and declares its access, so that a
+ * group states its rule once and each endpoint its words in one line.
+ */
+export const operation = <const Rule extends AccessRule>(rule: Rule) => (summary: string, description: string) => allowDescribed(rule, { summary, description })
 
 /** The declared rule of an endpoint, if it has one. */
 export const accessRuleOf = (endpoint: Annotated): Option.Option<AccessRule> => Context.getOption(endpoint.annotations, AccessRuleOf)
 
 /**
- * An endpoint whose declared errors a mark narrowed: the same endpoint, its
- * error type without `Refusals`, which the mark's run-time counterpart (the
- * errors made again by `withRefusals`) no longer declares.
+ * A mark: sets `annotation` on an endpoint and answers the same endpoint, its
+ * error type without the refusals the mark takes out (`ErrorsAfter`), which
+ * the errors made again by `withRefusals` no longer declare.
  */
-const without = <Refusals>() =>
-<
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
->(
-  endpoint: Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-) =>
+const mark = <How extends "ownBody" | "notRateLimited">(annotation: Context.Reference<boolean>): Step<How> => (endpoint) => {
+  const marked = endpoint.annotate(annotation, true)
   // The error set is a run-time value the type cannot follow: `withRefusals` made it without them.
-  (hasRefusals(endpoint) ? withRefusals(endpoint) : endpoint) as unknown as Endpoint<
-    Name,
-    Method,
-    Path,
-    Params,
-    Query,
-    Payload,
-    Headers,
-    Success,
-    Exclude<Error, Refusals>,
-    Middleware,
-    MiddlewareServices
-  >
+  return (hasRefusals(marked) ? withRefusals(marked) : marked) as never
+}
 
 /**
  * Marks an endpoint that reads its own request body, so that the shared body
@@ -217,24 +215,7 @@ const without = <Refusals>() =>
  */
 export const ReadsOwnBody = Context.Reference<boolean>("@bluelight/api/ReadsOwnBody", { defaultValue: () => false })
 
-export const readsOwnBody = <
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
->(
-  endpoint: Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-) =>
-  without<typeof UnsupportedMediaType | (Decodes<Params, Query, Payload, Headers> extends true ? never : typeof InvalidInput)>()(
-    endpoint.annotate(ReadsOwnBody, true)
-  )
+export const readsOwnBody = mark<"ownBody">(ReadsOwnBody)
 
 export const isReadingOwnBody = (endpoint: Annotated): boolean => Context.get(endpoint.annotations, ReadsOwnBody)
 
@@ -245,20 +226,6 @@ export const isReadingOwnBody = (endpoint: Annotated): boolean => Context.get(en
  */
 export const NotRateLimited = Context.Reference<boolean>("@bluelight/api/NotRateLimited", { defaultValue: () => false })
 
-export const notRateLimited = <
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
->(
-  endpoint: Endpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-) => without<typeof RateLimited>()(endpoint.annotate(NotRateLimited, true))
+export const notRateLimited = mark<"notRateLimited">(NotRateLimited)
 
 export const isRateLimited = (endpoint: Annotated): boolean => !Context.get(endpoint.annotations, NotRateLimited)

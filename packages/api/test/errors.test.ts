@@ -1,6 +1,6 @@
 import { AccountDisabled, AuthenticationFailed, Forbidden, Unauthenticated, UserRequired } from "@bluelight/core/identity"
 import { type ErrorCode, InvalidInput } from "@bluelight/core/kernel"
-import { GameThrottled, IdempotencyConflict } from "@bluelight/core/moderation"
+import { GameThrottled, GameUnavailable, IdempotencyConflict } from "@bluelight/core/moderation"
 import { Effect, Exit } from "effect"
 import { HttpClientRequest, HttpClientResponse } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
@@ -163,6 +163,30 @@ describe("the errors a client derived from the contract reads back", () => {
     ])
     // A session and a credential may both act: no USER_REQUIRED.
     await expectRefused(decode, "USER_REQUIRED")
+  })
+
+  it("reads RATE_LIMITED and GAME_THROTTLED without a usable Retry-After (a proxy dropped or rewrote it) as ones without retryAfterSeconds", async () => {
+    const decode = HttpApiClient.decodeResponse(BluelightApi, { group: "moderation", endpoint: "kickPlayer" })
+    for (const retryAfter of [undefined, "Fri, 27 Nov 2026 03:00:00 GMT", "soon", "1.5", "-3", ""]) {
+      const limited = await failureOf(decode(answer("RATE_LIMITED", { retryAfter })))
+      expect(limited, retryAfter).toBeInstanceOf(RateLimited)
+      expect(limited, retryAfter).toMatchObject({ code: "RATE_LIMITED", message: "a RATE_LIMITED" })
+      expect(limited, retryAfter).not.toHaveProperty("retryAfterSeconds")
+      const throttled = await failureOf(decode(answer("GAME_THROTTLED", { details: { availability: "unavailable" }, retryAfter })))
+      expect(throttled, retryAfter).toBeInstanceOf(GameThrottled)
+      expect(throttled, retryAfter).toMatchObject({ code: "GAME_THROTTLED", details: { availability: "unavailable" } })
+      expect(throttled, retryAfter).not.toHaveProperty("retryAfterSeconds")
+    }
+    // A number of seconds is still read, 0 included.
+    expect(await failureOf(decode(answer("RATE_LIMITED", { retryAfter: "0" })))).toMatchObject({ retryAfterSeconds: 0 })
+  })
+
+  it("reads GAME_UNAVAILABLE without Retry-After too", async () => {
+    const decode = HttpApiClient.decodeResponse(BluelightApi, { group: "gameServer", endpoint: "serverStatus" })
+    const error = await failureOf(decode(answer("GAME_UNAVAILABLE", { details: { availability: "unavailable" } })))
+    expect(error).toBeInstanceOf(GameUnavailable)
+    expect(error).toMatchObject({ code: "GAME_UNAVAILABLE", details: { availability: "unavailable" } })
+    expect(error).not.toHaveProperty("retryAfterSeconds")
   })
 
   it("types each endpoint's errors with its refusals, as the client's error types come from them", () => {

@@ -3,7 +3,7 @@
  * that relays the game's incoming emergency calls to Bluelight
  * (`POST /api/cad/calls`) and follows the CAD feed, for as long as it runs.
  * The README's example; the tests type-check it and run it against a real
- * server (`test/client/relayBot.test.ts`).
+ * server (`test/client/feed.test.ts` in the repository).
  */
 import type { CadEventView, CallView } from "@bluelight/api/cad/schemas.js"
 import { followCadEvents, hasCode, makeBluelightClient } from "@bluelight/client"

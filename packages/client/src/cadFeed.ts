@@ -46,7 +46,8 @@ const isCut = (error: unknown): boolean => error instanceof StreamEnded || HttpC
  * `Last-Event-ID` set to the last entry it delivered, so the server replays
  * what was committed meanwhile; an entry already delivered (at or below that
  * `seq`) is never delivered again. Filtered by `incidentId` and `unitId` as
- * `GET /api/cad/events` is.
+ * `GET /api/cad/events` is. An entry's `data` is typed by its `type`: a bot
+ * narrowing on `entry.type === "UNIT_ASSIGNED"` reads `entry.data.incidentNumber`.
  */
 export const followCadEvents = (
   client: BluelightApiClient,

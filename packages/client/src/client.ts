@@ -2,6 +2,7 @@ import { BluelightApi } from "@bluelight/api"
 import { Context, Effect, Layer, type Redacted } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientRequest } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
+import type { SendableClient } from "./requests.js"
 import { retrying, type RetryOptions } from "./retry.js"
 
 /**
@@ -9,9 +10,11 @@ import { retrying, type RetryOptions } from "./retry.js"
  * (`client.cadIncidents.createIncident({ payload })`), derived from the
  * contract: the request's path, query, headers and body are encoded from
  * their schemas, the answer decoded, and every error the operation declares
- * decoded as its class (carrying its API `code`).
+ * decoded as its class (carrying its API `code`). A request may leave out a
+ * field the contract gives a default (`listIncidents({ query: {} })` lists
+ * the open ones, 25 at a time): the server applies it (`requests.ts`).
  */
-export type BluelightApiClient = HttpApiClient.ForApi<typeof BluelightApi>
+export type BluelightApiClient = SendableClient<typeof BluelightApi>
 
 export interface BluelightClientOptions {
   /** The server's origin, `https://bluelight.example.org` (the operations' paths start with `/api`). */
@@ -79,6 +82,8 @@ const withRetry = (client: BluelightApiClient, options: RetryOptions): Bluelight
  */
 export const makeBluelightClient = (options: BluelightClientOptions): Effect.Effect<BluelightApiClient> =>
   HttpApiClient.make(BluelightApi, { baseUrl: options.baseUrl, transformClient: signed(options) }).pipe(
+    // The same methods, typed as taking a request without its defaulted fields: encoding leaves such a field absent.
+    Effect.map((client) => client as unknown as BluelightApiClient),
     Effect.map((client) => (options.retry === undefined ? client : withRetry(client, options.retry))),
     Effect.provide(FetchHttpClient.layer)
   )

@@ -9,7 +9,8 @@ export type ApiErrorCode = Parameters<typeof statusOfCode>[0]
  * operation's declared errors decode to their own classes (`NotFound`,
  * `CadConflict`, `RateLimited`, …), which all carry these fields. `details`
  * holds INVALID_INPUT's problems; `retryAfterSeconds` is the `Retry-After`
- * of RATE_LIMITED and GAME_THROTTLED.
+ * of RATE_LIMITED and GAME_THROTTLED (absent when the answer had none, or not
+ * a number of seconds: a proxy may drop or rewrite it).
  */
 export interface ApiError {
   readonly _tag: string

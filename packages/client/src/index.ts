@@ -4,4 +4,5 @@
 export * from "./cadFeed.js"
 export * from "./client.js"
 export * from "./errors.js"
+export * from "./requests.js"
 export * from "./retry.js"

@@ -7,7 +7,11 @@ import { Duration, Effect, Predicate } from "effect"
  * to `attempts` sendings in all, and never after a wait longer than
  * `longestWait` (that one fails at once, so a caller is not held for
  * minutes it did not agree to). Nothing else is retried: a write refused for
- * any other reason would be refused again, or was perhaps applied.
+ * any other reason would be refused again, or was perhaps applied. Such a
+ * refusal without a usable `Retry-After` (the server always sends one, a
+ * proxy may drop it) is sent again after `FALLBACK_WAIT`, or after
+ * `longestWait` if that is shorter: the refusal still says the same request
+ * will be taken later, only not when.
  */
 export interface RetryOptions {
   /** How many times one request is sent at most, the first included (at least 1). */
@@ -19,10 +23,15 @@ export interface RetryOptions {
 /** The codes whose refusal names, in `Retry-After`, when to send the same request again. */
 export const RETRIED_CODES: ReadonlySet<string> = new Set(["RATE_LIMITED", "GAME_THROTTLED"])
 
-/** What a failure must say to be retried: its code, and the seconds `Retry-After` gave. */
+/** How long a retried refusal without a usable `Retry-After` is waited out (at most `longestWait`). */
+export const FALLBACK_WAIT: Duration.Duration = Duration.seconds(1)
+
+/** Whether a failure is a refusal that is retried (by its code). */
+const isRetried = (error: unknown): boolean => Predicate.hasProperty(error, "code") && typeof error.code === "string" && RETRIED_CODES.has(error.code)
+
+/** The seconds `Retry-After` gave a failure, if it gave a usable number of them. */
 const retryAfterOf = (error: unknown): number | undefined =>
-  Predicate.hasProperty(error, "code") && typeof error.code === "string" && RETRIED_CODES.has(error.code) &&
-    Predicate.hasProperty(error, "retryAfterSeconds") && typeof error.retryAfterSeconds === "number" &&
+  Predicate.hasProperty(error, "retryAfterSeconds") && typeof error.retryAfterSeconds === "number" &&
     Number.isFinite(error.retryAfterSeconds) && error.retryAfterSeconds >= 0
     ? error.retryAfterSeconds
     : undefined
@@ -30,14 +39,17 @@ const retryAfterOf = (error: unknown): number | undefined =>
 /**
  * How long to wait before sending a request again after it failed with
  * `error` on its `attempt`-th sending (counted from 1), or `undefined` when it
- * is not sent again: not a retried refusal, no `Retry-After`, no attempt
- * left, or a wait beyond `longestWait`.
+ * is not sent again: not a retried refusal, no attempt left, or a
+ * `Retry-After` beyond `longestWait`. Without a usable `Retry-After`, the wait
+ * is `FALLBACK_WAIT`, or `longestWait` if that is shorter.
  */
 export const retryDelay = (error: unknown, attempt: number, options: RetryOptions): Duration.Duration | undefined => {
+  if (!isRetried(error) || attempt >= options.attempts) return undefined
+  const longest = Duration.fromInputUnsafe(options.longestWait)
   const seconds = retryAfterOf(error)
-  if (seconds === undefined || attempt >= options.attempts) return undefined
+  if (seconds === undefined) return Duration.min(FALLBACK_WAIT, longest)
   const wait = Duration.seconds(seconds)
-  return Duration.isGreaterThan(wait, Duration.fromInputUnsafe(options.longestWait)) ? undefined : wait
+  return Duration.isGreaterThan(wait, longest) ? undefined : wait
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SqlClient, SqlSchema } from "effect/sql"
-import { type CadEvent, type CadEventFilter, type CadEventView, CadHistory } from "@bluelight/core/cad"
+import { type CadEventFilter, type CadEventView, CadHistory, type NewCadEvent } from "@bluelight/core/cad"
 import { AccountId, ServiceCredentialId } from "@bluelight/core/identity"
 import type { Page } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Schema } from "effect"
@@ -16,19 +16,13 @@ export const CAD_EVENTS_CHANNEL = "bluelight_cad_events"
  */
 const APPEND_LOCK = [0x0cad, 1] as const
 
-const viewOf = (row: typeof CadEventRow.Type): CadEventView => ({
-  id: row.id,
-  seq: row.seq,
-  type: row.type,
-  at: row.at,
-  actor: row.actorType === "service"
-    ? { serviceId: ServiceCredentialId.make(row.actorId) }
-    : { id: AccountId.make(row.actorId), displayName: row.actorName ?? "" },
-  incidentId: row.incidentId,
-  unitId: row.unitId,
-  callId: row.callId,
-  data: row.data
-})
+const viewOf = (row: typeof CadEventRow.Type): CadEventView => {
+  const { actorId, actorName, actorType, ...entry } = row
+  return {
+    ...entry,
+    actor: actorType === "service" ? { serviceId: ServiceCredentialId.make(actorId) } : { id: AccountId.make(actorId), displayName: actorName ?? "" }
+  }
+}
 
 /** The append-only CAD history, with a `NOTIFY` per entry that every instance's feed hears on commit. */
 export const PgCadHistory = Layer.effect(
@@ -54,7 +48,7 @@ export const PgCadHistory = Layer.effect(
       }
     })
     return {
-      append: Effect.fn("PgCadHistory.append")(function*(event: Omit<CadEvent, "seq">) {
+      append: Effect.fn("PgCadHistory.append")(function*(event: NewCadEvent) {
         yield* sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK[0]}, ${APPEND_LOCK[1]})`
         const rows = yield* sql<{ readonly seq: bigint }>`
           INSERT INTO cad_events (id, type, at, actor_type, actor_id, incident_id, unit_id, call_id, data)

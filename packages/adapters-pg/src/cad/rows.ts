@@ -1,6 +1,6 @@
 import {
+  CAD_EVENT_DATA,
   CadEventId,
-  CadEventType,
   callsignKey,
   CallId,
   CallStatus,
@@ -13,6 +13,7 @@ import {
   UnitType
 } from "@bluelight/core/cad"
 import { AccountId, IdentityLink, PlatformLink, StaffProfileId } from "@bluelight/core/identity"
+import { historyEntries } from "@bluelight/core/kernel"
 import { Schema, SchemaTransformation } from "effect"
 import { NumberFromInt8 } from "../kernel/rows.js"
 
@@ -113,17 +114,20 @@ export const CREW_USER_COLUMNS = `
   a.id AS user_id, a.display_name, a.identity_id, a.identity_username, a.identity_avatar,
   a.platform_id, a.platform_username, sp.id AS staff_id, sp.active AS staff_active`
 
-/** A `cad_events` row with its actor's display name (null for a service, or a missing account). */
-export const CadEventRow = Schema.Struct({
+/**
+ * A `cad_events` row with its actor's display name (null for a service, or a
+ * missing account), its `data` decoded by its `type`'s payload schema
+ * (`CAD_EVENT_DATA`, as `CadEventView` answers it; why stored rows decode by
+ * it is said there).
+ */
+export const CadEventRow = historyEntries(CAD_EVENT_DATA, {
   seq: NumberFromInt8,
   id: CadEventId,
-  type: CadEventType,
   at: Schema.DateTimeUtcFromDate,
   actorType: Schema.Literals(["user", "service"]),
   actorId: Schema.String,
   actorName: Schema.NullOr(Schema.String),
   incidentId: Schema.NullOr(IncidentId),
   unitId: Schema.NullOr(UnitId),
-  callId: Schema.NullOr(CallId),
-  data: Schema.Record(Schema.String, Schema.Unknown)
+  callId: Schema.NullOr(CallId)
 })

@@ -1,4 +1,5 @@
 import {
+  type CadChange,
   CadEventId,
   CadHistory,
   type Call,
@@ -259,14 +260,24 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         const start = yield* history.latestSeq
         const incidentId = idOf(IncidentId, "inc")
         const unitId = idOf(UnitId, "unit")
-        const append = (
-          type: "INCIDENT_CREATED" | "UNIT_ASSIGNED",
-          actor: { type: "user" | "service"; id: string },
-          subjects: { incidentId: IncidentId | null; unitId: UnitId | null }
-        ) =>
-          Transactor.use((tx) => tx.transaction(history.append({ id: idOf(CadEventId, "ev"), at: T0, actor, type, ...subjects, callId: null, data: { n: 1 } })))
-        const a = yield* append("INCIDENT_CREATED", { type: "user", id: person.id }, { incidentId, unitId: null })
-        const b = yield* append("UNIT_ASSIGNED", { type: "service", id: "svc-1" }, { incidentId, unitId })
+        const append = (change: CadChange, actor: { type: "user" | "service"; id: string }) =>
+          Transactor.use((tx) => tx.transaction(history.append({ ...change, id: idOf(CadEventId, "ev"), at: T0, actor })))
+        const created = {
+          type: "INCIDENT_CREATED",
+          incidentId,
+          unitId: null,
+          callId: null,
+          data: { number: 7, type: "Burglary", priority: "IMMEDIATE", location: "High Street", description: "", controlNotes: "" }
+        } as const
+        const assigned = {
+          type: "UNIT_ASSIGNED",
+          incidentId,
+          unitId,
+          callId: null,
+          data: { callsign: "MP-1", incidentNumber: 7, from: "AVAILABLE", to: "ASSIGNED" }
+        } as const
+        const a = yield* append(created, { type: "user", id: person.id })
+        const b = yield* append(assigned, { type: "service", id: "svc-1" })
         expect(a.seq).toBeGreaterThan(start)
         expect(b.seq).toBe(a.seq + 1)
         expect(yield* history.latestSeq).toBe(b.seq)
@@ -281,9 +292,10 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
           incidentId,
           unitId: null,
           callId: null,
-          data: { n: 1 }
+          data: created.data
         })
         expect(after[1]!.actor).toEqual({ serviceId: "svc-1" })
+        expect(after[1]!.type === "UNIT_ASSIGNED" ? after[1]!.data : undefined).toEqual(assigned.data)
         expect((yield* history.list({ unitId }, PAGE)).items.map((event) => event.id)).toEqual([b.id])
         expect((yield* history.list({ incidentId, after: a.seq }, PAGE)).items.map((event) => event.id)).toEqual([b.id])
       }))

@@ -2,28 +2,26 @@ import { AuditEntryView } from "@bluelight/core/audit"
 import { EnteredTimestamp, Id, OneLineText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { allow } from "../access.js"
+import { operation } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
-import { List } from "../schema/envelope.js"
-import { paging, StrictQuery } from "../schema/query.js"
+import { page } from "../endpointParts.js"
 
 export class AuditApi extends HttpApiGroup.make("audit")
   .add(
-    HttpApiEndpoint.get("listAudit", "/audit", {
-      query: StrictQuery({
-        ...paging,
+    HttpApiEndpoint.get(
+      "listAudit",
+      "/audit",
+      page({
         action: Schema.optional(OneLineText({ min: 1, max: 100 })),
         actorId: Schema.optional(Id),
         serviceId: Schema.optional(Id),
         targetId: Schema.optional(OneLineText({ min: 1, max: 100 })),
         from: Schema.optional(EnteredTimestamp),
         to: Schema.optional(EnteredTimestamp)
-      }),
-      success: List(AuditEntryView)
-    })
-      .annotate(OpenApi.Summary, "Read the audit log")
-      .annotate(
-        OpenApi.Description,
+      }, AuditEntryView)
+    ).pipe(
+      operation({ access: "session-or-credential", permissions: ["audit.view"] })(
+        "Read the audit log",
         "Every audited change, newest first. Filters: `action` (such as `service.issued`), `actorId` (a person), " +
           "`serviceId` (a credential), `targetId`, and the time range `from` (inclusive) to `to` (exclusive). " +
           "`actor.name` is the person's current display name or the credential's name (`null` when no account or " +
@@ -32,7 +30,7 @@ export class AuditApi extends HttpApiGroup.make("audit")
           "(`moderation.delivery.succeeded`, `moderation.delivery.failed` with `errorCode`), both with the action as target; " +
           "an action with no delivery entry is `UNKNOWN`."
       )
-      .pipe(allow({ access: "session-or-credential", permissions: ["audit.view"] }))
+    )
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Audit")

@@ -13,20 +13,20 @@ import {
 } from "@bluelight/core/civilians"
 import { EnteredTimestamp, InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
 import { DateTime, Schema, SchemaTransformation } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { allow } from "../access.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { operation } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
+import { change, created, one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Single, List } from "../schema/envelope.js"
-import { paging, StrictQuery } from "../schema/query.js"
 import { Details, EndorsementCode, FineAmount, Points, Reason, RecordDescription, RecordLocation, RecordTitle } from "./inputs.js"
+import { reasonedChange } from "./reasoned.js"
 import { Marker, PncRecord, Warrant } from "./schemas.js"
 
-const lookup = allow({ access: "session-or-credential", permissions: ["pnc.view"] })
-const records = allow({ access: "session", permissions: ["pnc.records.manage"] })
-const warrants = allow({ access: "session", permissions: ["pnc.warrants.manage"] })
-const markers = allow({ access: "session", permissions: ["pnc.markers.manage"] })
+const lookup = operation({ access: "session-or-credential", permissions: ["pnc.view"] })
+const records = operation({ access: "session", permissions: ["pnc.records.manage"] })
+const warrants = operation({ access: "session", permissions: ["pnc.warrants.manage"] })
+const markers = operation({ access: "session", permissions: ["pnc.markers.manage"] })
 
 /** Ids in the examples: the form of a real one. */
 const EXAMPLE_CIVILIAN_ID = CivilianId.make("0190a7f2-3c4d-7e5f-8a6b-1c2d3e4f5a6c")
@@ -41,40 +41,44 @@ const Active = OneOf("true", "false").pipe(
 
 export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
   .add(
-    HttpApiEndpoint.post("createRecord", "/pnc/records", {
-      payload: Body({
-        civilianId: CivilianId,
-        type: RecordType,
-        title: RecordTitle,
-        description: RecordDescription,
-        location: RecordLocation,
-        occurredAt: EnteredTimestamp,
-        fineAmount: Schema.optionalKey(FineAmount),
-        points: Schema.optionalKey(Points),
-        vehicleId: Schema.optionalKey(VehicleId),
-        disclosed: Schema.optionalKey(Schema.Boolean),
-        endorsementCode: Schema.optionalKey(EndorsementCode)
-      }, {
-        name: "RecordInput",
-        example: {
-          civilianId: EXAMPLE_CIVILIAN_ID,
-          type: "CITATION",
-          title: "Speeding",
-          description: "Driving at 48 in a 30 zone on the High Street",
-          location: "High Street",
-          occurredAt: DateTime.makeUnsafe("2026-01-31T21:15:00.000Z"),
-          fineAmount: 100,
-          points: 3,
-          vehicleId: EXAMPLE_VEHICLE_ID,
-          endorsementCode: "SP30"
-        }
-      }),
-      success: Single(PncRecord).pipe(HttpApiSchema.status(201)),
-      error: failsWith(NotFound, InvalidInput)
-    })
-      .annotate(OpenApi.Summary, "Create a record")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "createRecord",
+      "/pnc/records",
+      created(
+        Body({
+          civilianId: CivilianId,
+          type: RecordType,
+          title: RecordTitle,
+          description: RecordDescription,
+          location: RecordLocation,
+          occurredAt: EnteredTimestamp,
+          fineAmount: Schema.optionalKey(FineAmount),
+          points: Schema.optionalKey(Points),
+          vehicleId: Schema.optionalKey(VehicleId),
+          disclosed: Schema.optionalKey(Schema.Boolean),
+          endorsementCode: Schema.optionalKey(EndorsementCode)
+        }, {
+          name: "RecordInput",
+          example: {
+            civilianId: EXAMPLE_CIVILIAN_ID,
+            type: "CITATION",
+            title: "Speeding",
+            description: "Driving at 48 in a 30 zone on the High Street",
+            location: "High Street",
+            occurredAt: DateTime.makeUnsafe("2026-01-31T21:15:00.000Z"),
+            fineAmount: 100,
+            points: 3,
+            vehicleId: EXAMPLE_VEHICLE_ID,
+            endorsementCode: "SP30"
+          }
+        }),
+        PncRecord,
+        NotFound,
+        InvalidInput
+      )
+    ).pipe(
+      records(
+        "Create a record",
         "A record against a person, recorded by the caller: `title` 3 to 120, `description` 3 to 4000, `location` 2 to 200 " +
           "characters, `occurredAt` not in the future, `fineAmount` 0 to 1,000,000 (default 0), `points` 0 to 12 (default 0), " +
           "`disclosed` (default true, false for INTELLIGENCE) says whether the character's owner sees it. With points against a " +
@@ -82,162 +86,156 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           "expiring in three years) in the same change; without a licence the record is kept and nothing is endorsed. An unknown " +
           "person or vehicle is `NOT_FOUND`. Records `RECORD_CREATED`."
       )
-      .pipe(records)
+    )
   )
   .add(
-    HttpApiEndpoint.get("getRecord", "/pnc/records/:id", {
-      params: RecordPath,
-      success: Single(PncRecord),
-      error: failsWith(NotFound)
-    })
-      .annotate(OpenApi.Summary, "Get a record")
-      .annotate(OpenApi.Description, "One record, with who recorded it and who closed or voided it.")
-      .pipe(lookup)
+    HttpApiEndpoint.get("getRecord", "/pnc/records/:id", one(RecordPath, PncRecord)).pipe(
+      lookup("Get a record", "One record, with who recorded it and who closed or voided it.")
+    )
   )
   .add(
-    HttpApiEndpoint.post("closeRecord", "/pnc/records/:id/close", {
-      params: RecordPath,
-      payload: Body({ reason: Reason }, { name: "RecordClosure", example: { reason: "Fine paid" } }),
-      success: Single(PncRecord),
-      error: failsWith(NotFound, InvalidState)
-    })
-      .annotate(OpenApi.Summary, "Close a record")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "closeRecord",
+      "/pnc/records/:id/close",
+      reasonedChange(RecordPath, { name: "RecordClosure", example: "Fine paid" }, PncRecord, NotFound, InvalidState)
+    ).pipe(
+      records(
+        "Close a record",
         "An open record is closed (dealt with), with a `reason` (3 to 500 characters). A record already closed or void is " +
           "`INVALID_STATE`. Records `RECORD_CLOSED`."
       )
-      .pipe(records)
+    )
   )
   .add(
-    HttpApiEndpoint.post("voidRecord", "/pnc/records/:id/void", {
-      params: RecordPath,
-      payload: Body({ reason: Reason }, { name: "RecordVoiding", example: { reason: "Recorded against the wrong person" } }),
-      success: Single(PncRecord),
-      error: failsWith(NotFound, InvalidState)
-    })
-      .annotate(OpenApi.Summary, "Void a record")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "voidRecord",
+      "/pnc/records/:id/void",
+      reasonedChange(RecordPath, { name: "RecordVoiding", example: "Recorded against the wrong person" }, PncRecord, NotFound, InvalidState)
+    ).pipe(
+      records(
+        "Void a record",
         "An open record made in error is void, with a `reason` (3 to 500 characters); the endorsement it made stops counting " +
           "(`ENDORSEMENT_REMOVED`). A record already closed or void is `INVALID_STATE`. Records `RECORD_VOIDED`."
       )
-      .pipe(records)
+    )
   )
   .add(
     HttpApiEndpoint.get("listCivilianRecords", "/pnc/civilians/:id/records", {
       params: Schema.Struct({ id: CivilianId }),
-      query: StrictQuery(paging),
-      success: List(PncRecord),
+      ...page({}, PncRecord),
       error: failsWith(NotFound)
-    })
-      .annotate(OpenApi.Summary, "List a person's records")
-      .annotate(OpenApi.Description, "Every record of a person, undisclosed and void ones included, with who recorded each; the latest occurrence first.")
-      .pipe(lookup)
+    }).pipe(
+      lookup("List a person's records", "Every record of a person, undisclosed and void ones included, with who recorded each; the latest occurrence first.")
+    )
   )
   .add(
-    HttpApiEndpoint.get("listWarrants", "/pnc/warrants", {
-      query: StrictQuery({ ...paging, status: Schema.optional(WarrantStatus), civilianId: Schema.optional(CivilianId) }),
-      success: List(Warrant)
-    })
-      .annotate(OpenApi.Summary, "List warrants")
-      .annotate(
-        OpenApi.Description,
-        "Warrants, newest first; `status` keeps those that read so now (an active warrant past `expiresAt` reads EXPIRED), " +
-          "`civilianId` one person's."
+    HttpApiEndpoint.get("listWarrants", "/pnc/warrants", page({ status: Schema.optional(WarrantStatus), civilianId: Schema.optional(CivilianId) }, Warrant))
+      .pipe(
+        lookup(
+          "List warrants",
+          "Warrants, newest first; `status` keeps those that read so now (an active warrant past `expiresAt` reads EXPIRED), `civilianId` one person's."
+        )
       )
-      .pipe(lookup)
   )
   .add(
-    HttpApiEndpoint.post("issueWarrant", "/pnc/warrants", {
-      payload: Body({
-        civilianId: CivilianId,
-        reason: Reason,
-        details: Schema.optionalKey(Details),
-        expiresAt: Schema.optionalKey(EnteredTimestamp)
-      }, { name: "WarrantInput", example: { civilianId: EXAMPLE_CIVILIAN_ID, reason: "Failed to appear at court" } }),
-      success: Single(Warrant).pipe(HttpApiSchema.status(201)),
-      error: failsWith(NotFound, InvalidInput)
-    })
-      .annotate(OpenApi.Summary, "Issue a warrant")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "issueWarrant",
+      "/pnc/warrants",
+      created(
+        Body({
+          civilianId: CivilianId,
+          reason: Reason,
+          details: Schema.optionalKey(Details),
+          expiresAt: Schema.optionalKey(EnteredTimestamp)
+        }, { name: "WarrantInput", example: { civilianId: EXAMPLE_CIVILIAN_ID, reason: "Failed to appear at court" } }),
+        Warrant,
+        NotFound,
+        InvalidInput
+      )
+    ).pipe(
+      warrants(
+        "Issue a warrant",
         "An active warrant for a person, issued by the caller: `reason` 3 to 500 characters, `details` up to 2000, " +
           "`expiresAt` in the future (else `INVALID_INPUT`). An unknown person is `NOT_FOUND`. Records `WARRANT_ISSUED`."
       )
-      .pipe(warrants)
+    )
   )
   .add(
-    HttpApiEndpoint.post("closeWarrant", "/pnc/warrants/:id/close", {
-      params: WarrantPath,
-      payload: Body({ outcome: WarrantOutcome, note: Reason }, { name: "WarrantClosure", example: { outcome: "EXECUTED", note: "Arrested at home" } }),
-      success: Single(Warrant),
-      error: failsWith(NotFound, WarrantNotActive)
-    })
-      .annotate(OpenApi.Summary, "Close a warrant")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "closeWarrant",
+      "/pnc/warrants/:id/close",
+      change(
+        WarrantPath,
+        Body({ outcome: WarrantOutcome, note: Reason }, { name: "WarrantClosure", example: { outcome: "EXECUTED", note: "Arrested at home" } }),
+        Warrant,
+        NotFound,
+        WarrantNotActive
+      )
+    ).pipe(
+      warrants(
+        "Close a warrant",
         "An active warrant is EXECUTED or WITHDRAWN, with a `note` (3 to 500 characters). A warrant already closed or past " +
           "its expiry is `WARRANT_NOT_ACTIVE`. Records `WARRANT_CLOSED`."
       )
-      .pipe(warrants)
+    )
   )
   .add(
-    HttpApiEndpoint.get("listMarkers", "/pnc/markers", {
-      query: StrictQuery({
-        ...paging,
+    HttpApiEndpoint.get(
+      "listMarkers",
+      "/pnc/markers",
+      page({
         active: Schema.optional(Active),
         type: Schema.optional(MarkerType),
         civilianId: Schema.optional(CivilianId),
         vehicleId: Schema.optional(VehicleId)
-      }),
-      success: List(Marker)
-    })
-      .annotate(OpenApi.Summary, "List markers")
-      .annotate(
-        OpenApi.Description,
+      }, Marker)
+    ).pipe(
+      lookup(
+        "List markers",
         "Markers, newest first; `active=true` keeps those active now (not cleared, not past `expiresAt`), `active=false` the " +
           "others; `type`, `civilianId` and `vehicleId` narrow further."
       )
-      .pipe(lookup)
+    )
   )
   .add(
-    HttpApiEndpoint.post("createMarker", "/pnc/markers", {
-      payload: Body({
-        type: MarkerType,
-        civilianId: Schema.optionalKey(CivilianId),
-        vehicleId: Schema.optionalKey(VehicleId),
-        reason: Reason,
-        details: Schema.optionalKey(Details),
-        expiresAt: Schema.optionalKey(EnteredTimestamp)
-      }, { name: "MarkerInput", example: { type: "STOLEN_VEHICLE", vehicleId: EXAMPLE_VEHICLE_ID, reason: "Reported stolen by the keeper" } }),
-      success: Single(Marker).pipe(HttpApiSchema.status(201)),
-      error: failsWith(NotFound, InvalidInput)
-    })
-      .annotate(OpenApi.Summary, "Create a marker")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "createMarker",
+      "/pnc/markers",
+      created(
+        Body({
+          type: MarkerType,
+          civilianId: Schema.optionalKey(CivilianId),
+          vehicleId: Schema.optionalKey(VehicleId),
+          reason: Reason,
+          details: Schema.optionalKey(Details),
+          expiresAt: Schema.optionalKey(EnteredTimestamp)
+        }, { name: "MarkerInput", example: { type: "STOLEN_VEHICLE", vehicleId: EXAMPLE_VEHICLE_ID, reason: "Reported stolen by the keeper" } }),
+        Marker,
+        NotFound,
+        InvalidInput
+      )
+    ).pipe(
+      markers(
+        "Create a marker",
         "A marker set by the caller. VEHICLE_BOLO and STOLEN_VEHICLE need `vehicleId` and take no `civilianId`; PERSON_BOLO, " +
           "WANTED, MISSING_PERSON and OFFICER_SAFETY need `civilianId` and take no `vehicleId`; GENERAL takes either or both " +
           "(else `INVALID_INPUT`). `reason` 3 to 500 characters, `details` up to 2000, `expiresAt` in the future. An unknown " +
           "person or vehicle is `NOT_FOUND`. Records `MARKER_CREATED`."
       )
-      .pipe(markers)
+    )
   )
   .add(
-    HttpApiEndpoint.post("clearMarker", "/pnc/markers/:id/clear", {
-      params: MarkerPath,
-      payload: Body({ reason: Reason }, { name: "MarkerClearance", example: { reason: "Vehicle recovered" } }),
-      success: Single(Marker),
-      error: failsWith(NotFound, MarkerNotActive)
-    })
-      .annotate(OpenApi.Summary, "Clear a marker")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "clearMarker",
+      "/pnc/markers/:id/clear",
+      reasonedChange(MarkerPath, { name: "MarkerClearance", example: "Vehicle recovered" }, Marker, NotFound, MarkerNotActive)
+    ).pipe(
+      markers(
+        "Clear a marker",
         "An active marker is cleared, with a `reason` (3 to 500 characters). A marker already cleared or past its expiry " +
           "is `MARKER_NOT_ACTIVE`. Records `MARKER_CLEARED`."
       )
-      .pipe(markers)
+    )
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "PNC records")

@@ -20,7 +20,8 @@ import {
   VehicleView,
   WarrantView
 } from "@bluelight/core/civilians"
-import { Id, IntegerBetween, Timestamp } from "@bluelight/core/kernel"
+import { IntegerBetween, Timestamp } from "@bluelight/core/kernel"
+import { ServiceActor } from "@bluelight/core/identity"
 import { Schema } from "effect"
 import { Person } from "../identity/schemas.js"
 
@@ -64,7 +65,7 @@ export const PncEvent = Schema.Struct({
   at: Timestamp,
   actor: Schema.Union([
     Person,
-    Schema.Struct({ serviceId: Id }).annotate({ identifier: "ServiceActor" }),
+    ServiceActor,
     Schema.Struct({ owner: Schema.Literal(true) }).annotate({
       identifier: "CharacterOwnerActor",
       description: "A member's own change to their character, to a reader without civilians.manage: the character's owner, unnamed"

@@ -72,7 +72,12 @@ type HeaderFields = Readonly<Record<string, Schema.optionalKey<Schema.String>>>
 /** `Retry-After`, beside the envelope of a failure that says how long to wait. */
 const RetryAfter: HeaderFields = { "retry-after": Schema.optionalKey(Schema.String) }
 
-/** `Retry-After` as the seconds it gives; an HTTP date (never sent by this server) gives none. */
+/**
+ * `Retry-After` as the whole seconds it gives. Absent (a proxy dropped it) or
+ * anything else (an HTTP date, never sent by this server; a proxy's rewrite)
+ * gives none, and the error is read back without `retryAfterSeconds` rather
+ * than not read at all: the code and message are still the server's.
+ */
 const secondsOf = (header: unknown): number | undefined => typeof header === "string" && /^\d+$/.test(header) ? Number(header) : undefined
 
 /** How the one refusal that names a permission says it (`checkAccess`): "Missing permission cad.view". */
@@ -94,7 +99,8 @@ const notOnTheWire = (error: Declarable, message: string): Record<string, unknow
  * envelope, with `Retry-After` when one of them says how long to wait. One
  * schema per status, as HttpApi takes one response with headers per status,
  * described by its codes. Read back (by a client), the envelope's code names
- * the error's class, and `Retry-After` gives its `retryAfterSeconds`.
+ * the error's class, and `Retry-After` gives its `retryAfterSeconds` (none
+ * when the header is missing or not a number of seconds: `secondsOf`).
  */
 export const declaredAt = <E extends Declarable>(status: number, errors: readonly [E, ...Array<E>]) => {
   const codes: Codes = [errors[0].code, ...errors.slice(1).map((error) => error.code)]

@@ -1,14 +1,15 @@
 import { AccountId, Forbidden, RoleId, StaffProfileId, StaffRoleIds } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
 import { Schema, SchemaTransformation } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { allow } from "../access.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { operation } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
-import { failsWith } from "../errors/declared.js"
+import { change, created, one, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
-import { Single, List } from "../schema/envelope.js"
-import { paging, StrictQuery } from "../schema/query.js"
 import { StaffView } from "./schemas.js"
+
+const manage = operation({ access: "session", permissions: ["staff.manage"] })
+const view = operation({ access: "session-or-credential", permissions: ["staff.view"] })
 
 /** The roles of a profile: the core's rule (`StaffRoleIds`). */
 const RoleIds = StaffRoleIds
@@ -23,61 +24,66 @@ const Active = OneOf("true", "false").pipe(
 
 export class StaffApi extends HttpApiGroup.make("staff")
   .add(
-    HttpApiEndpoint.get("listStaff", "/staff", {
-      query: StrictQuery({ ...paging, active: Schema.optional(Active) }),
-      success: List(StaffView)
-    })
-      .annotate(OpenApi.Summary, "List staff profiles")
-      .annotate(OpenApi.Description, "Staff profiles ordered by display name; `active` keeps only active or only inactive ones.")
-      .pipe(allow({ access: "session-or-credential", permissions: ["staff.view"] }))
+    HttpApiEndpoint.get("listStaff", "/staff", page({ active: Schema.optional(Active) }, StaffView)).pipe(
+      view(
+        "List staff profiles",
+        "Staff profiles ordered by display name; `active` keeps only active or only inactive ones."
+      )
+    )
   )
   .add(
-    HttpApiEndpoint.get("getStaff", "/staff/:id", {
-      params: StaffPath,
-      success: Single(StaffView),
-      error: failsWith(NotFound)
-    })
-      .annotate(OpenApi.Summary, "Get a staff profile")
-      .annotate(OpenApi.Description, "One staff profile with its account and roles.")
-      .pipe(allow({ access: "session-or-credential", permissions: ["staff.view"] }))
+    HttpApiEndpoint.get("getStaff", "/staff/:id", one(StaffPath, StaffView)).pipe(
+      view("Get a staff profile", "One staff profile with its account and roles.")
+    )
   )
   .add(
-    HttpApiEndpoint.post("createStaff", "/staff", {
-      payload: Body({ accountId: AccountId, roleIds: RoleIds }, {
-        name: "StaffProfileInput",
-        example: { accountId: EXAMPLE_ACCOUNT_ID, roleIds: [EXAMPLE_ROLE_ID] }
-      }),
-      success: Single(StaffView).pipe(HttpApiSchema.status(201)),
-      error: failsWith(NotFound, InvalidInput, InvalidState, Forbidden)
-    })
-      .annotate(OpenApi.Summary, "Create a staff profile")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "createStaff",
+      "/staff",
+      created(
+        Body({ accountId: AccountId, roleIds: RoleIds }, {
+          name: "StaffProfileInput",
+          example: { accountId: EXAMPLE_ACCOUNT_ID, roleIds: [EXAMPLE_ROLE_ID] }
+        }),
+        StaffView,
+        NotFound,
+        InvalidInput,
+        InvalidState,
+        Forbidden
+      )
+    ).pipe(
+      manage(
+        "Create a staff profile",
         "Makes an account staff, with the roles granted on the profile. The person must have signed in once (that creates " +
           "the account; its id is in GET /api/admin/accounts). An account has one profile (`INVALID_STATE`); " +
           "an unknown role id is `INVALID_INPUT` with its path; granting a role that holds `admin.manage` needs " +
           "`admin.manage` (`FORBIDDEN`). The example's ids are placeholders: put in real ones."
       )
-      .pipe(allow({ access: "session", permissions: ["staff.manage"] }))
+    )
   )
   .add(
-    HttpApiEndpoint.patch("updateStaff", "/staff/:id", {
-      params: StaffPath,
-      payload: Body({ active: Schema.optionalKey(Schema.Boolean), roleIds: Schema.optionalKey(RoleIds) }, {
-        name: "StaffProfileUpdate",
-        example: { active: true }
-      }),
-      success: Single(StaffView),
-      error: failsWith(NotFound, InvalidInput, Forbidden)
-    })
-      .annotate(OpenApi.Summary, "Update a staff profile")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.patch(
+      "updateStaff",
+      "/staff/:id",
+      change(
+        StaffPath,
+        Body({ active: Schema.optionalKey(Schema.Boolean), roleIds: Schema.optionalKey(RoleIds) }, {
+          name: "StaffProfileUpdate",
+          example: { active: true }
+        }),
+        StaffView,
+        NotFound,
+        InvalidInput,
+        Forbidden
+      )
+    ).pipe(
+      manage(
+        "Update a staff profile",
         "Activates or deactivates the profile, or replaces its roles (`roleIds`, every role it should hold). " +
           "A deactivated profile's permissions stop from the next request on. Changing the profile of someone holding " +
           "`admin.manage`, or granting a role that holds it, needs `admin.manage` (`FORBIDDEN`)."
       )
-      .pipe(allow({ access: "session", permissions: ["staff.manage"] }))
+    )
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Staff")

@@ -2,7 +2,7 @@ import { OneLineText, PageMeta } from "@bluelight/core/kernel"
 import { GameUnavailable } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { allow } from "../access.js"
+import { operation } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Single, List } from "../schema/envelope.js"
@@ -18,36 +18,36 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
       query: NoQuery,
       success: Single(ServerStatusView),
       error: failsWith(GameUnavailable)
-    })
-      .annotate(OpenApi.Summary, "The game server's status")
-      .annotate(OpenApi.Description, `Name, players on now, capacity and join key. ${LIVE}`)
-      .pipe(allow({ access: "session-or-credential", permissions: ["server.view"] }))
+    }).pipe(
+      operation({ access: "session-or-credential", permissions: ["server.view"] })(
+        "The game server's status",
+        `Name, players on now, capacity and join key. ${LIVE}`
+      )
+    )
   )
   .add(
     HttpApiEndpoint.get("serverPlayers", "/server/players", {
       query: StrictQuery(paging),
       success: Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ ...PageMeta.fields, total: Count }) }),
       error: failsWith(GameUnavailable)
-    })
-      .annotate(OpenApi.Summary, "The players on the game server")
-      .annotate(
-        OpenApi.Description,
+    }).pipe(
+      operation({ access: "session-or-credential", permissions: ["players.view"] })(
+        "The players on the game server",
         `The players on the server now, a page at a time in the game server's order (\`meta.total\`: how many in all), each with their in-game permission and the account linked to their platform id (\`account\`, null when none). ${LIVE}`
       )
-      .pipe(allow({ access: "session-or-credential", permissions: ["players.view"] }))
+    )
   )
   .add(
     HttpApiEndpoint.get("lookupPlayers", "/players/lookup", {
       query: StrictQuery({ query: OneLineText({ min: 1, max: 100 }), ...paging }),
       success: List(LivePlayerView),
       error: failsWith(GameUnavailable)
-    })
-      .annotate(OpenApi.Summary, "Find a player on the game server")
-      .annotate(
-        OpenApi.Description,
+    }).pipe(
+      operation({ access: "session-or-credential", permissions: ["players.lookup"] })(
+        "Find a player on the game server",
         `Players on the server now whose platform id is \`query\` or whose username contains it (ignoring case; 1 to 100 characters), each with their linked account. ${LIVE}`
       )
-      .pipe(allow({ access: "session-or-credential", permissions: ["players.lookup"] }))
+    )
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Game server")

@@ -1,13 +1,12 @@
-import { NotFound } from "@bluelight/core/kernel"
 import { GameThrottled, IdempotencyConflict, ModerationActionId, type ModerationType as Type } from "@bluelight/core/moderation"
 import type { Permission } from "@bluelight/core/identity"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { allow } from "../access.js"
+import { operation } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
+import { one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Single, List } from "../schema/envelope.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import {
   ModerationActionView,
@@ -19,6 +18,8 @@ import {
   PlatformId,
   PlayerHistory
 } from "./schemas.js"
+
+const view = operation({ access: "session-or-credential", permissions: ["moderation.view"] })
 
 const DELIVERY = "The record is stored first (`delivery: UNKNOWN`), then the command is sent to the game server once, with the username " +
   "from the live player snapshot. HTTP success means the record exists, not that the command worked: read `delivery` " +
@@ -45,10 +46,7 @@ const moderationEndpoint = <const Name extends string>(
     }),
     success: [ModerationCreated.pipe(HttpApiSchema.status(201)), ModerationReplayed],
     error: failsWith(IdempotencyConflict, GameThrottled)
-  })
-    .annotate(OpenApi.Summary, summary)
-    .annotate(OpenApi.Description, `${what} (\`type\` \`${type}\`). ${DELIVERY}`)
-    .pipe(allow({ access: "session-or-credential", permissions: [permission] }))
+  }).pipe(operation({ access: "session-or-credential", permissions: [permission] })(summary, `${what} (\`type\` \`${type}\`). ${DELIVERY}`))
 
 export class ModerationApi extends HttpApiGroup.make("moderation")
   .add(
@@ -66,37 +64,37 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
     )
   )
   .add(
-    HttpApiEndpoint.get("listModerationActions", "/moderation/actions", {
-      query: StrictQuery({ ...paging, targetPlatformId: Schema.optional(PlatformId), type: Schema.optional(ModerationType) }),
-      success: List(ModerationActionView)
-    })
-      .annotate(OpenApi.Summary, "List moderation actions")
-      .annotate(OpenApi.Description, "Warnings, kicks and bans, newest first; `targetPlatformId` and `type` narrow the list.")
-      .pipe(allow({ access: "session-or-credential", permissions: ["moderation.view"] }))
+    HttpApiEndpoint.get(
+      "listModerationActions",
+      "/moderation/actions",
+      page({ targetPlatformId: Schema.optional(PlatformId), type: Schema.optional(ModerationType) }, ModerationActionView)
+    ).pipe(
+      view(
+        "List moderation actions",
+        "Warnings, kicks and bans, newest first; `targetPlatformId` and `type` narrow the list."
+      )
+    )
   )
   .add(
-    HttpApiEndpoint.get("getModerationAction", "/moderation/actions/:id", {
-      params: Schema.Struct({ id: ModerationActionId }),
-      success: Single(ModerationActionView),
-      error: failsWith(NotFound)
-    })
-      .annotate(OpenApi.Summary, "Get a moderation action")
-      .annotate(OpenApi.Description, "One warning, kick or ban, with its delivery as it stands.")
-      .pipe(allow({ access: "session-or-credential", permissions: ["moderation.view"] }))
+    HttpApiEndpoint.get("getModerationAction", "/moderation/actions/:id", one(Schema.Struct({ id: ModerationActionId }), ModerationActionView)).pipe(
+      view(
+        "Get a moderation action",
+        "One warning, kick or ban, with its delivery as it stands."
+      )
+    )
   )
   .add(
     HttpApiEndpoint.get("playerHistory", "/players/:platformId/history", {
       params: Schema.Struct({ platformId: PlatformId }),
       query: StrictQuery({ ...paging }),
       success: PlayerHistory
-    })
-      .annotate(OpenApi.Summary, "A player's moderation history")
-      .annotate(
-        OpenApi.Description,
+    }).pipe(
+      operation({ access: "session-or-credential", permissions: ["moderation.history"] })(
+        "A player's moderation history",
         "Every warning, kick and ban against the player's platform id, newest first (paged), and the account linked to it " +
           "(`account`, null when none). A player never moderated has an empty list."
       )
-      .pipe(allow({ access: "session-or-credential", permissions: ["moderation.history"] }))
+    )
   )
   .middleware(AccessControl)
   .annotate(OpenApi.Title, "Moderation")

@@ -1,47 +1,64 @@
 import { Context, Option } from "effect"
 import { HttpApi, type HttpApiGroup, OpenApi } from "effect/http-api"
-import { withoutNumberedComponents } from "./components.js"
 import { withRequestExamples } from "./examples.js"
 import { type JsonObject, objectAt, operationsOf } from "./json.js"
-import { withIntegerParameters } from "./parameters.js"
+import { withParameterDescriptions } from "./parameters.js"
 import { securitySchemes } from "./security.js"
-import { withStreamExamples } from "./tryIt.js"
+import { StreamSample, withStreamExamples } from "./tryIt.js"
 
 const operationKey = (method: string, path: string) => `${method.toLowerCase()} ${path.replace(/:(\w+)\??/g, "{$1}")}`
+
+/**
+ * What the description takes from the API's endpoints besides what the
+ * generator reads: the operations it has, and each stream's `StreamSample`,
+ * by operation.
+ */
+const declaredBy = <Id extends string, Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<Id, Groups>) => {
+  const known = new Set<string>()
+  const samples = new Map<string, string>()
+  HttpApi.reflect(api, {
+    onGroup: () => {},
+    onEndpoint: ({ endpoint }) => {
+      const key = operationKey(endpoint.method, endpoint.path)
+      known.add(key)
+      const sample = Context.getOption(endpoint.annotations, StreamSample)
+      if (Option.isSome(sample)) samples.set(key, sample.value)
+    }
+  })
+  return { known, samples }
+}
 
 /**
  * Refuses a description with an operation the API given to `describeApi` did
  * not have: a group added after it is a mistake of composition (the API's one
  * `transform` belongs to the finished API), told rather than served.
  */
-const onlyOperationsOf = <Id extends string, Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<Id, Groups>) => {
-  const known = new Set<string>()
-  HttpApi.reflect(api, { onGroup: () => {}, onEndpoint: ({ endpoint }) => known.add(operationKey(endpoint.method, endpoint.path)) })
-  return (spec: JsonObject): JsonObject => {
-    for (const { key } of operationsOf(spec)) {
-      if (!known.has(key)) throw new Error(`${key} is described but not in the API describeApi was given`)
-    }
-    return spec
+const onlyOperationsOf = (known: ReadonlySet<string>) => (spec: JsonObject): JsonObject => {
+  for (const { key } of operationsOf(spec)) {
+    if (!known.has(key)) throw new Error(`${key} is described but not in the API describeApi was given`)
   }
+  return spec
 }
 
 /**
- * The API's description finished from what its endpoints declare: each
- * request body's (and the event stream's) example where a reference and the
- * linter look for it. Each operation's error responses are its declared
- * errors as they are (`allow` declares every one), and its description,
- * with the notes on trying it from the reference page, is its own
- * (`allow`, `tryItNotes.ts`). Apply it to the finished API, after its last
- * group (an API has one such `transform`).
+ * The API's description finished with what Effect's generator cannot write
+ * from the endpoints' declarations (each step says why, citing the generator):
+ * each parameter's description beside it, each request body's example where
+ * a reference and the linter look for it, the event stream's answer as text
+ * with its sample. Everything else is the generator's, from the declarations:
+ * one component per schema (a test holds it: no numbered component), each
+ * integer parameter as its integer, each operation's error responses as its
+ * declared errors (`allow` declares every one), and its description, with the
+ * notes on trying it from the reference page (`allow`, `tryItNotes.ts`).
+ * Apply it to the finished API, after its last group (an API has one such
+ * `transform`).
  */
 export const describeApi = <Id extends string, Groups extends HttpApiGroup.Constraint>(
   api: HttpApi.HttpApi<Id, Groups>
 ): HttpApi.HttpApi<Id, Groups> => {
-  const known = onlyOperationsOf(api)
-  return api.annotate(
-    OpenApi.Transform,
-    (spec) => withStreamExamples(withRequestExamples(withIntegerParameters(withoutNumberedComponents(known(spec)))))
-  )
+  const { known, samples } = declaredBy(api)
+  const finish = (spec: JsonObject) => withStreamExamples(samples)(withRequestExamples(withParameterDescriptions(onlyOperationsOf(known)(spec))))
+  return api.annotate(OpenApi.Transform, finish)
 }
 
 /** What the served description takes from the configuration. */

@@ -14,6 +14,15 @@ const componentName = (schema: unknown): string | undefined =>
  * sent) as the component's `examples` and the media type's `example`, the one
  * a reference pre-fills and the linter checks against the schema. A body that
  * states its own example keeps it.
+ *
+ * What the generator cannot write from the declaration: it writes a request
+ * body's media type as `{schema}` only, never an `example`
+ * (`effect/src/http-api/OpenApi.ts`, `onEndpoint`, `op.requestBody`); and it
+ * takes a schema's `examples` annotation as it is, the decoded value, and only
+ * if that is JSON already (`effect/src/internal/schema/toJsonSchemaDocument.ts`,
+ * `collectJsonSchemaAnnotations`), so a body with a date-time (`RecordInput`,
+ * `LicenceChange`, `RoleplaySessionInput`) would have none, and none would be
+ * written as sent. Both come from the one encoded example here.
  */
 export const withRequestExamples = (spec: JsonObject): JsonObject => {
   const components = objectAt(objectAt(spec, "components"), "schemas")

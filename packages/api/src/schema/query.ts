@@ -40,9 +40,27 @@ export const LenientQuery = <Fields extends Schema.Struct.Fields>(fields: Fields
 }
 
 /**
+ * Text as a query or header value carries it, checked as `SafeText` is (its
+ * decoding is a string's), and described only by what its checks say it
+ * stands for. Effect's generator writes a string as `{type: "string"}` and
+ * puts a check's description beside it as an `allOf` member
+ * (`effect/src/internal/schema/toJsonSchemaDocument.ts`: `on` for "String",
+ * then `appendJsonSchema`), which would describe a parameter as text that is
+ * also an integer; it writes a declaration as `{}` (`on` for "Declaration"),
+ * which a check's description then is in full. Neither derived codec changes
+ * it: a query value and a header already are text.
+ */
+const ParameterText = Schema.declare((u: unknown): u is string => typeof u === "string", {
+  expected: "string",
+  toCodecJson: () => undefined,
+  toCodecStringTree: () => undefined
+}).check(...SafeText.ast.checks!)
+
+/**
  * A whole number written in decimal digits (no `1e2`, no blanks, no `1.0`).
- * Described as the integer it stands for, with its bounds; the generated
- * description would be the string's pattern.
+ * Described as the integer it stands for, with its bounds (and default), as
+ * the parameter's schema; the generated description would be the string's
+ * pattern.
  */
 export const IntegerFromString = (name: string, bounds: { readonly min: number; readonly max: number; readonly default?: number }) => {
   const message = `${name} must be an integer from ${bounds.min} to ${bounds.max}`
@@ -54,9 +72,7 @@ export const IntegerFromString = (name: string, bounds: { readonly min: number; 
       ? { description: `${bounds.min} to ${bounds.max}` }
       : { default: bounds.default, description: `${bounds.min} to ${bounds.max}, default ${bounds.default}` })
   }
-  // The digits' rule is where the text is described as the integer it stands for
-  // (`openapi/parameters.ts` makes that the parameter's schema).
-  return SafeText.check(Schema.isPattern(/^-?\d{1,9}$/, { message, toJsonSchema: () => described })).pipe(
+  return ParameterText.check(Schema.isPattern(/^-?\d{1,9}$/, { message, toJsonSchema: () => described })).pipe(
     Schema.decodeTo(
       Schema.Int.check(Schema.isBetween({ minimum: bounds.min, maximum: bounds.max }, { message })),
       SchemaTransformation.numberFromString

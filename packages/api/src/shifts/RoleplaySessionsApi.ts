@@ -2,14 +2,16 @@ import { StaffRequired } from "@bluelight/core/identity"
 import { EnteredTimestamp, InvalidInput, InvalidState, NotFound } from "@bluelight/core/kernel"
 import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplayDescription, RoleplaySessionId, RoleplaySessionStatus, RoleplayTitle } from "@bluelight/core/shifts"
 import { DateTime, Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { allow } from "../access.js"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { operation } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
+import { created, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Single, List } from "../schema/envelope.js"
-import { paging, StrictQuery } from "../schema/query.js"
+import { Single } from "../schema/envelope.js"
 import { RoleplaySessionView } from "./schemas.js"
+
+const manage = operation({ access: "session", permissions: ["sessions.manage"] })
 
 const SessionPath = Schema.Struct({ id: RoleplaySessionId })
 
@@ -19,43 +21,43 @@ const move = <const Name extends string>(name: Name, path: `/${string}`, summary
     params: SessionPath,
     success: Single(RoleplaySessionView),
     error: failsWith(NotFound, InvalidState)
-  })
-    .annotate(OpenApi.Summary, summary)
-    .annotate(OpenApi.Description, description)
-    .pipe(allow({ access: "session", permissions: ["sessions.manage"] }))
+  }).pipe(manage(summary, description))
 
 export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
   .add(
-    HttpApiEndpoint.get("listRoleplaySessions", "/sessions", {
-      query: StrictQuery({ ...paging, status: Schema.optional(RoleplaySessionStatus) }),
-      success: List(RoleplaySessionView)
-    })
-      .annotate(OpenApi.Summary, "List role-play sessions")
-      .annotate(OpenApi.Description, "Role-play sessions, latest `scheduledFor` first; `status` keeps one status.")
-      .pipe(allow({ access: "session-or-credential", permissions: ["sessions.view"] }))
+    HttpApiEndpoint.get("listRoleplaySessions", "/sessions", page({ status: Schema.optional(RoleplaySessionStatus) }, RoleplaySessionView)).pipe(
+      operation({ access: "session-or-credential", permissions: ["sessions.view"] })(
+        "List role-play sessions",
+        "Role-play sessions, latest `scheduledFor` first; `status` keeps one status."
+      )
+    )
   )
   .add(
-    HttpApiEndpoint.post("scheduleRoleplaySession", "/sessions", {
-      payload: Body({
-        title: RoleplayTitle,
-        description: Schema.optionalKey(RoleplayDescription),
-        scheduledFor: EnteredTimestamp
-      }, {
-        name: "RoleplaySessionInput",
-        example: { title: "Friday patrol night", description: "Response and traffic units", scheduledFor: DateTime.makeUnsafe("2026-01-30T19:00:00.000Z") }
-      }),
-      success: Single(RoleplaySessionView).pipe(HttpApiSchema.status(201)),
-      error: failsWith(StaffRequired, InvalidInput)
-    })
-      .annotate(OpenApi.Summary, "Schedule a role-play session")
-      .annotate(
-        OpenApi.Description,
+    HttpApiEndpoint.post(
+      "scheduleRoleplaySession",
+      "/sessions",
+      created(
+        Body({
+          title: RoleplayTitle,
+          description: Schema.optionalKey(RoleplayDescription),
+          scheduledFor: EnteredTimestamp
+        }, {
+          name: "RoleplaySessionInput",
+          example: { title: "Friday patrol night", description: "Response and traffic units", scheduledFor: DateTime.makeUnsafe("2026-01-30T19:00:00.000Z") }
+        }),
+        RoleplaySessionView,
+        StaffRequired,
+        InvalidInput
+      )
+    ).pipe(
+      manage(
+        "Schedule a role-play session",
         `Schedules a session (\`SCHEDULED\`) hosted by the caller, who must be active staff (\`STAFF_REQUIRED\`; Developer ` +
           `Access makes nobody staff). \`title\` ${ROLEPLAY_TITLE.min} to ${ROLEPLAY_TITLE.max} characters, \`description\` at most ` +
           `${ROLEPLAY_DESCRIPTION.max} (empty means none), both trimmed; \`scheduledFor\` within a year of now, either way. ` +
           "Audited as `roleplay_session.created`."
       )
-      .pipe(allow({ access: "session", permissions: ["sessions.manage"] }))
+    )
   )
   .add(move(
     "startRoleplaySession",

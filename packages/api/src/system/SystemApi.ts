@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { allow } from "../access.js"
+import { operation } from "../access.js"
 
 /** How the service and its dependencies are doing. */
 export const HealthReport = Schema.Struct({
@@ -15,14 +15,13 @@ export const health = HttpApiEndpoint.get("health", "/health", {
   success: HealthReport,
   // The same report, shown in place: the component is the success's, which the error only happens to share.
   error: Schema.Struct(HealthReport.fields).pipe(HttpApiSchema.status(503))
-})
-  .annotate(OpenApi.Summary, "Service health")
-  .annotate(
-    OpenApi.Description,
+}).pipe(
+  operation({ access: "public", permissions: [] })(
+    "Service health",
     "Liveness and the state of the database and Redis, for load balancers and probes. `503` with the same report while the " +
       "database does not answer; Redis down only moves rate limits to per-process counters."
   )
-  .pipe(allow({ access: "public", permissions: [] }))
+)
 
 export class SystemApi extends HttpApiGroup.make("system")
   .add(health)

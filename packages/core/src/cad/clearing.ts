@@ -1,12 +1,10 @@
 import { type DateTime, Effect } from "effect"
 import type { Caller } from "../identity/Caller.js"
+import type { ClearReason } from "./CadEventData.js"
 import { recordChange } from "./history.js"
 import type { IncidentId } from "./ids.js"
 import { clearFrom, type Unit } from "./Unit.js"
 import { unitTarget } from "./units.js"
-
-/** Why a unit left its incident: Control cleared it, the incident closed, or its last crew left. */
-export type ClearReason = "CLEARED" | "INCIDENT_CLOSED" | "CREW_LEFT"
 
 /**
  * Clears `unit` from the incident it attends and records `UNIT_CLEARED` with

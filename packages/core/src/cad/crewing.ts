@@ -7,6 +7,7 @@ import type { Page } from "../kernel/paging.js"
 import { validated } from "../kernel/validated.js"
 import { CrewIdentifier, crewLeaveRefusal, type CrewMembership, mayCrew, mayJoinCrew } from "./Crew.js"
 import { StaffInactive } from "../identity/errors.js"
+import type { StatusMoveBy } from "./CadEventData.js"
 import { AlreadyCrewed } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
 import { CrewMemberId, type UnitId } from "./ids.js"
@@ -23,7 +24,7 @@ const validIdentifier = validated(Schema.Struct({ identifier: CrewIdentifier }),
 const alreadyCrewed = new AlreadyCrewed({ message: "This person already crews a unit; they must leave it first" })
 
 /** Records the status move a crew change made, if it made one. */
-const recordStatusMove = (caller: Caller, before: Unit, after: Unit, reason: string) =>
+const recordStatusMove = (caller: Caller, before: Unit, after: Unit, reason: Extract<StatusMoveBy, "CREW_JOINED" | "CREW_LEFT">) =>
   before.status === after.status
     ? Effect.void
     : recordChange(caller, {

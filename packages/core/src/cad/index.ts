@@ -4,6 +4,7 @@
  * of the people crewing a unit.
  */
 export * from "./CadEvent.js"
+export * from "./CadEventData.js"
 export * from "./Call.js"
 export * from "./calls.js"
 export * from "./Crew.js"

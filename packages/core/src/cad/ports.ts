@@ -1,7 +1,7 @@
 import { Context, type Effect, type Option as O, type Scope, type Stream } from "effect"
 import type { AccountId } from "../identity/ids.js"
 import type { Page, PageOf } from "../kernel/paging.js"
-import type { CadEvent, CadEventFilter, CadEventView } from "./CadEvent.js"
+import type { CadEvent, CadEventFilter, CadEventView, NewCadEvent } from "./CadEvent.js"
 import type { Call, CallStatus } from "./Call.js"
 import type { CrewMember, CrewMembership, CrewUser } from "./Crew.js"
 import type { CallId, CrewMemberId, IncidentId, UnitId } from "./ids.js"
@@ -86,7 +86,7 @@ export class Calls extends Context.Service<Calls, {
  * a higher), so `after` is a safe cursor.
  */
 export class CadHistory extends Context.Service<CadHistory, {
-  readonly append: (event: Omit<CadEvent, "seq">) => Effect.Effect<CadEvent>
+  readonly append: (event: NewCadEvent) => Effect.Effect<CadEvent>
   /** The `seq` of the newest entry (0 with none). */
   readonly latestSeq: Effect.Effect<number>
   /** Oldest first (by `seq`). */

@@ -1,7 +1,9 @@
 import type { DateTime } from "effect"
 import type { Actor } from "../kernel/AuditLog.js"
+import type { TypedChange } from "../kernel/history.js"
 import { OneOf } from "../kernel/oneOf.js"
 import type { CivilianId, LicenceId, PncEventId, VehicleId } from "./ids.js"
+import type { PNC_EVENT_DATA } from "./PncEventData.js"
 import type { Person } from "../identity/Account.js"
 
 /** The PNC history's entry types (upper snake case; docs/decisions/civilians.md, "History"). */
@@ -30,10 +32,12 @@ export const PNC_EVENT_TYPES = [
 export const PncEventType = OneOf(...PNC_EVENT_TYPES)
 export type PncEventType = typeof PncEventType.Type
 
-/** What a use case writes to the PNC history; the store gives it its `seq`. */
-export interface NewPncEvent {
+/** A PNC change's type with the data of that type (`PNC_EVENT_DATA`): a payload of the wrong shape does not compile. */
+export type PncChange = TypedChange<typeof PNC_EVENT_DATA>
+
+/** What a use case writes to the PNC history, its `data` typed by its `type`; the store gives it its `seq`. */
+export type NewPncEvent = PncChange & {
   readonly id: PncEventId
-  readonly type: PncEventType
   readonly at: DateTime.Utc
   readonly actor: Actor
   /** A member's own change to their character through the portal (`isOwnersOwnChange`), decided when recorded. */
@@ -41,10 +45,16 @@ export interface NewPncEvent {
   readonly civilianId: CivilianId | null
   readonly vehicleId: VehicleId | null
   readonly licenceId: LicenceId | null
-  readonly data: Readonly<Record<string, unknown>>
 }
 
-/** An entry as the history loads it: a person by name, a credential by its id, and whether it was the owner's own change. */
+/**
+ * An entry as the history loads it: a person by name, a credential by its
+ * id, and whether it was the owner's own change. Its `data` is what is
+ * stored, read without its type's schema: new entries are typed when written
+ * (`NewPncEvent`), but the shapes have changed over time (`CIVILIAN_CREATED`
+ * once carried the owner's id), and the permanent history answers every
+ * entry as it was recorded rather than refusing or trimming an older one.
+ */
 export interface PncEvent {
   readonly id: PncEventId
   readonly seq: number

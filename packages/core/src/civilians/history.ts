@@ -7,7 +7,7 @@ import { isOwnersOwnChange } from "./access.js"
 import type { Civilian } from "./Civilian.js"
 import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
 import { PncEventId } from "./ids.js"
-import type { PncEventType } from "./PncEvent.js"
+import type { PncChange, PncEventType } from "./PncEvent.js"
 import { PncHistory } from "./ports.js"
 
 /**
@@ -37,14 +37,18 @@ export const PNC_AUDIT_ACTIONS = {
   MARKER_CLEARED: "pnc.marker.cleared"
 } as const satisfies { readonly [T in PncEventType]: AuditAction }
 
-/** One change to the civilian records: its PNC history entry and its audit entry carry the same data. */
-export interface RecordedChange {
-  readonly type: PncEventType
+/**
+ * One change to the civilian records: its PNC history entry and its audit
+ * entry carry the same data, the payload of its `type` (`PNC_EVENT_DATA`).
+ */
+export type RecordedChange = PncChange & RecordedSubjects
+
+/** What a change is about and through whom, beside its type and data. */
+interface RecordedSubjects {
   readonly civilianId?: CivilianId | null
   readonly vehicleId?: VehicleId | null
   readonly licenceId?: LicenceId | null
   readonly target: { readonly type: string; readonly id: string }
-  readonly data: Readonly<Record<string, unknown>>
   /**
    * The character a portal change was made through (the transfer's, for a
    * transfer): when the caller owns it, the entry is the owner's own change
@@ -52,6 +56,12 @@ export interface RecordedChange {
    * their actor.
    */
   readonly through?: Pick<Civilian, "ownerId">
+}
+
+/** The change's type and data alone, still paired: what the history entry carries of it. */
+const typedChange = (change: RecordedChange): PncChange => {
+  const { civilianId: _civilian, licenceId: _licence, target: _target, through: _through, vehicleId: _vehicle, ...typed } = change
+  return typed
 }
 
 /**
@@ -66,14 +76,13 @@ export const recordChange = (caller: Caller, change: RecordedChange) =>
       Effect.flatMap(newId(PncEventId), (id) =>
         PncHistory.use((history) =>
           history.record({
+            ...typedChange(change),
             id,
-            type: change.type,
             ...stamp,
             byOwner: change.through !== undefined && isOwnersOwnChange(caller, change.through),
             civilianId: change.civilianId ?? null,
             vehicleId: change.vehicleId ?? null,
-            licenceId: change.licenceId ?? null,
-            data: change.data
+            licenceId: change.licenceId ?? null
           })
         )),
     { action: PNC_AUDIT_ACTIONS[change.type], targetType: change.target.type, targetId: change.target.id, data: change.data }

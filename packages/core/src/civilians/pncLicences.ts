@@ -23,6 +23,7 @@ import {
 } from "./Licence.js"
 import { loadedLicenceOf } from "./licences.js"
 import { ReasonGiven } from "./officialText.js"
+import type { PncChange } from "./PncEvent.js"
 import { Licences } from "./ports.js"
 import { officialLicence } from "./views.js"
 import { LICENCE_EXPIRY, MEASURE_END } from "./windows.js"
@@ -46,23 +47,14 @@ const changeLicence = <E, R>(id: LicenceId, change: (licence: Licence, now: Date
 
 const iso = (at: DateTime.Utc | null) => (at === null ? null : DateTime.formatIso(at))
 
+/** An official measure on a licence, as its history entry has it. */
+type LicenceMeasure = Extract<PncChange, { readonly type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED" }>
+
 /** Writes the licence and its history and audit entries. */
-const saveLicence = (
-  caller: UserCaller,
-  before: Licence,
-  after: Licence,
-  type: "LICENCE_UPDATED" | "LICENCE_SUSPENDED" | "LICENCE_REVOKED" | "LICENCE_REINSTATED",
-  data: Record<string, unknown>
-) =>
+const saveLicence = (caller: UserCaller, before: Licence, after: Licence, measure: LicenceMeasure) =>
   Effect.gen(function*() {
     yield* Licences.use((l) => l.update(after))
-    yield* recordChange(caller, {
-      type,
-      civilianId: before.civilianId,
-      licenceId: before.id,
-      target: { type: "licence", id: before.id },
-      data: { number: before.number, ...data }
-    })
+    yield* recordChange(caller, { ...measure, civilianId: before.civilianId, licenceId: before.id, target: { type: "licence", id: before.id } })
   })
 
 /**
@@ -90,10 +82,14 @@ export const updateLicence = Effect.fn("civilians.updateLicence")(function*(
       const categoriesChanged = categories.join() !== licence.categories.join()
       const expiryChanged = !DateTime.Equivalence(expiresAt, licence.expiresAt)
       if (!categoriesChanged && !expiryChanged) return yield* new NoChange({ message: "The licence already has these categories and this expiry" })
-      yield* saveLicence(caller, licence, { ...licence, categories, expiresAt, updatedAt: now }, "LICENCE_UPDATED", {
-        reason: change.reason,
-        before: { categories: licence.categories, expiresAt: iso(licence.expiresAt) },
-        after: { categories, expiresAt: iso(expiresAt) }
+      yield* saveLicence(caller, licence, { ...licence, categories, expiresAt, updatedAt: now }, {
+        type: "LICENCE_UPDATED",
+        data: {
+          number: licence.number,
+          reason: change.reason,
+          before: { categories: licence.categories, expiresAt: iso(licence.expiresAt) },
+          after: { categories, expiresAt: iso(expiresAt) }
+        }
       })
     }))
 })
@@ -117,9 +113,9 @@ export const suspendLicence = Effect.fn("civilians.suspendLicence")(function*(
       if (!suspendable(status)) return yield* new InvalidState({ message: `A ${status.toLowerCase()} licence cannot be suspended` })
       const sameEnd = until === null ? licence.suspendedUntil === null : licence.suspendedUntil !== null && DateTime.Equivalence(until, licence.suspendedUntil)
       if (status === "SUSPENDED" && sameEnd) return yield* new NoChange({ message: "The licence is already suspended until then" })
-      yield* saveLicence(caller, licence, { ...licence, status: "SUSPENDED", suspendedUntil: until, updatedAt: now }, "LICENCE_SUSPENDED", {
-        reason,
-        until: iso(until)
+      yield* saveLicence(caller, licence, { ...licence, status: "SUSPENDED", suspendedUntil: until, updatedAt: now }, {
+        type: "LICENCE_SUSPENDED",
+        data: { number: licence.number, reason, until: iso(until) }
       })
     }))
 })
@@ -130,8 +126,9 @@ export const revokeLicence = Effect.fn("civilians.revokeLicence")(function*(call
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "REVOKED"
       ? Effect.fail(new NoChange({ message: "The licence is already revoked" }))
-      : saveLicence(caller, licence, { ...licence, status: "REVOKED", suspendedUntil: null, updatedAt: now }, "LICENCE_REVOKED", {
-        reason
+      : saveLicence(caller, licence, { ...licence, status: "REVOKED", suspendedUntil: null, updatedAt: now }, {
+        type: "LICENCE_REVOKED",
+        data: { number: licence.number, reason }
       }))
 })
 
@@ -141,9 +138,9 @@ export const reinstateLicence = Effect.fn("civilians.reinstateLicence")(function
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "VALID"
       ? Effect.fail(new NoChange({ message: "The licence is neither suspended nor revoked" }))
-      : saveLicence(caller, licence, { ...licence, status: "VALID", suspendedUntil: null, updatedAt: now }, "LICENCE_REINSTATED", {
-        reason,
-        previous: licence.status
+      : saveLicence(caller, licence, { ...licence, status: "VALID", suspendedUntil: null, updatedAt: now }, {
+        type: "LICENCE_REINSTATED",
+        data: { number: licence.number, reason, previous: licence.status }
       }))
 })
 

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { AccountId } from "./ids.js"
+import { Id } from "../kernel/Id.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { Timestamp } from "../kernel/time.js"
 
@@ -36,6 +37,14 @@ export type Account = typeof Account.Type
 /** A person as other records name them: their account and display name. */
 export const Person = Schema.Struct({ id: AccountId, displayName: Schema.String }).annotate({ identifier: "Person" })
 export type Person = typeof Person.Type
+
+/**
+ * A service credential as the histories name the one that acted (CAD's and
+ * the PNC's): one schema for both, so that the API description has one
+ * `ServiceActor` (two schemas with one identifier would be two components).
+ */
+export const ServiceActor = Schema.Struct({ serviceId: Id }).annotate({ identifier: "ServiceActor" })
+export type ServiceActor = typeof ServiceActor.Type
 
 /** What the identity provider says about a person at sign-in. */
 export interface IdentityProfile {

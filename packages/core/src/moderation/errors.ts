@@ -22,10 +22,12 @@ const throttleCauses: Record<ThrottleReason, (seconds: number) => string> = {
  * one), or cannot be checked; nothing was stored. The message says which, and
  * that the same request may be sent again, with the same `Idempotency-Key`,
  * after `Retry-After` seconds (the number it gives is that header's).
+ * `retryAfterSeconds` is always set here (`because`); it is optional for a
+ * client reading it back from an answer whose header a proxy dropped.
  */
 export class GameThrottled extends DomainError<GameThrottled>()("GameThrottled", "GAME_THROTTLED", {
   details: GameAvailability,
-  retryAfterSeconds: Schema.Int
+  retryAfterSeconds: Schema.optional(Schema.Int)
 }) {
   static because(reason: ThrottleReason, waitSeconds: number): GameThrottled {
     const retryAfterSeconds = Math.max(1, Math.ceil(waitSeconds))
@@ -41,7 +43,7 @@ export class GameThrottled extends DomainError<GameThrottled>()("GameThrottled",
 /** The game server could not be read. */
 export class GameUnavailable extends DomainError<GameUnavailable>()("GameUnavailable", "GAME_UNAVAILABLE", {
   details: GameAvailability,
-  retryAfterSeconds: Schema.Int
+  retryAfterSeconds: Schema.optional(Schema.Int)
 }) {
   static because(reason: string, retryAfterSeconds: number): GameUnavailable {
     return new GameUnavailable({

@@ -33,7 +33,8 @@ export const RoleplaySession = Schema.Struct({
   description: Schema.NullOr(Schema.String),
   status: RoleplaySessionStatus,
   scheduledFor: Timestamp,
-  hostId: StaffProfileId.annotate({ description: "The host's staff profile" }),
+  // The key's description, not a second `Id` schema: the API description keeps one `Id` component.
+  hostId: StaffProfileId.annotateKey({ description: "The host's staff profile" }),
   startedAt: Schema.NullOr(Timestamp),
   endedAt: Schema.NullOr(Timestamp),
   cancelledAt: Schema.NullOr(Timestamp),

@@ -4,7 +4,7 @@ import type { AccountId } from "../identity/ids.js"
 import type { StaffProfile } from "../identity/StaffProfile.js"
 import type { Actor } from "../kernel/AuditLog.js"
 import { type Page, toPage } from "../kernel/paging.js"
-import { type CadEvent, type CadEventFilter, type CadEventView, matchesFilter } from "../cad/CadEvent.js"
+import { type CadEvent, type CadEventFilter, type CadEventView, cadEventView, matchesFilter, type NewCadEvent } from "../cad/CadEvent.js"
 import type { Call, CallStatus } from "../cad/Call.js"
 import type { CrewMember, CrewMembership, CrewUser } from "../cad/Crew.js"
 import type { CallId, CrewMemberId, IncidentId, UnitId } from "../cad/ids.js"
@@ -180,7 +180,7 @@ const actorView = (actor: Actor, accounts: ReadonlyArray<Account>): CadEventView
 export const InMemoryCadHistory = Layer.effect(
   CadHistory,
   InMemoryDatabase.useSync((db) => ({
-    append: (event: Omit<CadEvent, "seq">) =>
+    append: (event: NewCadEvent) =>
       Effect.gen(function*() {
         const stored: CadEvent = { ...event, seq: (yield* db.rows<CadEvent>(CAD_EVENTS_TABLE)).length + 1 }
         yield* db.insert(CAD_EVENTS_TABLE, stored)
@@ -192,17 +192,7 @@ export const InMemoryCadHistory = Layer.effect(
         const accounts = yield* db.rows<Account>(ACCOUNTS_TABLE)
         const events = (yield* db.rows<CadEvent>(CAD_EVENTS_TABLE)).filter(matchesFilter(filter))
         return pageOf(
-          events.map((event): CadEventView => ({
-            id: event.id,
-            seq: event.seq,
-            type: event.type,
-            at: event.at,
-            actor: actorView(event.actor, accounts),
-            incidentId: event.incidentId,
-            unitId: event.unitId,
-            callId: event.callId,
-            data: event.data
-          })),
+          events.map((event) => cadEventView(event, actorView(event.actor, accounts))),
           page
         )
       })

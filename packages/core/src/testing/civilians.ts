@@ -164,9 +164,7 @@ export const InMemoryVehicles = Layer.effect(
   }))
 )
 
-interface StoredEvent extends NewPncEvent {
-  readonly seq: number
-}
+type StoredEvent = NewPncEvent & { readonly seq: number }
 
 const personOf = (accounts: ReadonlyArray<Account>, id: AccountId | string): Person => ({
   id: id as AccountId,

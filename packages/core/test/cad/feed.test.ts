@@ -1,37 +1,10 @@
 /** The live feed on the in-memory ports: every committed entry once, in `seq` order, past a page of the history. */
 import { CadFeed, createIncident, followCadEvents } from "@bluelight/core/cad"
-import { AccountId, type UserCaller } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Fiber, Queue, Stream } from "effect"
+import { Effect, Fiber, Queue, Stream } from "effect"
+import { control } from "./world.js"
 
-const EPOCH = DateTime.makeUnsafe(0)
-const control: UserCaller = {
-  _tag: "User",
-  account: {
-    id: AccountId.make("control"),
-    displayName: "Control",
-    status: "ACTIVE",
-    identity: { id: "i", username: "c", avatar: null },
-    platform: null,
-    createdAt: EPOCH,
-    updatedAt: EPOCH
-  },
-  session: {
-    id: "s" as never,
-    accountId: AccountId.make("control"),
-    tokenHash: "h",
-    createdAt: EPOCH,
-    expiresAt: EPOCH,
-    revokedAt: null,
-    revokedReason: null,
-    developerAccess: false
-  },
-  staff: null,
-  roles: [],
-  permissions: new Set(["cad.view", "cad.incidents.create"]),
-  developerAccess: false
-}
 const incident = { type: "RTC", priority: "IMMEDIATE", location: "A1", description: "", controlNotes: "" } as const
 
 // More than one page (100) of the history, so the feed must read on from where it stopped.

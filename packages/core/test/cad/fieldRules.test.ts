@@ -12,43 +12,12 @@ import {
   Units,
   updateUnit
 } from "@bluelight/core/cad"
-import { AccountId, type UserCaller } from "@bluelight/core/identity"
+import { AccountId } from "@bluelight/core/identity"
 import { InvalidInput } from "@bluelight/core/kernel"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Schema } from "effect"
-
-const EPOCH = DateTime.makeUnsafe(0)
-const PAGE = { limit: 100, offset: 0 }
-
-const control: UserCaller = {
-  _tag: "User",
-  account: {
-    id: AccountId.make("control"),
-    displayName: "Control",
-    status: "ACTIVE",
-    identity: { id: "idp-control", username: "control", avatar: null },
-    platform: null,
-    createdAt: EPOCH,
-    updatedAt: EPOCH
-  },
-  session: {
-    id: "s" as never,
-    accountId: AccountId.make("control"),
-    tokenHash: "h",
-    createdAt: EPOCH,
-    expiresAt: EPOCH,
-    revokedAt: null,
-    revokedReason: null,
-    developerAccess: false
-  },
-  staff: null,
-  roles: [],
-  permissions: new Set(["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]),
-  developerAccess: false
-}
-
-const unitInput = { callsign: "MP-1", agencyCode: "MET", type: "RESPONSE" } as const
+import { Effect, Schema } from "effect"
+import { control, PAGE, unitInput } from "./world.js"
 
 /** The use case's refusal, when it is `INVALID_INPUT`. */
 const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) =>

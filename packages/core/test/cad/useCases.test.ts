@@ -26,69 +26,11 @@ import {
   UnitId,
   Units
 } from "@bluelight/core/cad"
-import { type Account, AccountId, Accounts, type StaffProfile, StaffProfileId, StaffProfiles, type UserCaller } from "@bluelight/core/identity"
+import { AccountId } from "@bluelight/core/identity"
 import { AUDIT_TABLE, CAD_EVENTS_TABLE, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, DateTime, Effect, Exit } from "effect"
-
-const EPOCH = DateTime.makeUnsafe(0)
-const PAGE = { limit: 100, offset: 0 }
-
-const control: UserCaller = {
-  _tag: "User",
-  account: {
-    id: AccountId.make("control"),
-    displayName: "Control",
-    status: "ACTIVE",
-    identity: { id: "idp-control", username: "control", avatar: null },
-    platform: null,
-    createdAt: EPOCH,
-    updatedAt: EPOCH
-  },
-  session: {
-    id: "s" as never,
-    accountId: AccountId.make("control"),
-    tokenHash: "h",
-    createdAt: EPOCH,
-    expiresAt: EPOCH,
-    revokedAt: null,
-    revokedReason: null,
-    developerAccess: false
-  },
-  staff: null,
-  roles: [],
-  permissions: new Set(["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]),
-  developerAccess: false
-}
-
-/** An account with an active (or not) staff profile; answers it as an MDT caller. */
-const seedPerson = (name: string, staff: "active" | "inactive" | "none" = "active") =>
-  Effect.gen(function*() {
-    const account: Account = {
-      id: AccountId.make(`acc-${name}`),
-      displayName: name,
-      status: "ACTIVE",
-      identity: { id: `idp-${name}`, username: name, avatar: null },
-      platform: null,
-      createdAt: EPOCH,
-      updatedAt: EPOCH
-    }
-    yield* Accounts.use((accounts) => accounts.insert(account))
-    const profile: StaffProfile | null = staff === "none" ? null : {
-      id: StaffProfileId.make(`staff-${name}`),
-      accountId: account.id,
-      active: staff === "active",
-      roleIds: [],
-      createdAt: EPOCH,
-      updatedAt: EPOCH
-    }
-    if (profile !== null) yield* StaffProfiles.use((profiles) => profiles.insert(profile))
-    const caller: UserCaller = { ...control, account, staff: profile, permissions: new Set(["cad.unit.self"]) }
-    return caller
-  })
-
-const incidentInput = { type: "Road traffic collision", priority: "IMMEDIATE", location: "A1 J4", description: "Two cars", controlNotes: "" } as const
-const unitInput = { callsign: "MP-1", agencyCode: "MET", type: "RESPONSE" } as const
+import { Cause, Effect, Exit } from "effect"
+import { control, EPOCH, incidentInput, PAGE, seedPerson, unitInput } from "./world.js"
 
 const types = Effect.map(listCadEvents({}, PAGE), (page) => page.items.map((event) => event.type))
 

@@ -1,6 +1,6 @@
-/** The one way a context's history and the audit log are written together (`recordInHistory`). */
-import { type Actor, AuditLog, type AuditRecord, type ChangeStamp, recordInHistory } from "@bluelight/core/kernel"
-import { DateTime, Effect, Exit } from "effect"
+/** The one way a context's history and the audit log are written together (`recordInHistory`), and its entries typed by type (`historyEntries`). */
+import { type Actor, AuditLog, type AuditRecord, type ChangeStamp, historyEntries, recordInHistory, type TypedChange } from "@bluelight/core/kernel"
+import { DateTime, Effect, Exit, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { describe, expect, it } from "@effect/vitest"
 
@@ -49,4 +49,31 @@ describe("recordInHistory", () => {
       expect(written).toEqual([])
       expect(entries).toEqual([])
     }))
+})
+
+describe("historyEntries", () => {
+  const Entry = historyEntries(
+    { OPENED: Schema.Struct({ number: Schema.Number }), NOTED: Schema.Struct({ note: Schema.String }) },
+    { seq: Schema.Number }
+  )
+  const decode = Schema.decodeUnknownSync(Entry)
+
+  it("decodes each type with its own data, and a reader narrowing on type gets that data", () => {
+    const entries = [decode({ seq: 1, type: "OPENED", data: { number: 7 } }), decode({ seq: 2, type: "NOTED", data: { note: "seen" } })]
+    expect(entries.map((entry) => (entry.type === "OPENED" ? entry.data.number : entry.data.note))).toEqual([7, "seen"])
+  })
+
+  it("refuses another type's data, an unknown type, and a missing shared field", () => {
+    expect(() => decode({ seq: 1, type: "OPENED", data: { note: "seen" } })).toThrow()
+    expect(() => decode({ seq: 1, type: "CLOSED", data: {} })).toThrow()
+    expect(() => decode({ type: "OPENED", data: { number: 7 } })).toThrow()
+  })
+
+  it("a change typed by the same payloads does not compile with another type's data", () => {
+    type Change = TypedChange<{ readonly OPENED: typeof Schema.Number; readonly NOTED: typeof Schema.String }>
+    const right: Change = { type: "OPENED", data: 7 }
+    // @ts-expect-error OPENED carries a number
+    const wrong: Change = { type: "OPENED", data: "seven" }
+    expect([right.data, wrong.data]).toEqual([7, "seven"])
+  })
 })

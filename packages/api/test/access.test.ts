@@ -1,0 +1,45 @@
+import { NotFound } from "@bluelight/core/kernel"
+import { Schema } from "effect"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { describe, expect, expectTypeOf, it } from "vitest"
+import { allow, notRateLimited, operation, RateLimited, readsOwnBody, UnsupportedMediaType } from "@bluelight/api"
+import { failsWith } from "@bluelight/api/errors/declared.js"
+
+const rule = { access: "session", permissions: ["admin.manage"] } as const
+
+/** An endpoint with a path and a handler's own error, before any access is declared. */
+const bare = () => HttpApiEndpoint.delete("removeThing", "/things/:id", { params: Schema.Struct({ id: Schema.String }), error: failsWith(NotFound) })
+
+/** The operation an endpoint is described as, alone in an API. */
+const described = (endpoint: HttpApiEndpoint.Constraint) => OpenApi.fromApi(HttpApi.make("probe").add(HttpApiGroup.make("probe").add(endpoint))).paths
+
+/** The statuses an endpoint is described as answering. */
+const statusesOf = (endpoint: HttpApiEndpoint.Constraint) => Object.keys(described(endpoint)["/things/{id}"]?.delete?.responses ?? {})
+
+describe("operation", () => {
+  it("describes an endpoint as its summary, its description and `allow` would", () => {
+    const stated = bare().pipe(operation(rule)("Remove a thing", "Gone for good."))
+    const spelt = bare().annotate(OpenApi.Summary, "Remove a thing").annotate(OpenApi.Description, "Gone for good.").pipe(allow(rule))
+    expect(described(stated)).toEqual(described(spelt))
+    expect(described(stated)["/things/{id}"]?.delete?.summary).toBe("Remove a thing")
+    expectTypeOf(stated).toEqualTypeOf(spelt)
+  })
+})
+
+describe("marks", () => {
+  it("take their refusals out of the declared errors, at run time and in the type", () => {
+    const allowed = bare().pipe(allow(rule))
+    const unlimited = allowed.pipe(notRateLimited)
+    expect(statusesOf(allowed)).toEqual(expect.arrayContaining(["429", "415"]))
+    expect(statusesOf(unlimited)).not.toContain("429")
+    expectTypeOf<Extract<HttpApiEndpoint.Error<typeof allowed>, typeof RateLimited | typeof UnsupportedMediaType>>().toEqualTypeOf<
+      typeof RateLimited | typeof UnsupportedMediaType
+    >()
+    expectTypeOf<Extract<HttpApiEndpoint.Error<typeof unlimited>, typeof RateLimited>>().toBeNever()
+    const ownBody = allowed.pipe(readsOwnBody)
+    expect(statusesOf(ownBody)).not.toContain("415")
+    // Its path still decodes: a malformed one is still `400`.
+    expect(statusesOf(ownBody)).toEqual(expect.arrayContaining(["429", "400"]))
+    expectTypeOf<Extract<HttpApiEndpoint.Error<typeof ownBody>, typeof UnsupportedMediaType>>().toBeNever()
+  })
+})

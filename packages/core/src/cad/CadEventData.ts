@@ -1,0 +1,72 @@
+import { Schema } from "effect"
+import { AccountId } from "../identity/ids.js"
+import { IntegerBetween } from "../kernel/integer.js"
+import { OneOf } from "../kernel/oneOf.js"
+import type { CadEventType } from "./CadEvent.js"
+import { CallStatus } from "./Call.js"
+import { CrewMemberId } from "./ids.js"
+import { IncidentPriority } from "./Incident.js"
+import { UnitStatus, UnitType } from "./Unit.js"
+
+/*
+ * The `data` of each CAD history type, as the use cases write it. Text is
+ * any string, not held to the text rules: a unit or incident written before
+ * those rules (issue 18) is recorded as it is stored, and history keeps it.
+ */
+
+const IncidentNumber = IntegerBetween({ min: 1, max: 2_147_483_647 })
+
+/** An incident's fields as Control writes them, in `INCIDENT_CREATED` and before and after an `INCIDENT_UPDATED`. */
+const IncidentFieldsData = Schema.Struct({
+  type: Schema.String,
+  priority: IncidentPriority,
+  location: Schema.String,
+  description: Schema.String,
+  controlNotes: Schema.String
+})
+
+/** A unit's fields as Control writes them, in `UNIT_CREATED` and before and after a `UNIT_UPDATED`. */
+const UnitFieldsData = Schema.Struct({ callsign: Schema.String, agencyCode: Schema.String, type: UnitType })
+
+/** Who moved a unit's status: Control, its crew from the MDT, or crew joining or leaving (booking on and off). */
+export const StatusMoveBy = OneOf("CONTROL", "CREW", "CREW_JOINED", "CREW_LEFT")
+export type StatusMoveBy = typeof StatusMoveBy.Type
+
+/** Why a unit left its incident: Control cleared it, the incident closed, or its last crew left. */
+export const ClearReason = OneOf("CLEARED", "INCIDENT_CLOSED", "CREW_LEFT")
+export type ClearReason = typeof ClearReason.Type
+
+/** A crew membership's start or end: the unit's callsign, the membership and its person. */
+const CrewData = Schema.Struct({ callsign: Schema.String, crewId: CrewMemberId, userId: AccountId, identifier: Schema.String })
+
+/** For each CAD history type, the schema of its `data`: one for every type, and none for a type not listed. */
+export const CAD_EVENT_DATA = {
+  INCIDENT_CREATED: Schema.Struct({ number: IncidentNumber, ...IncidentFieldsData.fields }),
+  INCIDENT_UPDATED: Schema.Struct({ number: IncidentNumber, before: IncidentFieldsData, after: IncidentFieldsData }),
+  INCIDENT_CLOSED: Schema.Struct({ number: IncidentNumber }),
+  UNIT_CREATED: UnitFieldsData,
+  UNIT_UPDATED: Schema.Struct({ before: UnitFieldsData, after: UnitFieldsData }),
+  UNIT_STATUS_CHANGED: Schema.Struct({ callsign: Schema.String, from: UnitStatus, to: UnitStatus, by: StatusMoveBy }),
+  UNIT_ASSIGNED: Schema.Struct({ callsign: Schema.String, incidentNumber: IncidentNumber, from: UnitStatus, to: UnitStatus }),
+  UNIT_CLEARED: Schema.Struct({
+    callsign: Schema.String,
+    // Null when the incident was not read (the last crew leaving).
+    incidentNumber: Schema.NullOr(IncidentNumber),
+    reason: ClearReason,
+    from: UnitStatus,
+    to: UnitStatus
+  }),
+  CREW_JOINED: CrewData,
+  CREW_LEFT: CrewData,
+  CALL_RECEIVED: Schema.Struct({
+    callerName: Schema.String,
+    callerNumber: Schema.NullOr(Schema.String),
+    location: Schema.String,
+    description: Schema.String
+  }),
+  CALL_ATTACHED: Schema.Struct({ incidentNumber: IncidentNumber }),
+  CALL_CLOSED: Schema.Struct({ reason: Schema.String, from: CallStatus })
+} as const satisfies { readonly [T in CadEventType]: Schema.Top }
+
+/** The `data` a CAD history type carries. */
+export type CadEventData<T extends keyof typeof CAD_EVENT_DATA> = (typeof CAD_EVENT_DATA)[T]["Type"]

@@ -1,0 +1,85 @@
+import { Schema } from "effect"
+import { OneOf } from "../kernel/oneOf.js"
+import { CivilianId } from "./ids.js"
+import { LicenceCategory } from "./Licence.js"
+import { MarkerType } from "./Marker.js"
+import type { PncEventType } from "./PncEvent.js"
+import { RecordType } from "./PncRecord.js"
+import { InsuranceStatus, MotStatus, RegistrationStatus, TaxStatus } from "./Vehicle.js"
+import { WarrantOutcome } from "./Warrant.js"
+
+/*
+ * The `data` of each PNC history type, as the use cases write it. Text is
+ * any string, not held to the text rules: what was stored before those rules
+ * is recorded (and kept) as it is. Instants are ISO 8601 strings.
+ */
+
+/** An instant, as history writes it: ISO 8601, or null for none. */
+const IsoOrNull = Schema.NullOr(Schema.String)
+
+/** A licence's categories and expiry, before and after a `LICENCE_UPDATED`. */
+const LicenceTerms = Schema.Struct({ categories: Schema.Array(LicenceCategory), expiresAt: IsoOrNull })
+
+/** A vehicle's official statuses, before and after a `VEHICLE_STATUS_CHANGED`. */
+const VehicleStatuses = Schema.Struct({
+  registrationStatus: RegistrationStatus,
+  insuranceStatus: InsuranceStatus,
+  motStatus: MotStatus,
+  taxStatus: TaxStatus
+})
+
+/** A keeper, before and after a `KEEPER_CHANGED`. */
+const Keeper = Schema.Struct({ id: CivilianId, reference: Schema.String })
+
+/** A licence measure with its reason, by the licence's number. */
+const LicenceMeasure = Schema.Struct({ number: Schema.String, reason: Schema.String })
+
+/** A record closed or voided, with the reason. */
+const RecordEnded = Schema.Struct({ reference: Schema.String, reason: Schema.String })
+
+/** An endorsement's terms, by the licence's number. */
+const EndorsementData = Schema.Struct({ number: Schema.String, code: Schema.String, points: Schema.Number, reason: Schema.String })
+
+/** For each PNC history type, the schema of its `data`: one for every type, and none for a type not listed. */
+export const PNC_EVENT_DATA = {
+  CIVILIAN_CREATED: Schema.Struct({ reference: Schema.String, fullName: Schema.String }),
+  CIVILIAN_UPDATED: Schema.Struct({
+    // Every field changed, the private notes included; `before` and `after` carry them without the notes.
+    fields: Schema.Array(Schema.String),
+    before: Schema.Record(Schema.String, Schema.Unknown),
+    after: Schema.Record(Schema.String, Schema.Unknown)
+  }),
+  LICENCE_ISSUED: Schema.Struct({ number: Schema.String, categories: Schema.Array(LicenceCategory), expiresAt: Schema.String }),
+  LICENCE_UPDATED: Schema.Struct({ ...LicenceMeasure.fields, before: LicenceTerms, after: LicenceTerms }),
+  LICENCE_SUSPENDED: Schema.Struct({ ...LicenceMeasure.fields, until: IsoOrNull }),
+  LICENCE_REVOKED: LicenceMeasure,
+  // The status it was reinstated from.
+  LICENCE_REINSTATED: Schema.Struct({ ...LicenceMeasure.fields, previous: OneOf("SUSPENDED", "REVOKED") }),
+  ENDORSEMENT_ADDED: Schema.Struct({
+    ...EndorsementData.fields,
+    expiresAt: IsoOrNull,
+    // The reference of the record that made it, when a record did.
+    record: Schema.optionalKey(Schema.String)
+  }),
+  ENDORSEMENT_REMOVED: EndorsementData,
+  VEHICLE_REGISTERED: Schema.Struct({ plate: Schema.String, make: Schema.String, model: Schema.String, keeper: Schema.String }),
+  VEHICLE_STATUS_CHANGED: Schema.Struct({ plate: Schema.String, reason: Schema.String, before: VehicleStatuses, after: VehicleStatuses }),
+  KEEPER_CHANGED: Schema.Struct({ plate: Schema.String, from: Keeper, to: Keeper }),
+  RECORD_CREATED: Schema.Struct({
+    reference: Schema.String,
+    recordType: RecordType,
+    title: Schema.String,
+    fineAmount: Schema.Number,
+    points: Schema.Number,
+    disclosed: Schema.Boolean
+  }),
+  RECORD_CLOSED: RecordEnded,
+  RECORD_VOIDED: RecordEnded,
+  WARRANT_ISSUED: Schema.Struct({ reference: Schema.String, reason: Schema.String, expiresAt: IsoOrNull }),
+  WARRANT_CLOSED: Schema.Struct({ reference: Schema.String, outcome: WarrantOutcome, note: Schema.String }),
+  MARKER_CREATED: Schema.Struct({ reference: Schema.String, markerType: MarkerType, reason: Schema.String, expiresAt: IsoOrNull }),
+  MARKER_CLEARED: Schema.Struct({ reference: Schema.String, markerType: MarkerType, reason: Schema.String })
+} as const satisfies { readonly [T in PncEventType]: Schema.Top }
+
+/** The `data` a PNC history type carries. */
+export type PncEventData<T extends keyof typeof PNC_EVENT_DATA> = (typeof PNC_EVENT_DATA)[T]["Type"]
