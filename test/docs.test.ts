@@ -126,7 +126,7 @@ describe("the API description", () => {
           const schema = response.content?.["application/json"].schema
           // The one error answered with a body of its own: the health report.
           if (name === "get /api/health" && status === "503") {
-            expect(schema).toMatchObject({ required: ["status", "database", "redis"] })
+            expect(schema).toMatchObject({ required: ["status", "database", "redis", "game"] })
             continue
           }
           expect(schema?.allOf?.[0], name).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" })
@@ -143,12 +143,14 @@ describe("the API description", () => {
         const has = (code: ErrorCode) => codes.has(code)
         const access = operation["x-bluelight-access"]
         const write = method !== "get" && method !== "head"
-        // Reads its own body: every failure of Developer Access is 401 (docs/decisions/identity.md, "Developer Access").
-        const ownBody = name === "post /api/auth/developer"
+        // Reads its own body: every failure of Developer Access is 401 (docs/decisions/identity.md, "Developer Access"); the game's
+        // webhook verifies the raw bytes before it reads them, then decodes them (docs/decisions/game.md, "The event webhook").
+        const ownBody = name === "post /api/auth/developer" || name === "post /api/game/events"
         // Signing out is never rate limited.
         const rateExempt = name === "post /api/auth/logout"
         // Developer Access describes the body it reads by hand; nothing decodes it.
-        const decodes = operation.parameters.length > 0 || (operation.requestBody !== undefined && !ownBody) || TAKES_NO_QUERY.has(name)
+        const decodes = operation.parameters.length > 0 || (operation.requestBody !== undefined && name !== "post /api/auth/developer") ||
+          TAKES_NO_QUERY.has(name)
         expect([...codes].filter(([, status]) => status === 500).map(([code]) => code), name).toEqual(["INTERNAL_ERROR"])
         expect({ name, PAYLOAD_TOO_LARGE: has("PAYLOAD_TOO_LARGE"), UNSUPPORTED_MEDIA_TYPE: has("UNSUPPORTED_MEDIA_TYPE") })
           .toEqual({ name, PAYLOAD_TOO_LARGE: write, UNSUPPORTED_MEDIA_TYPE: write && !ownBody })
@@ -284,6 +286,7 @@ describe("the served document, for a reader and for tools", () => {
     const schemes = document.components.securitySchemes ?? {}
     expect(schemes["session"]).toMatchObject({ type: "apiKey", in: "cookie", name: "bluelight-session" })
     expect(schemes["serviceCredential"]).toMatchObject({ type: "http", scheme: "bearer" })
+    expect(schemes["gameSignature"]).toMatchObject({ type: "apiKey", in: "header", name: "X-Signature-Ed25519" })
     const expected = {
       "public": [],
       "session": [{ session: [] }],
@@ -294,7 +297,9 @@ describe("the served document, for a reader and for tools", () => {
       expect(operation.summary, name).toMatch(/^\S.{0,39}$/)
       expect(operation.summary, name).not.toMatch(/\.$/)
       const access = operation["x-bluelight-access"]
-      expect({ name, security: operation.security }).toEqual({ name, security: expected[access] })
+      // The game's webhook is public to accounts and authenticated by the game's signature (docs/decisions/game.md).
+      const security = name === "post /api/game/events" ? [{ gameSignature: [] }] : expected[access]
+      expect({ name, security: operation.security }).toEqual({ name, security })
       const description = operation.description ?? ""
       expect(description, name).toContain("**Access:**")
       if (access === "public") expect(description, name).toContain("public")

@@ -4,17 +4,20 @@ import { startServer } from "./harness/server.js"
 
 const redisUrl = process.env["TEST_REDIS_URL"]
 
+/** The game server (the development default's simulator) answering, its snapshot just read. */
+const GAME_UP = { answering: true, observedAt: expect.any(String), ageSeconds: expect.any(Number), problem: null }
+
 describe("GET /api/health", () => {
   it("is 200 while the database answers and 503 once it cannot be reached", async () => {
     const server = await startServer()
     try {
       const up = await server.request("GET", "/api/health")
       expect(up.status).toBe(200)
-      expect(up.body).toEqual({ status: "ok", database: "up", redis: "off" })
+      expect(up.body).toEqual({ status: "ok", database: "up", redis: "off", game: GAME_UP })
       await server.database!.makeUnreachable()
       const down = await server.request("GET", "/api/health")
       expect(down.status).toBe(503)
-      expect(down.body).toEqual({ status: "unavailable", database: "down", redis: "off" })
+      expect(down.body).toEqual({ status: "unavailable", database: "down", redis: "off", game: GAME_UP })
       expectCommonHeaders(down)
     } finally {
       await server.stop()
@@ -26,7 +29,7 @@ describe("GET /api/health", () => {
     try {
       const reply = await server.request("GET", "/api/health")
       expect(reply.status).toBe(200)
-      expect(reply.body).toEqual({ status: "ok", database: "up", redis: "down" })
+      expect(reply.body).toEqual({ status: "ok", database: "up", redis: "down", game: GAME_UP })
       expect(JSON.stringify(reply.body)).not.toContain("127.0.0.1:1")
     } finally {
       await server.stop()
@@ -40,8 +43,26 @@ describe("GET /api/health", () => {
       expect((await server.request("GET", "/api/health")).body).toEqual({
         status: "ok",
         database: "up",
-        redis: redisUrl === undefined ? "off" : "up"
+        redis: redisUrl === undefined ? "off" : "up",
+        game: GAME_UP
       })
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it("says the game server does not answer, and why, without failing the service", async () => {
+    const server = await startServer({ env: { GAME_API_URL: "http://127.0.0.1:1", GAME_SERVER_KEY: "some-key" } })
+    try {
+      const reply = await server.request("GET", "/api/health")
+      expect(reply.status).toBe(200)
+      expect(reply.body).toEqual({
+        status: "ok",
+        database: "up",
+        redis: "off",
+        game: { answering: false, observedAt: null, ageSeconds: null, problem: "RequestError" }
+      })
+      expect(reply.text).not.toContain("some-key")
     } finally {
       await server.stop()
     }

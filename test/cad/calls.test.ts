@@ -33,9 +33,33 @@ describe("calls", () => {
     const first = await receive({ callerNumber: " 07700 900123 " })
     const second = await receive()
     expect(Object.keys(first).sort()).toEqual(
-      ["id", "status", "callerName", "callerNumber", "location", "description", "incidentId", "closeReason", "createdAt", "updatedAt", "closedAt"].sort()
+      [
+        "id",
+        "status",
+        "callerName",
+        "callerNumber",
+        "location",
+        "description",
+        "incidentId",
+        "closeReason",
+        "createdAt",
+        "updatedAt",
+        "closedAt",
+        "source",
+        "gameCallNumber"
+      ]
+        .sort()
     )
-    expect(first).toMatchObject({ ...CALL, callerNumber: "07700 900123", status: "WAITING", incidentId: null, closeReason: null, closedAt: null })
+    expect(first).toMatchObject({
+      ...CALL,
+      callerNumber: "07700 900123",
+      status: "WAITING",
+      incidentId: null,
+      closeReason: null,
+      closedAt: null,
+      source: "API",
+      gameCallNumber: null
+    })
     expect(second.callerNumber).toBeNull()
     expect((await receive({ callerNumber: null })).callerNumber).toBeNull()
     const waiting = listOf<CallData>(await control.call("GET", "/api/cad/calls?limit=100")).data.map((call) => call.id)

@@ -98,13 +98,15 @@ describe("live game-server reads", () => {
     await advanceClock(server, 10_000)
   })
 
-  it("GET /server answers the live status", async () => {
-    expect(dataOf(await get("/api/server"))).toEqual({
+  it("GET /server answers the live status, and when the game server was read", async () => {
+    const reply = await get("/api/server")
+    expect(dataOf(reply)).toEqual({
       name: "Bluelight Development Server",
       currentPlayers: simulator.players.length,
       maxPlayers: 40,
       joinKey: "bluelightdev"
     })
+    expect(Date.parse((bodyOf(reply)["meta"] as { observedAt: string }).observedAt)).not.toBeNaN()
   })
 
   it("GET /server refuses unknown query parameters, as every list does", async () => {
@@ -118,7 +120,7 @@ describe("live game-server reads", () => {
     const reply = await get("/api/server/players")
     expect(reply.status, reply.text).toBe(200)
     const body = bodyOf(reply) as { data: Array<Record<string, unknown>>; meta: unknown }
-    expect(body.meta).toEqual({ limit: 25, offset: 0, hasMore: false, total: simulator.players.length })
+    expect(body.meta).toEqual({ limit: 25, offset: 0, hasMore: false, total: simulator.players.length, observedAt: expect.any(String) })
     expect(body.data.find((p) => p["platformId"] === "100000001")).toEqual({
       platformId: "100000001",
       username: "Jane_Doe",
@@ -137,10 +139,10 @@ describe("live game-server reads", () => {
     expect(all).toHaveLength(total)
     const first = bodyOf(await get("/api/server/players?limit=1")) as { data: Array<{ platformId: string }>; meta: unknown }
     expect(first.data.map((p) => p.platformId)).toEqual(all.slice(0, 1))
-    expect(first.meta).toEqual({ limit: 1, offset: 0, hasMore: true, total })
+    expect(first.meta).toEqual({ limit: 1, offset: 0, hasMore: true, total, observedAt: expect.any(String) })
     const last = bodyOf(await get(`/api/server/players?limit=1&offset=${total - 1}`)) as { data: Array<{ platformId: string }>; meta: unknown }
     expect(last.data.map((p) => p.platformId)).toEqual(all.slice(-1))
-    expect(last.meta).toEqual({ limit: 1, offset: total - 1, hasMore: false, total })
+    expect(last.meta).toEqual({ limit: 1, offset: total - 1, hasMore: false, total, observedAt: expect.any(String) })
     expect((bodyOf(await get(`/api/server/players?offset=${total}`)) as { data: unknown[] }).data).toEqual([])
     for (const query of ["limit=0", "limit=101", "offset=-1", "offset=10001", "extra=1"]) {
       expectError(await get(`/api/server/players?${query}`), 400, "INVALID_INPUT")
@@ -153,11 +155,16 @@ describe("live game-server reads", () => {
       { platformId: "100000001", account: linked }
     ])
     expect(dataOf(await get("/api/players/lookup?query=nobody"))).toEqual([])
-    expect((bodyOf(await get("/api/players/lookup?query=jane")) as { meta: unknown }).meta).toEqual({ limit: 25, offset: 0, hasMore: false })
+    expect((bodyOf(await get("/api/players/lookup?query=jane")) as { meta: unknown }).meta).toEqual({
+      limit: 25,
+      offset: 0,
+      hasMore: false,
+      observedAt: expect.any(String)
+    })
     // Three of the players' usernames hold an "e": a page of one says more follow.
     const paged = bodyOf(await get("/api/players/lookup?query=e&limit=1")) as { data: unknown[]; meta: { hasMore: boolean } }
     expect(paged.data).toHaveLength(1)
-    expect(paged.meta).toEqual({ limit: 1, offset: 0, hasMore: true })
+    expect(paged.meta).toEqual({ limit: 1, offset: 0, hasMore: true, observedAt: expect.any(String) })
     for (const query of ["", "query=", `query=${"a".repeat(101)}`, "query=a&extra=1", "query=%00"]) {
       expectError(await get(`/api/players/lookup?${query}`), 400, "INVALID_INPUT")
     }

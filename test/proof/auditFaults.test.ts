@@ -26,13 +26,14 @@ import { startSimulator } from "../harness/moderation.js"
 import { type Reply, type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { cadRecipes } from "./auditRecipes/cad.js"
 import { civilianRecipes } from "./auditRecipes/civilians.js"
+import { gameRecipes } from "./auditRecipes/game.js"
 import { DEVELOPER_PASSWORD, identityRecipes } from "./auditRecipes/identity.js"
 import { moderationRecipes } from "./auditRecipes/moderation.js"
 import type { Recipe, Recipes, World } from "./auditRecipes/recipe.js"
 import { shiftRecipes } from "./auditRecipes/shifts.js"
 import { reportCoverage } from "./coverage.js"
 
-const RECIPES: Recipes = { ...identityRecipes, ...shiftRecipes, ...civilianRecipes, ...cadRecipes, ...moderationRecipes }
+const RECIPES: Recipes = { ...identityRecipes, ...shiftRecipes, ...civilianRecipes, ...cadRecipes, ...moderationRecipes, ...gameRecipes }
 
 let database: TestDatabase
 let simulator: GameServerSimulator
@@ -47,6 +48,8 @@ beforeAll(async () => {
     database,
     env: {
       ...game.env,
+      // The game's events are signed with the simulator's key (auditRecipes/game.ts).
+      GAME_WEBHOOK_PUBLIC_KEY: game.simulator.webhookPublicKey,
       BLUELIGHT_ADMIN_IDENTITY_IDS: "audit-fault-admin",
       BLUELIGHT_DEVELOPER_PASSWORD: DEVELOPER_PASSWORD,
       // Every recipe on one server, from one address: no budget may run out on the way.

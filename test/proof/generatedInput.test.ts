@@ -26,6 +26,7 @@
  * counterexample. `PROOF_TRACE=file` appends every request sent to `file`.
  */
 import fc from "fast-check"
+import { generateKeyPairSync, sign } from "node:crypto"
 import { appendFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { isJsonObject, type JsonObject, parsedJson } from "../harness/body.js"
@@ -45,6 +46,19 @@ const VALID_RUNS = 6
 const ANSWER_BOUND_MS = 30_000
 /** The body limit of the API document ("JSON ... at most 16 KiB"); a larger body answers the documented `413`. */
 const BODY_LIMIT = 16 * 1024
+/**
+ * The game's webhook (docs/decisions/game.md, "The event webhook") reads a body only once it is
+ * signed: the suite holds the key the server verifies with and signs every body it sends there, so
+ * that its input is decoded like any other. Its bodies may be 64 KiB.
+ */
+const WEBHOOK = "POST /api/game/events"
+const WEBHOOK_KEYS = generateKeyPairSync("ed25519")
+const signedHeaders = (body: string) => {
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const signature = sign(null, Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]), WEBHOOK_KEYS.privateKey).toString("hex")
+  return { "x-signature-ed25519": signature, "x-signature-timestamp": timestamp }
+}
+const bodyLimitOf = (operation: Operation) => (nameOf(operation) === WEBHOOK ? 64 * 1024 : BODY_LIMIT)
 /** Refusals of the access check: the administrator must never meet one. */
 const ACCESS_REFUSALS = new Set(["UNAUTHENTICATED", "FORBIDDEN", "USER_REQUIRED", "INVALID_ORIGIN", "ACCOUNT_DISABLED"])
 /**
@@ -252,6 +266,7 @@ const send = async (operation: Operation, parts: Parts): Promise<Answer> => {
   const body = parts.body === undefined ? undefined : "raw" in parts.body ? parts.body.raw : JSON.stringify(parts.body.json)
   const headers: Record<string, string> = { ...parts.headers, cookie: admin.cookie, origin: server.url }
   if (body !== undefined) headers["content-type"] = "application/json"
+  if (body !== undefined && nameOf(operation) === WEBHOOK) Object.assign(headers, signedHeaders(body))
   const controller = new AbortController()
   requests++
   if (process.env["PROOF_TRACE"] !== undefined)
@@ -336,7 +351,7 @@ const expectRefused = (operation: Operation, breach: Breach, answer: Answer) => 
     ).toBe(true)
     return
   }
-  if (answer.size > BODY_LIMIT && documented.has(413)) {
+  if (answer.size > bodyLimitOf(operation) && documented.has(413)) {
     expect([answer.status, codeOf(answer)], `${context}: ${answer.text}`).toEqual([413, "PAYLOAD_TOO_LARGE"])
     return
   }
@@ -405,6 +420,7 @@ beforeAll(async () => {
     env: {
       BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN,
       ...UNLIMITED_RATES,
+      GAME_WEBHOOK_PUBLIC_KEY: WEBHOOK_KEYS.publicKey.export({ type: "spki", format: "der" }).toString("base64"),
       // With TEST_REDIS_URL (CI), the counters, locks and the game's command slot live in Redis, as in production.
       REDIS_URL: testRedisUrl
     }

@@ -1,9 +1,9 @@
-import { type CommandOutcome, GameServer, GameServerUnreachable, type GameServerStatus, type LivePlayer } from "@bluelight/core/moderation"
-import { Cause, Duration, Effect, Layer, Redacted, Schema } from "effect"
-import { HttpClient, HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
-import { classifyCommandResponse, parsePlayer, PlayerList, ServerStatus } from "./protocol.js"
+import type { CommandOutcome } from "@bluelight/core/moderation"
+import { Cause, Duration, Effect, Redacted, Schema } from "effect"
+import { HttpClient, HttpClientError, HttpClientRequest } from "effect/http"
+import { classifyCommandResponse } from "./protocol.js"
 
-/** The game server's address and key, and how long each call may take. */
+/** The game server's address and key, and how long a command may take. */
 export interface GameServerOptions {
   /** `GAME_API_URL`, without a trailing slash. */
   readonly apiUrl: string
@@ -11,17 +11,16 @@ export interface GameServerOptions {
   readonly serverKey: Redacted.Redacted
   /** How long a command may take before its outcome counts as unknown (docs/decisions/moderation.md, "Commands": 10 s). */
   readonly commandTimeout: Duration.Input
-  /** How long a read may take before the game server counts as unavailable. */
-  readonly readTimeout: Duration.Input
 }
 
 export const COMMAND_TIMEOUT = Duration.seconds(10)
+/** How long a read of the game may take before the game server counts as unavailable (the live picture's reads). */
 export const READ_TIMEOUT = Duration.seconds(5)
 
 const RESPONSE_REASONS: ReadonlySet<string> = new Set(["StatusCodeError", "DecodeError", "EmptyBodyError"])
 
 /**
- * Why a read failed, short and safe to log (never the key). The words are the
+ * Why a command's answer is unknown, short and safe to log (never the key). The words are the
  * ones the messages have always carried: an HTTP client failure before an
  * answer is a `RequestError`, one reading the answer a `ResponseError`, and
  * an answer of the wrong shape a `ParseError`.
@@ -35,43 +34,18 @@ const reasonOf = (error: unknown): string => {
 }
 
 /**
- * The `GameServer` port over the private server's HTTP API
- * (docs/decisions/moderation.md, "Game server protocol"). Reads decode the answer strictly and fail with
- * `GameServerUnreachable`; a command is posted once, never retried, and
- * its answer classified: a timeout or a lost connection is `Unknown`, since
- * the command may have run. Each call is interruptible on its own, so its
- * timeout holds even where the caller runs uninterruptibly.
+ * Moderation's commands over the private server's HTTP API
+ * (docs/decisions/moderation.md, "Game server protocol"): a command is
+ * posted once, never retried, and its answer classified; a timeout or a lost
+ * connection is `Unknown`, since the command may have run. Interruptible on
+ * its own, so its timeout holds even where the caller runs uninterruptibly.
+ * The game's reads are the live picture's (`live/HttpLiveSource.ts`).
  */
-export const makeHttpGameServer = (options: GameServerOptions) =>
+export const makeHttpGameCommands = (options: GameServerOptions) =>
   Effect.gen(function*() {
     const client = (yield* HttpClient.HttpClient).pipe(
       HttpClient.mapRequest(HttpClientRequest.prependUrl(options.apiUrl.replace(/\/+$/, ""))),
       HttpClient.mapRequest(HttpClientRequest.setHeader("Server-Key", Redacted.value(options.serverKey)))
-    )
-
-    const read = <A>(path: string, schema: Schema.Decoder<A>) =>
-      client.get(path).pipe(
-        Effect.flatMap((response: HttpClientResponse.HttpClientResponse) =>
-          response.status === 200
-            ? Effect.flatMap(response.json, Schema.decodeUnknownEffect(schema))
-            : Effect.fail({ _tag: `HTTP ${response.status}` })
-        ),
-        Effect.interruptible,
-        Effect.timeout(options.readTimeout),
-        Effect.mapError((error) => new GameServerUnreachable({ reason: reasonOf(error) }))
-      )
-
-    const status: Effect.Effect<GameServerStatus, GameServerUnreachable> = Effect.map(read("/v1/server", ServerStatus), (s) => ({
-      name: s.Name,
-      currentPlayers: s.CurrentPlayers,
-      maxPlayers: s.MaxPlayers,
-      joinKey: s.JoinKey
-    }))
-
-    // An entry that is not `Username:PlatformId` names nobody a command could reach: it is left out.
-    const players: Effect.Effect<ReadonlyArray<LivePlayer>, GameServerUnreachable> = Effect.map(
-      read("/v1/server/players", PlayerList),
-      (entries) => entries.flatMap((entry) => parsePlayer(entry) ?? [])
     )
 
     const send = (command: string): Effect.Effect<CommandOutcome> =>
@@ -85,9 +59,5 @@ export const makeHttpGameServer = (options: GameServerOptions) =>
         Effect.withSpan("HttpGameServer.send")
       )
 
-    return { status: Effect.withSpan(status, "HttpGameServer.status"), players: Effect.withSpan(players, "HttpGameServer.players"), send }
+    return { send }
   })
-
-/** `GameServer` over HTTP; needs an `HttpClient`. */
-export const layerHttpGameServer = (options: GameServerOptions): Layer.Layer<GameServer, never, HttpClient.HttpClient> =>
-  Layer.effect(GameServer, makeHttpGameServer(options))

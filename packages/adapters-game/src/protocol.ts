@@ -1,4 +1,4 @@
-import type { CommandOutcome, LivePlayer } from "@bluelight/core/moderation"
+import type { CommandOutcome } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 
 /**
@@ -30,7 +30,106 @@ export const PlayerEntry = Schema.Struct({
 })
 export type PlayerEntry = typeof PlayerEntry.Type
 
-export const PlayerList = Schema.Array(PlayerEntry)
+/** A player's place on the map in `GET /v2/server?Players=true`. */
+export const V2Location = Schema.Struct({
+  LocationX: Schema.Number,
+  LocationZ: Schema.Number,
+  PostalCode: Schema.String,
+  StreetName: Schema.String,
+  BuildingNumber: Schema.String
+})
+
+/** One entry of the v2 `Players` section: v1's fields, wanted stars and location. */
+export const V2PlayerEntry = Schema.Struct({
+  ...PlayerEntry.fields,
+  WantedStars: Schema.optional(Schema.Int),
+  Location: Schema.optional(V2Location)
+})
+export type V2PlayerEntry = typeof V2PlayerEntry.Type
+
+/** A map from a platform id (as text) to a name: the staff lists and the v1 ban list. */
+export const NamesById = Schema.Record(Schema.String, Schema.String)
+
+/** The v2 `Staff` section (`CoOwners` only some servers send). */
+export const V2Staff = Schema.Struct({
+  CoOwners: Schema.optional(Schema.Array(Schema.Union([Schema.String, Schema.Number]))),
+  Admins: Schema.optional(NamesById),
+  Mods: Schema.optional(NamesById),
+  Helpers: Schema.optional(NamesById)
+})
+
+/** `JoinLogs`: `Join` true for a join, false for a leave; `Timestamp` Unix seconds. */
+export const JoinLogItem = Schema.Struct({ Join: Schema.Boolean, Timestamp: Schema.Number, Player: Schema.String })
+export const KillLogItem = Schema.Struct({ Killed: Schema.String, Timestamp: Schema.Number, Killer: Schema.String })
+export const CommandLogItem = Schema.Struct({ Player: Schema.String, Timestamp: Schema.Number, Command: Schema.String })
+/** `Moderator` is absent until a moderator answers. */
+export const ModCallItem = Schema.Struct({ Caller: Schema.String, Moderator: Schema.optional(Schema.String), Timestamp: Schema.Number })
+
+/** An open emergency call; `Caller` null for an automated call. No postal code: the caller's location has it. */
+export const EmergencyCallItem = Schema.Struct({
+  Team: Schema.String,
+  Caller: Schema.NullOr(Schema.Number),
+  Players: Schema.Array(Schema.Number),
+  Position: Schema.Tuple([Schema.Number, Schema.Number]),
+  StartedAt: Schema.Number,
+  CallNumber: Schema.Int,
+  Description: Schema.optional(Schema.NullOr(Schema.String)),
+  PositionDescriptor: Schema.optional(Schema.NullOr(Schema.String))
+})
+
+/** A spawned vehicle; `Owner` is a bare username. */
+export const VehicleItem = Schema.Struct({
+  Name: Schema.String,
+  Owner: Schema.String,
+  Texture: Schema.optional(Schema.NullOr(Schema.String)),
+  Plate: Schema.optional(Schema.NullOr(Schema.String)),
+  ColorHex: Schema.optional(Schema.NullOr(Schema.String)),
+  ColorName: Schema.optional(Schema.NullOr(Schema.String))
+})
+
+/** The sections `GET /v2/server` adds when asked (`?Players=true&…`); there is no `Bans`. */
+export const V2_SECTIONS = ["Players", "Staff", "JoinLogs", "Queue", "KillLogs", "CommandLogs", "ModCalls", "EmergencyCalls", "Vehicles"] as const
+
+/** `GET /v2/server`: the v1 status fields always, and each requested section under its own name. */
+export const V2Server = Schema.Struct({
+  ...ServerStatus.fields,
+  Players: Schema.optional(Schema.Array(V2PlayerEntry)),
+  Staff: Schema.optional(V2Staff),
+  JoinLogs: Schema.optional(Schema.Array(JoinLogItem)),
+  Queue: Schema.optional(Schema.Array(Schema.Number)),
+  KillLogs: Schema.optional(Schema.Array(KillLogItem)),
+  CommandLogs: Schema.optional(Schema.Array(CommandLogItem)),
+  ModCalls: Schema.optional(Schema.Array(ModCallItem)),
+  EmergencyCalls: Schema.optional(Schema.Array(EmergencyCallItem)),
+  Vehicles: Schema.optional(Schema.Array(VehicleItem))
+})
+export type V2Server = typeof V2Server.Type
+
+/** `GET /v1/server/bans`: platform id → username. */
+export const BanList = NamesById
+
+/**
+ * The rate-limit headers of the game server's answers (`X-RateLimit-Bucket`,
+ * `-Limit`, `-Remaining`, `-Reset` in Unix seconds), lower-cased as HTTP
+ * clients hand them over.
+ */
+export const RATE_LIMIT_HEADERS = {
+  bucket: "x-ratelimit-bucket",
+  limit: "x-ratelimit-limit",
+  remaining: "x-ratelimit-remaining",
+  reset: "x-ratelimit-reset"
+} as const
+
+/** The body of a `429`: `retry_after` seconds (maybe a fraction) and the bucket that was hit. */
+export const RateLimitedBody = Schema.Struct({
+  message: Schema.optional(Schema.String),
+  retry_after: Schema.Number,
+  bucket: Schema.optional(Schema.String),
+  code: Schema.optional(Schema.Int)
+})
+
+/** The event webhook's headers: a hex Ed25519 signature over the timestamp's text followed by the raw body. */
+export const WEBHOOK_HEADERS = { signature: "x-signature-ed25519", timestamp: "x-signature-timestamp" } as const
 
 /** `POST /v1/server/command` body, e.g. `{"command": ":kick Username reason"}`. */
 export const CommandRequest = Schema.Struct({ command: Schema.String })
@@ -42,22 +141,6 @@ export const GameErrorBody = Schema.Struct({
   retry_after: Schema.optional(Schema.Number)
 })
 export type GameErrorBody = typeof GameErrorBody.Type
-
-/**
- * Splits `"Username:PlatformId"` at its last colon: usernames never contain
- * one, and the platform id is the digits after it. `undefined` when malformed.
- */
-export const parsePlayer = (entry: PlayerEntry): LivePlayer | undefined => {
-  const at = entry.Player.lastIndexOf(":")
-  if (at <= 0 || at === entry.Player.length - 1) return undefined
-  return {
-    username: entry.Player.slice(0, at),
-    platformId: entry.Player.slice(at + 1),
-    permission: entry.Permission,
-    callsign: entry.Callsign ?? null,
-    team: entry.Team ?? null
-  }
-}
 
 /**
  * Classifies a command response: `200` executed; `429` throttled; any other

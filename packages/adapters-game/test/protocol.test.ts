@@ -1,18 +1,14 @@
-import { classifyCommandResponse, parsePlayer } from "@bluelight/adapters-game"
+import { classifyCommandResponse, parseRef } from "@bluelight/adapters-game"
 import { describe, expect, it } from "vitest"
 
 describe("game server protocol", () => {
-  it("splits Username:PlatformId", () => {
-    expect(parsePlayer({ Player: "Jane_Doe:123456", Permission: "Normal" })).toEqual({
-      username: "Jane_Doe",
-      platformId: "123456",
-      permission: "Normal",
-      callsign: null,
-      team: null
-    })
-    expect(parsePlayer({ Player: "NoId", Permission: "Normal" })).toBeUndefined()
-    expect(parsePlayer({ Player: ":1", Permission: "Normal" })).toBeUndefined()
-    expect(parsePlayer({ Player: "Name:", Permission: "Normal" })).toBeUndefined()
+  it("splits Username:PlatformId at the last colon, the id digits", () => {
+    expect(parseRef("Jane_Doe:123456")).toEqual({ username: "Jane_Doe", platformId: "123456" })
+    expect(parseRef("a:b:7")).toEqual({ username: "a:b", platformId: "7" })
+    expect(parseRef("NoId")).toBeUndefined()
+    expect(parseRef(":1")).toBeUndefined()
+    expect(parseRef("Name:")).toBeUndefined()
+    expect(parseRef("Name:12x")).toBeUndefined()
   })
 
   it("classifies command outcomes", () => {

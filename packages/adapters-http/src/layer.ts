@@ -24,6 +24,8 @@ import { type DevProviders, layerDevProviders } from "./identity/devProviders/in
 import { AdminHandlers } from "./identity/AdminHandlers.js"
 import { AuthHandlers } from "./identity/AuthHandlers.js"
 import { StaffHandlers } from "./identity/StaffHandlers.js"
+import { GameLiveHandlers } from "./game/LiveHandlers.js"
+import { GameEventsHandlers } from "./game/webhookHandlers.js"
 import { GameServerHandlers } from "./moderation/GameServerHandlers.js"
 import { ModerationHandlers } from "./moderation/ModerationHandlers.js"
 import { servedApi, type Served } from "@bluelight/api/openapi/describe.js"
@@ -94,6 +96,8 @@ const handlers = Layer.mergeAll(
   RoleplaySessionsHandlers,
   ModerationHandlers,
   GameServerHandlers,
+  GameLiveHandlers,
+  GameEventsHandlers,
   CiviliansHandlers,
   PncHandlers,
   IncidentsHandlers,

@@ -1,6 +1,7 @@
 export * from "./audit/PgAuditQueries.js"
 export * from "./cad/index.js"
 export * from "./civilians/index.js"
+export * from "./game/PgGameCallLinks.js"
 export * from "./identity/index.js"
 export * from "./kernel/client.js"
 export * from "./kernel/migrate.js"

@@ -11,6 +11,8 @@ import { PncRecordsApi } from "./civilians/PncRecordsApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
+import { GameLiveApi } from "./game/LiveApi.js"
+import { GameEventsApi } from "./game/GameEventsApi.js"
 import { GameServerApi } from "./moderation/GameServerApi.js"
 import { ModerationApi } from "./moderation/ModerationApi.js"
 import { describeApi } from "./openapi/describe.js"
@@ -37,6 +39,8 @@ export class BluelightApi extends describeApi(
     .add(RoleplaySessionsApi)
     .add(ModerationApi)
     .add(GameServerApi)
+    .add(GameLiveApi)
+    .add(GameEventsApi)
     .add(CiviliansApi)
     .add(PncApi)
     .add(IncidentsApi)

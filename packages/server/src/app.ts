@@ -6,6 +6,7 @@ import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
 import { layerGame } from "./game.js"
+import { withGameEvents } from "./gameWebhook.js"
 import { makeMovableClock } from "./movableClock.js"
 import { layerRedis } from "./redis.js"
 import { layerDrainingServer } from "./shutdown.js"
@@ -54,10 +55,13 @@ export const layerServer = (settings: Settings) => {
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
   // Shutdown tells the event streams to end before it waits for requests in flight.
   const closing = Deferred.makeUnsafe<void>()
-  const ports = Layer.mergeAll(
-    layerPorts(settings),
-    Layer.mergeAll(layerAccess(settings), layerGame(settings)).pipe(Layer.provideMerge(layerRedis(settings))),
-    Layer.succeed(ServerClosing, { closing: Deferred.await(closing) })
+  const ports = withGameEvents(
+    settings,
+    Layer.mergeAll(
+      layerPorts(settings),
+      Layer.mergeAll(layerAccess(settings), layerGame(settings)).pipe(Layer.provideMerge(layerRedis(settings))),
+      Layer.succeed(ServerClosing, { closing: Deferred.await(closing) })
+    )
   )
   const dev = devProvidersFor(settings)
   const grace = Duration.seconds(settings.shutdownGraceSeconds)

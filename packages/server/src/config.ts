@@ -1,5 +1,6 @@
 import { SIGN_IN_START_BUDGETS, type SignInStartBudgets } from "@bluelight/core/identity"
 import { Config, ConfigProvider, Effect, Option, Redacted, Result, Schema } from "effect"
+import { createPublicKey, type KeyObject } from "node:crypto"
 import type { TracingSettings } from "./tracing.js"
 
 /** A provider's OAuth 2.0 client settings (identity provider or game platform). */
@@ -19,6 +20,8 @@ export interface GameServerSettings {
 /** Every setting of docs/decisions/operations-and-deployment.md, "Configuration", read once and typed. */
 export interface Settings {
   readonly production: boolean
+  /** `NODE_ENV` unset or `development` (what `npm start` runs): the built-in game server comes alive. Tests run as `test`. */
+  readonly development: boolean
   readonly port: number
   readonly host: string
   readonly appUrl: string
@@ -32,6 +35,11 @@ export interface Settings {
   readonly gameCommandCooldownSeconds: number
   /** How long a game command may take before its outcome counts as unknown (10 s; tests shorten it). */
   readonly gameCommandTimeoutMillis: number
+  /**
+   * `GAME_WEBHOOK_PUBLIC_KEY`: the game's Ed25519 key its webhook deliveries are verified with. Unset: the
+   * receiver is off, except in development with the built-in simulator, whose own key is used.
+   */
+  readonly gameWebhookPublicKey: Option.Option<KeyObject>
   readonly adminIdentityIds: ReadonlyArray<string>
   readonly developerPassword: Option.Option<Redacted.Redacted>
   readonly rateLimitReadsPerMinute: number
@@ -141,6 +149,7 @@ const raw = all({
   gameServerKey: optionalSecret("GAME_SERVER_KEY"),
   gameCommandCooldownSeconds: positiveInt("GAME_COMMAND_COOLDOWN_SECONDS", 5),
   gameCommandTimeoutMillis: positiveInt("GAME_COMMAND_TIMEOUT_MS", 10_000),
+  gameWebhookPublicKey: optionalString("GAME_WEBHOOK_PUBLIC_KEY"),
   adminIdentityIds: stringOr("BLUELIGHT_ADMIN_IDENTITY_IDS", ""),
   developerPassword: optionalSecret("BLUELIGHT_DEVELOPER_PASSWORD"),
   rateLimitReadsPerMinute: positiveInt("RATE_LIMIT_READS_PER_MINUTE", 180),
@@ -214,6 +223,22 @@ const otlpHeaders = (raw: string): Record<string, string> | undefined => {
   return headers
 }
 
+/**
+ * An Ed25519 public key as the game publishes its webhook's: base64 of the
+ * DER SubjectPublicKeyInfo (`MCowBQYDK2VwAyEA` and 44 more characters).
+ * Undefined when it is anything else.
+ */
+export const ed25519PublicKey = (text: string): KeyObject | undefined => {
+  const base64 = text.trim()
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return undefined
+  try {
+    const key = createPublicKey({ key: Buffer.from(base64, "base64"), format: "der", type: "spki" })
+    return key.asymmetricKeyType === "ed25519" ? key : undefined
+  } catch {
+    return undefined
+  }
+}
+
 const isHttpUrl = (value: string) => {
   try {
     const url = new URL(value)
@@ -251,10 +276,15 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
   const appUrl = Option.getOrElse(r.appUrl, () => `http://localhost:${r.port === 0 ? 3000 : r.port}`)
   if (!isHttpUrl(appUrl)) problems.push(`APP_URL must be an http(s) URL, got ${JSON.stringify(appUrl)}`)
   if (production && r.testHooks) problems.push("BLUELIGHT_TEST_HOOKS cannot be on in production")
+  const gameWebhookPublicKey = Option.flatMap(r.gameWebhookPublicKey, (text) => Option.fromNullishOr(ed25519PublicKey(text)))
+  if (Option.isSome(r.gameWebhookPublicKey) && Option.isNone(gameWebhookPublicKey)) {
+    problems.push("GAME_WEBHOOK_PUBLIC_KEY must be an Ed25519 public key: base64 of its DER SubjectPublicKeyInfo, as the game publishes it")
+  }
   const tracing = tracingSettings(r, problems)
   if (problems.length > 0) return Result.fail(problems)
   return Result.succeed({
     production,
+    development: r.nodeEnv === "development",
     port: r.port,
     host: Option.getOrElse(r.host, () => (production ? "0.0.0.0" : "127.0.0.1")),
     appUrl: appUrl.replace(/\/+$/, ""),
@@ -267,6 +297,7 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
     game,
     gameCommandCooldownSeconds: r.gameCommandCooldownSeconds,
     gameCommandTimeoutMillis: r.gameCommandTimeoutMillis,
+    gameWebhookPublicKey,
     adminIdentityIds: r.adminIdentityIds.split(",").map((id) => id.trim()).filter((id) => id.length > 0),
     developerPassword: r.developerPassword,
     rateLimitReadsPerMinute: r.rateLimitReadsPerMinute,

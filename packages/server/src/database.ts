@@ -10,6 +10,7 @@ import {
   PgDatabaseHealth,
   PgIdentityRepositories,
   PgShiftsRepositories,
+  PgGameCallLinks,
   PgModerationActions,
   PgTransactor,
   RandomIds,
@@ -136,6 +137,7 @@ export const layerPorts = (settings: Settings) =>
     PgIdentityRepositories,
     EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog)),
     PgModerationActions,
+    PgGameCallLinks,
     PgCivilianRepositories,
     layerCad(settings)
   ).pipe(

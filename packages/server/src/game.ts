@@ -1,22 +1,31 @@
 import {
+  bothGates,
   COMMAND_TIMEOUT,
-  layerHttpGameServer,
+  layerHttpLiveSource,
   layerMemoryGameCommandSlot,
   layerRedisGameCommandSlot,
+  layerRedisLivePicture,
   leaseTtlFor,
+  makeHttpGameCommands,
+  makeMemoryRateGate,
+  makeRedisRateGate,
   READ_TIMEOUT,
   startGameServerSimulator
 } from "@bluelight/adapters-game"
-import { GameServer, GameServerUnreachable, LiveGameFromGameServer } from "@bluelight/core/moderation"
+import { LivePictureInMemory, LiveSource } from "@bluelight/core/game"
+import { GameServer, GameServerUnreachable, gameServerReadsFrom } from "@bluelight/core/moderation"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import { FetchHttpClient } from "effect/http"
 import type { Settings } from "./config.js"
+import { deliverSimulatorEventsHere, layerGameWebhookKey } from "./gameWebhook.js"
 import { SharedRedis } from "./redis.js"
 
 /** Where the game server is: the configured one, or the simulator this process started. */
 interface GameServerAddress {
   readonly apiUrl: string
   readonly serverKey: Redacted.Redacted
+  /** The built-in simulator's webhook key (base64 SPKI), when it is the simulator (`gameWebhook.ts`). */
+  readonly webhookPublicKey?: string
 }
 
 /**
@@ -32,21 +41,49 @@ const simulatedGameServer = (settings: Settings) =>
     (simulator) => Effect.promise(() => simulator.close())
   ).pipe(
     Effect.tap((simulator) => Effect.logInfo(`game-server simulator on ${simulator.url}`)),
-    Effect.map((simulator): GameServerAddress => ({ apiUrl: simulator.url, serverKey: Redacted.make(simulator.serverKey) }))
+    Effect.tap((simulator) => deliverSimulatorEventsHere(settings, simulator)),
+    Effect.map((simulator): GameServerAddress => ({
+      apiUrl: simulator.url,
+      serverKey: Redacted.make(simulator.serverKey),
+      webhookPublicKey: simulator.webhookPublicKey
+    }))
   )
 
+const NOT_CONFIGURED = "no game server configured"
+
 /** In production without `GAME_API_URL`: no game server, so every read fails and nothing is sent. */
-const NoGameServer = Layer.succeed(GameServer, {
-  status: Effect.fail(new GameServerUnreachable({ reason: "no game server configured" })),
-  players: Effect.fail(new GameServerUnreachable({ reason: "no game server configured" })),
-  send: () => Effect.succeed({ _tag: "Unknown", reason: "no game server configured" } as const)
+const NoGameServer = Layer.succeed(LiveSource, {
+  snapshot: Effect.fail(new GameServerUnreachable({ reason: NOT_CONFIGURED })),
+  bans: Effect.fail(new GameServerUnreachable({ reason: NOT_CONFIGURED }))
 })
 
 /**
- * The game server and what moderation needs around it: the HTTP adapter
- * (towards `GAME_API_URL`, or the simulator outside production), its cached
- * live reads, and the game-command slot, in Redis (one key per game server)
- * when `REDIS_URL` is set, else in this process's memory.
+ * The `GameServer` moderation uses: commands sent straight to the game (none
+ * without one), its reads fresh reads of the game's aggregate answer.
+ */
+const layerGameServer = (address: Option.Option<GameServerAddress>, commandTimeout: Duration.Duration) =>
+  Layer.effect(
+    GameServer,
+    Effect.gen(function*() {
+      const reads = gameServerReadsFrom(yield* LiveSource)
+      return yield* Option.match(address, {
+        onNone: () => Effect.succeed({ ...reads, send: () => Effect.succeed({ _tag: "Unknown", reason: NOT_CONFIGURED } as const) }),
+        onSome: ({ apiUrl, serverKey }) =>
+          Effect.map(
+            makeHttpGameCommands({ apiUrl, serverKey, commandTimeout }).pipe(Effect.provide(FetchHttpClient.layer)),
+            (http) => ({ ...reads, send: http.send })
+          )
+      })
+    })
+  )
+
+/**
+ * The game server and what is built around it: the live picture (one v2
+ * aggregate read per refresh, towards `GAME_API_URL` or the simulator outside
+ * production, obeying the game's rate limits), shared through Redis when
+ * `REDIS_URL` is set, else in this process's memory; moderation's reads of it
+ * and its commands; and the game-command slot, in Redis (one key per game
+ * server) or in memory alike.
  */
 export const layerGame = (settings: Settings) =>
   Layer.unwrap(
@@ -54,11 +91,6 @@ export const layerGame = (settings: Settings) =>
       const configured = Option.map(settings.game, (game): GameServerAddress => ({ apiUrl: game.apiUrl, serverKey: game.serverKey }))
       const address = Option.isSome(configured) || settings.production ? configured : Option.some(yield* simulatedGameServer(settings))
       const commandTimeout = Duration.millis(settings.gameCommandTimeoutMillis)
-      const game = Option.match(address, {
-        onNone: () => NoGameServer,
-        onSome: ({ apiUrl, serverKey }) =>
-          layerHttpGameServer({ apiUrl, serverKey, commandTimeout, readTimeout: READ_TIMEOUT }).pipe(Layer.provide(FetchHttpClient.layer))
-      })
       const slotSettings = {
         cooldown: Duration.seconds(settings.gameCommandCooldownSeconds),
         leaseTtl: leaseTtlFor({ read: READ_TIMEOUT, command: Duration.max(commandTimeout, COMMAND_TIMEOUT) })
@@ -69,6 +101,23 @@ export const layerGame = (settings: Settings) =>
         onNone: () => layerMemoryGameCommandSlot(slotSettings),
         onSome: (redis) => layerRedisGameCommandSlot(redis, server, slotSettings)
       })
-      return Layer.mergeAll(LiveGameFromGameServer().pipe(Layer.provideMerge(game)), slot)
+      const localGate = yield* makeMemoryRateGate
+      const gate = Option.match(redis, { onNone: () => localGate, onSome: (redis) => bothGates(localGate, makeRedisRateGate(redis, server)) })
+      const source = Option.match(address, {
+        onNone: () => NoGameServer,
+        onSome: ({ apiUrl, serverKey }) =>
+          layerHttpLiveSource({ apiUrl, serverKey, readTimeout: READ_TIMEOUT }, gate).pipe(Layer.provide(FetchHttpClient.layer))
+      })
+      const picture = Option.match(redis, {
+        onNone: () => LivePictureInMemory(),
+        onSome: (redis) => layerRedisLivePicture(redis, server, { readTimeout: READ_TIMEOUT })
+      }).pipe(Layer.provide(source))
+      // The source is built once: the picture's reads and moderation's share its client and gate.
+      return Layer.mergeAll(
+        layerGameWebhookKey(settings, Option.flatMap(address, (a) => Option.fromNullishOr(a.webhookPublicKey))),
+        slot,
+        picture,
+        layerGameServer(address, commandTimeout).pipe(Layer.provide(source))
+      )
     })
   )

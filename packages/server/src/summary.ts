@@ -48,8 +48,17 @@ export const concerns = (settings: Settings): ReadonlyArray<Concern> => [
         ? { name: "game server", value: "none (GAME_API_URL unset)", development: false }
         : { name: "game server", value: "the built-in simulator on a loopback port", development: true },
     onSome: (game) => ({ name: "game server", value: origin(game.apiUrl), development: false })
-  })
+  }),
+  gameWebhook(settings)
 ]
+
+/** Whether the game's event webhook is on, with which key, and its URL to paste into the game's settings. */
+const gameWebhook = (settings: Settings): Concern => {
+  const url = `${settings.appUrl}/api/game/events`
+  if (Option.isSome(settings.gameWebhookPublicKey)) return { name: "game webhook", value: `${url} (GAME_WEBHOOK_PUBLIC_KEY)`, development: false }
+  if (settings.production || Option.isSome(settings.game)) return { name: "game webhook", value: "off (GAME_WEBHOOK_PUBLIC_KEY unset)", development: false }
+  return { name: "game webhook", value: `${url}, signed by the built-in simulator`, development: true }
+}
 
 /** The development defaults in use, as the start-up line's `defaults` lists them. */
 export const activeDefaults = (settings: Settings): ReadonlyArray<string> =>

@@ -6,8 +6,14 @@ import { presentLivePlayer } from "@bluelight/api/moderation/schemas.js"
 
 export const GameServerHandlers = HttpApiBuilder.group(BluelightApi, "gameServer", (handlers) =>
   handlers
-    .handle("serverStatus", () => Effect.map(liveStatus(), (data) => ({ data })))
+    .handle("serverStatus", () => Effect.map(liveStatus(), ({ status, observedAt }) => ({ data: status, meta: { observedAt } })))
     .handle("serverPlayers", ({ query }) =>
-      Effect.map(livePlayers(query), (page) => ({ data: page.players.map(presentLivePlayer), meta: { ...page.meta, total: page.total } })))
+      Effect.map(livePlayers(query), (page) => ({
+        data: page.players.map(presentLivePlayer),
+        meta: { ...page.meta, total: page.total, observedAt: page.observedAt }
+      })))
     .handle("lookupPlayers", ({ query: { query, ...page } }) =>
-      Effect.map(lookupPlayers(query, page), (found) => ({ data: found.players.map(presentLivePlayer), meta: found.meta }))))
+      Effect.map(
+        lookupPlayers(query, page),
+        (found) => ({ data: found.players.map(presentLivePlayer), meta: { ...found.meta, observedAt: found.observedAt } })
+      )))

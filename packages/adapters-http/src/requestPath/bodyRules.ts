@@ -5,7 +5,7 @@ import { ApiFailure } from "../errors/ApiFailure.js"
 import { requestWithBody } from "./requestWithBody.js"
 import { mayHaveBody } from "@bluelight/api/methods.js"
 
-/** The largest request body accepted: 16 KiB. */
+/** The largest request body accepted, unless the operation declares its own limit (`maxBodyBytes`): 16 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024
 
 /**
@@ -52,33 +52,34 @@ export const nestsDeeperThan = (text: string, max: number): boolean => {
   return false
 }
 
-const tooLarge = new ApiFailure({
-  code: "PAYLOAD_TOO_LARGE",
-  message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes`
-})
+const tooLarge = (limit: number) =>
+  new ApiFailure({
+    code: "PAYLOAD_TOO_LARGE",
+    message: `Request bodies are limited to ${limit} bytes`
+  })
 
 const unreadable = new ApiFailure({ code: "INVALID_INPUT", message: "The request body could not be read" })
 
 /**
- * Reads a body of unknown length piece by piece: kept while it fits in 16 KiB,
- * then counted and thrown away to its end, so the client gets its `413`
+ * Reads a body of unknown length piece by piece: kept while it fits in the
+ * limit, then counted and thrown away to its end, so the client gets its `413`
  * instead of a reset. Past `MAX_DRAINED_BODY_BYTES` the read stops and the
- * connection is cut.
+ * connection is cut. Answers the bytes as received.
  */
-const readUndeclared = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<string, ApiFailure> =>
+const readUndeclared = (request: HttpServerRequest.HttpServerRequest, limit: number): Effect.Effect<Uint8Array, ApiFailure> =>
   Effect.suspend(() => {
     const kept: Array<Uint8Array> = []
     let bytes = 0
     return Stream.runForEachWhile(request.stream, (chunk) =>
       Effect.sync(() => {
         bytes += chunk.byteLength
-        if (bytes <= MAX_BODY_BYTES) kept.push(chunk)
+        if (bytes <= limit) kept.push(chunk)
         return bytes <= MAX_DRAINED_BODY_BYTES
       })).pipe(
         Effect.mapError(() => unreadable),
         Effect.flatMap(() => {
           if (bytes > MAX_DRAINED_BODY_BYTES) cutOff(request)
-          return bytes <= MAX_BODY_BYTES ? Effect.succeed(Buffer.concat(kept).toString("utf8")) : Effect.fail(tooLarge)
+          return bytes <= limit ? Effect.succeed(new Uint8Array(Buffer.concat(kept))) : Effect.fail(tooLarge(limit))
         })
       )
   })
@@ -92,15 +93,6 @@ const cutOff = (request: HttpServerRequest.HttpServerRequest): void => {
   if (request.source instanceof IncomingMessage) request.source.destroy()
 }
 
-/**
- * The body rules of every request, before routing: a body must be
- * `application/json` (`415`), at most 16 KiB (`413`, decided from
- * `Content-Length` before anything is read), well-formed JSON (`400`) nested
- * at most 32 levels (`400`). Answers the request to route: the same one, or
- * for a body without `Content-Length` one that serves the body already read.
- * A declared body's text stays cached on the request, so the endpoint
- * decodes it without reading again.
- */
 /**
  * What an operation that declares no body may be sent: nothing, or `{}`.
  * Every property of an object is unknown, each its own problem; anything
@@ -116,16 +108,35 @@ export const bodyOfNothing = (parsed: unknown): ReadonlyArray<{ readonly path: R
 /** Whether the request brings a body the rules apply to: a `GET` or a bodiless request has none to check. */
 export const carriesBody = (request: HttpServerRequest.HttpServerRequest): boolean => mayHaveBody(request.method) && hasBody(request)
 
+/** What the body rules need to know of the route a request is for. */
+export interface BodyRuleOptions {
+  /** The route reads its own body: only the size limit applies. */
+  readonly ownBody: boolean
+  readonly takesNoBody?: boolean
+  /** The route's limit; 16 KiB unless given. */
+  readonly maxBodyBytes?: number | undefined
+}
+
+/**
+ * The body rules of every request, before routing: a body must be
+ * `application/json` (`415`), at most the route's limit, 16 KiB unless it
+ * declares its own (`413`, decided from `Content-Length` before anything is
+ * read), well-formed JSON (`400`) nested at most 32 levels (`400`). Answers
+ * the request to route: the same one, or for a body without `Content-Length`
+ * one that serves the bytes already read. A declared body stays cached on
+ * the request (its bytes and its text), so the endpoint reads it without
+ * reading again.
+ */
 export const checkBody = (
   request: HttpServerRequest.HttpServerRequest,
-  options: { readonly ownBody: boolean; readonly takesNoBody?: boolean } = { ownBody: false }
+  options: BodyRuleOptions = { ownBody: false }
 ): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
   // Most requests carry no body: they get their answer without a generator of their own.
   carriesBody(request) ? checkCarriedBody(request, options) : Effect.succeed(request)
 
 const checkCarriedBody = (
   request: HttpServerRequest.HttpServerRequest,
-  options: { readonly ownBody: boolean; readonly takesNoBody?: boolean }
+  options: BodyRuleOptions
 ): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
   Effect.gen(function*() {
     if (!options.ownBody && !isJsonMediaType(request.headers["content-type"])) {
@@ -134,17 +145,19 @@ const checkCarriedBody = (
         message: "Request bodies must be sent as Content-Type: application/json"
       })
     }
+    const limit = options.maxBodyBytes ?? MAX_BODY_BYTES
     const declared = request.headers["content-length"]
-    if (declared !== undefined && !(Number(declared) <= MAX_BODY_BYTES)) return yield* tooLarge
+    if (declared !== undefined && !(Number(declared) <= limit)) return yield* tooLarge(limit)
     let routed = request
     let text: string
     if (declared === undefined) {
-      text = yield* readUndeclared(request)
-      routed = requestWithBody(request, text)
+      const bytes = yield* readUndeclared(request, limit)
+      routed = requestWithBody(request, bytes)
+      text = Buffer.from(bytes).toString("utf8")
     } else {
       text = yield* request.text.pipe(
-        Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_BODY_BYTES)),
-        Effect.mapError((error) => error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge" ? tooLarge : unreadable)
+        Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(limit)),
+        Effect.mapError((error) => error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge" ? tooLarge(limit) : unreadable)
       )
     }
     if (options.ownBody) return routed

@@ -15,6 +15,13 @@ const leafHook: SchemaIssue.LeafHook = (issue) => {
 
 const format = SchemaIssue.makeFormatterStandardSchemaV1({ leafHook })
 
+/** Every problem of a decoding `issue`, each path after `prefix`, in the API's words. */
+export const problemsOf = (issue: SchemaIssue.Issue, prefix: ReadonlyArray<string> = []): ReadonlyArray<Problem> =>
+  format(issue).issues.map((problem) => ({
+    path: [...prefix, ...(problem.path ?? []).map((key) => String(typeof key === "object" ? key.key : key))],
+    message: problem.message
+  }))
+
 /** Where each part of the request is found, as `details` paths start. */
 const PREFIX: Record<HttpApiError.HttpApiSchemaError["kind"], ReadonlyArray<string>> = {
   Params: ["path"],
@@ -32,10 +39,4 @@ const PREFIX: Record<HttpApiError.HttpApiSchemaError["kind"], ReadonlyArray<stri
  * HttpApi decodes path, headers, query and body in that order and stops at the
  * first part that fails, naming it.
  */
-export const decodeDetails = (error: HttpApiError.HttpApiSchemaError): ReadonlyArray<Problem> => {
-  const prefix = PREFIX[error.kind]
-  return format(error.cause.issue).issues.map((issue) => ({
-    path: [...prefix, ...(issue.path ?? []).map((key) => String(typeof key === "object" ? key.key : key))],
-    message: issue.message
-  }))
-}
+export const decodeDetails = (error: HttpApiError.HttpApiSchemaError): ReadonlyArray<Problem> => problemsOf(error.cause.issue, PREFIX[error.kind])

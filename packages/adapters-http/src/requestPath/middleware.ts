@@ -68,7 +68,7 @@ export const requestPath =
       // A refusal made here never reaches the pre-response handlers, so it gets the headers itself.
       const routed = carriesBody(request)
         ? Effect.flatMap(
-          checkBody(request, { ownBody: route?.ownBody ?? false, takesNoBody: route?.takesNoBody ?? false }),
+          checkBody(request, { ownBody: route?.ownBody ?? false, takesNoBody: route?.takesNoBody ?? false, maxBodyBytes: route?.maxBodyBytes }),
           (checked) => checked === request ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, checked)
         )
         : app

@@ -1,10 +1,11 @@
 import { Effect, Stream } from "effect"
 import { HttpServerError, type HttpServerRequest, UrlParams } from "effect/http"
 
-const bytesOf = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, "utf8"))
+const decoder = new TextDecoder()
 
 /**
- * `request` with its body served from `body`, already read: the body rules
+ * `request` with its body served from `body`, the bytes already read as
+ * received (a signed body is verified over exactly these): the body rules
  * read a body without `Content-Length` piece by piece (so that an oversized
  * one can be drained and answered `413`), which uses up its source stream.
  *
@@ -13,7 +14,8 @@ const bytesOf = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, "
  * reads off the request (the Node response it answers on), comes from the
  * original through the prototype chain.
  */
-export const requestWithBody = (request: HttpServerRequest.HttpServerRequest, body: string): HttpServerRequest.HttpServerRequest => {
+export const requestWithBody = (request: HttpServerRequest.HttpServerRequest, bytes: Uint8Array): HttpServerRequest.HttpServerRequest => {
+  const body = decoder.decode(bytes)
   const decodeError = (self: HttpServerRequest.HttpServerRequest) => (cause: unknown) =>
     new HttpServerError.HttpServerError({ reason: new HttpServerError.RequestParseError({ request: self, reason: "Parse", cause }) })
   const withBody: HttpServerRequest.HttpServerRequest = Object.create(request, {
@@ -27,14 +29,13 @@ export const requestWithBody = (request: HttpServerRequest.HttpServerRequest, bo
     arrayBuffer: {
       get: () =>
         Effect.sync(() => {
-          const bytes = bytesOf(body)
           const copy = new ArrayBuffer(bytes.byteLength)
           new Uint8Array(copy).set(bytes)
           return copy
         })
     },
-    stream: { get: () => Stream.sync(() => bytesOf(body)) },
-    modify: { value: (options: Parameters<HttpServerRequest.HttpServerRequest["modify"]>[0]) => requestWithBody(request.modify(options), body) }
+    stream: { get: () => Stream.sync(() => bytes.slice()) },
+    modify: { value: (options: Parameters<HttpServerRequest.HttpServerRequest["modify"]>[0]) => requestWithBody(request.modify(options), bytes) }
   })
   return withBody
 }

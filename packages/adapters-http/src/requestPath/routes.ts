@@ -1,5 +1,7 @@
 import { HttpApi, type HttpApiEndpoint, type HttpApiGroup } from "effect/http-api"
 import { isReadingOwnBody } from "@bluelight/api/access.js"
+import { maxBodyBytesOf } from "@bluelight/api/bodyLimit.js"
+import { MAX_BODY_BYTES } from "./bodyRules.js"
 
 /** An endpoint as `HttpApi.reflect` hands it over: its schemas and annotations, whatever its types. */
 export type ReflectedEndpoint = HttpApiEndpoint.Top
@@ -13,6 +15,8 @@ export interface RouteEntry {
   readonly ownBody: boolean
   /** An API operation that declares no body: a body it is sent may hold nothing (`{}` at most). */
   readonly takesNoBody: boolean
+  /** The largest body the route takes: 16 KiB unless its endpoint declares more (`maxBodyBytes`). */
+  readonly maxBodyBytes: number
   /** The raw (still percent-encoded) path parameters of `pathname`, or `null` when it is not this route's. */
   readonly paramsOf: (pathname: string) => Readonly<Record<string, string>> | null
 }
@@ -106,6 +110,7 @@ export class RouteIndex {
         endpoint,
         ownBody,
         takesNoBody: endpoint !== null && !ownBody && endpoint.payload.size === 0,
+        maxBodyBytes: (endpoint === null ? undefined : maxBodyBytesOf(endpoint)) ?? MAX_BODY_BYTES,
         paramsOf: matcher(path)
       })
     HttpApi.reflect(api, {

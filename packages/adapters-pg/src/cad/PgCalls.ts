@@ -5,9 +5,10 @@ import { Effect, Layer, Schema } from "effect"
 import { insertRow, pageOf, Window } from "../kernel/rows.js"
 import { CallRow } from "./rows.js"
 
-const COLUMNS = "id, status, caller_name, caller_number, location, description, incident_id, close_reason, created_at, updated_at, closed_at"
+const COLUMNS =
+  "id, status, caller_name, caller_number, location, description, incident_id, close_reason, created_at, updated_at, closed_at, source, game_call_number"
 
-/** Incoming calls: waiting ones oldest first, the others newest first. */
+/** Incoming calls: waiting ones oldest first, the others newest first; a game call also by the game's call number. */
 export const PgCalls = Layer.effect(
   Calls,
   Effect.gen(function*() {
@@ -19,6 +20,11 @@ export const PgCalls = Layer.effect(
         Result: CallRow,
         execute: (id) => sql`SELECT ${columns} FROM cad_calls WHERE id = ${id} ${sql.literal(lock)}`
       })
+    const byGameCallNumber = SqlSchema.findOneOption({
+      Request: Schema.Int,
+      Result: CallRow,
+      execute: (callNumber) => sql`SELECT ${columns} FROM cad_calls WHERE game_call_number = ${callNumber} ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`
+    })
     const ofIncident = SqlSchema.findAll({
       Request: Schema.String,
       Result: CallRow,
@@ -37,6 +43,7 @@ export const PgCalls = Layer.effect(
     return {
       findById: Effect.fn("PgCalls.findById")((id: CallId) => Effect.orDie(findById("")(id))),
       findByIdForUpdate: Effect.fn("PgCalls.findByIdForUpdate")((id: CallId) => Effect.orDie(findById("FOR UPDATE")(id))),
+      findByGameCallNumberForUpdate: Effect.fn("PgCalls.findByGameCallNumberForUpdate")((callNumber: number) => Effect.orDie(byGameCallNumber(callNumber))),
       insert: Effect.fn("PgCalls.insert")(insertRow(sql, CallRow, "cad_calls")),
       update: Effect.fn("PgCalls.update")((call: Call) =>
         Effect.flatMap(encode(call), (row) => sql`UPDATE cad_calls SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(Effect.asVoid, Effect.orDie)

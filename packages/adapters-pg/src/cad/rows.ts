@@ -3,6 +3,7 @@ import {
   CadEventId,
   callsignKey,
   CallId,
+  CallSource,
   CallStatus,
   CrewMemberId,
   IncidentId,
@@ -84,7 +85,9 @@ export const CallRow = Schema.Struct({
   closeReason: Schema.NullOr(Schema.String),
   createdAt: Schema.DateTimeUtcFromDate,
   updatedAt: Schema.DateTimeUtcFromDate,
-  closedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+  closedAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  source: CallSource,
+  gameCallNumber: Schema.NullOr(Schema.Int)
 })
 
 /** A person as crew lists show them, read from `accounts` and `staff_profiles` in columns. */

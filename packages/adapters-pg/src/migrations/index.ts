@@ -11,6 +11,7 @@ import pncRecords from "./0009_pnc_records.js"
 import accessChanges from "./0010_access_changes.js"
 import foldedKeys from "./0011_folded_keys.js"
 import pncOwnerChanges from "./0012_pnc_owner_changes.js"
+import gameCalls from "./0013_game_calls.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
@@ -25,5 +26,6 @@ export const migrations = Migrator.fromRecord({
   "0009_pnc_records": pncRecords,
   "0010_access_changes": accessChanges,
   "0011_folded_keys": foldedKeys,
-  "0012_pnc_owner_changes": pncOwnerChanges
+  "0012_pnc_owner_changes": pncOwnerChanges,
+  "0013_game_calls": gameCalls
 })

@@ -16,6 +16,7 @@ import {
   UnitId,
   Units
 } from "@bluelight/core/cad"
+import { HandledGameEvents } from "@bluelight/core/game"
 import { type Account, AccountId, Accounts, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
 import { type IdBrand, Transactor } from "@bluelight/core/kernel"
 import { InMemoryCadRepositories, InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
@@ -26,7 +27,7 @@ import { freshDatabase } from "../../../../test/harness/database.js"
 
 /** The CAD repository contract, run on Postgres and on the in-memory ports: the same cases, the same answers. */
 
-type Ports = Units | Incidents | CrewMemberships | CrewDirectory | Calls | CadHistory | Accounts | StaffProfiles | Transactor
+type Ports = Units | Incidents | CrewMemberships | CrewDirectory | Calls | CadHistory | Accounts | StaffProfiles | Transactor | HandledGameEvents
 
 interface Backend {
   readonly run: <A, E>(effect: Effect.Effect<A, E, Ports>) => Promise<A>
@@ -238,6 +239,8 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
           createdAt: T0,
           updatedAt: T0,
           closedAt: null,
+          source: "API",
+          gameCallNumber: null,
           ...overrides
         })
         const older = aCall({ createdAt: at("2020-01-01T00:00:00.000Z") })
@@ -249,6 +252,40 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         yield* calls.update({ ...older, status: "CLOSED", closeReason: "Hoax", closedAt: T1 })
         expect((yield* calls.list("CLOSED", PAGE)).items.map((call) => call.id)).toContain(older.id)
         expect(Option.getOrThrow(yield* calls.findById(older.id)).closeReason).toBe("Hoax")
+      }))
+    })
+
+    it("game calls: found by the game's call number, the newest first; a claim of a game event holds once", async () => {
+      await run(Effect.gen(function*() {
+        const calls = yield* Calls
+        const number = 700_000 + Math.floor(Math.random() * 100_000)
+        const aGameCall = (createdAt: string): Call => ({
+          id: idOf(CallId, "game-call"),
+          status: "WAITING",
+          callerName: "Unknown caller",
+          callerNumber: null,
+          location: "Park Street, 218",
+          description: "help",
+          incidentId: null,
+          closeReason: null,
+          createdAt: at(createdAt),
+          updatedAt: at(createdAt),
+          closedAt: null,
+          source: "GAME",
+          gameCallNumber: number
+        })
+        expect(Option.isNone(yield* Transactor.use((tx) => tx.transaction(calls.findByGameCallNumberForUpdate(number))))).toBe(true)
+        const first = aGameCall("2020-01-01T00:00:00.000Z")
+        const again = aGameCall("2020-01-02T00:00:00.000Z")
+        yield* calls.insert(again)
+        yield* calls.insert(first)
+        const found = Option.getOrThrow(yield* Transactor.use((tx) => tx.transaction(calls.findByGameCallNumberForUpdate(number))))
+        expect(found).toEqual(again)
+        const key = `["srv-${number}","CustomCommand","1",1,{}]`
+        const handled = yield* HandledGameEvents
+        expect(yield* Transactor.use((tx) => tx.transaction(handled.claim(key)))).toBe(true)
+        expect(yield* Transactor.use((tx) => tx.transaction(handled.claim(key)))).toBe(false)
+        expect(yield* Transactor.use((tx) => tx.transaction(handled.claim(`${key} `)))).toBe(true)
       }))
     })
 

@@ -1,22 +1,24 @@
-import { OneLineText, PageMeta } from "@bluelight/core/kernel"
+import { OneLineText, PageMeta, Timestamp } from "@bluelight/core/kernel"
 import { GameUnavailable } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
 import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
-import { Single, List } from "../schema/envelope.js"
 import { NoQuery, paging, StrictQuery } from "../schema/query.js"
 import { Count, LivePlayerView, ServerStatusView } from "./schemas.js"
 
-const LIVE = "Read live from the game server, and shared for a few seconds by every reader. " +
+/** When the game server was read: every live answer says so. */
+const ObservedAt = Timestamp.annotate({ description: "When the game server was read: the snapshot is at most a few seconds old" })
+
+const LIVE = "Read live from the game server, and shared for a few seconds by every reader on every instance (`meta.observedAt`). " +
   "`GAME_UNAVAILABLE` (`503`, `Retry-After`, `details.availability: \"unavailable\"`) when the game server cannot be read."
 
 export class GameServerApi extends HttpApiGroup.make("gameServer")
   .add(
     HttpApiEndpoint.get("serverStatus", "/server", {
       query: NoQuery,
-      success: Single(ServerStatusView),
+      success: Schema.Struct({ data: ServerStatusView, meta: Schema.Struct({ observedAt: ObservedAt }) }),
       error: failsWith(GameUnavailable)
     }).pipe(
       operation({ access: "session-or-credential", permissions: ["server.view"] })(
@@ -28,7 +30,7 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
   .add(
     HttpApiEndpoint.get("serverPlayers", "/server/players", {
       query: StrictQuery(paging),
-      success: Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ ...PageMeta.fields, total: Count }) }),
+      success: Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ ...PageMeta.fields, total: Count, observedAt: ObservedAt }) }),
       error: failsWith(GameUnavailable)
     }).pipe(
       operation({ access: "session-or-credential", permissions: ["players.view"] })(
@@ -40,7 +42,7 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
   .add(
     HttpApiEndpoint.get("lookupPlayers", "/players/lookup", {
       query: StrictQuery({ query: OneLineText({ min: 1, max: 100 }), ...paging }),
-      success: List(LivePlayerView),
+      success: Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ ...PageMeta.fields, observedAt: ObservedAt }) }),
       error: failsWith(GameUnavailable)
     }).pipe(
       operation({ access: "session-or-credential", permissions: ["players.lookup"] })(

@@ -1,9 +1,15 @@
 import type { AccessRule } from "@bluelight/core/identity"
+import { Context, Option, type Schema } from "effect"
+import type { HttpMethod } from "effect/http"
+import { type HttpApiEndpoint, OpenApi } from "effect/http-api"
 
 /** The security scheme of the session cookie, by its name in `components.securitySchemes`. */
 export const SESSION_SCHEME = "session"
 /** The security scheme of a service credential's bearer token. */
 export const CREDENTIAL_SCHEME = "serviceCredential"
+
+/** The security scheme of the game's event webhook: its Ed25519 signature, not a session. */
+export const GAME_SIGNATURE_SCHEME = "gameSignature"
 
 /** A security requirement: one scheme, no scopes (permissions are described in words and in `x-bluelight-permissions`). */
 type Requirement = Readonly<Record<string, ReadonlyArray<string>>>
@@ -24,6 +30,31 @@ export const securityOf = (rule: AccessRule): ReadonlyArray<Requirement> => {
   }
 }
 
+/**
+ * Marks an operation the game calls as authenticated by the game's
+ * signature: public as far as Bluelight's accounts go (`allow` with
+ * `public`, whose description step it keeps), its `security` the signature
+ * scheme. Put it after `allow`.
+ */
+export const signedByTheGame = <
+  Name extends string,
+  Method extends HttpMethod.HttpMethod,
+  Path extends string,
+  Params extends Schema.Top,
+  Query extends Schema.Top,
+  Payload extends Schema.Top,
+  Headers extends Schema.Top,
+  Success extends Schema.Top,
+  Error extends Schema.Top,
+  Middleware,
+  MiddlewareServices
+>(
+  endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
+) => {
+  const described = Option.getOrElse(Context.getOption(endpoint.annotations, OpenApi.Transform), () => (operation: Record<string, unknown>) => operation)
+  return endpoint.annotate(OpenApi.Transform, (operation) => ({ ...described(operation), security: [{ [GAME_SIGNATURE_SCHEME]: [] }] }))
+}
+
 /** The schemes themselves; the cookie's name is the configuration's (`__Host-` in production). */
 export const securitySchemes = (sessionCookie: string) => ({
   [SESSION_SCHEME]: {
@@ -39,5 +70,13 @@ export const securitySchemes = (sessionCookie: string) => ({
     bearerFormat: "bluelight_ followed by 43 URL-safe characters",
     description: "A service credential issued by POST /api/admin/services, sent as Authorization: Bearer <token>. " +
       "It can do what its scopes allow, never what needs a signed-in person (USER_REQUIRED)."
+  },
+  [GAME_SIGNATURE_SCHEME]: {
+    type: "apiKey",
+    in: "header",
+    name: "X-Signature-Ed25519",
+    description: "The game's Ed25519 signature (128 hex characters) over the X-Signature-Timestamp header's text followed by the raw " +
+      "request body, checked against GAME_WEBHOOK_PUBLIC_KEY. Only the game (or the development simulator) can make one; " +
+      "it is not something to paste here."
   }
 })

@@ -9,6 +9,13 @@ export const WRITE_WARNING = "> **Test Request sends this for real.** From this 
   "cookie: what it creates, changes or sets off (a game-server command, a sign-out) really happens and is audited, and records " +
   "are never deleted, only closed or cleared."
 
+/**
+ * The same warning on a public write (the game's webhook): it runs as nobody,
+ * and is refused unless it carries what the operation's description asks for.
+ */
+export const PUBLIC_WRITE_WARNING = "> **Test Request sends this for real.** From this page it runs on this server, as nobody: what a " +
+  "request it accepts creates, changes or sets off really happens and is audited, and records are never deleted, only closed or cleared."
+
 /** After the access sentence of every operation a session may call. */
 export const COOKIE_NOTE = "**From this page:** once you have signed in in this browser (`/api/auth/idp`), Test Request carries your " +
   "session cookie by itself. The authentication panel's value is only for the copied samples; leave it empty here."
@@ -24,7 +31,7 @@ export const COOKIE_NOTE = "**From this page:** once you have signed in in this 
  */
 export const tryItDescription = (method: string, description: unknown, rule: AccessRule): string =>
   [
-    ...(WRITES.has(method.toLowerCase()) ? [WRITE_WARNING] : []),
+    ...(WRITES.has(method.toLowerCase()) ? [rule.access === "public" ? PUBLIC_WRITE_WARNING : WRITE_WARNING] : []),
     withAccessSentence(description, rule),
     ...(rule.access === "public" ? [] : [COOKIE_NOTE])
   ].join("\n\n")

@@ -22,7 +22,8 @@ export const CAD_EVENT_TYPES = [
   "CREW_LEFT",
   "CALL_RECEIVED",
   "CALL_ATTACHED",
-  "CALL_CLOSED"
+  "CALL_CLOSED",
+  "PANIC_RAISED"
 ] as const
 export const CadEventType = OneOf(...CAD_EVENT_TYPES)
 export type CadEventType = typeof CadEventType.Type

@@ -3,7 +3,7 @@ import { AccountId } from "../identity/ids.js"
 import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
 import type { CadEventType } from "./CadEvent.js"
-import { CallStatus } from "./Call.js"
+import { CallSource, CallStatus } from "./Call.js"
 import { CrewMemberId } from "./ids.js"
 import { IncidentPriority } from "./Incident.js"
 import { UnitStatus, UnitType } from "./Unit.js"
@@ -32,8 +32,8 @@ const UnitFieldsData = Schema.Struct({ callsign: Schema.String, agencyCode: Sche
 export const StatusMoveBy = OneOf("CONTROL", "CREW", "CREW_JOINED", "CREW_LEFT")
 export type StatusMoveBy = typeof StatusMoveBy.Type
 
-/** Why a unit left its incident: Control cleared it, the incident closed, or its last crew left. */
-export const ClearReason = OneOf("CLEARED", "INCIDENT_CLOSED", "CREW_LEFT")
+/** Why a unit left its incident: Control cleared it, the incident closed, its last crew left, or its crew raised a panic elsewhere. */
+export const ClearReason = OneOf("CLEARED", "INCIDENT_CLOSED", "CREW_LEFT", "PANIC")
 export type ClearReason = typeof ClearReason.Type
 
 /** A crew membership's start or end: the unit's callsign, the membership and its person. */
@@ -62,10 +62,22 @@ export const CAD_EVENT_DATA = {
     callerName: Schema.String,
     callerNumber: Schema.NullOr(Schema.String),
     location: Schema.String,
-    description: Schema.String
+    description: Schema.String,
+    // A call from the game's own emergency calls says so, with the game's number and team; one through the API carries neither.
+    source: Schema.optionalKey(CallSource),
+    gameCallNumber: Schema.optionalKey(Schema.Int),
+    team: Schema.optionalKey(Schema.String)
   }),
   CALL_ATTACHED: Schema.Struct({ incidentNumber: IncidentNumber }),
-  CALL_CLOSED: Schema.Struct({ reason: Schema.String, from: CallStatus })
+  CALL_CLOSED: Schema.Struct({ reason: Schema.String, from: CallStatus }),
+  /** A crew member's `;panic` in the game: their unit, the incident raised, where it is, their words and their platform id. */
+  PANIC_RAISED: Schema.Struct({
+    callsign: Schema.String,
+    incidentNumber: IncidentNumber,
+    location: Schema.String,
+    text: Schema.String,
+    platformId: Schema.String
+  })
 } as const satisfies { readonly [T in CadEventType]: Schema.Top }
 
 /** The `data` a CAD history type carries. */

@@ -23,6 +23,10 @@ export const CallDescription = MultiLineText({ min: 1, max: 2000 })
 /** Why a call was closed without an incident (a duplicate, a hoax): one line of 3 to 500 characters. */
 export const CallCloseReason = OneLineText({ min: 3, max: 500 })
 
+/** Where a call came from: through the API (Control, a bot), or the game's own emergency call (its event webhook). */
+export const CallSource = OneOf("API", "GAME")
+export type CallSource = typeof CallSource.Type
+
 /** What a caller (a bot relaying a call, Control) reports of a new call. */
 export const CallFields = Schema.Struct({
   callerName: CallerName,
@@ -34,9 +38,10 @@ export type CallFields = typeof CallFields.Type
 
 /**
  * An incoming call: waiting for Control, attached to an incident, or closed
- * with a reason. Its text is as stored: text from before the text rules
- * (issue 18) is read and answered as it is; what is written is held to
- * `CallFields` and `CallCloseReason`.
+ * with a reason; received through the API (`source` `API`) or from the
+ * game's own emergency calls (`GAME`). Its text is as stored: text from
+ * before the text rules (issue 18) is read and answered as it is; what is
+ * written is held to `CallFields` and `CallCloseReason`.
  */
 export const Call = Schema.Struct({
   id: CallId,
@@ -49,7 +54,10 @@ export const Call = Schema.Struct({
   closeReason: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-  closedAt: Schema.NullOr(Timestamp)
+  closedAt: Schema.NullOr(Timestamp),
+  source: CallSource,
+  /** The game's own number of the emergency call it became (`source` `GAME`); null for a call through the API. */
+  gameCallNumber: Schema.NullOr(Schema.Int)
 }).annotate({ identifier: "Call" })
 export type Call = typeof Call.Type
 

@@ -34,7 +34,9 @@ export const receiveCall = Effect.fn("cad.receiveCall")(function*(caller: Caller
       closeReason: null,
       createdAt: now,
       updatedAt: now,
-      closedAt: null
+      closedAt: null,
+      source: "API",
+      gameCallNumber: null
     }
     yield* calls.insert(call)
     yield* recordChange(caller, { type: "CALL_RECEIVED", incidentId: null, unitId: null, callId: call.id, data: { ...input } }, target(call))

@@ -1,6 +1,7 @@
 import { Effect, Option, Stream } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
 import { AccessWatch } from "../identity/accessWatch.js"
+import type { Actor } from "../kernel/AuditLog.js"
 import { recordInHistory } from "../kernel/history.js"
 import { newId } from "../kernel/Ids.js"
 import type { Page } from "../kernel/paging.js"
@@ -13,22 +14,40 @@ import { CadFeed, CadHistory } from "./ports.js"
 type Dotted<T extends string> = T extends `${infer Head}_${infer Rest}` ? `${Lowercase<Head>}.${Dotted<Rest>}` : Lowercase<T>
 
 /**
- * `UNIT_STATUS_CHANGED` → `cad.unit.status.changed`: the audit action of a
- * history type. Its type is the same derivation, made by the type checker, so
- * `recordChange` proves every CAD action is in `AUDIT_ACTIONS`; a core test
- * proves the string made here is the one the type names.
+ * The audit actions that are not their history type dotted: a panic is
+ * audited `cad.panic`, as the contract names it, though its history type
+ * says what happened (`PANIC_RAISED`).
  */
-export const auditActionOf = <T extends CadChange["type"]>(type: T): `cad.${Dotted<T>}` =>
+const NAMED_ACTIONS = { PANIC_RAISED: "cad.panic" } as const
+
+/** The audit action of a history type, in types: `NAMED_ACTIONS`'s, else the type dotted. */
+type AuditActionOf<T extends string> = T extends keyof typeof NAMED_ACTIONS ? (typeof NAMED_ACTIONS)[T] : `cad.${Dotted<T>}`
+
+/**
+ * `UNIT_STATUS_CHANGED` → `cad.unit.status.changed`: the audit action of a
+ * history type (`PANIC_RAISED` → `cad.panic`, `NAMED_ACTIONS`). Its type is
+ * the same derivation, made by the type checker, so `recordChange` proves
+ * every CAD action is in `AUDIT_ACTIONS`; a core test proves the string made
+ * here is the one the type names.
+ */
+export const auditActionOf = <T extends CadChange["type"]>(type: T): AuditActionOf<T> =>
   // The runtime derivation of the type above: a template literal type cannot be produced without this assertion.
-  `cad.${type.toLowerCase().split("_").join(".")}` as `cad.${Dotted<T>}`
+  (type in NAMED_ACTIONS ? NAMED_ACTIONS[type as keyof typeof NAMED_ACTIONS] : `cad.${type.toLowerCase().split("_").join(".")}`) as AuditActionOf<T>
 
 /**
  * Writes one change to the CAD history and the audit log (`recordInHistory`,
  * inside the change's transaction), its audit action derived from its type.
  */
 export const recordChange = (caller: Caller, change: CadChange, target: { readonly type: string; readonly id: string }) =>
+  recordChangeBy(actorOf(caller), change, target)
+
+/**
+ * `recordChange` for an actor that is no API caller: the game itself, or a
+ * crew member acting from the game's chat (`game/`).
+ */
+export const recordChangeBy = (actor: Actor, change: CadChange, target: { readonly type: string; readonly id: string }) =>
   recordInHistory(
-    actorOf(caller),
+    actor,
     (stamp) => Effect.flatMap(newId(CadEventId), (id) => CadHistory.use((history) => history.append({ ...change, id, ...stamp }))),
     {
       action: auditActionOf(change.type),

@@ -71,6 +71,8 @@ export class CrewDirectory extends Context.Service<CrewDirectory, {
 export class Calls extends Context.Service<Calls, {
   readonly findById: (id: CallId) => Effect.Effect<Option<Call>>
   readonly findByIdForUpdate: (id: CallId) => Effect.Effect<Option<Call>>
+  /** The newest call the game's emergency call `callNumber` became, locked (the game may number calls again after a restart). */
+  readonly findByGameCallNumberForUpdate: (callNumber: number) => Effect.Effect<Option<Call>>
   readonly insert: (call: Call) => Effect.Effect<void>
   readonly update: (call: Call) => Effect.Effect<void>
   /** The calls attached to an incident, oldest first. */

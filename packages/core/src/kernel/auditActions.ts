@@ -65,12 +65,16 @@ export const AUDIT_ACTIONS = [
   "cad.call.received",
   "cad.call.attached",
   "cad.call.closed",
+  "cad.panic",
   // moderation
   "moderation.warning.created",
   "moderation.kick.created",
   "moderation.ban.created",
   "moderation.delivery.succeeded",
-  "moderation.delivery.failed"
+  "moderation.delivery.failed",
+  // the game's own events (its webhook)
+  "game.command.ignored",
+  "game.command.refused"
 ] as const
 
 /** One action of the audit log: a member of `AUDIT_ACTIONS`. */

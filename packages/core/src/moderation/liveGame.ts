@@ -1,24 +1,24 @@
-import { Duration, Effect, Layer } from "effect"
-import { GameUnavailable } from "./errors.js"
-import { GameServer, type GameServerUnreachable, LiveGame } from "./ports.js"
+import { Effect } from "effect"
+import type { GamePlayer } from "../game/LiveSnapshot.js"
+import type { LiveSource } from "../game/ports.js"
+import type { LivePlayer } from "./LivePlayer.js"
 
-/** How long a live read is reused: a burst of page loads makes one call to the game server. */
-export const LIVE_READ_TTL = Duration.seconds(3)
-
-const unavailable = (error: GameServerUnreachable) => GameUnavailable.because(error.reason, Duration.toSeconds(LIVE_READ_TTL))
+/** A player of the snapshot as moderation speaks of them. */
+export const toLivePlayer = (player: GamePlayer): LivePlayer => ({
+  username: player.username,
+  platformId: player.platformId,
+  permission: player.permission,
+  callsign: player.callsign,
+  team: player.team
+})
 
 /**
- * `LiveGame` over the `GameServer`: each read is cached for `ttl`, failures
- * included (a game server that is down is not asked again by every reader),
- * and concurrent readers wait for the one call in flight.
+ * The game server's reads (`GameServer.status`, `.players`) for a
+ * `GameServer` whose commands go straight to the game: one fresh read of the
+ * game (the same aggregate read the live picture makes, under the same rate
+ * limits), since moderation checks its target on the server as it is now.
  */
-export const LiveGameFromGameServer = (ttl: Duration.Input = LIVE_READ_TTL) =>
-  Layer.effect(
-    LiveGame,
-    Effect.gen(function*() {
-      const game = yield* GameServer
-      const status = yield* Effect.cachedWithTTL(Effect.mapError(game.status, unavailable), ttl)
-      const players = yield* Effect.cachedWithTTL(Effect.mapError(game.players, unavailable), ttl)
-      return { status, players }
-    })
-  )
+export const gameServerReadsFrom = (source: LiveSource["Service"]) => ({
+  status: Effect.map(source.snapshot, (s) => s.status),
+  players: Effect.map(source.snapshot, (s) => s.players.map(toLivePlayer))
+})

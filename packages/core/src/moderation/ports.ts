@@ -2,13 +2,20 @@ import { Context, Data, type Effect, type Option } from "effect"
 import type { Page, PageOf } from "../kernel/paging.js"
 import type { CommandOutcome } from "./CommandOutcome.js"
 import type { GameServerStatus } from "./GameServerStatus.js"
-import type { GameThrottled, GameUnavailable } from "./errors.js"
+import type { GameThrottled } from "./errors.js"
 import type { ModerationActionId } from "./ids.js"
 import type { LivePlayer } from "./LivePlayer.js"
 import type { ModerationAction, ModerationRequester, ModerationType } from "./ModerationAction.js"
 
-/** The game server could not be read (unreachable, refused, malformed answer, no answer in time). */
-export class GameServerUnreachable extends Data.TaggedError("GameServerUnreachable")<{ readonly reason: string }> {}
+/**
+ * The game server could not be read (unreachable, refused, malformed answer,
+ * no answer in time). `retryAfterSeconds`, when given, is how long not to ask
+ * again: the game's rate limit, or a refused key's long back-off.
+ */
+export class GameServerUnreachable extends Data.TaggedError("GameServerUnreachable")<{
+  readonly reason: string
+  readonly retryAfterSeconds?: number | undefined
+}> {}
 
 /**
  * The community's private game server. Reads fail with `GameServerUnreachable`;
@@ -21,16 +28,6 @@ export class GameServer extends Context.Service<GameServer, {
   readonly players: Effect.Effect<ReadonlyArray<LivePlayer>, GameServerUnreachable>
   readonly send: (command: string) => Effect.Effect<CommandOutcome>
 }>()("@bluelight/core/moderation/GameServer") {}
-
-/**
- * The live reads the pages show, cached for a few seconds and shared by
- * concurrent readers, so a burst of page loads makes one call to the game
- * server. A failed read is `GameUnavailable`.
- */
-export class LiveGame extends Context.Service<LiveGame, {
-  readonly status: Effect.Effect<GameServerStatus, GameUnavailable>
-  readonly players: Effect.Effect<ReadonlyArray<LivePlayer>, GameUnavailable>
-}>()("@bluelight/core/moderation/LiveGame") {}
 
 /** A held game-command slot; `release` says whether a command was sent (which starts the cooldown). */
 export interface SlotLease {

@@ -1,11 +1,13 @@
-import { Effect, Option } from "effect"
+import { type DateTime, Effect, Option } from "effect"
+import { LivePicture } from "../game/ports.js"
 import type { Account } from "../identity/Account.js"
 import { Accounts } from "../identity/ports.js"
 import { orNotFound } from "../kernel/errors.js"
 import { type Page, type PageMeta, toPage } from "../kernel/paging.js"
 import type { ModerationActionId } from "./ids.js"
 import type { LivePlayer } from "./LivePlayer.js"
-import { LiveGame, ModerationActions, type ModerationFilter } from "./ports.js"
+import { toLivePlayer } from "./liveGame.js"
+import { ModerationActions, type ModerationFilter } from "./ports.js"
 
 /** One action, or `NOT_FOUND`. */
 export const findModerationAction = Effect.fn("moderation.findAction")(function*(id: ModerationActionId) {
@@ -34,34 +36,46 @@ export interface LivePlayerWithAccount {
 }
 
 /** A page of live players, in the snapshot's order, each with their linked account (one read for the page). */
-const pageWithAccounts = (players: ReadonlyArray<LivePlayer>, page: Page) => {
+const pageWithAccounts = (players: ReadonlyArray<LivePlayer>, page: Page, observedAt: DateTime.Utc) => {
   const { items, meta } = toPage(players.slice(page.offset, page.offset + page.limit + 1), page)
   return Effect.map(
     Accounts.use((accounts) => accounts.findByPlatformIds(items.map((player) => player.platformId))),
     (linked): LivePlayersPage => {
       const byPlatformId = new Map(linked.map((account) => [account.platform?.id, account]))
-      return { players: items.map((player) => ({ player, account: byPlatformId.get(player.platformId) ?? null })), meta, total: players.length }
+      return {
+        players: items.map((player) => ({ player, account: byPlatformId.get(player.platformId) ?? null })),
+        meta,
+        total: players.length,
+        observedAt
+      }
     }
   )
 }
 
-/** A page of live players, the page's meta, and how many players matched in all. */
+/** A page of live players, the page's meta, how many players matched in all, and when the game server was read. */
 export interface LivePlayersPage {
   readonly players: ReadonlyArray<LivePlayerWithAccount>
   readonly meta: PageMeta
   readonly total: number
+  readonly observedAt: DateTime.Utc
 }
+
+/** The players of the shared live picture, as moderation speaks of them, and when it was read. */
+const snapshotPlayers = Effect.map(LivePicture.use((live) => live.snapshot), (snapshot) => ({
+  players: snapshot.players.map(toLivePlayer),
+  observedAt: snapshot.observedAt
+}))
 
 /** The players on the server now (a page of them, `total` in all), each with their linked account. */
 export const livePlayers = Effect.fn("moderation.livePlayers")(function*(page: Page) {
-  const live = yield* LiveGame
-  return yield* Effect.flatMap(live.players, (players) => pageWithAccounts(players, page))
+  const { players, observedAt } = yield* snapshotPlayers
+  return yield* pageWithAccounts(players, page, observedAt)
 })
 
-/** The server's live status. */
+/** The server's live status, and when the game server was read. */
 export const liveStatus = Effect.fn("moderation.liveStatus")(function*() {
-  const live = yield* LiveGame
-  return yield* live.status
+  const snapshot = yield* LivePicture.use((live) => live.snapshot)
+  return { status: snapshot.status, observedAt: snapshot.observedAt }
 })
 
 /**
@@ -69,8 +83,7 @@ export const liveStatus = Effect.fn("moderation.liveStatus")(function*() {
  * holds it (ignoring case), each with their linked account.
  */
 export const lookupPlayers = Effect.fn("moderation.lookupPlayers")(function*(query: string, page: Page) {
-  const live = yield* LiveGame
   const needle = query.toLowerCase()
-  const players = yield* live.players
-  return yield* pageWithAccounts(players.filter((player) => player.platformId === query || player.username.toLowerCase().includes(needle)), page)
+  const { players, observedAt } = yield* snapshotPlayers
+  return yield* pageWithAccounts(players.filter((player) => player.platformId === query || player.username.toLowerCase().includes(needle)), page, observedAt)
 })

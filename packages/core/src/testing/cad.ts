@@ -11,6 +11,7 @@ import type { CallId, CrewMemberId, IncidentId, UnitId } from "../cad/ids.js"
 import { type Incident, incidentBoardOrder, type IncidentStatus } from "../cad/Incident.js"
 import { CadHistory, Calls, CrewDirectory, CrewMemberships, Incidents, Units } from "../cad/ports.js"
 import { callsignKey, type Unit } from "../cad/Unit.js"
+import { HandledGameEvents } from "../game/handledEvents.js"
 import { ACCOUNTS_TABLE, STAFF_PROFILES_TABLE } from "./identity.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
@@ -19,6 +20,7 @@ export const INCIDENTS_TABLE = "cad_incidents"
 export const CREW_TABLE = "cad_crew_memberships"
 export const CALLS_TABLE = "cad_calls"
 export const CAD_EVENTS_TABLE = "cad_events"
+export const HANDLED_GAME_EVENTS_TABLE = "game_events_handled"
 
 /** Code-unit order, as Postgres's "C" collation orders ASCII text. */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
@@ -160,6 +162,8 @@ export const InMemoryCalls = Layer.effect(
     return {
       findById: (id: CallId) => calls.find((call) => call.id === id),
       findByIdForUpdate: (id: CallId) => calls.find((call) => call.id === id),
+      findByGameCallNumberForUpdate: (callNumber: number) =>
+        Effect.map(calls.filter((call) => call.gameCallNumber === callNumber), (rows) => Option.fromNullishOr([...rows].sort(oldestFirst).at(-1))),
       insert: calls.insert,
       update: calls.replace,
       ofIncident: (incidentId: IncidentId) => Effect.map(calls.filter((call) => call.incidentId === incidentId), (rows) => [...rows].sort(oldestFirst)),
@@ -168,6 +172,21 @@ export const InMemoryCalls = Layer.effect(
           const sorted = [...rows].sort(oldestFirst)
           return pageOf(status === "WAITING" ? sorted : sorted.reverse(), page)
         })
+    }
+  })
+)
+
+/** The game's events handled, by key: `InMemoryTransactor` runs one transaction at a time, so a claim is a look and an insert. */
+export const InMemoryHandledGameEvents = Layer.effect(
+  HandledGameEvents,
+  InMemoryDatabase.useSync((db) => {
+    const handled = table<{ readonly id: string }>(db, HANDLED_GAME_EVENTS_TABLE)
+    return {
+      claim: (key: string) =>
+        Effect.flatMap(
+          handled.find((row) => row.id === key),
+          (found) => (Option.isSome(found) ? Effect.succeed(false) : Effect.as(handled.insert({ id: key }), true))
+        )
     }
   })
 )
@@ -206,5 +225,6 @@ export const InMemoryCadRepositories = Layer.mergeAll(
   InMemoryCrewMemberships,
   InMemoryCrewDirectory,
   InMemoryCalls,
-  InMemoryCadHistory
+  InMemoryCadHistory,
+  InMemoryHandledGameEvents
 )

@@ -7,6 +7,7 @@
 export { AUDIT_TABLE, auditEntries, AuditLogFailingOn, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 export * from "./cad.js"
 export * from "./civilians.js"
+export * from "./game.js"
 export * from "./identity.js"
 export { InMemoryDatabase } from "./InMemoryDatabase.js"
 export { InMemoryTransactor } from "./InMemoryTransactor.js"

@@ -1,13 +1,16 @@
-import { Clock, Context, Effect, Layer, Option, Ref } from "effect"
+import { Clock, Context, DateTime, Effect, Layer, Option, Ref } from "effect"
 import type { CommandOutcome } from "../moderation/CommandOutcome.js"
 import { GameThrottled } from "../moderation/errors.js"
 import type { GameServerStatus } from "../moderation/GameServerStatus.js"
 import type { ModerationActionId } from "../moderation/ids.js"
-import { LiveGameFromGameServer } from "../moderation/liveGame.js"
+import { LivePictureInMemory } from "../game/livePicture.js"
+import type { GameBan, LiveSnapshot } from "../game/LiveSnapshot.js"
+import { LiveSource } from "../game/ports.js"
 import type { LivePlayer } from "../moderation/LivePlayer.js"
 import type { ModerationAction, ModerationRequester } from "../moderation/ModerationAction.js"
 import { GameCommandSlot, GameServer, GameServerUnreachable, ModerationActions, type ModerationFilter } from "../moderation/ports.js"
 import { type Page, toPage } from "../kernel/paging.js"
+import { EMPTY_PICTURE, InMemoryGameCallLinks, type TestPicture } from "./game.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
 export const MODERATION_ACTIONS_TABLE = "moderation_actions"
@@ -57,8 +60,14 @@ export interface TestGameState {
   readonly outcomes: ReadonlyArray<CommandOutcome | "die">
   /** Every command sent, oldest first. */
   readonly sent: ReadonlyArray<string>
-  /** How many reads reached it. */
+  /** How many reads of the status, the players or the live snapshot reached it. */
   readonly reads: number
+  /** The rest of the live picture (logs, queue, staff, vehicles, emergency calls, where players are). */
+  readonly picture: TestPicture
+  /** The game's own ban list. */
+  readonly bans: ReadonlyArray<GameBan>
+  /** How many reads of the ban list reached it. */
+  readonly banReads: number
 }
 
 /** The handle of the test game server. */
@@ -83,7 +92,10 @@ export const TestGameServer = Layer.effectContext(
       down: false,
       outcomes: [],
       sent: [],
-      reads: 0
+      reads: 0,
+      picture: EMPTY_PICTURE,
+      bans: [],
+      banReads: 0
     })
     const read = <A>(f: (s: TestGameState) => A) =>
       Effect.flatMap(
@@ -103,6 +115,43 @@ export const TestGameServer = Layer.effectContext(
     )
   })
 )
+
+/**
+ * The uncached reads of the test game server (`TestGame`): the snapshot is
+ * its status, players and `picture`, observed at the Effect clock's now; each
+ * read counts (`reads`, `banReads`) and fails while it is `down`.
+ */
+export const TestLiveSource = Layer.effect(
+  LiveSource,
+  Effect.gen(function*() {
+    const state = yield* TestGame
+    const down = new GameServerUnreachable({ reason: "HTTP 500" })
+    const snapshot = Effect.gen(function*() {
+      const s = yield* Ref.updateAndGet(state, (s) => ({ ...s, reads: s.reads + 1 }))
+      if (s.down) return yield* down
+      const { locations, wantedStars, ...picture } = s.picture
+      return {
+        ...picture,
+        observedAt: yield* DateTime.now,
+        status: s.status,
+        players: s.players.map((player) => ({
+          ...player,
+          wantedStars: wantedStars[player.platformId] ?? 0,
+          location: locations[player.platformId] ?? null
+        }))
+      } satisfies LiveSnapshot
+    })
+    const bans = Effect.gen(function*() {
+      const s = yield* Ref.updateAndGet(state, (s) => ({ ...s, banReads: s.banReads + 1 }))
+      if (s.down) return yield* down
+      return { observedAt: yield* DateTime.now, bans: s.bans }
+    })
+    return { snapshot, bans }
+  })
+)
+
+/** The live picture over the test game server, cached in memory as a single instance has it. */
+export const TestLivePicture = LivePictureInMemory().pipe(Layer.provide(TestLiveSource))
 
 /** The game-command slot in memory on the Effect clock: one lease at a time, `cooldownSeconds` after each command sent. */
 export const TestGameCommandSlot = (cooldownSeconds = 5) =>
@@ -134,9 +183,14 @@ export const TestGameCommandSlot = (cooldownSeconds = 5) =>
     })
   )
 
-/** Every moderation port: the repository on the in-memory tables, the test game server, its cached reads and the slot. */
+/**
+ * Every moderation port: the repository on the in-memory tables, the test
+ * game server, the live picture over it (cached in memory, as a single
+ * instance has it), which game calls CAD calls became, and the slot.
+ */
 export const TestModerationPorts = Layer.mergeAll(
   InMemoryModerationActions,
-  LiveGameFromGameServer().pipe(Layer.provideMerge(TestGameServer)),
-  TestGameCommandSlot()
+  TestLivePicture.pipe(Layer.provideMerge(TestGameServer)),
+  TestGameCommandSlot(),
+  InMemoryGameCallLinks
 )

@@ -22,6 +22,7 @@ import {
   updateIncident,
   updateUnit
 } from "@bluelight/core/cad"
+import { handleGameEvent } from "@bluelight/core/game"
 import { type Account, Accounts, type Permission, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
@@ -30,6 +31,7 @@ import { anAccount, aUserCaller } from "../identity/helpers.js"
 
 const EPOCH = DateTime.makeUnsafe(0)
 const PAGE = { limit: 100, offset: 0 }
+const GAME_SERVER = "test-server"
 
 const CONTROL: ReadonlyArray<Permission> = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
 const control = aUserCaller(CONTROL, anAccount({ id: "control" as Account["id"], displayName: "Control" }))
@@ -37,7 +39,12 @@ const control = aUserCaller(CONTROL, anAccount({ id: "control" as Account["id"],
 /** A person with an active staff profile, as an MDT caller. */
 const seedStaff = (name: string) =>
   Effect.gen(function*() {
-    const account = anAccount({ id: `acc-${name}` as Account["id"], displayName: name, identity: { id: `idp-${name}`, username: name, avatar: null } })
+    const account = anAccount({
+      id: `acc-${name}` as Account["id"],
+      displayName: name,
+      identity: { id: `idp-${name}`, username: name, avatar: null },
+      platform: { id: "101", username: name }
+    })
     yield* Accounts.use((accounts) => accounts.insert(account))
     const staff: StaffProfile = {
       id: StaffProfileId.make(`staff-${name}`),
@@ -71,11 +78,20 @@ const everyChange = Effect.gen(function*() {
   yield* closeIncident(control, incident.id, updated.version)
   const second = yield* createIncident(control, incidentInput)
   yield* assignUnit(control, second.id, unit.id, (yield* getUnit(unit.id)).version)
+  // Alice's `;panic` in the game: her unit leaves the second incident for the panic.
+  yield* handleGameEvent(GAME_SERVER, { event: "CustomCommand", origin: "101", timestamp: 1, data: { command: "panic", argument: "help" } })
   yield* bookOff(alice)
   const call = yield* receiveCall(control, { callerName: "Jo", callerNumber: "07700 900123", location: "Park", description: "Fight" })
   yield* attachCall(control, call.id, second.id)
   const hoax = yield* receiveCall(control, { callerName: "Sam", callerNumber: null, location: "Station", description: "Noise" })
   yield* closeCall(control, hoax.id, "Hoax call")
+  // An emergency call in the game, automated (no caller).
+  yield* handleGameEvent(GAME_SERVER, {
+    event: "EmergencyCallStarted",
+    origin: "server",
+    timestamp: 2,
+    data: { callNumber: 7, caller: null, players: [], description: "Alarm", team: "Police", position: [1, 2], positionDescriptor: "Bank", startedAt: 2 }
+  })
   return (yield* listCadEvents({}, PAGE)).items
 })
 
@@ -97,7 +113,9 @@ describe("CAD history payloads", () => {
       const moves = events.flatMap((event) => (event.type === "UNIT_STATUS_CHANGED" ? [event.data.by] : []))
       expect(new Set(moves)).toEqual(new Set(["CONTROL", "CREW", "CREW_JOINED", "CREW_LEFT"]))
       const clears = events.flatMap((event) => (event.type === "UNIT_CLEARED" ? [[event.data.reason, event.data.incidentNumber]] : []))
-      expect(clears).toEqual([["CLEARED", 1], ["INCIDENT_CLOSED", 1], ["CREW_LEFT", 2]])
+      expect(clears).toEqual([["CLEARED", 1], ["INCIDENT_CLOSED", 1], ["PANIC", 2], ["CREW_LEFT", 3]])
+      const calls = events.flatMap((event) => (event.type === "CALL_RECEIVED" ? [event.data.source ?? "API"] : []))
+      expect(calls).toEqual(["API", "API", "GAME"])
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("narrowing on type gives that type's data", () =>
@@ -106,7 +124,7 @@ describe("CAD history payloads", () => {
       const assigned = events.find((event): event is Extract<CadEventView, { type: "UNIT_ASSIGNED" }> => event.type === "UNIT_ASSIGNED")
       expect(assigned?.data).toEqual({ callsign: "MP-2", incidentNumber: 1, from: "AVAILABLE", to: "ASSIGNED" })
       const received = events.filter((event) => event.type === "CALL_RECEIVED").map((event) => event.type === "CALL_RECEIVED" && event.data.callerNumber)
-      expect(received).toEqual(["07700 900123", null])
+      expect(received).toEqual(["07700 900123", null, null])
     }).pipe(Effect.provide(testPorts())))
 
   it("refuses an entry whose data is another type's, lacks a key, names one more, or whose type is unknown", () => {

@@ -18,6 +18,7 @@ describe("AUDIT_ACTIONS", () => {
   it("holds CAD's derived action of every history type, and no other CAD action", () => {
     const derived = CAD_EVENT_TYPES.map(auditActionOf)
     expect(derived).toContain("cad.unit.status.changed")
+    expect(auditActionOf("PANIC_RAISED")).toBe("cad.panic")
     expect(AUDIT_ACTIONS.filter((action) => action.startsWith("cad.")).sort()).toEqual([...derived].sort())
   })
 

@@ -34,7 +34,7 @@ describe("live reads", () => {
     Effect.gen(function*() {
       expect((yield* lookupPlayers("102", FIRST_PAGE)).players.map((p) => p.player.username)).toEqual(["John_Roe"])
       expect((yield* lookupPlayers("jane", FIRST_PAGE)).players.map((p) => p.player.platformId)).toEqual(["101"])
-      expect(yield* lookupPlayers("nobody", FIRST_PAGE)).toEqual({ players: [], meta: { limit: 25, offset: 0, hasMore: false }, total: 0 })
+      expect(yield* lookupPlayers("nobody", FIRST_PAGE)).toMatchObject({ players: [], meta: { limit: 25, offset: 0, hasMore: false }, total: 0 })
       const all = yield* livePlayers(FIRST_PAGE)
       expect(all.players.every((p) => p.account === null)).toBe(true)
       expect(all.total).toBe(all.players.length)

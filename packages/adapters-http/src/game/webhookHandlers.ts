@@ -1,0 +1,61 @@
+import { WebhookReplays } from "@bluelight/core/game"
+import { Unauthenticated } from "@bluelight/core/identity"
+import { CurrentRequestId, NotFound } from "@bluelight/core/kernel"
+import { Clock, Effect, Result } from "effect"
+import { HttpServerRequest } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { BluelightApi } from "@bluelight/api/Api.js"
+import { GAME_EVENTS_FRESHNESS_SECONDS } from "@bluelight/api/game/GameEventsApi.js"
+import { readBatch } from "./webhookBatch.js"
+import { GameWebhookKey } from "./webhookKey.js"
+import { GameEventQueue } from "./webhookQueue.js"
+import { isFresh, signedHeadersOf, verifiesWith } from "./webhookSignature.js"
+
+/**
+ * How long a signature is remembered: a delivery verifies while its
+ * timestamp is within the window of the clock, either way, so the same
+ * signature can come back until twice the window after it was first seen.
+ */
+const REPLAY_MEMORY_MILLIS = 2 * GAME_EVENTS_FRESHNESS_SECONDS * 1000
+
+const receiverOff = new NotFound({ message: "The game's event webhook is off: GAME_WEBHOOK_PUBLIC_KEY is not set" })
+
+/**
+ * One delivery of the game's event webhook: the signature headers checked
+ * for form, the timestamp for freshness and the signature over the raw bytes
+ * verified, all before the body is read as anything; then the batch read, its
+ * signature recorded (a replay, on any instance, is answered `204` and does
+ * nothing), and the batch queued for handling in order after the answer.
+ * Nothing is recorded for a refused delivery.
+ */
+const receive = Effect.gen(function*() {
+  const { publicKey } = yield* GameWebhookKey
+  if (publicKey === null) return yield* receiverOff
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const signed = signedHeadersOf(request.headers)
+  if (signed instanceof Unauthenticated) return yield* signed
+  const now = yield* Clock.currentTimeMillis
+  if (!isFresh(signed.seconds, now, GAME_EVENTS_FRESHNESS_SECONDS)) {
+    return yield* new Unauthenticated({ message: `X-Signature-Timestamp is more than ${GAME_EVENTS_FRESHNESS_SECONDS} s from the server's clock` })
+  }
+  // The bytes as received: the request path read them whole within the route's limit, and keeps them.
+  const body = new Uint8Array(yield* Effect.orDie(request.arrayBuffer))
+  if (!verifiesWith(publicKey, signed, body)) {
+    return yield* new Unauthenticated({ message: "X-Signature-Ed25519 does not verify against the game's public key" })
+  }
+  const batch = readBatch(body)
+  if (Result.isFailure(batch)) return yield* batch.failure
+  const replays = yield* WebhookReplays
+  const queue = yield* GameEventQueue
+  const requestId = yield* CurrentRequestId
+  // Recorded and queued without a break (the record is bounded by Redis's deadline): a client gone meanwhile must not
+  // leave a signature seen whose events never ran.
+  yield* Effect.uninterruptible(
+    Effect.flatMap(replays.firstSight(signed.signature, REPLAY_MEMORY_MILLIS), (first) =>
+      first
+        ? queue.offer({ ...batch.success, requestId })
+        : Effect.logInfo("game webhook: a delivery seen before; nothing done"))
+  )
+})
+
+export const GameEventsHandlers = HttpApiBuilder.group(BluelightApi, "gameEvents", (handlers) => handlers.handle("receiveGameEvents", () => receive))

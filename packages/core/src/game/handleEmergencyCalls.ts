@@ -1,0 +1,114 @@
+import { DateTime, Effect, Option } from "effect"
+import { type Call, CallFields } from "../cad/Call.js"
+import { commitAndPublish } from "../cad/history.js"
+import { CallId } from "../cad/ids.js"
+import { Calls } from "../cad/ports.js"
+import { newId } from "../kernel/Ids.js"
+import { validated } from "../kernel/validated.js"
+import type { EmergencyCallData } from "./events.js"
+import { HandledGameEvents } from "./handledEvents.js"
+import { GAME_ACTOR, gameText, recordAs, streetAndPostal } from "./handleShared.js"
+import type { LiveSnapshot } from "./LiveSnapshot.js"
+import { LivePicture } from "./ports.js"
+
+/** The caller's name on a call the game made itself (an automated call), or whose caller the live picture does not show. */
+export const UNKNOWN_CALLER = "Unknown caller"
+
+/** The description of a game call whose caller said nothing. */
+export const GAME_CALL_DESCRIPTION = "Emergency call from the game"
+
+/** Why a waiting call closed when its emergency call ended in the game. */
+export const ENDED_IN_THE_GAME = "Ended in the game"
+
+const target = (call: Call) => ({ type: "call", id: call.id })
+
+/** The fields as the call rules have them: what `gameCallFields` makes always passes; a defect in it is refused, not stored. */
+const validFields = validated(CallFields, "The game call's fields are not valid")
+
+/**
+ * What a CAD call made from the game's emergency call says: the caller's
+ * username from the live picture (`UNKNOWN_CALLER` for an automated call, or
+ * a caller it does not show, or no picture); where, from the game's own
+ * description of the place, else the caller's street and postal code, else
+ * the map position; what, from the caller's words, else `GAME_CALL_DESCRIPTION`.
+ * The game's text is cleaned to the call's rules, never refused.
+ */
+export const gameCallFields = (data: EmergencyCallData, snapshot: LiveSnapshot | null): CallFields => {
+  const caller = data.caller === null || snapshot === null ? undefined : snapshot.players.find((player) => player.platformId === String(data.caller))
+  const [x, z] = data.position
+  return {
+    callerName: gameText(caller?.username, 100) || UNKNOWN_CALLER,
+    callerNumber: null,
+    location: gameText(data.positionDescriptor, 200) ||
+      (caller?.location === null || caller?.location === undefined ? "" : streetAndPostal(caller.location)) ||
+      `Map position ${Math.round(x)}, ${Math.round(z)}`,
+    description: gameText(data.description, 2000) || GAME_CALL_DESCRIPTION
+  }
+}
+
+/**
+ * `EmergencyCallStarted`: a `WAITING` CAD call, `source` `GAME`, carrying the
+ * game's call number; records `CALL_RECEIVED` by `{serviceId: "game"}` with
+ * the game's team, and reaches the live feed as any call does. The live
+ * picture is read before the transaction (a read of the game server holds no
+ * lock). Answers the call, or null when the event was handled before.
+ */
+export const gameCallStarted = Effect.fn("game.callStarted")(function*(key: string, data: EmergencyCallData) {
+  const snapshot = Option.getOrNull(yield* Effect.option(LivePicture.use((live) => live.snapshot)))
+  const fields = yield* validFields(gameCallFields(data, snapshot))
+  const calls = yield* Calls
+  const handled = yield* HandledGameEvents
+  return yield* commitAndPublish(Effect.gen(function*() {
+    if (!(yield* handled.claim(key))) return null
+    const now = yield* DateTime.now
+    const call: Call = {
+      id: yield* newId(CallId),
+      status: "WAITING",
+      ...fields,
+      incidentId: null,
+      closeReason: null,
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+      source: "GAME",
+      gameCallNumber: data.callNumber
+    }
+    yield* calls.insert(call)
+    yield* recordAs(GAME_ACTOR, {
+      type: "CALL_RECEIVED",
+      incidentId: null,
+      unitId: null,
+      callId: call.id,
+      data: { ...fields, source: "GAME", gameCallNumber: data.callNumber, team: gameText(data.team, 100) }
+    }, target(call))
+    return call
+  }))
+})
+
+/**
+ * `EmergencyCallEnded`: the newest call the game's call number became, while
+ * still `WAITING`, closes with `ENDED_IN_THE_GAME` (`CALL_CLOSED` by the
+ * game). An attached or closed call, or none, is left as it is. Answers the
+ * closed call, or null when nothing closed.
+ */
+export const gameCallEnded = Effect.fn("game.callEnded")(function*(key: string, data: EmergencyCallData) {
+  const calls = yield* Calls
+  const handled = yield* HandledGameEvents
+  return yield* commitAndPublish(Effect.gen(function*() {
+    if (!(yield* handled.claim(key))) return null
+    const found = yield* calls.findByGameCallNumberForUpdate(data.callNumber)
+    if (Option.isNone(found) || found.value.status !== "WAITING") return null
+    const call = found.value
+    const now = yield* DateTime.now
+    const closed: Call = { ...call, status: "CLOSED", closeReason: ENDED_IN_THE_GAME, updatedAt: now, closedAt: now }
+    yield* calls.update(closed)
+    yield* recordAs(GAME_ACTOR, {
+      type: "CALL_CLOSED",
+      incidentId: null,
+      unitId: null,
+      callId: call.id,
+      data: { reason: ENDED_IN_THE_GAME, from: call.status }
+    }, target(call))
+    return closed
+  }))
+})

@@ -1,0 +1,16 @@
+/**
+ * Game: the private game server's live picture (players and where they are,
+ * logs, queue, staff, vehicles, emergency calls, its ban list), shared by
+ * every reader, and the game's own events from its signed webhook
+ * (emergency calls into CAD; `;panic` and `;status` from a crew's chat).
+ * The wire protocol lives in `@bluelight/adapters-game`.
+ */
+export * from "./commands.js"
+export * from "./events.js"
+export * from "./handledEvents.js"
+export * from "./handleEmergencyCalls.js"
+export * from "./handleGameEvent.js"
+export * from "./livePicture.js"
+export * from "./LiveSnapshot.js"
+export * from "./ports.js"
+export * from "./reads.js"
