@@ -47,9 +47,15 @@ describe("the dependency rule", () => {
       expect(offending).toEqual([])
     })
 
-    it(`${rule.name} declares exactly ${Object.keys(rule.dependencies).join(" and ")}, at exact versions`, () => {
-      const pkg = JSON.parse(readFileSync(join(packageDir(rule.name), "package.json"), "utf8")) as { dependencies?: Record<string, string> }
-      expect(pkg.dependencies).toEqual(rule.dependencies)
+    it(`${rule.name} declares exactly ${Object.keys(rule.dependencies).join(" and ")}, at exact versions, effect as a peer`, () => {
+      const pkg = JSON.parse(readFileSync(join(packageDir(rule.name), "package.json"), "utf8")) as {
+        dependencies?: Record<string, string>
+        peerDependencies?: Record<string, string>
+      }
+      // effect is a peer (docs/decisions/operations-and-deployment.md, "Packages"): an installing tool holds one copy.
+      expect(pkg.peerDependencies).toEqual({ effect: rule.dependencies.effect })
+      expect(pkg.dependencies?.effect).toBeUndefined()
+      expect({ ...pkg.dependencies, ...pkg.peerDependencies }).toEqual(rule.dependencies)
     })
   }
 

@@ -23,39 +23,28 @@ import {
   updateUnit
 } from "@bluelight/core/cad"
 import { handleGameEvent } from "@bluelight/core/game"
-import { type Account, Accounts, type Permission, type StaffProfile, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
-import { testPorts } from "@bluelight/core/testing"
+import { type Account, type Permission } from "@bluelight/core/identity"
+import { seedStaff, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { anAccount, aUserCaller } from "../identity/helpers.js"
 
-const EPOCH = DateTime.makeUnsafe(0)
 const PAGE = { limit: 100, offset: 0 }
 const GAME_SERVER = "test-server"
 
 const CONTROL: ReadonlyArray<Permission> = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
 const control = aUserCaller(CONTROL, anAccount({ id: "control" as Account["id"], displayName: "Control" }))
 
-/** A person with an active staff profile, as an MDT caller. */
-const seedStaff = (name: string) =>
-  Effect.gen(function*() {
-    const account = anAccount({
+/** A person with an active staff profile, linked to platform id 101, as an MDT caller. */
+const seedMdtStaff = (name: string) =>
+  seedStaff({
+    permissions: ["cad.unit.self"],
+    account: anAccount({
       id: `acc-${name}` as Account["id"],
       displayName: name,
       identity: { id: `idp-${name}`, username: name, avatar: null },
       platform: { id: "101", username: name }
     })
-    yield* Accounts.use((accounts) => accounts.insert(account))
-    const staff: StaffProfile = {
-      id: StaffProfileId.make(`staff-${name}`),
-      accountId: account.id,
-      active: true,
-      roleIds: [],
-      createdAt: EPOCH,
-      updatedAt: EPOCH
-    }
-    yield* StaffProfiles.use((profiles) => profiles.insert(staff))
-    return { ...aUserCaller(["cad.unit.self"], account), staff }
   })
 
 const incidentInput = { type: "Burglary", priority: "IMMEDIATE", location: "1 High Street", description: "Window broken", controlNotes: "" } as const
@@ -63,7 +52,7 @@ const unitInput = { callsign: "MP-1", agencyCode: "MET", type: "RESPONSE" } as c
 
 /** Every CAD history type written once or more, through the use cases: the whole history afterwards. */
 const everyChange = Effect.gen(function*() {
-  const alice = yield* seedStaff("alice")
+  const alice = yield* seedMdtStaff("alice")
   const incident = yield* createIncident(control, incidentInput)
   const updated = yield* updateIncident(control, incident.id, { ...incidentInput, priority: "PRIORITY" }, incident.version)
   const unit = yield* createUnit(control, unitInput)

@@ -19,35 +19,20 @@ import {
   Units
 } from "@bluelight/core/cad"
 import { ENDED_IN_THE_GAME, type GameEvent, gameEventKey, GAME_CALL_DESCRIPTION, handleGameEvent, UNKNOWN_CALLER, UNKNOWN_LOCATION } from "@bluelight/core/game"
-import { type Account, AccountId, Accounts, type StaffProfile, StaffProfileId, StaffProfiles, type UserCaller } from "@bluelight/core/identity"
-import { auditEntries, HANDLED_GAME_EVENTS_TABLE, InMemoryDatabase, TestGame, type TestPicture, testPorts } from "@bluelight/core/testing"
+import { type Account, AccountId, Accounts } from "@bluelight/core/identity"
+import { aPerson, auditEntries, HANDLED_GAME_EVENTS_TABLE, InMemoryDatabase, seedStaff, TestGame, type TestPicture, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, Option, Ref, Schema } from "effect"
+import { Effect, Option, Ref, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { anAccount } from "../identity/helpers.js"
 
-const EPOCH = DateTime.makeUnsafe(0)
 const PAGE = { limit: 100, offset: 0 }
 const SERVER = "gbzaDhOJQTPrFVIjmNuyTYqzyqupLolnWfJmPznx"
 
-const control: UserCaller = {
-  _tag: "User",
-  account: anAccount({ id: AccountId.make("control"), displayName: "Control" }),
-  session: {
-    id: "s" as never,
-    accountId: AccountId.make("control"),
-    tokenHash: "h",
-    createdAt: EPOCH,
-    expiresAt: EPOCH,
-    revokedAt: null,
-    revokedReason: null,
-    developerAccess: false
-  },
-  staff: null,
-  roles: [],
-  permissions: new Set(["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]),
-  developerAccess: false
-}
+const control = aPerson({
+  permissions: ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"],
+  account: anAccount({ id: AccountId.make("control"), displayName: "Control" })
+})
 
 const setPicture = (picture: Partial<TestPicture>) => TestGame.use((game) => Ref.update(game, (s) => ({ ...s, picture: { ...s.picture, ...picture } })))
 const gameDown = TestGame.use((game) => Ref.update(game, (s) => ({ ...s, down: true })))
@@ -106,18 +91,8 @@ const seedPlayer = (name: string, platformId: string, staff: "active" | "inactiv
       identity: { id: `idp-${name}`, username: name, avatar: null },
       platform: { id: platformId, username: name }
     })
+    if (staff !== "none") return (yield* seedStaff({ permissions: [], account, active: staff === "active" })).account
     yield* Accounts.use((accounts) => accounts.insert(account))
-    if (staff !== "none") {
-      const profile: StaffProfile = {
-        id: StaffProfileId.make(`staff-${name}`),
-        accountId: account.id,
-        active: staff === "active",
-        roleIds: [],
-        createdAt: EPOCH,
-        updatedAt: EPOCH
-      }
-      yield* StaffProfiles.use((profiles) => profiles.insert(profile))
-    }
     return account
   })
 

@@ -16,14 +16,13 @@ import {
   type Role,
   RoleId,
   roleNameKey,
-  type ServiceCaller,
-  ServiceCredentialId,
   type StaffProfile,
   StaffProfileId
 } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import fc from "fast-check"
+import { aService } from "@bluelight/core/testing"
 import { anAccount, aUserCaller } from "./helpers.js"
 
 const EPOCH = DateTime.makeUnsafe(0)
@@ -163,20 +162,7 @@ describe("effectivePermissions (property)", () => {
 })
 
 describe("checkAccess", () => {
-  const service: ServiceCaller = {
-    _tag: "Service",
-    credential: {
-      id: ServiceCredentialId.make("cred-1"),
-      name: "bot",
-      tokenHash: "h",
-      scopes: ["cad.view"],
-      createdAt: EPOCH,
-      expiresAt: EPOCH,
-      revokedAt: null,
-      issuedBy: AccountId.make("account-1")
-    },
-    permissions: new Set<Permission>(["cad.view"])
-  }
+  const service = aService({ scopes: ["cad.view"] })
   const rule = (access: AccessRule["access"], permissions: ReadonlyArray<Permission>, alternative?: ReadonlyArray<Permission>): AccessRule =>
     alternative === undefined ? { access, permissions } : { access, permissions, alternative }
 

@@ -14,7 +14,6 @@ import {
   type Role,
   type ServiceCredential,
   type Session,
-  SessionId,
   type SignInState,
   type StaffProfile,
   startSignIn,
@@ -22,6 +21,7 @@ import {
 } from "@bluelight/core/identity"
 import {
   ACCOUNTS_TABLE,
+  aPerson,
   AUDIT_TABLE,
   type IDENTITY_PROFILES,
   InMemoryDatabase,
@@ -77,25 +77,8 @@ export const anAccount = (overrides: Partial<Account> = {}): Account => ({
   ...overrides
 })
 
-export const aSession = (overrides: Partial<Session> = {}): Session => ({
-  id: SessionId.make("session-1"),
-  accountId: AccountId.make("account-1"),
-  tokenHash: "hash",
-  createdAt: EPOCH,
-  expiresAt: DateTime.makeUnsafe(7 * 24 * 3600 * 1000),
-  revokedAt: null,
-  revokedReason: null,
-  developerAccess: false,
-  ...overrides
-})
-
-/** A signed-in person holding exactly `permissions` (the use cases only look at the set, the account and the session). */
-export const aUserCaller = (permissions: ReadonlyArray<Permission>, account: Account = anAccount()): UserCaller => ({
-  _tag: "User",
-  account,
-  session: aSession({ accountId: account.id }),
-  staff: null,
-  roles: [],
-  permissions: new Set(permissions),
-  developerAccess: false
-})
+/**
+ * A signed-in person holding exactly `permissions`: the kit's `aPerson`
+ * (`@bluelight/core/testing`), kept under this name for the tests that import it.
+ */
+export const aUserCaller = (permissions: ReadonlyArray<Permission>, account: Account = anAccount()): UserCaller => aPerson({ permissions, account })

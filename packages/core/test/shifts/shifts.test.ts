@@ -3,11 +3,8 @@ import {
   AccountId,
   Accounts,
   type Permission,
-  type ServiceCaller,
-  ServiceCredentialId,
   type StaffProfile,
   StaffProfileId,
-  StaffProfiles,
   updateStaffProfile,
   type UserCaller
 } from "@bluelight/core/identity"
@@ -26,11 +23,20 @@ import {
   shiftSummary,
   startShift
 } from "@bluelight/core/shifts"
-import { auditEntries, InMemoryDatabase, ROLEPLAY_SESSIONS_TABLE, SHIFTS_TABLE, testPorts } from "@bluelight/core/testing"
+import {
+  aService,
+  auditEntries,
+  InMemoryDatabase,
+  ROLEPLAY_SESSIONS_TABLE,
+  seedStaff,
+  SHIFTS_TABLE,
+  testPorts,
+  withDeveloperAccess
+} from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, Effect, Exit } from "effect"
 import { TestClock } from "effect/testing"
-import { anAccount, aSession } from "../identity/helpers.js"
+import { anAccount } from "../identity/helpers.js"
 
 const at = (iso: string) => DateTime.makeUnsafe(iso)
 const PAGE = { limit: 100, offset: 0 }
@@ -40,43 +46,10 @@ const staffCaller = (permissions: ReadonlyArray<Permission> = [], options: { rea
   Effect.gen(function*() {
     const id = yield* newId(AccountId)
     const account: Account = anAccount({ id, identity: { id: `idp-${id}`, username: id, avatar: null } })
-    yield* Accounts.use((accounts) => accounts.insert(account))
-    const now = yield* DateTime.now
-    const profile: StaffProfile = {
-      id: yield* newId(StaffProfileId),
-      accountId: account.id,
-      active: options.active ?? true,
-      roleIds: [],
-      createdAt: now,
-      updatedAt: now
-    }
-    yield* StaffProfiles.use((profiles) => profiles.insert(profile))
-    const caller: UserCaller = {
-      _tag: "User",
-      account,
-      session: aSession({ accountId: account.id }),
-      staff: profile,
-      roles: [],
-      permissions: new Set(permissions),
-      developerAccess: false
-    }
-    return caller
+    return yield* seedStaff({ permissions, account, active: options.active ?? true })
   })
 
-const credentialCaller = (scopes: ReadonlyArray<Permission>): ServiceCaller => ({
-  _tag: "Service",
-  credential: {
-    id: ServiceCredentialId.make("credential-1"),
-    name: "Bot",
-    tokenHash: "hash",
-    scopes,
-    createdAt: at("2026-01-01T00:00:00Z"),
-    expiresAt: at("2027-01-01T00:00:00Z"),
-    revokedAt: null,
-    issuedBy: AccountId.make("account-1")
-  },
-  permissions: new Set(scopes)
-})
+const credentialCaller = (scopes: ReadonlyArray<Permission>) => aService({ scopes })
 
 const tables = InMemoryDatabase.use((db) =>
   Effect.all({
@@ -141,7 +114,7 @@ describe("starting and ending shifts", () => {
       const other = yield* staffCaller()
       const inactive = yield* staffCaller([], { active: false })
       const manager = yield* staffCaller(["shifts.manage"])
-      const noStaff: UserCaller = { ...me, staff: null, permissions: new Set(["shifts.manage"]), developerAccess: true }
+      const noStaff = withDeveloperAccess({ ...me, staff: null })
       expect(failureCode(yield* Effect.exit(startShift(noStaff, { type: "PATROL" })))).toBe("STAFF_REQUIRED")
       expect(failureCode(yield* Effect.exit(startShift(inactive, { type: "PATROL" })))).toBe("STAFF_REQUIRED")
       expect(failureCode(yield* Effect.exit(startShift(me, { type: "PATROL", staffId: other.staff!.id })))).toBe("FORBIDDEN")

@@ -1,0 +1,68 @@
+/**
+ * A tool outside the repository, as `scripts/packages/packCheck.mjs` installs it from the packed tarballs: it
+ * imports every entry point it relies on (a file missing from a tarball fails here with ERR_MODULE_NOT_FOUND),
+ * opens an incident with the real rules on the in-memory ports and reads it back from the CAD history, and makes
+ * a typed client (no server needed to make one). Plain JavaScript, so it runs on the installed build as is.
+ */
+import { createIncident, listCadEvents } from "@bluelight/core/cad"
+import { AccountId } from "@bluelight/core/identity"
+import { testPorts } from "@bluelight/core/testing"
+import { BluelightApi } from "@bluelight/api"
+import { incidentFields } from "@bluelight/api/cad/schemas.js"
+import { makeBluelightClient } from "@bluelight/client"
+import { DateTime, Effect } from "effect"
+import assert from "node:assert/strict"
+
+const EPOCH = DateTime.makeUnsafe(0)
+
+/** A dispatcher signed in through the browser, built as a tool that knows its person would. */
+const control = {
+  _tag: "User",
+  account: {
+    id: AccountId.make("control"),
+    displayName: "Control",
+    status: "ACTIVE",
+    identity: { id: "idp-control", username: "control", avatar: null },
+    platform: null,
+    createdAt: EPOCH,
+    updatedAt: EPOCH
+  },
+  session: {
+    id: "session-control",
+    accountId: AccountId.make("control"),
+    tokenHash: "hash",
+    createdAt: EPOCH,
+    expiresAt: EPOCH,
+    revokedAt: null,
+    revokedReason: null,
+    developerAccess: false
+  },
+  staff: null,
+  roles: [],
+  permissions: new Set(["cad.view", "cad.incidents.create", "cad.incidents.manage"]),
+  developerAccess: false
+}
+
+const program = Effect.gen(function*() {
+  const incident = yield* createIncident(control, {
+    type: "Fire",
+    priority: "IMMEDIATE",
+    location: "A1 J4",
+    description: "Smoke from a warehouse",
+    controlNotes: ""
+  })
+  assert.equal(incident.status, "OPEN")
+  assert.equal(incident.type, "Fire")
+  const history = yield* listCadEvents({}, { limit: 10, offset: 0 })
+  assert.deepEqual(history.items.map((event) => event.type), ["INCIDENT_CREATED"])
+
+  const client = yield* makeBluelightClient({ baseUrl: "http://127.0.0.1:1" })
+  assert.equal(typeof client.cadIncidents.createIncident, "function")
+  assert.equal(typeof client.cadEvents.listCadEvents, "function")
+  return incident
+}).pipe(Effect.provide(testPorts()))
+
+assert.equal(typeof BluelightApi, "function")
+assert.ok("type" in incidentFields, "the contract's incident fields come from a deep import")
+const incident = await Effect.runPromise(program)
+console.log(`outside the workspace: incident ${incident.number} opened on the in-memory ports; the client is made`)

@@ -1,0 +1,35 @@
+/**
+ * The same tool written in TypeScript, type-checked (never run) against the installed tarballs by
+ * `scripts/packages/packCheck.mjs`, without `skipLibCheck`: the packages' declarations resolve outside the
+ * workspace, `effect`'s types are the tool's own copy, and a deep import of the contract is typed too.
+ */
+import type { CallView } from "@bluelight/api/cad/schemas.js"
+import { BluelightApi } from "@bluelight/api"
+import { createIncident, type Incident } from "@bluelight/core/cad"
+import { aPerson, testPorts } from "@bluelight/core/testing"
+import { makeBluelightClient } from "@bluelight/client"
+import { Effect } from "effect"
+
+/** Control, made by the testing kit from what the tool knows: a person and the permissions they hold. */
+const control = aPerson({ displayName: "Control", permissions: ["cad.view", "cad.incidents.create"] })
+
+/** An incident opened by the real rules on the in-memory ports: no requirement left, no error but the rules'. */
+export const opened: Effect.Effect<Incident, unknown> = createIncident(control, {
+  type: "Fire",
+  priority: "IMMEDIATE",
+  location: "A1 J4",
+  description: "",
+  controlNotes: ""
+}).pipe(Effect.provide(testPorts()))
+
+/** A bot's relay of one emergency call, answered with the call as the contract types it. */
+export const relay = (credential: string): Effect.Effect<CallView, unknown> =>
+  makeBluelightClient({ baseUrl: "https://bluelight.example.org", credential }).pipe(
+    Effect.flatMap((client) =>
+      client.cadCalls.receiveCall({ payload: { callerName: "Jo Bloggs", callerNumber: null, location: "Legion Square", description: "Two people fighting" } })
+    ),
+    Effect.map(({ data }) => data)
+  )
+
+/** The contract's description, as a value. */
+export const api: typeof BluelightApi = BluelightApi

@@ -1,0 +1,142 @@
+/**
+ * The two examples of `examples/`, run in a tool's folder outside the workspace where the packed tarballs are
+ * installed (`packCheck.mjs` makes it): the harness (`examples/harness/rule.mjs`, a community's own rule on the
+ * in-memory ports) and the bot (`examples/bot/relay.mjs`, `@bluelight/client` with a service credential) against a
+ * real server: this repository's built server, started on a free port with its embedded database in a temp folder,
+ * the development identity provider signing in an administrator who issues the bot's credential over HTTP, as a
+ * community's administrator would. Any failure throws with the reason; the server is stopped either way.
+ *
+ * `runExamples({ root, tool })`, or by hand: `node scripts/packages/examples.mjs <tool folder>` after a build.
+ */
+import { execFileSync, spawn } from "node:child_process"
+import { once } from "node:events"
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+
+/** How long the server may take to listen: its migrations on a loaded two-core CI machine (the harness allows the same). */
+const START_BOUND_MS = 180_000
+const ADMIN = "examples-admin"
+
+/** A port nothing listens on now, so that `APP_URL` can name it before the server starts. */
+const freePort = () =>
+  new Promise((resolvePort, reject) => {
+    const probe = createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address()
+      probe.close(() => resolvePort(port))
+    })
+  })
+
+/** The server built in `root`, started in development (its own identity provider) with `ADMIN` as administrator. */
+const startServer = async (root) => {
+  const main = join(root, "packages/server/dist/main.js")
+  if (!existsSync(main)) throw new Error(`${main} is missing: build the workspace first (npm run build)`)
+  const dataDir = mkdtempSync(join(tmpdir(), "bluelight-examples-data-"))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const env = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "development",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    APP_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN
+  }
+  const child = spawn(process.execPath, [main], { cwd: dataDir, env, stdio: ["ignore", "pipe", "pipe"] })
+  let output = ""
+  child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk))
+  const exited = once(child, "close")
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM")
+      await exited
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await new Promise((listening, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not listen within ${START_BOUND_MS / 1000} s\n${output}`)), START_BOUND_MS)
+      createInterface({ input: child.stdout }).on("line", (line) => {
+        output += `${line}\n`
+        if (line.includes("\"listening on ")) {
+          clearTimeout(timer)
+          listening()
+        }
+      })
+      void exited.then(([code]) => {
+        clearTimeout(timer)
+        reject(new Error(`the server exited with ${code} before listening\n${output}`))
+      })
+    })
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url, stop }
+}
+
+/** The cookie `name` a reply sets, if it sets it. */
+const cookieSet = (reply, name) => reply.headers.getSetCookie().map((line) => line.split(";")[0]).find((pair) => pair.startsWith(`${name}=`))
+
+/** Fetches without following redirects, failing unless the reply is `expected`. */
+const step = async (url, expected, init = {}) => {
+  const reply = await fetch(url, { ...init, redirect: "manual" })
+  if (reply.status !== expected) throw new Error(`${init.method ?? "GET"} ${url}: ${reply.status}, not ${expected}: ${await reply.text()}`)
+  return reply
+}
+
+/**
+ * The administrator signs in through the development identity provider (what its page's buttons do) and issues a
+ * service credential holding what the bot needs; answers its token.
+ */
+const issueBotCredential = async (url) => {
+  const started = await step(`${url}/api/auth/idp`, 302)
+  const state = cookieSet(started, "bluelight-oauth-state")
+  const authorize = new URL(started.headers.get("location"))
+  const approve = new URL(authorize.pathname.replace(/\/authorize$/, "/approve"), url)
+  approve.search = authorize.search
+  approve.searchParams.set("id", ADMIN)
+  approve.searchParams.set("username", "examples.admin")
+  const approved = await step(approve, 302)
+  const signedIn = await step(new URL(approved.headers.get("location"), url), 302, { headers: { cookie: state } })
+  const session = cookieSet(signedIn, "bluelight-session")
+  if (session === undefined) throw new Error("signing in set no session cookie")
+  const issued = await step(`${url}/api/admin/services`, 201, {
+    method: "POST",
+    headers: { cookie: session, origin: url, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Examples relay bot", scopes: ["cad.view", "cad.calls.manage"] })
+  })
+  return (await issued.json()).data.token
+}
+
+/** Runs `file` of `tool` with node, its output shown; throws when it fails. */
+const runIn = (tool, file, env = {}) => {
+  console.log(`running ${file}`)
+  execFileSync(process.execPath, [file], { cwd: tool, env: { ...process.env, ...env }, stdio: "inherit" })
+}
+
+/** Copies `examples/harness` and `examples/bot` into `tool` and runs both there, the bot against a real server. */
+export const runExamples = async ({ root, tool }) => {
+  for (const example of ["harness", "bot"]) cpSync(join(root, "examples", example), join(tool, example), { recursive: true })
+  runIn(tool, "harness/rule.mjs")
+  const server = await startServer(root)
+  try {
+    const token = await issueBotCredential(server.url)
+    runIn(tool, "bot/relay.mjs", { BLUELIGHT_URL: server.url, BLUELIGHT_TOKEN: token })
+  } finally {
+    await server.stop()
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const tool = process.argv[2]
+  if (tool === undefined) throw new Error("usage: node scripts/packages/examples.mjs <folder where the packages are installed>")
+  await runExamples({ root: resolve(dirname(fileURLToPath(import.meta.url)), "../.."), tool: resolve(tool) })
+}
