@@ -38,6 +38,9 @@ type Payload<Method extends (request: never) => unknown> = Parameters<Method>[0]
   ? Request extends { readonly payload: infer P } ? P : never
   : never
 
+/** Whether a value of type `V` is one a parameter of type `T` takes, as the compiler decides. */
+type Accepts<T, V> = [V] extends [T] ? true : false
+
 describe("a request without the fields the contract defaults", () => {
   it("types a defaulted field as optional, with its values, and leaves every other field as it was", () => {
     expectTypeOf<Query<BluelightApiClient["cadIncidents"]["listIncidents"]>>().toEqualTypeOf<{
@@ -96,18 +99,25 @@ describe("a request without the fields the contract defaults", () => {
   })
 
   it("still requires the fields without a default, and refuses values outside the contract", () => {
-    // Type-level only: each call would be refused by the compiler.
-    const refused = (client: BluelightApiClient) => [
-      // @ts-expect-error `location` has no default
-      client.cadIncidents.createIncident({ payload: { type: "Fire", priority: "IMMEDIATE" } }),
-      // @ts-expect-error not a status of an incident
-      client.cadIncidents.listIncidents({ query: { status: "WAITING" } }),
-      // @ts-expect-error a defaulted field is left out, not sent as `undefined`
-      client.cadIncidents.listIncidents({ query: { status: undefined } }),
-      // @ts-expect-error the query itself is still required
-      client.cadIncidents.listIncidents({})
-    ]
-    expect(typeof refused).toBe("function")
+    // Type-level only: whether each request is one the client's methods take.
+    type CreateRequest = Parameters<BluelightApiClient["cadIncidents"]["createIncident"]>[0]
+    type ListRequest = Parameters<BluelightApiClient["cadIncidents"]["listIncidents"]>[0]
+    const taken: [
+      Accepts<CreateRequest, { payload: { type: "Fire"; priority: "IMMEDIATE"; location: "Legion Square" } }>,
+      Accepts<ListRequest, { query: { status: "OPEN" } }>,
+      Accepts<ListRequest, { query: {} }>
+    ] = [true, true, true]
+    const refused: [
+      // `location` has no default
+      Accepts<CreateRequest, { payload: { type: "Fire"; priority: "IMMEDIATE" } }>,
+      // not a status of an incident
+      Accepts<ListRequest, { query: { status: "WAITING" } }>,
+      // a defaulted field is left out, not sent as `undefined`
+      Accepts<ListRequest, { query: { status: undefined } }>,
+      // the query itself is still required
+      Accepts<ListRequest, {}>
+    ] = [false, false, false, false]
+    expect([taken, refused]).toEqual([[true, true, true], [false, false, false, false]])
   })
 
   it("reads what the sender may leave out from the schema, whatever its shape", () => {

@@ -141,8 +141,9 @@ describe("CAD history payloads", () => {
   it("a payload of the wrong shape for its type does not compile", () => {
     const subjects = { incidentId: null, unitId: null, callId: null }
     const right: CadChange = { type: "INCIDENT_CLOSED", ...subjects, data: { number: 1 } }
-    // @ts-expect-error INCIDENT_CLOSED carries the incident's number, not a reason
-    const wrong: CadChange = { type: "INCIDENT_CLOSED", ...subjects, data: { reason: "done" } }
-    expect([right.type, wrong.type]).toEqual(["INCIDENT_CLOSED", "INCIDENT_CLOSED"])
+    // INCIDENT_CLOSED carries the incident's number, not a reason: such data is no change the type takes.
+    type Wrong = { type: "INCIDENT_CLOSED"; incidentId: null; unitId: null; callId: null; data: { reason: "done" } }
+    const wrongTaken: [Wrong] extends [CadChange] ? true : false = false
+    expect([right.type, wrongTaken]).toEqual(["INCIDENT_CLOSED", false])
   })
 })
