@@ -15,7 +15,7 @@
 //   GET /api/me without one    the 401 envelope
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { meOf, SessionRecords, sessionRefusal, userCaller } from "@bluelight/core/identity"
-import { layerPgClient, PgSessionRecords } from "@bluelight/adapters-pg"
+import { layerPgClient, PgSessionRecords } from "@bluelight/adapters-pg/internal"
 import { DateTime, Effect, Layer, Option, Redacted, References, Schema } from "effect"
 import { HttpMiddleware, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"

@@ -5,11 +5,10 @@
  * evening through the core's use cases, with callers and seeds from the testing kit and the clock it drives, then
  * judges the CAD history with the rule. Exits non-zero on the first assertion that fails.
  */
-import { accessRuleOf, BluelightApi } from "@bluelight/api"
+import { BluelightApi, checkEndpointAccess } from "@bluelight/api"
 import { assignUnit, createIncident, listCadEvents } from "@bluelight/core/cad"
-import { checkAccess } from "@bluelight/core/identity"
 import { advanceClock, aPerson, seedCrewedUnit, setNow, testPorts } from "@bluelight/core/testing"
-import { DateTime, Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import assert from "node:assert/strict"
 
@@ -37,13 +36,12 @@ export const lateImmediateIncidents = (events, now) => {
 
 /**
  * A use case called as the server would call it for `group`'s `operation`: the core's use cases trust their caller,
- * and the server checks the operation's access rule first. The rule is the contract's own (`@bluelight/api`), so
- * the harness refuses exactly what the server refuses (`FORBIDDEN` for a permission the caller lacks).
+ * and the server checks the operation's access rule first. `checkEndpointAccess` is that check on the contract's own
+ * rule (`@bluelight/api`), so the harness refuses exactly what the server refuses (`FORBIDDEN` for a permission the
+ * caller lacks).
  */
-const asTheServerWould = (group, operation, caller, useCase) => {
-  const rule = Option.getOrThrow(accessRuleOf(BluelightApi.groups[group].endpoints[operation]))
-  return Effect.andThen(checkAccess(rule, caller), useCase)
-}
+const asTheServerWould = (group, operation, caller, useCase) =>
+  Effect.andThen(checkEndpointAccess(BluelightApi.groups[group].endpoints[operation], caller), useCase)
 
 /** Control: a dispatcher holding what opening incidents and dispatching asks, made by the kit from those keys. */
 const control = aPerson({ displayName: "Control", permissions: ["cad.view", "cad.incidents.create", "cad.dispatch"] })

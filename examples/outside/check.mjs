@@ -1,16 +1,17 @@
 /**
  * A tool outside the repository, as `scripts/packages/packCheck.mjs` installs it from the packed tarballs: it
  * imports every entry point it relies on (a file missing from a tarball fails here with ERR_MODULE_NOT_FOUND),
- * opens an incident with the real rules on the in-memory ports and reads it back from the CAD history, and makes
- * a typed client (no server needed to make one). Plain JavaScript, so it runs on the installed build as is.
+ * opens an incident with the real rules on the in-memory ports and reads it back from the CAD history, makes
+ * a typed client (no server needed to make one), and finds the Postgres layer refusing a database it cannot reach. Plain JavaScript, so it runs on the installed build as is.
  */
-import { createIncident, listCadEvents } from "@bluelight/core/cad"
+import { DatabaseSchemaMismatch, layerBluelightPostgres } from "@bluelight/adapters-pg"
+import { createIncident, listCadEvents, listCalls } from "@bluelight/core/cad"
 import { AccountId } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { BluelightApi } from "@bluelight/api"
 import { incidentFields } from "@bluelight/api/cad/schemas.js"
 import { makeBluelightClient } from "@bluelight/client"
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Exit } from "effect"
 import assert from "node:assert/strict"
 
 const EPOCH = DateTime.makeUnsafe(0)
@@ -61,6 +62,14 @@ const program = Effect.gen(function*() {
   assert.equal(typeof client.cadEvents.listCadEvents, "function")
   return incident
 }).pipe(Effect.provide(testPorts()))
+
+// The tool's layer on a database nobody serves: building it fails with the driver's error, before any port is used.
+const unreachable = await Effect.runPromiseExit(
+  listCalls("WAITING", { limit: 1, offset: 0 }).pipe(Effect.provide(layerBluelightPostgres({ url: "postgres://bluelight@127.0.0.1:1/none" })))
+)
+assert.ok(Exit.isFailure(unreachable), "no database, no ports")
+assert.equal(unreachable.cause.reasons.find((reason) => reason._tag === "Fail")?.error._tag, "SqlError")
+assert.equal(typeof DatabaseSchemaMismatch, "function")
 
 assert.equal(typeof BluelightApi, "function")
 assert.ok("type" in incidentFields, "the contract's incident fields come from a deep import")

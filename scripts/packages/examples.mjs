@@ -1,14 +1,19 @@
 /**
- * The two examples of `examples/`, run in a tool's folder outside the workspace where the packed tarballs are
- * installed (`packCheck.mjs` makes it): the harness (`examples/harness/rule.mjs`, a community's own rule on the
- * in-memory ports) and the bot (`examples/bot/relay.mjs`, `@bluelight/client` with a service credential) against a
- * real server: this repository's built server, started on a free port with its embedded database in a temp folder,
- * the development identity provider signing in an administrator who issues the bot's credential over HTTP, as a
- * community's administrator would. Any failure throws with the reason; the server is stopped either way.
+ * The examples of `examples/`, run in a tool's folder outside the workspace where the packed tarballs are installed
+ * (`packCheck.mjs` makes it): the harness (`examples/harness/rule.mjs`, a community's own rule on the in-memory
+ * ports), the bot (`examples/bot/relay.mjs`, `@bluelight/client` with a service credential) against a real server,
+ * and the internal tool (`examples/tool/close-stale-calls.mjs`, `@bluelight/adapters-pg` on the server's own
+ * database) closing the call the bot relayed. The server is this repository's build, started on a free port, the
+ * development identity provider signing in an administrator who issues the credential over HTTP, as a community's
+ * administrator would. Its database is a fresh one on the Postgres at `TEST_DATABASE_URL` (the server migrates it;
+ * it is dropped afterwards); without one, the embedded database in a temp folder, which serves the server alone,
+ * so the tool cannot run (CI always gives one, and fails without). Any failure throws with the reason; the server
+ * is stopped and the database dropped either way.
  *
  * `runExamples({ root, tool })`, or by hand: `node scripts/packages/examples.mjs <tool folder>` after a build.
  */
 import { execFileSync, spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { once } from "node:events"
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
@@ -16,6 +21,7 @@ import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
+import pg from "pg"
 
 /** How long the server may take to listen: its migrations on a loaded two-core CI machine (the harness allows the same). */
 const START_BOUND_MS = 180_000
@@ -32,8 +38,31 @@ const freePort = () =>
     })
   })
 
-/** The server built in `root`, started in development (its own identity provider) with `ADMIN` as administrator. */
-const startServer = async (root) => {
+/** Runs `sql` on the Postgres server at `serverUrl`'s maintenance connection. */
+const onServer = async (serverUrl, sql) => {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A new, empty database on the Postgres server at `serverUrl`: its URL, and how to drop it. */
+const freshDatabase = async (serverUrl) => {
+  const name = `bluelight_examples_${randomBytes(6).toString("hex")}`
+  await onServer(serverUrl, `CREATE DATABASE ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+/**
+ * The server built in `root`, started in development (its own identity provider) with `ADMIN` as administrator, on
+ * the database at `databaseUrl` when given, else on its embedded one.
+ */
+const startServer = async (root, databaseUrl) => {
   const main = join(root, "packages/server/dist/main.js")
   if (!existsSync(main)) throw new Error(`${main} is missing: build the workspace first (npm run build)`)
   const dataDir = mkdtempSync(join(tmpdir(), "bluelight-examples-data-"))
@@ -47,7 +76,8 @@ const startServer = async (root) => {
     APP_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
-    BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN
+    BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN,
+    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl })
   }
   const child = spawn(process.execPath, [main], { cwd: dataDir, env, stdio: ["ignore", "pipe", "pipe"] })
   let output = ""
@@ -92,11 +122,8 @@ const step = async (url, expected, init = {}) => {
   return reply
 }
 
-/**
- * The administrator signs in through the development identity provider (what its page's buttons do) and issues a
- * service credential holding what the bot needs; answers its token.
- */
-const issueBotCredential = async (url) => {
+/** The administrator signs in through the development identity provider (what its page's buttons do): the session cookie. */
+const signInAdmin = async (url) => {
   const started = await step(`${url}/api/auth/idp`, 302)
   const state = cookieSet(started, "bluelight-oauth-state")
   const authorize = new URL(started.headers.get("location"))
@@ -108,10 +135,15 @@ const issueBotCredential = async (url) => {
   const signedIn = await step(new URL(approved.headers.get("location"), url), 302, { headers: { cookie: state } })
   const session = cookieSet(signedIn, "bluelight-session")
   if (session === undefined) throw new Error("signing in set no session cookie")
+  return session
+}
+
+/** The administrator issues a service credential called `name` holding `scopes`; answers its token. */
+const issueCredential = async (url, session, name, scopes) => {
   const issued = await step(`${url}/api/admin/services`, 201, {
     method: "POST",
     headers: { cookie: session, origin: url, "content-type": "application/json" },
-    body: JSON.stringify({ name: "Examples relay bot", scopes: ["cad.view", "cad.calls.manage"] })
+    body: JSON.stringify({ name, scopes })
   })
   return (await issued.json()).data.token
 }
@@ -122,16 +154,31 @@ const runIn = (tool, file, env = {}) => {
   execFileSync(process.execPath, [file], { cwd: tool, env: { ...process.env, ...env }, stdio: "inherit" })
 }
 
-/** Copies `examples/harness` and `examples/bot` into `tool` and runs both there, the bot against a real server. */
-export const runExamples = async ({ root, tool }) => {
-  for (const example of ["harness", "bot"]) cpSync(join(root, "examples", example), join(tool, example), { recursive: true })
+/**
+ * Copies the examples into `tool` and runs them there: the harness alone, the bot against a real server, and the
+ * internal tool on that server's database (`postgresUrl`, the Postgres server to make it on) closing the bot's call.
+ */
+export const runExamples = async ({ root, tool, postgresUrl = process.env.TEST_DATABASE_URL || undefined }) => {
+  for (const example of ["harness", "bot", "tool"]) cpSync(join(root, "examples", example), join(tool, example), { recursive: true })
   runIn(tool, "harness/rule.mjs")
-  const server = await startServer(root)
+  if (postgresUrl === undefined && process.env.CI === "true") throw new Error("CI runs the internal tool: set TEST_DATABASE_URL")
+  const database = postgresUrl === undefined ? undefined : await freshDatabase(postgresUrl)
   try {
-    const token = await issueBotCredential(server.url)
-    runIn(tool, "bot/relay.mjs", { BLUELIGHT_URL: server.url, BLUELIGHT_TOKEN: token })
+    const server = await startServer(root, database?.url)
+    try {
+      const session = await signInAdmin(server.url)
+      const bot = await issueCredential(server.url, session, "Examples relay bot", ["cad.view", "cad.calls.manage"])
+      runIn(tool, "bot/relay.mjs", { BLUELIGHT_URL: server.url, BLUELIGHT_TOKEN: bot })
+      if (database === undefined) console.log("examples/tool not run: it needs the server on a Postgres server (set TEST_DATABASE_URL)")
+      else {
+        const nightShift = await issueCredential(server.url, session, "Examples night-shift tool", ["cad.view", "cad.calls.manage"])
+        runIn(tool, "tool/close-stale-calls.mjs", { DATABASE_URL: database.url, BLUELIGHT_TOKEN: nightShift, STALE_MINUTES: "0", EXPECT_CLOSED: "1" })
+      }
+    } finally {
+      await server.stop()
+    }
   } finally {
-    await server.stop()
+    await database?.drop()
   }
 }
 

@@ -1,11 +1,12 @@
 /**
- * The packages as an outside tool gets them: `@bluelight/core`, `@bluelight/api` and `@bluelight/client` are
- * packed (each `prepack` builds its package), their tarballs are listed (built JavaScript and declarations only,
+ * The packages as an outside tool gets them: `@bluelight/core`, `@bluelight/api`, `@bluelight/client` and
+ * `@bluelight/adapters-pg` are packed (each `prepack` builds its package), their tarballs are listed (built JavaScript and declarations only,
  * no sources, no tests), then installed with `effect` into a fresh folder outside the workspace. There
  * `examples/outside/check.mjs` imports them and runs the real rules on the in-memory ports, and
- * `examples/outside/types.ts`, the same tool in TypeScript, type-checks against the packages' declarations.
+ * `examples/outside/types.ts`, the same tool in TypeScript, type-checks against the packages' declarations with no
+ * Node types (as a browser has none), and `examples/outside/tool.ts`, an internal tool on the Postgres layer, with them.
  *
- * Also held here: the three carry the API description's version (`packages/api/src/Api.ts`), and the folder
+ * Also held here: the four carry the API description's version (`packages/api/src/Api.ts`), and the folder
  * holds one copy of `effect` (the packages take it as a peer). Any failure ends the run with the reason.
  *
  * `npm run check:packages`; `.ci/run` runs it after the type check. `KEEP_OUTSIDE=1` keeps the folder.
@@ -18,7 +19,7 @@ import { fileURLToPath } from "node:url"
 import { runExamples } from "./examples.mjs"
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
-const PACKAGES = ["core", "api", "client"]
+const PACKAGES = ["core", "api", "client", "adapters-pg"]
 
 /** Stops the check with `message`: the CI stage fails and says why. */
 const fail = (message) => {
@@ -39,12 +40,13 @@ const run = (command, args, cwd, capture = false) => {
 
 const readJson = (file) => JSON.parse(readFileSync(file, "utf8"))
 
-// The version rule: the three packages carry the API description's version, and depend on each other exactly.
+// The version rule: the four packages carry the API description's version, and depend on each other exactly.
 const apiSource = readFileSync(join(root, "packages/api/src/Api.ts"), "utf8")
 const apiVersion = /OpenApi\.annotations\(\{[^}]*?version: "([^"]+)"/s.exec(apiSource)?.[1]
 if (apiVersion === undefined) fail("no version found in the API description (packages/api/src/Api.ts)")
 const manifests = Object.fromEntries(PACKAGES.map((name) => [name, readJson(join(root, "packages", name, "package.json"))]))
 const effectVersion = readJson(join(root, "node_modules/effect/package.json")).version
+const nodeTypesVersion = readJson(join(root, "node_modules/@types/node/package.json")).version
 for (const [name, manifest] of Object.entries(manifests)) {
   if (manifest.version !== apiVersion) fail(`${manifest.name} is ${manifest.version}, the API description ${apiVersion}`)
   if (manifest.private) fail(`${manifest.name} is private`)
@@ -84,7 +86,7 @@ for (const manifest of Object.values(manifests)) {
   if (tarballs[manifest.name] === undefined) fail(`${manifest.name} was not packed`)
 }
 
-// A fresh tool: its own package.json, the three tarballs and effect, nothing from the workspace.
+// A fresh tool: its own package.json, the four tarballs and effect, nothing from the workspace.
 const tool = join(outside, "tool")
 mkdirSync(tool)
 writeFileSync(
@@ -94,7 +96,8 @@ writeFileSync(
       name: "bluelight-outside-check",
       private: true,
       type: "module",
-      dependencies: { ...Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`])), effect: effectVersion }
+      dependencies: { ...Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`])), effect: effectVersion },
+      devDependencies: { "@types/node": nodeTypesVersion }
     },
     null,
     2
@@ -111,12 +114,17 @@ if (nested.length > 0) fail(`@bluelight/${nested.join(", @bluelight/")} installe
 
 // The tool runs its program on the installed build, and its TypeScript twin type-checks against the declarations
 // (with the workspace's compiler: it resolves modules from the tool's folder, not from the workspace).
-for (const file of ["check.mjs", "types.ts", "tsconfig.json"]) copyFileSync(join(root, "examples/outside", file), join(tool, file))
+for (const file of ["check.mjs", "types.ts", "tool.ts", "tsconfig.json", "tsconfig.node.json"]) {
+  copyFileSync(join(root, "examples/outside", file), join(tool, file))
+}
 run(process.execPath, ["check.mjs"], tool)
-run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], tool)
-console.log("examples/outside/types.ts type-checks against the installed declarations")
+for (const [project, file] of [["tsconfig.json", "types.ts"], ["tsconfig.node.json", "tool.ts"]]) {
+  run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", project], tool)
+  console.log(`examples/outside/${file} type-checks against the installed declarations (${project})`)
+}
 
-// The two examples on the installed packages: the harness on the in-memory ports, the bot against a real server.
+// The examples on the installed packages: the harness on the in-memory ports, the bot against a real server, the
+// internal tool on that server's database.
 try {
   await runExamples({ root, tool })
 } catch (error) {
@@ -125,4 +133,4 @@ try {
 
 if (process.env.KEEP_OUTSIDE === "1") console.log(`kept ${outside}`)
 else rmSync(outside, { recursive: true, force: true })
-console.log("check:packages: the three packages install and run outside the workspace")
+console.log("check:packages: the four packages install and run outside the workspace")

@@ -1,4 +1,4 @@
-import { oneCycleAtATime } from "@bluelight/adapters-pg"
+import { oneCycleAtATime } from "@bluelight/adapters-pg/internal"
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { randomBytes } from "node:crypto"

@@ -1,14 +1,9 @@
-export * from "./audit/PgAuditQueries.js"
-export * from "./cad/index.js"
-export * from "./civilians/index.js"
-export * from "./game/PgGameCallLinks.js"
-export * from "./identity/index.js"
-export * from "./kernel/client.js"
-export * from "./kernel/migrate.js"
-export * from "./kernel/PgAuditLog.js"
-export * from "./kernel/pgliteCycles.js"
-export * from "./kernel/PgTransactor.js"
-export * from "./kernel/RandomIds.js"
-export * from "./moderation/index.js"
-export * from "./shifts/index.js"
-export * from "./system/PgDatabaseHealth.js"
+/**
+ * `@bluelight/adapters-pg`: Bluelight's real rules on its real database, for a
+ * tool outside the server. One layer, given the server's `DATABASE_URL`,
+ * provides every port the core's use cases need, on Postgres. It does not
+ * migrate (the server owns the schema) and refuses a database whose migrations
+ * are not the ones it was built with.
+ */
+export { type BluelightPorts, type BluelightPostgresOptions, layerBluelightPostgres } from "./layerBluelightPostgres.js"
+export { DatabaseSchemaMismatch } from "./schemaCheck.js"

@@ -1,5 +1,5 @@
 import { DatabaseHealth } from "@bluelight/core/system"
-import { layerPgClient, PgDatabaseHealth } from "@bluelight/adapters-pg"
+import { layerPgClient, PgDatabaseHealth } from "@bluelight/adapters-pg/internal"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"

@@ -1,4 +1,4 @@
-import { layerPgClient, runMigrations } from "@bluelight/adapters-pg"
+import { layerPgClient, runMigrations } from "@bluelight/adapters-pg/internal"
 import { Migrator } from "effect/sql"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { afterAll, beforeAll } from "vitest"

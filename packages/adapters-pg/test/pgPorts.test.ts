@@ -1,6 +1,6 @@
 import { AuditQueries } from "@bluelight/core/audit"
 import { type AuditAction, AuditLog, CurrentRequestId, Transactor } from "@bluelight/core/kernel"
-import { layerPgClient, PgAuditLog, PgAuditQueries, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
+import { layerPgClient, PgAuditLog, PgAuditQueries, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg/internal"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Redacted, Tracer } from "effect"

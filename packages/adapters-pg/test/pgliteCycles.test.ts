@@ -1,4 +1,4 @@
-import { layerPgClient, oneCycleAtATime } from "@bluelight/adapters-pg"
+import { layerPgClient, oneCycleAtATime } from "@bluelight/adapters-pg/internal"
 import { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Effect, Redacted } from "effect"

@@ -3,8 +3,7 @@ import {
   layerPlatformProviderClient,
   PlatformLinkingUnavailable,
   layerRateLimiter,
-  layerStreamSlots,
-  NodeTokens
+  layerStreamSlots
 } from "@bluelight/adapters-http"
 import { AccessSettings } from "@bluelight/core/identity"
 import { Effect, Layer, Option, Redacted } from "effect"
@@ -62,12 +61,11 @@ export const layerProviders = (settings: Settings, dev: ReturnType<typeof devPro
 }
 
 /**
- * Tokens, rate counters and the places for open streams (both over the
+ * Rate counters and the places for open streams (both over the
  * shared Redis connection, if any) and the settings the access rules read.
  */
 export const layerAccess = (settings: Settings) =>
   Layer.mergeAll(
-    NodeTokens,
     Layer.unwrap(SharedRedis.useSync((redis) => Layer.merge(layerRateLimiter({ redis }), layerStreamSlots({ redis })))),
     Layer.succeed(AccessSettings, {
       adminIdentityIds: new Set(settings.adminIdentityIds),

@@ -1,24 +1,4 @@
-import {
-  CONNECT_TIMEOUT,
-  layerPgClient,
-  PgAccessChanges,
-  PgAuditLog,
-  PgAuditQueries,
-  PgCivilianRepositories,
-  PgCadRepositories,
-  PgCadSignals,
-  PgDatabaseHealth,
-  PgIdentityRepositories,
-  PgShiftsRepositories,
-  PgGameCallLinks,
-  PgModerationActions,
-  PgTransactor,
-  RandomIds,
-  runMigrations
-} from "@bluelight/adapters-pg"
-import { EndShiftOnDeactivation } from "@bluelight/core/shifts"
-import { CadFeedLive, NoCadSignals } from "@bluelight/core/cad"
-import { AccessWatchLive } from "@bluelight/core/identity"
+import { CONNECT_TIMEOUT, layerPgClient, layerPgPorts, runMigrations } from "@bluelight/adapters-pg/internal"
 import { Cause, Duration, Effect, Layer, Option, Redacted } from "effect"
 import type { SqlError } from "effect/sql"
 import type { Settings } from "./config.js"
@@ -113,34 +93,10 @@ export const layerDatabase = (settings: Settings) =>
   )
 
 /**
- * CAD's repositories and its live feed. On a Postgres server the feed hears
- * other instances' commits through `LISTEN`; the embedded database serves one
- * process by construction (and a `LISTEN` would hold its one connection), so
- * there the feed is woken by this process's own commits alone. The access
- * watch (which ends the streams of callers who would now be refused) reads the
- * access change log, on either database.
+ * The Postgres implementations of the core ports, over the database. On a
+ * Postgres server CAD's feed hears other instances' commits through `LISTEN`;
+ * the embedded database serves this process alone (and a `LISTEN` would hold
+ * its one connection).
  */
-const layerCad = (settings: Settings) =>
-  CadFeedLive.pipe(
-    Layer.provideMerge(PgCadRepositories),
-    Layer.provide(Option.isSome(settings.databaseUrl) ? PgCadSignals : NoCadSignals),
-    Layer.provideMerge(AccessWatchLive.pipe(Layer.provide(PgAccessChanges)))
-  )
-
-/** The Postgres implementations of the core ports, over the database. */
 export const layerPorts = (settings: Settings) =>
-  Layer.mergeAll(
-    PgTransactor,
-    PgAuditLog,
-    PgAuditQueries,
-    PgDatabaseHealth,
-    PgIdentityRepositories,
-    EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog)),
-    PgModerationActions,
-    PgGameCallLinks,
-    PgCivilianRepositories,
-    layerCad(settings)
-  ).pipe(
-    Layer.provideMerge(RandomIds),
-    Layer.provideMerge(layerDatabase(settings))
-  )
+  layerPgPorts({ listen: Option.isSome(settings.databaseUrl) }).pipe(Layer.provideMerge(layerDatabase(settings)))

@@ -8,6 +8,7 @@ import { PgSignInStates } from "./PgSignInStates.js"
 import { PgStaffDirectory } from "./PgStaffDirectory.js"
 import { PgStaffProfiles } from "./PgStaffProfiles.js"
 
+export { NodeTokens } from "./NodeTokens.js"
 export { PgAccessChanges } from "./PgAccessChanges.js"
 export { PgAccounts } from "./PgAccounts.js"
 export { PgRoles } from "./PgRoles.js"

@@ -2,7 +2,8 @@ import { Migrator, SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { migrations } from "../migrations/index.js"
 
-const MIGRATIONS_TABLE = "bluelight_migrations"
+/** Where the migrator records the migrations it ran. */
+export const MIGRATIONS_TABLE = "bluelight_migrations"
 
 /** Any fixed number: the transaction-level advisory lock that instances creating the table take in turn. */
 const CREATE_LOCK = 4_175_202_611

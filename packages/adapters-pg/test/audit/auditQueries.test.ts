@@ -9,7 +9,7 @@ import {
   InMemoryTransactor,
   SequentialIds
 } from "@bluelight/core/testing"
-import { layerPgClient, PgAuditLog, PgAuditQueries, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
+import { layerPgClient, PgAuditLog, PgAuditQueries, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"

@@ -34,7 +34,15 @@ import {
 import { CivilianReads, VehicleReads } from "@bluelight/core/civilians"
 import { type Account, AccountId, Accounts, type Permission, type UserCaller } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
-import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg"
+import {
+  layerPgClient,
+  PgAuditLog,
+  PgCivilianRepositories,
+  PgIdentityRepositories,
+  PgTransactor,
+  RandomIds,
+  runMigrations
+} from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"

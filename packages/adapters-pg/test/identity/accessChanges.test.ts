@@ -10,7 +10,7 @@
 import { AccessChanges, type AccessSubject, Accounts, Roles, ServiceCredentials, Sessions, StaffProfiles } from "@bluelight/core/identity"
 import { Transactor } from "@bluelight/core/kernel"
 import { InMemoryAccessChanges, InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
-import { layerPgClient, PgAccessChanges, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
+import { layerPgClient, PgAccessChanges, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Redacted } from "effect"
 import { freshDatabase } from "../../../../test/harness/database.js"

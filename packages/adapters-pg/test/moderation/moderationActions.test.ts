@@ -2,7 +2,7 @@ import { type Account, AccountId, Accounts, type ServiceCredential, ServiceCrede
 import { Transactor } from "@bluelight/core/kernel"
 import { type ModerationAction, ModerationActionId, ModerationActions } from "@bluelight/core/moderation"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryModerationActions, InMemoryTransactor } from "@bluelight/core/testing"
-import { layerPgClient, PgIdentityRepositories, PgModerationActions, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
+import { layerPgClient, PgIdentityRepositories, PgModerationActions, PgTransactor, runMigrations } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"

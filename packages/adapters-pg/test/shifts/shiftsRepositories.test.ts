@@ -2,7 +2,7 @@ import { type Account, AccountId, Accounts, type StaffProfile, StaffProfileId, S
 import { Transactor } from "@bluelight/core/kernel"
 import { type RoleplaySession, RoleplaySessionId, RoleplaySessions, type Shift, ShiftId, Shifts, ShiftSummaries } from "@bluelight/core/shifts"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryShiftsRepositories, InMemoryTransactor } from "@bluelight/core/testing"
-import { layerPgClient, PgIdentityRepositories, PgShiftsRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg"
+import { layerPgClient, PgIdentityRepositories, PgShiftsRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Cause, DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"

@@ -4,7 +4,10 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest()
 
-/** Tokens from the system CSPRNG, hashed with SHA-256. */
+/**
+ * Tokens from the system CSPRNG, hashed with SHA-256: the hashes the identity
+ * tables keep sessions and credentials by.
+ */
 export const NodeTokens = Layer.succeed(Tokens, {
   random: (bytes: number) => Effect.sync(() => randomBytes(bytes).toString("base64url")),
   sha256: (text: string) => sha256(text).toString("hex"),
