@@ -1,111 +1,15 @@
-import type { AccessRule, AccountDisabled, Forbidden, Unauthenticated, UserRequired } from "@bluelight/core/identity"
-import type { InvalidInput } from "@bluelight/core/kernel"
+import type { AccessRule } from "@bluelight/core/identity"
 import { Context, type Option, type Schema } from "effect"
-import type { HttpMethod } from "effect/http"
-import { type HttpApiEndpoint, OpenApi } from "effect/http-api"
-import type { InvalidOrigin, RateLimited } from "./auth/errors.js"
+import { OpenApi } from "effect/http-api"
+import { type Annotated, annotated, type Step } from "./endpointMarks.js"
 import { mergedErrors } from "./errors/merged.js"
 import { accessRefusalsOf, requestRefusalsOf } from "./errors/refusals.js"
-import type { InternalError, PayloadTooLarge, UnsupportedMediaType } from "./errors/requestPath.js"
 import { tryItDescription } from "./openapi/tryItNotes.js"
 import { securityOf } from "./openapi/security.js"
 
-/** What reading a mark needs of an endpoint: its annotations, whatever its types. */
-type Annotated = Pick<HttpApiEndpoint.Top, "annotations">
-
-/** The methods whose requests carry no body the server reads, and spend the read budget (`methods.ts`). */
-type Bodiless = "GET" | "HEAD"
-
-/** Whether an endpoint decodes any input (a path, query, headers or body schema), from its types. */
-type Decodes<Params, Query, Payload, Headers> = [Params | Query | Payload | Headers] extends [never] ? false : true
-
-/**
- * The refusals of AccessControl under `rule`, as types (`accessRefusalsOf`
- * at run time): none for a public operation; for any other, no valid caller,
- * a disabled account, a spent budget (until `notRateLimited` takes it out),
- * a cookie write from another origin, a credential where only a person may
- * act and a missing permission.
- */
-export type AccessRefusals<Rule extends AccessRule, Method> = [Rule["access"]] extends ["public"] ? never :
-  | typeof Unauthenticated
-  | typeof AccountDisabled
-  | typeof RateLimited
-  | (Method extends Bodiless ? never : typeof InvalidOrigin)
-  | ("session" extends Rule["access"] ? typeof UserRequired : never)
-  | (Rule["permissions"] extends readonly [] ? never : typeof Forbidden)
-
-/**
- * The refusals of the request path, as types (`requestRefusalsOf` at run
- * time): a defect anywhere; input that does not decode where there is some;
- * and, where a body may come, one too large, of the wrong type or malformed
- * (until `readsOwnBody` takes the last two out).
- */
-export type RequestRefusals<Method, Params, Query, Payload, Headers> =
-  | typeof InternalError
-  | (Method extends Bodiless ? (Decodes<Params, Query, Payload, Headers> extends true ? typeof InvalidInput : never)
-    : typeof InvalidInput | typeof PayloadTooLarge | typeof UnsupportedMediaType)
-
-/**
- * What each step of declaring an endpoint does to its error type, from its
- * access rule (for `allow`), its method, its input and the errors it declared
- * so far.
- */
-interface ErrorsAfter<
-  Rule extends AccessRule,
-  Method extends HttpMethod.HttpMethod,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Error extends Schema.Top
-> {
-  /** `withRefusals`: the same (the run-time set is made again from the marks). */
-  readonly kept: Error
-  /** `allow`: with what AccessControl under the rule and the request path can refuse. */
-  readonly allowed: Error | AccessRefusals<Rule, Method> | RequestRefusals<Method, Params, Query, Payload, Headers>
-  /** `readsOwnBody`: without a body of the wrong type, nor a malformed one where nothing else decodes. */
-  readonly ownBody: Exclude<Error, typeof UnsupportedMediaType | (Decodes<Params, Query, Payload, Headers> extends true ? never : typeof InvalidInput)>
-  /** `notRateLimited`: without a spent budget. */
-  readonly notRateLimited: Exclude<Error, typeof RateLimited>
-}
-
-/** The steps of declaring an endpoint, by what they do to its errors. */
-type Change = keyof ErrorsAfter<AccessRule, HttpMethod.HttpMethod, never, never, never, never, never>
-
-/**
- * One step of declaring an endpoint (`withRefusals`, `allow`, a mark): it
- * answers the same endpoint with every type parameter kept but its errors,
- * which change as `ErrorsAfter` says under `How`. Stated once for them all.
- */
-interface Step<How extends Change, Rule extends AccessRule = never> {
-  <
-    Name extends string,
-    Method extends HttpMethod.HttpMethod,
-    Path extends string,
-    Params extends Schema.Top,
-    Query extends Schema.Top,
-    Payload extends Schema.Top,
-    Headers extends Schema.Top,
-    Success extends Schema.Top,
-    Error extends Schema.Top,
-    Middleware,
-    MiddlewareServices
-  >(
-    endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-  ): HttpApiEndpoint.HttpApiEndpoint<
-    Name,
-    Method,
-    Path,
-    Params,
-    Query,
-    Payload,
-    Headers,
-    Success,
-    ErrorsAfter<Rule, Method, Params, Query, Payload, Headers, Error>[How],
-    Middleware,
-    MiddlewareServices
-  >
-}
+// The steps' types live in `endpointMarks.ts`, which `bodyLimit.ts` and `openapi/security.ts` use without
+// importing this file (which imports the latter); the contract still names the refusals' types from here.
+export type { AccessRefusals, RequestRefusals } from "./endpointMarks.js"
 
 /**
  * The errors an endpoint's handler declared, kept when `allow` adds the
@@ -198,14 +102,18 @@ export const operation = <const Rule extends AccessRule>(rule: Rule) => (summary
 export const accessRuleOf = (endpoint: Annotated): Option.Option<AccessRule> => Context.getOption(endpoint.annotations, AccessRuleOf)
 
 /**
- * A mark: sets `annotation` on an endpoint and answers the same endpoint, its
- * error type without the refusals the mark takes out (`ErrorsAfter`), which
- * the errors made again by `withRefusals` no longer declare.
+ * A mark that takes refusals out: sets `annotation` on an endpoint (`annotated`)
+ * and answers the same endpoint, its error type without the refusals the mark
+ * takes out (`ErrorsAfter`), which the errors made again by `withRefusals` no
+ * longer declare.
  */
-const mark = <How extends "ownBody" | "notRateLimited">(annotation: Context.Reference<boolean>): Step<How> => (endpoint) => {
-  const marked = endpoint.annotate(annotation, true)
-  // The error set is a run-time value the type cannot follow: `withRefusals` made it without them.
-  return (hasRefusals(marked) ? withRefusals(marked) : marked) as never
+const mark = <How extends "ownBody" | "notRateLimited">(annotation: Context.Reference<boolean>): Step<How> => {
+  const annotate = annotated(annotation, true)
+  return (endpoint) => {
+    const marked = annotate(endpoint)
+    // The error set is a run-time value the type cannot follow: `withRefusals` made it without them.
+    return (hasRefusals(marked) ? withRefusals(marked) : marked) as never
+  }
 }
 
 /**

@@ -1,6 +1,5 @@
-import { Context, type Schema } from "effect"
-import type { HttpMethod } from "effect/http"
-import type { HttpApiEndpoint } from "effect/http-api"
+import { Context } from "effect"
+import { type Annotated, annotated } from "./endpointMarks.js"
 
 /**
  * The largest body an operation takes, when it is not the request path's
@@ -11,22 +10,7 @@ import type { HttpApiEndpoint } from "effect/http-api"
 export const MaxBodyBytes = Context.Reference<number | undefined>("@bluelight/api/MaxBodyBytes", { defaultValue: () => undefined })
 
 /** Marks an endpoint as taking bodies up to `bytes` (the same endpoint, its types kept). */
-export const maxBodyBytes = (bytes: number) =>
-<
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
->(
-  endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-) => endpoint.annotate(MaxBodyBytes, bytes)
+export const maxBodyBytes = (bytes: number) => annotated(MaxBodyBytes, bytes)
 
 /** The body limit an endpoint declares, if it declares one. */
-export const maxBodyBytesOf = (endpoint: Pick<HttpApiEndpoint.Top, "annotations">): number | undefined => Context.get(endpoint.annotations, MaxBodyBytes)
+export const maxBodyBytesOf = (endpoint: Annotated): number | undefined => Context.get(endpoint.annotations, MaxBodyBytes)

@@ -2,7 +2,8 @@ import { NotFound } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { describe, expect, expectTypeOf, it } from "vitest"
-import { allow, notRateLimited, operation, RateLimited, readsOwnBody, UnsupportedMediaType } from "@bluelight/api"
+import { allow, GAME_SIGNATURE_SCHEME, notRateLimited, operation, RateLimited, readsOwnBody, signedByTheGame, UnsupportedMediaType } from "@bluelight/api"
+import { maxBodyBytes, maxBodyBytesOf } from "@bluelight/api/bodyLimit.js"
 import { failsWith } from "@bluelight/api/errors/declared.js"
 
 const rule = { access: "session", permissions: ["admin.manage"] } as const
@@ -41,5 +42,18 @@ describe("marks", () => {
     // Its path still decodes: a malformed one is still `400`.
     expect(statusesOf(ownBody)).toEqual(expect.arrayContaining(["429", "400"]))
     expectTypeOf<Extract<HttpApiEndpoint.Error<typeof ownBody>, typeof UnsupportedMediaType>>().toBeNever()
+  })
+
+  it("that only annotate keep the endpoint as it was, its types and its errors, but for what they set", () => {
+    const allowed = bare().pipe(allow({ access: "public", permissions: [] }))
+    const marked = allowed.pipe(maxBodyBytes(65_536), signedByTheGame)
+    expectTypeOf(marked).toEqualTypeOf(allowed)
+    expect(maxBodyBytesOf(allowed)).toBeUndefined()
+    expect(maxBodyBytesOf(marked)).toBe(65_536)
+    expect(statusesOf(marked)).toEqual(statusesOf(allowed))
+    // The signature becomes its security; the rest of `allow`'s description step is kept.
+    const before = described(allowed)["/things/{id}"]?.delete
+    expect(before?.security).toEqual([])
+    expect(described(marked)["/things/{id}"]?.delete).toEqual({ ...before, security: [{ [GAME_SIGNATURE_SCHEME]: [] }] })
   })
 })

@@ -1,7 +1,7 @@
 import type { AccessRule } from "@bluelight/core/identity"
-import { Context, Option, type Schema } from "effect"
-import type { HttpMethod } from "effect/http"
-import { type HttpApiEndpoint, OpenApi } from "effect/http-api"
+import { Context, Option } from "effect"
+import { OpenApi } from "effect/http-api"
+import { annotatedBy } from "../endpointMarks.js"
 
 /** The security scheme of the session cookie, by its name in `components.securitySchemes`. */
 export const SESSION_SCHEME = "session"
@@ -36,24 +36,10 @@ export const securityOf = (rule: AccessRule): ReadonlyArray<Requirement> => {
  * `public`, whose description step it keeps), its `security` the signature
  * scheme. Put it after `allow`.
  */
-export const signedByTheGame = <
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
->(
-  endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-) => {
+export const signedByTheGame = annotatedBy(OpenApi.Transform, (endpoint) => {
   const described = Option.getOrElse(Context.getOption(endpoint.annotations, OpenApi.Transform), () => (operation: Record<string, unknown>) => operation)
-  return endpoint.annotate(OpenApi.Transform, (operation) => ({ ...described(operation), security: [{ [GAME_SIGNATURE_SCHEME]: [] }] }))
-}
+  return (operation) => ({ ...described(operation), security: [{ [GAME_SIGNATURE_SCHEME]: [] }] })
+})
 
 /** The schemes themselves; the cookie's name is the configuration's (`__Host-` in production). */
 export const securitySchemes = (sessionCookie: string) => ({
