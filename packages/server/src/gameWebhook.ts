@@ -1,7 +1,7 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { GameWebhookKey, layerGameEventQueue, layerWebhookReplays } from "@bluelight/adapters-http"
-import { GameEventHandler, handleGameEvent } from "@bluelight/core/game"
-import { Duration, Effect, Layer, Option } from "effect"
+import { FORGET_GAME_EVENT_CLAIMS_EVERY, forgetOldGameEventClaims, GameEventHandler, handleGameEvent } from "@bluelight/core/game"
+import { Duration, Effect, Layer, Option, Schedule } from "effect"
 import type { Settings } from "./config.js"
 import { ed25519PublicKey } from "./config.js"
 import { SharedRedis } from "./redis.js"
@@ -48,18 +48,35 @@ const layerGameEventHandler = Layer.effect(
 )
 
 /**
+ * The claims of the game's events older than a day forgotten, now and then
+ * every hour, on each instance (forgetting is idempotent, so instances need
+ * not take turns); a failure is logged and the next hour tries again. Stops
+ * with the server.
+ */
+const layerForgetOldClaims = Layer.effectDiscard(
+  forgetOldGameEventClaims().pipe(
+    Effect.tap((forgotten) => forgotten === 0 ? Effect.void : Effect.logInfo(`game events: ${forgotten} claim(s) older than a day forgotten`)),
+    Effect.catchCause((cause) => Effect.logWarning("game events: forgetting old claims failed", cause)),
+    Effect.repeat(Schedule.spaced(FORGET_GAME_EVENT_CLAIMS_EVERY)),
+    Effect.forkScoped
+  )
+)
+
+/**
  * What the webhook's receiver needs beside its key: the replay check shared
  * through Redis when `REDIS_URL` is set (else in memory), and this
  * instance's queue of verified batches, handled in order by the game-event
  * use case and drained on shutdown within the shutdown grace (it stops after
- * the HTTP server has drained, before the database closes).
+ * the HTTP server has drained, before the database closes); and the old
+ * claims forgotten every hour.
  */
 export const layerGameEvents = (settings: Settings) =>
   Layer.unwrap(Effect.gen(function*() {
     const redis = yield* SharedRedis
     return Layer.mergeAll(
       layerWebhookReplays(redis),
-      layerGameEventQueue({ drainFor: Duration.seconds(Math.max(settings.shutdownGraceSeconds, 1)) }).pipe(Layer.provide(layerGameEventHandler))
+      layerGameEventQueue({ drainFor: Duration.seconds(Math.max(settings.shutdownGraceSeconds, 1)) }).pipe(Layer.provide(layerGameEventHandler)),
+      layerForgetOldClaims
     )
   }))
 

@@ -8,6 +8,13 @@ import { CallRow } from "./rows.js"
 const COLUMNS =
   "id, status, caller_name, caller_number, location, description, incident_id, close_reason, created_at, updated_at, closed_at, source, game_call_number"
 
+/**
+ * The key (with the game's call number as its second half) of the
+ * transaction-scoped advisory lock on one of the game's call numbers, taken
+ * before its newest call is read: a number with no call yet has no row to lock.
+ */
+const GAME_CALL_NUMBER_LOCK = 0x6ca1
+
 /** Incoming calls: waiting ones oldest first, the others newest first; a game call also by the game's call number. */
 export const PgCalls = Layer.effect(
   Calls,
@@ -43,7 +50,10 @@ export const PgCalls = Layer.effect(
     return {
       findById: Effect.fn("PgCalls.findById")((id: CallId) => Effect.orDie(findById("")(id))),
       findByIdForUpdate: Effect.fn("PgCalls.findByIdForUpdate")((id: CallId) => Effect.orDie(findById("FOR UPDATE")(id))),
-      findByGameCallNumberForUpdate: Effect.fn("PgCalls.findByGameCallNumberForUpdate")((callNumber: number) => Effect.orDie(byGameCallNumber(callNumber))),
+      // The read is a statement after the lock's, so it sees what the transaction the lock waited for committed.
+      findByGameCallNumberForUpdate: Effect.fn("PgCalls.findByGameCallNumberForUpdate")((callNumber: number) =>
+        sql`SELECT pg_advisory_xact_lock(${GAME_CALL_NUMBER_LOCK}, ${callNumber})`.pipe(Effect.andThen(byGameCallNumber(callNumber)), Effect.orDie)
+      ),
       insert: Effect.fn("PgCalls.insert")(insertRow(sql, CallRow, "cad_calls")),
       update: Effect.fn("PgCalls.update")((call: Call) =>
         Effect.flatMap(encode(call), (row) => sql`UPDATE cad_calls SET ${sql.update(row, ["id"])} WHERE id = ${row.id}`).pipe(Effect.asVoid, Effect.orDie)

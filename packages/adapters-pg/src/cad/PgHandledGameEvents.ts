@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import { SqlClient } from "effect/sql"
 import { HandledGameEvents } from "@bluelight/core/game"
-import { Effect, Layer } from "effect"
+import { DateTime, Effect, Layer } from "effect"
 
 /**
  * The game's events handled, by the SHA-256 of each event's key: the primary
@@ -9,19 +9,29 @@ import { Effect, Layer } from "effect"
  * waits for a transaction inserting the same digest to end, so of two
  * instances handling one event at once the second claims nothing once the
  * first commits. The digest is made here: the key is the game's text, which
- * may hold what Postgres text cannot (`\u0000`).
+ * may hold what Postgres text cannot (`\u0000`). A claim is stamped by the
+ * application's clock, as the cutoff it is forgotten by is computed; the
+ * forgetting scans the table (no index on `handled_at`): it holds about a
+ * day of events, read once an hour.
  */
 export const PgHandledGameEvents = Layer.effect(
   HandledGameEvents,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     return {
-      claim: Effect.fn("PgHandledGameEvents.claim")((key: string) =>
-        sql`
+      claim: Effect.fn("PgHandledGameEvents.claim")(function*(key: string) {
+        const now = yield* DateTime.now
+        const rows = yield* sql`
           INSERT INTO game_events_handled (digest, handled_at)
-          VALUES (${createHash("sha256").update(key, "utf8").digest("hex")}, now())
+          VALUES (${createHash("sha256").update(key, "utf8").digest("hex")}, ${DateTime.toDateUtc(now)})
           ON CONFLICT (digest) DO NOTHING
-          RETURNING digest`.pipe(Effect.map((rows) => rows.length === 1), Effect.orDie)
+          RETURNING digest`.pipe(Effect.orDie)
+        return rows.length === 1
+      }),
+      forgetBefore: Effect.fn("PgHandledGameEvents.forgetBefore")((cutoff: DateTime.Utc) =>
+        sql<{ readonly forgotten: number }>`
+          WITH gone AS (DELETE FROM game_events_handled WHERE handled_at < ${DateTime.toDateUtc(cutoff)} RETURNING 1)
+          SELECT count(*)::int AS forgotten FROM gone`.pipe(Effect.map((rows) => rows[0]?.forgotten ?? 0), Effect.orDie)
       )
     }
   })

@@ -22,7 +22,7 @@ import { type IdBrand, Transactor } from "@bluelight/core/kernel"
 import { InMemoryCadRepositories, InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
 import { layerPgClient, PgCadRepositories, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DateTime, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
+import { Clock, DateTime, Deferred, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase } from "../../../../test/harness/database.js"
 
 /** The CAD repository contract, run on Postgres and on the in-memory ports: the same cases, the same answers. */
@@ -31,6 +31,8 @@ type Ports = Units | Incidents | CrewMemberships | CrewDirectory | Calls | CadHi
 
 interface Backend {
   readonly run: <A, E>(effect: Effect.Effect<A, E, Ports>) => Promise<A>
+  /** Resolves once a transaction waits for the lock on the game's call number (at once where transactions take turns anyway). */
+  readonly waitingForGameCallNumber: (callNumber: number) => Promise<void>
   readonly dispose: () => Promise<void>
 }
 
@@ -45,6 +47,21 @@ const at = (iso: string) => DateTime.makeUnsafe(iso)
 const T0 = at("2026-01-01T09:00:00.000Z")
 const T1 = at("2026-01-02T09:00:00.000Z")
 const PAGE = { limit: 100, offset: 0 }
+
+/** The real clock with the time of day fixed at `iso`: what a port stamps with the clock, made at another time. */
+const clockAt = (iso: string): Clock.Clock => {
+  const real = Clock.Clock.defaultValue()
+  const millis = at(iso).epochMilliseconds
+  return {
+    currentTimeMillisUnsafe: () => millis,
+    currentTimeMillis: Effect.succeed(millis),
+    currentTimeNanosUnsafe: () => BigInt(millis) * 1_000_000n,
+    currentTimeNanos: Effect.succeed(BigInt(millis) * 1_000_000n),
+    monotonicTimeNanosUnsafe: () => real.monotonicTimeNanosUnsafe(),
+    monotonicTimeNanos: real.monotonicTimeNanos,
+    sleep: (duration) => real.sleep(duration)
+  }
+}
 
 const aUnit = (overrides: Partial<Unit> = {}): Unit => ({
   id: idOf(UnitId, "unit"),
@@ -289,6 +306,67 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       }))
     })
 
+    it("game calls: a number is locked as it is looked up, with a call or none: who looks second waits, and finds what the first made", async () => {
+      const number = 800_000 + Math.floor(Math.random() * 100_000)
+      const call: Call = {
+        id: idOf(CallId, "game-call"),
+        status: "WAITING",
+        callerName: "Unknown caller",
+        callerNumber: null,
+        location: "Park Street, 218",
+        description: "help",
+        incidentId: null,
+        closeReason: null,
+        createdAt: T0,
+        updatedAt: T0,
+        closedAt: null,
+        source: "GAME",
+        gameCallNumber: number
+      }
+      const inserted = Deferred.makeUnsafe<void>()
+      const release = Deferred.makeUnsafe<void>()
+      const first = run(Transactor.use((tx) =>
+        tx.transaction(Effect.gen(function*() {
+          const calls = yield* Calls
+          const none = yield* calls.findByGameCallNumberForUpdate(number)
+          yield* calls.insert(call)
+          yield* Deferred.succeed(inserted, undefined)
+          yield* Deferred.await(release)
+          return none
+        }))
+      ))
+      await Effect.runPromise(Deferred.await(inserted))
+      const second = run(Transactor.use((tx) => tx.transaction(Calls.use((calls) => calls.findByGameCallNumberForUpdate(number)))))
+      try {
+        await backend.waitingForGameCallNumber(number)
+      } finally {
+        Effect.runSync(Deferred.succeed(release, undefined))
+      }
+      expect(Option.isNone(await first)).toBe(true)
+      expect(Option.getOrThrow(await second)).toEqual(call)
+    })
+
+    it("game events: claims made before a cutoff are forgotten, later ones kept and still held", async () => {
+      await run(Effect.gen(function*() {
+        const handled = yield* HandledGameEvents
+        const key = uid("forget")
+        const claimAt = (iso: string, name: string) =>
+          Transactor.use((tx) => tx.transaction(handled.claim(`${key}-${name}`))).pipe(Effect.provideService(Clock.Clock, clockAt(iso)))
+        expect(yield* claimAt("2020-01-01T00:00:00.000Z", "old")).toBe(true)
+        expect(yield* claimAt("2020-01-02T00:00:00.000Z", "at-the-cutoff")).toBe(true)
+        expect(yield* claimAt("2020-01-03T00:00:00.000Z", "new")).toBe(true)
+        const forget = Transactor.use((tx) => tx.transaction(handled.forgetBefore(at("2020-01-02T00:00:00.000Z"))))
+        expect(yield* forget).toBe(1)
+        expect(yield* forget).toBe(0)
+        const claimNow = (name: string) => Transactor.use((tx) => tx.transaction(handled.claim(`${key}-${name}`)))
+        expect(yield* claimNow("at-the-cutoff")).toBe(false)
+        expect(yield* claimNow("new")).toBe(false)
+        // Forgotten: the event could be claimed again (the webhook's window refuses a delivery that old long before).
+        expect(yield* claimNow("old")).toBe(true)
+        expect(yield* forget).toBe(0)
+      }))
+    })
+
     it("history: seq increases; read oldest first after a cursor, by incident or unit; actors shown", async () => {
       await run(Effect.gen(function*() {
         const history = yield* CadHistory
@@ -346,6 +424,16 @@ contract("Postgres", async () => {
   await runtime.runPromise(runMigrations)
   return {
     run: (effect) => runtime.runPromise(effect),
+    // PGlite serves one connection: the second transaction waits for it, not for the lock.
+    waitingForGameCallNumber: async (callNumber) => {
+      if (database.kind === "pglite") return
+      await expect.poll(async () =>
+        (await database.query(
+          `SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          [callNumber]
+        )).rows.length, { timeout: 10_000, interval: 20 }).toBe(1)
+    },
     dispose: async () => {
       await runtime.dispose()
       await database.dispose()
@@ -357,5 +445,6 @@ contract("in memory", async () => {
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(InMemoryCadRepositories, InMemoryIdentityRepositories, InMemoryTransactor).pipe(Layer.provideMerge(InMemoryDatabase.layer))
   )
-  return { run: (effect) => runtime.runPromise(effect), dispose: () => runtime.dispose() }
+  // `InMemoryTransactor` runs one transaction at a time: the second waits for the first whatever it reads.
+  return { run: (effect) => runtime.runPromise(effect), waitingForGameCallNumber: () => Promise.resolve(), dispose: () => runtime.dispose() }
 })

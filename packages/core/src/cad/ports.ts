@@ -71,7 +71,12 @@ export class CrewDirectory extends Context.Service<CrewDirectory, {
 export class Calls extends Context.Service<Calls, {
   readonly findById: (id: CallId) => Effect.Effect<Option<Call>>
   readonly findByIdForUpdate: (id: CallId) => Effect.Effect<Option<Call>>
-  /** The newest call the game's emergency call `callNumber` became, locked (the game may number calls again after a restart). */
+  /**
+   * The newest call the game's emergency call `callNumber` became, locked
+   * (the game may number calls again after a restart), and the number
+   * itself locked, with a call or none: of two transactions asking for one
+   * number, the second waits for the first to end and finds what it made.
+   */
   readonly findByGameCallNumberForUpdate: (callNumber: number) => Effect.Effect<Option<Call>>
   readonly insert: (call: Call) => Effect.Effect<void>
   readonly update: (call: Call) => Effect.Effect<void>

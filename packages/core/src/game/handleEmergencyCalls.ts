@@ -51,7 +51,12 @@ export const gameCallFields = (data: EmergencyCallData, snapshot: LiveSnapshot |
  * game's call number; records `CALL_RECEIVED` by `{serviceId: "game"}` with
  * the game's team, and reaches the live feed as any call does. The live
  * picture is read before the transaction (a read of the game server holds no
- * lock). Answers the call, or null when the event was handled before.
+ * lock). A start for a number whose newest call is still `WAITING` is that
+ * call sent again (the game stamps each sending anew, so it is another event)
+ * and does nothing; a number whose call was attached or closed is the game
+ * numbering again, and makes a new call. The number is locked before it is
+ * looked up, so two starts at once make one call. Answers the call, or null
+ * when the event was handled before or its call is waiting already.
  */
 export const gameCallStarted = Effect.fn("game.callStarted")(function*(key: string, data: EmergencyCallData) {
   const snapshot = Option.getOrNull(yield* Effect.option(LivePicture.use((live) => live.snapshot)))
@@ -60,6 +65,8 @@ export const gameCallStarted = Effect.fn("game.callStarted")(function*(key: stri
   const handled = yield* HandledGameEvents
   return yield* commitAndPublish(Effect.gen(function*() {
     if (!(yield* handled.claim(key))) return null
+    const newest = yield* calls.findByGameCallNumberForUpdate(data.callNumber)
+    if (Option.isSome(newest) && newest.value.status === "WAITING") return null
     const now = yield* DateTime.now
     const call: Call = {
       id: yield* newId(CallId),

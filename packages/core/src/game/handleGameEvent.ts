@@ -10,8 +10,9 @@ import { gameCallEnded, gameCallStarted } from "./handleEmergencyCalls.js"
  * delivery: the receiver calls it for each event of the batch, in order.
  *
  * - `WebhookProbe`: nothing.
- * - `EmergencyCallStarted` / `EmergencyCallEnded`: a CAD call from the game,
- *   and its closing when it ends while still waiting (`handleEmergencyCalls.ts`).
+ * - `EmergencyCallStarted` / `EmergencyCallEnded`: a CAD call from the game
+ *   (none when the call number's call is still waiting), and its closing
+ *   when it ends while still waiting (`handleEmergencyCalls.ts`).
  * - `CustomCommand`: `;panic` and `;status` from a crew member (`commands.ts`);
  *   every other command is ignored without a record.
  *

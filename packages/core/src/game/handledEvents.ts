@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect"
+import { Context, DateTime, Duration, Effect } from "effect"
+import { inTransaction } from "../kernel/Transactor.js"
 import type { GameEvent } from "./events.js"
 
 /**
@@ -18,7 +19,35 @@ export class HandledGameEvents extends Context.Service<HandledGameEvents, {
    * lock the effect takes.
    */
   readonly claim: (key: string) => Effect.Effect<boolean>
+  /**
+   * Forgets the claims made before `cutoff` (by the clock's time when each
+   * was made); answers how many. Idempotent, and safe beside claims on any
+   * instance: a claim of a key being forgotten waits for the forgetting to end.
+   */
+  readonly forgetBefore: (cutoff: DateTime.Utc) => Effect.Effect<number>
 }>()("@bluelight/core/game/HandledGameEvents") {}
+
+/**
+ * How long a claim is kept. A delivery stamped more than 300 s from the
+ * server's clock, either way, is refused before it is read (the webhook's
+ * window), so an event can only be delivered again, and its claim matter,
+ * for about ten minutes. A day is that with a wide margin: for a server
+ * clock that was wrong for hours and set right, or a delivery the game held back.
+ */
+export const GAME_EVENT_CLAIMS_KEPT = Duration.hours(24)
+
+/** How often each instance forgets the claims older than `GAME_EVENT_CLAIMS_KEPT`. */
+export const FORGET_GAME_EVENT_CLAIMS_EVERY = Duration.hours(1)
+
+/**
+ * Forgets the claims older than `GAME_EVENT_CLAIMS_KEPT` (docs/decisions/game.md,
+ * "The game's events"), in a transaction of its own, apart from any event's;
+ * any instance may run it at any time. Answers how many went.
+ */
+export const forgetOldGameEventClaims = Effect.fn("game.forgetOldClaims")(function*() {
+  const now = yield* DateTime.now
+  return yield* inTransaction(HandledGameEvents.use((handled) => handled.forgetBefore(DateTime.subtractDuration(now, GAME_EVENT_CLAIMS_KEPT))))
+})
 
 /** JSON with object keys sorted at every depth: two equal values give one text, however their keys were ordered. */
 const canonical = (value: unknown): string => {

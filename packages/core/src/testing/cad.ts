@@ -1,4 +1,4 @@
-import { type Context, Effect, Layer, Option, Ref } from "effect"
+import { type Context, DateTime, Effect, Layer, Option, Ref } from "effect"
 import type { Account } from "../identity/Account.js"
 import type { AccountId } from "../identity/ids.js"
 import type { StaffProfile } from "../identity/StaffProfile.js"
@@ -176,17 +176,29 @@ export const InMemoryCalls = Layer.effect(
   })
 )
 
-/** The game's events handled, by key: `InMemoryTransactor` runs one transaction at a time, so a claim is a look and an insert. */
+interface HandledGameEvent {
+  readonly id: string
+  readonly handledAt: DateTime.Utc
+}
+
+/** The game's events handled, by key, with when: `InMemoryTransactor` runs one transaction at a time, so a claim is a look and an insert. */
 export const InMemoryHandledGameEvents = Layer.effect(
   HandledGameEvents,
   InMemoryDatabase.useSync((db) => {
-    const handled = table<{ readonly id: string }>(db, HANDLED_GAME_EVENTS_TABLE)
+    const handled = table<HandledGameEvent>(db, HANDLED_GAME_EVENTS_TABLE)
     return {
       claim: (key: string) =>
-        Effect.flatMap(
-          handled.find((row) => row.id === key),
-          (found) => (Option.isSome(found) ? Effect.succeed(false) : Effect.as(handled.insert({ id: key }), true))
-        )
+        Effect.gen(function*() {
+          if (Option.isSome(yield* handled.find((row) => row.id === key))) return false
+          yield* handled.insert({ id: key, handledAt: yield* DateTime.now })
+          return true
+        }),
+      forgetBefore: (cutoff: DateTime.Utc) =>
+        Effect.gen(function*() {
+          const before = (yield* handled.rows).length
+          yield* db.update<HandledGameEvent>(HANDLED_GAME_EVENTS_TABLE, (rows) => rows.filter((row) => !DateTime.isLessThan(row.handledAt, cutoff)))
+          return before - (yield* handled.rows).length
+        })
     }
   })
 )

@@ -18,11 +18,32 @@ import {
   type UnitId,
   Units
 } from "@bluelight/core/cad"
-import { ENDED_IN_THE_GAME, type GameEvent, gameEventKey, GAME_CALL_DESCRIPTION, handleGameEvent, UNKNOWN_CALLER, UNKNOWN_LOCATION } from "@bluelight/core/game"
+import {
+  ENDED_IN_THE_GAME,
+  forgetOldGameEventClaims,
+  GAME_CALL_DESCRIPTION,
+  GAME_EVENT_CLAIMS_KEPT,
+  type GameEvent,
+  gameEventKey,
+  handleGameEvent,
+  UNKNOWN_CALLER,
+  UNKNOWN_LOCATION
+} from "@bluelight/core/game"
 import { type Account, AccountId, Accounts } from "@bluelight/core/identity"
-import { aPerson, auditEntries, HANDLED_GAME_EVENTS_TABLE, InMemoryDatabase, seedStaff, TestGame, type TestPicture, testPorts } from "@bluelight/core/testing"
+import {
+  advanceClock,
+  aPerson,
+  auditEntries,
+  HANDLED_GAME_EVENTS_TABLE,
+  InMemoryDatabase,
+  seedStaff,
+  setNow,
+  TestGame,
+  type TestPicture,
+  testPorts
+} from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Option, Ref, Schema } from "effect"
+import { Duration, Effect, Option, Ref, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { anAccount } from "../identity/helpers.js"
 
@@ -186,10 +207,66 @@ describe("the game's emergency calls", () => {
       expect(yield* types).toEqual(["CALL_RECEIVED", "CALL_RECEIVED"])
       expect(yield* actions).toEqual(["cad.call.received", "cad.call.received"])
       expect(yield* claims).toHaveLength(2)
-      // Another server's event, or the same call at another time, is another event.
+      // Another server's event, or the same call at another time, is another event (claimed), but its call is waiting already.
       yield* handleGameEvent("another-server", started())
       yield* handle(started({}, 1_775_442_934))
-      expect((yield* waiting).map((call) => call.gameCallNumber)).toEqual([136, 7, 136, 136])
+      expect((yield* waiting).map((call) => call.gameCallNumber)).toEqual([136, 7])
+      expect(yield* claims).toHaveLength(4)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a call's start sent again with a new timestamp while its CAD call waits makes no second call and records nothing", () =>
+    Effect.gen(function*() {
+      yield* handle(started())
+      const [call] = yield* waiting
+      const before = { history: (yield* history).length, audit: (yield* auditEntries).length }
+      yield* handle(started({ description: "help me, again" }, 1_775_443_100))
+      yield* Effect.all([handle(started({}, 1_775_443_200)), handle(started({}, 1_775_443_201)), handle(started({}, 1_775_443_202))], {
+        concurrency: "unbounded"
+      })
+      expect(yield* waiting).toEqual([call])
+      expect((yield* history).length).toBe(before.history)
+      expect((yield* auditEntries).length).toBe(before.audit)
+      // Its end still closes it, once.
+      yield* handle(ended())
+      expect(yield* callNow(call!.id)).toMatchObject({ status: "CLOSED", closeReason: ENDED_IN_THE_GAME })
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a start for a number whose call was attached or closed is the game numbering again: a new call", () =>
+    Effect.gen(function*() {
+      yield* handle(started({ callNumber: 1 }))
+      yield* handle(started({ callNumber: 2 }))
+      const [first, second] = yield* waiting
+      const incident = yield* createIncident(control, { type: "Assault", priority: "IMMEDIATE", location: "Park Street", description: "", controlNotes: "" })
+      yield* attachCall(control, first!.id, incident.id)
+      yield* handle(ended(2))
+      yield* handle(started({ callNumber: 1 }, 1_775_450_000))
+      yield* handle(started({ callNumber: 2 }, 1_775_450_000))
+      const again = yield* waiting
+      expect(again.map((call) => call.gameCallNumber)).toEqual([1, 2])
+      expect(again.map((call) => call.id)).not.toContain(first!.id)
+      expect(again.map((call) => call.id)).not.toContain(second!.id)
+      // And that new call, waiting, is the one a start sent again meets.
+      yield* handle(started({ callNumber: 1 }, 1_775_450_001))
+      expect((yield* allCalls).filter((call) => call.gameCallNumber === 1)).toHaveLength(2)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("claims older than a day are forgotten, newer ones kept: a recent event delivered again still does nothing", () =>
+    Effect.gen(function*() {
+      yield* setNow("2026-03-01T09:00:00.000Z")
+      yield* handle(started({ callNumber: 1 }))
+      yield* advanceClock(Duration.subtract(GAME_EVENT_CLAIMS_KEPT, Duration.seconds(1)))
+      yield* handle(started({ callNumber: 2 }))
+      yield* advanceClock("2 seconds")
+      expect(yield* forgetOldGameEventClaims()).toBe(1)
+      expect(yield* forgetOldGameEventClaims()).toBe(0)
+      expect(yield* claims).toHaveLength(1)
+      yield* handle(ended(2))
+      yield* handle(started({ callNumber: 2 }))
+      expect((yield* allCalls).filter((call) => call.gameCallNumber === 2).map((call) => call.status)).toEqual(["CLOSED"])
+      // Forgotten, the old event would be handled again: the webhook's window refuses its delivery long before.
+      yield* handle(ended(1))
+      yield* handle(started({ callNumber: 1 }))
+      expect((yield* allCalls).filter((call) => call.gameCallNumber === 1).map((call) => call.status)).toEqual(["WAITING", "CLOSED"])
     }).pipe(Effect.provide(testPorts())))
 
   it.effect("an event's key is its server, name, origin, timestamp and data, whatever the order of the data's keys", () =>
