@@ -8,14 +8,14 @@
  * sent after the one it checks (the events of a batch are handled in order),
  * never for a time.
  */
-import { type GameServerSimulator, type SimulatedPlayer, startGameServerSimulator } from "@bluelight/adapters-game"
+import type { GameServerSimulator, SimulatedPlayer } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bodyOf, listOf } from "../harness/body.js"
 import { asSession, assign, type CadClient, type CadEventData, createIncident, crewedUnit, crewMember, openStream } from "../harness/cad.js"
-import { freshDatabase, type TestDatabase } from "../harness/database.js"
-import { linkPlatform, meData, type Session, signIn, testRedisUrl } from "../harness/identity.js"
-import { type RunningServer, startServer } from "../harness/server.js"
-import { arrived, callsOf, emergencyEvent, gameCalls, WEBHOOK_PATH } from "./webhookSigning.js"
+import { startInstancesWithSimulator, WEBHOOK_PATH } from "../harness/game.js"
+import { linkPlatform, meData, type Session, signIn } from "../harness/identity.js"
+import type { RunningServer } from "../harness/server.js"
+import { arrived, callsOf, emergencyEvent, gameCalls } from "./webhookSigning.js"
 
 const PLAYERS: ReadonlyArray<SimulatedPlayer> = [
   { username: "Officer_Ann", platformId: "300000001", callsign: "1A-11", team: "Police", location: { x: 100, z: 100 } },
@@ -27,35 +27,24 @@ const PLAYERS: ReadonlyArray<SimulatedPlayer> = [
 const ANN = "300000001"
 
 let simulator: GameServerSimulator
-let database: TestDatabase
 let a: RunningServer
 let b: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 let control: CadClient
 /** Hand-made call numbers, far from the simulator's own (from 101). */
 let marker = 90_000
 
 beforeAll(async () => {
-  simulator = await startGameServerSimulator({ players: PLAYERS })
-  database = await freshDatabase()
-  const env = {
-    GAME_API_URL: simulator.url,
-    GAME_SERVER_KEY: simulator.serverKey,
-    GAME_WEBHOOK_PUBLIC_KEY: simulator.webhookPublicKey,
-    REDIS_URL: testRedisUrl,
-    BLUELIGHT_ADMIN_IDENTITY_IDS: "events-admin"
-  }
-  a = await startServer({ database, env })
-  b = testRedisUrl === undefined ? a : await startServer({ database, env })
-  simulator.webhookUrl = `${a.url}${WEBHOOK_PATH}`
-  admin = await signIn(a, { id: "events-admin" })
+  ;({ simulator, a, b, admin, stop } = await startInstancesWithSimulator({
+    simulator: { players: PLAYERS },
+    admin: "events-admin",
+    webhook: true,
+    second: "with Redis"
+  }))
   control = asSession(a, admin)
 }, 120_000)
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
-  await database?.dispose()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 const get = async (path: string) => {
   const reply = await a.request("GET", path, { headers: { cookie: admin.cookie } })

@@ -7,10 +7,10 @@ import type { GameServerSimulator, SimulatedPlayer } from "@bluelight/adapters-g
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bodyOf, type JsonObject, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
+import { startServerWithSimulator } from "../harness/game.js"
 import { advanceClock, bearer, issueCredential, linkPlatform, meData, type Session, signIn } from "../harness/identity.js"
 import { actionOf, expectGameError, moderate, newKey } from "../harness/moderation.js"
-import { type RunningServer, startServer } from "../harness/server.js"
-import { startGameServerSimulator } from "@bluelight/adapters-game"
+import type { RunningServer } from "../harness/server.js"
 
 const PLAYERS: ReadonlyArray<SimulatedPlayer> = [
   {
@@ -28,12 +28,14 @@ const PLAYERS: ReadonlyArray<SimulatedPlayer> = [
 let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 let jane: { id: string; displayName: string }
 let callNumber: number
 beforeAll(async () => {
-  simulator = await startGameServerSimulator({ players: PLAYERS, queue: [100000009, 100000001] })
-  server = await startServer({ env: { GAME_API_URL: simulator.url, GAME_SERVER_KEY: simulator.serverKey, BLUELIGHT_ADMIN_IDENTITY_IDS: "live-admin" } })
-  admin = await signIn(server, { id: "live-admin" })
+  ;({ simulator, server, admin, stop } = await startServerWithSimulator({
+    simulator: { players: PLAYERS, queue: [100000009, 100000001] },
+    admin: "live-admin"
+  }))
   const member = await signIn(server, { id: "live-jane", displayName: "Jane Doe" })
   expect((await linkPlatform(server, member, { id: "100000001", username: "Jane_Doe" })).status).toBe(302)
   const me = await meData(server, member)
@@ -44,10 +46,7 @@ beforeAll(async () => {
   simulator.modCall("100000003")
   callNumber = (await simulator.startEmergencyCall({ caller: "100000001", description: "shots fired", team: "Police" })).callNumber
 })
-afterAll(async () => {
-  await server?.stop()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 const get = (path: string) => server.request("GET", path, { headers: { cookie: admin.cookie } })
 

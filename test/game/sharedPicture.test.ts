@@ -5,39 +5,27 @@
  * without it (a newcomer's `npm test`) the same requests all go to one
  * instance, whose picture is in its memory, and the same holds.
  */
-import { type GameServerSimulator, startGameServerSimulator } from "@bluelight/adapters-game"
+import { DEFAULT_SIMULATED_PLAYERS, type GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bodyOf } from "../harness/body.js"
-import { freshDatabase, type TestDatabase } from "../harness/database.js"
-import { advanceClock, meData, type Session, signIn, testRedisUrl } from "../harness/identity.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { startInstancesWithSimulator } from "../harness/game.js"
+import { advanceClock, type Session, testRedisUrl } from "../harness/identity.js"
+import type { RunningServer } from "../harness/server.js"
 
 let simulator: GameServerSimulator
-let database: TestDatabase
 let a: RunningServer
 let b: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 beforeAll(async () => {
-  simulator = await startGameServerSimulator()
-  // Each read takes a while, so that every request on both instances arrives while it is in flight.
-  simulator.latencyMs = 200
-  database = await freshDatabase()
-  const env = {
-    GAME_API_URL: simulator.url,
-    GAME_SERVER_KEY: simulator.serverKey,
-    REDIS_URL: testRedisUrl,
-    BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-picture-admin"
-  }
-  a = await startServer({ database, env })
-  b = testRedisUrl === undefined ? a : await startServer({ database, env })
-  admin = await signIn(a, { id: "shared-picture-admin" })
-  await meData(b, admin)
+  ;({ simulator, a, b, admin, stop } = await startInstancesWithSimulator({
+    // Each read takes a while, so that every request on both instances arrives while it is in flight.
+    simulator: { players: DEFAULT_SIMULATED_PLAYERS, latencyMs: 200 },
+    admin: "shared-picture-admin",
+    second: "with Redis"
+  }))
 })
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
-  await database?.dispose()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 const PATHS = [
   "/api/server",

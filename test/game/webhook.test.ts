@@ -11,10 +11,10 @@ import { generateKeyPairSync, sign } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
-import { type Session, signIn, testRedisUrl } from "../harness/identity.js"
-import { startSimulator } from "../harness/moderation.js"
-import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
-import { arrived, auditOf, batchText, callsOf, type Delivery, deliver, emergencyEvent, gameCalls, nowSeconds, signed, WEBHOOK_PATH } from "./webhookSigning.js"
+import { startServerWithSimulator, WEBHOOK_PATH } from "../harness/game.js"
+import { type Session, testRedisUrl } from "../harness/identity.js"
+import { type RunningServer, UNLIMITED_RATES } from "../harness/server.js"
+import { arrived, auditOf, batchText, callsOf, type Delivery, deliver, emergencyEvent, gameCalls, nowSeconds, signed } from "./webhookSigning.js"
 
 const LIMIT = 64 * 1024
 
@@ -24,26 +24,16 @@ const paddedTo = (text: string, bytes: number) => `${text.slice(0, -1)},"padding
 let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  server = await startServer({
-    env: {
-      ...started.env,
-      // The tests poll CAD for what a delivery did.
-      ...UNLIMITED_RATES,
-      GAME_WEBHOOK_PUBLIC_KEY: simulator.webhookPublicKey,
-      BLUELIGHT_ADMIN_IDENTITY_IDS: "webhook-admin",
-      ...(testRedisUrl === undefined ? {} : { REDIS_URL: testRedisUrl })
-    }
-  })
-  simulator.webhookUrl = `${server.url}${WEBHOOK_PATH}`
-  admin = await signIn(server, { id: "webhook-admin" })
+  ;({ simulator, server, admin, stop } = await startServerWithSimulator({
+    admin: "webhook-admin",
+    webhook: true,
+    // The tests poll CAD for what a delivery did.
+    env: { ...UNLIMITED_RATES, REDIS_URL: testRedisUrl }
+  }))
 })
-afterAll(async () => {
-  await server?.stop()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 /** Call numbers of this file's own events, unique within it. */
 let nextCallNumber = 7000

@@ -11,12 +11,12 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { generateKeyPairSync, sign } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshDatabase, type TestDatabase } from "../harness/database.js"
+import type { TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
-import { meData, type Session, signIn, testRedisUrl } from "../harness/identity.js"
-import { startSimulator } from "../harness/moderation.js"
+import { startInstancesWithSimulator, WEBHOOK_PATH } from "../harness/game.js"
+import { type Session, signIn, testRedisUrl } from "../harness/identity.js"
 import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
-import { arrived, batchText, callsOf, deliver, emergencyEvent, gameCalls, signed, WEBHOOK_PATH } from "./webhookSigning.js"
+import { arrived, batchText, callsOf, deliver, emergencyEvent, gameCalls, signed } from "./webhookSigning.js"
 
 /** How many deliveries a server's log says it recognised as replays. */
 const replaysSeenBy = (server: RunningServer) =>
@@ -27,27 +27,17 @@ let database: TestDatabase
 let a: RunningServer
 let b: RunningServer
 let admin: Session
-let env: Record<string, string>
+let env: Record<string, string | undefined>
+let stop: () => Promise<void>
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  database = await freshDatabase()
-  env = {
-    ...started.env,
-    ...UNLIMITED_RATES,
-    GAME_WEBHOOK_PUBLIC_KEY: simulator.webhookPublicKey,
-    BLUELIGHT_ADMIN_IDENTITY_IDS: "webhook-instances-admin",
-    ...(testRedisUrl === undefined ? {} : { REDIS_URL: testRedisUrl })
-  }
-  ;[a, b] = await Promise.all([startServer({ database, env }), startServer({ database, env })])
-  admin = await signIn(a, { id: "webhook-instances-admin" })
-  await meData(b, admin)
+  ;({ simulator, database, a, b, admin, env, stop } = await startInstancesWithSimulator({
+    admin: "webhook-instances-admin",
+    webhook: true,
+    second: "always",
+    env: UNLIMITED_RATES
+  }))
 })
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
-  await database?.dispose()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 let nextCallNumber = 8000
 const callNumber = () => ++nextCallNumber

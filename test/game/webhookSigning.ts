@@ -1,6 +1,7 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { expect } from "vitest"
 import { listOf, parsedJson } from "../harness/body.js"
+import { WEBHOOK_PATH } from "../harness/game.js"
 import type { Session } from "../harness/identity.js"
 import type { Reply, RunningServer } from "../harness/server.js"
 
@@ -10,9 +11,6 @@ import type { Reply, RunningServer } from "../harness/server.js"
  * purpose, each answered as a `Reply` with its envelope; and what the tests
  * read back of CAD and the audit to tell what a delivery did.
  */
-
-/** The webhook's path on a server. */
-export const WEBHOOK_PATH = "/api/game/events"
 
 /** Unix seconds now, as the game stamps a delivery. */
 export const nowSeconds = () => Math.floor(Date.now() / 1000)

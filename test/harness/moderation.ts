@@ -1,4 +1,4 @@
-import { type GameServerSimulator, startGameServerSimulator, type SimulatedPlayer } from "@bluelight/adapters-game"
+import { type GameServerSimulator, type SimulatedPlayer, type SimulatorOptions, startGameServerSimulator } from "@bluelight/adapters-game"
 import { ModerationActionView } from "@bluelight/api/moderation/schemas.js"
 import { Schema } from "effect"
 import { expect } from "vitest"
@@ -15,9 +15,9 @@ export const PLAYERS: ReadonlyArray<SimulatedPlayer> = [
   { username: "GameMod", platformId: "100000004", permission: "Server Moderator", team: "Police" }
 ]
 
-/** A simulator for one test file, and the server settings that point a server at it. */
-export const startSimulator = async (players: ReadonlyArray<SimulatedPlayer> = PLAYERS) => {
-  const simulator = await startGameServerSimulator({ players })
+/** A simulator for one test file (with `PLAYERS` unless the options name others), and the server settings that point a server at it. */
+export const startSimulator = async (options: SimulatorOptions = {}) => {
+  const simulator = await startGameServerSimulator({ players: PLAYERS, ...options })
   const env = { GAME_API_URL: simulator.url, GAME_SERVER_KEY: simulator.serverKey }
   return { simulator, env }
 }

@@ -7,39 +7,34 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { AuditEntryData } from "../harness/audit.js"
 import { bodyOf, dataOf, detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
-import { advanceClock, issueCredential, meData, type Session, signIn } from "../harness/identity.js"
-import { type ActionData, actionOf, type As, commandsOf, expectGameError, moderate, newKey, startSimulator } from "../harness/moderation.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { startServerWithSimulator } from "../harness/game.js"
+import { advanceClock, issueCredential, meData, type Session } from "../harness/identity.js"
+import { type ActionData, actionOf, type As, commandsOf, expectGameError, moderate, newKey } from "../harness/moderation.js"
+import type { RunningServer } from "../harness/server.js"
 
 let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 let adminId: string
 let adminName: string
 let as: As
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  server = await startServer({
+  ;({ simulator, server, admin, stop } = await startServerWithSimulator({
+    admin: "moderation-admin",
     env: {
-      ...started.env,
-      BLUELIGHT_ADMIN_IDENTITY_IDS: "moderation-admin",
       // A hang is cut short in half a second instead of ten.
       GAME_COMMAND_TIMEOUT_MS: "500",
       // Many actions in one file: a write budget it cannot spend (the limiter still runs).
       RATE_LIMIT_WRITES_PER_MINUTE: "600"
     }
-  })
-  admin = await signIn(server, { id: "moderation-admin" })
+  }))
   const me = await meData(server, admin)
   adminId = me.id
   adminName = me.displayName
   as = { session: admin }
 })
-afterAll(async () => {
-  await server?.stop()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 // Every test starts with the slot free: past the cooldown of the command before.
 beforeEach(async () => {

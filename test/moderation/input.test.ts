@@ -6,26 +6,25 @@ import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { detailsOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
+import { startServerWithSimulator } from "../harness/game.js"
 import { advanceClock, issueCredential, type Session, signIn, staffMember } from "../harness/identity.js"
-import { actionOf, type As, moderate, type ModerationKind, newKey, startSimulator } from "../harness/moderation.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { actionOf, type As, moderate, type ModerationKind, newKey } from "../harness/moderation.js"
+import type { RunningServer } from "../harness/server.js"
 
 let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 let as: As
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  // Many refusals in a row: a write budget that this file cannot spend (the limiter still runs).
-  server = await startServer({ env: { ...started.env, BLUELIGHT_ADMIN_IDENTITY_IDS: "input-admin", RATE_LIMIT_WRITES_PER_MINUTE: "2000" } })
-  admin = await signIn(server, { id: "input-admin" })
+  ;({ simulator, server, admin, stop } = await startServerWithSimulator({
+    admin: "input-admin",
+    // Many refusals in a row: a write budget that this file cannot spend (the limiter still runs).
+    env: { RATE_LIMIT_WRITES_PER_MINUTE: "2000" }
+  }))
   as = { session: admin }
 })
-afterAll(async () => {
-  await server?.stop()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 // A target not on the server: the record is stored FAILED and nothing is sent, so no cooldown follows.
 const ABSENT = "900000001"

@@ -6,20 +6,19 @@ import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { bodyOf, dataOf, detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
+import { startServerWithSimulator } from "../harness/game.js"
 import { advanceClock, bearer, issueCredential, linkPlatform, meData, type Session, signIn } from "../harness/identity.js"
-import { act, type ActionData, expectGameError, PLAYERS, startSimulator } from "../harness/moderation.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { act, type ActionData, expectGameError, PLAYERS } from "../harness/moderation.js"
+import type { RunningServer } from "../harness/server.js"
 
 let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 let linked: { id: string; displayName: string }
 let actions: Array<ActionData>
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  server = await startServer({ env: { ...started.env, BLUELIGHT_ADMIN_IDENTITY_IDS: "reads-admin" } })
-  admin = await signIn(server, { id: "reads-admin" })
+  ;({ simulator, server, admin, stop } = await startServerWithSimulator({ admin: "reads-admin" }))
   // Jane_Doe's platform account is linked to a member's account.
   const member = await signIn(server, { id: "reads-jane", displayName: "Jane Doe" })
   expect((await linkPlatform(server, member, { id: "100000001", username: "Jane_Doe" })).status).toBe(302)
@@ -39,10 +38,7 @@ beforeAll(async () => {
     simulator.setPlayers(PLAYERS)
   }
 })
-afterAll(async () => {
-  await server?.stop()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 const get = (path: string) => server.request("GET", path, { headers: { cookie: admin.cookie } })
 

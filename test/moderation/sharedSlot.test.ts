@@ -9,41 +9,31 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { listOf } from "../harness/body.js"
-import { freshDatabase, type TestDatabase } from "../harness/database.js"
-import { meData, type Session, signIn, testRedisUrl } from "../harness/identity.js"
-import { type ActionData, commandsOf, expectGameError, moderate, newKey, PLAYERS, startSimulator } from "../harness/moderation.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { startInstancesWithSimulator } from "../harness/game.js"
+import { type Session, testRedisUrl } from "../harness/identity.js"
+import { type ActionData, commandsOf, expectGameError, moderate, newKey, PLAYERS } from "../harness/moderation.js"
+import type { RunningServer } from "../harness/server.js"
 
 let simulator: GameServerSimulator
-let database: TestDatabase
 let a: RunningServer
 let b: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  // Every command stays in flight a while, so that requests on both instances overlap it.
-  simulator.latencyMs = 300
-  database = await freshDatabase()
-  const env = {
-    ...started.env,
-    REDIS_URL: testRedisUrl,
-    BLUELIGHT_ADMIN_IDENTITY_IDS: "shared-slot-admin",
-    // The shortest cooldown, so that the second test waits a second at most for the slot.
-    GAME_COMMAND_COOLDOWN_SECONDS: "1",
-    // A hanging command holds the slot this long: every request of the first test arrives meanwhile.
-    GAME_COMMAND_TIMEOUT_MS: "4000"
-  }
-  a = await startServer({ database, env })
-  b = testRedisUrl === undefined ? a : await startServer({ database, env })
-  admin = await signIn(a, { id: "shared-slot-admin" })
-  await meData(b, admin)
+  ;({ simulator, a, b, admin, stop } = await startInstancesWithSimulator({
+    // Every command stays in flight a while, so that requests on both instances overlap it.
+    simulator: { latencyMs: 300 },
+    admin: "shared-slot-admin",
+    second: "with Redis",
+    env: {
+      // The shortest cooldown, so that the second test waits a second at most for the slot.
+      GAME_COMMAND_COOLDOWN_SECONDS: "1",
+      // A hanging command holds the slot this long: every request of the first test arrives meanwhile.
+      GAME_COMMAND_TIMEOUT_MS: "4000"
+    }
+  }))
 })
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
-  await database?.dispose()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 const on = (server: RunningServer) => ({ server, as: { session: admin } as const })
 

@@ -1,6 +1,6 @@
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { Page } from "@bluelight/core/kernel"
-import { type ModerationAction, ModerationActions, type ModerationFilter, type ModerationRequester } from "@bluelight/core/moderation"
+import { type ModerationAction, ModerationActions, type ModerationFilter, type ModerationRequester, type ModerationType } from "@bluelight/core/moderation"
 import { Effect, Layer, Option, Schema } from "effect"
 import { pageOf, Window } from "../kernel/rows.js"
 import { actionOfRow, ModerationActionRow, rowOfAction } from "./rows.js"
@@ -45,6 +45,17 @@ export const PgModerationActions = Layer.effect(
           ORDER BY created_at DESC, id DESC
           LIMIT ${limit} OFFSET ${offset}`
     })
+    // One scan of the target index (`target_platform_id, created_at DESC, id DESC`) finds the actions of every
+    // target asked about; `DISTINCT ON` keeps each target's first in `list`'s order (newest, then the greatest id).
+    const newestPerTarget = SqlSchema.findAll({
+      Request: Schema.Struct({ type: Schema.String, targetPlatformIds: Schema.Array(Schema.String) }),
+      Result: ModerationActionRow,
+      execute: ({ type, targetPlatformIds }) =>
+        sql`
+          SELECT DISTINCT ON (target_platform_id) ${columns} FROM moderation_actions
+          WHERE ${sql.in("target_platform_id", targetPlatformIds)} AND type = ${type}
+          ORDER BY target_platform_id, created_at DESC, id DESC`
+    })
     return {
       insert: Effect.fn("PgModerationActions.insert")((action: ModerationAction) =>
         Effect.flatMap(encode(rowOfAction(action)), (row) =>
@@ -74,6 +85,14 @@ export const PgModerationActions = Layer.effect(
           (window) =>
             Effect.map(list({ ...window, targetPlatformId: filter.targetPlatformId ?? null, type: filter.type ?? null }), (rows) => rows.map(actionOfRow))
         )
+      ),
+      newestPerTarget: Effect.fn("PgModerationActions.newestPerTarget")((type: ModerationType, targetPlatformIds: ReadonlyArray<string>) =>
+        targetPlatformIds.length === 0
+          ? Effect.succeed(new Map<string, ModerationAction>())
+          : Effect.map(
+            Effect.orDie(newestPerTarget({ type, targetPlatformIds })),
+            (rows) => new Map(rows.map((row) => [row.targetPlatformId, actionOfRow(row)]))
+          )
       )
     }
   })

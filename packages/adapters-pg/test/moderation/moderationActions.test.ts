@@ -147,6 +147,41 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect(listed.bans.items.map((a) => a.id)).toEqual([newer.id])
       expect(listed.first.meta).toEqual({ limit: 1, offset: 0, hasMore: true })
     })
+
+    it("answers each target's newest action of a type at once: the newest of several, ties by id, other types and targets left out", async () => {
+      const [several, tied, otherTypes, none, notAsked] = [uid("several"), uid("tied"), uid("other"), uid("none"), uid("unasked")]
+      const day = (n: number) => at(`2026-03-0${n}T00:00:00.000Z`)
+      const tie = uid("tie")
+      const ban = (target: string, createdAt: DateTime.Utc, id = ModerationActionId.make(uid("act"))) =>
+        anAction(byModerator(), { id, targetPlatformId: target, type: "ban", createdAt })
+      const newestOfSeveral = ban(several, day(3))
+      const tieWinner = ban(tied, day(2), ModerationActionId.make(`${tie}-b`))
+      const olderBan = ban(otherTypes, day(1))
+      const stored = [
+        ban(several, day(1)),
+        newestOfSeveral,
+        ban(several, day(2)),
+        ban(tied, day(2), ModerationActionId.make(`${tie}-a`)),
+        tieWinner,
+        ban(tied, day(1)),
+        olderBan,
+        anAction(byService(), { targetPlatformId: otherTypes, type: "warn", createdAt: day(4) }),
+        anAction(byService(), { targetPlatformId: none, type: "kick", createdAt: day(4) }),
+        ban(notAsked, day(5))
+      ]
+      const found = await backend.run(Effect.gen(function*() {
+        const actions = yield* ModerationActions
+        for (const action of stored) yield* actions.insert(action)
+        return {
+          bans: yield* actions.newestPerTarget("ban", [several, tied, otherTypes, none, uid("stranger")]),
+          warnings: yield* actions.newestPerTarget("warn", [several, otherTypes]),
+          nobody: yield* actions.newestPerTarget("ban", [])
+        }
+      }))
+      expect(found.bans).toEqual(new Map([[several, newestOfSeveral], [tied, tieWinner], [otherTypes, olderBan]]))
+      expect([...found.warnings.keys()]).toEqual([otherTypes])
+      expect(found.nobody.size).toBe(0)
+    })
   })
 
 contract("Postgres", async () => {

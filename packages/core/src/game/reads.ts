@@ -194,17 +194,8 @@ export const liveBans = Effect.fn("game.bans")(function*(page: Page) {
   const list = yield* LivePicture.use((live) => live.bans)
   const ordered = [...list.bans].sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()) || a.platformId.localeCompare(b.platformId))
   const linked = yield* paged(list.observedAt, ordered, page, (b) => [b.platformId], (b, accountOf) => link(b, accountOf))
-  const actions = yield* ModerationActions
-  const items = yield* Effect.forEach(
-    linked.items,
-    (player) =>
-      Effect.map(
-        actions.list({ targetPlatformId: player.platformId, type: "ban" }, { limit: 1, offset: 0 }),
-        (found): LiveBan => ({ player, action: found.items[0] ?? null })
-      ),
-    { concurrency: 4 }
-  )
-  return { ...linked, items }
+  const newest = yield* ModerationActions.use((actions) => actions.newestPerTarget("ban", linked.items.map((player) => player.platformId)))
+  return { ...linked, items: linked.items.map((player): LiveBan => ({ player, action: newest.get(player.platformId) ?? null })) }
 })
 
 /** An open emergency call in the game, its players, and the CAD call it became (null while none has). */

@@ -65,4 +65,9 @@ export class ModerationActions extends Context.Service<ModerationActions, {
   readonly update: (action: ModerationAction) => Effect.Effect<void>
   /** Newest first (then by id, newest first). */
   readonly list: (filter: ModerationFilter, page: Page) => Effect.Effect<PageOf<ModerationAction>>
+  /**
+   * Each target's newest action of `type`, in one read for all the targets asked about: the first
+   * `list` would answer for that target and type. A target with no such action is absent from the answer.
+   */
+  readonly newestPerTarget: (type: ModerationType, targetPlatformIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, ModerationAction>>
 }>()("@bluelight/core/moderation/ModerationActions") {}

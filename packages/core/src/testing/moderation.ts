@@ -7,7 +7,7 @@ import { LivePictureInMemory } from "../game/livePicture.js"
 import type { GameBan, LiveSnapshot } from "../game/LiveSnapshot.js"
 import { LiveSource } from "../game/ports.js"
 import type { LivePlayer } from "../moderation/LivePlayer.js"
-import type { ModerationAction, ModerationRequester } from "../moderation/ModerationAction.js"
+import type { ModerationAction, ModerationRequester, ModerationType } from "../moderation/ModerationAction.js"
 import { GameCommandSlot, GameServer, GameServerUnreachable, ModerationActions, type ModerationFilter } from "../moderation/ports.js"
 import { type Page, toPage } from "../kernel/paging.js"
 import { EMPTY_PICTURE, InMemoryGameCallLinks, type TestPicture } from "./game.js"
@@ -16,6 +16,10 @@ import { InMemoryDatabase } from "./InMemoryDatabase.js"
 export const MODERATION_ACTIONS_TABLE = "moderation_actions"
 
 const sameRequester = (a: ModerationRequester, b: ModerationRequester) => a._tag === b._tag && a.id === b.id
+
+/** The order of the action lists: newest first, then by id, newest first. */
+const newestFirst = (actions: ReadonlyArray<ModerationAction>) =>
+  [...actions].sort((a, b) => b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
 
 /** Moderation actions in the in-memory tables; the key is unique per requester, as the database's index makes it. */
 export const InMemoryModerationActions = Layer.effect(
@@ -41,10 +45,16 @@ export const InMemoryModerationActions = Layer.effect(
             (filter.targetPlatformId === undefined || action.targetPlatformId === filter.targetPlatformId) &&
             (filter.type === undefined || action.type === filter.type)
           )
-          const newestFirst = [...matching].sort((a, b) =>
-            b.createdAt.epochMilliseconds - a.createdAt.epochMilliseconds || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
-          )
-          return toPage(newestFirst.slice(page.offset, page.offset + page.limit + 1), page)
+          return toPage(newestFirst(matching).slice(page.offset, page.offset + page.limit + 1), page)
+        }),
+      newestPerTarget: (type: ModerationType, targetPlatformIds: ReadonlyArray<string>) =>
+        Effect.map(rows, (all) => {
+          const wanted = new Set(targetPlatformIds)
+          const newest = new Map<string, ModerationAction>()
+          for (const action of newestFirst(all.filter((action) => action.type === type && wanted.has(action.targetPlatformId)))) {
+            if (!newest.has(action.targetPlatformId)) newest.set(action.targetPlatformId, action)
+          }
+          return newest
         })
     }
   })

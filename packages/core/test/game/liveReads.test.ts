@@ -131,12 +131,15 @@ describe("the live picture's reads", () => {
   it.effect("answer the game's ban list by username, each with Bluelight's newest ban of that player", () =>
     Effect.gen(function*() {
       yield* TestGame.use((game) =>
-        Ref.update(game, (s) => ({ ...s, bans: [{ platformId: "777", username: "zz_cheater" }, { platformId: "555", username: "Griefer" }] }))
+        Ref.update(game, (s) => ({
+          ...s,
+          bans: [{ platformId: "777", username: "zz_cheater" }, { platformId: "555", username: "Griefer" }, { platformId: "666", username: "Hacker" }]
+        }))
       )
-      const ban = (id: string, seconds: number): ModerationAction => ({
+      const ban = (id: string, seconds: number, targetPlatformId = "555", type: ModerationAction["type"] = "ban"): ModerationAction => ({
         id: ModerationActionId.make(id),
-        type: "ban",
-        targetPlatformId: "555",
+        type,
+        targetPlatformId,
         targetUsername: "Griefer",
         requester: { _tag: "Moderator", id: AccountId.make("account-mod") },
         reason: "Griefing",
@@ -148,10 +151,24 @@ describe("the live picture's reads", () => {
         idempotencyKey: `key-${id}-0123456789`,
         fingerprint: id
       })
-      yield* ModerationActions.use((actions) => Effect.all([actions.insert(ban("action-old", 10)), actions.insert(ban("action-new", 20))]))
+      yield* ModerationActions.use((actions) =>
+        Effect.forEach([
+          ban("action-old", 10),
+          ban("action-new", 20),
+          // A later warning is not a ban; two bans of one moment: the later id, as the action lists order them.
+          ban("action-warning", 30, "555", "warn"),
+          ban("action-tie-b", 20, "666"),
+          ban("action-tie-a", 20, "666"),
+          ban("action-kick", 20, "777", "kick")
+        ], (action) => actions.insert(action))
+      )
       const bans = yield* liveBans(FIRST)
-      expect(bans.items.map((b) => [b.player.username, b.action?.id ?? null])).toEqual([["Griefer", "action-new"], ["zz_cheater", null]])
-      expect(bans.total).toBe(2)
+      expect(bans.items.map((b) => [b.player.username, b.action?.id ?? null])).toEqual([
+        ["Griefer", "action-new"],
+        ["Hacker", "action-tie-b"],
+        ["zz_cheater", null]
+      ])
+      expect(bans.total).toBe(3)
       expect((yield* reads).bans).toBe(1)
     }).pipe(Effect.provide(testPorts())))
 
