@@ -74,6 +74,7 @@ for (const entry of packed) {
   const stray = paths.filter((path) => !(path.startsWith("dist/") || path === "package.json" || path === "README.md"))
   if (stray.length > 0) fail(`${entry.name} packs more than its build: ${stray.join(", ")}`)
   if (paths.some((path) => path.endsWith(".map") || path.endsWith(".tsbuildinfo"))) fail(`${entry.name} packs maps or build state`)
+  if (paths.some((path) => path.includes("testHooks"))) fail(`${entry.name} packs the test server's endpoints (testHooks)`)
   const manifest = Object.values(manifests).find((candidate) => candidate.name === entry.name)
   for (const target of Object.values(manifest.exports).flatMap((conditions) => Object.values(conditions))) {
     if (target.includes("*")) continue

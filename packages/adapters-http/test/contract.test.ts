@@ -1,4 +1,5 @@
-import { accessRuleOf, accessSentence, allow, BluelightApi, BluelightApiWithTestHooks, statusOfCode, withAccessSentence } from "@bluelight/api"
+import { accessRuleOf, accessSentence, allow, BluelightApi, statusOfCode, withAccessSentence } from "@bluelight/api"
+import { BluelightApiWithTestHooks } from "@bluelight/api/testHooks/TestHooksApi.js"
 import { RouteIndex } from "@bluelight/adapters-http"
 import type { AccessRule } from "@bluelight/core/identity"
 import { ErrorCode } from "@bluelight/core/kernel"

@@ -19,7 +19,6 @@ import { describeApi } from "./openapi/describe.js"
 import { RoleplaySessionsApi } from "./shifts/RoleplaySessionsApi.js"
 import { ShiftsApi } from "./shifts/ShiftsApi.js"
 import { SystemApi } from "./system/SystemApi.js"
-import { TestHooksApi } from "./testHooks/TestHooksApi.js"
 
 /**
  * The whole HTTP contract, mounted under `/api`. Every error answers with the
@@ -68,6 +67,3 @@ export class BluelightApi extends describeApi(
         "Reads and writes are rate limited per caller (`RateLimit` and `RateLimit-Policy` headers; `429` with `Retry-After`)."
     }))
 ) {}
-
-/** The API plus the test-only endpoints, served only with `BLUELIGHT_TEST_HOOKS=true`. */
-export const BluelightApiWithTestHooks = describeApi(BluelightApi.add(TestHooksApi))

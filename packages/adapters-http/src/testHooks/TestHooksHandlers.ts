@@ -2,7 +2,7 @@ import { AuditQueries } from "@bluelight/core/audit"
 import { type AuditAction, AuditLog, Transactor } from "@bluelight/core/kernel"
 import { DateTime, Duration, Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { BluelightApiWithTestHooks } from "@bluelight/api/Api.js"
+import { BluelightApiWithTestHooks } from "@bluelight/api/testHooks/TestHooksApi.js"
 import { ClockControl } from "./ClockControl.js"
 
 export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks, "testHooks", (handlers) =>

@@ -3,6 +3,8 @@ import { CalendarDate, Id, OneLineText, PageMeta, Timestamp } from "@bluelight/c
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { allow } from "../access.js"
+import { BluelightApi } from "../Api.js"
+import { describeApi } from "../openapi/describe.js"
 import { Body } from "../schema/body.js"
 import { Single, List } from "../schema/envelope.js"
 import { IntegerFromString, LenientQuery, paging, StrictQuery } from "../schema/query.js"
@@ -62,3 +64,9 @@ export class TestHooksApi extends HttpApiGroup.make("testHooks")
   )
   .prefix("/api")
 {}
+
+/**
+ * The API plus the test-only endpoints, served only with `BLUELIGHT_TEST_HOOKS=true`. Not in the published
+ * package (its `files` leave `dist/testHooks` out): a tool talks to the contract a production server serves.
+ */
+export const BluelightApiWithTestHooks = describeApi(BluelightApi.add(TestHooksApi))
