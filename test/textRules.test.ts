@@ -1,11 +1,11 @@
-import type { GameServerSimulator } from "@bluelight/adapters-game"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, detailsOf } from "./harness/body.js"
 import { expectError } from "./harness/expectations.js"
-import { cookieRead, createRole, type Session, signIn, write } from "./harness/identity.js"
-import { moderate, newKey, startSimulator } from "./harness/moderation.js"
-import { type Reply, type RunningServer, startServer } from "./harness/server.js"
+import { startServerWithSimulator } from "./harness/game.js"
+import { cookieRead, createRole, type Session, write } from "./harness/identity.js"
+import { moderate, newKey } from "./harness/moderation.js"
+import type { Reply, RunningServer } from "./harness/server.js"
 
 /**
  * Issue 18: invisible, direction-control and control characters and
@@ -20,27 +20,20 @@ import { type Reply, type RunningServer, startServer } from "./harness/server.js
 const SEED = Number(process.env["FC_SEED"] ?? 18)
 const RUNS = { seed: SEED, numRuns: 3 } as const
 
-let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  server = await startServer({
+  ;({ server, admin, stop } = await startServerWithSimulator({
+    admin: "text-admin",
     env: {
-      ...started.env,
-      BLUELIGHT_ADMIN_IDENTITY_IDS: "text-admin",
       // Hundreds of refused requests come from one person here; the budgets are not what is tested.
       RATE_LIMIT_READS_PER_MINUTE: "100000",
       RATE_LIMIT_WRITES_PER_MINUTE: "100000"
     }
-  })
-  admin = await signIn(server, { id: "text-admin" })
+  }))
 })
-afterAll(async () => {
-  await server?.stop()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 // ---------------------------------------------------------------- characters
 

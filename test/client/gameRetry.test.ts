@@ -2,9 +2,10 @@ import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { type BluelightApiClient, makeBluelightClient, type RetryOptions } from "@bluelight/client"
 import { Effect, Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { issueCredential, signIn } from "../harness/identity.js"
-import { commandsOf, newKey, startSimulator } from "../harness/moderation.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { startServerWithSimulator } from "../harness/game.js"
+import { issueCredential, type Session } from "../harness/identity.js"
+import { commandsOf, newKey } from "../harness/moderation.js"
+import type { RunningServer } from "../harness/server.js"
 
 /**
  * The opt-in retry on `503 GAME_THROTTLED`, against the real game-command
@@ -16,20 +17,17 @@ import { type RunningServer, startServer } from "../harness/server.js"
 const COOLDOWN_SECONDS = 2
 let simulator: GameServerSimulator
 let server: RunningServer
+let stop: () => Promise<void>
 let token: string
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  server = await startServer({
-    env: { ...started.env, BLUELIGHT_ADMIN_IDENTITY_IDS: "game-retry-admin", GAME_COMMAND_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS) }
-  })
-  const admin = await signIn(server, { id: "game-retry-admin" })
+  let admin: Session
+  ;({ simulator, server, admin, stop } = await startServerWithSimulator({
+    admin: "game-retry-admin",
+    env: { GAME_COMMAND_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS) }
+  }))
   token = (await issueCredential(server, admin, { name: "warning bot", scopes: ["moderation.warn"] })).token
 })
-afterAll(async () => {
-  await server?.stop()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 const clientWith = (retry?: RetryOptions) => Effect.runPromise(makeBluelightClient({ baseUrl: server.url, credential: token, retry }))
 const warn = (client: BluelightApiClient, reason: string) =>

@@ -19,11 +19,11 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { AUDIT_ACTIONS, type AuditAction } from "@bluelight/core/kernel"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freshDatabase, type TestDatabase } from "../harness/database.js"
+import type { TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
-import { type Session, signIn } from "../harness/identity.js"
-import { startSimulator } from "../harness/moderation.js"
-import { type Reply, type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
+import { startServerWithSimulator } from "../harness/game.js"
+import type { Session } from "../harness/identity.js"
+import { type Reply, type RunningServer, UNLIMITED_RATES } from "../harness/server.js"
 import { cadRecipes } from "./auditRecipes/cad.js"
 import { civilianRecipes } from "./auditRecipes/civilians.js"
 import { gameRecipes } from "./auditRecipes/game.js"
@@ -39,24 +39,20 @@ let database: TestDatabase
 let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 let covered = 0
 beforeAll(async () => {
-  database = await freshDatabase()
-  const game = await startSimulator()
-  simulator = game.simulator
-  server = await startServer({
-    database,
+  ;({ simulator, server, admin, stop } = await startServerWithSimulator({
+    admin: "audit-fault-admin",
+    // The game's events are signed with the simulator's key (auditRecipes/game.ts).
+    webhook: true,
     env: {
-      ...game.env,
-      // The game's events are signed with the simulator's key (auditRecipes/game.ts).
-      GAME_WEBHOOK_PUBLIC_KEY: game.simulator.webhookPublicKey,
-      BLUELIGHT_ADMIN_IDENTITY_IDS: "audit-fault-admin",
       BLUELIGHT_DEVELOPER_PASSWORD: DEVELOPER_PASSWORD,
       // Every recipe on one server, from one address: no budget may run out on the way.
       ...UNLIMITED_RATES
     }
-  })
-  admin = await signIn(server, { id: "audit-fault-admin" })
+  }))
+  database = server.database!
   // The trigger's function; each test makes the trigger that calls it for its one action.
   await database.query(`
     CREATE FUNCTION proof_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -67,9 +63,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   reportCoverage("audit insert failing", `${covered} of ${AUDIT_ACTIONS.length} audit actions`)
-  await server?.stop()
-  await simulator?.close()
-  await database?.dispose()
+  await stop?.()
 })
 
 const world = (): World => ({ server, database, admin, simulator })

@@ -12,9 +12,10 @@
 import type { GameServerSimulator, NextCommand } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { dataOf } from "../harness/body.js"
-import { advanceClock, issueCredential, type Session, signIn } from "../harness/identity.js"
-import { actionOf, type As, commandsOf, type ModerationKind, moderate, newKey, startSimulator } from "../harness/moderation.js"
-import { type RunningServer, startServer } from "../harness/server.js"
+import { startServerWithSimulator } from "../harness/game.js"
+import { advanceClock, issueCredential, type Session } from "../harness/identity.js"
+import { actionOf, type As, commandsOf, type ModerationKind, moderate, newKey } from "../harness/moderation.js"
+import type { RunningServer } from "../harness/server.js"
 import { reportCoverage } from "./coverage.js"
 
 interface Player {
@@ -42,26 +43,20 @@ const PAST_COOLDOWN_MS = 6000
 let simulator: GameServerSimulator
 let server: RunningServer
 let admin: Session
+let stop: () => Promise<void>
 /** Another caller: a credential holding every moderation scope. */
 let other: As
 const covered: Array<string> = []
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  server = await startServer({
-    env: {
-      ...started.env,
-      BLUELIGHT_ADMIN_IDENTITY_IDS: "game-faults-admin",
-      // A hang is cut short in half a second instead of ten.
-      GAME_COMMAND_TIMEOUT_MS: "500"
-    }
-  })
-  admin = await signIn(server, { id: "game-faults-admin" })
+  ;({ simulator, server, admin, stop } = await startServerWithSimulator({
+    admin: "game-faults-admin",
+    // A hang is cut short in half a second instead of ten.
+    env: { GAME_COMMAND_TIMEOUT_MS: "500" }
+  }))
   other = { token: (await issueCredential(server, admin, { name: "Other moderator", scopes: KINDS.map((k) => k.scope) })).token }
 })
 afterAll(async () => {
-  await server?.stop()
-  await simulator?.close()
+  await stop?.()
   reportCoverage("game faults", `${KINDS.length} kinds × ${FAULTS.length} faults (${covered.join(", ")})`)
 })
 

@@ -30,11 +30,11 @@ import { once } from "node:events"
 import { createConnection, createServer, type Socket } from "node:net"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, isJsonObject, parsedJson } from "../harness/body.js"
-import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
+import { startInstancesWithSimulator } from "../harness/game.js"
 import { cookieRead, cookieWrite, freshWindow, type Session, signIn, testRedisUrl } from "../harness/identity.js"
-import { actionOf, commandsOf, expectGameError, newKey, startSimulator } from "../harness/moderation.js"
-import { type Reply, type RunningServer, startServer } from "../harness/server.js"
+import { actionOf, commandsOf, expectGameError, newKey } from "../harness/moderation.js"
+import type { Reply, RunningServer } from "../harness/server.js"
 import { reportCoverage } from "./coverage.js"
 import { tcpProxy } from "./tcpProxy.js"
 
@@ -121,39 +121,33 @@ describe("the proxy the Redis faults are made with", () => {
 const redisUrls = testRedisUrl === undefined ? [] : [testRedisUrl]
 for (const redisUrl of redisUrls) {
   describe("two servers sharing a Redis that stops or hangs and restarts, under traffic", () => {
-    let database: TestDatabase
     let proxy: Awaited<ReturnType<typeof tcpProxy>>
     let a: RunningServer
     let b: RunningServer
     let callers: Array<Session>
     let simulator: GameServerSimulator
     let moderator: Session
+    let stop: () => Promise<void>
     beforeAll(async () => {
-      database = await freshDatabase()
       proxy = await tcpProxy(redisUrl)
-      const started = await startSimulator()
-      simulator = started.simulator
-      const env = {
-        ...started.env,
-        BLUELIGHT_ADMIN_IDENTITY_IDS: "redis-faults-moderator",
-        // The slot's cooldown lives in Redis, which the servers' clocks do not move: the shortest.
-        GAME_COMMAND_COOLDOWN_SECONDS: "1",
-        REDIS_URL: proxy.url,
-        RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
-        // The traffic reads as fast as it is answered: a budget it never spends (the limiter still counts every read).
-        RATE_LIMIT_READS_PER_MINUTE: "1000000",
-        BLUELIGHT_DEVELOPER_PASSWORD: PASSWORD
-      }
-      a = await startServer({ database, env })
-      b = await startServer({ database, env })
+      ;({ simulator, a, b, admin: moderator, stop } = await startInstancesWithSimulator({
+        admin: "redis-faults-moderator",
+        second: "always",
+        env: {
+          // The slot's cooldown lives in Redis, which the servers' clocks do not move: the shortest.
+          GAME_COMMAND_COOLDOWN_SECONDS: "1",
+          REDIS_URL: proxy.url,
+          RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES),
+          // The traffic reads as fast as it is answered: a budget it never spends (the limiter still counts every read).
+          RATE_LIMIT_READS_PER_MINUTE: "1000000",
+          BLUELIGHT_DEVELOPER_PASSWORD: PASSWORD
+        }
+      }))
       callers = await Promise.all(Array.from({ length: CALLERS }, (_, i) => signIn(a, { id: `redis-traffic-${i}` })))
-      moderator = await signIn(a, { id: "redis-faults-moderator" })
     })
     afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()])
-      await simulator?.close()
+      await stop?.()
       await proxy?.stop()
-      await database?.dispose()
     })
     // Each test starts with Redis answering, whatever the one before left.
     afterEach(async () => {
