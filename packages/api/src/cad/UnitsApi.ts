@@ -1,6 +1,6 @@
-import { AlreadyCrewed, CadConflict, CrewMemberId } from "@bluelight/core/cad"
+import { AlreadyCrewed, CadConflict, CrewMemberId, CrewSearch } from "@bluelight/core/cad"
 import { StaffInactive } from "@bluelight/core/identity"
-import { InvalidInput, InvalidState, NoChange, NotFound, OneLineText } from "@bluelight/core/kernel"
+import { InvalidInput, InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
@@ -33,7 +33,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
   )
   .add(
     HttpApiEndpoint.get("listEligibleCrew", "/cad/units/eligible-crew", {
-      query: LenientQuery({ ...paging, search: Schema.optional(OneLineText({ max: 100 })) }),
+      query: LenientQuery({ ...paging, search: Schema.optional(CrewSearch) }),
       success: List(CrewUser)
     }).pipe(
       manage(

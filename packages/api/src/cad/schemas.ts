@@ -16,13 +16,13 @@ import {
   IncidentStatus,
   MdtUnitStatus,
   MdtView,
+  RecordVersion,
   UnitFields,
   UnitId,
   UnitStatus,
   UnitView
 } from "@bluelight/core/cad"
 import { AccountId } from "@bluelight/core/identity"
-import { IntegerBetween } from "@bluelight/core/kernel"
 import { Effect, Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 import { IntegerFromString } from "../schema/query.js"
@@ -41,8 +41,8 @@ export { AssignedUnitView, Call as CallView, CadEventView, CrewUser, IncidentDet
 
 // ------------------------------------------------------------------ inputs
 
-/** A record's `version` as the client read it. */
-export const Version = IntegerBetween({ min: 1, max: 2_147_483_647 })
+/** A record's `version` as the client read it: the core's rule. */
+export const Version = RecordVersion
 
 /** What Control writes of an incident: the core's fields and their rules. */
 export const incidentFields = IncidentFields.fields

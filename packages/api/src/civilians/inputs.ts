@@ -18,6 +18,7 @@ import {
   OfficialReason,
   Phone as PhoneText,
   Plate,
+  PncSearch,
   RecordDescription,
   RecordLocation,
   RecordTitle,
@@ -25,7 +26,7 @@ import {
   TaxStatus,
   VehicleFields
 } from "@bluelight/core/civilians"
-import { CalendarDate, EnteredTimestamp, OneLineText } from "@bluelight/core/kernel"
+import { CalendarDate, EnteredTimestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 
@@ -97,7 +98,8 @@ export const endorsementFields = {
   expiresAt: Schema.optionalKey(EnteredTimestamp)
 }
 
-export const SearchText = OneLineText({ min: 1, max: 100 })
+/** What the PNC is searched by: the core's rule. */
+export const SearchText = PncSearch
 
 /** The details of a warrant or a marker, or null. */
 export const Details = TextOrNull(OfficialDetails)

@@ -1,5 +1,5 @@
-import { OneLineText, PageMeta, Timestamp } from "@bluelight/core/kernel"
-import { GameUnavailable } from "@bluelight/core/moderation"
+import { PageMeta, Timestamp } from "@bluelight/core/kernel"
+import { GameUnavailable, PlayerQuery } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
@@ -41,7 +41,7 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
   )
   .add(
     HttpApiEndpoint.get("lookupPlayers", "/players/lookup", {
-      query: StrictQuery({ query: OneLineText({ min: 1, max: 100 }), ...paging }),
+      query: StrictQuery({ query: PlayerQuery, ...paging }),
       success: Schema.Struct({ data: Schema.Array(LivePlayerView), meta: Schema.Struct({ ...PageMeta.fields, observedAt: ObservedAt }) }),
       error: failsWith(GameUnavailable)
     }).pipe(

@@ -1,16 +1,16 @@
 import { AccountId, ServiceCredentialId } from "@bluelight/core/identity"
-import { IntegerBetween, OneOf, PageMeta, SafeText, Timestamp } from "@bluelight/core/kernel"
+import { IntegerBetween, OneOf, PageMeta, Timestamp } from "@bluelight/core/kernel"
 import {
   DELIVERY_STATES,
   GameServerStatus,
   type LivePlayerWithAccount,
   MODERATION_ERROR_CODES,
-  MODERATION_LIMITS,
-  MODERATION_TYPES,
+  IdempotencyKey,
   type ModerationAction,
   ModerationActionId,
   ModerationEvidence,
   ModerationRequest,
+  ModerationType,
   isInGameStaff,
   PlatformId
 } from "@bluelight/core/moderation"
@@ -18,35 +18,8 @@ import { Schema } from "effect"
 import { Person } from "../identity/schemas.js"
 import { TextOrNull } from "../schema/nullable.js"
 
-const { idempotencyKey } = MODERATION_LIMITS
-
-/** A rule that stops at its first failure, like the text rules: a value breaking several is reported once. */
-const rule = (test: (text: string) => boolean, message: string) => Schema.makeFilter((text: string) => test(text) || message, undefined, true)
-
-/**
- * What the API description says of an identifier: written out (the rules
- * check `*`, so that an empty value is reported as empty; the description
- * says `+`, with the minimum length).
- */
-const documented = (jsonSchema: { readonly minLength: number; readonly maxLength: number; readonly pattern: string }) =>
-  Schema.makeFilter((_: string) => undefined, { toJsonSchema: () => jsonSchema })
-
-const IDENTIFIER_CHARACTERS = /^[A-Za-z0-9_-]*$/
-const IDENTIFIER_CHARACTERS_MESSAGE = "must contain only letters, digits, '_' and '-'"
-
-/** A game-platform id: the core's rule. */
-export { PlatformId }
-
-/** The `Idempotency-Key` header: 16 to 128 characters matching `^[A-Za-z0-9_-]+$`. */
-export const IdempotencyKey = SafeText.check(
-  documented({ minLength: idempotencyKey.min, maxLength: idempotencyKey.max, pattern: "^[A-Za-z0-9_-]+$" }),
-  rule((text) => IDENTIFIER_CHARACTERS.test(text), IDENTIFIER_CHARACTERS_MESSAGE),
-  rule((text) => text.length >= idempotencyKey.min, `must be at least ${idempotencyKey.min} characters`),
-  rule((text) => text.length <= idempotencyKey.max, `must be at most ${idempotencyKey.max} characters`)
-).annotate({
-  title: "IdempotencyKey",
-  description: "Generated once per deliberate action and sent again, unchanged, on every retry of it; kept for good, per caller"
-})
+/** A game-platform id and the `Idempotency-Key` header: the core's rules. */
+export { IdempotencyKey, ModerationType, PlatformId }
 
 export const ModerationHeaders = Schema.Struct({ "idempotency-key": IdempotencyKey })
 
@@ -56,8 +29,6 @@ export const ModerationInput = {
   // Absent or null; never `undefined`, which JSON cannot send (and which would describe a second `null`).
   evidence: Schema.optionalKey(TextOrNull(ModerationEvidence))
 }
-
-export const ModerationType = OneOf(...MODERATION_TYPES)
 
 export const ModerationActionView = Schema.Struct({
   id: ModerationActionId,

@@ -8,6 +8,9 @@ import { CrewMemberId, UnitId } from "./ids.js"
 /** How a crew member is known on the radio (collar number, radio id): one line of 1 to 64 characters. */
 export const CrewIdentifier = OneLineText({ min: 1, max: 64 })
 
+/** Part of a display name, to find crew by: one line of at most 100 characters (blank finds everyone). */
+export const CrewSearch = OneLineText({ max: 100 })
+
 /**
  * One person's membership of a unit's crew. Ended memberships stay
  * (`leftAt` set); a person has at most one that has not ended. The

@@ -1,9 +1,9 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { validated } from "../kernel/validated.js"
-import { type Call, CallFields, type CallStatus, ensureNotClosed, ensureWaiting } from "./Call.js"
+import { type Call, CallCloseReason, CallFields, type CallStatus, ensureNotClosed, ensureWaiting } from "./Call.js"
 import { commitAndPublish, recordChange } from "./history.js"
 import { CallId, type IncidentId } from "./ids.js"
 import { ensureOpen } from "./Incident.js"
@@ -15,8 +15,12 @@ const target = (call: Call) => ({ type: "call", id: call.id })
 /** A new call's fields as the call rules have them: a caller that skipped the contract is held to them too. */
 const validFields = validated(CallFields, "The call's fields are not valid")
 
+/** A closing reason as the call rules have it (one line, 3 to 500 characters): a caller that skipped the contract is held to them too. */
+const validClosing = validated(Schema.Struct({ reason: CallCloseReason }), "The call's closing reason is not valid")
+
 /** `GET /cad/calls`: waiting calls oldest first; attached and closed ones newest first. */
-export const listCalls = Effect.fn("cad.listCalls")(function*(status: CallStatus, page: Page) {
+export const listCalls = Effect.fn("cad.listCalls")(function*(status: CallStatus, requested: Page) {
+  const page = yield* checkedPage(requested)
   return yield* Calls.use((calls) => calls.list(status, page))
 })
 
@@ -64,7 +68,8 @@ export const attachCall = Effect.fn("cad.attachCall")(function*(caller: Caller, 
 })
 
 /** A waiting or attached call is closed with a reason: `CLOSED`. Records `CALL_CLOSED`. */
-export const closeCall = Effect.fn("cad.closeCall")(function*(caller: Caller, id: CallId, reason: string) {
+export const closeCall = Effect.fn("cad.closeCall")(function*(caller: Caller, id: CallId, rawReason: string) {
+  const { reason } = yield* validClosing({ reason: rawReason })
   const calls = yield* Calls
   return yield* commitAndPublish(Effect.gen(function*() {
     const call = yield* lockCall(id)

@@ -3,9 +3,9 @@ import type { Caller } from "../identity/Caller.js"
 import type { AccountId } from "../identity/ids.js"
 import { InvalidState, NotFound, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { validated } from "../kernel/validated.js"
-import { CrewIdentifier, crewLeaveRefusal, type CrewMembership, mayCrew, mayJoinCrew } from "./Crew.js"
+import { CrewIdentifier, crewLeaveRefusal, type CrewMembership, CrewSearch, mayCrew, mayJoinCrew } from "./Crew.js"
 import { StaffInactive } from "../identity/errors.js"
 import type { StatusMoveBy } from "./CadEventData.js"
 import { AlreadyCrewed } from "./errors.js"
@@ -20,6 +20,9 @@ import { unitView } from "./views.js"
 
 /** A new crew member's identifier as the crew rules have it: a caller that skipped the contract is held to them too. */
 const validIdentifier = validated(Schema.Struct({ identifier: CrewIdentifier }), "The crew identifier is not valid")
+
+/** A crew search as the crew rules have it: a caller that skipped the contract is held to them too. */
+const validSearch = validated(Schema.Struct({ search: Schema.optional(CrewSearch) }), "The crew search is not valid")
 
 const alreadyCrewed = new AlreadyCrewed({ message: "This person already crews a unit; they must leave it first" })
 
@@ -117,6 +120,8 @@ export const removeCrew = Effect.fn("cad.removeCrew")(function*(caller: Caller, 
 })
 
 /** `GET /cad/units/eligible-crew`: active staff on active accounts, by display name. */
-export const listEligibleCrew = Effect.fn("cad.listEligibleCrew")(function*(search: string | undefined, page: Page) {
+export const listEligibleCrew = Effect.fn("cad.listEligibleCrew")(function*(rawSearch: string | undefined, requested: Page) {
+  const page = yield* checkedPage(requested)
+  const { search } = yield* validSearch({ search: rawSearch })
   return yield* CrewDirectory.use((directory) => directory.eligible(search === "" ? undefined : search, page))
 })

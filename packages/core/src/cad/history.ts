@@ -4,7 +4,7 @@ import { AccessWatch } from "../identity/accessWatch.js"
 import type { Actor } from "../kernel/AuditLog.js"
 import { recordInHistory } from "../kernel/history.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { inTransaction, type Transactor } from "../kernel/Transactor.js"
 import { type CadChange, type CadEventFilter, type CadEventView, matchesFilter } from "./CadEvent.js"
 import { CadEventId } from "./ids.js"
@@ -67,7 +67,8 @@ export const commitAndPublish = <A, E, R>(change: Effect.Effect<A, E, R>): Effec
   Effect.tap(inTransaction(change), () => CadFeed.use((feed) => feed.committed))
 
 /** `GET /cad/events`: oldest first, after a `seq`, about an incident or a unit. */
-export const listCadEvents = Effect.fn("cad.listCadEvents")(function*(filter: CadEventFilter, page: Page) {
+export const listCadEvents = Effect.fn("cad.listCadEvents")(function*(filter: CadEventFilter, requested: Page) {
+  const page = yield* checkedPage(requested)
   return yield* CadHistory.use((history) => history.list(filter, page))
 })
 

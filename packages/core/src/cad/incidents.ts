@@ -2,7 +2,7 @@ import { DateTime, Effect, Equal } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import { NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { validated } from "../kernel/validated.js"
 import { ensureVersion } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
@@ -20,7 +20,8 @@ const target = (incident: Incident) => ({ type: "incident", id: incident.id })
 const subjects = (incident: Incident) => ({ incidentId: incident.id, unitId: null, callId: null })
 
 /** `GET /cad/incidents`: open ones by priority then number, closed ones newest first. */
-export const listIncidents = Effect.fn("cad.listIncidents")(function*(status: IncidentStatus, page: Page) {
+export const listIncidents = Effect.fn("cad.listIncidents")(function*(status: IncidentStatus, requested: Page) {
+  const page = yield* checkedPage(requested)
   return yield* Incidents.use((incidents) => incidents.list(status, page))
 })
 

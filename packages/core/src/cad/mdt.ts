@@ -1,6 +1,7 @@
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { type Caller, isActiveStaff, type UserCaller } from "../identity/Caller.js"
 import { InvalidState } from "../kernel/errors.js"
+import { validated } from "../kernel/validated.js"
 import { StaffRequired } from "../identity/errors.js"
 import { isCurrent } from "./Crew.js"
 import { joinCrew, leaveCrew } from "./crewing.js"
@@ -8,13 +9,16 @@ import { commitAndPublish } from "./history.js"
 import type { UnitId } from "./ids.js"
 import { lockUnit } from "./locks.js"
 import { CrewDirectory, CrewMemberships, Incidents, Units } from "./ports.js"
-import type { MdtUnitStatus } from "./Unit.js"
+import { MdtUnitStatus } from "./Unit.js"
 import { changeUnitStatus } from "./units.js"
 import { unitView } from "./views.js"
 
 /** MDT self-service is for active staff on active accounts (`STAFF_REQUIRED`); credentials never reach it. */
 const activeStaff = (caller: Caller): Effect.Effect<UserCaller, StaffRequired> =>
   isActiveStaff(caller) ? Effect.succeed(caller) : Effect.fail(new StaffRequired({ message: "Only active staff can use the MDT" }))
+
+/** A crew's status move as the MDT rules have it (never `ASSIGNED`, only Control assigns): a caller that skipped the contract is held to them too. */
+const validMove = validated(Schema.Struct({ status: MdtUnitStatus }), "The unit's status is not valid")
 
 const notCrewing = new InvalidState({ message: "You are not crewing a unit" })
 
@@ -61,7 +65,8 @@ export const bookOff = Effect.fn("cad.bookOff")(function*(caller: Caller) {
 })
 
 /** `POST /mdt/status`: I move my unit's status, with its current `version` (never to `ASSIGNED`: only Control assigns). */
-export const setMyUnitStatus = Effect.fn("cad.setMyUnitStatus")(function*(caller: Caller, status: MdtUnitStatus, version: number) {
+export const setMyUnitStatus = Effect.fn("cad.setMyUnitStatus")(function*(caller: Caller, rawStatus: MdtUnitStatus, version: number) {
+  const { status } = yield* validMove({ status: rawStatus })
   const user = yield* activeStaff(caller)
   yield* commitAndPublish(Effect.flatMap(lockMyCrew(user), ({ unit }) => changeUnitStatus(user, unit, status, version, "CREW")))
   return yield* myMdt(user)

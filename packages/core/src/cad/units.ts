@@ -1,15 +1,15 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import { InvalidInput, NoChange, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { validated } from "../kernel/validated.js"
 import { ensureVersion } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
 import { UnitId } from "./ids.js"
 import { lockUnit, storeUnit } from "./locks.js"
 import { Units } from "./ports.js"
-import { changed, moveStatus, type Unit, UnitFields, type UnitStatus } from "./Unit.js"
+import { changed, moveStatus, type Unit, UnitFields, UnitStatus } from "./Unit.js"
 import { unitView, withCrew } from "./views.js"
 
 const callsignTaken = (callsign: string) =>
@@ -18,13 +18,17 @@ const callsignTaken = (callsign: string) =>
 /** The fields as the unit rules have them (callsign, agency code, type): a caller that skipped the contract is held to them too. */
 const validFields = validated(UnitFields, "The unit's fields are not valid")
 
+/** A status move as the unit rules have it (a known status): a caller that skipped the contract is held to them too. */
+const validMove = validated(Schema.Struct({ status: UnitStatus }), "The unit's status is not valid")
+
 const fieldsOf = (unit: UnitFields): UnitFields => ({ callsign: unit.callsign, agencyCode: unit.agencyCode, type: unit.type })
 
 export const unitSubjects = (unit: Unit) => ({ incidentId: unit.incidentId, unitId: unit.id, callId: null })
 export const unitTarget = (unit: Unit) => ({ type: "unit", id: unit.id })
 
 /** `GET /cad/units`: by callsign, each with its crew. */
-export const listUnits = Effect.fn("cad.listUnits")(function*(page: Page) {
+export const listUnits = Effect.fn("cad.listUnits")(function*(requested: Page) {
+  const page = yield* checkedPage(requested)
   const found = yield* Units.use((units) => units.list(page))
   return { items: yield* withCrew(found.items), meta: found.meta }
 })
@@ -87,7 +91,8 @@ export const changeUnitStatus = (caller: Caller, unit: Unit, status: UnitStatus,
   })
 
 /** `POST /cad/units/{id}/status`: Control moves a unit's status. */
-export const setUnitStatus = Effect.fn("cad.setUnitStatus")(function*(caller: Caller, id: UnitId, status: UnitStatus, version: number) {
+export const setUnitStatus = Effect.fn("cad.setUnitStatus")(function*(caller: Caller, id: UnitId, rawStatus: UnitStatus, version: number) {
+  const { status } = yield* validMove({ status: rawStatus })
   const unit = yield* commitAndPublish(Effect.flatMap(lockUnit(id), (unit) => changeUnitStatus(caller, unit, status, version, "CONTROL")))
   return yield* unitView(unit)
 })

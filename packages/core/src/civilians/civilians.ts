@@ -4,7 +4,7 @@ import { forbidden } from "../identity/checkAccess.js"
 import type { AccountId } from "../identity/ids.js"
 import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { validated } from "../kernel/validated.js"
 import { managesAllCivilians, noSuchCharacter, ownedBy } from "./access.js"
@@ -83,7 +83,8 @@ export const createCivilian = Effect.fn("civilians.createCivilian")(function*(ca
 })
 
 /** `GET /civilians`: the caller's characters; `civilians.manage` may name another owner. */
-export const listCivilians = Effect.fn("civilians.listCivilians")(function*(caller: UserCaller, ownerId: AccountId | undefined, page: Page) {
+export const listCivilians = Effect.fn("civilians.listCivilians")(function*(caller: UserCaller, ownerId: AccountId | undefined, requested: Page) {
+  const page = yield* checkedPage(requested)
   if (ownerId !== undefined && ownerId !== caller.account.id && !managesAllCivilians(caller)) {
     return yield* forbidden("civilians.manage")
   }

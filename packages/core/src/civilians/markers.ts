@@ -2,7 +2,7 @@ import { DateTime, Effect } from "effect"
 import type { UserCaller } from "../identity/Caller.js"
 import { InvalidInput, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { validated } from "../kernel/validated.js"
 import { checkExpiry, isoOrNull, lockedCivilian, namedVehicle, loadedMarkerOf } from "./alerts.js"
@@ -103,7 +103,8 @@ export const clearMarker = Effect.fn("civilians.clearMarker")(function*(caller: 
 })
 
 /** `GET /pnc/markers`: newest first; `active` as read now. */
-export const listMarkers = Effect.fn("civilians.listMarkers")(function*(filter: MarkerFilter, page: Page) {
+export const listMarkers = Effect.fn("civilians.listMarkers")(function*(filter: MarkerFilter, requested: Page) {
+  const page = yield* checkedPage(requested)
   const now = yield* DateTime.now
   const listed = yield* AlertReads.use((reads) => reads.listMarkers(filter, now, page))
   return { items: listed.items.map((file) => markerView(file, now)), meta: listed.meta }

@@ -4,7 +4,8 @@ import { MultiLineText, OneLineText } from "../kernel/text.js"
 /**
  * The text every official change on the PNC carries: why it was made (a
  * licence suspended, a record closed, a marker cleared, a vehicle's statuses
- * changed) and, for warrants and markers, its details.
+ * changed) and, for warrants and markers, its details; and what an officer
+ * searches the PNC by.
  */
 
 /** The reason an official change carries: one line of 3 to 500 characters. */
@@ -19,3 +20,6 @@ export type ReasonGiven = typeof ReasonGiven.Type
 
 /** The details of a warrant or a marker as a command carries them: left out, null, or text. */
 export const OptionalDetails = Schema.optional(Schema.NullOr(OfficialDetails))
+
+/** What an officer searches people or vehicles by (name words, a reference, part of a plate): one line of 1 to 100 characters. */
+export const PncSearch = OneLineText({ min: 1, max: 100 })

@@ -1,15 +1,23 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import type { Caller } from "../identity/Caller.js"
 import { orNotFound } from "../kernel/errors.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
+import { validated } from "../kernel/validated.js"
 import { mayKnowOwners } from "./access.js"
 import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
+import { PncSearch } from "./officialText.js"
 import { pncHistoryEntry } from "./PncEvent.js"
 import { CivilianReads, PncHistory, VehicleReads } from "./ports.js"
 import { officialCivilianView, officialLicence, pncVehicleRecord, pncVehicleSummary } from "./views.js"
 
+/** A search as the PNC rules have it (`""` is no search: everyone): a caller that skipped the contract is held to them too. */
+const validSearch = validated(Schema.Struct({ search: PncSearch }), "The search is not valid")
+const checkedSearch = (search: string) => search === "" ? Effect.succeed(search) : Effect.map(validSearch({ search }), (valid) => valid.search)
+
 /** `GET /pnc/civilians`: people by name words or reference, alphabetical. */
-export const searchCivilians = Effect.fn("civilians.searchCivilians")(function*(search: string, page: Page) {
+export const searchCivilians = Effect.fn("civilians.searchCivilians")(function*(rawSearch: string, requested: Page) {
+  const page = yield* checkedPage(requested)
+  const search = yield* checkedSearch(rawSearch)
   return yield* CivilianReads.use((reads) => reads.search(search, page))
 })
 
@@ -27,7 +35,9 @@ export const getOfficialLicence = Effect.fn("civilians.getOfficialLicence")(func
 })
 
 /** `GET /pnc/vehicles`: by part of the plate or words of make and model, ordered by plate. */
-export const searchVehicles = Effect.fn("civilians.searchVehicles")(function*(search: string, page: Page) {
+export const searchVehicles = Effect.fn("civilians.searchVehicles")(function*(rawSearch: string, requested: Page) {
+  const page = yield* checkedPage(requested)
+  const search = yield* checkedSearch(rawSearch)
   const now = yield* DateTime.now
   const found = yield* VehicleReads.use((reads) => reads.search(search, page, now))
   return { items: found.items.map(pncVehicleSummary), meta: found.meta }
@@ -47,8 +57,9 @@ export const getVehicleRecord = Effect.fn("civilians.getVehicleRecord")(function
 export const listPncEvents = Effect.fn("civilians.listPncEvents")(function*(
   caller: Caller,
   filter: { readonly civilianId?: CivilianId | undefined; readonly vehicleId?: VehicleId | undefined },
-  page: Page
+  requested: Page
 ) {
+  const page = yield* checkedPage(requested)
   const found = yield* PncHistory.use((history) => history.list(filter, page))
   const showOwner = mayKnowOwners(caller)
   return { items: found.items.map((event) => pncHistoryEntry(event, showOwner)), meta: found.meta }

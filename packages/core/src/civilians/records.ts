@@ -3,7 +3,7 @@ import type { UserCaller } from "../identity/Caller.js"
 import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import { isWithinWindow } from "../kernel/timeWindow.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { validated } from "../kernel/validated.js"
 import { lockedCivilian, namedVehicle, loadedRecordOf } from "./alerts.js"
@@ -136,7 +136,8 @@ export const getRecord = Effect.fn("civilians.getRecord")(function*(id: RecordId
 })
 
 /** `GET /pnc/civilians/{id}/records`: every record of a person, the latest occurrence first. */
-export const listCivilianRecords = Effect.fn("civilians.listCivilianRecords")(function*(civilianId: CivilianId, page: Page) {
+export const listCivilianRecords = Effect.fn("civilians.listCivilianRecords")(function*(civilianId: CivilianId, requested: Page) {
+  const page = yield* checkedPage(requested)
   const listed = yield* AlertReads.use((reads) => reads.listRecords(civilianId, page)).pipe(orNotFound("No such person"))
   return { items: listed.items.map(recordView), meta: listed.meta }
 })

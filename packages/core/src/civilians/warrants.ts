@@ -2,7 +2,7 @@ import { DateTime, Effect } from "effect"
 import type { UserCaller } from "../identity/Caller.js"
 import { orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { validated } from "../kernel/validated.js"
 import { checkExpiry, isoOrNull, lockedCivilian, loadedWarrantOf } from "./alerts.js"
@@ -93,7 +93,8 @@ export const closeWarrant = Effect.fn("civilians.closeWarrant")(function*(
 })
 
 /** `GET /pnc/warrants`: newest first; `status` as read now (`EXPIRED` included). */
-export const listWarrants = Effect.fn("civilians.listWarrants")(function*(filter: WarrantFilter, page: Page) {
+export const listWarrants = Effect.fn("civilians.listWarrants")(function*(filter: WarrantFilter, requested: Page) {
+  const page = yield* checkedPage(requested)
   const now = yield* DateTime.now
   const listed = yield* AlertReads.use((reads) => reads.listWarrants(filter, now, page))
   return { items: listed.items.map((file) => warrantView(file, now)), meta: listed.meta }

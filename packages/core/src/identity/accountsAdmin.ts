@@ -1,17 +1,22 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Schema } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { InvalidState, orNotFound } from "../kernel/errors.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { Accounts, Sessions } from "./ports.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import type { AccountStatus } from "./Account.js"
+import { validated } from "../kernel/validated.js"
+import { AccountStatus } from "./Account.js"
 import type { AccountId } from "./ids.js"
+
+/** A status as the account rules have it (a known one): a caller that skipped the contract is held to them too. */
+const validStatus = validated(Schema.Struct({ status: AccountStatus }), "The account's status is not valid")
 
 /**
  * Suspends, disables or reinstates an account. Suspending or disabling revokes
  * every session for good. Nobody can lock themselves out this way.
  */
-export const setAccountStatus = Effect.fn("identity.setAccountStatus")(function*(caller: Caller, id: AccountId, status: AccountStatus) {
+export const setAccountStatus = Effect.fn("identity.setAccountStatus")(function*(caller: Caller, id: AccountId, rawStatus: AccountStatus) {
+  const { status } = yield* validStatus({ status: rawStatus })
   const accounts = yield* Accounts
   const audit = yield* AuditLog
   return yield* inTransaction(Effect.gen(function*() {

@@ -8,7 +8,7 @@ import { Roles } from "./ports.js"
 import { newId } from "../kernel/Ids.js"
 import { RoleId } from "./ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import {
   ADMINISTRATOR_ROLE_ID,
   ALL_PERMISSIONS,
@@ -26,8 +26,11 @@ import { validated } from "../kernel/validated.js"
 export const presentRole = (role: Role): Role => role.id === ADMINISTRATOR_ROLE_ID ? { ...role, permissions: ALL_PERMISSIONS } : role
 
 /** `GET /admin/roles`: a page of roles, the built-in ones first, then the others newest first, as the API shows them. */
-export const listRoles = (page: Page) =>
-  Effect.map(Roles.use((roles) => roles.list(page)), (listed) => ({ items: listed.items.map(presentRole), meta: listed.meta }))
+export const listRoles = (requested: Page) =>
+  checkedPage(requested).pipe(
+    Effect.flatMap((page) => Roles.use((roles) => roles.list(page))),
+    Effect.map((listed) => ({ items: listed.items.map(presentRole), meta: listed.meta }))
+  )
 
 const nameTaken = (name: string) => new InvalidState({ message: `A role named ${name} already exists` })
 

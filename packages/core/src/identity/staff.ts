@@ -9,7 +9,7 @@ import { AccountId, type RoleId, StaffProfileId } from "./ids.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { ADMINISTRATOR_ROLE_ID, type Role } from "./Role.js"
 import { type StaffProfile, StaffRoleIds } from "./StaffProfile.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { validated } from "../kernel/validated.js"
 
 /** A new profile as the staff rules have it (an account id, at most `MAX_STAFF_ROLES` role ids): a caller that skipped the contract is held to them too. */
@@ -22,7 +22,8 @@ const validProfileChange = validated(
 )
 
 /** `GET /staff`: staff as the directory shows them, by display name. */
-export const listStaff = Effect.fn("identity.listStaff")(function*(filter: { readonly active?: boolean | undefined }, page: Page) {
+export const listStaff = Effect.fn("identity.listStaff")(function*(filter: { readonly active?: boolean | undefined }, requested: Page) {
+  const page = yield* checkedPage(requested)
   return yield* StaffDirectory.use((directory) => directory.list(filter, page))
 })
 

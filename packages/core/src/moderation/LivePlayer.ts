@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { OneLineText } from "../kernel/text.js"
 
 /**
  * A player on the game server right now, as Bluelight speaks of them (the
@@ -19,3 +20,6 @@ export type LivePlayer = typeof LivePlayer.Type
  * Owner`): moderation never acts against them (`TARGET_IS_STAFF`).
  */
 export const isInGameStaff = (permission: string): boolean => permission !== "Normal"
+
+/** What a player is looked up by: their platform id, or part of their username; one line of 1 to 100 characters. */
+export const PlayerQuery = OneLineText({ min: 1, max: 100 })

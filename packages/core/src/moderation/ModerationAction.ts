@@ -1,11 +1,13 @@
 import { type DateTime, Schema } from "effect"
+import { OneOf } from "../kernel/oneOf.js"
 import { MultiLineText, OneLineText, SafeText } from "../kernel/text.js"
 import type { AccountId, ServiceCredentialId } from "../identity/ids.js"
 import type { ModerationActionId } from "./ids.js"
 
 /** What a moderation action does in game: a private message, a kick or a ban. */
 export const MODERATION_TYPES = ["warn", "kick", "ban"] as const
-export type ModerationType = (typeof MODERATION_TYPES)[number]
+export const ModerationType = OneOf(...MODERATION_TYPES)
+export type ModerationType = typeof ModerationType.Type
 
 /** Whether the game server carried the command out (API document, "States and transitions"). */
 export const DELIVERY_STATES = ["SUCCEEDED", "FAILED", "UNKNOWN"] as const
@@ -42,18 +44,33 @@ const rule = (test: (text: string) => boolean, message: string) => Schema.makeFi
 const documented = (jsonSchema: { readonly minLength: number; readonly maxLength: number; readonly pattern: string }) =>
   Schema.makeFilter((_: string) => undefined, { toJsonSchema: () => jsonSchema })
 
-const { targetPlatformId, reason, evidence } = MODERATION_LIMITS
-const PLATFORM_ID_CHARACTERS = /^[A-Za-z0-9_-]*$/
+const { targetPlatformId, reason, evidence, idempotencyKey } = MODERATION_LIMITS
+const IDENTIFIER_CHARACTERS = /^[A-Za-z0-9_-]*$/
+const IDENTIFIER_CHARACTERS_MESSAGE = "must contain only letters, digits, '_' and '-'"
 
 /** A game-platform id: 1 to 64 letters, digits, `_` or `-` (the platform's ids are digits). */
 export const PlatformId = SafeText.check(
   documented({ minLength: targetPlatformId.min, maxLength: targetPlatformId.max, pattern: "^[A-Za-z0-9_-]+$" }),
-  rule((text) => PLATFORM_ID_CHARACTERS.test(text), "must contain only letters, digits, '_' and '-'"),
+  rule((text) => IDENTIFIER_CHARACTERS.test(text), IDENTIFIER_CHARACTERS_MESSAGE),
   rule((text) => text.length >= targetPlatformId.min, "must not be empty"),
   rule((text) => text.length <= targetPlatformId.max, `must be at most ${targetPlatformId.max} characters`)
 ).annotate({
   title: "PlatformId",
   description: `A game-platform account id: ${targetPlatformId.min} to ${targetPlatformId.max} characters matching ^[A-Za-z0-9_-]+$`
+})
+
+/**
+ * The key a requester gives one deliberate action (the `Idempotency-Key`
+ * header): 16 to 128 of `A-Z a-z 0-9 _ -`; kept with the action for good.
+ */
+export const IdempotencyKey = SafeText.check(
+  documented({ minLength: idempotencyKey.min, maxLength: idempotencyKey.max, pattern: "^[A-Za-z0-9_-]+$" }),
+  rule((text) => IDENTIFIER_CHARACTERS.test(text), IDENTIFIER_CHARACTERS_MESSAGE),
+  rule((text) => text.length >= idempotencyKey.min, `must be at least ${idempotencyKey.min} characters`),
+  rule((text) => text.length <= idempotencyKey.max, `must be at most ${idempotencyKey.max} characters`)
+).annotate({
+  title: "IdempotencyKey",
+  description: "Generated once per deliberate action and sent again, unchanged, on every retry of it; kept for good, per caller"
 })
 
 /** Why a player is warned, kicked or banned (they are shown it): one line of 1 to 500 characters. */

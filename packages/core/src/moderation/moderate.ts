@@ -1,4 +1,4 @@
-import { DateTime, Effect, Fiber, Option, Ref } from "effect"
+import { DateTime, Effect, Fiber, Option, Ref, Schema } from "effect"
 import { actorOf, type Caller } from "../identity/Caller.js"
 import type { AuditAction } from "../kernel/auditActions.js"
 import { AuditLog } from "../kernel/AuditLog.js"
@@ -10,11 +10,12 @@ import { IdempotencyConflict } from "./errors.js"
 import { ModerationActionId } from "./ids.js"
 import {
   fingerprintOf,
+  IdempotencyKey,
   type ModerationAction,
   type ModerationErrorCode,
   ModerationRequest,
   type ModerationRequester,
-  type ModerationType
+  ModerationType
 } from "./ModerationAction.js"
 import { GameCommandSlot, GameServer, ModerationActions } from "./ports.js"
 import { checkTarget } from "./target.js"
@@ -66,6 +67,12 @@ const DELIVERY_AUDIT_ACTION: Record<KnownDelivery["delivery"], AuditAction> = {
   FAILED: "moderation.delivery.failed"
 }
 
+/** The request (its type and key, the target, reason and evidence) as the moderation rules have them: a caller that skipped the contract is held to them too. */
+const validRequest = validated(
+  Schema.Struct({ type: ModerationType, idempotencyKey: IdempotencyKey, ...ModerationRequest.fields }),
+  "The moderation request is not valid"
+)
+
 /**
  * Warns, kicks or bans a player, in the order of
  * docs/decisions/moderation.md, "Delivery": (1) take the game-command slot (`GAME_THROTTLED`, nothing
@@ -79,16 +86,13 @@ const DELIVERY_AUDIT_ACTION: Record<KnownDelivery["delivery"], AuditAction> = {
  * Steps 2 to 5 run on a fiber of their own, so a client that goes away cannot
  * cut the delivery short between the command and its record.
  */
-/** The request as the moderation rules have it: a caller that skipped the contract is held to them too. */
-const validRequest = validated(ModerationRequest, "The moderation request is not valid")
-
 export const moderate = Effect.fn("moderation.moderate")(function*(
   caller: Caller,
-  type: ModerationType,
-  idempotencyKey: string,
+  rawType: ModerationType,
+  rawKey: string,
   input: ModerationRequest
 ) {
-  const request = yield* validRequest(input)
+  const { type, idempotencyKey, ...request } = yield* validRequest({ ...input, type: rawType, idempotencyKey: rawKey })
   const actions = yield* ModerationActions
   const requester = requesterOf(caller)
   const fingerprint = fingerprintOf(type, request)

@@ -1,13 +1,19 @@
-import { type DateTime, Effect, Option } from "effect"
+import { type DateTime, Effect, Option, Schema } from "effect"
 import { LivePicture } from "../game/ports.js"
 import type { Account } from "../identity/Account.js"
 import { Accounts } from "../identity/ports.js"
 import { orNotFound } from "../kernel/errors.js"
-import { type Page, type PageMeta, toPage } from "../kernel/paging.js"
+import { checkedPage, type Page, type PageMeta, toPage } from "../kernel/paging.js"
+import { validated } from "../kernel/validated.js"
 import type { ModerationActionId } from "./ids.js"
-import type { LivePlayer } from "./LivePlayer.js"
+import { type LivePlayer, PlayerQuery } from "./LivePlayer.js"
 import { toLivePlayer } from "./liveGame.js"
+import { PlatformId } from "./ModerationAction.js"
 import { ModerationActions, type ModerationFilter } from "./ports.js"
+
+/** A player named or looked up as the moderation rules have it: a caller that skipped the contract is held to them too. */
+const validPlayer = validated(Schema.Struct({ platformId: PlatformId }), "The player is not valid")
+const validLookup = validated(Schema.Struct({ query: PlayerQuery }), "The player lookup is not valid")
 
 /** One action, or `NOT_FOUND`. */
 export const findModerationAction = Effect.fn("moderation.findAction")(function*(id: ModerationActionId) {
@@ -16,7 +22,8 @@ export const findModerationAction = Effect.fn("moderation.findAction")(function*
 })
 
 /** Actions newest first, by target and type. */
-export const listModerationActions = Effect.fn("moderation.listActions")(function*(filter: ModerationFilter, page: Page) {
+export const listModerationActions = Effect.fn("moderation.listActions")(function*(filter: ModerationFilter, requested: Page) {
+  const page = yield* checkedPage(requested)
   const actions = yield* ModerationActions
   return yield* actions.list(filter, page)
 })
@@ -24,7 +31,9 @@ export const listModerationActions = Effect.fn("moderation.listActions")(functio
 const linkedAccount = (platformId: string) => Accounts.use((accounts) => Effect.map(accounts.findByPlatformId(platformId), Option.getOrNull))
 
 /** Every action against a player (newest first, a page of them), and the account linked to the player, if any. */
-export const playerHistory = Effect.fn("moderation.playerHistory")(function*(platformId: string, page: Page) {
+export const playerHistory = Effect.fn("moderation.playerHistory")(function*(rawPlatformId: string, requested: Page) {
+  const page = yield* checkedPage(requested)
+  const { platformId } = yield* validPlayer({ platformId: rawPlatformId })
   const actions = yield* listModerationActions({ targetPlatformId: platformId }, page)
   return { platformId, account: yield* linkedAccount(platformId), actions }
 })
@@ -67,7 +76,8 @@ const snapshotPlayers = Effect.map(LivePicture.use((live) => live.snapshot), (sn
 }))
 
 /** The players on the server now (a page of them, `total` in all), each with their linked account. */
-export const livePlayers = Effect.fn("moderation.livePlayers")(function*(page: Page) {
+export const livePlayers = Effect.fn("moderation.livePlayers")(function*(requested: Page) {
+  const page = yield* checkedPage(requested)
   const { players, observedAt } = yield* snapshotPlayers
   return yield* pageWithAccounts(players, page, observedAt)
 })
@@ -82,7 +92,9 @@ export const liveStatus = Effect.fn("moderation.liveStatus")(function*() {
  * Players on the server now whose platform id is `query`, or whose username
  * holds it (ignoring case), each with their linked account.
  */
-export const lookupPlayers = Effect.fn("moderation.lookupPlayers")(function*(query: string, page: Page) {
+export const lookupPlayers = Effect.fn("moderation.lookupPlayers")(function*(rawQuery: string, requested: Page) {
+  const page = yield* checkedPage(requested)
+  const { query } = yield* validLookup({ query: rawQuery })
   const needle = query.toLowerCase()
   const { players, observedAt } = yield* snapshotPlayers
   return yield* pageWithAccounts(players.filter((player) => player.platformId === query || player.username.toLowerCase().includes(needle)), page, observedAt)

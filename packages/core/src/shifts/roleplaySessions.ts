@@ -5,7 +5,7 @@ import { AuditLog } from "../kernel/AuditLog.js"
 import { InvalidState, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
 import { checkWithinWindow } from "../kernel/timeWindow.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { lockActiveStaff, staffRequired } from "./access.js"
 import { RoleplaySessionId } from "./ids.js"
@@ -31,8 +31,9 @@ const validText = validated(
 /** `GET /sessions`: role-play sessions, latest scheduled first. */
 export const listRoleplaySessions = Effect.fn("shifts.listRoleplaySessions")(function*(
   filter: { readonly status?: RoleplaySessionStatus | undefined },
-  page: Page
+  requested: Page
 ) {
+  const page = yield* checkedPage(requested)
   return yield* RoleplaySessions.use((sessions) => sessions.list(filter, page))
 })
 

@@ -6,7 +6,7 @@ import { StaffDeactivation } from "../identity/ports.js"
 import { AuditLog } from "../kernel/AuditLog.js"
 import { InvalidInput, orNotFound } from "../kernel/errors.js"
 import { newId } from "../kernel/Ids.js"
-import type { Page } from "../kernel/paging.js"
+import { checkedPage, type Page } from "../kernel/paging.js"
 import { inTransaction } from "../kernel/Transactor.js"
 import { lockActiveStaff, mayEndShifts, notActiveStaff, shiftActorFor, sourceOf } from "./access.js"
 import { ShiftAlreadyActive, ShiftNotActive } from "./errors.js"
@@ -103,7 +103,8 @@ export const endShift = Effect.fn("shifts.endShift")(function*(caller: Caller, i
  * the caller's own (another `staffId` is `FORBIDDEN`, and so is a caller
  * without a staff profile).
  */
-export const listShifts = Effect.fn("shifts.listShifts")(function*(caller: Caller, filter: ShiftFilter, page: Page) {
+export const listShifts = Effect.fn("shifts.listShifts")(function*(caller: Caller, filter: ShiftFilter, requested: Page) {
+  const page = yield* checkedPage(requested)
   const scoped = yield* visibleShifts(caller, filter)
   return yield* Shifts.use((shifts) => shifts.list(scoped, page))
 })
@@ -122,8 +123,9 @@ const visibleShifts = (caller: Caller, filter: ShiftFilter): Effect.Effect<Shift
  */
 export const shiftSummary = Effect.fn("shifts.shiftSummary")(function*(
   range: { readonly from: DateTime.Utc; readonly to: DateTime.Utc; readonly staffId?: StaffProfileId | undefined },
-  page: Page
+  requested: Page
 ) {
+  const page = yield* checkedPage(requested)
   if (!DateTime.isLessThan(range.from, range.to)) {
     return yield* new InvalidInput({ message: "Invalid time range", details: [{ path: ["query", "to"], message: "must be after from" }] })
   }

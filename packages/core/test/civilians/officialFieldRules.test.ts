@@ -12,6 +12,8 @@ import {
   reinstateLicence,
   removeEndorsement,
   revokeLicence,
+  searchCivilians,
+  searchVehicles,
   suspendLicence,
   transferVehicle,
   updateLicence,
@@ -208,6 +210,27 @@ describe("licence and vehicle changes hold their command to the field rules", ()
         ])
         const changed = yield* changeVehicleStatuses(officer, vehicle.id, { reason: "  Tax lapsed  ", taxStatus: "UNTAXED" })
         expect(changed.taxStatus).toBe("UNTAXED")
+      })
+    ))
+})
+
+describe("PNC searches hold their text to the field rules", () => {
+  const page = { limit: 25, offset: 0 }
+  const hidden = { message: "must not contain invisible or direction-control characters" }
+
+  it.effect("a search past 100 characters, blank or hostile is refused at search; 100 characters is searched, and none is everyone", () =>
+    run(({ civilian, vehicle }) =>
+      Effect.gen(function*() {
+        for (const search of [searchCivilians, searchVehicles]) {
+          yield* refusedUnwritten(search("s".repeat(101), page), [{ path: ["search"], ...tooLong(100) }])
+          yield* refusedUnwritten(search("   ", page), [{ path: ["search"], ...blank }])
+          yield* refusedUnwritten(search("\u202eDCBA", page), [{ path: ["search"], ...hidden }])
+          yield* refusedUnwritten(search("Smith\nJohn", page), [{ path: ["search"], ...oneLine }])
+          expect((yield* search("s".repeat(100), page)).items).toEqual([])
+        }
+        expect((yield* searchCivilians(" smith ", page)).items.map((hit) => hit.id)).toEqual([civilian.id])
+        expect((yield* searchCivilians("", page)).items.map((hit) => hit.id)).toEqual([civilian.id])
+        expect((yield* searchVehicles(" ab12 ", page)).items.map((hit) => hit.id)).toEqual([vehicle.id])
       })
     ))
 })

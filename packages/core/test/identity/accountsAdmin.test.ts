@@ -1,4 +1,5 @@
-import { AccountId, authenticateSession, setAccountStatus } from "@bluelight/core/identity"
+import { AccountId, type AccountStatus, authenticateSession, setAccountStatus } from "@bluelight/core/identity"
+import { InvalidInput } from "@bluelight/core/kernel"
 import { testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
@@ -89,5 +90,19 @@ describe("setAccountStatus", () => {
     Effect.gen(function*() {
       const admin = yield* signedInAdmin
       expect((yield* Effect.flip(setAccountStatus(admin, AccountId.make("no-such-account"), "SUSPENDED")))._tag).toBe("NotFound")
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a status outside the account rules (a caller that skipped the contract) is refused; nothing is stored, revoked or audited", () =>
+    Effect.gen(function*() {
+      const admin = yield* signedInAdmin
+      const alice = yield* signIn("alice")
+      const before = yield* readTables
+      for (const status of ["BANNED", "active", "ACTIVE\u202e"]) {
+        const refused = yield* Effect.flip(setAccountStatus(admin, alice.account.id, status as unknown as AccountStatus))
+        expect(refused).toBeInstanceOf(InvalidInput)
+        expect(refused).toMatchObject({ details: [{ path: ["status"], message: "must be one of: ACTIVE, SUSPENDED, DISABLED" }] })
+      }
+      expect(yield* readTables).toEqual(before)
+      expect((yield* setAccountStatus(admin, alice.account.id, "DISABLED")).status).toBe("DISABLED")
     }).pipe(Effect.provide(testPorts())))
 })
