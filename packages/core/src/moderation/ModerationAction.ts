@@ -25,9 +25,6 @@ export const MODERATION_LIMITS = {
   idempotencyKey: { min: 16, max: 128 }
 } as const
 
-/** The `Idempotency-Key` header's form: 16 to 128 of `A-Z a-z 0-9 _ -`. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/
-
 /** Who asked for an action: a person (`moderatorId`) or a service credential (`serviceId`). */
 export type ModerationRequester =
   | { readonly _tag: "Moderator"; readonly id: AccountId }

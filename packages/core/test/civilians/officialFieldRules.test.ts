@@ -221,12 +221,17 @@ describe("PNC searches hold their text to the field rules", () => {
   it.effect("a search past 100 characters, blank or hostile is refused at search; 100 characters is searched, and none is everyone", () =>
     run(({ civilian, vehicle }) =>
       Effect.gen(function*() {
-        for (const search of [searchCivilians, searchVehicles]) {
-          yield* refusedUnwritten(search("s".repeat(101), page), [{ path: ["search"], ...tooLong(100) }])
-          yield* refusedUnwritten(search("   ", page), [{ path: ["search"], ...blank }])
-          yield* refusedUnwritten(search("\u202eDCBA", page), [{ path: ["search"], ...hidden }])
-          yield* refusedUnwritten(search("Smith\nJohn", page), [{ path: ["search"], ...oneLine }])
-          expect((yield* search("s".repeat(100), page)).items).toEqual([])
+        // Each search as the number of hits it finds, so that both run through one loop.
+        const searches = [
+          (text: string) => Effect.map(searchCivilians(text, page), (found) => found.items.length),
+          (text: string) => Effect.map(searchVehicles(text, page), (found) => found.items.length)
+        ]
+        for (const search of searches) {
+          yield* refusedUnwritten(search("s".repeat(101)), [{ path: ["search"], ...tooLong(100) }])
+          yield* refusedUnwritten(search("   "), [{ path: ["search"], ...blank }])
+          yield* refusedUnwritten(search("\u202eDCBA"), [{ path: ["search"], ...hidden }])
+          yield* refusedUnwritten(search("Smith\nJohn"), [{ path: ["search"], ...oneLine }])
+          expect(yield* search("s".repeat(100))).toBe(0)
         }
         expect((yield* searchCivilians(" smith ", page)).items.map((hit) => hit.id)).toEqual([civilian.id])
         expect((yield* searchCivilians("", page)).items.map((hit) => hit.id)).toEqual([civilian.id])
