@@ -12,9 +12,9 @@ import type { GameServerSimulator } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { listOf } from "../harness/body.js"
 import { asSession, type CadEventData, createIncident } from "../harness/cad.js"
-import { freshDatabase, type TestDatabase } from "../harness/database.js"
-import { meData, type Session, signIn, testRedisUrl } from "../harness/identity.js"
-import { startSimulator } from "../harness/moderation.js"
+import type { TestDatabase } from "../harness/database.js"
+import { startInstancesWithSimulator } from "../harness/game.js"
+import type { Session } from "../harness/identity.js"
 import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { arrived, batchText, deliver, emergencyEvent, gameCalls, signed } from "./webhookSigning.js"
 
@@ -23,27 +23,17 @@ let database: TestDatabase
 let a: RunningServer
 let b: RunningServer
 let admin: Session
-let env: Record<string, string>
+let env: Record<string, string | undefined>
+let stop: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  const started = await startSimulator()
-  simulator = started.simulator
-  database = await freshDatabase()
-  env = {
-    ...started.env,
-    ...UNLIMITED_RATES,
-    GAME_WEBHOOK_PUBLIC_KEY: simulator.webhookPublicKey,
-    BLUELIGHT_ADMIN_IDENTITY_IDS: "events-once-admin",
-    ...(testRedisUrl === undefined ? {} : { REDIS_URL: testRedisUrl })
-  }
-  ;[a, b] = await Promise.all([startServer({ database, env }), startServer({ database, env })])
-  admin = await signIn(a, { id: "events-once-admin" })
-  await meData(b, admin)
+  ;({ simulator, database, a, b, admin, env, stop } = await startInstancesWithSimulator({
+    admin: "events-once-admin",
+    second: "always",
+    webhook: true,
+    env: UNLIMITED_RATES
+  }))
 }, 120_000)
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()])
-  await database?.dispose()
-  await simulator?.close()
-})
+afterAll(() => stop?.())
 
 let nextCallNumber = 20_000
 const callNumber = () => ++nextCallNumber
