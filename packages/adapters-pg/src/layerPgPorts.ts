@@ -6,6 +6,7 @@ import { PgAuditQueries } from "./audit/PgAuditQueries.js"
 import { PgCadRepositories, PgCadSignals } from "./cad/index.js"
 import { PgCivilianRepositories } from "./civilians/index.js"
 import { PgGameCallLinks } from "./game/PgGameCallLinks.js"
+import { PgGameEventInbox } from "./game/PgGameEventInbox.js"
 import { NodeTokens, PgAccessChanges, PgIdentityRepositories } from "./identity/index.js"
 import { PgAuditLog } from "./kernel/PgAuditLog.js"
 import { PgTransactor } from "./kernel/PgTransactor.js"
@@ -51,6 +52,7 @@ export const layerPgPorts = (options: PgPortsOptions) =>
     EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog)),
     PgModerationActions,
     PgGameCallLinks,
+    PgGameEventInbox,
     PgCivilianRepositories,
     layerCad(options)
   ).pipe(Layer.provideMerge(RandomIds))

@@ -1,6 +1,13 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
-import { GameWebhookKey, layerGameEventQueue, layerWebhookReplays } from "@bluelight/adapters-http"
-import { FORGET_GAME_EVENT_CLAIMS_EVERY, forgetOldGameEventClaims, GameEventHandler, handleGameEvent } from "@bluelight/core/game"
+import { GameWebhookKey, layerGameEventInbox, layerWebhookReplays } from "@bluelight/adapters-http"
+import {
+  FORGET_GAME_EVENT_CLAIMS_EVERY,
+  forgetOldGameEventClaims,
+  GAME_EVENT_INBOX_LEASE,
+  GAME_EVENT_INBOX_POLL,
+  GameEventHandler,
+  handleGameEvent
+} from "@bluelight/core/game"
 import { Duration, Effect, Layer, Option, Schedule } from "effect"
 import type { Settings } from "./config.js"
 import { ed25519PublicKey } from "./config.js"
@@ -38,7 +45,7 @@ export const layerGameWebhookKey = (settings: Settings, simulatorKey: Option.Opt
     ))
   })
 
-/** G4's use case as the queue's handler, with the ports it needs resolved once. */
+/** G4's use case as the inbox worker's handler, with the ports it needs resolved once. */
 const layerGameEventHandler = Layer.effect(
   GameEventHandler,
   Effect.map(
@@ -64,21 +71,26 @@ const layerForgetOldClaims = Layer.effectDiscard(
 
 /**
  * What the webhook's receiver needs beside its key: the replay check shared
- * through Redis when `REDIS_URL` is set (else in memory), and this
- * instance's queue of verified batches, handled in order by the game-event
- * use case and drained on shutdown within the shutdown grace (it stops after
- * the HTTP server has drained, before the database closes); and the old
- * claims forgotten every hour.
+ * through Redis when `REDIS_URL` is set (else in memory), and the inbox of
+ * verified batches in the database with this instance's worker, which
+ * handles them in order by the game-event use case and, on shutdown, stops
+ * within the shutdown grace (after the HTTP server has drained, before the
+ * database closes), leaving what is left in the inbox; and the old claims
+ * forgotten every hour.
  */
 export const layerGameEvents = (settings: Settings) =>
   Layer.unwrap(Effect.gen(function*() {
     const redis = yield* SharedRedis
     return Layer.mergeAll(
       layerWebhookReplays(redis),
-      layerGameEventQueue({ drainFor: Duration.seconds(Math.max(settings.shutdownGraceSeconds, 1)) }).pipe(Layer.provide(layerGameEventHandler)),
+      layerGameEventInbox({
+        drainFor: Duration.seconds(Math.max(settings.shutdownGraceSeconds, 1)),
+        pollEvery: GAME_EVENT_INBOX_POLL,
+        lease: GAME_EVENT_INBOX_LEASE
+      }).pipe(Layer.provide(layerGameEventHandler)),
       layerForgetOldClaims
     )
   }))
 
-/** `ports` with the webhook's replay check and queue added on top of them (they use its Redis, database and game). */
+/** `ports` with the webhook's replay check and inbox worker added on top of them (they use its Redis, database and game). */
 export const withGameEvents = <A, E, R>(settings: Settings, ports: Layer.Layer<A, E, R>) => layerGameEvents(settings).pipe(Layer.provideMerge(ports))

@@ -7,8 +7,8 @@ import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { GAME_EVENTS_FRESHNESS_SECONDS } from "@bluelight/api/game/GameEventsApi.js"
 import { readBatch } from "./webhookBatch.js"
+import { GameEventIntake } from "./webhookInbox.js"
 import { GameWebhookKey } from "./webhookKey.js"
-import { GameEventQueue } from "./webhookQueue.js"
 import { isFresh, signedHeadersOf, verifiesWith } from "./webhookSignature.js"
 
 /**
@@ -25,7 +25,8 @@ const receiverOff = new NotFound({ message: "The game's event webhook is off: GA
  * for form, the timestamp for freshness and the signature over the raw bytes
  * verified, all before the body is read as anything; then the batch read, its
  * signature recorded (a replay, on any instance, is answered `204` and does
- * nothing), and the batch queued for handling in order after the answer.
+ * nothing), and the batch kept in the inbox, to be handled in order after
+ * the answer.
  * Nothing is recorded for a refused delivery.
  */
 const receive = Effect.gen(function*() {
@@ -46,14 +47,14 @@ const receive = Effect.gen(function*() {
   const batch = readBatch(body)
   if (Result.isFailure(batch)) return yield* batch.failure
   const replays = yield* WebhookReplays
-  const queue = yield* GameEventQueue
+  const intake = yield* GameEventIntake
   const requestId = yield* CurrentRequestId
-  // Recorded and queued without a break (the record is bounded by Redis's deadline): a client gone meanwhile must not
-  // leave a signature seen whose events never ran.
+  // Recorded and put in the inbox without a break (the record is bounded by Redis's deadline): a client gone meanwhile
+  // must not leave a signature seen whose events were never kept. A put that fails answers `500`.
   yield* Effect.uninterruptible(
     Effect.flatMap(replays.firstSight(signed.signature, REPLAY_MEMORY_MILLIS), (first) =>
       first
-        ? queue.offer({ ...batch.success, requestId })
+        ? intake.put({ ...batch.success, requestId })
         : Effect.logInfo("game webhook: a delivery seen before; nothing done"))
   )
 })

@@ -12,6 +12,7 @@ import accessChanges from "./0010_access_changes.js"
 import foldedKeys from "./0011_folded_keys.js"
 import pncOwnerChanges from "./0012_pnc_owner_changes.js"
 import gameCalls from "./0013_game_calls.js"
+import gameEventInbox from "./0014_game_event_inbox.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
@@ -27,5 +28,6 @@ export const migrations = Migrator.fromRecord({
   "0010_access_changes": accessChanges,
   "0011_folded_keys": foldedKeys,
   "0012_pnc_owner_changes": pncOwnerChanges,
-  "0013_game_calls": gameCalls
+  "0013_game_calls": gameCalls,
+  "0014_game_event_inbox": gameEventInbox
 })

@@ -1,5 +1,6 @@
-import { Effect, Layer } from "effect"
+import { DateTime, type Duration, Effect, Layer, Option } from "effect"
 import type { Call } from "../cad/Call.js"
+import { GameEventInbox, type InboxBatch, type ReceivedGameEvents } from "../game/inbox.js"
 import type { GameLocation, LiveSnapshot } from "../game/LiveSnapshot.js"
 import { GameCallLinks } from "../game/ports.js"
 import { CALLS_TABLE } from "./cad.js"
@@ -42,4 +43,60 @@ export const InMemoryGameCallLinks = Layer.effect(
         )
       })
   }))
+)
+
+export const GAME_EVENT_INBOX_TABLE = "game_event_inbox"
+
+interface InboxRow extends InboxBatch {
+  readonly receivedAt: DateTime.Utc
+  readonly takenBy: string | null
+  readonly takenUntil: DateTime.Utc | null
+}
+
+/**
+ * The inbox of the game's batches as a table, oldest (smallest id) first,
+ * leases by the clock as the Postgres one.
+ */
+export const InMemoryGameEventInbox = Layer.effect(
+  GameEventInbox,
+  Effect.gen(function*() {
+    const db = yield* InMemoryDatabase
+    let lastId = 0
+    const change = (id: string, f: (row: InboxRow) => InboxRow) =>
+      db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => stored.map((row) => (row.id === id ? f(row) : row)))
+    return {
+      put: (batch: ReceivedGameEvents) =>
+        Effect.gen(function*() {
+          const receivedAt = yield* DateTime.now
+          lastId += 1
+          yield* db.insert<InboxRow>(GAME_EVENT_INBOX_TABLE, {
+            id: String(lastId),
+            server: batch.server,
+            events: batch.events,
+            requestId: batch.requestId,
+            receivedAt,
+            takenBy: null,
+            takenUntil: null
+          })
+        }),
+      take: (taker: string, leaseFor: Duration.Duration) =>
+        Effect.gen(function*() {
+          const now = yield* DateTime.now
+          const until = DateTime.addDuration(now, leaseFor)
+          let taken: InboxRow | undefined
+          // The look and the write in one update of the table, so two takers at once never take one batch.
+          yield* db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => {
+            taken = [...stored]
+              .filter((row) => row.takenUntil === null || !DateTime.isGreaterThan(row.takenUntil, now))
+              .sort((a, b) => Number(a.id) - Number(b.id))[0]
+            return stored.map((row) => (row.id === taken?.id ? { ...row, takenBy: taker, takenUntil: until } : row))
+          })
+          if (taken === undefined) return Option.none<InboxBatch>()
+          const { id, requestId, server, events } = taken
+          return Option.some<InboxBatch>({ id, requestId, server, events })
+        }),
+      release: (id: string) => change(id, (row) => ({ ...row, takenBy: null, takenUntil: null })),
+      done: (id: string) => db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => stored.filter((row) => row.id !== id))
+    }
+  })
 )

@@ -5,6 +5,7 @@ import { makeCadFeed, NoCadSignals } from "../cad/feed.js"
 import { LocalStreamSlots } from "../cad/streamSlots.js"
 import { InMemoryCadRepositories } from "./cad.js"
 import { AuditLogFailingOn, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
+import { InMemoryGameEventInbox } from "./game.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 import { InMemoryCivilianRepositories } from "./civilians.js"
 import { InMemoryAccessChanges, InMemoryIdentityRepositories } from "./identity.js"
@@ -73,6 +74,7 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryShiftsContext.pipe(Layer.provide(auditLog)),
     TestModerationPorts,
     InMemoryCivilianRepositories,
+    InMemoryGameEventInbox,
     // No polling: a test runs `AccessWatch.catchUp` where a server would poll.
     makeCadFeed(null, options.cadFeedLag).pipe(
       Layer.provideMerge(InMemoryCadRepositories),

@@ -1,0 +1,69 @@
+/**
+ * This instance's worker over the inbox of the game's batches: it handles
+ * what it finds at start and what is put, oldest first, each batch's events
+ * in order, and removes each batch; stopped within a batch, it gives the
+ * batch back for the next taker.
+ */
+import { type GameEvent, GameEventHandler, GameEventInbox, type ReceivedGameEvents } from "@bluelight/core/game"
+import { InMemoryDatabase, InMemoryGameEventInbox } from "@bluelight/core/testing"
+import { describe, expect, it } from "@effect/vitest"
+import { Deferred, Duration, Effect, Exit, Layer, Option, Scope } from "effect"
+import { GameEventIntake, layerGameEventInbox } from "../src/game/webhookInbox.js"
+
+const command = (argument: string): GameEvent => ({ event: "CustomCommand", origin: "1001", timestamp: 1_767_258_000, data: { command: "status", argument } })
+const batch = (...arguments_: ReadonlyArray<string>): ReceivedGameEvents => ({ server: "Bluelight RP", events: arguments_.map(command), requestId: null })
+
+/** A handler that records each event's argument, and waits on `hold` for the argument `"hold"`. */
+const recording = (seen: Array<string>, hold: Deferred.Deferred<void>) =>
+  Layer.succeed(GameEventHandler, {
+    handle: (_server, event) =>
+      Effect.gen(function*() {
+        if (event.event !== "CustomCommand") return
+        seen.push(event.data.argument)
+        if (event.data.argument === "hold") yield* Deferred.await(hold)
+      })
+  })
+
+// The poll never comes within a test: what is handled was found at start or woken by a put.
+const OPTIONS = { drainFor: Duration.millis(50), pollEvery: Duration.hours(1), lease: Duration.seconds(30) }
+
+/** The worker started over the test's inbox, in a scope the test closes (`stop`: the server stopping). */
+const startWorker = (seen: Array<string>, hold: Deferred.Deferred<void>) =>
+  Effect.gen(function*() {
+    const scope = yield* Scope.make()
+    const context = yield* Layer.buildWithScope(layerGameEventInbox(OPTIONS).pipe(Layer.provide(recording(seen, hold))), scope)
+    return { intake: context, stop: Scope.close(scope, Exit.void) }
+  })
+
+describe("the game event inbox's worker", () => {
+  it.live("handles the batches left at start, then those put, in order, and removes each", () =>
+    Effect.gen(function*() {
+      const inbox = yield* GameEventInbox
+      const hold = yield* Deferred.make<void>()
+      const seen: Array<string> = []
+      yield* inbox.put(batch("left 1", "left 2"))
+      yield* inbox.put(batch("left 3"))
+      const worker = yield* startWorker(seen, hold)
+      yield* Effect.provide(GameEventIntake.use((intake) => intake.put(batch("put 1", "put 2"))), worker.intake)
+      yield* Effect.promise(() => expect.poll(() => seen.length).toBe(5))
+      expect(seen).toEqual(["left 1", "left 2", "left 3", "put 1", "put 2"])
+      yield* worker.stop
+      expect(yield* inbox.take("anyone", Duration.seconds(30))).toEqual(Option.none())
+    }).pipe(Effect.provide(InMemoryGameEventInbox.pipe(Layer.provideMerge(InMemoryDatabase.layer)))))
+
+  it.live("stopped within a batch past its grace, gives the batch back whole for the next taker", () =>
+    Effect.gen(function*() {
+      const inbox = yield* GameEventInbox
+      const hold = yield* Deferred.make<void>()
+      const seen: Array<string> = []
+      yield* inbox.put(batch("first", "hold", "never"))
+      const worker = yield* startWorker(seen, hold)
+      yield* Effect.promise(() => expect.poll(() => seen).toEqual(["first", "hold"]))
+      yield* worker.stop
+      const again = yield* inbox.take("next", Duration.seconds(30))
+      expect(Option.map(again, (taken) => taken.events.map((event) => event.event === "CustomCommand" ? event.data.argument : ""))).toEqual(
+        Option.some(["first", "hold", "never"])
+      )
+      expect(seen).toEqual(["first", "hold"])
+    }).pipe(Effect.provide(InMemoryGameEventInbox.pipe(Layer.provideMerge(InMemoryDatabase.layer)))))
+})

@@ -1,0 +1,168 @@
+import { type GameEvent, GameEventInbox, type ReceivedGameEvents } from "@bluelight/core/game"
+import { InMemoryDatabase, InMemoryGameEventInbox } from "@bluelight/core/testing"
+import { layerPgClient, PgGameEventInbox, runMigrations } from "@bluelight/adapters-pg/internal"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Clock, DateTime, Duration, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
+import { freshDatabase } from "../../../../test/harness/database.js"
+
+/** The inbox of the game's batches, run on Postgres and on the in-memory port: the same cases, the same answers. */
+
+interface Backend {
+  readonly run: <A, E>(effect: Effect.Effect<A, E, GameEventInbox>) => Promise<A>
+  readonly dispose: () => Promise<void>
+}
+
+const LEASE = Duration.seconds(30)
+const T0 = DateTime.makeUnsafe("2026-01-01T09:00:00.000Z")
+
+/** The real clock with the time of day fixed `seconds` after `T0`: a take made at that time. */
+const clockAt = (seconds: number): Clock.Clock => {
+  const real = Clock.Clock.defaultValue()
+  const millis = T0.epochMilliseconds + seconds * 1000
+  return {
+    currentTimeMillisUnsafe: () => millis,
+    currentTimeMillis: Effect.succeed(millis),
+    currentTimeNanosUnsafe: () => BigInt(millis) * 1_000_000n,
+    currentTimeNanos: Effect.succeed(BigInt(millis) * 1_000_000n),
+    monotonicTimeNanosUnsafe: () => real.monotonicTimeNanosUnsafe(),
+    monotonicTimeNanos: real.monotonicTimeNanos,
+    sleep: (duration) => real.sleep(duration)
+  }
+}
+const at = (seconds: number) => <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, Clock.Clock, clockAt(seconds))
+
+const anEmergencyCall = (callNumber: number, description: string): GameEvent => ({
+  event: "EmergencyCallStarted",
+  origin: "1001",
+  timestamp: 1_767_258_000,
+  data: {
+    callNumber,
+    caller: 1001,
+    players: [1001, 1002],
+    description,
+    team: "Police",
+    position: [12.5, -3.25],
+    positionDescriptor: "Main Street",
+    startedAt: 1_767_258_000
+  }
+})
+const aBatch = (callNumber: number, description = "Help"): ReceivedGameEvents => ({
+  server: "Bluelight RP",
+  events: [anEmergencyCall(callNumber, description), {
+    event: "CustomCommand",
+    origin: "1002",
+    timestamp: 1_767_258_001,
+    data: { command: "panic", argument: "" }
+  }],
+  requestId: `req-${callNumber}`
+})
+
+const take = (taker: string) => GameEventInbox.use((inbox) => inbox.take(taker, LEASE))
+const takeAll = (taker: string) =>
+  Effect.gen(function*() {
+    const ids: Array<string> = []
+    for (let next = yield* take(taker); Option.isSome(next); next = yield* take(taker)) ids.push(next.value.id)
+    return ids
+  })
+const done = (id: string) => GameEventInbox.use((inbox) => inbox.done(id))
+
+const contract = (name: string, makeBackend: () => Promise<Backend>) =>
+  describe(`game event inbox: ${name}`, () => {
+    let backend: Backend
+    beforeAll(async () => {
+      backend = await makeBackend()
+    })
+    afterAll(() => backend?.dispose())
+    // Every case leaves the inbox empty, its clock fixed so that no lease of another case is in force.
+    const run = <A, E>(effect: Effect.Effect<A, E, GameEventInbox>) => backend.run(effect)
+
+    it("answers the batches oldest first, as they were put, and none once all are taken", () =>
+      run(Effect.gen(function*() {
+        const inbox = yield* GameEventInbox
+        yield* inbox.put(aBatch(1))
+        yield* inbox.put(aBatch(2))
+        const first = yield* at(0)(take("a"))
+        const second = yield* at(0)(take("a"))
+        expect(Option.map(first, ({ id: _, ...batch }) => batch)).toEqual(Option.some(aBatch(1)))
+        expect(Option.map(second, ({ id: _, ...batch }) => batch)).toEqual(Option.some(aBatch(2)))
+        expect(yield* at(0)(take("b"))).toEqual(Option.none())
+        for (const batch of [first, second]) if (Option.isSome(batch)) yield* done(batch.value.id)
+      })))
+
+    it("removes a batch that is done, for good", () =>
+      run(Effect.gen(function*() {
+        yield* GameEventInbox.use((inbox) => inbox.put(aBatch(3)))
+        const [id] = yield* at(0)(takeAll("a"))
+        expect(id).toBeDefined()
+        yield* done(id!)
+        yield* done(id!)
+        // Long after any lease: nothing to take again.
+        expect(yield* at(3600)(take("a"))).toEqual(Option.none())
+      })))
+
+    it("takes a batch again once its taker's lease ended, not before", () =>
+      run(Effect.gen(function*() {
+        yield* GameEventInbox.use((inbox) => inbox.put(aBatch(4)))
+        const taken = yield* at(0)(takeAll("crashed"))
+        expect(taken).toHaveLength(1)
+        expect(yield* at(29)(take("other"))).toEqual(Option.none())
+        const again = yield* at(30)(take("other"))
+        expect(Option.map(again, (batch) => batch.id)).toEqual(Option.some(taken[0]))
+        yield* done(taken[0]!)
+      })))
+
+    it("gives a released batch back at once", () =>
+      run(Effect.gen(function*() {
+        yield* GameEventInbox.use((inbox) => inbox.put(aBatch(5)))
+        const [id] = yield* at(0)(takeAll("stopping"))
+        yield* GameEventInbox.use((inbox) => inbox.release(id!))
+        expect(Option.map(yield* at(1)(take("next")), (batch) => batch.id)).toEqual(Option.some(id))
+        yield* done(id!)
+      })))
+
+    it("lets two takers at once take one batch once", () =>
+      run(Effect.gen(function*() {
+        yield* GameEventInbox.use((inbox) => inbox.put(aBatch(6)))
+        const [a, b] = yield* at(0)(Effect.all([take("a"), take("b")], { concurrency: 2 }))
+        expect([a, b].filter(Option.isSome)).toHaveLength(1)
+        for (const batch of [a, b]) if (Option.isSome(batch)) yield* done(batch.value.id)
+      })))
+  })
+
+contract("Postgres", async () => {
+  const database = await freshDatabase()
+  const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
+  const runtime = ManagedRuntime.make(PgGameEventInbox.pipe(Layer.provideMerge(client), Layer.orDie))
+  await runtime.runPromise(runMigrations)
+  return {
+    run: (effect) => runtime.runPromise(effect),
+    dispose: async () => {
+      await runtime.dispose()
+      await database.dispose()
+    }
+  }
+})
+
+contract("in memory", async () => {
+  const runtime = ManagedRuntime.make(InMemoryGameEventInbox.pipe(Layer.provideMerge(InMemoryDatabase.layer)))
+  return { run: (effect) => runtime.runPromise(effect), dispose: () => runtime.dispose() }
+})
+
+describe("game event inbox: Postgres's text", () => {
+  it("keeps a batch whose text holds what jsonb cannot, without it", async () => {
+    const database = await freshDatabase()
+    const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
+    const runtime = ManagedRuntime.make(PgGameEventInbox.pipe(Layer.provideMerge(client), Layer.orDie))
+    try {
+      await runtime.runPromise(runMigrations)
+      const taken = await runtime.runPromise(Effect.gen(function*() {
+        yield* GameEventInbox.use((inbox) => inbox.put(aBatch(7, "Help\u0000 me")))
+        return yield* take("a")
+      }))
+      expect(Option.map(taken, ({ id: _, ...batch }) => batch)).toEqual(Option.some(aBatch(7, "Help me")))
+    } finally {
+      await runtime.dispose()
+      await database.dispose()
+    }
+  })
+})
