@@ -61,11 +61,12 @@ describe("a delivery", () => {
     await emptied(database)
   })
 
-  it("the inbox cannot keep is answered 500 and does nothing", async () => {
+  it("the inbox cannot keep is answered 500 and does nothing, and the same delivery sent again is taken", async () => {
     await database.query("ALTER TABLE game_event_inbox ADD CONSTRAINT inbox_test_refuses CHECK (false) NOT VALID")
     const number = callNumber()
+    const delivery = signed(simulator, batchText(simulator, [emergencyEvent(number)]))
     try {
-      expectError(await deliver(b, signed(simulator, batchText(simulator, [emergencyEvent(number)]))), 500, "INTERNAL_ERROR")
+      expectError(await deliver(b, delivery), 500, "INTERNAL_ERROR")
     } finally {
       await database.query("ALTER TABLE game_event_inbox DROP CONSTRAINT inbox_test_refuses")
     }
@@ -74,6 +75,10 @@ describe("a delivery", () => {
     expect((await deliver(b, signed(simulator, batchText(simulator, [emergencyEvent(after)])))).status).toBe(204)
     await arrived(a, admin, after)
     expect(await gameCalls(a, admin, number)).toEqual([])
+    // Its signature was forgotten with the failed write (in Redis, or the instance's memory): sent again, it is no replay.
+    expect((await deliver(b, delivery)).status).toBe(204)
+    await arrived(a, admin, number)
+    expect(await gameCalls(b, admin, number)).toHaveLength(1)
   })
 })
 

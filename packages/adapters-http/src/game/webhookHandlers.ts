@@ -50,11 +50,12 @@ const receive = Effect.gen(function*() {
   const intake = yield* GameEventIntake
   const requestId = yield* CurrentRequestId
   // Recorded and put in the inbox without a break (the record is bounded by Redis's deadline): a client gone meanwhile
-  // must not leave a signature seen whose events were never kept. A put that fails answers `500`.
+  // must not leave a signature seen whose events were never kept. A put that fails answers `500` and forgets the
+  // signature, so that the same delivery sent again is taken.
   yield* Effect.uninterruptible(
     Effect.flatMap(replays.firstSight(signed.signature, REPLAY_MEMORY_MILLIS), (first) =>
       first
-        ? intake.put({ ...batch.success, requestId })
+        ? intake.put({ ...batch.success, requestId }).pipe(Effect.onError(() => replays.forget(signed.signature)))
         : Effect.logInfo("game webhook: a delivery seen before; nothing done"))
   )
 })

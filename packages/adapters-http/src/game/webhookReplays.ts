@@ -20,7 +20,13 @@ export const makeMemoryWebhookReplays = Effect.map(
           const kept = new Map([...entries].filter(([, lapses]) => lapses > now))
           kept.set(signature, now + ttlMillis)
           return [true, kept]
-        }))
+        })),
+    forget: (signature) =>
+      Ref.update(seen, (entries) => {
+        const kept = new Map(entries)
+        kept.delete(signature)
+        return kept
+      })
   })
 )
 
@@ -47,6 +53,18 @@ export const makeRedisWebhookReplays = (redis: Redis, prefix: string) =>
         ).pipe(
           Effect.map((reply) => reply === "OK"),
           Effect.catch((error) => Effect.andThen(warn(error), memory.firstSight(signature, ttlMillis)))
+        ),
+      // Memory too: it may have answered for Redis. A Redis that cannot be asked keeps the signature until it lapses.
+      forget: (signature) =>
+        Effect.andThen(
+          memory.forget(signature),
+          withinRedisDeadline(
+            redis,
+            Effect.tryPromise({
+              try: () => redis.del(`${prefix}${signature}`),
+              catch: (error) => new RateLimiterUnavailable({ reason: redisFailureReason(redis, error) })
+            })
+          ).pipe(Effect.asVoid, Effect.catch(warn))
         )
     }
     return service

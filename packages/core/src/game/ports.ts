@@ -48,9 +48,9 @@ export class GameCallLinks extends Context.Service<GameCallLinks, {
 }>()("@bluelight/core/game/GameCallLinks") {}
 
 /**
- * What becomes of one of the game's events, after its delivery was verified
- * and answered: the webhook's receiver calls it for each event of a batch,
- * in order, one batch after another. It never fails (nobody is waiting for
+ * What becomes of one of the game's events, after its delivery was verified,
+ * kept in the inbox and answered: the inbox's worker calls it for each event
+ * of a batch, in order, one batch after another. It never fails (nobody is waiting for
  * it); an event it has handled before changes nothing.
  */
 export class GameEventHandler extends Context.Service<GameEventHandler, {
@@ -65,4 +65,6 @@ export class GameEventHandler extends Context.Service<GameEventHandler, {
  */
 export class WebhookReplays extends Context.Service<WebhookReplays, {
   readonly firstSight: (signature: string, ttlMillis: number) => Effect.Effect<boolean>
+  /** Forgets `signature`, so that the same delivery is taken again: for one whose batch could not be kept. */
+  readonly forget: (signature: string) => Effect.Effect<void>
 }>()("@bluelight/core/game/WebhookReplays") {}
