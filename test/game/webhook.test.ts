@@ -3,7 +3,7 @@
  * webhook"): the server verifies every delivery against the simulator's key
  * (`GAME_WEBHOOK_PUBLIC_KEY`) before it reads anything of it. Every refusal
  * answers `401`/`413`/`400` and leaves nothing behind: the events are handled
- * in order on one queue, so a valid delivery sent after the refused ones and
+ * in order from the inbox (oldest batch first), so a valid delivery sent after the refused ones and
  * seen in CAD proves that none of them was handled.
  */
 import type { GameServerSimulator } from "@bluelight/adapters-game"
@@ -48,7 +48,7 @@ const callDelivery = (number: number, change: (headers: Record<string, string>) 
 /** How many deliveries the server's log says it recognised as replays. */
 const replaysSeen = () => server.logs.filter((line) => typeof line.message === "string" && line.message.includes("a delivery seen before")).length
 
-/** Proves that none of `refused` was handled: a delivery sent after them (on the same in-order queue) arrives alone. */
+/** Proves that none of `refused` was handled: a delivery sent after them (taken from the inbox after them) arrives alone. */
 const nothingHandled = async (refused: ReadonlyArray<number>) => {
   const sentinel = callNumber()
   expect((await deliver(server, callDelivery(sentinel))).status).toBe(204)
