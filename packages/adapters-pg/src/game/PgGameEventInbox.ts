@@ -10,7 +10,7 @@ const decodeEvents = Schema.decodeUnknownEffect(Schema.fromJsonString(Schema.Arr
 /**
  * Postgres cannot keep `\u0000` in `jsonb`: it is dropped from the game's
  * text when a batch is put. The handling drops it from what it keeps anyway
- * (docs/decisions/game.md, "Emergency calls"), and every handling of the row
+ * (docs/decisions/game.md, "The game's events"), and every handling of the row
  * reads the same events, so an event's claim names it the same each time.
  */
 const storable = (events: ReceivedGameEvents["events"]): string =>
