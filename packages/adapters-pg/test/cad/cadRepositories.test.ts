@@ -24,6 +24,7 @@ import { layerPgClient, PgCadRepositories, PgIdentityRepositories, PgTransactor,
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Clock, DateTime, Deferred, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase } from "../../../../test/harness/database.js"
+import { clockFixedAt } from "../fixedClock.js"
 
 /** The CAD repository contract, run on Postgres and on the in-memory ports: the same cases, the same answers. */
 
@@ -49,19 +50,24 @@ const T1 = at("2026-01-02T09:00:00.000Z")
 const PAGE = { limit: 100, offset: 0 }
 
 /** The real clock with the time of day fixed at `iso`: what a port stamps with the clock, made at another time. */
-const clockAt = (iso: string): Clock.Clock => {
-  const real = Clock.Clock.defaultValue()
-  const millis = at(iso).epochMilliseconds
-  return {
-    currentTimeMillisUnsafe: () => millis,
-    currentTimeMillis: Effect.succeed(millis),
-    currentTimeNanosUnsafe: () => BigInt(millis) * 1_000_000n,
-    currentTimeNanos: Effect.succeed(BigInt(millis) * 1_000_000n),
-    monotonicTimeNanosUnsafe: () => real.monotonicTimeNanosUnsafe(),
-    monotonicTimeNanos: real.monotonicTimeNanos,
-    sleep: (duration) => real.sleep(duration)
-  }
-}
+const clockAt = (iso: string): Clock.Clock => clockFixedAt(at(iso).epochMilliseconds)
+
+/** A waiting call from the game, numbered `number` by it, received at `createdAt`. */
+const aGameCall = (number: number, createdAt: DateTime.Utc): Call => ({
+  id: idOf(CallId, "game-call"),
+  status: "WAITING",
+  callerName: "Unknown caller",
+  callerNumber: null,
+  location: "Park Street, 218",
+  description: "help",
+  incidentId: null,
+  closeReason: null,
+  createdAt,
+  updatedAt: createdAt,
+  closedAt: null,
+  source: "GAME",
+  gameCallNumber: number
+})
 
 const aUnit = (overrides: Partial<Unit> = {}): Unit => ({
   id: idOf(UnitId, "unit"),
@@ -276,24 +282,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       await run(Effect.gen(function*() {
         const calls = yield* Calls
         const number = 700_000 + Math.floor(Math.random() * 100_000)
-        const aGameCall = (createdAt: string): Call => ({
-          id: idOf(CallId, "game-call"),
-          status: "WAITING",
-          callerName: "Unknown caller",
-          callerNumber: null,
-          location: "Park Street, 218",
-          description: "help",
-          incidentId: null,
-          closeReason: null,
-          createdAt: at(createdAt),
-          updatedAt: at(createdAt),
-          closedAt: null,
-          source: "GAME",
-          gameCallNumber: number
-        })
         expect(Option.isNone(yield* Transactor.use((tx) => tx.transaction(calls.findByGameCallNumberForUpdate(number))))).toBe(true)
-        const first = aGameCall("2020-01-01T00:00:00.000Z")
-        const again = aGameCall("2020-01-02T00:00:00.000Z")
+        const first = aGameCall(number, at("2020-01-01T00:00:00.000Z"))
+        const again = aGameCall(number, at("2020-01-02T00:00:00.000Z"))
         yield* calls.insert(again)
         yield* calls.insert(first)
         const found = Option.getOrThrow(yield* Transactor.use((tx) => tx.transaction(calls.findByGameCallNumberForUpdate(number))))
@@ -308,21 +299,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
 
     it("game calls: a number is locked as it is looked up, with a call or none: who looks second waits, and finds what the first made", async () => {
       const number = 800_000 + Math.floor(Math.random() * 100_000)
-      const call: Call = {
-        id: idOf(CallId, "game-call"),
-        status: "WAITING",
-        callerName: "Unknown caller",
-        callerNumber: null,
-        location: "Park Street, 218",
-        description: "help",
-        incidentId: null,
-        closeReason: null,
-        createdAt: T0,
-        updatedAt: T0,
-        closedAt: null,
-        source: "GAME",
-        gameCallNumber: number
-      }
+      const call = aGameCall(number, T0)
       const inserted = Deferred.makeUnsafe<void>()
       const release = Deferred.makeUnsafe<void>()
       const first = run(Transactor.use((tx) =>

@@ -4,6 +4,7 @@ import { layerPgClient, PgGameEventInbox, runMigrations } from "@bluelight/adapt
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Clock, DateTime, Duration, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase } from "../../../../test/harness/database.js"
+import { clockFixedAt } from "../fixedClock.js"
 
 /** The inbox of the game's batches, run on Postgres and on the in-memory port: the same cases, the same answers. */
 
@@ -16,19 +17,7 @@ const LEASE = Duration.seconds(30)
 const T0 = DateTime.makeUnsafe("2026-01-01T09:00:00.000Z")
 
 /** The real clock with the time of day fixed `seconds` after `T0`: a take made at that time. */
-const clockAt = (seconds: number): Clock.Clock => {
-  const real = Clock.Clock.defaultValue()
-  const millis = T0.epochMilliseconds + seconds * 1000
-  return {
-    currentTimeMillisUnsafe: () => millis,
-    currentTimeMillis: Effect.succeed(millis),
-    currentTimeNanosUnsafe: () => BigInt(millis) * 1_000_000n,
-    currentTimeNanos: Effect.succeed(BigInt(millis) * 1_000_000n),
-    monotonicTimeNanosUnsafe: () => real.monotonicTimeNanosUnsafe(),
-    monotonicTimeNanos: real.monotonicTimeNanos,
-    sleep: (duration) => real.sleep(duration)
-  }
-}
+const clockAt = (seconds: number): Clock.Clock => clockFixedAt(T0.epochMilliseconds + seconds * 1000)
 const at = (seconds: number) => <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, Clock.Clock, clockAt(seconds))
 
 const anEmergencyCall = (callNumber: number, description: string): GameEvent => ({
