@@ -317,6 +317,20 @@ export const advanceClock = async (server: RunningServer, millis: number): Promi
   return Date.parse(dataOf<{ now: string }>(reply).now)
 }
 
+/** The most the test clock endpoint moves in one call (`advanceMillis` is 0 to seven days). */
+const CLOCK_STEP_MILLIS = 7 * 24 * 60 * 60 * 1000
+
+/**
+ * Moves the server's clock forward to `target` (epoch millis), in steps of at most
+ * seven days, however far ahead it is; a target in the past leaves the clock where it
+ * is (it only moves forward). Answers the new time.
+ */
+export const moveClockTo = async (server: RunningServer, target: number): Promise<number> => {
+  let now = await advanceClock(server, 0)
+  while (now < target) now = await advanceClock(server, Math.min(CLOCK_STEP_MILLIS, target - now))
+  return now
+}
+
 /**
  * Rate counters are fixed one-minute windows aligned to the clock. Before a
  * test spends a budget, move the servers' clocks to the start of the next
