@@ -2,7 +2,8 @@ import { DateTime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
-import { meData } from "../harness/identity.js"
+import { dayAfter, latestBirthDateAged } from "../harness/dates.js"
+import { advanceClock, meData } from "../harness/identity.js"
 import {
   as,
   character,
@@ -196,9 +197,9 @@ describe("the licence", () => {
   })
 
   it("the holder must be 17 or over and active", async () => {
-    const today = new Date()
-    const seventeen = `${today.getUTCFullYear() - 17}-${String(today.getUTCMonth() + 1).padStart(2, "0")}-${String(today.getUTCDate()).padStart(2, "0")}`
-    const young = new Date(Date.UTC(today.getUTCFullYear() - 17, today.getUTCMonth(), today.getUTCDate() + 1)).toISOString().slice(0, 10)
+    // By the server's clock, not the runner's: the youngest date of birth that is 17 today, and the day after it.
+    const seventeen = latestBirthDateAged(await advanceClock(world.server, 0), 17)
+    const young = dayAfter(seventeen)
     const tooYoung = await createCharacter(world, world.alice, { dateOfBirth: young })
     expectError(await send(world, world.alice, "POST", `/api/civilians/${tooYoung.id}/licence`, { categories: ["B"] }), 400, "INVALID_INPUT")
     const justOld = await createCharacter(world, world.alice, { dateOfBirth: seventeen })
