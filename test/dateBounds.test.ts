@@ -9,6 +9,7 @@
  * minute inside (or past) it on the other side.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { yearsFrom } from "./harness/dates.js"
 import type { JsonObject } from "./harness/body.js"
 import { detailsOf } from "./harness/body.js"
 import { expectError } from "./harness/expectations.js"
@@ -42,12 +43,6 @@ afterAll(() => server?.stop())
 
 const MINUTE = 60_000
 const iso = (millis: number) => new Date(millis).toISOString()
-/** `years` calendar years after (or before) `millis`, as the server counts them. */
-const yearsFrom = (millis: number, years: number) => {
-  const date = new Date(millis)
-  date.setUTCFullYear(date.getUTCFullYear() + years)
-  return date.getTime()
-}
 const serverNow = () => advanceClock(server, 0)
 const send = (method: string, path: string, body: unknown, who: Session = clerk) => write(server, who, method, path, body)
 const created = (reply: Reply, status = 201): JsonObject & { id: string } => {

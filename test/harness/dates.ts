@@ -24,3 +24,19 @@ export const latestBirthDateAged = (now: number, years: number): string => {
 
 /** The calendar day after `date` (`YYYY-MM-DD`). */
 export const dayAfter = (date: string): string => utcDate(Date.parse(`${date}T00:00:00Z`) + DAY_MILLIS)
+
+/**
+ * `years` calendar years after (or, negative, before) `millis`, as the server
+ * counts them (Effect's `DateTime.add`): the same day and time of day, or the
+ * month's last day when that year has no such day (29 February plus one year is
+ * 28 February, not 1 March as `Date.setUTCFullYear` makes it).
+ */
+export const yearsFrom = (millis: number, years: number): number => {
+  const date = new Date(millis)
+  const year = date.getUTCFullYear() + years
+  const month = date.getUTCMonth()
+  const lastOfMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  const moved = new Date(millis)
+  moved.setUTCFullYear(year, month, Math.min(date.getUTCDate(), lastOfMonth))
+  return moved.getTime()
+}

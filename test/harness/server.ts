@@ -7,6 +7,7 @@ import { appendFileSync } from "node:fs"
 import { expect } from "vitest"
 import { parsedJson } from "./body.js"
 import { freshDatabase, type TestDatabase } from "./database.js"
+import { fakeClockEnvironment } from "./settings.js"
 
 const MAIN = fileURLToPath(new URL("../../packages/server/dist/main.js", import.meta.url))
 
@@ -110,6 +111,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const made = performance.now()
   const chosenPort = await freePort()
   const env: Record<string, string> = {
+    ...fakeClockEnvironment(),
     PATH: process.env["PATH"] ?? "",
     NODE_ENV: "test",
     PORT: String(chosenPort),

@@ -11,3 +11,16 @@ const setting = (name: string): string | undefined => {
 
 export const testDatabaseUrl = setting("TEST_DATABASE_URL")
 export const testRedisUrl = setting("TEST_REDIS_URL")
+
+/**
+ * The settings of a clock set by libfaketime (`faketime`, scripts/testOnDates.sh):
+ * passed on to every server a test starts, whose environment is otherwise built
+ * from scratch, so that the servers keep the runner's date (the wrapper's shared
+ * offset keeps every process of the tree on one clock). Empty when no clock is set.
+ */
+export const fakeClockEnvironment = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] =>
+      (entry[0] === "LD_PRELOAD" || entry[0].startsWith("FAKETIME")) && entry[1] !== undefined
+    )
+  )
