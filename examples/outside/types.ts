@@ -5,7 +5,7 @@
  */
 import type { CallView } from "@bluelight/api/cad/schemas.js"
 import { BluelightApi } from "@bluelight/api"
-import { createIncident, type Incident } from "@bluelight/core/cad"
+import { createIncident, type Incident, IncidentId } from "@bluelight/core/cad"
 import { aPerson, testPorts } from "@bluelight/core/testing"
 import { makeBluelightClient } from "@bluelight/client"
 import { Effect } from "effect"
@@ -33,3 +33,18 @@ export const relay = (credential: string): Effect.Effect<CallView, unknown> =>
 
 /** The contract's description, as a value. */
 export const api: typeof BluelightApi = BluelightApi
+
+/** An incident read by an id from outside, a plain string branded first (the client's README, "Ids"). */
+export const incidentSummary = (credential: string, id: string): Effect.Effect<string, unknown> =>
+  Effect.gen(function*() {
+    const client = yield* makeBluelightClient({ baseUrl: "https://bluelight.example.org", credential })
+    const { data: incident } = yield* client.cadIncidents.getIncident({ params: { id: IncidentId.make(id) } })
+    return `#${incident.number} ${incident.type} at ${incident.location} (${incident.status})`
+  })
+
+/** The plain string itself is refused: ids are branded. */
+export const unbranded = (credential: string, id: string): Effect.Effect<unknown, unknown> =>
+  makeBluelightClient({ baseUrl: "https://bluelight.example.org", credential }).pipe(
+    // @ts-expect-error a string is not an IncidentId
+    Effect.flatMap((client) => client.cadIncidents.getIncident({ params: { id } }))
+  )

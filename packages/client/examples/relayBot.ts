@@ -50,8 +50,17 @@ export const relayBot = (options: RelayBotOptions) =>
         )
       )
     )
-    // From now on; after a cut the feed resumes where it stopped, without a gap or a repeat.
-    const follow = followCadEvents(client).pipe(Stream.runForEach(seen))
+    // Where the history stands before the first call is relayed (its last entry's seq, 0 when empty): the feed
+    // follows from there, so every relayed call's entry is on it however soon it commits, and nothing older is.
+    // (Following "from now" would race the relay: a call committed before the stream opened would be missed.)
+    // After a cut the feed resumes where it stopped, without a gap or a repeat.
+    let after = 0
+    for (;;) {
+      const { data, meta } = yield* client.cadEvents.listCadEvents({ query: { limit: 100, after } })
+      after = data.at(-1)?.seq ?? after
+      if (!meta.hasMore) break
+    }
+    const follow = followCadEvents(client, { after }).pipe(Stream.runForEach(seen))
 
     yield* Effect.all([relay, follow], { concurrency: "unbounded", discard: true })
   })
