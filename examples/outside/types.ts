@@ -42,9 +42,7 @@ export const incidentSummary = (credential: string, id: string): Effect.Effect<s
     return `#${incident.number} ${incident.type} at ${incident.location} (${incident.status})`
   })
 
-/** The plain string itself is refused: ids are branded. */
-export const unbranded = (credential: string, id: string): Effect.Effect<unknown, unknown> =>
-  makeBluelightClient({ baseUrl: "https://bluelight.example.org", credential }).pipe(
-    // @ts-expect-error a string is not an IncidentId
-    Effect.flatMap((client) => client.cadIncidents.getIncident({ params: { id } }))
-  )
+/** The plain string itself is refused: ids are branded (a type the compiler evaluates, so a change that let it through fails). */
+type Accepts<T, V> = [V] extends [T] ? true : false
+type GetIncidentId = Parameters<Effect.Success<ReturnType<typeof makeBluelightClient>>["cadIncidents"]["getIncident"]>[0]["params"]["id"]
+export const unbranded: [Accepts<GetIncidentId, string>, Accepts<GetIncidentId, IncidentId>] = [false, true]
