@@ -24,8 +24,11 @@ const recording = (seen: Array<string>, hold: Deferred.Deferred<void>) =>
       })
   })
 
+/** Room for every batch a test puts. */
+const ROOM = 1000
+
 // The poll never comes within a test: what is handled was found at start or woken by a put.
-const OPTIONS = { drainFor: Duration.millis(50), pollEvery: Duration.hours(1), lease: Duration.seconds(30) }
+const OPTIONS = { drainFor: Duration.millis(50), pollEvery: Duration.hours(1), lease: Duration.seconds(30), maxPendingEvents: ROOM }
 
 /** The worker started over the test's inbox, in a scope the test closes (`stop`: the server stopping). */
 const startWorker = (seen: Array<string>, hold: Deferred.Deferred<void>) =>
@@ -41,8 +44,8 @@ describe("the game event inbox's worker", () => {
       const inbox = yield* GameEventInbox
       const hold = yield* Deferred.make<void>()
       const seen: Array<string> = []
-      yield* inbox.put(batch("left 1", "left 2"))
-      yield* inbox.put(batch("left 3"))
+      yield* inbox.put(batch("left 1", "left 2"), ROOM)
+      yield* inbox.put(batch("left 3"), ROOM)
       const worker = yield* startWorker(seen, hold)
       yield* Effect.provide(GameEventIntake.use((intake) => intake.put(batch("put 1", "put 2"))), worker.intake)
       yield* Effect.promise(() => expect.poll(() => seen.length).toBe(5))
@@ -56,7 +59,7 @@ describe("the game event inbox's worker", () => {
       const inbox = yield* GameEventInbox
       const hold = yield* Deferred.make<void>()
       const seen: Array<string> = []
-      yield* inbox.put(batch("first", "hold", "never"))
+      yield* inbox.put(batch("first", "hold", "never"), ROOM)
       const worker = yield* startWorker(seen, hold)
       yield* Effect.promise(() => expect.poll(() => seen).toEqual(["first", "hold"]))
       yield* worker.stop

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { GameEventHandler, GameEventInbox, type InboxBatch, type ReceivedGameEvents } from "@bluelight/core/game"
+import { GameEventHandler, GameEventInbox, type GameEventInboxFull, type InboxBatch, type ReceivedGameEvents } from "@bluelight/core/game"
 import { CurrentRequestId } from "@bluelight/core/kernel"
 import { Context, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "effect"
 
@@ -9,8 +9,12 @@ import { Context, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "eff
  * instance's worker woken to handle it.
  */
 export class GameEventIntake extends Context.Service<GameEventIntake, {
-  /** Keeps the batch in the inbox and wakes the worker; a store that does not answer is a defect (the delivery answers `500`). */
-  readonly put: (batch: ReceivedGameEvents) => Effect.Effect<void>
+  /**
+   * Keeps the batch in the inbox and wakes the worker; an inbox holding its
+   * bound of waiting events refuses it (`GameEventInboxFull`, the delivery
+   * answers `429`); a store that does not answer is a defect (`500`).
+   */
+  readonly put: (batch: ReceivedGameEvents) => Effect.Effect<void, GameEventInboxFull>
 }>()("@bluelight/adapters-http/GameEventIntake") {}
 
 export interface GameEventInboxOptions {
@@ -20,6 +24,8 @@ export interface GameEventInboxOptions {
   readonly pollEvery: Duration.Duration
   /** How long a taken batch is this instance's. */
   readonly lease: Duration.Duration
+  /** How many events may wait in the inbox before a delivery is refused (`GAME_EVENT_INBOX_MAX_EVENTS`). */
+  readonly maxPendingEvents: number
 }
 
 /**
@@ -100,7 +106,7 @@ export const layerGameEventInbox = (options: GameEventInboxOptions) =>
       )
 
       return {
-        put: (batch) => Effect.andThen(inbox.put(batch), Effect.asVoid(Queue.offer(wake, undefined)))
+        put: (batch) => Effect.andThen(inbox.put(batch, options.maxPendingEvents), Effect.asVoid(Queue.offer(wake, undefined)))
       }
     })
   )

@@ -1,6 +1,6 @@
 import { DateTime, type Duration, Effect, Layer, Option } from "effect"
 import type { Call } from "../cad/Call.js"
-import { GameEventInbox, type InboxBatch, type ReceivedGameEvents } from "../game/inbox.js"
+import { GameEventInbox, GameEventInboxFull, type InboxBatch, type ReceivedGameEvents } from "../game/inbox.js"
 import type { GameLocation, LiveSnapshot } from "../game/LiveSnapshot.js"
 import { GameCallLinks } from "../game/ports.js"
 import { CALLS_TABLE } from "./cad.js"
@@ -65,19 +65,26 @@ export const InMemoryGameEventInbox = Layer.effect(
     const change = (id: string, f: (row: InboxRow) => InboxRow) =>
       db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => stored.map((row) => (row.id === id ? f(row) : row)))
     return {
-      put: (batch: ReceivedGameEvents) =>
+      put: (batch: ReceivedGameEvents, maxPendingEvents: number) =>
         Effect.gen(function*() {
           const receivedAt = yield* DateTime.now
-          lastId += 1
-          yield* db.insert<InboxRow>(GAME_EVENT_INBOX_TABLE, {
-            id: String(lastId),
-            server: batch.server,
-            events: batch.events,
-            requestId: batch.requestId,
-            receivedAt,
-            takenBy: null,
-            takenUntil: null
+          let pendingEvents = 0
+          // The count and the write in one update of the table, as the store's lock makes them one step.
+          yield* db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => {
+            pendingEvents = stored.reduce((sum, row) => sum + row.events.length, 0)
+            if (pendingEvents >= maxPendingEvents) return stored
+            lastId += 1
+            return [...stored, {
+              id: String(lastId),
+              server: batch.server,
+              events: batch.events,
+              requestId: batch.requestId,
+              receivedAt,
+              takenBy: null,
+              takenUntil: null
+            }]
           })
+          if (pendingEvents >= maxPendingEvents) return yield* new GameEventInboxFull({ pendingEvents })
         }),
       take: (taker: string, leaseFor: Duration.Duration) =>
         Effect.gen(function*() {
