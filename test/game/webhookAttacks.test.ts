@@ -16,7 +16,7 @@ import { expectError } from "../harness/expectations.js"
 import { startInstancesWithSimulator } from "../harness/game.js"
 import type { Session } from "../harness/identity.js"
 import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
-import { arrived, batchText, deliver, emergencyEvent, gameCalls, nowSeconds, signed } from "./webhookSigning.js"
+import { arrived, batchText, callsOf, deliver, emergencyEvent, gameCalls, nowSeconds, signed } from "./webhookSigning.js"
 
 let simulator: GameServerSimulator
 let database: TestDatabase
@@ -146,5 +146,51 @@ describe("the inbox's bound (GAME_EVENT_INBOX_MAX_EVENTS)", () => {
       await database.query("DELETE FROM game_event_inbox WHERE taken_by = 'busy instance'")
       await bounded.stop()
     }
+  })
+})
+
+describe("an emergency call's end handled before its start", () => {
+  const ended = (number: number) => emergencyEvent(number, { event: "EmergencyCallEnded" })
+  const statusesOf = async (number: number) => (await gameCalls(a, admin, number)).map((call) => call.status)
+
+  it("is remembered, and the start handled after it on the other instance makes its call closed, not waiting for ever", async () => {
+    const number = callNumber()
+    expect((await deliver(a, signed(simulator, batchText(simulator, [ended(number)])))).status).toBe(204)
+    await expect.poll(
+      async () => (await database.query<{ readonly n: number }>("SELECT count(*)::int AS n FROM game_call_ends WHERE call_number = $1", [number])).rows[0]!.n,
+      {
+        timeout: 30_000,
+        interval: 100
+      }
+    ).toBe(1)
+    expect((await deliver(b, signed(simulator, batchText(simulator, [emergencyEvent(number)])))).status).toBe(204)
+    await expect.poll(() => statusesOf(number), { timeout: 30_000, interval: 100 }).toEqual(["CLOSED"])
+    // Taken back by the start that used it.
+    expect((await database.query("SELECT 1 FROM game_call_ends WHERE call_number = $1", [number])).rows).toEqual([])
+  })
+
+  it("racing its start across two instances, leaves one closed call for every call, whichever is handled first", async () => {
+    const numbers = Array.from({ length: 10 }, () => callNumber())
+    const replies = await Promise.all(numbers.flatMap((number, i) => [
+      deliver(i % 2 === 0 ? a : b, signed(simulator, batchText(simulator, [ended(number)]))),
+      deliver(i % 2 === 0 ? b : a, signed(simulator, batchText(simulator, [emergencyEvent(number)])))
+    ]))
+    expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 204))
+    await expect.poll(async () => {
+      const calls = await callsOf(a, admin)
+      return numbers.map((number) => calls.filter((call) => call.gameCallNumber === number).map((call) => call.status))
+    }, { timeout: 30_000, interval: 200 }).toEqual(numbers.map(() => ["CLOSED"]))
+  })
+
+  it("of another call of that number, from before this start, does not close it: the game numbering again", async () => {
+    const number = callNumber()
+    const old = { ...ended(number), timestamp: nowSeconds() - 120, data: { ...ended(number).data, startedAt: nowSeconds() - 180 } }
+    expect((await deliver(a, signed(simulator, batchText(simulator, [old])))).status).toBe(204)
+    await expect.poll(async () => (await database.query("SELECT 1 FROM game_call_ends WHERE call_number = $1", [number])).rows.length, {
+      timeout: 30_000,
+      interval: 100
+    }).toBe(1)
+    expect((await deliver(b, signed(simulator, batchText(simulator, [emergencyEvent(number)])))).status).toBe(204)
+    expect(await arrived(a, admin, number)).toMatchObject([{ status: "WAITING" }])
   })
 })

@@ -33,7 +33,7 @@ export const handleGameEvent = (server: string, event: GameEvent) => {
         yield* gameCallStarted(key, event.data)
         return
       case "EmergencyCallEnded":
-        yield* gameCallEnded(key, event.data)
+        yield* gameCallEnded(key, event.data, event.timestamp)
         return
       case "CustomCommand": {
         const command = gameCommandOf(event.data)
