@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { GameEventHandler, GameEventInbox, type GameEventInboxFull, type InboxBatch, type ReceivedGameEvents } from "@bluelight/core/game"
 import { CurrentRequestId } from "@bluelight/core/kernel"
-import { Context, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "effect"
+import { Cause, Context, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "effect"
 
 /**
  * Where the webhook puts a verified batch before it answers `204`: the inbox
@@ -32,7 +32,8 @@ export interface GameEventInboxOptions {
  * The intake and this instance's worker. The worker takes the oldest free
  * batch of the inbox, handles its events in order with `GameEventHandler`
  * (which never fails; a defect is logged here all the same and the next
- * event handled) under the delivering request's id, and removes it; until
+ * event handled) under the delivering request's id, and removes it, or sets
+ * it aside with why when an event of it failed (never taken again); until
  * none is left, then waits to be woken by a batch put here, or for
  * `pollEvery` (a batch left by another instance's crash, or whose lease ran
  * out). It starts by draining what a crash left. When its scope closes
@@ -58,10 +59,19 @@ export const layerGameEventInbox = (options: GameEventInboxOptions) =>
       const handleBatch = (batch: InboxBatch) =>
         Effect.gen(function*() {
           yield* Ref.set(inHand, Option.some(batch.id))
+          const failures: Array<string> = []
           for (const event of batch.events) {
-            yield* handler.handle(batch.server, event).pipe(Effect.catchCause((cause) => Effect.logError("game event: handler defect", cause)))
+            const failure = yield* handler.handle(batch.server, event).pipe(
+              Effect.catchCause((cause) => Effect.as(Effect.logError("game event: handler defect", cause), `${event.event}: ${Cause.pretty(cause)}`))
+            )
+            if (failure !== null) failures.push(failure)
           }
-          yield* inbox.done(batch.id)
+          // A batch with an event that failed is kept, set aside with why (its other events are claimed: handled again, they change nothing).
+          if (failures.length === 0) yield* inbox.done(batch.id)
+          else {
+            yield* inbox.setAside(batch.id, failures.join("\n"))
+            yield* Effect.logWarning(`game events: ${failures.length} event(s) of batch ${batch.id} failed; the batch is set aside in the inbox`)
+          }
           yield* Ref.set(inHand, Option.none())
         }).pipe(
           Effect.provideService(CurrentRequestId, batch.requestId),

@@ -42,10 +42,9 @@ export const PgGameEventInbox = Layer.effect(
       Effect.gen(function*() {
         const now = yield* DateTime.now
         yield* sql`
-          UPDATE game_event_inbox SET failed_at = ${DateTime.toDateUtc(now)}, failure = ${reason.slice(0, MAX_FAILURE_LENGTH)},
+          UPDATE game_event_inbox SET failed_at = ${DateTime.toDateUtc(now)}, failure = ${withoutUnsafeCharacters(reason).slice(0, MAX_FAILURE_LENGTH)},
             taken_by = NULL, taken_until = NULL
           WHERE id = ${id}::bigint`.pipe(Effect.orDie)
-        yield* Effect.logError(`game events: batch ${id} of the inbox cannot be read back; set aside, never taken again`, reason)
       })
 
     const takeOne = (taker: string, leaseFor: Duration.Duration) =>
@@ -92,8 +91,10 @@ export const PgGameEventInbox = Layer.effect(
           const id = typeof taken === "object" && taken !== null && "id" in taken ? String(taken.id) : undefined
           if (id === undefined) return yield* Effect.die(read.failure)
           yield* setAside(id, String(read.failure))
+          yield* Effect.logError(`game events: batch ${id} of the inbox cannot be read back; set aside, never taken again`, read.failure)
         }
       }),
+      setAside: Effect.fn("PgGameEventInbox.setAside")(setAside),
       release: Effect.fn("PgGameEventInbox.release")((id: string) =>
         Effect.asVoid(sql`UPDATE game_event_inbox SET taken_by = NULL, taken_until = NULL WHERE id = ${id}::bigint`.pipe(Effect.orDie))
       ),

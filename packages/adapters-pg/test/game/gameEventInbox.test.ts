@@ -129,6 +129,19 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         for (const id of left) yield* done(id)
       })))
 
+    it("never takes a batch set aside again, nor counts its events towards the bound", () =>
+      run(Effect.gen(function*() {
+        const inbox = yield* GameEventInbox
+        yield* inbox.put(aBatch(15), ROOM)
+        const [id] = yield* at(0)(takeAll("a"))
+        yield* inbox.setAside(id!, "CustomCommand from 1002: the store refused it")
+        expect(yield* at(3600)(take("b"))).toEqual(Option.none())
+        yield* inbox.put(aBatch(16), 1)
+        const left = yield* at(0)(takeAll("c"))
+        expect(left).toHaveLength(1)
+        for (const taken of left) yield* done(taken)
+      })))
+
     it("lets two takers at once take one batch once", () =>
       run(Effect.gen(function*() {
         yield* GameEventInbox.use((inbox) => inbox.put(aBatch(6), ROOM))

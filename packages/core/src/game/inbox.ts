@@ -53,6 +53,12 @@ export class GameEventInbox extends Context.Service<GameEventInbox, {
   readonly take: (taker: string, leaseFor: Duration.Duration) => Effect.Effect<Option.Option<InboxBatch>>
   /** Gives a taken batch back at once (a stopping instance's unfinished batch), for the next taker. */
   readonly release: (id: string) => Effect.Effect<void>
+  /**
+   * Sets a taken batch aside with `reason` (an event of it whose handling
+   * failed): kept for whoever looks at the store, never taken again, not
+   * counted towards the bound.
+   */
+  readonly setAside: (id: string, reason: string) => Effect.Effect<void>
   /** Removes a handled batch; one already removed is no change. */
   readonly done: (id: string) => Effect.Effect<void>
 }>()("@bluelight/core/game/GameEventInbox") {}

@@ -51,6 +51,8 @@ interface InboxRow extends InboxBatch {
   readonly receivedAt: DateTime.Utc
   readonly takenBy: string | null
   readonly takenUntil: DateTime.Utc | null
+  /** Why the batch was set aside; null while it waits or is taken. */
+  readonly failure: string | null
 }
 
 /**
@@ -71,7 +73,7 @@ export const InMemoryGameEventInbox = Layer.effect(
           let pendingEvents = 0
           // The count and the write in one update of the table, as the store's lock makes them one step.
           yield* db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => {
-            pendingEvents = stored.reduce((sum, row) => sum + row.events.length, 0)
+            pendingEvents = stored.reduce((sum, row) => sum + (row.failure === null ? row.events.length : 0), 0)
             if (pendingEvents >= maxPendingEvents) return stored
             lastId += 1
             return [...stored, {
@@ -81,7 +83,8 @@ export const InMemoryGameEventInbox = Layer.effect(
               requestId: batch.requestId,
               receivedAt,
               takenBy: null,
-              takenUntil: null
+              takenUntil: null,
+              failure: null
             }]
           })
           if (pendingEvents >= maxPendingEvents) return yield* new GameEventInboxFull({ pendingEvents })
@@ -94,7 +97,7 @@ export const InMemoryGameEventInbox = Layer.effect(
           // The look and the write in one update of the table, so two takers at once never take one batch.
           yield* db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => {
             taken = [...stored]
-              .filter((row) => row.takenUntil === null || !DateTime.isGreaterThan(row.takenUntil, now))
+              .filter((row) => row.failure === null && (row.takenUntil === null || !DateTime.isGreaterThan(row.takenUntil, now)))
               .sort((a, b) => Number(a.id) - Number(b.id))[0]
             return stored.map((row) => (row.id === taken?.id ? { ...row, takenBy: taker, takenUntil: until } : row))
           })
@@ -103,6 +106,7 @@ export const InMemoryGameEventInbox = Layer.effect(
           return Option.some<InboxBatch>({ id, requestId, server, events })
         }),
       release: (id: string) => change(id, (row) => ({ ...row, takenBy: null, takenUntil: null })),
+      setAside: (id: string, reason: string) => change(id, (row) => ({ ...row, takenBy: null, takenUntil: null, failure: reason })),
       done: (id: string) => db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => stored.filter((row) => row.id !== id))
     }
   })
