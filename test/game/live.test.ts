@@ -22,7 +22,14 @@ const PLAYERS: ReadonlyArray<SimulatedPlayer> = [
   },
   { username: "JohnSmith", platformId: "100000002", team: "Civilian" },
   { username: "SpeedyDriver", platformId: "100000003", team: "Civilian" },
-  { username: "GameMod", platformId: "100000004", permission: "Server Moderator", team: "Police" }
+  { username: "GameMod", platformId: "100000004", permission: "Server Moderator", team: "Police" },
+  // A name that reads backwards from its middle (a right-to-left override) and hides a zero-width space.
+  {
+    username: "Evil\u202eenaJ\u200b",
+    platformId: "100000005",
+    team: "Civilian",
+    vehicle: { name: "Hatch\u200b", plate: "SP\u202e-005", texture: null, colorHex: "#000000", colorName: "Black" }
+  }
 ]
 
 let simulator: GameServerSimulator
@@ -149,6 +156,44 @@ describe("the live picture's endpoints", () => {
     expect(bodyOf(health)["game"]).toMatchObject({ answering: false, observedAt: up["observedAt"], problem: "HTTP 500" })
     simulator.readsFail = false
     await advanceClock(server, 4000)
+  })
+})
+
+describe("the game's usernames in the live reads", () => {
+  it("are shown cleaned as CAD's text is: no direction override, no zero-width character", async () => {
+    const joins = await live<{ player: Player }>("/api/server/join-logs?limit=100")
+    expect(joins.data.find((e) => e.player.platformId === "100000005")?.player.username).toBe("EvilenaJ")
+    const vehicles = await live<JsonObject>("/api/server/vehicles")
+    expect(vehicles.data).toContainEqual(expect.objectContaining({ name: "Hatch", plate: "SP-005", owner: expect.objectContaining({ username: "EvilenaJ" }) }))
+    const staffAndQueue = JSON.stringify([await live<unknown>("/api/server/staff"), await live<unknown>("/api/server/queue"), joins])
+    expect(staffAndQueue).not.toMatch(/\\u202e|\\u200b|\u202e|\u200b/)
+  })
+})
+
+describe("who sees a player's linked account", () => {
+  const as = async (scopes: ReadonlyArray<string>, path: string) => {
+    const credential = await issueCredential(server, admin, { name: `Sees ${scopes.join(" ")}`, scopes })
+    const reply = await server.request("GET", path, { headers: bearer(credential.token) })
+    expect(reply.status, reply.text).toBe(200)
+    return listOf<JsonObject>(reply).data
+  }
+
+  it("is a holder of players.view or moderation.view; a dispatcher with cad.view alone sees the caller's game username only", async () => {
+    const caller = (calls: ReadonlyArray<JsonObject>) => calls.find((c) => c["callNumber"] === callNumber)?.["caller"]
+    expect(caller(await as(["cad.view"], "/api/server/emergency-calls"))).toEqual({ platformId: "100000001", username: "Jane_Doe", account: null })
+    expect(caller(await as(["cad.view", "players.view"], "/api/server/emergency-calls"))).toEqual({
+      platformId: "100000001",
+      username: "Jane_Doe",
+      account: jane
+    })
+    expect(caller(await as(["cad.view", "moderation.view"], "/api/server/emergency-calls"))).toEqual({
+      platformId: "100000001",
+      username: "Jane_Doe",
+      account: jane
+    })
+    // The queue names players by id: the linked account's platform username still names them, the account itself is hidden.
+    const queue = await as(["server.view"], "/api/server/queue")
+    expect(queue.map((q) => q["player"])).toContainEqual({ platformId: "100000001", username: "Jane_Doe", account: null })
   })
 })
 

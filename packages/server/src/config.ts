@@ -1,4 +1,5 @@
 import { SIGN_IN_START_BUDGETS, type SignInStartBudgets } from "@bluelight/core/identity"
+import { GAME_EVENT_INBOX_MAX_EVENTS } from "@bluelight/core/game"
 import { Config, ConfigProvider, Effect, Option, Redacted, Result, Schema } from "effect"
 import { createPublicKey, type KeyObject } from "node:crypto"
 import type { TracingSettings } from "./tracing.js"
@@ -40,6 +41,8 @@ export interface Settings {
    * receiver is off, except in development with the built-in simulator, whose own key is used.
    */
   readonly gameWebhookPublicKey: Option.Option<KeyObject>
+  /** How many of the game's events may wait in the inbox before a delivery is answered `429`. */
+  readonly gameEventInboxMaxEvents: number
   readonly adminIdentityIds: ReadonlyArray<string>
   readonly developerPassword: Option.Option<Redacted.Redacted>
   readonly rateLimitReadsPerMinute: number
@@ -150,6 +153,7 @@ const raw = all({
   gameCommandCooldownSeconds: positiveInt("GAME_COMMAND_COOLDOWN_SECONDS", 5),
   gameCommandTimeoutMillis: positiveInt("GAME_COMMAND_TIMEOUT_MS", 10_000),
   gameWebhookPublicKey: optionalString("GAME_WEBHOOK_PUBLIC_KEY"),
+  gameEventInboxMaxEvents: positiveInt("GAME_EVENT_INBOX_MAX_EVENTS", GAME_EVENT_INBOX_MAX_EVENTS),
   adminIdentityIds: stringOr("BLUELIGHT_ADMIN_IDENTITY_IDS", ""),
   developerPassword: optionalSecret("BLUELIGHT_DEVELOPER_PASSWORD"),
   rateLimitReadsPerMinute: positiveInt("RATE_LIMIT_READS_PER_MINUTE", 180),
@@ -298,6 +302,7 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
     gameCommandCooldownSeconds: r.gameCommandCooldownSeconds,
     gameCommandTimeoutMillis: r.gameCommandTimeoutMillis,
     gameWebhookPublicKey,
+    gameEventInboxMaxEvents: r.gameEventInboxMaxEvents,
     adminIdentityIds: r.adminIdentityIds.split(",").map((id) => id.trim()).filter((id) => id.length > 0),
     developerPassword: r.developerPassword,
     rateLimitReadsPerMinute: r.rateLimitReadsPerMinute,

@@ -86,7 +86,8 @@ export const layerGameEvents = (settings: Settings) =>
       layerGameEventInbox({
         drainFor: Duration.seconds(Math.max(settings.shutdownGraceSeconds, 1)),
         pollEvery: GAME_EVENT_INBOX_POLL,
-        lease: GAME_EVENT_INBOX_LEASE
+        lease: GAME_EVENT_INBOX_LEASE,
+        maxPendingEvents: settings.gameEventInboxMaxEvents
       }).pipe(Layer.provide(layerGameEventHandler)),
       layerForgetOldClaims
     )

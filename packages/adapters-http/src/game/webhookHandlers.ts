@@ -1,10 +1,11 @@
-import { WebhookReplays } from "@bluelight/core/game"
+import { GAME_EVENT_INBOX_FULL_RETRY_AFTER, WebhookReplays } from "@bluelight/core/game"
 import { Unauthenticated } from "@bluelight/core/identity"
 import { CurrentRequestId, NotFound } from "@bluelight/core/kernel"
-import { Clock, Effect, Result } from "effect"
+import { Clock, Duration, Effect, Result } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
+import { RateLimited } from "@bluelight/api/auth/errors.js"
 import { GAME_EVENTS_FRESHNESS_SECONDS } from "@bluelight/api/game/GameEventsApi.js"
 import { readBatch } from "./webhookBatch.js"
 import { GameEventIntake } from "./webhookInbox.js"
@@ -51,13 +52,22 @@ const receive = Effect.gen(function*() {
   const requestId = yield* CurrentRequestId
   // Recorded and put in the inbox without a break (the record is bounded by Redis's deadline): a client gone meanwhile
   // must not leave a signature seen whose events were never kept. A put that fails answers `500` and forgets the
-  // signature, so that the same delivery sent again is taken.
+  // signature, so that the same delivery sent again is taken; so does an inbox full of waiting events (`429`).
   yield* Effect.uninterruptible(
     Effect.flatMap(replays.firstSight(signed.signature, REPLAY_MEMORY_MILLIS), (first) =>
       first
         ? intake.put({ ...batch.success, requestId }).pipe(Effect.onError(() => replays.forget(signed.signature)))
         : Effect.logInfo("game webhook: a delivery seen before; nothing done"))
-  )
+  ).pipe(Effect.catchTag("GameEventInboxFull", ({ pendingEvents }) =>
+    Effect.andThen(
+      Effect.logWarning(`game webhook: ${pendingEvents} events wait in the inbox, its bound; the delivery is refused for now`),
+      Effect.fail(
+        new RateLimited({
+          message: `${pendingEvents} of the game's events wait to be handled: try again later`,
+          retryAfterSeconds: Duration.toSeconds(GAME_EVENT_INBOX_FULL_RETRY_AFTER)
+        })
+      )
+    )))
 })
 
 export const GameEventsHandlers = HttpApiBuilder.group(BluelightApi, "gameEvents", (handlers) => handlers.handle("receiveGameEvents", () => receive))

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
-import { GameEventHandler, GameEventInbox, type InboxBatch, type ReceivedGameEvents } from "@bluelight/core/game"
+import { GameEventHandler, GameEventInbox, type GameEventInboxFull, type InboxBatch, type ReceivedGameEvents } from "@bluelight/core/game"
 import { CurrentRequestId } from "@bluelight/core/kernel"
-import { Context, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "effect"
+import { Cause, Context, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "effect"
 
 /**
  * Where the webhook puts a verified batch before it answers `204`: the inbox
@@ -9,8 +9,12 @@ import { Context, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "eff
  * instance's worker woken to handle it.
  */
 export class GameEventIntake extends Context.Service<GameEventIntake, {
-  /** Keeps the batch in the inbox and wakes the worker; a store that does not answer is a defect (the delivery answers `500`). */
-  readonly put: (batch: ReceivedGameEvents) => Effect.Effect<void>
+  /**
+   * Keeps the batch in the inbox and wakes the worker; an inbox holding its
+   * bound of waiting events refuses it (`GameEventInboxFull`, the delivery
+   * answers `429`); a store that does not answer is a defect (`500`).
+   */
+  readonly put: (batch: ReceivedGameEvents) => Effect.Effect<void, GameEventInboxFull>
 }>()("@bluelight/adapters-http/GameEventIntake") {}
 
 export interface GameEventInboxOptions {
@@ -20,13 +24,16 @@ export interface GameEventInboxOptions {
   readonly pollEvery: Duration.Duration
   /** How long a taken batch is this instance's. */
   readonly lease: Duration.Duration
+  /** How many events may wait in the inbox before a delivery is refused (`GAME_EVENT_INBOX_MAX_EVENTS`). */
+  readonly maxPendingEvents: number
 }
 
 /**
  * The intake and this instance's worker. The worker takes the oldest free
  * batch of the inbox, handles its events in order with `GameEventHandler`
  * (which never fails; a defect is logged here all the same and the next
- * event handled) under the delivering request's id, and removes it; until
+ * event handled) under the delivering request's id, and removes it, or sets
+ * it aside with why when an event of it failed (never taken again); until
  * none is left, then waits to be woken by a batch put here, or for
  * `pollEvery` (a batch left by another instance's crash, or whose lease ran
  * out). It starts by draining what a crash left. When its scope closes
@@ -52,10 +59,19 @@ export const layerGameEventInbox = (options: GameEventInboxOptions) =>
       const handleBatch = (batch: InboxBatch) =>
         Effect.gen(function*() {
           yield* Ref.set(inHand, Option.some(batch.id))
+          const failures: Array<string> = []
           for (const event of batch.events) {
-            yield* handler.handle(batch.server, event).pipe(Effect.catchCause((cause) => Effect.logError("game event: handler defect", cause)))
+            const failure = yield* handler.handle(batch.server, event).pipe(
+              Effect.catchCause((cause) => Effect.as(Effect.logError("game event: handler defect", cause), `${event.event}: ${Cause.pretty(cause)}`))
+            )
+            if (failure !== null) failures.push(failure)
           }
-          yield* inbox.done(batch.id)
+          // A batch with an event that failed is kept, set aside with why (its other events are claimed: handled again, they change nothing).
+          if (failures.length === 0) yield* inbox.done(batch.id)
+          else {
+            yield* inbox.setAside(batch.id, failures.join("\n"))
+            yield* Effect.logWarning(`game events: ${failures.length} event(s) of batch ${batch.id} failed; the batch is set aside in the inbox`)
+          }
           yield* Ref.set(inHand, Option.none())
         }).pipe(
           Effect.provideService(CurrentRequestId, batch.requestId),
@@ -100,7 +116,7 @@ export const layerGameEventInbox = (options: GameEventInboxOptions) =>
       )
 
       return {
-        put: (batch) => Effect.andThen(inbox.put(batch), Effect.asVoid(Queue.offer(wake, undefined)))
+        put: (batch) => Effect.andThen(inbox.put(batch, options.maxPendingEvents), Effect.asVoid(Queue.offer(wake, undefined)))
       }
     })
   )

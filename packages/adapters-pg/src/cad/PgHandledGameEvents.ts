@@ -12,7 +12,8 @@ import { DateTime, Effect, Layer } from "effect"
  * may hold what Postgres text cannot (`\u0000`). A claim is stamped by the
  * application's clock, as the cutoff it is forgotten by is computed; the
  * forgetting scans the table (no index on `handled_at`): it holds about a
- * day of events, read once an hour.
+ * day of events, read once an hour. The call ends remembered
+ * (`game_call_ends`) are forgotten with the claims, by the same cutoff.
  */
 export const PgHandledGameEvents = Layer.effect(
   HandledGameEvents,
@@ -31,7 +32,23 @@ export const PgHandledGameEvents = Layer.effect(
       forgetBefore: Effect.fn("PgHandledGameEvents.forgetBefore")((cutoff: DateTime.Utc) =>
         sql<{ readonly forgotten: number }>`
           WITH gone AS (DELETE FROM game_events_handled WHERE handled_at < ${DateTime.toDateUtc(cutoff)} RETURNING 1)
-          SELECT count(*)::int AS forgotten FROM gone`.pipe(Effect.map((rows) => rows[0]?.forgotten ?? 0), Effect.orDie)
+          SELECT count(*)::int AS forgotten FROM gone`.pipe(
+          Effect.map((rows) => rows[0]?.forgotten ?? 0),
+          Effect.tap(() => sql`DELETE FROM game_call_ends WHERE remembered_at < ${DateTime.toDateUtc(cutoff)}`),
+          Effect.orDie
+        )
+      ),
+      rememberCallEnd: Effect.fn("PgHandledGameEvents.rememberCallEnd")(function*(callNumber: number, endedAt: number) {
+        const now = yield* DateTime.now
+        yield* sql`
+          INSERT INTO game_call_ends (call_number, ended_at, remembered_at) VALUES (${callNumber}, ${endedAt}, ${DateTime.toDateUtc(now)})
+          ON CONFLICT (call_number, ended_at) DO NOTHING`.pipe(Effect.orDie)
+      }),
+      takeCallEnd: Effect.fn("PgHandledGameEvents.takeCallEnd")((callNumber: number, startedAt: number) =>
+        sql`DELETE FROM game_call_ends WHERE call_number = ${callNumber} AND ended_at >= ${startedAt} RETURNING call_number`.pipe(
+          Effect.map((rows) => rows.length > 0),
+          Effect.orDie
+        )
       )
     }
   })

@@ -13,6 +13,8 @@ import foldedKeys from "./0011_folded_keys.js"
 import pncOwnerChanges from "./0012_pnc_owner_changes.js"
 import gameCalls from "./0013_game_calls.js"
 import gameEventInbox from "./0014_game_event_inbox.js"
+import gameEventInboxSetAside from "./0015_game_event_inbox_set_aside.js"
+import gameCallEnds from "./0016_game_call_ends.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
@@ -29,5 +31,7 @@ export const migrations = Migrator.fromRecord({
   "0011_folded_keys": foldedKeys,
   "0012_pnc_owner_changes": pncOwnerChanges,
   "0013_game_calls": gameCalls,
-  "0014_game_event_inbox": gameEventInbox
+  "0014_game_event_inbox": gameEventInbox,
+  "0015_game_event_inbox_set_aside": gameEventInboxSetAside,
+  "0016_game_call_ends": gameCallEnds
 })

@@ -3,6 +3,7 @@ import { InvalidInput, NotFound, SafeText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { allow, readsOwnBody } from "../access.js"
+import { RateLimited } from "../auth/errors.js"
 import { maxBodyBytes } from "../bodyLimit.js"
 import { failsWith } from "../errors/declared.js"
 import { signedByTheGame } from "../openapi/security.js"
@@ -70,7 +71,7 @@ export class GameEventsApi extends HttpApiGroup.make("gameEvents")
   .add(
     HttpApiEndpoint.post("receiveGameEvents", "/game/events", {
       success: HttpApiSchema.NoContent,
-      error: failsWith(Unauthenticated, InvalidInput, NotFound)
+      error: failsWith(Unauthenticated, InvalidInput, NotFound, RateLimited)
     })
       .annotate(OpenApi.Summary, "The game's event webhook")
       .annotate(
@@ -82,7 +83,8 @@ export class GameEventsApi extends HttpApiGroup.make("gameEvents")
           `${GAME_EVENTS_FRESHNESS_SECONDS} s from the server's clock: \`UNAUTHENTICATED\`, nothing recorded. A body over ` +
           `${GAME_EVENTS_MAX_BYTES} bytes: \`PAYLOAD_TOO_LARGE\`. A verified body that is not a batch of events ` +
           "(`{server, events: [{event, origin, timestamp, data}]}`, each known event with its fields): `INVALID_INPUT`, nothing " +
-          "handled; events of other names are ignored. Otherwise `204` at once, and the events are handled in order afterwards: emergency calls become CAD calls, " +
+          "handled; events of other names are ignored. More events waiting to be handled than the server's bound " +
+          "(`GAME_EVENT_INBOX_MAX_EVENTS`): `RATE_LIMITED` with `Retry-After`, nothing kept. Otherwise `204` at once, and the events are handled in order afterwards: emergency calls become CAD calls, " +
           "`;panic` and `;status` act for a crew member. The same delivery again within the freshness window (on any instance), or " +
           "an event already handled, changes nothing. `NOT_FOUND` while the receiver is off: `GAME_WEBHOOK_PUBLIC_KEY` unset (in " +
           "development the built-in simulator's key is used, and the simulator delivers here by itself)."

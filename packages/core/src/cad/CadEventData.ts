@@ -3,7 +3,7 @@ import { AccountId } from "../identity/ids.js"
 import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
 import type { CadEventType } from "./CadEvent.js"
-import { CallSource, CallStatus } from "./Call.js"
+import { CallSource, CallStatus, GameCallNumber } from "./Call.js"
 import { CrewMemberId } from "./ids.js"
 import { IncidentPriority } from "./Incident.js"
 import { UnitStatus, UnitType } from "./Unit.js"
@@ -65,7 +65,7 @@ export const CAD_EVENT_DATA = {
     description: Schema.String,
     // A call from the game's own emergency calls says so, with the game's number and team; one through the API carries neither.
     source: Schema.optionalKey(CallSource),
-    gameCallNumber: Schema.optionalKey(Schema.Int),
+    gameCallNumber: Schema.optionalKey(GameCallNumber),
     team: Schema.optionalKey(Schema.String)
   }),
   CALL_ATTACHED: Schema.Struct({ incidentNumber: IncidentNumber }),

@@ -1,5 +1,6 @@
 import { Effect, Schema } from "effect"
 import { InvalidState } from "../kernel/errors.js"
+import { IntegerBetween } from "../kernel/integer.js"
 import { OneOf } from "../kernel/oneOf.js"
 import { MultiLineText, OneLineText } from "../kernel/text.js"
 import { Timestamp } from "../kernel/time.js"
@@ -26,6 +27,16 @@ export const CallCloseReason = OneLineText({ min: 3, max: 500 })
 /** Where a call came from: through the API (Control, a bot), or the game's own emergency call (its event webhook). */
 export const CallSource = OneOf("API", "GAME")
 export type CallSource = typeof CallSource.Type
+
+/**
+ * The game's own number of an emergency call: a whole number from 0 to
+ * 2147483647, what the database's `integer` column holds. The game counts its
+ * calls up from 1; a number past 32 bits is refused where the game's event
+ * comes in (`INVALID_INPUT`), never dropped later by the database.
+ */
+export const GameCallNumber = IntegerBetween({ min: 0, max: 2147483647 }, "must be a whole number from 0 to 2147483647").annotate({
+  description: "The game's own number of the emergency call"
+})
 
 /** What a caller (a bot relaying a call, Control) reports of a new call. */
 export const CallFields = Schema.Struct({
@@ -57,7 +68,7 @@ export const Call = Schema.Struct({
   closedAt: Schema.NullOr(Timestamp),
   source: CallSource,
   /** The game's own number of the emergency call it became (`source` `GAME`); null for a call through the API. */
-  gameCallNumber: Schema.NullOr(Schema.Int)
+  gameCallNumber: Schema.NullOr(GameCallNumber)
 }).annotate({ identifier: "Call" })
 export type Call = typeof Call.Type
 

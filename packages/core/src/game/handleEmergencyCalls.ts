@@ -55,8 +55,11 @@ export const gameCallFields = (data: EmergencyCallData, snapshot: LiveSnapshot |
  * call sent again (the game stamps each sending anew, so it is another event)
  * and does nothing; a number whose call was attached or closed is the game
  * numbering again, and makes a new call. The number is locked before it is
- * looked up, so two starts at once make one call. Answers the call, or null
- * when the event was handled before or its call is waiting already.
+ * looked up, so two starts at once make one call. A start whose end was
+ * handled first (an end of that number remembered at or after `startedAt`)
+ * makes its call and closes it at once, as the end would have. Answers the
+ * call, or null when the event was handled before or its call is waiting
+ * already.
  */
 export const gameCallStarted = Effect.fn("game.callStarted")(function*(key: string, data: EmergencyCallData) {
   const snapshot = Option.getOrNull(yield* Effect.option(LivePicture.use((live) => live.snapshot)))
@@ -67,6 +70,8 @@ export const gameCallStarted = Effect.fn("game.callStarted")(function*(key: stri
     if (!(yield* handled.claim(key))) return null
     const newest = yield* calls.findByGameCallNumberForUpdate(data.callNumber)
     if (Option.isSome(newest) && newest.value.status === "WAITING") return null
+    // Under the number's lock: an end handled before this start (out of order, or on another instance) is seen here.
+    const endedAlready = yield* handled.takeCallEnd(data.callNumber, data.startedAt)
     const now = yield* DateTime.now
     const call: Call = {
       id: yield* newId(CallId),
@@ -88,24 +93,14 @@ export const gameCallStarted = Effect.fn("game.callStarted")(function*(key: stri
       callId: call.id,
       data: { ...fields, source: "GAME", gameCallNumber: data.callNumber, team: gameText(data.team, 100) }
     }, target(call))
-    return call
+    return endedAlready ? yield* closeAsEnded(call) : call
   }))
 })
 
-/**
- * `EmergencyCallEnded`: the newest call the game's call number became, while
- * still `WAITING`, closes with `ENDED_IN_THE_GAME` (`CALL_CLOSED` by the
- * game). An attached or closed call, or none, is left as it is. Answers the
- * closed call, or null when nothing closed.
- */
-export const gameCallEnded = Effect.fn("game.callEnded")(function*(key: string, data: EmergencyCallData) {
-  const calls = yield* Calls
-  const handled = yield* HandledGameEvents
-  return yield* commitAndPublish(Effect.gen(function*() {
-    if (!(yield* handled.claim(key))) return null
-    const found = yield* calls.findByGameCallNumberForUpdate(data.callNumber)
-    if (Option.isNone(found) || found.value.status !== "WAITING") return null
-    const call = found.value
+/** A waiting call closed because its emergency call ended in the game (`CALL_CLOSED` by the game), in the caller's transaction. */
+const closeAsEnded = (call: Call) =>
+  Effect.gen(function*() {
+    const calls = yield* Calls
     const now = yield* DateTime.now
     const closed: Call = { ...call, status: "CLOSED", closeReason: ENDED_IN_THE_GAME, updatedAt: now, closedAt: now }
     yield* calls.update(closed)
@@ -117,5 +112,29 @@ export const gameCallEnded = Effect.fn("game.callEnded")(function*(key: string, 
       data: { reason: ENDED_IN_THE_GAME, from: call.status }
     }, target(call))
     return closed
+  })
+
+/**
+ * `EmergencyCallEnded` at `endedAt` (the event's Unix seconds): the newest
+ * call the game's call number became, while still `WAITING`, closes with
+ * `ENDED_IN_THE_GAME` (`CALL_CLOSED` by the game). An attached or closed
+ * call, or none, is left as it is, and the end remembered
+ * (`HandledGameEvents.rememberCallEnd`): a start of that number from before
+ * the end, handled later (out of order, or on another instance), makes its
+ * call closed at once rather than waiting for ever. Answers the closed call,
+ * or null when nothing closed.
+ */
+export const gameCallEnded = Effect.fn("game.callEnded")(function*(key: string, data: EmergencyCallData, endedAt: number) {
+  const calls = yield* Calls
+  const handled = yield* HandledGameEvents
+  return yield* commitAndPublish(Effect.gen(function*() {
+    if (!(yield* handled.claim(key))) return null
+    const found = yield* calls.findByGameCallNumberForUpdate(data.callNumber)
+    if (Option.isNone(found) || found.value.status !== "WAITING") {
+      // Its start may not have been handled yet: remembered under the number's lock, for the start to close its call.
+      yield* handled.rememberCallEnd(data.callNumber, Math.max(endedAt, data.startedAt))
+      return null
+    }
+    return yield* closeAsEnded(found.value)
   }))
 })

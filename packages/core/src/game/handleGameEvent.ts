@@ -21,7 +21,9 @@ import { gameCallEnded, gameCallStarted } from "./handleEmergencyCalls.js"
  * own transaction. It never fails: nobody waits on it (the game had its `204`),
  * so what went wrong is logged with the event's name and origin, and the
  * transaction it was in rolled back, claim included, so a delivery again may
- * succeed. Interrupted, it stops as it is told (its transaction rolls back).
+ * succeed; it answers why (null when the event was handled), for the inbox
+ * to set the batch aside with it. Interrupted, it stops as it is told (its
+ * transaction rolls back).
  */
 export const handleGameEvent = (server: string, event: GameEvent) => {
   const key = gameEventKey(server, event)
@@ -33,7 +35,7 @@ export const handleGameEvent = (server: string, event: GameEvent) => {
         yield* gameCallStarted(key, event.data)
         return
       case "EmergencyCallEnded":
-        yield* gameCallEnded(key, event.data)
+        yield* gameCallEnded(key, event.data, event.timestamp)
         return
       case "CustomCommand": {
         const command = gameCommandOf(event.data)
@@ -44,9 +46,15 @@ export const handleGameEvent = (server: string, event: GameEvent) => {
     }
   })
   return effect.pipe(
+    Effect.as<string | null>(null),
     // Stopped (the queue drained at shutdown): not a failure to report.
     Effect.catchCause((cause) =>
-      Cause.hasInterruptsOnly(cause) ? Effect.interrupt : Effect.logError("game event: handling failed; nothing it did was kept", cause)
+      Cause.hasInterruptsOnly(cause)
+        ? Effect.interrupt
+        : Effect.as(
+          Effect.logError("game event: handling failed; nothing it did was kept", cause),
+          `${event.event} from ${event.origin}: ${Cause.pretty(cause)}`
+        )
     ),
     Effect.annotateLogs({ gameServer: server, gameEvent: event.event, gameEventOrigin: event.origin }),
     Effect.withSpan("game.handleEvent", { attributes: { "game.event": event.event } })

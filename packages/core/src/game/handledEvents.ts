@@ -21,10 +21,26 @@ export class HandledGameEvents extends Context.Service<HandledGameEvents, {
   readonly claim: (key: string) => Effect.Effect<boolean>
   /**
    * Forgets the claims made before `cutoff` (by the clock's time when each
-   * was made); answers how many. Idempotent, and safe beside claims on any
+   * was made), and the call ends remembered before it; answers how many claims. Idempotent, and safe beside claims on any
    * instance: a claim of a key being forgotten waits for the forgetting to end.
    */
   readonly forgetBefore: (cutoff: DateTime.Utc) => Effect.Effect<number>
+  /**
+   * Remembers, inside the caller's transaction, that the game's call
+   * `callNumber` ended at `endedAt` (Unix seconds) while no waiting CAD call
+   * carried it: its start may come later (handled out of order, or on
+   * another instance). Stamped by the clock; forgotten with the claims
+   * (`forgetBefore`). Run it under the call number's lock.
+   */
+  readonly rememberCallEnd: (callNumber: number, endedAt: number) => Effect.Effect<void>
+  /**
+   * Takes back, inside the caller's transaction, the ends remembered of
+   * `callNumber` at or after `startedAt` (Unix seconds): `true` when the
+   * call starting then had ended already. An end from before the start is
+   * another call of that number (the game numbering again), and stays.
+   * Run it under the call number's lock.
+   */
+  readonly takeCallEnd: (callNumber: number, startedAt: number) => Effect.Effect<boolean>
 }>()("@bluelight/core/game/HandledGameEvents") {}
 
 /**

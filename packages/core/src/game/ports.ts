@@ -51,10 +51,11 @@ export class GameCallLinks extends Context.Service<GameCallLinks, {
  * What becomes of one of the game's events, after its delivery was verified,
  * kept in the inbox and answered: the inbox's worker calls it for each event
  * of a batch, in order, one batch after another. It never fails (nobody is waiting for
- * it); an event it has handled before changes nothing.
+ * it): it answers why the event's handling failed (nothing of it kept), or
+ * null when it was handled; an event it has handled before changes nothing.
  */
 export class GameEventHandler extends Context.Service<GameEventHandler, {
-  readonly handle: (server: string, event: GameEvent) => Effect.Effect<void>
+  readonly handle: (server: string, event: GameEvent) => Effect.Effect<string | null>
 }>()("@bluelight/core/game/GameEventHandler") {}
 
 /**

@@ -176,6 +176,15 @@ export const InMemoryCalls = Layer.effect(
   })
 )
 
+/** The game's call ends remembered while no waiting call carried their number (`HandledGameEvents.rememberCallEnd`). */
+export const GAME_CALL_ENDS_TABLE = "game_call_ends"
+
+interface RememberedCallEnd {
+  readonly callNumber: number
+  readonly endedAt: number
+  readonly rememberedAt: DateTime.Utc
+}
+
 interface HandledGameEvent {
   readonly id: string
   readonly handledAt: DateTime.Utc
@@ -197,7 +206,22 @@ export const InMemoryHandledGameEvents = Layer.effect(
         Effect.gen(function*() {
           const before = (yield* handled.rows).length
           yield* db.update<HandledGameEvent>(HANDLED_GAME_EVENTS_TABLE, (rows) => rows.filter((row) => !DateTime.isLessThan(row.handledAt, cutoff)))
+          yield* db.update<RememberedCallEnd>(GAME_CALL_ENDS_TABLE, (rows) => rows.filter((row) => !DateTime.isLessThan(row.rememberedAt, cutoff)))
           return before - (yield* handled.rows).length
+        }),
+      rememberCallEnd: (callNumber: number, endedAt: number) =>
+        Effect.flatMap(
+          DateTime.now,
+          (rememberedAt) =>
+            db.update<RememberedCallEnd>(GAME_CALL_ENDS_TABLE, (rows) =>
+              rows.some((row) => row.callNumber === callNumber && row.endedAt === endedAt) ? rows : [...rows, { callNumber, endedAt, rememberedAt }])
+        ),
+      takeCallEnd: (callNumber: number, startedAt: number) =>
+        Effect.gen(function*() {
+          const ended = (row: RememberedCallEnd) => row.callNumber === callNumber && row.endedAt >= startedAt
+          const found = (yield* db.rows<RememberedCallEnd>(GAME_CALL_ENDS_TABLE)).some(ended)
+          if (found) yield* db.update<RememberedCallEnd>(GAME_CALL_ENDS_TABLE, (rows) => rows.filter((row) => !ended(row)))
+          return found
         })
     }
   })

@@ -1,6 +1,6 @@
 import { DateTime, type Duration, Effect, Layer, Option } from "effect"
 import type { Call } from "../cad/Call.js"
-import { GameEventInbox, type InboxBatch, type ReceivedGameEvents } from "../game/inbox.js"
+import { GameEventInbox, GameEventInboxFull, type InboxBatch, type ReceivedGameEvents } from "../game/inbox.js"
 import type { GameLocation, LiveSnapshot } from "../game/LiveSnapshot.js"
 import { GameCallLinks } from "../game/ports.js"
 import { CALLS_TABLE } from "./cad.js"
@@ -51,6 +51,8 @@ interface InboxRow extends InboxBatch {
   readonly receivedAt: DateTime.Utc
   readonly takenBy: string | null
   readonly takenUntil: DateTime.Utc | null
+  /** Why the batch was set aside; null while it waits or is taken. */
+  readonly failure: string | null
 }
 
 /**
@@ -65,19 +67,27 @@ export const InMemoryGameEventInbox = Layer.effect(
     const change = (id: string, f: (row: InboxRow) => InboxRow) =>
       db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => stored.map((row) => (row.id === id ? f(row) : row)))
     return {
-      put: (batch: ReceivedGameEvents) =>
+      put: (batch: ReceivedGameEvents, maxPendingEvents: number) =>
         Effect.gen(function*() {
           const receivedAt = yield* DateTime.now
-          lastId += 1
-          yield* db.insert<InboxRow>(GAME_EVENT_INBOX_TABLE, {
-            id: String(lastId),
-            server: batch.server,
-            events: batch.events,
-            requestId: batch.requestId,
-            receivedAt,
-            takenBy: null,
-            takenUntil: null
+          let pendingEvents = 0
+          // The count and the write in one update of the table, as the store's lock makes them one step.
+          yield* db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => {
+            pendingEvents = stored.reduce((sum, row) => sum + (row.failure === null ? row.events.length : 0), 0)
+            if (pendingEvents >= maxPendingEvents) return stored
+            lastId += 1
+            return [...stored, {
+              id: String(lastId),
+              server: batch.server,
+              events: batch.events,
+              requestId: batch.requestId,
+              receivedAt,
+              takenBy: null,
+              takenUntil: null,
+              failure: null
+            }]
           })
+          if (pendingEvents >= maxPendingEvents) return yield* new GameEventInboxFull({ pendingEvents })
         }),
       take: (taker: string, leaseFor: Duration.Duration) =>
         Effect.gen(function*() {
@@ -87,7 +97,7 @@ export const InMemoryGameEventInbox = Layer.effect(
           // The look and the write in one update of the table, so two takers at once never take one batch.
           yield* db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => {
             taken = [...stored]
-              .filter((row) => row.takenUntil === null || !DateTime.isGreaterThan(row.takenUntil, now))
+              .filter((row) => row.failure === null && (row.takenUntil === null || !DateTime.isGreaterThan(row.takenUntil, now)))
               .sort((a, b) => Number(a.id) - Number(b.id))[0]
             return stored.map((row) => (row.id === taken?.id ? { ...row, takenBy: taker, takenUntil: until } : row))
           })
@@ -96,6 +106,7 @@ export const InMemoryGameEventInbox = Layer.effect(
           return Option.some<InboxBatch>({ id, requestId, server, events })
         }),
       release: (id: string) => change(id, (row) => ({ ...row, takenBy: null, takenUntil: null })),
+      setAside: (id: string, reason: string) => change(id, (row) => ({ ...row, takenBy: null, takenUntil: null, failure: reason })),
       done: (id: string) => db.update<InboxRow>(GAME_EVENT_INBOX_TABLE, (stored) => stored.filter((row) => row.id !== id))
     }
   })

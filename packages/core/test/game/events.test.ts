@@ -302,6 +302,23 @@ describe("the game's emergency calls", () => {
       expect((yield* allCalls).filter((call) => call.gameCallNumber === 1).map((call) => call.status)).toEqual(["CLOSED", "CLOSED"])
     }).pipe(Effect.provide(testPorts())))
 
+  it.effect("an end handled before its start is remembered: the start makes its call closed at once; an end from before a start is another call's", () =>
+    Effect.gen(function*() {
+      yield* handle(ended(7))
+      expect(yield* allCalls).toEqual([])
+      yield* handle(started({ callNumber: 7 }))
+      const [call] = (yield* allCalls).filter((c) => c.gameCallNumber === 7)
+      expect(call).toMatchObject({ status: "CLOSED", closeReason: ENDED_IN_THE_GAME })
+      expect((yield* history).filter((event) => event.callId === call!.id).map((event) => event.type).sort()).toEqual(["CALL_CLOSED", "CALL_RECEIVED"])
+      // Taken back: the number's next call, started later, waits.
+      yield* handle(started({ callNumber: 7, startedAt: 1_775_450_000 }, 1_775_450_000))
+      expect((yield* waiting).filter((c) => c.gameCallNumber === 7)).toHaveLength(1)
+      // An end remembered from before a start is another call of the number (the game numbering again).
+      yield* handle(ended(8, 1_775_443_000))
+      yield* handle(started({ callNumber: 8, startedAt: 1_775_450_000 }, 1_775_450_000))
+      expect((yield* waiting).filter((c) => c.gameCallNumber === 8)).toHaveLength(1)
+    }).pipe(Effect.provide(testPorts())))
+
   it.effect("a call received through the API is from the API, with no game call number", () =>
     Effect.gen(function*() {
       const call: Call = yield* receiveCall(control, { callerName: "Bot", callerNumber: null, location: "A1", description: "Relayed" })
