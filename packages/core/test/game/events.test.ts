@@ -13,6 +13,7 @@ import {
   Incidents,
   listCadEvents,
   listCalls,
+  listIncidents,
   receiveCall,
   setUnitStatus,
   type UnitId,
@@ -29,7 +30,7 @@ import {
   UNKNOWN_CALLER,
   UNKNOWN_LOCATION
 } from "@bluelight/core/game"
-import { type Account, AccountId, Accounts } from "@bluelight/core/identity"
+import { type Account, AccountId, Accounts, MEMBER_ROLE_ID, type Role, RoleId, Roles, StaffProfiles } from "@bluelight/core/identity"
 import {
   advanceClock,
   aPerson,
@@ -102,9 +103,23 @@ const types = Effect.map(history, (events) => events.map((event) => event.type))
 const actions = Effect.map(auditEntries, (entries) => entries.map((entry) => entry.action))
 const claims = Effect.flatMap(InMemoryDatabase, (db) => db.rows<{ readonly id: string }>(HANDLED_GAME_EVENTS_TABLE))
 
-/** An account linked to a platform id: active staff, or not, or no staff at all. */
-const seedPlayer = (name: string, platformId: string, staff: "active" | "inactive" | "none" = "active", status: Account["status"] = "ACTIVE") =>
+/** The role that lets staff act for their crew (the MDT's and the chat's `cad.unit.self`), stored so the rules read it. */
+const CREW_ROLE: Role = { id: RoleId.make("crew"), name: "Crew", permissions: ["cad.unit.self"] }
+const seedCrewRole = Effect.flatMap(
+  Roles,
+  (roles) => Effect.flatMap(roles.findById(CREW_ROLE.id), (found) => Option.isSome(found) ? Effect.void : roles.insert(CREW_ROLE))
+)
+
+/** An account linked to a platform id: active staff holding the crew role (or none: `roles: []`), or not, or no staff at all. */
+const seedPlayer = (
+  name: string,
+  platformId: string,
+  staff: "active" | "inactive" | "none" = "active",
+  status: Account["status"] = "ACTIVE",
+  roles: ReadonlyArray<Role> = [CREW_ROLE]
+) =>
   Effect.gen(function*() {
+    yield* seedCrewRole
     const account = anAccount({
       id: AccountId.make(`acc-${name}`),
       displayName: name,
@@ -112,7 +127,7 @@ const seedPlayer = (name: string, platformId: string, staff: "active" | "inactiv
       identity: { id: `idp-${name}`, username: name, avatar: null },
       platform: { id: platformId, username: name }
     })
-    if (staff !== "none") return (yield* seedStaff({ permissions: [], account, active: staff === "active" })).account
+    if (staff !== "none") return (yield* seedStaff({ permissions: [], account, active: staff === "active", roles })).account
     yield* Accounts.use((accounts) => accounts.insert(account))
     return account
   })
@@ -370,7 +385,7 @@ describe(";panic from the game", () => {
       expect(yield* unitNow(unit.id)).toMatchObject({ status: "ASSIGNED", incidentId: panic.id })
     }).pipe(Effect.provide(testPorts())))
 
-  it.effect("an unlinked player, one who is not active staff, and one crewing no unit are ignored, audited with the reason", () =>
+  it.effect("an unlinked player and one crewing no unit are ignored, one the MDT would refuse is forbidden, each audited with the reason", () =>
     Effect.gen(function*() {
       yield* seedPlayer("john", "102", "inactive")
       yield* seedPlayer("max", "103", "none")
@@ -383,15 +398,17 @@ describe(";panic from the game", () => {
       yield* handle(command("105", "panic"))
       expect(yield* types).toEqual([])
       const entries = yield* auditEntries
+      // Inactive staff, no staff and a suspended account hold no `cad.unit.self`: the MDT's rule refuses them first, as the MDT does.
       expect(entries.map((entry) => [entry.action, entry.targetId, entry.data["reason"]])).toEqual([
         ["game.command.ignored", "999", "The player has no linked Bluelight account"],
-        ["game.command.ignored", "102", "The player is not active staff on an active account"],
-        ["game.command.ignored", "103", "The player is not active staff on an active account"],
-        ["game.command.ignored", "104", "The player is not active staff on an active account"],
+        ["game.command.forbidden", "acc-john", "Missing permission cad.unit.self"],
+        ["game.command.forbidden", "acc-max", "Missing permission cad.unit.self"],
+        ["game.command.forbidden", "acc-sue", "Missing permission cad.unit.self"],
         ["game.command.ignored", "105", "The player is not crewing a unit"]
       ])
-      for (const entry of entries) expect(entry.actor).toEqual({ type: "service", id: "game" })
-      expect(entries[2]!.data).toMatchObject({ command: "status", platformId: "103" })
+      for (const entry of [entries[0]!, entries[4]!]) expect(entry.actor).toEqual({ type: "service", id: "game" })
+      expect(entries[1]!.actor).toEqual({ type: "user", id: "acc-john" })
+      expect(entries[2]!.data).toMatchObject({ command: "status", platformId: "103", code: "FORBIDDEN", permission: "cad.unit.self" })
       // Delivered again: not audited twice.
       yield* handle(command("999", "panic"))
       expect(yield* auditEntries).toHaveLength(5)
@@ -408,6 +425,84 @@ describe(";panic from the game", () => {
       const panics = (yield* history).filter((event) => event.type === "PANIC_RAISED")
       expect(panics).toHaveLength(2)
       expect((yield* unitNow(unit.id)).incidentId).toBe(panics[1]!.incidentId)
+    }).pipe(Effect.provide(testPorts())))
+})
+
+describe("the chat held to the MDT's rule", () => {
+  /** Jane's staff roles all taken away (she stays active staff, linked and crewing). */
+  const rolesRemoved = (jane: Account) =>
+    Effect.flatMap(
+      StaffProfiles,
+      (profiles) => Effect.flatMap(profiles.findByAccountId(jane.id), (profile) => profiles.update({ ...Option.getOrThrow(profile), roleIds: [] }))
+    )
+
+  it.effect("a crew member without cad.unit.self neither moves the unit nor raises a panic; the refusal is audited by them with why", () =>
+    Effect.gen(function*() {
+      const { jane, unit } = yield* janeCrewing
+      yield* rolesRemoved(jane)
+      const before = { unit: yield* unitNow(unit.id), history: (yield* history).length, audit: (yield* auditEntries).length }
+      yield* handle(command("101", "status", "BUSY", 1))
+      yield* handle(command("101", "panic", "help", 2))
+      expect(yield* unitNow(unit.id)).toEqual(before.unit)
+      expect((yield* history).length).toBe(before.history)
+      expect((yield* listIncidents("OPEN", PAGE)).items).toEqual([])
+      const [entry, ...others] = (yield* auditEntries).slice(before.audit)
+      // The panic right after is bounded with it (one entry per player a minute).
+      expect(others).toEqual([])
+      expect(entry).toMatchObject({
+        action: "game.command.forbidden",
+        actor: { type: "user", id: jane.id },
+        targetType: "account",
+        targetId: jane.id,
+        data: { platformId: "101", command: "status", code: "FORBIDDEN", permission: "cad.unit.self", reason: "Missing permission cad.unit.self" }
+      })
+      // Given the role again, the same player's command is theirs again.
+      yield* Effect.flatMap(
+        StaffProfiles,
+        (profiles) =>
+          Effect.flatMap(profiles.findByAccountId(jane.id), (profile) => profiles.update({ ...Option.getOrThrow(profile), roleIds: [RoleId.make("crew")] }))
+      )
+      yield* handle(command("101", "status", "BUSY", 3))
+      expect((yield* unitNow(unit.id)).status).toBe("BUSY")
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("cad.unit.self from the Member role is not enough without active staff: STAFF_REQUIRED, as the MDT answers", () =>
+    Effect.gen(function*() {
+      yield* Effect.flatMap(Roles, (roles) =>
+        Effect.flatMap(roles.findById(MEMBER_ROLE_ID), (member) => roles.update({ ...Option.getOrThrow(member), permissions: ["cad.unit.self"] })))
+      yield* seedPlayer("max", "103", "none")
+      yield* handle(command("103", "panic"))
+      expect(yield* types).toEqual([])
+      expect((yield* auditEntries).at(-1)).toMatchObject({
+        action: "game.command.forbidden",
+        targetId: "acc-max",
+        data: { code: "STAFF_REQUIRED", permission: null, reason: "Only active staff can act for a unit's crew (the MDT, the game's chat)" }
+      })
+    }).pipe(Effect.provide(testPorts())))
+})
+
+describe("commands not carried out, audited within a bound", () => {
+  it.effect("a flood from one unlinked player writes one entry a minute; another player, or the next minute, writes its own", () =>
+    Effect.gen(function*() {
+      yield* Effect.forEach(Array.from({ length: 60 }, (_, i) => i), (i) => handle(command("999", i % 2 === 0 ? "panic" : "status", "x", 1_000 + i)))
+      yield* handle(command("998", "panic", "", 1))
+      const ignoredBy = (platformId: string) =>
+        Effect.map(auditEntries, (entries) => entries.filter((entry) => entry.action === "game.command.ignored" && entry.targetId === platformId))
+      expect(yield* ignoredBy("999")).toHaveLength(1)
+      expect(yield* ignoredBy("998")).toHaveLength(1)
+      expect((yield* ignoredBy("999"))[0]!.data).toMatchObject({ command: "panic", auditedOncePer: "player and minute" })
+      // Every one of them was still handled once: delivered again, none is recorded again.
+      yield* TestClock.adjust(Duration.minutes(1))
+      yield* handle(command("999", "panic", "x", 1_000))
+      expect(yield* ignoredBy("999")).toHaveLength(1)
+      yield* handle(command("999", "panic", "x", 2_000))
+      expect(yield* ignoredBy("999")).toHaveLength(2)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("many at once from one player settle on one entry", () =>
+    Effect.gen(function*() {
+      yield* Effect.all(Array.from({ length: 20 }, (_, i) => handle(command("997", "panic", "", i))), { concurrency: "unbounded" })
+      expect((yield* auditEntries).filter((entry) => entry.targetId === "997")).toHaveLength(1)
     }).pipe(Effect.provide(testPorts())))
 })
 
