@@ -2,24 +2,27 @@
  * The game's chat commands held to Bluelight's own rules, against the real
  * server (two instances on one database) and deliveries signed with the
  * simulator's key: a crew member the MDT refuses moves nothing from the chat;
- * a flood from an unlinked player, delivered in parallel to both instances,
- * writes one audit entry. The events are handled after the `204`: each test waits for a
+ * a flood of `;panic` from one unit, delivered in parallel to both instances,
+ * gives one open incident; a flood from an unlinked player writes one audit
+ * entry. The events are handled after the `204`: each test waits for a
  * marker call delivered after the events it checks (a batch is handled in
  * order; across deliveries it waits for every one), never for a time.
  */
 import type { GameServerSimulator, SimulatedPlayer } from "@bluelight/adapters-game"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bodyOf, listOf } from "../harness/body.js"
-import { asSession, type CadClient, crewedUnit, crewMember } from "../harness/cad.js"
+import { asSession, type CadClient, type CadEventData, crewedUnit, crewMember } from "../harness/cad.js"
 import { startInstancesWithSimulator } from "../harness/game.js"
 import { advanceClock, linkPlatform, type Session, write } from "../harness/identity.js"
 import type { RunningServer } from "../harness/server.js"
 import { arrived, batchText, deliver, emergencyEvent, signed } from "./webhookSigning.js"
 
 const PLAYERS: ReadonlyArray<SimulatedPlayer> = [
-  { username: "Roleless_Ria", platformId: "310000001", team: "Police", location: { x: 10, z: 10 } }
+  { username: "Roleless_Ria", platformId: "310000001", team: "Police", location: { x: 10, z: 10 } },
+  { username: "Panicky_Pete", platformId: "310000002", team: "Police", location: { x: 200, z: -40 } }
 ]
 const RIA = "310000001"
+const PETE = "310000002"
 
 let simulator: GameServerSimulator
 let a: RunningServer
@@ -57,6 +60,7 @@ interface AuditData {
 const audited = async (action: string) => listOf<AuditData>(await get(`/api/audit?action=${action}&limit=100`)).data
 const unitOf = async (id: string) => bodyOf(await get(`/api/cad/units/${id}`))["data"] as { status: string; incidentId: string | null; version: number }
 const openIncidents = async () => listOf<{ id: string; type: string; priority: string }>(await get("/api/cad/incidents?status=OPEN&limit=100")).data
+const historyOf = async (incidentId: string) => listOf<CadEventData>(await get(`/api/cad/events?incidentId=${incidentId}&limit=100`)).data
 
 /** A chat command as the game sends it; each one another event (its own timestamp). */
 const chat = (origin: string, command: string, argument = "") => ({ event: "CustomCommand", origin, timestamp: ++stamp, data: { command, argument } })
@@ -120,6 +124,21 @@ describe("the game's chat is the crew's own hand: the MDT's rule", () => {
       data: { command: "status", code: "FORBIDDEN", permission: "cad.unit.self", reason: "Missing permission cad.unit.self" }
     })
     expect((await audited("cad.unit.status.changed")).filter((entry) => entry.actor.id === ria.accountId)).toEqual([])
+  })
+})
+
+describe("one open panic per unit", () => {
+  it("many panics from one crew member, delivered in parallel to two instances, give one open incident, each panic on it", async () => {
+    const pete = await linkedCrew("chat-pete", PETE, "Panicky_Pete")
+    const batches = Array.from({ length: 8 }, () => Array.from({ length: 5 }, () => chat(PETE, "panic", "officer down")))
+    await deliverAllAndSettle(batches)
+    const panics = (await openIncidents()).filter((incident) => incident.type === `Panic: ${pete.unit.callsign}`)
+    expect(panics).toHaveLength(1)
+    const unit = await unitOf(pete.unit.id)
+    expect(unit).toMatchObject({ status: "ASSIGNED", incidentId: panics[0]!.id })
+    const raised = (await historyOf(panics[0]!.id)).filter((event) => event.type === "PANIC_RAISED")
+    expect(raised).toHaveLength(40)
+    for (const event of raised) expect(event).toMatchObject({ unitId: pete.unit.id, actor: { id: pete.accountId } })
   })
 })
 

@@ -5,7 +5,7 @@ import { commitAndPublish } from "../cad/history.js"
 import { IncidentId } from "../cad/ids.js"
 import { type Incident, incidentFields } from "../cad/Incident.js"
 import { lockUnit, storeUnit } from "../cad/locks.js"
-import { CrewMemberships, Incidents } from "../cad/ports.js"
+import { CadHistory, CrewMemberships, Incidents } from "../cad/ports.js"
 import { changed, MdtUnitStatus, moveStatus, type Unit } from "../cad/Unit.js"
 import type { Account } from "../identity/Account.js"
 import type { Forbidden, StaffRequired } from "../identity/errors.js"
@@ -174,6 +174,22 @@ const done: CommandOutcome = { _tag: "Done" }
 const duplicate: CommandOutcome = { _tag: "Duplicate" }
 
 /**
+ * The unit's open panic: the incident it attends, when that incident was
+ * raised by a panic of this unit (its first history entry is this unit's
+ * `PANIC_RAISED`). Read on the unit locked: a unit attends one incident at a
+ * time, and an incident's closing clears its units first (locking each), so
+ * while the unit is locked and on the incident, the incident is open; and
+ * what raised it never changes (the history is appended to, never edited).
+ */
+const openPanicOf = (unit: Unit) =>
+  Effect.gen(function*() {
+    if (unit.incidentId === null) return Option.none<Incident>()
+    const first = (yield* CadHistory.use((history) => history.list({ incidentId: unit.incidentId! }, { limit: 1, offset: 0 }))).items[0]
+    if (first === undefined || first.type !== "PANIC_RAISED" || first.unitId !== unit.id) return Option.none<Incident>()
+    return Option.filter(yield* Incidents.use((incidents) => incidents.findById(unit.incidentId!)), (incident) => incident.status === "OPEN")
+  })
+
+/**
  * `;panic [text]`: an `IMMEDIATE` incident "Panic: <callsign>" at the
  * player's live location (street and postal code; `UNKNOWN_LOCATION` when the
  * live picture does not show it), described by the text, and the player's
@@ -181,6 +197,14 @@ const duplicate: CommandOutcome = { _tag: "Duplicate" }
  * another incident is cleared from it first (`UNIT_CLEARED`, reason
  * `PANIC`). Records `PANIC_RAISED`, `INCIDENT_CREATED` and `UNIT_ASSIGNED`
  * by the player. The live picture is read before the transaction.
+ *
+ * One open panic per unit: while the unit attends the incident its own panic
+ * raised, a panic again is that panic again: one more `PANIC_RAISED` on the
+ * same incident, with the place as the picture shows it now and the text,
+ * and nothing else (no incident, no move, the incident's record as it was:
+ * the unit is locked, and the lock order puts the incident before it).
+ * Decided on the unit locked, so panics at once, on any instances, raise one
+ * incident.
  */
 export const panicFromGame = Effect.fn("game.panic")(function*(key: string, platformId: string, argument: string) {
   const snapshot = Option.getOrNull(yield* Effect.option(LivePicture.use((live) => live.snapshot)))
@@ -194,6 +218,17 @@ export const panicFromGame = Effect.fn("game.panic")(function*(key: string, plat
     const resolved = yield* crewOf(platformId)
     if (!("crew" in resolved)) return yield* notCarriedOut(platformId, "panic", resolved)
     const { actor, unit } = resolved.crew
+    const open = yield* openPanicOf(unit)
+    if (Option.isSome(open)) {
+      yield* recordAs(actor, {
+        type: "PANIC_RAISED",
+        incidentId: open.value.id,
+        unitId: unit.id,
+        callId: null,
+        data: { callsign: unit.callsign, incidentNumber: open.value.number, location, text: description, platformId }
+      }, { type: "incident", id: open.value.id })
+      return done
+    }
     const now = yield* DateTime.now
     const incident: Incident = {
       id: yield* newId(IncidentId),

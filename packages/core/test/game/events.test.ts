@@ -4,6 +4,7 @@ import {
   assignUnit,
   attachCall,
   type Call,
+  closeIncident,
   type CallId,
   CallFields,
   Calls,
@@ -418,13 +419,65 @@ describe(";panic from the game", () => {
       expect((yield* auditEntries).at(-1)).toMatchObject({ targetId: "1x", data: { platformId: "1x", reason: "The player has no linked Bluelight account" } })
     }).pipe(Effect.provide(testPorts())))
 
-  it.effect("two panics at once from one crew: two incidents, the unit on the later one", () =>
+  it.effect("one open panic per unit: a panic again while the unit attends its panic adds to it, with the place as it is now; once it is over, the next is new", () =>
+    Effect.gen(function*() {
+      const { jane, unit } = yield* janeCrewing
+      yield* handle(command("101", "panic", "first", 1))
+      const [raised] = (yield* history).filter((event) => event.type === "PANIC_RAISED")
+      const panic = yield* incidentNow(raised!.incidentId!)
+      const unitAfterFirst = yield* unitNow(unit.id)
+      // She has moved since: the picture read again (past its 3 s) shows her at Park Street.
+      yield* janeAtParkStreet
+      yield* TestClock.adjust(Duration.seconds(5))
+      const before = { history: (yield* history).length, audit: (yield* actions).length }
+      yield* handle(command("101", "PANIC", "still under fire", 2))
+      const added = (yield* history).slice(before.history)
+      expect(added.map((event) => event.type)).toEqual(["PANIC_RAISED"])
+      expect(added[0]).toMatchObject({
+        incidentId: panic.id,
+        unitId: unit.id,
+        actor: { id: jane.id },
+        data: { incidentNumber: panic.number, location: "Park Street, 218", text: "still under fire", platformId: "101" }
+      })
+      expect((yield* actions).slice(before.audit)).toEqual(["cad.panic"])
+      expect(yield* incidentNow(panic.id)).toEqual(panic)
+      expect(yield* unitNow(unit.id)).toEqual(unitAfterFirst)
+      expect((yield* listIncidents("OPEN", PAGE)).items.map((incident) => incident.id)).toEqual([panic.id])
+      // Over: closed (its unit cleared), the next panic is another.
+      yield* closeIncident(control, panic.id, panic.version)
+      yield* handle(command("101", "panic", "again", 3))
+      const open = (yield* listIncidents("OPEN", PAGE)).items
+      expect(open).toHaveLength(1)
+      expect(open[0]!.id).not.toBe(panic.id)
+      expect((yield* unitNow(unit.id)).incidentId).toBe(open[0]!.id)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a unit on an incident a panic did not raise, or another unit's panic, raises its own", () =>
     Effect.gen(function*() {
       const { unit } = yield* janeCrewing
-      yield* Effect.all([handle(command("101", "panic", "one", 1)), handle(command("101", "panic", "two", 2))], { concurrency: "unbounded" })
+      const kim = yield* seedPlayer("kim", "105")
+      const other = yield* createUnit(control, { callsign: "MP-2", agencyCode: "MET", type: "RESPONSE" })
+      yield* addCrew(control, other.id, { userId: kim.id, identifier: "5678" })
+      yield* handle(command("105", "panic", "", 1))
+      const kimsPanic = (yield* listIncidents("OPEN", PAGE)).items[0]!
+      // Jane's unit sent to Kim's panic: her own panic is a new one, not more of Kim's.
+      yield* assignUnit(control, kimsPanic.id, unit.id, (yield* unitNow(unit.id)).version)
+      yield* handle(command("101", "panic", "", 2))
+      const open = (yield* listIncidents("OPEN", PAGE)).items
+      expect(open).toHaveLength(2)
+      expect((yield* unitNow(unit.id)).incidentId).not.toBe(kimsPanic.id)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("many panics at once from one crew raise one incident, each one recorded on it", () =>
+    Effect.gen(function*() {
+      const { unit } = yield* janeCrewing
+      yield* Effect.all(Array.from({ length: 12 }, (_, i) => handle(command("101", "panic", `n${i}`, i))), { concurrency: "unbounded" })
+      const open = (yield* listIncidents("OPEN", PAGE)).items
+      expect(open).toHaveLength(1)
       const panics = (yield* history).filter((event) => event.type === "PANIC_RAISED")
-      expect(panics).toHaveLength(2)
-      expect((yield* unitNow(unit.id)).incidentId).toBe(panics[1]!.incidentId)
+      expect(panics).toHaveLength(12)
+      for (const panic of panics) expect(panic.incidentId).toBe(open[0]!.id)
+      expect((yield* unitNow(unit.id)).incidentId).toBe(open[0]!.id)
     }).pipe(Effect.provide(testPorts())))
 })
 
