@@ -3,7 +3,7 @@ import { migrationDatabase } from "./migrationDatabase.js"
 
 const database = migrationDatabase()
 
-/** A row as a server before 0016 wrote it: its key as the kernel folded it then (Latin's look-alikes kept as they are). */
+/** A row as a server before 0017 wrote it: its key as the kernel folded it then (Latin's look-alikes kept as they are). */
 const insertRole = (id: string, name: string, nameKey: string) =>
   database.query(`INSERT INTO roles (id, name, name_key, permissions) VALUES ($1, $2, $3, '{}')`, [id, name, nameKey])
 
@@ -14,7 +14,7 @@ const insertUnit = (id: string, callsign: string, callsignKey: string, createdAt
     [id, callsign, callsignKey, createdAt]
   )
 
-describe("migration 0016: Latin's own look-alikes fold into the stored keys", () => {
+describe("migration 0017: Latin's own look-alikes fold into the stored keys", () => {
   it("re-keys stored role names and callsigns; a look-alike stored beside its letter keeps a distinct key", async () => {
     await database.migrateBefore(16)
     await insertRole("r-1", "Dispatcher", "dispatcher")

@@ -13,7 +13,7 @@ import foldedKeys from "./0011_folded_keys.js"
 import pncOwnerChanges from "./0012_pnc_owner_changes.js"
 import gameCalls from "./0013_game_calls.js"
 import gameEventInbox from "./0014_game_event_inbox.js"
-import latinLookAlikeKeys from "./0016_latin_look_alike_keys.js"
+import latinLookAlikeKeys from "./0017_latin_look_alike_keys.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
@@ -31,5 +31,5 @@ export const migrations = Migrator.fromRecord({
   "0012_pnc_owner_changes": pncOwnerChanges,
   "0013_game_calls": gameCalls,
   "0014_game_event_inbox": gameEventInbox,
-  "0016_latin_look_alike_keys": latinLookAlikeKeys
+  "0017_latin_look_alike_keys": latinLookAlikeKeys
 })

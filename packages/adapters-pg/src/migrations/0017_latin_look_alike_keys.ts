@@ -54,7 +54,7 @@ export default Effect.gen(function*() {
     UPDATE roles r SET name_key = k.key
     FROM unnest(${roleKeys.ids}::text[], ${roleKeys.keys}::text[]) AS k(id, key)
     WHERE r.id = k.id`
-  for (const id of roleKeys.clashes) yield* Effect.logWarning(`0016: role ${id} has a name that looks like an earlier role's; kept under a distinct key`)
+  for (const id of roleKeys.clashes) yield* Effect.logWarning(`0017: role ${id} has a name that looks like an earlier role's; kept under a distinct key`)
 
   const units = yield* sql<{ readonly id: string; readonly callsign: string }>`
     SELECT id, callsign FROM cad_units ORDER BY created_at, id COLLATE "C"`
@@ -64,5 +64,5 @@ export default Effect.gen(function*() {
     UPDATE cad_units u SET callsign_key = k.key
     FROM unnest(${unitKeys.ids}::text[], ${unitKeys.keys}::text[]) AS k(id, key)
     WHERE u.id = k.id`
-  for (const id of unitKeys.clashes) yield* Effect.logWarning(`0016: unit ${id} has a callsign that looks like an earlier unit's; kept under a distinct key`)
+  for (const id of unitKeys.clashes) yield* Effect.logWarning(`0017: unit ${id} has a callsign that looks like an earlier unit's; kept under a distinct key`)
 })
