@@ -194,7 +194,7 @@ describe("commands typed in the game's chat", () => {
     expect((await unitOf(unit.id)).status).toBe("ON_SCENE")
   })
 
-  it("an unlinked player, a linked player who is not staff, and staff crewing no unit are ignored and audited; other commands leave no trace", async () => {
+  it("an unlinked player and staff crewing no unit are ignored, a linked player who is not staff is forbidden, each audited; other commands leave no trace", async () => {
     const staff = await crewMember(a, admin, "events-nounit")
     expect((await linkPlatform(a, staff.session, { id: "300000003", username: "Staff_NoUnit" })).status).toBe(302)
     const plain = await signIn(a, { id: "events-plain", displayName: "Plain" })
@@ -211,9 +211,11 @@ describe("commands typed in the game's chat", () => {
     const ignored = await audited("game.command.ignored")
     expect(ignored.map((entry) => [entry.data["platformId"], entry.data["command"], entry.data["reason"]]).reverse()).toEqual([
       ["300000002", "panic", "The player has no linked Bluelight account"],
-      ["300000004", "panic", "The player is not active staff on an active account"],
       ["300000003", "status", "The player is not crewing a unit"]
     ])
+    // A member the MDT would refuse (no `cad.unit.self`) is forbidden, by them (chatRules.test.ts has the rest).
+    const forbidden = await audited("game.command.forbidden")
+    expect(forbidden.map((entry) => [entry.data["platformId"], entry.data["command"], entry.data["code"]])).toEqual([["300000004", "panic", "FORBIDDEN"]])
     // Only the marker call reached CAD; the other commands were not even refused.
     expect((await history()).slice(historyBefore).map((event) => event.type)).toEqual(["CALL_RECEIVED"])
     expect((await audited("game.command.refused")).filter((entry) => ["300000003", ANN].includes(String(entry.data["platformId"])))).toEqual([])

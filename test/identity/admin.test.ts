@@ -132,6 +132,26 @@ describe("the audit log", () => {
     expect(listOf(asBot).data.length).toBeGreaterThan(0)
   })
 
+  it("a name with Latin's own look-alike letters (ɑ, ɡ) is the name it passes for: 409 on create and on rename, nothing stored", async () => {
+    const dispatcher = await createRole(server, admin, "Dispatcher", ["cad.dispatch"])
+    const other = await createRole(server, admin, "Gold Command", [])
+    const exact = expectError(await write(server, admin, "POST", "/api/admin/roles", { name: "Dispatcher", permissions: [] }), 409, "INVALID_STATE")
+    for (const alike of ["Disp\u0251tcher", "DISP\u2C6DTCHER", "Disp\u0251tch\u0435r"]) {
+      const created = expectError(await write(server, admin, "POST", "/api/admin/roles", { name: alike, permissions: [] }), 409, "INVALID_STATE")
+      expect(created.message, alike).toContain("already exists")
+      expectError(await write(server, admin, "PATCH", `/api/admin/roles/${other.id}`, { name: alike }), 409, "INVALID_STATE")
+    }
+    expect(exact.message).toContain("already exists")
+    const named = async (name: string) =>
+      listOf<{ id: string; name: string }>(await server.request("GET", "/api/admin/roles?limit=100", { headers: { cookie: admin.cookie } })).data
+        .filter((role) => role.name === name)
+    expect(await named("Disp\u0251tcher")).toEqual([])
+    expect((await named("Gold Command")).map((role) => role.id)).toEqual([other.id])
+    expect((await named("Dispatcher")).map((role) => role.id)).toEqual([dispatcher.id])
+    // The script ɡ takes the name of no other role: it is Gold Command's own name again, a change of nothing.
+    expect((await write(server, admin, "PATCH", `/api/admin/roles/${other.id}`, { name: "\u0261old Command" })).status).toBe(200)
+  })
+
   it("a PATCH that changes nothing answers 200 and writes no audit entry", async () => {
     const role = await createRole(server, admin, "Unchanged role", ["cad.view"])
     const before = await audit(`targetId=${role.id}`)

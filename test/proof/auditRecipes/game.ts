@@ -1,7 +1,7 @@
 import type { AuditAction } from "@bluelight/core/kernel"
 import { expect } from "vitest"
 import { asSession, crewedUnit, crewMember } from "../../harness/cad.js"
-import { advanceClock, linkPlatform } from "../../harness/identity.js"
+import { advanceClock, linkPlatform, signIn } from "../../harness/identity.js"
 import type { Reply } from "../../harness/server.js"
 import { batchText, deliver, signed } from "../../game/webhookSigning.js"
 import { type Recipe, type Recipes, unique, type World } from "./recipe.js"
@@ -67,6 +67,14 @@ const linkedCrew = async (world: World) => {
   return id
 }
 
+/** A member with no staff profile nor `cad.unit.self`, linked to a new platform id: the platform id (the MDT would answer them `403`). */
+const linkedMember = async (world: World) => {
+  const member = await signIn(world.server, { id: unique("game-member"), displayName: "Plain member" })
+  const id = platformId()
+  expect((await linkPlatform(world.server, member, { id, username: unique("Player") })).status).toBe(302)
+  return id
+}
+
 /** The webhook answers before the event is handled: its `204` stands, failure or not. */
 const answered: Pick<Recipe, "failed"> = { failed: (reply) => expect(reply.status, reply.text).toBe(204) }
 
@@ -78,6 +86,10 @@ export const gameRecipes: Recipes = {
   "game.command.ignored": {
     ...answered,
     setup: async (world) => delivered(world, "game.command.ignored", command(platformId(), "panic", ""))
+  },
+  "game.command.forbidden": {
+    ...answered,
+    setup: async (world) => delivered(world, "game.command.forbidden", command(await linkedMember(world), "status", "BUSY"))
   },
   "game.command.refused": {
     ...answered,

@@ -1,4 +1,4 @@
-import { AlreadyCrewed, CadConflict } from "@bluelight/core/cad"
+import { AlreadyCrewed, CadConflict, CREW_HAND_ACCESS } from "@bluelight/core/cad"
 import { StaffInactive, StaffRequired } from "@bluelight/core/identity"
 import { InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -10,7 +10,7 @@ import { Single } from "../schema/envelope.js"
 import { NoQuery } from "../schema/query.js"
 import { EXAMPLE_ID, Identifier, MdtUnitStatus, MdtView, UnitId, Version } from "./schemas.js"
 
-const self = operation({ access: "session", permissions: ["cad.unit.self"] })
+const self = operation(CREW_HAND_ACCESS)
 
 export class MdtApi extends HttpApiGroup.make("mdt")
   .add(

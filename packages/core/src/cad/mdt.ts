@@ -1,9 +1,10 @@
 import { Effect, Option, Schema } from "effect"
-import { type Caller, isActiveStaff, type UserCaller } from "../identity/Caller.js"
+import type { Caller, UserCaller } from "../identity/Caller.js"
+import type { Forbidden, StaffRequired } from "../identity/errors.js"
 import { InvalidState } from "../kernel/errors.js"
 import { validated } from "../kernel/validated.js"
-import { StaffRequired } from "../identity/errors.js"
 import { isCurrent } from "./Crew.js"
+import { crewHandRefusal, crewHandStaffRequired } from "./crewHand.js"
 import { joinCrew, leaveCrew } from "./crewing.js"
 import { commitAndPublish } from "./history.js"
 import type { UnitId } from "./ids.js"
@@ -13,9 +14,16 @@ import { MdtUnitStatus } from "./Unit.js"
 import { changeUnitStatus } from "./units.js"
 import { unitView } from "./views.js"
 
-/** MDT self-service is for active staff on active accounts (`STAFF_REQUIRED`); credentials never reach it. */
-const activeStaff = (caller: Caller): Effect.Effect<UserCaller, StaffRequired> =>
-  isActiveStaff(caller) ? Effect.succeed(caller) : Effect.fail(new StaffRequired({ message: "Only active staff can use the MDT" }))
+/**
+ * MDT self-service is a crew's own hand (`crewHand.ts`, the rule the game's
+ * chat shares): `cad.unit.self` (`FORBIDDEN`), then active staff on an active
+ * account (`STAFF_REQUIRED`); credentials never reach it.
+ */
+const activeStaff = (caller: Caller): Effect.Effect<UserCaller, StaffRequired | Forbidden> => {
+  if (caller._tag === "Service") return Effect.fail(crewHandStaffRequired)
+  const refusal = crewHandRefusal(caller)
+  return refusal === null ? Effect.succeed(caller) : Effect.fail(refusal)
+}
 
 /** A crew's status move as the MDT rules have it (never `ASSIGNED`, only Control assigns): a caller that skipped the contract is held to them too. */
 const validMove = validated(Schema.Struct({ status: MdtUnitStatus }), "The unit's status is not valid")

@@ -74,7 +74,8 @@ export const AUDIT_ACTIONS = [
   "moderation.delivery.failed",
   // the game's own events (its webhook)
   "game.command.ignored",
-  "game.command.refused"
+  "game.command.refused",
+  "game.command.forbidden"
 ] as const
 
 /** One action of the audit log: a member of `AUDIT_ACTIONS`. */

@@ -12,6 +12,15 @@
  * their Latin letter only in capitals, which their capitals cover.
  * Compatibility forms (full-width `Ａ`, mathematical `𝐀`, `ﬁ`) are not here:
  * NFKC folds them first.
+ *
+ * Latin's own look-alikes are here too (issue 30: `Dispɑtcher` with the
+ * Latin alpha `ɑ` passed for `Dispatcher`): the letters of the IPA and
+ * Latin Extended blocks that UTS #39 maps to a basic Latin letter and that
+ * common fonts draw as that letter (`ɑ`, `ɡ`, `ɩ`, `ȷ`, `ǀ`, the APL alpha),
+ * with their capitals where Unicode has them (`Ɑ`, `Ɡ`, `Ɩ`) mapped to the
+ * capital they look like, by the rule above. The dotless `ı` needs no entry
+ * (case folding makes it `i`). Small capitals (`ɪ`, `ʏ`, `ʀ`) are left out, as
+ * the Cyrillic ones are.
  */
 export const CONFUSABLE_LATIN: Readonly<Record<string, string>> = {
   // Cyrillic capitals
@@ -81,6 +90,16 @@ export const CONFUSABLE_LATIN: Readonly<Record<string, string>> = {
   "\u03c5": "u", // υ
   "\u03f2": "c", // ϲ
   "\u03f3": "j", // ϳ
+  // Latin look-alikes of Latin letters (IPA, Latin Extended, APL)
+  "\u0251": "a", // ɑ Latin alpha
+  "\u2c6d": "A", // Ɑ Latin capital alpha
+  "\u237a": "a", // ⍺ APL alpha
+  "\u0261": "g", // ɡ script g
+  "\ua7ac": "G", // Ɡ capital script g
+  "\u0269": "i", // ɩ Latin iota
+  "\u0196": "I", // Ɩ Latin capital iota
+  "\u0237": "j", // ȷ dotless j
+  "\u01c0": "l", // ǀ dental click
   // Hyphens and dashes drawn like `-`
   "\u2010": "-", // ‐ hyphen
   "\u2011": "-", // ‑ non-breaking hyphen

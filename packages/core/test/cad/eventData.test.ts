@@ -23,7 +23,7 @@ import {
   updateUnit
 } from "@bluelight/core/cad"
 import { handleGameEvent } from "@bluelight/core/game"
-import { type Account, type Permission } from "@bluelight/core/identity"
+import { type Account, type Permission, type Role, RoleId, Roles } from "@bluelight/core/identity"
 import { seedStaff, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
@@ -35,17 +35,24 @@ const GAME_SERVER = "test-server"
 const CONTROL: ReadonlyArray<Permission> = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
 const control = aUserCaller(CONTROL, anAccount({ id: "control" as Account["id"], displayName: "Control" }))
 
-/** A person with an active staff profile, linked to platform id 101, as an MDT caller. */
+/** The role `cad.unit.self` comes from, stored: the game's chat reads a player's permissions from their roles, as sign-in does. */
+const CREW_ROLE: Role = { id: RoleId.make("crew"), name: "Crew", permissions: ["cad.unit.self"] }
+
+/** A person with an active staff profile holding `CREW_ROLE`, linked to platform id 101, as an MDT caller. */
 const seedMdtStaff = (name: string) =>
-  seedStaff({
-    permissions: ["cad.unit.self"],
-    account: anAccount({
-      id: `acc-${name}` as Account["id"],
-      displayName: name,
-      identity: { id: `idp-${name}`, username: name, avatar: null },
-      platform: { id: "101", username: name }
+  Effect.andThen(
+    Roles.use((roles) => roles.insert(CREW_ROLE)),
+    seedStaff({
+      permissions: ["cad.unit.self"],
+      roles: [CREW_ROLE],
+      account: anAccount({
+        id: `acc-${name}` as Account["id"],
+        displayName: name,
+        identity: { id: `idp-${name}`, username: name, avatar: null },
+        platform: { id: "101", username: name }
+      })
     })
-  })
+  )
 
 const incidentInput = { type: "Burglary", priority: "IMMEDIATE", location: "1 High Street", description: "Window broken", controlNotes: "" } as const
 const unitInput = { callsign: "MP-1", agencyCode: "MET", type: "RESPONSE" } as const

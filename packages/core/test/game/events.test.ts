@@ -4,6 +4,7 @@ import {
   assignUnit,
   attachCall,
   type Call,
+  closeIncident,
   type CallId,
   CallFields,
   Calls,
@@ -13,6 +14,7 @@ import {
   Incidents,
   listCadEvents,
   listCalls,
+  listIncidents,
   receiveCall,
   setUnitStatus,
   type UnitId,
@@ -29,7 +31,7 @@ import {
   UNKNOWN_CALLER,
   UNKNOWN_LOCATION
 } from "@bluelight/core/game"
-import { type Account, AccountId, Accounts } from "@bluelight/core/identity"
+import { type Account, AccountId, Accounts, MEMBER_ROLE_ID, type Role, RoleId, Roles, StaffProfiles } from "@bluelight/core/identity"
 import {
   advanceClock,
   aPerson,
@@ -102,9 +104,23 @@ const types = Effect.map(history, (events) => events.map((event) => event.type))
 const actions = Effect.map(auditEntries, (entries) => entries.map((entry) => entry.action))
 const claims = Effect.flatMap(InMemoryDatabase, (db) => db.rows<{ readonly id: string }>(HANDLED_GAME_EVENTS_TABLE))
 
-/** An account linked to a platform id: active staff, or not, or no staff at all. */
-const seedPlayer = (name: string, platformId: string, staff: "active" | "inactive" | "none" = "active", status: Account["status"] = "ACTIVE") =>
+/** The role that lets staff act for their crew (the MDT's and the chat's `cad.unit.self`), stored so the rules read it. */
+const CREW_ROLE: Role = { id: RoleId.make("crew"), name: "Crew", permissions: ["cad.unit.self"] }
+const seedCrewRole = Effect.flatMap(
+  Roles,
+  (roles) => Effect.flatMap(roles.findById(CREW_ROLE.id), (found) => Option.isSome(found) ? Effect.void : roles.insert(CREW_ROLE))
+)
+
+/** An account linked to a platform id: active staff holding the crew role (or none: `roles: []`), or not, or no staff at all. */
+const seedPlayer = (
+  name: string,
+  platformId: string,
+  staff: "active" | "inactive" | "none" = "active",
+  status: Account["status"] = "ACTIVE",
+  roles: ReadonlyArray<Role> = [CREW_ROLE]
+) =>
   Effect.gen(function*() {
+    yield* seedCrewRole
     const account = anAccount({
       id: AccountId.make(`acc-${name}`),
       displayName: name,
@@ -112,7 +128,7 @@ const seedPlayer = (name: string, platformId: string, staff: "active" | "inactiv
       identity: { id: `idp-${name}`, username: name, avatar: null },
       platform: { id: platformId, username: name }
     })
-    if (staff !== "none") return (yield* seedStaff({ permissions: [], account, active: staff === "active" })).account
+    if (staff !== "none") return (yield* seedStaff({ permissions: [], account, active: staff === "active", roles })).account
     yield* Accounts.use((accounts) => accounts.insert(account))
     return account
   })
@@ -387,7 +403,7 @@ describe(";panic from the game", () => {
       expect(yield* unitNow(unit.id)).toMatchObject({ status: "ASSIGNED", incidentId: panic.id })
     }).pipe(Effect.provide(testPorts())))
 
-  it.effect("an unlinked player, one who is not active staff, and one crewing no unit are ignored, audited with the reason", () =>
+  it.effect("an unlinked player and one crewing no unit are ignored, one the MDT would refuse is forbidden, each audited with the reason", () =>
     Effect.gen(function*() {
       yield* seedPlayer("john", "102", "inactive")
       yield* seedPlayer("max", "103", "none")
@@ -400,15 +416,17 @@ describe(";panic from the game", () => {
       yield* handle(command("105", "panic"))
       expect(yield* types).toEqual([])
       const entries = yield* auditEntries
+      // Inactive staff, no staff and a suspended account hold no `cad.unit.self`: the MDT's rule refuses them first, as the MDT does.
       expect(entries.map((entry) => [entry.action, entry.targetId, entry.data["reason"]])).toEqual([
         ["game.command.ignored", "999", "The player has no linked Bluelight account"],
-        ["game.command.ignored", "102", "The player is not active staff on an active account"],
-        ["game.command.ignored", "103", "The player is not active staff on an active account"],
-        ["game.command.ignored", "104", "The player is not active staff on an active account"],
+        ["game.command.forbidden", "acc-john", "Missing permission cad.unit.self"],
+        ["game.command.forbidden", "acc-max", "Missing permission cad.unit.self"],
+        ["game.command.forbidden", "acc-sue", "Missing permission cad.unit.self"],
         ["game.command.ignored", "105", "The player is not crewing a unit"]
       ])
-      for (const entry of entries) expect(entry.actor).toEqual({ type: "service", id: "game" })
-      expect(entries[2]!.data).toMatchObject({ command: "status", platformId: "103" })
+      for (const entry of [entries[0]!, entries[4]!]) expect(entry.actor).toEqual({ type: "service", id: "game" })
+      expect(entries[1]!.actor).toEqual({ type: "user", id: "acc-john" })
+      expect(entries[2]!.data).toMatchObject({ command: "status", platformId: "103", code: "FORBIDDEN", permission: "cad.unit.self" })
       // Delivered again: not audited twice.
       yield* handle(command("999", "panic"))
       expect(yield* auditEntries).toHaveLength(5)
@@ -418,13 +436,143 @@ describe(";panic from the game", () => {
       expect((yield* auditEntries).at(-1)).toMatchObject({ targetId: "1x", data: { platformId: "1x", reason: "The player has no linked Bluelight account" } })
     }).pipe(Effect.provide(testPorts())))
 
-  it.effect("two panics at once from one crew: two incidents, the unit on the later one", () =>
+  it.effect("one open panic per unit: a panic again while the unit attends its panic adds to it, with the place as it is now; once it is over, the next is new", () =>
+    Effect.gen(function*() {
+      const { jane, unit } = yield* janeCrewing
+      yield* handle(command("101", "panic", "first", 1))
+      const [raised] = (yield* history).filter((event) => event.type === "PANIC_RAISED")
+      const panic = yield* incidentNow(raised!.incidentId!)
+      const unitAfterFirst = yield* unitNow(unit.id)
+      // She has moved since: the picture read again (past its 3 s) shows her at Park Street.
+      yield* janeAtParkStreet
+      yield* TestClock.adjust(Duration.seconds(5))
+      const before = { history: (yield* history).length, audit: (yield* actions).length }
+      yield* handle(command("101", "PANIC", "still under fire", 2))
+      const added = (yield* history).slice(before.history)
+      expect(added.map((event) => event.type)).toEqual(["PANIC_RAISED"])
+      expect(added[0]).toMatchObject({
+        incidentId: panic.id,
+        unitId: unit.id,
+        actor: { id: jane.id },
+        data: { incidentNumber: panic.number, location: "Park Street, 218", text: "still under fire", platformId: "101" }
+      })
+      expect((yield* actions).slice(before.audit)).toEqual(["cad.panic"])
+      expect(yield* incidentNow(panic.id)).toEqual(panic)
+      expect(yield* unitNow(unit.id)).toEqual(unitAfterFirst)
+      expect((yield* listIncidents("OPEN", PAGE)).items.map((incident) => incident.id)).toEqual([panic.id])
+      // Over: closed (its unit cleared), the next panic is another.
+      yield* closeIncident(control, panic.id, panic.version)
+      yield* handle(command("101", "panic", "again", 3))
+      const open = (yield* listIncidents("OPEN", PAGE)).items
+      expect(open).toHaveLength(1)
+      expect(open[0]!.id).not.toBe(panic.id)
+      expect((yield* unitNow(unit.id)).incidentId).toBe(open[0]!.id)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("a unit on an incident a panic did not raise, or another unit's panic, raises its own", () =>
     Effect.gen(function*() {
       const { unit } = yield* janeCrewing
-      yield* Effect.all([handle(command("101", "panic", "one", 1)), handle(command("101", "panic", "two", 2))], { concurrency: "unbounded" })
+      const kim = yield* seedPlayer("kim", "105")
+      const other = yield* createUnit(control, { callsign: "MP-2", agencyCode: "MET", type: "RESPONSE" })
+      yield* addCrew(control, other.id, { userId: kim.id, identifier: "5678" })
+      yield* handle(command("105", "panic", "", 1))
+      const kimsPanic = (yield* listIncidents("OPEN", PAGE)).items[0]!
+      // Jane's unit sent to Kim's panic: her own panic is a new one, not more of Kim's.
+      yield* assignUnit(control, kimsPanic.id, unit.id, (yield* unitNow(unit.id)).version)
+      yield* handle(command("101", "panic", "", 2))
+      const open = (yield* listIncidents("OPEN", PAGE)).items
+      expect(open).toHaveLength(2)
+      expect((yield* unitNow(unit.id)).incidentId).not.toBe(kimsPanic.id)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("many panics at once from one crew raise one incident, each one recorded on it", () =>
+    Effect.gen(function*() {
+      const { unit } = yield* janeCrewing
+      yield* Effect.all(Array.from({ length: 12 }, (_, i) => handle(command("101", "panic", `n${i}`, i))), { concurrency: "unbounded" })
+      const open = (yield* listIncidents("OPEN", PAGE)).items
+      expect(open).toHaveLength(1)
       const panics = (yield* history).filter((event) => event.type === "PANIC_RAISED")
-      expect(panics).toHaveLength(2)
-      expect((yield* unitNow(unit.id)).incidentId).toBe(panics[1]!.incidentId)
+      expect(panics).toHaveLength(12)
+      for (const panic of panics) expect(panic.incidentId).toBe(open[0]!.id)
+      expect((yield* unitNow(unit.id)).incidentId).toBe(open[0]!.id)
+    }).pipe(Effect.provide(testPorts())))
+})
+
+describe("the chat held to the MDT's rule", () => {
+  /** Jane's staff roles all taken away (she stays active staff, linked and crewing). */
+  const rolesRemoved = (jane: Account) =>
+    Effect.flatMap(
+      StaffProfiles,
+      (profiles) => Effect.flatMap(profiles.findByAccountId(jane.id), (profile) => profiles.update({ ...Option.getOrThrow(profile), roleIds: [] }))
+    )
+
+  it.effect("a crew member without cad.unit.self neither moves the unit nor raises a panic; the refusal is audited by them with why", () =>
+    Effect.gen(function*() {
+      const { jane, unit } = yield* janeCrewing
+      yield* rolesRemoved(jane)
+      const before = { unit: yield* unitNow(unit.id), history: (yield* history).length, audit: (yield* auditEntries).length }
+      yield* handle(command("101", "status", "BUSY", 1))
+      yield* handle(command("101", "panic", "help", 2))
+      expect(yield* unitNow(unit.id)).toEqual(before.unit)
+      expect((yield* history).length).toBe(before.history)
+      expect((yield* listIncidents("OPEN", PAGE)).items).toEqual([])
+      const [entry, ...others] = (yield* auditEntries).slice(before.audit)
+      // The panic right after is bounded with it (one entry per player a minute).
+      expect(others).toEqual([])
+      expect(entry).toMatchObject({
+        action: "game.command.forbidden",
+        actor: { type: "user", id: jane.id },
+        targetType: "account",
+        targetId: jane.id,
+        data: { platformId: "101", command: "status", code: "FORBIDDEN", permission: "cad.unit.self", reason: "Missing permission cad.unit.self" }
+      })
+      // Given the role again, the same player's command is theirs again.
+      yield* Effect.flatMap(
+        StaffProfiles,
+        (profiles) =>
+          Effect.flatMap(profiles.findByAccountId(jane.id), (profile) => profiles.update({ ...Option.getOrThrow(profile), roleIds: [RoleId.make("crew")] }))
+      )
+      yield* handle(command("101", "status", "BUSY", 3))
+      expect((yield* unitNow(unit.id)).status).toBe("BUSY")
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("cad.unit.self from the Member role is not enough without active staff: STAFF_REQUIRED, as the MDT answers", () =>
+    Effect.gen(function*() {
+      yield* Effect.flatMap(Roles, (roles) =>
+        Effect.flatMap(roles.findById(MEMBER_ROLE_ID), (member) => roles.update({ ...Option.getOrThrow(member), permissions: ["cad.unit.self"] })))
+      yield* seedPlayer("max", "103", "none")
+      yield* handle(command("103", "panic"))
+      expect(yield* types).toEqual([])
+      expect((yield* auditEntries).at(-1)).toMatchObject({
+        action: "game.command.forbidden",
+        targetId: "acc-max",
+        data: { code: "STAFF_REQUIRED", permission: null, reason: "Only active staff can act for a unit's crew (the MDT, the game's chat)" }
+      })
+    }).pipe(Effect.provide(testPorts())))
+})
+
+describe("commands not carried out, audited within a bound", () => {
+  it.effect("a flood from one unlinked player writes one entry a minute; another player, or the next minute, writes its own", () =>
+    Effect.gen(function*() {
+      yield* Effect.forEach(Array.from({ length: 60 }, (_, i) => i), (i) => handle(command("999", i % 2 === 0 ? "panic" : "status", "x", 1_000 + i)))
+      yield* handle(command("998", "panic", "", 1))
+      const ignoredBy = (platformId: string) =>
+        Effect.map(auditEntries, (entries) => entries.filter((entry) => entry.action === "game.command.ignored" && entry.targetId === platformId))
+      expect(yield* ignoredBy("999")).toHaveLength(1)
+      expect(yield* ignoredBy("998")).toHaveLength(1)
+      expect((yield* ignoredBy("999"))[0]!.data).toMatchObject({ command: "panic", auditedOncePer: "player and minute" })
+      // Every one of them was still handled once: delivered again, none is recorded again.
+      yield* TestClock.adjust(Duration.minutes(1))
+      yield* handle(command("999", "panic", "x", 1_000))
+      expect(yield* ignoredBy("999")).toHaveLength(1)
+      yield* handle(command("999", "panic", "x", 2_000))
+      expect(yield* ignoredBy("999")).toHaveLength(2)
+    }).pipe(Effect.provide(testPorts())))
+
+  it.effect("many at once from one player settle on one entry", () =>
+    Effect.gen(function*() {
+      yield* Effect.all(Array.from({ length: 20 }, (_, i) => handle(command("997", "panic", "", i))), { concurrency: "unbounded" })
+      expect((yield* auditEntries).filter((entry) => entry.targetId === "997")).toHaveLength(1)
     }).pipe(Effect.provide(testPorts())))
 })
 
