@@ -150,12 +150,15 @@ describe("the inbox's bound (GAME_EVENT_INBOX_MAX_EVENTS)", () => {
 })
 
 describe("an emergency call's end handled before its start", () => {
-  const ended = (number: number) => emergencyEvent(number, { event: "EmergencyCallEnded" })
+  // One call's start and end carry the same `startedAt`: the start is made first and the end from it, so that a
+  // slow machine's second passing between them does not make the start a later call of that number.
+  const ended = (start: ReturnType<typeof emergencyEvent>) => ({ ...start, event: "EmergencyCallEnded" })
   const statusesOf = async (number: number) => (await gameCalls(a, admin, number)).map((call) => call.status)
 
   it("is remembered, and the start handled after it on the other instance makes its call closed, not waiting for ever", async () => {
     const number = callNumber()
-    expect((await deliver(a, signed(simulator, batchText(simulator, [ended(number)])))).status).toBe(204)
+    const start = emergencyEvent(number)
+    expect((await deliver(a, signed(simulator, batchText(simulator, [ended(start)])))).status).toBe(204)
     await expect.poll(
       async () => (await database.query<{ readonly n: number }>("SELECT count(*)::int AS n FROM game_call_ends WHERE call_number = $1", [number])).rows[0]!.n,
       {
@@ -163,7 +166,7 @@ describe("an emergency call's end handled before its start", () => {
         interval: 100
       }
     ).toBe(1)
-    expect((await deliver(b, signed(simulator, batchText(simulator, [emergencyEvent(number)])))).status).toBe(204)
+    expect((await deliver(b, signed(simulator, batchText(simulator, [start])))).status).toBe(204)
     await expect.poll(() => statusesOf(number), { timeout: 30_000, interval: 100 }).toEqual(["CLOSED"])
     // Taken back by the start that used it.
     expect((await database.query("SELECT 1 FROM game_call_ends WHERE call_number = $1", [number])).rows).toEqual([])
@@ -171,10 +174,13 @@ describe("an emergency call's end handled before its start", () => {
 
   it("racing its start across two instances, leaves one closed call for every call, whichever is handled first", async () => {
     const numbers = Array.from({ length: 10 }, () => callNumber())
-    const replies = await Promise.all(numbers.flatMap((number, i) => [
-      deliver(i % 2 === 0 ? a : b, signed(simulator, batchText(simulator, [ended(number)]))),
-      deliver(i % 2 === 0 ? b : a, signed(simulator, batchText(simulator, [emergencyEvent(number)])))
-    ]))
+    const replies = await Promise.all(numbers.flatMap((number, i) => {
+      const start = emergencyEvent(number)
+      return [
+        deliver(i % 2 === 0 ? a : b, signed(simulator, batchText(simulator, [ended(start)]))),
+        deliver(i % 2 === 0 ? b : a, signed(simulator, batchText(simulator, [start])))
+      ]
+    }))
     expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 204))
     await expect.poll(async () => {
       const calls = await callsOf(a, admin)
@@ -184,7 +190,8 @@ describe("an emergency call's end handled before its start", () => {
 
   it("of another call of that number, from before this start, does not close it: the game numbering again", async () => {
     const number = callNumber()
-    const old = { ...ended(number), timestamp: nowSeconds() - 120, data: { ...ended(number).data, startedAt: nowSeconds() - 180 } }
+    const earlier = emergencyEvent(number)
+    const old = { ...ended(earlier), timestamp: nowSeconds() - 120, data: { ...earlier.data, startedAt: nowSeconds() - 180 } }
     expect((await deliver(a, signed(simulator, batchText(simulator, [old])))).status).toBe(204)
     await expect.poll(async () => (await database.query("SELECT 1 FROM game_call_ends WHERE call_number = $1", [number])).rows.length, {
       timeout: 30_000,

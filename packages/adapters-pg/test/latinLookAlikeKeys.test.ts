@@ -24,7 +24,7 @@ describe("migration 0017: Latin's own look-alikes fold into the stored keys", ()
     await insertUnit("u-2", "ARV A", "arv a", "2026-01-02T00:00:00Z")
 
     const applied = await database.migrateAll()
-    expect(applied.map(([id, name]) => `${id}_${name}`)).toContain("16_latin_look_alike_keys")
+    expect(applied.map(([id, name]) => `${id}_${name}`)).toContain("17_latin_look_alike_keys")
 
     const roles = await database.query("SELECT id, name, name_key FROM roles WHERE id LIKE 'r-%' ORDER BY id")
     expect(roles.rows).toEqual([
