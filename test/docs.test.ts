@@ -1,5 +1,5 @@
 import { statusOfCode } from "@bluelight/api"
-import { ErrorCode } from "@bluelight/core/kernel"
+import { EnteredTimestamp, ErrorCode } from "@bluelight/core/kernel"
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core"
 import { Validator } from "@seriousme/openapi-schema-validator"
 import { Schema, SchemaAST } from "effect"
@@ -42,7 +42,7 @@ interface DescribedOperation {
 
 interface Described {
   readonly paths: Readonly<Record<string, Readonly<Record<string, DescribedOperation>>>>
-  readonly components: { readonly schemas: Readonly<Record<string, unknown>> }
+  readonly components: { readonly schemas: Readonly<Record<string, unknown>>; readonly headers: Readonly<Record<string, unknown>> }
 }
 
 /** What the checks for a reader and for tools read of an operation. */
@@ -214,8 +214,14 @@ describe("the API description", () => {
     walk(document)
     const prefix = "#/components/schemas/"
     const components = document.components.schemas
-    for (const ref of refs) expect(Object.keys(components), ref).toContain(ref.startsWith(prefix) ? ref.slice(prefix.length) : ref)
+    const headerPrefix = "#/components/headers/"
+    const headers = document.components.headers
+    for (const ref of refs) {
+      if (ref.startsWith(headerPrefix)) expect(Object.keys(headers), ref).toContain(ref.slice(headerPrefix.length))
+      else expect(Object.keys(components), ref).toContain(ref.startsWith(prefix) ? ref.slice(prefix.length) : ref)
+    }
     for (const name of Object.keys(components)) expect(refs, name).toContain(`${prefix}${name}`)
+    for (const name of Object.keys(headers)) expect(refs, name).toContain(`${headerPrefix}${name}`)
     expect(components["ErrorEnvelope"]).toMatchObject({
       properties: { error: { properties: { code: { $ref: `${prefix}ErrorCode` } } } }
     })
@@ -387,9 +393,12 @@ describe("the served document, for a reader and for tools", () => {
       properties: {
         name: { minLength: 2, maxLength: 80 },
         scopes: { minItems: 1, maxItems: 32 },
-        lifetimeDays: { type: "integer", minimum: 1, maximum: 90, default: 30 }
+        // The default in words: with the keyword, openapi-typescript's default mode demands the field.
+        lifetimeDays: { type: "integer", minimum: 1, maximum: 90, description: "Optional: 30 when left out." }
       }
     })
+    expect(schemas["ServiceCredentialInput"]).not.toHaveProperty(["properties", "lifetimeDays", "default"])
+    expect(schemas["ServiceCredentialInput"]).toMatchObject({ required: ["name", "scopes"] })
     expect(schemas["Id"]).toMatchObject({ pattern: "^[a-zA-Z0-9_-]+$", minLength: 1, maxLength: 64 })
     expect(schemas["Permission"]).toMatchObject({ enum: expect.arrayContaining(["admin.manage", "staff.view"]) })
     expect(document.paths["/api/staff"]?.["get"]?.parameters).toContainEqual(
@@ -441,5 +450,120 @@ describe("the served document, for a reader and for tools", () => {
       })
       expect({ name, status: reply.status }, reply.text).not.toEqual({ name, status: 400 })
     }
+  })
+})
+
+/** The response objects of the document, parsed afresh as plain JSON, with their operation and status. */
+const responsesOf = () => {
+  const parsed: unknown = JSON.parse(text)
+  const paths = isJsonObject(parsed) && isJsonObject(parsed["paths"]) ? parsed["paths"] : {}
+  return Object.entries(paths).flatMap(([path, item]) =>
+    isJsonObject(item)
+      ? Object.entries(item).flatMap(([method, operation]) => {
+        const responses = isJsonObject(operation) && isJsonObject(operation["responses"]) ? operation["responses"] : {}
+        return Object.entries(responses).map(([status, response]) => ({
+          name: `${method} ${path} ${status}`,
+          operation: isJsonObject(operation) ? operation : {},
+          status,
+          headers: isJsonObject(response) && isJsonObject(response["headers"]) ? response["headers"] : {}
+        }))
+      })
+      : []
+  )
+}
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` })
+
+describe("the headers the served document declares", () => {
+  it("declares X-Request-Id and RateLimit-Policy, required, on every response", () => {
+    const responses = responsesOf()
+    expect(responses.length).toBeGreaterThan(500)
+    for (const { name, headers } of responses) {
+      expect(headers["X-Request-Id"], name).toEqual(headerRef("X-Request-Id"))
+      expect(headers["RateLimit-Policy"], name).toEqual(headerRef("RateLimit-Policy"))
+    }
+    const parsed: unknown = JSON.parse(text)
+    const components = isJsonObject(parsed) && isJsonObject(parsed["components"]) && isJsonObject(parsed["components"]["headers"])
+      ? parsed["components"]["headers"]
+      : {}
+    expect(components["X-Request-Id"]).toMatchObject({ required: true, schema: { type: "string", format: "uuid" } })
+    expect(components["RateLimit-Policy"]).toMatchObject({ required: true })
+    expect(components["Retry-After"]).toMatchObject({ required: true })
+  })
+
+  it("declares RateLimit on every response of an operation counted against a budget, required where the request was counted", () => {
+    for (const { name, operation, status, headers } of responsesOf()) {
+      const responses = isJsonObject(operation["responses"]) ? operation["responses"] : {}
+      if (!("429" in responses)) expect(headers, name).not.toHaveProperty("RateLimit")
+      else if (/^[23]/.test(status) || status === "429") expect(headers["RateLimit"], name).toEqual(headerRef("RateLimit"))
+      else expect(headers["RateLimit"], name).toEqual(headerRef("RateLimit-If-Counted"))
+    }
+  })
+
+  it("requires Retry-After on every 429 and on the game's 503s, which always send it", () => {
+    const with503 = responsesOf().filter(({ status }) => status === "503" || status === "429")
+    for (const { name, status, headers } of with503) {
+      // The health report's 503 is its own body; LICENCE_NUMBER_UNAVAILABLE says no wait.
+      if (status === "503" && !("Retry-After" in headers)) continue
+      expect(headers["Retry-After"], name).toEqual(headerRef("Retry-After"))
+    }
+    expect(with503.filter(({ status, headers }) => status === "503" && "Retry-After" in headers).length).toBeGreaterThan(10)
+  })
+
+  it("declares Location and Set-Cookie on the four sign-in and linking redirects, and Set-Cookie where a cookie is set", () => {
+    const redirects = responsesOf().filter(({ status }) => status.startsWith("3"))
+    expect(redirects.map(({ name }) => name).sort()).toEqual([
+      "get /api/auth/idp 302",
+      "get /api/auth/idp/callback 302",
+      "get /api/auth/platform 302",
+      "get /api/auth/platform/callback 302"
+    ])
+    for (const { name, headers } of redirects) {
+      expect(headers["Location"], name).toEqual(headerRef("Location"))
+      expect(headers["Set-Cookie"], name).toEqual(headerRef("Set-Cookie"))
+    }
+    const setting = responsesOf().filter(({ headers }) => isJsonObject(headers["Set-Cookie"]) && headers["Set-Cookie"]["$ref"] === headerRef("Set-Cookie").$ref)
+    expect(setting.map(({ name }) => name).filter((name) => !name.endsWith(" 302")).sort()).toEqual([
+      "delete /api/auth/developer 200",
+      "post /api/auth/developer 200",
+      "post /api/auth/logout 200"
+    ])
+  })
+
+  it("declares the game's two signature headers as header parameters of POST /game/events", () => {
+    expect(document.paths["/api/game/events"]?.["post"]?.parameters).toEqual([
+      expect.objectContaining({ name: "X-Signature-Ed25519", in: "header", required: true, schema: { type: "string", pattern: "^[0-9a-fA-F]{128}$" } }),
+      expect.objectContaining({ name: "X-Signature-Timestamp", in: "header", required: true, schema: { type: "string", pattern: "^[0-9]{1,15}$" } })
+    ])
+  })
+})
+
+describe("the rules the served document states in its schemas and descriptions", () => {
+  it("bounds an entered time to the years 1900 to 2099 in its schema, as the server does", () => {
+    const schema = document.components.schemas["EnteredTimestamp"]
+    expect(schema).toMatchObject({ type: "string", format: "date-time", pattern: expect.any(String) })
+    const pattern = new RegExp(isJsonObject(schema) && typeof schema["pattern"] === "string" ? schema["pattern"] : "(?!)", "u")
+    const accepts = (text: string) => Schema.decodeUnknownExit(EnteredTimestamp)(text)._tag === "Success"
+    for (const inside of ["1900-01-01T00:00:00.000Z", "2026-01-31T09:30:00.000Z", "2099-12-31T23:59:59.999Z"]) {
+      expect(pattern.test(inside), inside).toBe(true)
+      expect(accepts(inside), inside).toBe(true)
+    }
+    for (const outside of ["2100-01-01T00:00:00.000Z", "1899-12-31T23:59:59.999Z", "9999-12-31T00:00:00.000Z", "0001-01-01T00:00:00.000Z"]) {
+      expect(pattern.test(outside), outside).toBe(false)
+      expect(accepts(outside), outside).toBe(false)
+    }
+  })
+
+  it("says on every operation with query parameters whether unknown ones are refused or ignored", () => {
+    const ignoring = new Set<string>()
+    for (const { name, operation } of operations()) {
+      if (!operation.parameters.some((parameter) => isJsonObject(parameter) && parameter["in"] === "query")) continue
+      const description = operation.description ?? ""
+      const refused = description.includes("Unknown query parameters are refused")
+      const ignored = description.includes("Unknown query parameters are ignored")
+      expect(refused !== ignored, name).toBe(true)
+      if (ignored) ignoring.add(name)
+    }
+    // The crew picker, as the API document says of it; the provider callbacks, as RFC 6749 asks of a client.
+    expect([...ignoring].sort()).toEqual(["get /api/auth/idp/callback", "get /api/auth/platform/callback", "get /api/cad/units/eligible-crew"])
   })
 })

@@ -58,6 +58,14 @@ const signedHeaders = (body: string) => {
   const signature = sign(null, Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]), WEBHOOK_KEYS.privateKey).toString("hex")
   return { "x-signature-ed25519": signature, "x-signature-timestamp": timestamp }
 }
+/**
+ * The webhook's signature headers, declared as its header parameters: they are its authentication,
+ * which `signedHeaders` writes for every body sent there, not input to generate or breach (a wrong
+ * one is `401`, as the description says, never `400`).
+ */
+const SIGNATURE_PARAMETERS = new Set(["X-Signature-Ed25519", "X-Signature-Timestamp"])
+const inputParametersOf = (operation: Operation) =>
+  parametersOf(document, operation.operation).filter((parameter) => !(parameter.in === "header" && SIGNATURE_PARAMETERS.has(parameter.name)))
 const bodyLimitOf = (operation: Operation) => (nameOf(operation) === WEBHOOK ? 64 * 1024 : BODY_LIMIT)
 /** Refusals of the access check: the administrator must never meet one. */
 const ACCESS_REFUSALS = new Set(["UNAUTHENTICATED", "FORBIDDEN", "USER_REQUIRED", "INVALID_ORIGIN", "ACCOUNT_DISABLED"])
@@ -162,7 +170,7 @@ const asText = (value: unknown) => (typeof value === "string" ? value : JSON.str
 
 /** Valid parts: every path parameter, the required query parameters and headers and some optional ones, a valid body. */
 const validParts = (operation: Operation): fc.Arbitrary<Parts> => {
-  const parameters = parametersOf(document, operation.operation)
+  const parameters = inputParametersOf(operation)
   const group = (where: string) => {
     const chosen = parameters.filter((parameter) => parameter.in === where && !PROVIDER_REPORTS.has(parameter.name))
     const model = Object.fromEntries(
@@ -249,7 +257,7 @@ const unknownParameterBreaches = (operation: Operation): Array<fc.Arbitrary<(par
 /** Every way the generator knows to break this operation's input. */
 const breachesOf = (
   operation: Operation
-) => [...parametersOf(document, operation.operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
+) => [...inputParametersOf(operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
 
 interface Answer {
   readonly status: number

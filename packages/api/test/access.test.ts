@@ -51,9 +51,19 @@ describe("marks", () => {
     expect(maxBodyBytesOf(allowed)).toBeUndefined()
     expect(maxBodyBytesOf(marked)).toBe(65_536)
     expect(statusesOf(marked)).toEqual(statusesOf(allowed))
-    // The signature becomes its security; the rest of `allow`'s description step is kept.
+    // The signature becomes its security and its two header parameters; the rest of `allow`'s description step is kept.
     const before = described(allowed)["/things/{id}"]?.delete
     expect(before?.security).toEqual([])
-    expect(described(marked)["/things/{id}"]?.delete).toEqual({ ...before, security: [{ [GAME_SIGNATURE_SCHEME]: [] }] })
+    const signed = {
+      in: "header",
+      required: true,
+      schema: expect.objectContaining({ type: "string", pattern: expect.any(String) }),
+      description: expect.any(String)
+    }
+    expect(described(marked)["/things/{id}"]?.delete).toEqual({
+      ...before,
+      parameters: [...(before?.parameters ?? []), { name: "X-Signature-Ed25519", ...signed }, { name: "X-Signature-Timestamp", ...signed }],
+      security: [{ [GAME_SIGNATURE_SCHEME]: [] }]
+    })
   })
 })

@@ -108,10 +108,33 @@ export const bodyOfNothing = (parsed: unknown): ReadonlyArray<{ readonly path: R
 /** Whether the request brings a body the rules apply to: a `GET` or a bodiless request has none to check. */
 export const carriesBody = (request: HttpServerRequest.HttpServerRequest): boolean => mayHaveBody(request.method) && hasBody(request)
 
+/**
+ * Whether the body rules have something to check: a body, or, for a route
+ * that takes a JSON body, a `Content-Type` that names another media type
+ * over no body. HttpApi would answer that one itself, with a plain-text
+ * `415` outside the envelope (`decodePayload` in
+ * `effect/src/http-api/HttpApiBuilder.ts` answers `Unsupported content-type`
+ * for a media type the endpoint has no decoder for, body or not).
+ */
+export const needsBodyCheck = (request: HttpServerRequest.HttpServerRequest, options: { readonly takesJsonBody: boolean }): boolean =>
+  carriesBody(request) || namesOtherMediaTypeForJson(request, options.takesJsonBody)
+
+const namesOtherMediaTypeForJson = (request: HttpServerRequest.HttpServerRequest, takesJsonBody: boolean | undefined): boolean => {
+  const contentType = request.headers["content-type"]
+  return takesJsonBody === true && mayHaveBody(request.method) && contentType !== undefined && !isJsonMediaType(contentType)
+}
+
+const unsupportedMediaType = new ApiFailure({
+  code: "UNSUPPORTED_MEDIA_TYPE",
+  message: "Request bodies must be sent as Content-Type: application/json"
+})
+
 /** What the body rules need to know of the route a request is for. */
 export interface BodyRuleOptions {
   /** The route reads its own body: only the size limit applies. */
   readonly ownBody: boolean
+  /** The route's operation declares a JSON body: another `Content-Type` is `415` even over no body. */
+  readonly takesJsonBody?: boolean
   readonly takesNoBody?: boolean
   /** The route's limit; 16 KiB unless given. */
   readonly maxBodyBytes?: number | undefined
@@ -119,7 +142,8 @@ export interface BodyRuleOptions {
 
 /**
  * The body rules of every request, before routing: a body must be
- * `application/json` (`415`), at most the route's limit, 16 KiB unless it
+ * `application/json` (`415`; so must any `Content-Type` sent, body or not,
+ * to an operation that takes a JSON body), at most the route's limit, 16 KiB unless it
  * declares its own (`413`, decided from `Content-Length` before anything is
  * read), well-formed JSON (`400`) nested at most 32 levels (`400`). Answers
  * the request to route: the same one, or for a body without `Content-Length`
@@ -132,19 +156,18 @@ export const checkBody = (
   options: BodyRuleOptions = { ownBody: false }
 ): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
   // Most requests carry no body: they get their answer without a generator of their own.
-  carriesBody(request) ? checkCarriedBody(request, options) : Effect.succeed(request)
+  carriesBody(request)
+    ? checkCarriedBody(request, options)
+    : namesOtherMediaTypeForJson(request, options.takesJsonBody)
+    ? Effect.fail(unsupportedMediaType)
+    : Effect.succeed(request)
 
 const checkCarriedBody = (
   request: HttpServerRequest.HttpServerRequest,
   options: BodyRuleOptions
 ): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
   Effect.gen(function*() {
-    if (!options.ownBody && !isJsonMediaType(request.headers["content-type"])) {
-      return yield* new ApiFailure({
-        code: "UNSUPPORTED_MEDIA_TYPE",
-        message: "Request bodies must be sent as Content-Type: application/json"
-      })
-    }
+    if (!options.ownBody && !isJsonMediaType(request.headers["content-type"])) return yield* unsupportedMediaType
     const limit = options.maxBodyBytes ?? MAX_BODY_BYTES
     const declared = request.headers["content-length"]
     if (declared !== undefined && !(Number(declared) <= limit)) return yield* tooLarge(limit)

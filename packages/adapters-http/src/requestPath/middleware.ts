@@ -4,7 +4,7 @@ import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { randomUUID } from "node:crypto"
 import { performance } from "node:perf_hooks"
 import { answerAnyFailure } from "./answerFailure.js"
-import { carriesBody, checkBody } from "./bodyRules.js"
+import { checkBody, needsBodyCheck } from "./bodyRules.js"
 import { CLIENT_CLOSED, clientWentAway, isClientGone } from "./clientGone.js"
 import { pathnameOf, type RouteIndex } from "./routes.js"
 
@@ -66,9 +66,15 @@ export const requestPath =
       const headers = responseHeaders(requestId, options.rateLimitPolicy)
       const route = routes.find(request.method, pathnameOf(request.url))
       // A refusal made here never reaches the pre-response handlers, so it gets the headers itself.
-      const routed = carriesBody(request)
+      const takesJsonBody = route?.takesJsonBody ?? false
+      const routed = needsBodyCheck(request, { takesJsonBody })
         ? Effect.flatMap(
-          checkBody(request, { ownBody: route?.ownBody ?? false, takesNoBody: route?.takesNoBody ?? false, maxBodyBytes: route?.maxBodyBytes }),
+          checkBody(request, {
+            ownBody: route?.ownBody ?? false,
+            takesNoBody: route?.takesNoBody ?? false,
+            takesJsonBody,
+            maxBodyBytes: route?.maxBodyBytes
+          }),
           (checked) => checked === request ? app : Effect.provideService(app, HttpServerRequest.HttpServerRequest, checked)
         )
         : app

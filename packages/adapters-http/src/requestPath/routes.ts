@@ -15,6 +15,8 @@ export interface RouteEntry {
   readonly ownBody: boolean
   /** An API operation that declares no body: a body it is sent may hold nothing (`{}` at most). */
   readonly takesNoBody: boolean
+  /** An API operation that declares a (JSON) body it decodes itself: a `Content-Type` sent to it must be JSON, body or not. */
+  readonly takesJsonBody: boolean
   /** The largest body the route takes: 16 KiB unless its endpoint declares more (`maxBodyBytes`). */
   readonly maxBodyBytes: number
   /** The raw (still percent-encoded) path parameters of `pathname`, or `null` when it is not this route's. */
@@ -110,6 +112,7 @@ export class RouteIndex {
         endpoint,
         ownBody,
         takesNoBody: endpoint !== null && !ownBody && endpoint.payload.size === 0,
+        takesJsonBody: endpoint !== null && !ownBody && endpoint.payload.size > 0,
         maxBodyBytes: (endpoint === null ? undefined : maxBodyBytesOf(endpoint)) ?? MAX_BODY_BYTES,
         paramsOf: matcher(path)
       })

@@ -39,8 +39,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
       manage(
         "List people who can crew a unit",
         "Active staff on active accounts, by display name, for the crew picker; `search` is a case-insensitive part of the display name " +
-          "(at most 100 characters). People already crewing a unit are listed too (adding them elsewhere is `ALREADY_CREWED`). " +
-          "Unknown query parameters are ignored."
+          "(at most 100 characters). People already crewing a unit are listed too (adding them elsewhere is `ALREADY_CREWED`)."
       )
     )
   )

@@ -24,7 +24,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
       lookup(
         "Search people",
         "People whose name holds every word of `search` (1 to 100 characters, ignoring case), or whose reference is " +
-          "`search`; alphabetical by name. Without `search`, everyone. Unknown query parameters are refused."
+          "`search`; alphabetical by name. Without `search`, everyone."
       )
     )
   )
@@ -42,7 +42,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
       lookup(
         "Search vehicles",
         "Vehicles whose registration holds `search` ignoring spaces, hyphens and case, or whose make and model hold every " +
-          "word of it; ordered by registration. `search` is 1 to 100 characters; without it, every vehicle. Unknown query parameters are refused."
+          "word of it; ordered by registration. `search` is 1 to 100 characters; without it, every vehicle."
       )
     )
   )

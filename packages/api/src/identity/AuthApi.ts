@@ -8,6 +8,7 @@ import { RateLimited } from "../auth/errors.js"
 import { failsWith } from "../errors/declared.js"
 import { Single } from "../schema/envelope.js"
 import { LenientQuery } from "../schema/query.js"
+import { SetsCookie } from "../openapi/headers.js"
 import { Me } from "./schemas.js"
 
 const anyone = operation({ access: "public", permissions: [] })
@@ -63,7 +64,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
       query: CallbackQuery,
       success: Redirect,
       error: failsWith(Unauthenticated, AccountDisabled)
-    }).pipe(
+    }).annotate(SetsCookie, { always: [], sometimes: ["401", "403"] }).pipe(
       anyone(
         "Finish sign-in",
         "Where the identity provider sends the browser back. Checks `state` against the browser's state cookie, " +
@@ -76,7 +77,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.post("signOut", "/auth/logout", {
       success: Single(Schema.Struct({ signedOut: Schema.Boolean }))
-    }).pipe(
+    }).annotate(SetsCookie, { always: ["200"], sometimes: [] }).pipe(
       signedIn("Sign out", "Revokes this session and clears the session cookie. Never rate limited."),
       notRateLimited
     )
@@ -98,7 +99,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
       query: CallbackQuery,
       success: Redirect,
       error: failsWith(Unauthenticated, InvalidInput, PlatformAccountTaken, InvalidState)
-    }).pipe(
+    }).annotate(SetsCookie, { always: [], sometimes: ["400", "401", "409"] }).pipe(
       signedIn(
         "Finish linking a game account",
         "Where the game platform sends the browser back; it must arrive in the session that started the link (`UNAUTHENTICATED` otherwise). " +
@@ -113,6 +114,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
       success: Single(Me),
       error: failsWith(AuthenticationFailed, Unauthenticated)
     })
+      .annotate(SetsCookie, { always: ["200"], sometimes: [] })
       .annotateMerge(OpenApi.annotations({ override: { requestBody: developerPasswordBody } }))
       .pipe(
         signedIn(
@@ -130,7 +132,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.delete("disableDeveloperAccess", "/auth/developer", {
       success: Single(Me),
       error: failsWith(Unauthenticated)
-    }).pipe(
+    }).annotate(SetsCookie, { always: ["200"], sometimes: [] }).pipe(
       signedIn(
         "Turn Developer Access off",
         "Ends Developer Access for this session and rotates the session token (a new cookie)."

@@ -1,8 +1,12 @@
 import { Context, Option } from "effect"
 import { HttpApi, type HttpApiGroup, OpenApi } from "effect/http-api"
+import { withDefaultsInWords } from "./defaults.js"
 import { withRequestExamples } from "./examples.js"
+import { SetsCookie, withResponseHeaders } from "./headers.js"
 import { type JsonObject, objectAt, operationsOf } from "./json.js"
+import { isLenientQuery } from "../schema/query.js"
 import { withParameterDescriptions } from "./parameters.js"
+import { withQueryRules } from "./queryRule.js"
 import { securitySchemes } from "./security.js"
 import { StreamSample, withStreamExamples } from "./tryIt.js"
 
@@ -16,6 +20,8 @@ const operationKey = (method: string, path: string) => `${method.toLowerCase()} 
 const declaredBy = <Id extends string, Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<Id, Groups>) => {
   const known = new Set<string>()
   const samples = new Map<string, string>()
+  const cookies = new Map<string, typeof SetsCookie.Service>()
+  const lenient = new Set<string>()
   HttpApi.reflect(api, {
     onGroup: () => {},
     onEndpoint: ({ endpoint }) => {
@@ -23,9 +29,12 @@ const declaredBy = <Id extends string, Groups extends HttpApiGroup.Constraint>(a
       known.add(key)
       const sample = Context.getOption(endpoint.annotations, StreamSample)
       if (Option.isSome(sample)) samples.set(key, sample.value)
+      const setsCookie = Context.getOption(endpoint.annotations, SetsCookie)
+      if (Option.isSome(setsCookie)) cookies.set(key, setsCookie.value)
+      if (isLenientQuery(endpoint.query)) lenient.add(key)
     }
   })
-  return { known, samples }
+  return { known, samples, cookies, lenient }
 }
 
 /**
@@ -45,7 +54,7 @@ const onlyOperationsOf = (known: ReadonlySet<string>) => (spec: JsonObject): Jso
  * from the endpoints' declarations (each step says why, citing the generator):
  * each parameter's description beside it, each request body's example where
  * a reference and the linter look for it, the event stream's answer as text
- * with its sample. Everything else is the generator's, from the declarations:
+ * with its sample, and the headers every answer carries (`headers.ts`). Everything else is the generator's, from the declarations:
  * one component per schema (a test holds it: no numbered component), each
  * integer parameter as its integer, each operation's error responses as its
  * declared errors (`allow` declares every one), and its description, with the
@@ -56,8 +65,13 @@ const onlyOperationsOf = (known: ReadonlySet<string>) => (spec: JsonObject): Jso
 export const describeApi = <Id extends string, Groups extends HttpApiGroup.Constraint>(
   api: HttpApi.HttpApi<Id, Groups>
 ): HttpApi.HttpApi<Id, Groups> => {
-  const { known, samples } = declaredBy(api)
-  const finish = (spec: JsonObject) => withStreamExamples(samples)(withRequestExamples(withParameterDescriptions(onlyOperationsOf(known)(spec))))
+  const { known, samples, cookies, lenient } = declaredBy(api)
+  const finish = (spec: JsonObject) =>
+    withResponseHeaders(cookies)(
+      withQueryRules(lenient)(
+        withDefaultsInWords(withStreamExamples(samples)(withRequestExamples(withParameterDescriptions(onlyOperationsOf(known)(spec)))))
+      )
+    )
   return api.annotate(OpenApi.Transform, finish)
 }
 

@@ -38,8 +38,35 @@ export const securityOf = (rule: AccessRule): ReadonlyArray<Requirement> => {
  */
 export const signedByTheGame = annotatedBy(OpenApi.Transform, (endpoint) => {
   const described = Option.getOrElse(Context.getOption(endpoint.annotations, OpenApi.Transform), () => (operation: Record<string, unknown>) => operation)
-  return (operation) => ({ ...described(operation), security: [{ [GAME_SIGNATURE_SCHEME]: [] }] })
+  return (operation) => {
+    const finished = described(operation)
+    const declared = Array.isArray(finished["parameters"]) ? finished["parameters"] : []
+    return { ...finished, parameters: [...declared, ...GAME_SIGNATURE_HEADERS], security: [{ [GAME_SIGNATURE_SCHEME]: [] }] }
+  }
 })
+
+/**
+ * The two headers the game signs a delivery with, as the header parameters
+ * they are: the handler reads them itself (before the body, which it
+ * verifies over their text), so no schema of the endpoint declares them.
+ * A request without either, or with one malformed, is `401 UNAUTHENTICATED`.
+ */
+const GAME_SIGNATURE_HEADERS = [
+  {
+    name: "X-Signature-Ed25519",
+    in: "header",
+    required: true,
+    description: "The game's Ed25519 signature, 128 hex characters, over the X-Signature-Timestamp text followed by the raw body",
+    schema: { type: "string", pattern: "^[0-9a-fA-F]{128}$" }
+  },
+  {
+    name: "X-Signature-Timestamp",
+    in: "header",
+    required: true,
+    description: "When the game signed the delivery, in Unix seconds; refused more than the freshness window from the server's clock",
+    schema: { type: "string", pattern: "^[0-9]{1,15}$" }
+  }
+]
 
 /** The schemes themselves; the cookie's name is the configuration's (`__Host-` in production). */
 export const securitySchemes = (sessionCookie: string) => ({

@@ -1,5 +1,8 @@
 import { PAGE_LIMIT, PAGE_OFFSET, SafeText } from "@bluelight/core/kernel"
-import { Effect, Schema, SchemaTransformation } from "effect"
+import { Effect, Schema, SchemaAST, SchemaTransformation } from "effect"
+
+/** The annotation that marks a `LenientQuery`, so the description can say which rule a query follows (`isLenientQuery`). */
+const LENIENT_QUERY = "bluelightLenientQuery"
 
 /**
  * Query parameters of an endpoint that refuses unknown ones (`400
@@ -36,8 +39,11 @@ export const LenientQuery = <Fields extends Schema.Struct.Fields>(fields: Fields
         encode: (params) => Effect.mapError(asWithRest(params), (error) => error.issue)
       })
     )
-  )
+  ).annotate({ [LENIENT_QUERY]: true })
 }
+
+/** Whether an endpoint's query schema ignores unknown parameters (a `LenientQuery`); any other refuses them. */
+export const isLenientQuery = (schema: Schema.Top | undefined): boolean => schema !== undefined && SchemaAST.resolve(schema.ast)?.[LENIENT_QUERY] === true
 
 /**
  * Text as a query or header value carries it, checked as `SafeText` is (its

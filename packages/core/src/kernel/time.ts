@@ -34,10 +34,10 @@ export const isDateTime = (value: string): boolean => {
  * (`2026-01-31T09:30:00.000Z`); any ISO 8601 date-time with an offset is
  * accepted and normalised to UTC. Nothing else is read as a time.
  */
-const isoDateTime = (annotations: { readonly identifier: string; readonly description: string }) =>
+const isoDateTime = (annotations: { readonly identifier: string; readonly description: string }, described: { readonly pattern?: string } = {}) =>
   SafeText.check(
     Schema.makeFilter((text: string) => isDateTime(text) || "must be an ISO 8601 date-time such as 2026-01-31T09:30:00.000Z", {
-      toJsonSchema: () => ({ format: "date-time" })
+      toJsonSchema: () => ({ format: "date-time", ...described })
     }, true)
   ).annotate(annotations).pipe(Schema.decodeTo(Schema.DateTimeUtc, SchemaTransformation.dateTimeUtcFromString))
 
@@ -57,6 +57,14 @@ export type CalendarDate = typeof CalendarDate.Type
 
 /** The first and last moments any time a person enters may name. */
 export const ENTERED_TIME_BOUNDS = { earliest: "1900-01-01T00:00:00.000Z", latest: "2099-12-31T23:59:59.999Z" } as const
+/**
+ * The bound as a pattern a JSON Schema reader applies (`format` is only an
+ * annotation to most validators and generators): the year 1900 to 2099. It
+ * says all of the bound but at its two ends, where an offset can carry a
+ * written time across one (`2099-12-31T23:30:00-01:00`), which the check
+ * below refuses.
+ */
+export const ENTERED_YEAR_PATTERN = "^(19|20)[0-9]{2}-"
 const enteredEarliest = Date.parse(ENTERED_TIME_BOUNDS.earliest)
 const enteredLatest = Date.parse(ENTERED_TIME_BOUNDS.latest)
 
@@ -70,8 +78,9 @@ const enteredLatest = Date.parse(ENTERED_TIME_BOUNDS.latest)
  */
 export const EnteredTimestamp = isoDateTime({
   identifier: "EnteredTimestamp",
-  description: `ISO 8601 date-time, from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest}`
-}).check(
+  description: `ISO 8601 date-time, from ${ENTERED_TIME_BOUNDS.earliest} to ${ENTERED_TIME_BOUNDS.latest} (a year from 1900 to 2099; ` +
+    "an offset may not carry the moment past either end)"
+}, { pattern: ENTERED_YEAR_PATTERN }).check(
   Schema.makeFilter(
     (at: DateTime.Utc) =>
       (DateTime.toEpochMillis(at) >= enteredEarliest && DateTime.toEpochMillis(at) <= enteredLatest) ||
