@@ -328,6 +328,12 @@ describe("the served document, for a reader and for tools", () => {
     }
   })
 
+  it("names every path it cites as it is called, under /api", () => {
+    // A reader copies `GET /cad/events` from a description; the server answers it 404.
+    const unprefixed = [...text.matchAll(/\b(?:GET|HEAD|POST|PUT|PATCH|DELETE) \/(?!api\/)[^\s`"<>]*/g)].map((match) => match[0])
+    expect(unprefixed).toEqual([])
+  })
+
   it("shows what the CAD event stream sends, with the way to follow it", () => {
     const stream = document.paths["/api/cad/events/stream"]?.["get"]
     const media = (stream?.responses["200"] as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.["text/event-stream"]
