@@ -42,7 +42,7 @@ interface DescribedOperation {
 
 interface Described {
   readonly paths: Readonly<Record<string, Readonly<Record<string, DescribedOperation>>>>
-  readonly components: { readonly schemas: Readonly<Record<string, unknown>> }
+  readonly components: { readonly schemas: Readonly<Record<string, unknown>>; readonly parameters?: Readonly<Record<string, unknown>> }
 }
 
 /** What the checks for a reader and for tools read of an operation. */
@@ -63,6 +63,7 @@ interface Document {
   readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>
   readonly components: {
     readonly schemas: Readonly<Record<string, unknown>>
+    readonly parameters?: Readonly<Record<string, JsonObject>>
     readonly securitySchemes?: Readonly<Record<string, JsonObject>>
   }
 }
@@ -85,6 +86,10 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 const described = async (): Promise<Described> => JSON.parse((await server.request("GET", "/api/openapi.json")).text)
+
+/** The `Origin` header's declaration, one component every cookie write references. */
+const ORIGIN_REFERENCE = "#/components/parameters/Origin"
+const isOriginReference = (parameter: unknown) => isJsonObject(parameter) && parameter["$ref"] === ORIGIN_REFERENCE
 
 /** Reads that take no query parameters and refuse any (`NoQuery`): they decode a query that has none. */
 const TAKES_NO_QUERY = new Set(["get /api/mdt/me", "get /api/server"])
@@ -149,7 +154,9 @@ describe("the API description", () => {
         // Signing out is never rate limited.
         const rateExempt = name === "post /api/auth/logout"
         // Developer Access describes the body it reads by hand; nothing decodes it.
-        const decodes = operation.parameters.length > 0 || (operation.requestBody !== undefined && name !== "post /api/auth/developer") ||
+        // The Origin header is checked before anything is decoded (a refusal, not INVALID_INPUT).
+        const decodes = operation.parameters.some((parameter) => !isOriginReference(parameter)) ||
+          (operation.requestBody !== undefined && name !== "post /api/auth/developer") ||
           TAKES_NO_QUERY.has(name)
         expect([...codes].filter(([, status]) => status === 500).map(([code]) => code), name).toEqual(["INTERNAL_ERROR"])
         expect({ name, PAYLOAD_TOO_LARGE: has("PAYLOAD_TOO_LARGE"), UNSUPPORTED_MEDIA_TYPE: has("UNSUPPORTED_MEDIA_TYPE") })
@@ -214,7 +221,11 @@ describe("the API description", () => {
     walk(document)
     const prefix = "#/components/schemas/"
     const components = document.components.schemas
-    for (const ref of refs) expect(Object.keys(components), ref).toContain(ref.startsWith(prefix) ? ref.slice(prefix.length) : ref)
+    // Parameters: the Origin header alone, referenced by every cookie write.
+    expect(Object.keys(document.components.parameters ?? {})).toEqual(["Origin"])
+    const schemaRefs = [...refs].filter((ref) => ref !== ORIGIN_REFERENCE)
+    expect(refs).toContain(ORIGIN_REFERENCE)
+    for (const ref of schemaRefs) expect(Object.keys(components), ref).toContain(ref.startsWith(prefix) ? ref.slice(prefix.length) : ref)
     for (const name of Object.keys(components)) expect(refs, name).toContain(`${prefix}${name}`)
     expect(components["ErrorEnvelope"]).toMatchObject({
       properties: { error: { properties: { code: { $ref: `${prefix}ErrorCode` } } } }
@@ -326,6 +337,37 @@ describe("the served document, for a reader and for tools", () => {
       const note = (operation.description ?? "").includes("Test Request carries your session cookie by itself")
       expect({ name, note }).toEqual({ name, note: operation["x-bluelight-access"] !== "public" })
     }
+  })
+
+  it("declares the Origin header on every write the session cookie may make, with APP_URL's origin as its example", () => {
+    expect(document.components.parameters?.["Origin"]).toMatchObject({
+      name: "Origin",
+      in: "header",
+      required: false,
+      schema: { type: "string", examples: [new URL(server.url).origin] }
+    })
+    for (const { name, method, operation } of operations()) {
+      const byCookie = (operation.security ?? []).some((requirement) => "session" in requirement)
+      const write = !["get", "head"].includes(method)
+      expect({ name, origin: operation.parameters.filter(isOriginReference).length }).toEqual({ name, origin: byCookie && write ? 1 : 0 })
+    }
+  })
+
+  it("a write copied as the reference writes it, its declared headers with their examples and the cookie, succeeds", async () => {
+    // What Scalar's samples send: each header parameter with its schema's example, the cookie (pasted), the example body; no Origin of our own.
+    const operation = document.paths["/api/admin/roles"]?.["post"]
+    const headers: Record<string, string> = { cookie: admin.cookie }
+    for (const parameter of operation?.parameters ?? []) {
+      const declared = isOriginReference(parameter) ? document.components.parameters?.["Origin"] : parameter
+      const schema = isJsonObject(declared) ? declared["schema"] : undefined
+      const example = isJsonObject(schema) && Array.isArray(schema["examples"]) ? schema["examples"][0] : undefined
+      if (isJsonObject(declared) && declared["in"] === "header" && typeof example === "string") headers[String(declared["name"])] = example
+    }
+    const example = operation?.requestBody?.content["application/json"]?.example
+    if (!isJsonObject(example)) throw new Error("POST /api/admin/roles has no example body")
+    const body = { ...example, name: "Copied sample" }
+    const reply = await server.request("POST", "/api/admin/roles", { headers, body })
+    expect(reply.status, reply.text).toBe(201)
   })
 
   it("names every path it cites as it is called, under /api", () => {

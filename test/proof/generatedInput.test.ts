@@ -131,6 +131,14 @@ const OVERRIDES: Overrides = {
  * failure.
  */
 const PROVIDER_REPORTS = new Set(["error"])
+/**
+ * The `Origin` header a cookie write carries: `send` gives every request APP_URL's, as a browser does,
+ * and a wrong one is a refusal (`INVALID_ORIGIN`), not input; it is never generated.
+ */
+const SENT_BY_THE_SUITE = new Set(["Origin"])
+/** The parameters generated for an operation: all it declares but what the suite sends itself. */
+const generatedParametersOf = (operation: Operation) =>
+  parametersOf(document, operation.operation).filter((parameter) => !SENT_BY_THE_SUITE.has(parameter.name))
 const PROVIDER_SENDS = ["code", "state"]
 
 /**
@@ -149,7 +157,7 @@ const BODY_RULES: Record<string, (body: Record<string, unknown>) => Record<strin
 /** A sign-in or link callback: the provider's redirect back, which a generated `state` cannot complete. */
 const isCallback = (operation: Operation) => operation.path.endsWith("/callback")
 const nameOf = (operation: Operation) => `${operation.method} ${operation.path}`
-const hasInput = (operation: Operation) => parametersOf(document, operation.operation).length > 0 || jsonBodyOf(document, operation.operation) !== undefined
+const hasInput = (operation: Operation) => generatedParametersOf(operation).length > 0 || jsonBodyOf(document, operation.operation) !== undefined
 
 /** An operation's seed: `SEED` mixed with its name. */
 const seedOf = (operation: Operation) => {
@@ -162,7 +170,7 @@ const asText = (value: unknown) => (typeof value === "string" ? value : JSON.str
 
 /** Valid parts: every path parameter, the required query parameters and headers and some optional ones, a valid body. */
 const validParts = (operation: Operation): fc.Arbitrary<Parts> => {
-  const parameters = parametersOf(document, operation.operation)
+  const parameters = generatedParametersOf(operation)
   const group = (where: string) => {
     const chosen = parameters.filter((parameter) => parameter.in === where && !PROVIDER_REPORTS.has(parameter.name))
     const model = Object.fromEntries(
@@ -249,7 +257,7 @@ const unknownParameterBreaches = (operation: Operation): Array<fc.Arbitrary<(par
 /** Every way the generator knows to break this operation's input. */
 const breachesOf = (
   operation: Operation
-) => [...parametersOf(document, operation.operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
+) => [...generatedParametersOf(operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
 
 interface Answer {
   readonly status: number

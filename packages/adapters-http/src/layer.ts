@@ -30,6 +30,7 @@ import { GameEventsHandlers } from "./game/webhookHandlers.js"
 import { GameServerHandlers } from "./moderation/GameServerHandlers.js"
 import { ModerationHandlers } from "./moderation/ModerationHandlers.js"
 import { servedApi, type Served } from "@bluelight/api/openapi/describe.js"
+import { withOriginHeader } from "@bluelight/api/openapi/originHeader.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { oneOrigin } from "./requestPath/oneOrigin.js"
 import { type ExtraRoute, RouteIndex } from "./requestPath/routes.js"
@@ -112,14 +113,21 @@ const handlers = Layer.mergeAll(
 /** Where the description is served. */
 const OPENAPI_PATH = "/api/openapi.json"
 
+/**
+ * The description as this server serves it: `servedApi`'s (`APP_URL`, the
+ * cookie's name), with the `Origin` header declared on the cookie's writes.
+ */
+const describedHere = <Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<"bluelight", Groups>, served: Served) =>
+  withOriginHeader(servedApi(api, served), served.appUrl)
+
 /** The API's routes with their handlers and its description as served here; the test hooks only when asked. */
 const apiWithHandlers = (testHooks: boolean, served: Served) =>
   testHooks
-    ? HttpApiBuilder.layer(servedApi(BluelightApiWithTestHooks, served), { openapiPath: OPENAPI_PATH }).pipe(
+    ? HttpApiBuilder.layer(describedHere(BluelightApiWithTestHooks, served), { openapiPath: OPENAPI_PATH }).pipe(
       Layer.provide(handlers),
       Layer.provide(TestHooksHandlers)
     )
-    : HttpApiBuilder.layer(servedApi(BluelightApi, served), { openapiPath: OPENAPI_PATH }).pipe(Layer.provide(handlers))
+    : HttpApiBuilder.layer(describedHere(BluelightApi, served), { openapiPath: OPENAPI_PATH }).pipe(Layer.provide(handlers))
 
 /** The routes of the API as served, and its reference page (with the description as served). */
 const describedAs = <Groups extends HttpApiGroup.Constraint>(
