@@ -107,9 +107,12 @@ describe("Scalar's script", () => {
     expect(script.includes("createApiReference")).toBe(true)
   })
 
-  it("names no source map that is not there", async () => {
+  it("names no source map that is not there, and shows an empty Value field as empty, not as a token", async () => {
     const script = decoded(await get(scriptPathOf(decoded(await get("/api/docs"))), { "accept-encoding": "br" }))
     expect(script.includes("sourceMappingURL")).toBe(false)
+    // Scalar's own placeholder for an API key's value is base64 of a joke, which reads as a token.
+    expect(script.includes("QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT")).toBe(false)
+    expect(script.includes("placeholder:\"empty: no value set\"")).toBe(true)
     // The rest is intact: the bundle still ends on its last call.
     expect(/\}\)\);?\s*$/.test(script)).toBe(true)
   })

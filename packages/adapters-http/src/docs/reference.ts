@@ -133,8 +133,20 @@ const scalarModule = (): string => new URL("./http-api/internal/httpApiScalar.js
 const isScalarModule = (module: unknown): module is { readonly javascript: string } =>
   typeof module === "object" && module !== null && "javascript" in module && typeof module.javascript === "string"
 
-/** Scalar's script as this page serves it: no source map comment naming a file nobody serves. */
-export const servedScalarScript = (javascript: string): string => withoutSourceMapComments(javascript)
+/**
+ * The placeholder Scalar 1.43 writes into an API key's Value field (the
+ * session cookie's, the game signature's): base64 of a joke, which reads as
+ * a token someone left there. Scalar has no option for it, so the served
+ * script says in words that the field is empty.
+ */
+export const SCALAR_KEY_PLACEHOLDER = "placeholder:\"QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT\""
+
+/** What an empty Value field shows. (With the session cookie, Test Request uses the browser's own; the operations say so.) */
+export const EMPTY_VALUE_PLACEHOLDER = "empty: no value set"
+
+/** Scalar's script as this page serves it: no source map comment naming a file nobody serves, the Value field's placeholder in words. */
+export const servedScalarScript = (javascript: string): string =>
+  withoutSourceMapComments(javascript).replaceAll(SCALAR_KEY_PLACEHOLDER, `placeholder:${JSON.stringify(EMPTY_VALUE_PLACEHOLDER)}`)
 
 /** Loads Scalar's bundle once, as served, and names it by its hash. */
 export const loadScalarScript: Effect.Effect<ScalarScript> = Effect.promise(async () => {
