@@ -445,6 +445,34 @@ describe("the served document, for a reader and for tools", () => {
     )
   })
 
+  it("gives no number an example a reader would take for a mistake, as the reference draws them", () => {
+    // Scalar's example for a number: the schema's example, default, const or first enum value, else its minimum, else 1.
+    // An unbounded integer's minimum is MIN_SAFE_INTEGER (-9007199254740991): such schemas carry examples of their own.
+    const shown = (schema: JsonObject): unknown => {
+      const examples = schema["examples"]
+      const enumeration = schema["enum"]
+      if (Array.isArray(examples) && examples.length > 0) return examples[0]
+      for (const key of ["example", "default", "const"]) if (schema[key] !== undefined) return schema[key]
+      if (Array.isArray(enumeration) && enumeration.length > 0) return enumeration[0]
+      return schema["minimum"] ?? 1
+    }
+    // The game's call number is bounded (and given its example) with the game's own schemas.
+    const elsewhere = new Set(["gameCallNumber"])
+    const absurd: Array<string> = []
+    const walk = (u: unknown, at: string): void => {
+      if (Array.isArray(u)) return u.forEach((item, index) => walk(item, `${at}/${index}`))
+      if (!isJsonObject(u)) return
+      const name = at.split("/").filter((part) => !/^\d+$/.test(part) && part !== "anyOf").at(-1) ?? ""
+      if ((u["type"] === "integer" || u["type"] === "number") && !elsewhere.has(name)) {
+        const value = shown(u)
+        if (typeof value !== "number" || Math.abs(value) >= 2 ** 31) absurd.push(`${at}: ${String(value)}`)
+      }
+      for (const [key, value] of Object.entries(u)) walk(value, `${at}/${key}`)
+    }
+    walk(document, "#")
+    expect(absurd).toEqual([])
+  })
+
   it("gives every request body an example that succeeds when an administrator sends it", async () => {
     const exampleOf = (path: string, method: string): JsonObject => {
       const example = document.paths[path]?.[method]?.requestBody?.content["application/json"]?.example
