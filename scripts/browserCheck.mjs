@@ -2,10 +2,11 @@
 // The first five minutes in a real browser: starts the built server on the development defaults
 // (embedded PGlite in a temporary DATA_DIR, the development identity provider and game platform),
 // drives headless Chromium through the home page, sign-in as dev-admin, platform linking, the API
-// reference, sign-out and a failed sign-in, and writes a screenshot of each step to browser-check/.
+// reference (its size and load time, a copied curl run as copied, Test Request of a read and a write),
+// sign-out and a failed sign-in, and writes a screenshot of each step to browser-check/.
 // Not part of `npm test`: it needs Chromium (Debian's, at /usr/bin/chromium, or CHROMIUM=path).
 // Run with `npm run check:browser`.
-import { spawn } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
 import { once } from "node:events"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -55,10 +56,14 @@ const check = (condition, message) => {
 
 try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 } })
+  // The copied samples are read back from the clipboard, as a reader pastes them.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl })
   const page = await context.newPage()
   const policyViolations = []
+  const deprecations = []
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) policyViolations.push(message.text())
+    if (/deprecated/i.test(message.text())) deprecations.push(message.text())
   })
   const failedResponses = []
   page.on("response", (response) => {
@@ -99,11 +104,27 @@ try {
   check((await page.getByRole("link", { name: "Link a game-platform account" }).count()) === 0, "the link offer is gone")
   await shot("05-home-linked")
 
+  // The reference's own bytes and what loading it costs, as the browser counts them (compressed, on the wire).
+  const cdp = await context.newCDPSession(page)
+  await cdp.send("Network.enable")
+  const transferred = new Map()
+  const urls = new Map()
+  cdp.on("Network.responseReceived", (event) => urls.set(event.requestId, new URL(event.response.url).pathname))
+  cdp.on("Network.loadingFinished", (event) => transferred.set(event.requestId, event.encodedDataLength))
+  const opened = Date.now()
   await page.getByRole("link", { name: "API reference" }).click()
   await page.waitForURL(`${appUrl}/api/docs`)
   await page.getByRole("heading", { name: "Bluelight API" }).first().waitFor({ timeout: 30_000 })
   // The content pane is drawn after the sidebar; on a busy machine it stays blank for a while.
   await page.getByText("Download OpenAPI Document").first().waitFor({ timeout: 30_000 })
+  const shownMs = Date.now() - opened
+  const sizes = [...transferred].map(([id, bytes]) => `${urls.get(id)} ${bytes} B`).join(", ")
+  console.log(`     the reference was shown ${shownMs} ms after the click; on the wire: ${sizes}`)
+  await cdp.detach()
+  const html = await page.evaluate(() => fetch("/api/docs", { headers: { "accept-encoding": "identity" } }).then((reply) => reply.text()))
+  check(html.length < 4096, `the reference page is small (${html.length} bytes of HTML): Scalar's script and the description load by URL`)
+  const script = await page.evaluate(() => document.querySelector("script[src]")?.getAttribute("src") ?? "")
+  check(/^\/api\/docs\/scalar-[\w-]{20}\.js$/.test(script), `Scalar's script is loaded by its hashed name (${script})`)
   await page.waitForTimeout(1500)
   await shot("06-api-reference")
   check(await page.evaluate(() => document.querySelector("link[rel=\"icon\"]")?.getAttribute("href") === "/favicon.svg"), "the reference links its favicon")
@@ -129,6 +150,36 @@ try {
   await page.screenshot({ path: join(shots, "06b-api-reference-write.png") })
   console.log("     screenshot browser-check/06b-api-reference-write.png (a write operation)")
 
+  // The authentication panel's Value field is empty, and says so: no placeholder that reads as a token.
+  const value = page.locator("input[placeholder]").filter({ visible: true }).first()
+  const field = await value.evaluate((input) => ({ placeholder: input.getAttribute("placeholder"), value: input.value }))
+  check(field.value === "" && field.placeholder === "empty: no value set", `the session's Value field is empty and says so (${JSON.stringify(field)})`)
+
+  // The copied curl of a write, the reader's session token pasted into the Value field, works as copied: it carries Origin.
+  const session = (await context.cookies()).find((cookie) => cookie.name === "bluelight-session")
+  await value.fill(session?.value ?? "")
+  await page.waitForTimeout(500)
+  const write = page.locator("section[id$=\"/tag/administration/POST/api/admin/roles\"]")
+  await write.getByRole("button", { name: "Copy", exact: true }).first().click()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  check(copied.includes(`--header 'Origin: ${new URL(appUrl).origin}'`), "the copied curl of a write carries Origin: APP_URL")
+  const sent = execFileSync("bash", ["-c", `${copied} --silent --show-error --write-out '\\n%{http_code}'`], { encoding: "utf8" })
+  check(sent.trimEnd().endsWith("\n201"), `the copied curl of POST /api/admin/roles, run as copied, creates the role (${sent.trimEnd().split("\n").at(-1)})`)
+  await value.fill("")
+
+  // Test Request of a write (another role's name: the copied sample made its own): the browser sends its own Origin and cookie.
+  await write.getByRole("button", { name: "Test Request" }).click()
+  await page.waitForTimeout(1000)
+  await page.locator(".cm-content").filter({ hasText: "Dispatcher" }).last().click()
+  await page.keyboard.press("ControlOrMeta+A")
+  await page.keyboard.insertText(`{"name": "Tested from the reference", "permissions": ["cad.view"]}`)
+  const created = page.waitForResponse((response) => response.url() === `${appUrl}/api/admin/roles` && response.request().method() === "POST")
+  await page.getByRole("button", { name: /^Send Request/ }).click()
+  check((await created).status() === 201, "Test Request on POST /api/admin/roles is sent with the browser's Origin and cookie")
+  await page.screenshot({ path: join(shots, "06c-api-reference-test-request-write.png") })
+  console.log("     screenshot browser-check/06c-api-reference-test-request-write.png (Test Request, POST /api/admin/roles)")
+  await page.keyboard.press("Escape")
+
   // Test Request carries the browser's own cookie: GET /api/me answers the signed-in person.
   await page.goto(`${appUrl}/api/docs#tag/authentication/GET/api/me`)
   await page.getByRole("heading", { name: "The signed-in person" }).waitFor({ timeout: 30_000 })
@@ -138,8 +189,8 @@ try {
   await page.getByRole("button", { name: /^Send/ }).first().click()
   check((await answer).status() === 200, "Test Request on GET /api/me is signed in by the browser's cookie")
   await page.waitForTimeout(1000)
-  await page.screenshot({ path: join(shots, "06c-api-reference-test-request.png") })
-  console.log("     screenshot browser-check/06c-api-reference-test-request.png (Test Request, GET /api/me)")
+  await page.screenshot({ path: join(shots, "06d-api-reference-test-request.png") })
+  console.log("     screenshot browser-check/06d-api-reference-test-request.png (Test Request, GET /api/me)")
   await page.keyboard.press("Escape")
 
   // The event stream: its sample and how to follow it.
@@ -147,8 +198,8 @@ try {
   await page.getByRole("heading", { name: "Follow the CAD history live" }).waitFor({ timeout: 30_000 })
   await page.waitForTimeout(1500)
   check(await page.getByText(": connected").first().isVisible(), "the stream operation shows what the stream sends")
-  await page.screenshot({ path: join(shots, "06d-api-reference-stream.png") })
-  console.log("     screenshot browser-check/06d-api-reference-stream.png (the CAD event stream)")
+  await page.screenshot({ path: join(shots, "06e-api-reference-stream.png") })
+  console.log("     screenshot browser-check/06e-api-reference-stream.png (the CAD event stream)")
 
   await page.goto(`${appUrl}/`)
   await page.getByRole("button", { name: "Sign out" }).click()
@@ -163,6 +214,7 @@ try {
   await page.waitForURL(/\/dev\/idp\/authorize/)
   check(true, "its Start again link starts a new sign-in")
 
+  check(deprecations.length === 0, `Scalar warns of no deprecated option${deprecations.length ? `: ${deprecations.join(" | ")}` : ""}`)
   check(policyViolations.length === 0, `no Content-Security-Policy violations${policyViolations.length ? `: ${policyViolations.join(" | ")}` : ""}`)
   check(elsewhere.length === 0, `nothing was asked of another site${elsewhere.length ? `: ${elsewhere.join(", ")}` : ""}`)
   const unexpected = failedResponses.filter((entry) => !entry.includes("/api/auth/idp/callback?code=forged"))

@@ -42,7 +42,11 @@ interface DescribedOperation {
 
 interface Described {
   readonly paths: Readonly<Record<string, Readonly<Record<string, DescribedOperation>>>>
-  readonly components: { readonly schemas: Readonly<Record<string, unknown>>; readonly headers: Readonly<Record<string, unknown>> }
+  readonly components: {
+    readonly schemas: Readonly<Record<string, unknown>>
+    readonly headers: Readonly<Record<string, unknown>>
+    readonly parameters?: Readonly<Record<string, unknown>>
+  }
 }
 
 /** What the checks for a reader and for tools read of an operation. */
@@ -63,6 +67,7 @@ interface Document {
   readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>
   readonly components: {
     readonly schemas: Readonly<Record<string, unknown>>
+    readonly parameters?: Readonly<Record<string, JsonObject>>
     readonly securitySchemes?: Readonly<Record<string, JsonObject>>
   }
 }
@@ -85,6 +90,10 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 const described = async (): Promise<Described> => JSON.parse((await server.request("GET", "/api/openapi.json")).text)
+
+/** The `Origin` header's declaration, one component every cookie write references. */
+const ORIGIN_REFERENCE = "#/components/parameters/Origin"
+const isOriginReference = (parameter: unknown) => isJsonObject(parameter) && parameter["$ref"] === ORIGIN_REFERENCE
 
 /** Reads that take no query parameters and refuse any (`NoQuery`): they decode a query that has none. */
 const TAKES_NO_QUERY = new Set(["get /api/mdt/me", "get /api/server"])
@@ -149,7 +158,9 @@ describe("the API description", () => {
         // Signing out is never rate limited.
         const rateExempt = name === "post /api/auth/logout"
         // Developer Access describes the body it reads by hand; nothing decodes it.
-        const decodes = operation.parameters.length > 0 || (operation.requestBody !== undefined && name !== "post /api/auth/developer") ||
+        // The Origin header is checked before anything is decoded (a refusal, not INVALID_INPUT).
+        const decodes = operation.parameters.some((parameter) => !isOriginReference(parameter)) ||
+          (operation.requestBody !== undefined && name !== "post /api/auth/developer") ||
           TAKES_NO_QUERY.has(name)
         expect([...codes].filter(([, status]) => status === 500).map(([code]) => code), name).toEqual(["INTERNAL_ERROR"])
         expect({ name, PAYLOAD_TOO_LARGE: has("PAYLOAD_TOO_LARGE"), UNSUPPORTED_MEDIA_TYPE: has("UNSUPPORTED_MEDIA_TYPE") })
@@ -216,7 +227,10 @@ describe("the API description", () => {
     const components = document.components.schemas
     const headerPrefix = "#/components/headers/"
     const headers = document.components.headers
-    for (const ref of refs) {
+    // Parameters: the Origin header alone, referenced by every cookie write.
+    expect(Object.keys(document.components.parameters ?? {})).toEqual(["Origin"])
+    expect(refs).toContain(ORIGIN_REFERENCE)
+    for (const ref of [...refs].filter((ref) => ref !== ORIGIN_REFERENCE)) {
       if (ref.startsWith(headerPrefix)) expect(Object.keys(headers), ref).toContain(ref.slice(headerPrefix.length))
       else expect(Object.keys(components), ref).toContain(ref.startsWith(prefix) ? ref.slice(prefix.length) : ref)
     }
@@ -334,6 +348,43 @@ describe("the served document, for a reader and for tools", () => {
     }
   })
 
+  it("declares the Origin header on every write the session cookie may make, with APP_URL's origin as its example", () => {
+    expect(document.components.parameters?.["Origin"]).toMatchObject({
+      name: "Origin",
+      in: "header",
+      required: false,
+      schema: { type: "string", examples: [new URL(server.url).origin] }
+    })
+    for (const { name, method, operation } of operations()) {
+      const byCookie = (operation.security ?? []).some((requirement) => "session" in requirement)
+      const write = !["get", "head"].includes(method)
+      expect({ name, origin: operation.parameters.filter(isOriginReference).length }).toEqual({ name, origin: byCookie && write ? 1 : 0 })
+    }
+  })
+
+  it("a write copied as the reference writes it, its declared headers with their examples and the cookie, succeeds", async () => {
+    // What Scalar's samples send: each header parameter with its schema's example, the cookie (pasted), the example body; no Origin of our own.
+    const operation = document.paths["/api/admin/roles"]?.["post"]
+    const headers: Record<string, string> = { cookie: admin.cookie }
+    for (const parameter of operation?.parameters ?? []) {
+      const declared = isOriginReference(parameter) ? document.components.parameters?.["Origin"] : parameter
+      const schema = isJsonObject(declared) ? declared["schema"] : undefined
+      const example = isJsonObject(schema) && Array.isArray(schema["examples"]) ? schema["examples"][0] : undefined
+      if (isJsonObject(declared) && declared["in"] === "header" && typeof example === "string") headers[String(declared["name"])] = example
+    }
+    const example = operation?.requestBody?.content["application/json"]?.example
+    if (!isJsonObject(example)) throw new Error("POST /api/admin/roles has no example body")
+    const body = { ...example, name: "Copied sample" }
+    const reply = await server.request("POST", "/api/admin/roles", { headers, body })
+    expect(reply.status, reply.text).toBe(201)
+  })
+
+  it("names every path it cites as it is called, under /api", () => {
+    // A reader copies `GET /cad/events` from a description; the server answers it 404.
+    const unprefixed = [...text.matchAll(/\b(?:GET|HEAD|POST|PUT|PATCH|DELETE) \/(?!api\/)[^\s`"<>]*/g)].map((match) => match[0])
+    expect(unprefixed).toEqual([])
+  })
+
   it("shows what the CAD event stream sends, with the way to follow it", () => {
     const stream = document.paths["/api/cad/events/stream"]?.["get"]
     const media = (stream?.responses["200"] as { content?: Record<string, { example?: unknown }> } | undefined)?.content?.["text/event-stream"]
@@ -404,6 +455,31 @@ describe("the served document, for a reader and for tools", () => {
     expect(document.paths["/api/staff"]?.["get"]?.parameters).toContainEqual(
       expect.objectContaining({ name: "limit", in: "query", schema: expect.objectContaining({ type: "integer", minimum: 1, maximum: 100, default: 25 }) })
     )
+  })
+
+  it("gives no number an example a reader would take for a mistake, as the reference draws them", () => {
+    // Scalar's example for a number: the schema's example, default, const or first enum value, else its minimum, else 1.
+    // An unbounded integer's minimum is MIN_SAFE_INTEGER (-9007199254740991): such schemas carry examples of their own.
+    const shown = (schema: JsonObject): unknown => {
+      const examples = schema["examples"]
+      const enumeration = schema["enum"]
+      if (Array.isArray(examples) && examples.length > 0) return examples[0]
+      for (const key of ["example", "default", "const"]) if (schema[key] !== undefined) return schema[key]
+      if (Array.isArray(enumeration) && enumeration.length > 0) return enumeration[0]
+      return schema["minimum"] ?? 1
+    }
+    const absurd: Array<string> = []
+    const walk = (u: unknown, at: string): void => {
+      if (Array.isArray(u)) return u.forEach((item, index) => walk(item, `${at}/${index}`))
+      if (!isJsonObject(u)) return
+      if (u["type"] === "integer" || u["type"] === "number") {
+        const value = shown(u)
+        if (typeof value !== "number" || Math.abs(value) >= 2 ** 31) absurd.push(`${at}: ${String(value)}`)
+      }
+      for (const [key, value] of Object.entries(u)) walk(value, `${at}/${key}`)
+    }
+    walk(document, "#")
+    expect(absurd).toEqual([])
   })
 
   it("gives every request body an example that succeeds when an administrator sends it", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RawReply, rawRequest } from "./harness/rawRequest.js"
@@ -26,7 +27,30 @@ const expectCacheable = (reply: RawReply, cacheControl = "no-cache") => {
   expect(reply.headers["x-content-type-options"]).toBe("nosniff")
 }
 
+/** The path of Scalar's script the page loads. */
+const scriptPathOf = (page: string): string => {
+  const match = /<script src="(\/api\/docs\/scalar-[A-Za-z0-9_-]+\.js)"><\/script>/.exec(page)
+  expect(match).not.toBeNull()
+  return match?.[1] ?? ""
+}
+
+/** The bound on the page's own bytes: it was 3.6 MB with Scalar's script and the description inlined. */
+const PAGE_BYTES_AT_MOST = 4096
+
 describe("the API reference page", () => {
+  it("is a small page of its own: Scalar's script by its address, the description by URL, nothing inlined", async () => {
+    const reply = await get("/api/docs")
+    const page = decoded(reply)
+    expect(reply.body.length).toBeLessThan(PAGE_BYTES_AT_MOST)
+    expect(page).toContain("<title>Bluelight API</title>")
+    expect(page).toMatch(/<script id="api-reference" data-url="\/api\/openapi\.json" data-configuration='\{[^']*\}'><\/script>/)
+    expect(scriptPathOf(page)).toMatch(/^\/api\/docs\/scalar-[A-Za-z0-9_-]{20}\.js$/)
+    // No script of its own to run, no description, no source map.
+    expect(page.match(/<script/g)).toHaveLength(2)
+    expect(page).not.toContain("\"openapi\"")
+    expect(page).not.toContain("sourceMappingURL")
+  })
+
   it("is sent with brotli, gzip or neither as the client accepts, the same page each way", async () => {
     const br = await get("/api/docs", { "accept-encoding": "gzip, deflate, br" })
     const gzip = await get("/api/docs", { "accept-encoding": "gzip" })
@@ -40,20 +64,9 @@ describe("the API reference page", () => {
     ])
     for (const reply of [br, gzip, plain]) expectCacheable(reply)
     const page = decoded(plain)
-    // Booleans, not the strings: a failure would print megabytes.
-    expect(page.includes("Bluelight API")).toBe(true)
-    expect(decoded(br) === page).toBe(true)
-    expect(decoded(gzip) === page).toBe(true)
-    expect(br.body.length).toBeLessThan(page.length / 3)
-    expect(gzip.body.length).toBeLessThan(page.length / 3)
+    expect(decoded(br)).toBe(page)
+    expect(decoded(gzip)).toBe(page)
     expect(new Set([br, gzip, plain].map((reply) => reply.headers["etag"])).size).toBe(3)
-  })
-
-  it("names no source map that is not there", async () => {
-    const page = decoded(await get("/api/docs", { "accept-encoding": "br" }))
-    expect(page.includes("sourceMappingURL")).toBe(false)
-    // The rest of the page is intact: the bundle's script is still closed before the page ends.
-    expect(/\}\)\);?\s*<\/script>\s*<\/body>\s*<\/html>\s*$/.test(page)).toBe(true)
   })
 
   it("answers a revisit with its ETag with a bodiless 304", async () => {
@@ -69,6 +82,45 @@ describe("the API reference page", () => {
     // Another coding is another representation, sent whole.
     const gzip = await get("/api/docs", { "accept-encoding": "gzip", "if-none-match": etag })
     expect([gzip.status, gzip.headers["content-encoding"]]).toEqual([200, "gzip"])
+  })
+})
+
+describe("Scalar's script", () => {
+  it("is served once under its content's hash, compressed, and kept by the browser for good", async () => {
+    const path = scriptPathOf(decoded(await get("/api/docs")))
+    const br = await get(path, { "accept-encoding": "br" })
+    const gzip = await get(path, { "accept-encoding": "gzip" })
+    const plain = await get(path)
+    for (const reply of [br, gzip, plain]) {
+      expectCacheable(reply, "public, max-age=31536000, immutable")
+      expect(reply.headers["content-type"]).toBe("text/javascript; charset=utf-8")
+    }
+    const script = decoded(plain)
+    // Booleans, not the strings: a failure would print megabytes.
+    expect(decoded(br) === script).toBe(true)
+    expect(decoded(gzip) === script).toBe(true)
+    expect(br.body.length).toBeLessThan(script.length / 3)
+    expect(gzip.body.length).toBeLessThan(script.length / 3)
+    // Its name is the start of its bytes' SHA-256 (as its ETag is): a new bundle is a new name.
+    const hash = createHash("sha256").update(plain.body).digest("base64url")
+    expect(path).toBe(`/api/docs/scalar-${hash.slice(0, 20)}.js`)
+    expect(script.includes("createApiReference")).toBe(true)
+  })
+
+  it("names no source map that is not there, and shows an empty Value field as empty, not as a token", async () => {
+    const script = decoded(await get(scriptPathOf(decoded(await get("/api/docs"))), { "accept-encoding": "br" }))
+    expect(script.includes("sourceMappingURL")).toBe(false)
+    // Scalar's own placeholder for an API key's value is base64 of a joke, which reads as a token.
+    expect(script.includes("QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT")).toBe(false)
+    expect(script.includes("placeholder:\"empty: no value set\"")).toBe(true)
+    // The rest is intact: the bundle still ends on its last call.
+    expect(/\}\)\);?\s*$/.test(script)).toBe(true)
+  })
+
+  it("answers another name with the envelope's 404: an old page's script is not served as the new one", async () => {
+    const reply = await get("/api/docs/scalar-AAAAAAAAAAAAAAAAAAAA.js")
+    expect(reply.status).toBe(404)
+    expect(reply.headers["cache-control"]).toBe("no-store")
   })
 })
 
@@ -90,11 +142,12 @@ describe("the OpenAPI description", () => {
   })
 })
 
-/** The Scalar configuration the page hands to Scalar's script. */
+/** The Scalar configuration the page hands to Scalar's script: its mount element's `data-configuration`. */
 const configurationOf = (page: string): Record<string, unknown> => {
-  const match = /dataset\.configuration = JSON\.stringify\((\{.*\})\)\s*<\/script>/.exec(page)
+  const match = /data-configuration='(\{[^']*\})'/.exec(page)
   expect(match).not.toBeNull()
-  return JSON.parse(match?.[1] ?? "{}")
+  const attribute = (match?.[1] ?? "{}").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#39;/g, "'").replace(/&amp;/g, "&")
+  return JSON.parse(attribute)
 }
 
 describe("the API reference, configured for this API", () => {
@@ -102,7 +155,7 @@ describe("the API reference, configured for this API", () => {
     const configuration = configurationOf(decoded(await get("/api/docs", { "accept-encoding": "br" })))
     expect(configuration).toMatchObject({
       // Developer Tools, Share, Generate SDKs and Configure: Scalar's toolbar on localhost.
-      showToolbar: "never",
+      showDeveloperTools: "never",
       hideClientButton: true,
       telemetry: false,
       withDefaultFonts: false,
@@ -111,6 +164,8 @@ describe("the API reference, configured for this API", () => {
       authentication: { preferredSecurityScheme: "session" },
       defaultHttpClient: { targetKey: "shell", clientKey: "curl" }
     })
+    // Deprecated since Scalar 1.3x: it warns in the console and copies it to showDeveloperTools.
+    expect(configuration["showToolbar"]).toBeUndefined()
     expect(configuration["hideTestRequestButton"]).toBeUndefined()
     // The status tabs wrap instead of scrolling out of sight.
     expect(configuration["customCss"]).toMatch(/\.tab-list \{ flex-wrap: wrap; overflow: visible;/)

@@ -131,6 +131,22 @@ describe.concurrent("start-up against a service that accepts connections and nev
   })
 })
 
+describe("a setting the server does not understand", () => {
+  it("LOG_LEVEL=verbose: the server refuses to start with one line naming the setting and the levels it takes", async () => {
+    const failure = await startServer({ database: null, env: { LOG_LEVEL: "verbose" } }).then(
+      async (server) => {
+        await server.stop()
+        throw new Error("the server started with an unknown LOG_LEVEL")
+      },
+      startFailure
+    )
+    expect(failure.message).toMatch(/exited with 1/)
+    expect(failure.lines).toEqual([
+      "bluelight: invalid setting LOG_LEVEL: expected one of all, trace, debug, info, warn, warning, error, none (in any case) but received \"verbose\""
+    ])
+  })
+})
+
 describe("a database the migrations cannot apply to", () => {
   it("stops the start with one line naming the migration and why, not a silent exit", async () => {
     const database = await freshDatabase()

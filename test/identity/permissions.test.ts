@@ -83,12 +83,12 @@ describe("what people may do", () => {
     expectError(await write(server, admin, "POST", "/api/staff", { accountId, roleIds: [] }), 409, "INVALID_STATE")
     const unknown = expectError(await write(server, admin, "POST", "/api/staff", { accountId: "no-such-account", roleIds: [] }), 404, "NOT_FOUND")
     expect(unknown.message).toBe(
-      "No account has the id no-such-account. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), not the identity provider's"
+      "No account has the id no-such-account. Account ids are Bluelight's own (GET /api/admin/accounts, or the person's home page), not the identity provider's"
     )
     // The identity provider's id of a person who has signed in: the answer names the account id to use.
     const providerId = expectError(await write(server, admin, "POST", "/api/staff", { accountId: "staff-rules", roleIds: [] }), 404, "NOT_FOUND")
     expect(providerId.message).toBe(
-      "No account has the id staff-rules. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), not the identity provider's; " +
+      "No account has the id staff-rules. Account ids are Bluelight's own (GET /api/admin/accounts, or the person's home page), not the identity provider's; " +
         `the account of identity-provider id staff-rules is ${accountId}`
     )
     expectError(await write(server, admin, "PATCH", "/api/staff/no-such-profile", { active: false }), 404, "NOT_FOUND")

@@ -58,14 +58,6 @@ const signedHeaders = (body: string) => {
   const signature = sign(null, Buffer.concat([Buffer.from(timestamp), Buffer.from(body)]), WEBHOOK_KEYS.privateKey).toString("hex")
   return { "x-signature-ed25519": signature, "x-signature-timestamp": timestamp }
 }
-/**
- * The webhook's signature headers, declared as its header parameters: they are its authentication,
- * which `signedHeaders` writes for every body sent there, not input to generate or breach (a wrong
- * one is `401`, as the description says, never `400`).
- */
-const SIGNATURE_PARAMETERS = new Set(["X-Signature-Ed25519", "X-Signature-Timestamp"])
-const inputParametersOf = (operation: Operation) =>
-  parametersOf(document, operation.operation).filter((parameter) => !(parameter.in === "header" && SIGNATURE_PARAMETERS.has(parameter.name)))
 const bodyLimitOf = (operation: Operation) => (nameOf(operation) === WEBHOOK ? 64 * 1024 : BODY_LIMIT)
 /** Refusals of the access check: the administrator must never meet one. */
 const ACCESS_REFUSALS = new Set(["UNAUTHENTICATED", "FORBIDDEN", "USER_REQUIRED", "INVALID_ORIGIN", "ACCOUNT_DISABLED"])
@@ -139,6 +131,16 @@ const OVERRIDES: Overrides = {
  * failure.
  */
 const PROVIDER_REPORTS = new Set(["error"])
+/**
+ * Headers the suite sends itself, never generated nor breached: the `Origin` a cookie write carries
+ * (`send` gives every request APP_URL's, as a browser does; a wrong one is `INVALID_ORIGIN`), and the
+ * webhook's signature headers, its authentication, which `signedHeaders` writes for every body sent
+ * there (a wrong one is `401`, as the description says, never `400`).
+ */
+const SENT_BY_THE_SUITE = new Set(["Origin", "X-Signature-Ed25519", "X-Signature-Timestamp"])
+/** The parameters generated for an operation: all it declares but what the suite sends itself. */
+const generatedParametersOf = (operation: Operation) =>
+  parametersOf(document, operation.operation).filter((parameter) => !(parameter.in === "header" && SENT_BY_THE_SUITE.has(parameter.name)))
 const PROVIDER_SENDS = ["code", "state"]
 
 /**
@@ -157,7 +159,7 @@ const BODY_RULES: Record<string, (body: Record<string, unknown>) => Record<strin
 /** A sign-in or link callback: the provider's redirect back, which a generated `state` cannot complete. */
 const isCallback = (operation: Operation) => operation.path.endsWith("/callback")
 const nameOf = (operation: Operation) => `${operation.method} ${operation.path}`
-const hasInput = (operation: Operation) => parametersOf(document, operation.operation).length > 0 || jsonBodyOf(document, operation.operation) !== undefined
+const hasInput = (operation: Operation) => generatedParametersOf(operation).length > 0 || jsonBodyOf(document, operation.operation) !== undefined
 
 /** An operation's seed: `SEED` mixed with its name. */
 const seedOf = (operation: Operation) => {
@@ -170,7 +172,7 @@ const asText = (value: unknown) => (typeof value === "string" ? value : JSON.str
 
 /** Valid parts: every path parameter, the required query parameters and headers and some optional ones, a valid body. */
 const validParts = (operation: Operation): fc.Arbitrary<Parts> => {
-  const parameters = inputParametersOf(operation)
+  const parameters = generatedParametersOf(operation)
   const group = (where: string) => {
     const chosen = parameters.filter((parameter) => parameter.in === where && !PROVIDER_REPORTS.has(parameter.name))
     const model = Object.fromEntries(
@@ -257,7 +259,7 @@ const unknownParameterBreaches = (operation: Operation): Array<fc.Arbitrary<(par
 /** Every way the generator knows to break this operation's input. */
 const breachesOf = (
   operation: Operation
-) => [...inputParametersOf(operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
+) => [...generatedParametersOf(operation).flatMap(parameterBreaches), ...unknownParameterBreaches(operation), ...bodyBreaches(operation)]
 
 interface Answer {
   readonly status: number

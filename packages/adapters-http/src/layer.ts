@@ -1,7 +1,7 @@
 import type { SignInStartBudgets } from "@bluelight/core/identity"
-import { type Effect, Layer, type Types } from "effect"
+import { Context, Effect, Layer, type Types } from "effect"
 import { HttpRouter, type HttpServerRequest, type HttpServerResponse } from "effect/http"
-import { type HttpApi, HttpApiBuilder, type HttpApiGroup, HttpApiScalar } from "effect/http-api"
+import { type HttpApi, HttpApiBuilder, type HttpApiGroup, OpenApi } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { BluelightApiWithTestHooks } from "@bluelight/api/testHooks/TestHooksApi.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
@@ -16,8 +16,8 @@ import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
 import { layerAccessControl } from "./auth/AccessControl.js"
 import { cookieNames } from "./auth/cookies.js"
 import { HttpSettings } from "./auth/HttpSettings.js"
-import { precompressed, type StaticDocument, withoutSourceMapComments } from "./docs/precompressed.js"
-import { FAVICON_PATHS, layerFavicon, REFERENCE_CONFIG, REFERENCE_PATH, withFaviconLink, withScriptTagMount } from "./docs/reference.js"
+import { IMMUTABLE, precompressed, type StaticDocument } from "./docs/precompressed.js"
+import { DESCRIPTION_PATH, FAVICON_PATHS, layerFavicon, layerReference, loadScalarScript, REFERENCE_PATH, type ScalarScript } from "./docs/reference.js"
 import { browserAnswers } from "./home/browserAnswers.js"
 import { HOME_ROUTE, layerHomePage } from "./home/HomePage.js"
 import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
@@ -30,6 +30,7 @@ import { GameEventsHandlers } from "./game/webhookHandlers.js"
 import { GameServerHandlers } from "./moderation/GameServerHandlers.js"
 import { ModerationHandlers } from "./moderation/ModerationHandlers.js"
 import { servedApi, type Served } from "@bluelight/api/openapi/describe.js"
+import { withOriginHeader } from "@bluelight/api/openapi/originHeader.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { oneOrigin } from "./requestPath/oneOrigin.js"
 import { type ExtraRoute, RouteIndex } from "./requestPath/routes.js"
@@ -53,21 +54,24 @@ export interface HttpOptions {
   readonly testHooks: boolean
 }
 
-const DOCS_ROUTES: ReadonlyArray<ExtraRoute> = [
-  { method: "GET", path: "/api/openapi.json" },
+const docsRoutes = (script: ScalarScript): ReadonlyArray<ExtraRoute> => [
+  { method: "GET", path: DESCRIPTION_PATH },
   { method: "GET", path: REFERENCE_PATH },
+  { method: "GET", path: script.path },
   ...FAVICON_PATHS.map((path) => ({ method: "GET", path })),
   HOME_ROUTE
 ]
 
 /**
- * The reference page and the description: constant and large, served
- * compressed with a validator. The page is revalidated on each use; the
- * description is JSON, never stored.
+ * The reference page, Scalar's script and the description: constant, served
+ * compressed with a validator. The page is revalidated on each use, the
+ * script kept for good under its hash's name, the description (JSON) never
+ * stored.
  */
-const DOCUMENTS: ReadonlyArray<StaticDocument> = [
-  { path: REFERENCE_PATH, prepare: (page) => withFaviconLink(withScriptTagMount(withoutSourceMapComments(page))), cacheControl: "no-cache" },
-  { path: "/api/openapi.json", cacheControl: "no-store" }
+const documents = (script: ScalarScript): ReadonlyArray<StaticDocument> => [
+  { path: REFERENCE_PATH, cacheControl: "no-cache" },
+  { path: script.path, cacheControl: IMMUTABLE },
+  { path: DESCRIPTION_PATH, cacheControl: "no-store" }
 ]
 
 const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
@@ -109,39 +113,46 @@ const handlers = Layer.mergeAll(
   PncRecordsHandlers
 )
 
-/** Where the description is served. */
-const OPENAPI_PATH = "/api/openapi.json"
+/**
+ * The description as this server serves it: `servedApi`'s (`APP_URL`, the
+ * cookie's name), with the `Origin` header declared on the cookie's writes.
+ */
+const describedHere = <Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<"bluelight", Groups>, served: Served) =>
+  withOriginHeader(servedApi(api, served), served.appUrl)
 
 /** The API's routes with their handlers and its description as served here; the test hooks only when asked. */
 const apiWithHandlers = (testHooks: boolean, served: Served) =>
   testHooks
-    ? HttpApiBuilder.layer(servedApi(BluelightApiWithTestHooks, served), { openapiPath: OPENAPI_PATH }).pipe(
+    ? HttpApiBuilder.layer(describedHere(BluelightApiWithTestHooks, served), { openapiPath: DESCRIPTION_PATH }).pipe(
       Layer.provide(handlers),
       Layer.provide(TestHooksHandlers)
     )
-    : HttpApiBuilder.layer(servedApi(BluelightApi, served), { openapiPath: OPENAPI_PATH }).pipe(Layer.provide(handlers))
+    : HttpApiBuilder.layer(describedHere(BluelightApi, served), { openapiPath: DESCRIPTION_PATH }).pipe(Layer.provide(handlers))
 
-/** The routes of the API as served, and its reference page (with the description as served). */
+/** The routes of the API as served, and its reference page (titled as the description is). */
 const describedAs = <Groups extends HttpApiGroup.Constraint>(
   api: HttpApi.HttpApi<"bluelight", Groups>,
-  served: Served,
+  script: ScalarScript,
   extra: ReadonlyArray<ExtraRoute>
 ) => ({
   routes: RouteIndex.fromApi(api, extra),
-  reference: HttpApiScalar.layer(servedApi(api, served), { path: REFERENCE_PATH, scalar: REFERENCE_CONFIG })
+  reference: layerReference({ title: Context.getOrElse(api.annotations, OpenApi.Title, () => "API reference"), script })
 })
 
 /**
  * The API served over whatever `HttpServer` the caller provides: the request
  * path around it, access control on every protected group, the OpenAPI
  * description and the Scalar reference beside it, and the development
- * providers when asked. Needs the core ports its handlers use.
+ * providers when asked. Needs the core ports its handlers use. Scalar's
+ * script is loaded (and hashed) once, when the layer is built.
  */
-export const layerHttpApi = (options: HttpOptions) => {
+export const layerHttpApi = (options: HttpOptions) => Layer.unwrap(Effect.map(loadScalarScript, (script) => served(options, script)))
+
+const served = (options: HttpOptions, script: ScalarScript) => {
   const cookies = cookieNames(options.production)
-  const served: Served = { appUrl: options.appUrl, sessionCookie: cookies.session }
-  const extra = [...DOCS_ROUTES, ...(options.devProviders === null ? [] : devRoutes(options.devProviders))]
-  const { routes, reference } = options.testHooks ? describedAs(BluelightApiWithTestHooks, served, extra) : describedAs(BluelightApi, served, extra)
+  const description: Served = { appUrl: options.appUrl, sessionCookie: cookies.session }
+  const extra = [...docsRoutes(script), ...(options.devProviders === null ? [] : devRoutes(options.devProviders))]
+  const { routes, reference } = options.testHooks ? describedAs(BluelightApiWithTestHooks, script, extra) : describedAs(BluelightApi, script, extra)
   const settings = Layer.succeed(HttpSettings, {
     appUrl: options.appUrl,
     appOrigin: new URL(options.appUrl).origin,
@@ -151,19 +162,19 @@ export const layerHttpApi = (options: HttpOptions) => {
     trustedProxyHops: options.trustedProxyHops
   })
   const access = layerAccessControl({ appOrigin: new URL(options.appUrl).origin, cookies, budgets: options.budgets })
-  const apiLive = apiWithHandlers(options.testHooks, served).pipe(
+  const apiLive = apiWithHandlers(options.testHooks, description).pipe(
     Layer.provide(access),
     Layer.provide(settings)
   )
   // Around the router, outermost first: the request path, the loopback redirect, browsers' pages
   // around the error envelope, the documents' compression.
   const pages = oneOrigin({ appUrl: options.appUrl, production: options.production })
-  const documents = precompressed(DOCUMENTS)
+  const compressed = precompressed(documents(script))
   const outer = requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })
   const around = <E, R>(
     router: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
   ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
-    outer(pages(browserAnswers(options.appUrl)(documents(envelopeErrors(routes)(router)))))
+    outer(pages(browserAnswers(options.appUrl)(compressed(envelopeErrors(routes)(router)))))
   // A global router middleware, not the server's: it wraps unknown routes too, and what it answers is what is sent.
   const app = Layer.mergeAll(
     HttpRouter.middleware(

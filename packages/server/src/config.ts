@@ -50,6 +50,7 @@ export interface Settings {
   readonly signInStarts: SignInStartBudgets
   readonly trustedProxyHops: number
   readonly testHooks: boolean
+  /** `LOG_LEVEL` lower-cased, one of `LOG_LEVELS` (`info` when unset). */
   readonly logLevel: string
   /** How long SIGTERM waits for requests in flight before it closes their connections. */
   readonly shutdownGraceSeconds: number
@@ -134,6 +135,20 @@ const oauthClient = (prefix: "IDP" | "PLATFORM") =>
     userinfoUrl: optionalString(`${prefix}_USERINFO_URL`)
   })
 
+/**
+ * The names `LOG_LEVEL` takes, in any case (`layerLogging` maps each to
+ * Effect's level). Anything else refuses the start: a misspelt level would
+ * otherwise log at `info` without a word.
+ */
+export const LOG_LEVELS: ReadonlyArray<string> = ["all", "trace", "debug", "info", "warn", "warning", "error", "none"]
+
+const logLevel = setting("LOG_LEVEL", (text) => {
+  const level = Option.getOrElse(Option.filter(text, (s) => s.length > 0), () => "info").toLowerCase()
+  return LOG_LEVELS.includes(level)
+    ? Result.succeed(level)
+    : Result.fail(`expected one of ${LOG_LEVELS.join(", ")} (in any case) but received ${JSON.stringify(Option.getOrElse(text, () => ""))}`)
+})
+
 const positiveInt = (name: string, fallback: number) => integerOr(name, fallback, (n) => n > 0, `${name} must be a positive integer`)
 
 const raw = all({
@@ -163,7 +178,7 @@ const raw = all({
   // Unset, no X-Forwarded-For is believed: any client can write one.
   trustedProxyHops: integerOr("TRUSTED_PROXY_HOPS", 0, (n) => n >= 0 && n <= 10, "TRUSTED_PROXY_HOPS must be an integer from 0 to 10"),
   testHooks: booleanOr("BLUELIGHT_TEST_HOOKS", false),
-  logLevel: stringOr("LOG_LEVEL", "Info"),
+  logLevel,
   // An hour at most: Node's timers cannot wait much past 24 days, and no orchestrator waits an hour.
   shutdownGraceSeconds: integerOr(
     "SHUTDOWN_GRACE_SECONDS",

@@ -24,6 +24,25 @@ describe("SHUTDOWN_GRACE_SECONDS", () => {
     }))
 })
 
+describe("LOG_LEVEL", () => {
+  it.effect("defaults to info, and takes each level's name in any case", () =>
+    Effect.gen(function*() {
+      expect(Result.map(yield* load({}), (s) => s.logLevel)).toEqual(Result.succeed("info"))
+      expect(Result.map(yield* load({ LOG_LEVEL: "" }), (s) => s.logLevel)).toEqual(Result.succeed("info"))
+      for (const [value, level] of [["Debug", "debug"], ["WARN", "warn"], ["warning", "warning"], ["none", "none"], ["All", "all"]] as const) {
+        expect(Result.map(yield* load({ LOG_LEVEL: value }), (s) => s.logLevel), value).toEqual(Result.succeed(level))
+      }
+    }))
+
+  it.effect("refuses a name it does not know with one line naming the setting and the names it takes", () =>
+    Effect.gen(function*() {
+      const problems = Result.match(yield* load({ LOG_LEVEL: "verbose" }), { onFailure: (error) => error.problems, onSuccess: () => [] })
+      expect(problems).toEqual([
+        "invalid setting LOG_LEVEL: expected one of all, trace, debug, info, warn, warning, error, none (in any case) but received \"verbose\""
+      ])
+    }))
+})
+
 describe("trace export settings", () => {
   it.effect("are off without OTEL_EXPORTER_OTLP_ENDPOINT, whatever else is set", () =>
     Effect.gen(function*() {

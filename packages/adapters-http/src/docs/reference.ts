@@ -2,9 +2,14 @@ import { Effect } from "effect"
 import { HttpEffect, HttpRouter, HttpServerResponse } from "effect/http"
 import type { HttpApiScalar } from "effect/http-api"
 import { SESSION_SCHEME } from "@bluelight/api/openapi/security.js"
+import { createHash } from "node:crypto"
+import { withoutSourceMapComments } from "./precompressed.js"
 
 /** Where the reference page is served. */
 export const REFERENCE_PATH = "/api/docs"
+
+/** Where the page loads the description from: the one the server serves, by URL, not a copy in the page. */
+export const DESCRIPTION_PATH = "/api/openapi.json"
 
 /** The favicon, one small SVG: the reference page links it, and a browser's own `/favicon.ico` request gets it too. */
 export const FAVICON_PATHS = ["/favicon.svg", "/favicon.ico"] as const
@@ -41,13 +46,15 @@ export const layerFavicon = HttpRouter.use((router) => Effect.forEach(FAVICON_PA
 
 /**
  * Scalar's options this page uses beyond the ones `effect/http-api` types
- * (`ScalarConfig`); the page passes the whole object to Scalar (bundled by
- * `effect`), which
- * validates it against its own schema and ignores what it does not know.
+ * (`ScalarConfig`); Scalar's script validates the whole object against its
+ * own schema and ignores what it does not know.
  */
 interface ScalarExtras {
-  /** `"never"` hides the bar Scalar shows on localhost: Developer Tools, Share, Generate SDKs, Configure. */
-  readonly showToolbar: "always" | "localhost" | "never"
+  /**
+   * `"never"` hides the bar Scalar shows on localhost: Developer Tools, Share, Generate SDKs, Configure.
+   * (`showToolbar`, its old name, is deprecated: Scalar warns in the console and copies it here.)
+   */
+  readonly showDeveloperTools: "always" | "localhost" | "never"
   /** Hides the sidebar's "Open API Client" button (Test Request on each operation stays). */
   readonly hideClientButton: boolean
   /** Scalar's usage reporting from the page; an internal API's reference sends nothing elsewhere. */
@@ -74,8 +81,8 @@ const CUSTOM_CSS = `
 /** The reference page's Scalar configuration: what applies to this API, nothing else. */
 export const REFERENCE_CONFIG: HttpApiScalar.ScalarConfig & ScalarExtras = {
   withDefaultFonts: false,
-  favicon: "/favicon.svg",
-  showToolbar: "never",
+  favicon: FAVICON_PATHS[0],
+  showDeveloperTools: "never",
   hideClientButton: true,
   telemetry: false,
   documentDownloadType: "json",
@@ -104,35 +111,89 @@ export const REFERENCE_CONFIG: HttpApiScalar.ScalarConfig & ScalarExtras = {
   customCss: CUSTOM_CSS
 }
 
-const MOUNT = "<script>\n      window.Scalar.createApiReference(document.getElementById('api-reference-container'), {\n        ..."
-const CONTENT = ",\n        content: "
-const MOUNT_END = "\n      })\n    </script>"
-const CONTAINER = "<div id=\"api-reference-container\"></div>"
-
-/**
- * The page with the description and the configuration in their own elements,
- * read by Scalar's script when it loads (its `#api-reference` mount), as the
- * page has always been laid out: the description as JSON in
- * `<script id="api-reference">`, the configuration in its `data-configuration`,
- * then the script. Effect 4 writes both into one inline call after the script,
- * where they can be read only by running it. A page of another layout is
- * served as it is.
- */
-export const withScriptTagMount = (html: string): string => {
-  const container = html.indexOf(CONTAINER)
-  const mount = html.lastIndexOf(MOUNT)
-  const content = html.lastIndexOf(CONTENT)
-  const end = html.lastIndexOf(MOUNT_END)
-  if (container === -1 || mount === -1 || content < mount || end < content) return html
-  const script = html.slice(container + CONTAINER.length, mount).trim()
-  const configuration = html.slice(mount + MOUNT.length, content)
-  const description = html.slice(content + CONTENT.length, end)
-  const body = `<script id="api-reference" type="application/json">\n      ${description}\n    </script>\n` +
-    `    <script>\n      document.getElementById('api-reference').dataset.configuration = JSON.stringify(${configuration})\n    </script>\n` +
-    `    ${script}`
-  return html.slice(0, container) + body + html.slice(end + MOUNT_END.length)
+/** Scalar's script, served once under a name of its content's hash. */
+export interface ScalarScript {
+  /** `/api/docs/scalar-<hash>.js`: a new bundle is a new name, so the old one can be kept for ever. */
+  readonly path: `/${string}`
+  readonly bytes: Uint8Array
 }
 
-/** The icon's `<link>` in the page's head, so that it shows before Scalar's script has run. */
-export const withFaviconLink = (html: string): string =>
-  html.replace("</head>", `  <link rel="icon" type="image/svg+xml" href="${FAVICON_PATHS[0]}" />\n  </head>`)
+/** The prefix of the script's path; the rest is its hash. */
+export const SCALAR_SCRIPT_PREFIX = `${REFERENCE_PATH}/scalar-`
+
+/**
+ * The module in which `effect` ships Scalar's browser bundle (the one its
+ * `HttpApiScalar.layer` inlines into every page), found beside `effect`'s own
+ * entry. Its package exports leave it out, so it is imported by its file's
+ * address; `effect` is pinned exactly, and `test/docsDelivery.test.ts` fails
+ * on a version that moves it.
+ */
+const scalarModule = (): string => new URL("./http-api/internal/httpApiScalar.js", import.meta.resolve("effect")).href
+
+const isScalarModule = (module: unknown): module is { readonly javascript: string } =>
+  typeof module === "object" && module !== null && "javascript" in module && typeof module.javascript === "string"
+
+/**
+ * The placeholder Scalar 1.43 writes into an API key's Value field (the
+ * session cookie's, the game signature's): base64 of a joke, which reads as
+ * a token someone left there. Scalar has no option for it, so the served
+ * script says in words that the field is empty.
+ */
+export const SCALAR_KEY_PLACEHOLDER = "placeholder:\"QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT\""
+
+/** What an empty Value field shows. (With the session cookie, Test Request uses the browser's own; the operations say so.) */
+export const EMPTY_VALUE_PLACEHOLDER = "empty: no value set"
+
+/** Scalar's script as this page serves it: no source map comment naming a file nobody serves, the Value field's placeholder in words. */
+export const servedScalarScript = (javascript: string): string =>
+  withoutSourceMapComments(javascript).replaceAll(SCALAR_KEY_PLACEHOLDER, `placeholder:${JSON.stringify(EMPTY_VALUE_PLACEHOLDER)}`)
+
+/** Loads Scalar's bundle once, as served, and names it by its hash. */
+export const loadScalarScript: Effect.Effect<ScalarScript> = Effect.promise(async () => {
+  const module: unknown = await import(scalarModule())
+  if (!isScalarModule(module)) throw new Error(`${scalarModule()} no longer exports Scalar's bundle as \`javascript\``)
+  const bytes = new TextEncoder().encode(servedScalarScript(module.javascript))
+  const hash = createHash("sha256").update(bytes).digest("base64url").slice(0, 20)
+  return { path: `${SCALAR_SCRIPT_PREFIX}${hash}.js` as const, bytes }
+})
+
+/** Text for an element or an attribute quoted with `quote`: what could end or open something is a character reference. */
+const escapeHtml = (text: string, quote: "\"" | "'" = "\""): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(quote === "'" ? /'/g : /"/g, quote === "'" ? "&#39;" : "&quot;")
+
+/**
+ * The reference page: a few hundred bytes of its own. Scalar's script is
+ * loaded from its own address (kept by the browser for ever: its name
+ * changes with its content), and Scalar loads the description from
+ * `/api/openapi.json`, the document every other tool reads, instead of a copy
+ * inlined into the page. Scalar's own mount reads both from the
+ * `#api-reference` element (`data-url`, `data-configuration`), so the page
+ * runs no inline script.
+ */
+export const referencePage = (options: { readonly title: string; readonly scriptPath: string }): string =>
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>${escapeHtml(options.title)}</title>
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" type="image/svg+xml" href="${FAVICON_PATHS[0]}" />
+  </head>
+  <body>
+    <script id="api-reference" data-url="${DESCRIPTION_PATH}" data-configuration='${escapeHtml(JSON.stringify(REFERENCE_CONFIG), "'")}'></script>
+    <script src="${escapeHtml(options.scriptPath)}"></script>
+  </body>
+</html>
+`
+
+/** Serves the reference page and Scalar's script; their compression and caching are `precompressed`'s. */
+export const layerReference = (options: { readonly title: string; readonly script: ScalarScript }) => {
+  const page = HttpServerResponse.html(referencePage({ title: options.title, scriptPath: options.script.path }))
+  const script = HttpServerResponse.uint8Array(options.script.bytes, { contentType: "text/javascript; charset=utf-8" })
+  return HttpRouter.use((router) =>
+    Effect.andThen(
+      router.add("GET", REFERENCE_PATH, Effect.succeed(page)),
+      router.add("GET", options.script.path, Effect.succeed(script))
+    )
+  )
+}

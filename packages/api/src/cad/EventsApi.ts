@@ -43,7 +43,7 @@ export const CadEventMessage = Schema.Struct({
   data: Schema.fromJsonString(Schema.suspend(() => Schema.toCodecJson(CadEventView)))
 }).annotate({
   identifier: "CadEventMessage",
-  description: "Server-Sent Events: each entry as `id: <seq>` and `data: <the entry as GET /cad/events shows it>`; comments as heartbeats"
+  description: "Server-Sent Events: each entry as `id: <seq>` and `data: <the entry as GET /api/cad/events shows it>`; comments as heartbeats"
 })
 
 /** The stream's answer: the entries, typed, as Server-Sent Events. */
@@ -75,7 +75,7 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
           "The CAD history as Server-Sent Events, each entry as it is committed on any instance, in `seq` order. Without a cursor the " +
             "stream starts with what is committed from now on; `after=<seq>` or the `Last-Event-ID` header (which an EventSource sends " +
             "when it reconnects, and which wins) first replays what came after that entry. `incidentId` and `unitId` filter as on " +
-            "`GET /cad/events`. A comment line is sent at once and as a heartbeat every 15 seconds. Access is checked again while the stream " +
+            "`GET /api/cad/events`. A comment line is sent at once and as a heartbeat every 15 seconds. Access is checked again while the stream " +
             "is open: it ends once the session is revoked or expires, the account is no longer active, the credential is revoked, or " +
             "`cad.view` is no longer held, within a second, and nothing committed after that reaches it. A caller may hold " +
             `${CAD_STREAMS_PER_CALLER} streams open at once, counted across instances (a person's sessions together); one more is ` +

@@ -35,7 +35,8 @@ const deliveryBody = {
                 description: "WebhookProbe, EmergencyCallStarted, EmergencyCallEnded or CustomCommand; any other is ignored"
               }),
               origin: SafeText.annotate({ description: "The sender's platform id for a chat command; global or server otherwise" }),
-              timestamp: Schema.Int.annotate({ description: "Unix seconds" }),
+              // An example of the game's own: unbounded, Scalar would show MIN_SAFE_INTEGER.
+              timestamp: Schema.Int.annotate({ description: "Unix seconds", examples: [1775442933] }),
               data: Schema.Record(Schema.String, Schema.Unknown).annotate({ description: "The event's fields, camelCase" })
             })
           ).annotate({ description: "In the order the game sent them; handled in that order" })

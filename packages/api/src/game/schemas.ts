@@ -76,7 +76,8 @@ export const GameBanView = Schema.Struct({
 }).annotate({ identifier: "GameBan" })
 
 export const EmergencyCallView = Schema.Struct({
-  callNumber: Schema.Int,
+  // The game's number, as it sends it: an example of its own, or Scalar would show MIN_SAFE_INTEGER.
+  callNumber: Schema.Int.annotate({ examples: [136] }),
   team: Schema.String,
   caller: Schema.NullOr(GamePlayerByIdView).annotate({ description: "Null for a call the game itself made" }),
   responders: Schema.Array(GamePlayerByIdView),

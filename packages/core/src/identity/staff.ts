@@ -79,7 +79,7 @@ const alreadyStaff = new InvalidState({ message: "This account already has a sta
 const noSuchAccount = (accountId: AccountId) =>
   Effect.map(Accounts.use((accounts) => accounts.findByIdentityId(accountId)), (byIdentity) =>
     new NotFound({
-      message: `No account has the id ${accountId}. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), ` +
+      message: `No account has the id ${accountId}. Account ids are Bluelight's own (GET /api/admin/accounts, or the person's home page), ` +
         "not the identity provider's" +
         (Option.isSome(byIdentity) ? `; the account of identity-provider id ${accountId} is ${byIdentity.value.id}` : "")
     }))

@@ -52,7 +52,7 @@ describe("createStaffProfile", () => {
       const error = yield* Effect.flip(createStaffProfile(admin, { accountId: AccountId.make("no-such-account"), roleIds: [] }))
       expect(error._tag).toBe("NotFound")
       expect(error.message).toBe(
-        "No account has the id no-such-account. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), not the identity provider's"
+        "No account has the id no-such-account. Account ids are Bluelight's own (GET /api/admin/accounts, or the person's home page), not the identity provider's"
       )
       expect((yield* readTables).staffProfiles).toEqual([])
     }).pipe(Effect.provide(testPorts())))
@@ -64,7 +64,7 @@ describe("createStaffProfile", () => {
       const error = yield* Effect.flip(createStaffProfile(staffManager, { accountId: AccountId.make(identityId), roleIds: [] }))
       expect(error._tag).toBe("NotFound")
       expect(error.message).toBe(
-        `No account has the id ${identityId}. Account ids are Bluelight's own (GET /admin/accounts, or the person's home page), not the identity provider's; ` +
+        `No account has the id ${identityId}. Account ids are Bluelight's own (GET /api/admin/accounts, or the person's home page), not the identity provider's; ` +
           `the account of identity-provider id ${identityId} is ${alice.account.id}`
       )
       expect((yield* readTables).staffProfiles).toEqual([])
