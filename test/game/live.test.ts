@@ -165,7 +165,12 @@ describe("the game's usernames in the live reads", () => {
     expect(joins.data.find((e) => e.player.platformId === "100000005")?.player.username).toBe("EvilenaJ")
     const vehicles = await live<JsonObject>("/api/server/vehicles")
     expect(vehicles.data).toContainEqual(expect.objectContaining({ name: "Hatch", plate: "SP-005", owner: expect.objectContaining({ username: "EvilenaJ" }) }))
-    const staffAndQueue = JSON.stringify([await live<unknown>("/api/server/staff"), await live<unknown>("/api/server/queue"), joins])
+    // The moderators' player list and look-up too (the commands still name the player as the game does).
+    const players = await live<{ readonly platformId: string; readonly username: string }>("/api/server/players?limit=100")
+    expect(players.data.find((player) => player.platformId === "100000005")?.username).toBe("EvilenaJ")
+    const found = await live<{ readonly username: string }>("/api/players/lookup?query=Evil")
+    expect(found.data.map((player) => player.username)).toEqual(["EvilenaJ"])
+    const staffAndQueue = JSON.stringify([await live<unknown>("/api/server/staff"), await live<unknown>("/api/server/queue"), joins, players, found])
     expect(staffAndQueue).not.toMatch(/\\u202e|\\u200b|\u202e|\u200b/)
   })
 })

@@ -1,4 +1,5 @@
 import { type DateTime, Effect, Option, Schema } from "effect"
+import { gameText } from "../game/handleShared.js"
 import { LivePicture } from "../game/ports.js"
 import type { Account } from "../identity/Account.js"
 import { Accounts } from "../identity/ports.js"
@@ -44,6 +45,18 @@ export interface LivePlayerWithAccount {
   readonly account: Account | null
 }
 
+/**
+ * A player as the live reads show them: the game's text cleaned as CAD's is (no direction override,
+ * zero-width or control character; the game's live reads do the same). Only what is shown: the
+ * commands name the player as the game does.
+ */
+const shownPlayer = (player: LivePlayer): LivePlayer => ({
+  ...player,
+  username: gameText(player.username, Number.MAX_SAFE_INTEGER),
+  callsign: player.callsign === null ? null : gameText(player.callsign, Number.MAX_SAFE_INTEGER),
+  team: player.team === null ? null : gameText(player.team, Number.MAX_SAFE_INTEGER)
+})
+
 /** A page of live players, in the snapshot's order, each with their linked account (one read for the page). */
 const pageWithAccounts = (players: ReadonlyArray<LivePlayer>, page: Page, observedAt: DateTime.Utc) => {
   const { items, meta } = toPage(players.slice(page.offset, page.offset + page.limit + 1), page)
@@ -52,7 +65,7 @@ const pageWithAccounts = (players: ReadonlyArray<LivePlayer>, page: Page, observ
     (linked): LivePlayersPage => {
       const byPlatformId = new Map(linked.map((account) => [account.platform?.id, account]))
       return {
-        players: items.map((player) => ({ player, account: byPlatformId.get(player.platformId) ?? null })),
+        players: items.map((player) => ({ player: shownPlayer(player), account: byPlatformId.get(player.platformId) ?? null })),
         meta,
         total: players.length,
         observedAt
