@@ -75,8 +75,23 @@ const linkedMember = async (world: World) => {
   return id
 }
 
-/** The webhook answers before the event is handled: its `204` stands, failure or not. */
-const answered: Pick<Recipe, "failed"> = { failed: (reply) => expect(reply.status, reply.text).toBe(204) }
+/**
+ * The webhook answers before the event is handled: its `204` stands, failure or not. What the game was
+ * told was received is never dropped: the batch whose event failed stays in the inbox, set aside with the
+ * failure's reason (docs/decisions/game.md, "The game's events"), and that row is the one change allowed.
+ */
+const answered: Pick<Recipe, "failed" | "mayChange" | "after"> = {
+  failed: (reply) => expect(reply.status, reply.text).toBe(204),
+  mayChange: { game_event_inbox: "the batch whose event failed, set aside with the failure's reason, never taken again by itself" },
+  // The failure is logged as the event fails, and the batch set aside once it is through: waited for.
+  after: async (world) => {
+    const newest = async () =>
+      (await world.database.query<{ readonly failed: boolean; readonly failure: string | null }>(
+        "SELECT failed_at IS NOT NULL AS failed, failure FROM game_event_inbox ORDER BY id DESC LIMIT 1"
+      )).rows
+    await expect.poll(newest, { timeout: 30_000, interval: 50 }).toEqual([{ failed: true, failure: expect.stringMatching(/\S/) }])
+  }
+}
 
 export const gameRecipes: Recipes = {
   "cad.panic": {
