@@ -41,7 +41,7 @@ import {
 } from "../harness/identity.js"
 import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { reportCoverage } from "./coverage.js"
-import { buildRequest, type Operation, operationsOf } from "./openapiRequests.js"
+import { buildRequest, type Operation, operationsOf, servedDocument } from "./openapiRequests.js"
 
 const ADMIN = "matrix-admin"
 /** Scopes a credential can never hold (`INVALID_SCOPE`). */
@@ -174,9 +174,7 @@ beforeAll(async () => {
     }
   })
   admin = await signIn(server, { id: ADMIN })
-  const reply = await server.request("GET", "/api/openapi.json")
-  expect(reply.status).toBe(200)
-  document = isJsonObject(reply.body) ? reply.body : {}
+  document = await servedDocument(server)
   operations = operationsOf(document)
 }, 240_000)
 

@@ -24,7 +24,7 @@ import { isJsonObject, type JsonObject, parsedJson } from "../harness/body.js"
 import { type Session, signIn } from "../harness/identity.js"
 import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { reportCoverage } from "./coverage.js"
-import { buildRequest, type Operation, operationsOf, resolve } from "./openapiRequests.js"
+import { buildRequest, type Operation, operationsOf, resolve, servedDocument } from "./openapiRequests.js"
 
 const ADMIN = "conformance-admin"
 
@@ -42,9 +42,7 @@ const statuses = new Map<string, number>()
 beforeAll(async () => {
   // Without the test hooks: the document is the one production serves.
   server = await startServer({ testHooks: false, env: { BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN, ...UNLIMITED_RATES } })
-  const reply = await server.request("GET", "/api/openapi.json")
-  expect(reply.status).toBe(200)
-  document = isJsonObject(reply.body) ? reply.body : {}
+  document = await servedDocument(server)
   operations = operationsOf(document)
 }, 240_000)
 

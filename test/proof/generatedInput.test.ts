@@ -34,7 +34,7 @@ import { type Session, signIn } from "../harness/identity.js"
 import { testRedisUrl } from "../harness/settings.js"
 import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
 import { reportCoverage } from "./coverage.js"
-import { jsonBodyOf, type Operation, operationsOf, type Parameter, parametersOf } from "./openapiRequests.js"
+import { jsonBodyOf, type Operation, operationsOf, type Parameter, parametersOf, servedDocument } from "./openapiRequests.js"
 import { type Carrier, type Invalid, invalidValues, type Overrides, validValue } from "./schemaArbitraries.js"
 
 const ADMIN = "generated-input-admin"
@@ -436,9 +436,7 @@ beforeAll(async () => {
     }
   })
   admin = await signIn(server, { id: ADMIN })
-  const reply = await server.request("GET", "/api/openapi.json")
-  expect(reply.status).toBe(200)
-  document = isJsonObject(reply.body) ? reply.body : {}
+  document = await servedDocument(server)
   withInput = operationsOf(document).filter(hasInput)
 }, 240_000)
 

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto"
 import { isJsonObject, type JsonObject } from "../harness/body.js"
+import type { RunningServer } from "../harness/server.js"
 
 export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const
 
@@ -14,6 +15,13 @@ export interface Operation {
   readonly method: string
   readonly path: string
   readonly operation: JsonObject
+}
+
+/** The API description `server` serves, as every proof suite walks it. */
+export const servedDocument = async (server: RunningServer): Promise<JsonObject> => {
+  const reply = await server.request("GET", "/api/openapi.json")
+  if (reply.status !== 200 || !isJsonObject(reply.body)) throw new Error(`GET /api/openapi.json answered ${reply.status}: ${reply.text.slice(0, 200)}`)
+  return reply.body
 }
 
 /** Every operation of the document: `paths` × methods. */
