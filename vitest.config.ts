@@ -3,7 +3,7 @@ import { ProofCoverageReporter } from "./test/proof/coverageReporter.js"
 
 export default defineConfig({
   test: {
-    include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["packages/*/test/**/*.test.ts", "packages/*/test/**/*.test.tsx", "test/**/*.test.ts"],
     // On PGlite, initdb once for the whole run (test/harness/pgliteSnapshot.ts).
     globalSetup: ["test/harness/pgliteSnapshot.ts"],
     // Black-box files start real server processes. On a loaded two-core machine one start took up

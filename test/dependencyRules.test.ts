@@ -21,7 +21,7 @@ const packageDir = (name: string) => fileURLToPath(new URL(`../packages/${name}`
 const sourceFiles = (dir: string): Array<string> =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : []
+    return statSync(path).isDirectory() ? sourceFiles(path) : /\.tsx?$/.test(path) ? [path] : []
   })
 
 /** Every module specifier in a file: static imports and exports, dynamic imports, require calls. */
@@ -62,5 +62,32 @@ describe("the dependency rule", () => {
   it("the check itself catches a foreign import, a node module and a look-alike package name", () => {
     const found = specifiers(`import { Pool } from "pg"\nimport type { X } from "./x.js"\nconst fs = await import("node:fs")\nimport "effect-extra"`)
     expect(found.filter((s) => !permitted(["effect"])(s)).sort()).toEqual(["effect-extra", "node:fs", "pg"])
+  })
+
+  /**
+   * The web client is a client like any other (WEB.md): it reaches the server through
+   * `@bluelight/client` alone, never a server package, and runs in a browser (no `node:*`).
+   */
+  describe("the web client", () => {
+    const WEB_IMPORTS = ["@bluelight/client", "@bluelight/api", "@bluelight/core", "effect", "react", "react-dom", "@tanstack/react-query", "wouter"]
+
+    it(`imports nothing but ${WEB_IMPORTS.join(", ")}, its styles and its own modules`, () => {
+      const src = join(packageDir("web"), "src")
+      const offending = sourceFiles(src).flatMap((file) =>
+        specifiers(readFileSync(file, "utf8")).filter((s) => !permitted(WEB_IMPORTS)(s)).map((s) => `${relative(src, file)}: ${s}`)
+      )
+      expect(offending).toEqual([])
+    })
+
+    it("declares the client, and no server package, at exact versions", () => {
+      const pkg = JSON.parse(readFileSync(join(packageDir("web"), "package.json"), "utf8")) as {
+        dependencies: Record<string, string>
+        devDependencies: Record<string, string>
+      }
+      expect(pkg.dependencies["@bluelight/client"]).toBe("0.1.0")
+      const all = { ...pkg.dependencies, ...pkg.devDependencies }
+      expect(Object.keys(all).filter((name) => /^@bluelight\/(server|adapters-)/.test(name))).toEqual([])
+      expect(Object.entries(all).filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version))).toEqual([])
+    })
   })
 })

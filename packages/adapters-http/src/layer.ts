@@ -1,4 +1,4 @@
-import type { SignInStartBudgets } from "@bluelight/core/identity"
+import { PlatformProvider, type SignInStartBudgets } from "@bluelight/core/identity"
 import { Context, Effect, Layer, type Types } from "effect"
 import { HttpRouter, type HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { type HttpApi, HttpApiBuilder, type HttpApiGroup, OpenApi } from "effect/http-api"
@@ -19,7 +19,8 @@ import { HttpSettings } from "./auth/HttpSettings.js"
 import { IMMUTABLE, precompressed, type StaticDocument } from "./docs/precompressed.js"
 import { DESCRIPTION_PATH, FAVICON_PATHS, layerFavicon, layerReference, loadScalarScript, REFERENCE_PATH, type ScalarScript } from "./docs/reference.js"
 import { browserAnswers } from "./home/browserAnswers.js"
-import { HOME_ROUTE, layerHomePage } from "./home/HomePage.js"
+import { webApp } from "./web/webApp.js"
+import { loadWebFiles, type WebFiles } from "./web/webFiles.js"
 import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
 import { type DevProviders, layerDevProviders } from "./identity/devProviders/index.js"
 import { AdminHandlers } from "./identity/AdminHandlers.js"
@@ -52,14 +53,17 @@ export interface HttpOptions {
   readonly devProviders: DevProviders | null
   /** Mounts the `/api/__test/*` endpoints for black-box tests. Never on in production. */
   readonly testHooks: boolean
+  /** Where the built web client is (`packages/web/dist`), served at `/`; `null` for none. */
+  readonly webDir: string | null
+  /** Whether Developer Access can be turned on here (a developer password is set): the web client offers it only then. */
+  readonly developerAccess: boolean
 }
 
 const docsRoutes = (script: ScalarScript): ReadonlyArray<ExtraRoute> => [
   { method: "GET", path: DESCRIPTION_PATH },
   { method: "GET", path: REFERENCE_PATH },
   { method: "GET", path: script.path },
-  ...FAVICON_PATHS.map((path) => ({ method: "GET", path })),
-  HOME_ROUTE
+  ...FAVICON_PATHS.map((path) => ({ method: "GET", path }))
 ]
 
 /**
@@ -146,9 +150,15 @@ const describedAs = <Groups extends HttpApiGroup.Constraint>(
  * providers when asked. Needs the core ports its handlers use. Scalar's
  * script is loaded (and hashed) once, when the layer is built.
  */
-export const layerHttpApi = (options: HttpOptions) => Layer.unwrap(Effect.map(loadScalarScript, (script) => served(options, script)))
+export const layerHttpApi = (options: HttpOptions) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const script = yield* loadScalarScript
+    const platformLink = (yield* PlatformProvider).available
+    const web = options.webDir === null ? null : yield* loadWebFiles(options.webDir, { developerAccess: options.developerAccess, platformLink })
+    return served(options, script, web)
+  }))
 
-const served = (options: HttpOptions, script: ScalarScript) => {
+const served = (options: HttpOptions, script: ScalarScript, web: WebFiles | null) => {
   const cookies = cookieNames(options.production)
   const description: Served = { appUrl: options.appUrl, sessionCookie: cookies.session }
   const extra = [...docsRoutes(script), ...(options.devProviders === null ? [] : devRoutes(options.devProviders))]
@@ -166,15 +176,16 @@ const served = (options: HttpOptions, script: ScalarScript) => {
     Layer.provide(access),
     Layer.provide(settings)
   )
-  // Around the router, outermost first: the request path, the loopback redirect, browsers' pages
-  // around the error envelope, the documents' compression.
+  // Around the router, outermost first: the request path, the loopback redirect, the web client,
+  // browsers' pages around the error envelope, the documents' compression.
   const pages = oneOrigin({ appUrl: options.appUrl, production: options.production })
   const compressed = precompressed(documents(script))
+  const webClient = webApp(web)
   const outer = requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })
   const around = <E, R>(
     router: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
   ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
-    outer(pages(browserAnswers(options.appUrl)(compressed(envelopeErrors(routes)(router)))))
+    outer(pages(webClient(browserAnswers(options.appUrl)(compressed(envelopeErrors(routes)(router))))))
   // A global router middleware, not the server's: it wraps unknown routes too, and what it answers is what is sent.
   const app = Layer.mergeAll(
     HttpRouter.middleware(
@@ -185,8 +196,7 @@ const served = (options: HttpOptions, script: ScalarScript) => {
     apiLive,
     reference,
     layerFavicon,
-    options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders),
-    layerHomePage.pipe(Layer.provide(settings))
+    options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders)
   )
   // The request path writes the one log line of each request, and the server announces itself.
   return HttpRouter.serve(app, { routerConfig: ROUTER_CONFIG, disableLogger: true, disableListenLog: true })

@@ -1,7 +1,8 @@
 import { ClockControl, layerHttpApi, ServerClosing } from "@bluelight/adapters-http"
-import { Clock, Deferred, Duration, Effect, Exit, Layer } from "effect"
+import { Clock, Deferred, Duration, Effect, Exit, Layer, Option } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
+import { fileURLToPath } from "node:url"
 import type { Settings } from "./config.js"
 import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
@@ -12,6 +13,9 @@ import { layerRedis } from "./redis.js"
 import { layerDrainingServer } from "./shutdown.js"
 import { activeDefaults, startupSummary } from "./summary.js"
 import { withTracing } from "./tracing.js"
+
+/** The built web client beside this package in the workspace (`npm run build` writes it), served at `/`. */
+const WEB_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url))
 
 /**
  * Prints the address to open, `APP_URL` (cookies belong to one host name, and
@@ -75,7 +79,9 @@ export const layerServer = (settings: Settings) => {
     signInStarts: settings.signInStarts,
     trustedProxyHops: settings.trustedProxyHops,
     devProviders: dev,
-    testHooks: settings.testHooks
+    testHooks: settings.testHooks,
+    webDir: WEB_DIR,
+    developerAccess: Option.isSome(settings.developerPassword)
   }).pipe(
     Layer.provide(layerProviders(settings, dev)),
     Layer.provide(ports),

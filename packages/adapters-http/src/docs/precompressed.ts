@@ -20,7 +20,7 @@ export interface StaticDocument {
 /** Kept a year and never revalidated: the file's name names its content (Scalar's script). */
 export const IMMUTABLE = "public, max-age=31536000, immutable"
 
-type Coding = "br" | "gzip" | "identity"
+export type Coding = "br" | "gzip" | "identity"
 
 interface Representation {
   readonly body: Uint8Array
@@ -70,7 +70,8 @@ const acceptedCodings = (header: string | undefined): ReadonlySet<string> => {
   return new Set(["br", "gzip"].filter(accepts))
 }
 
-const chooseCoding = (request: HttpServerRequest.HttpServerRequest): Coding => {
+/** The coding to answer in: brotli, else gzip, as the request accepts, else none. */
+export const chooseCoding = (request: HttpServerRequest.HttpServerRequest): Coding => {
   const accepted = acceptedCodings(request.headers["accept-encoding"])
   return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : "identity"
 }

@@ -5,17 +5,13 @@ import {
   callback,
   clearsCookie,
   cookieRead,
-  linkPlatform,
   me,
-  MEMBER_PERMISSIONS,
   type Session,
   SESSION_COOKIE,
   setCookie,
   signIn,
-  staffMember,
   startFlow,
-  STATE_COOKIE,
-  freshWindow
+  STATE_COOKIE
 } from "./harness/identity.js"
 import { type Reply, type RunningServer, startServer } from "./harness/server.js"
 
@@ -23,16 +19,12 @@ import { type Reply, type RunningServer, startServer } from "./harness/server.js
 const NAVIGATION = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 
 let server: RunningServer
-let admin: Session
 beforeAll(async () => {
-  server = await startServer({ env: { BLUELIGHT_ADMIN_IDENTITY_IDS: "home-admin" } })
-  admin = await signIn(server, { id: "home-admin", username: "home.admin" })
+  server = await startServer()
 })
 afterAll(() => server?.stop())
 
-const home = (session?: Session) => server.request("GET", "/", { headers: { accept: NAVIGATION, ...(session === undefined ? {} : cookieRead(session)) } })
-
-/** A page of ours: HTML, the headers every response has, and a policy that lets nothing load from anywhere. */
+/** A page of the browser flows: HTML, the headers every response has, and a policy that lets nothing load from anywhere. */
 const expectPage = (reply: Reply, status = 200) => {
   expect(reply.status, reply.text).toBe(status)
   expect(reply.headers.get("content-type")).toMatch(/^text\/html/)
@@ -50,81 +42,13 @@ const expectPage = (reply: Reply, status = 200) => {
 
 const links = (html: string) => [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1])
 
-describe("the home page", () => {
-  it("signed out: says what Bluelight is and links to sign-in", async () => {
-    const reply = await home()
-    expectPage(reply)
-    expect(reply.text).toContain("Bluelight is the HTTP API")
-    expect(reply.text).toMatch(/<a [^>]*href="\/api\/auth\/idp"[^>]*>Sign in<\/a>/)
-    expect(reply.text).not.toContain("/api/auth/logout")
-  })
-
-  it("signed in: who you are, escaped, with the reference, platform linking and sign-out, and no secret", async () => {
-    const name = "<script>alert(\"home\")</script> & Co"
-    const session = await signIn(server, { id: "home-escaped", username: "home.escaped", displayName: name })
-    const reply = await home(session)
-    expectPage(reply)
-    expect(reply.text).toContain("&lt;script&gt;alert(&quot;home&quot;)&lt;/script&gt; &amp; Co")
-    expect(reply.text).toContain("home.escaped")
-    for (const permission of MEMBER_PERMISSIONS) expect(reply.text).toContain(`<code>${permission}</code>`)
-    expect(reply.text).toMatch(/Staff profile<\/dt><dd>None/)
-    expect(links(reply.text)).toEqual(expect.arrayContaining(["/api/docs", "/api/auth/platform"]))
-    expect(reply.text).toMatch(/<form method="post" action="\/api\/auth\/logout">/)
-    expect(reply.text).not.toContain(session.token)
-    expect(reply.text).not.toContain(SESSION_COOKIE)
-    expect(reply.headers.getSetCookie()).toEqual([])
-  })
-
-  it("shows an active staff profile with its roles and their permissions", async () => {
-    const { session, role } = await staffMember(server, admin, { id: "home-staff", displayName: "Sam Staff" }, ["cad.view", "pnc.view"])
-    const reply = await home(session)
-    expectPage(reply)
-    expect(reply.text).toMatch(/Staff profile<\/dt><dd>Active/)
-    expect(reply.text).toContain(`<code>${role.name}</code>`)
-    expect(reply.text).toContain("<code>cad.view</code>")
-    expect(reply.text).toContain("<code>pnc.view</code>")
-  })
-
-  it("offers platform linking only until an account is linked", async () => {
-    const session = await signIn(server, { id: "home-linker" })
-    expect((await linkPlatform(server, session, { id: "7301", username: "HomePlayer" })).status).toBe(302)
-    const reply = await home(session)
-    expectPage(reply)
-    expect(reply.text).toContain("HomePlayer")
-    expect(links(reply.text)).not.toContain("/api/auth/platform")
-  })
-
-  it("treats a cookie that no longer checks out as signed out, and clears it", async () => {
-    const reply = await home({ token: "not-a-session", cookie: `${SESSION_COOKIE}=not-a-session` })
-    expectPage(reply)
-    expect(reply.text).toContain("Your session has ended")
-    expect(links(reply.text)).toContain("/api/auth/idp")
-    expect(clearsCookie(setCookie(reply, SESSION_COOKIE))).toBe(true)
-  })
-
-  it("spends the person's read budget, as a read of the API does", async () => {
-    await freshWindow(server)
-    const session = await signIn(server, { id: "home-budget" })
-    const remaining = (reply: Reply) => Number(/"read";r=(\d+)/.exec(reply.headers.get("ratelimit") ?? "")?.[1])
-    const before = remaining(await me(server, session))
-    const page = await home(session)
-    const after = remaining(await me(server, session))
-    expect(remaining(page)).toBe(before - 1)
-    expect(after).toBe(before - 2)
-  })
-})
-
-describe("signing out from the home page", () => {
-  /** The home page's form, posted as a browser posts it: its own origin, form-encoded, nothing in it. */
-  const postForm = async (session: Session, origin: string) => {
-    const page = await home(session)
-    const action = /<form method="post" action="([^"]+)">/.exec(page.text)?.[1]
-    expect(action).toBe("/api/auth/logout")
-    return server.request("POST", action!, {
+describe("signing out with a form", () => {
+  /** A sign-out form, posted as a browser posts it: its own origin, form-encoded, nothing in it. */
+  const postForm = (session: Session, origin: string) =>
+    server.request("POST", "/api/auth/logout", {
       headers: { accept: NAVIGATION, origin, "content-type": "application/x-www-form-urlencoded", ...cookieRead(session) },
       body: ""
     })
-  }
 
   it("ends the session and goes back to the home page, signed out", async () => {
     const session = await signIn(server, { id: "home-leaver" })
@@ -134,10 +58,6 @@ describe("signing out from the home page", () => {
     expectCommonHeaders(reply)
     expect(clearsCookie(setCookie(reply, SESSION_COOKIE))).toBe(true)
     expectError(await me(server, session), 401, "UNAUTHENTICATED")
-    const after = await home(session)
-    expectPage(after)
-    expect(links(after.text)).toContain("/api/auth/idp")
-    expect(after.text).not.toContain("/api/auth/logout")
   })
 
   it("is refused from another origin, with a page for the browser, and the session lives on", async () => {
@@ -215,24 +135,5 @@ describe("a failed sign-in", () => {
     const signedOut = await server.request("GET", "/api/auth/platform", { headers: { accept: NAVIGATION } })
     expectPage(signedOut, 401)
     expect(links(signedOut.text)).toContain("/api/auth/idp")
-  })
-})
-
-describe("the home page once the read budget is spent", () => {
-  let limited: RunningServer
-  beforeAll(async () => {
-    limited = await startServer({ env: { RATE_LIMIT_READS_PER_MINUTE: "2" } })
-  })
-  afterAll(() => limited?.stop())
-
-  it("is a 429 page saying when to try again", async () => {
-    await freshWindow(limited)
-    const session = await signIn(limited, { id: "home-spender" })
-    for (let i = 0; i < 2; i++) expect((await me(limited, session)).status).toBe(200)
-    const reply = await limited.request("GET", "/", { headers: { accept: NAVIGATION, ...cookieRead(session) } })
-    expectPage(reply, 429)
-    expect(Number(reply.headers.get("retry-after"))).toBeGreaterThan(0)
-    expect(reply.text).toContain("Too many requests")
-    expect(reply.text).not.toContain("Signed in as")
   })
 })

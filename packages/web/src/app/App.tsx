@@ -1,0 +1,109 @@
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query"
+import { lazy, type ReactNode, Suspense, useEffect } from "react"
+import { Route, Switch, useLocation } from "wouter"
+import { ApiFailure, ConnectionLost } from "../api/failure.js"
+import { shell } from "../strings/index.js"
+import type { Offers } from "./offers.js"
+import { Forbidden, NotFound } from "./pages/Forbidden.js"
+import { Home } from "./pages/Home.js"
+import { ProblemPage } from "./pages/ProblemPage.js"
+import { SignedOut } from "./pages/SignedOut.js"
+import { mayUse, ROOMS } from "./permissions.js"
+import { resetProblem, useProblem } from "./problems.js"
+import { takeReturnTo } from "./returnTo.js"
+import { type Me, useMe } from "./session.js"
+import { Shell } from "./Shell.js"
+
+// Each room is its own chunk: the first page loads the shell alone.
+const ControlRoom = lazy(() => import("../control/ControlRoom.js"))
+const MdtRoom = lazy(() => import("../mdt/MdtRoom.js"))
+
+const ROOM_PAGES: Readonly<Record<string, React.LazyExoticComponent<(props: { readonly me: Me }) => ReactNode>>> = {
+  "/control": ControlRoom,
+  "/mdt": MdtRoom
+}
+
+const Loading = () => <p className="muted" role="status">{shell.loading}</p>
+
+/** After signing in, back to where the person was when their session ended. */
+const useReturnTo = (signedIn: boolean) => {
+  const [, navigate] = useLocation()
+  useEffect(() => {
+    if (!signedIn) return
+    const path = takeReturnTo()
+    if (path !== null) navigate(path, { replace: true })
+  }, [signedIn, navigate])
+}
+
+const Rooms = ({ me, offers }: { readonly me: Me; readonly offers: Offers }) => (
+  <Switch>
+    <Route path="/">
+      <Home me={me} offers={offers} />
+    </Route>
+    {ROOMS.map((room) => {
+      const Page = ROOM_PAGES[room.path]!
+      return (
+        <Route key={room.path} path={room.path} nest>
+          {mayUse(me.permissions, room) ? (
+            <Suspense fallback={<Loading />}>
+              <Page me={me} />
+            </Suspense>
+          ) : <Forbidden />}
+        </Route>
+      )
+    })}
+    <Route>
+      <NotFound />
+    </Route>
+  </Switch>
+)
+
+const SignedIn = ({ offers }: { readonly offers: Offers }) => {
+  const me = useMe()
+  const problem = useProblem()
+  useReturnTo(me.isSuccess)
+  if (problem === "SESSION_ENDED") return <SignedOut ended />
+  if (problem === "ACCOUNT_DISABLED" || (me.error instanceof ApiFailure && me.error.code === "ACCOUNT_DISABLED")) {
+    return (
+      <main className="centred">
+        <ProblemPage title={shell.disabledTitle} lead={shell.disabledLead} />
+      </main>
+    )
+  }
+  if (me.isPending)
+    return (
+      <main className="centred">
+        <Loading />
+      </main>
+    )
+  if (me.isError) {
+    const error = me.error
+    if (error instanceof ApiFailure && error.code === "UNAUTHENTICATED") return <SignedOut ended={false} />
+    return (
+      <main className="centred">
+        <ProblemPage title={shell.connectionLostTitle} lead={error instanceof ConnectionLost ? shell.connectionLostLead : error.message}>
+          <button
+            type="button"
+            onClick={() => {
+              resetProblem()
+              void me.refetch()
+            }}
+          >
+            {shell.retry}
+          </button>
+        </ProblemPage>
+      </main>
+    )
+  }
+  return (
+    <Shell me={me.data}>
+      <Rooms me={me.data} offers={offers} />
+    </Shell>
+  )
+}
+
+export const App = ({ queries, offers }: { readonly queries: QueryClient; readonly offers: Offers }) => (
+  <QueryClientProvider client={queries}>
+    <SignedIn offers={offers} />
+  </QueryClientProvider>
+)

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react"
+import { afterEach, describe, expect, it } from "vitest"
+import { makeQueryClient } from "../src/api/queryClient.js"
+import { App } from "../src/app/App.js"
+import { resetProblem } from "../src/app/problems.js"
+
+/** A fetch that answers the app's requests from a table of paths, as the server would. */
+// The app's client is made once per page, over the fetch there was then: one fetch, answering from the table of the test.
+let answers: Record<string, { status: number; body: unknown }> = {}
+globalThis.fetch = async (input: RequestInfo | URL) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin)
+  const answer = answers[url.pathname] ?? { status: 404, body: { error: { code: "NOT_FOUND", message: "No route" }, requestId: "r0" } }
+  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } })
+}
+const serve = (table: typeof answers) => {
+  answers = table
+}
+
+const ME = {
+  id: "01a2352a-d94e-7539-a6d0-e6e376d98952",
+  displayName: "Dana Dispatcher",
+  status: "ACTIVE",
+  identity: { id: "dev-dispatcher", username: "dana.dispatcher", avatar: null },
+  platform: null,
+  staff: { id: "01a2352a-d94e-7539-a6d0-e6e376d98953", active: true },
+  roles: [{ id: "01a2352a-d94e-7539-a6d0-e6e376d98954", name: "Dispatcher" }],
+  permissions: ["cad.view", "cad.dispatch"],
+  developerAccess: false,
+  createdAt: "2026-12-01T10:00:00.000Z"
+}
+
+const OFFERS = { developerAccess: false, platformLink: false }
+
+afterEach(() => {
+  cleanup()
+  resetProblem()
+  window.history.replaceState(null, "", "/")
+})
+
+describe("the shell", () => {
+  it("offers signing in to someone not signed in, without saying a session ended", async () => {
+    serve({ "/api/me": { status: 401, body: { error: { code: "UNAUTHENTICATED", message: "Sign in, or send a service credential" }, requestId: "r1" } } })
+    render(<App queries={makeQueryClient()} offers={OFFERS} />)
+    expect(await screen.findByRole("heading", { name: "Sign in to Bluelight" })).toBeTruthy()
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy()
+  })
+
+  it("shows who is signed in, and navigation to the rooms their permissions open only", async () => {
+    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    render(<App queries={makeQueryClient()} offers={OFFERS} />)
+    expect(await screen.findByRole("heading", { name: "Signed in as Dana Dispatcher" })).toBeTruthy()
+    const nav = screen.getByRole("navigation", { name: "Main" })
+    expect([...nav.querySelectorAll("a")].map((a) => a.textContent)).toEqual(["Control"])
+    expect(screen.getByText("Dispatcher")).toBeTruthy()
+  })
+
+  it("refuses a room typed as an address when the permissions do not open it", async () => {
+    window.history.replaceState(null, "", "/mdt")
+    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    render(<App queries={makeQueryClient()} offers={OFFERS} />)
+    expect(await screen.findByRole("heading", { name: "Not for this account" })).toBeTruthy()
+  })
+
+  it("says a disabled account cannot sign in", async () => {
+    serve({ "/api/me": { status: 403, body: { error: { code: "ACCOUNT_DISABLED", message: "This account is disabled" }, requestId: "r2" } } })
+    render(<App queries={makeQueryClient()} offers={OFFERS} />)
+    expect(await screen.findByRole("heading", { name: "This account cannot sign in" })).toBeTruthy()
+  })
+})
