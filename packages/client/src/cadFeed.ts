@@ -19,6 +19,10 @@ export interface FollowCadEventsOptions {
    * omitted (a bot that follows the feed for as long as it runs).
    */
   readonly reconnects?: number | undefined
+  /** Run each time a connection is open (the server answered `200` and entries may flow): a screen says it is live. */
+  readonly onConnected?: Effect.Effect<void> | undefined
+  /** Run each time a connection is cut, before waiting to connect again: a screen says it is reconnecting. */
+  readonly onCut?: Effect.Effect<void> | undefined
 }
 
 type OpenStream = ReturnType<BluelightApiClient["cadEvents"]["streamCadEvents"]>
@@ -69,7 +73,7 @@ export const followCadEvents = (
           headers: last === undefined ? {} : { "last-event-id": last }
         }),
         (messages) =>
-          messages.pipe(
+          Stream.concat(Stream.drain(Stream.fromEffect(options.onConnected ?? Effect.void)), messages).pipe(
             Stream.map((message) => message.data),
             Stream.filter((entry) => last === undefined || entry.seq > last),
             Stream.tap((entry) =>
@@ -90,10 +94,11 @@ export const followCadEvents = (
       Stream.catch((error) => {
         if (!isCut(error)) return Stream.fail(error as FollowCadEventsError)
         cutsInARow += 1
+        const cut = options.onCut ?? Effect.void
         if (options.reconnects !== undefined && cutsInARow > options.reconnects) {
           return error instanceof StreamEnded ? Stream.make(Option.none()) : Stream.fail(error as FollowCadEventsError)
         }
-        return Stream.drain(Stream.fromEffect(Effect.sleep(delay)))
+        return Stream.drain(Stream.fromEffect(Effect.andThen(cut, Effect.sleep(delay))))
       })
     )
     return Stream.forever(once).pipe(Stream.takeWhile(Option.isSome), Stream.map((entry) => entry.value))
