@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { checkPage, signInThroughApp, startWorld, type World } from "./harness.js"
+
+// The shell as people meet it: signing in through the identity provider, the rooms their roles
+// open, a room typed as an address, signing out.
+let world: World
+beforeAll(async () => {
+  world = await startWorld()
+})
+afterAll(() => world?.close())
+
+const DISPATCHER_PERMISSIONS = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
+
+describe("signing in and the rooms of a person's roles", () => {
+  it("signs in through the identity provider and says who is signed in", async () => {
+    const page = await world.stranger()
+    await page.getByRole("heading", { name: "Sign in to Bluelight" }).waitFor()
+    await checkPage(page, "signed out")
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
+    await page.getByRole("heading", { name: "Identity provider: development sign-in" }).waitFor()
+    await checkPage(page, "development identity provider")
+    await page.goBack()
+    await signInThroughApp(page, { id: "browser-newcomer", displayName: "Nia Newcomer" }, world.server.url)
+    await page.getByRole("heading", { name: "Signed in as Nia Newcomer" }).waitFor()
+    await expect.poll(() => page.getByRole("link", { name: "Who I am: Nia Newcomer" }).isVisible()).toBe(true)
+    await checkPage(page, "home, a member")
+  })
+
+  it("shows a dispatcher the Control room, and opens it", async () => {
+    const { page } = await world.person({ id: "browser-dispatcher", displayName: "Dana Dispatcher" }, { permissions: DISPATCHER_PERMISSIONS })
+    const navigation = page.getByRole("navigation", { name: "Main" })
+    await expect.poll(() => navigation.getByRole("link").allTextContents()).toEqual(["Control"])
+    await checkPage(page, "home, a dispatcher")
+    await navigation.getByRole("link", { name: "Control" }).click()
+    await page.getByRole("heading", { name: "Control", level: 1 }).waitFor()
+    expect(await navigation.getByRole("link", { name: "Control" }).getAttribute("aria-current")).toBe("page")
+    await checkPage(page, "control, a dispatcher")
+  })
+
+  it("shows a member no Control room, and refuses it when they type its address", async () => {
+    const { page } = await world.person({ id: "browser-member", displayName: "Mo Member" })
+    await page.getByText("Nothing here yet: your roles open no rooms of this app. An administrator can give you a role.").waitFor()
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").count()).toBe(0)
+    expect(await page.getByRole("link", { name: "Control" }).count()).toBe(0)
+    await page.goto(world.url("/control"))
+    await page.getByRole("heading", { name: "Not for this account" }).waitFor()
+    expect(await page.getByRole("heading", { name: "Control" }).count()).toBe(0)
+    await checkPage(page, "control refused, a member")
+    await page.getByRole("link", { name: "Go to the home page" }).click()
+    await page.getByRole("heading", { name: "Signed in as Mo Member" }).waitFor()
+  })
+
+  it("says when an address leads nowhere", async () => {
+    const { page } = await world.person({ id: "browser-wanderer", displayName: "Wyn Wanderer" }, { at: "/no-such-room" })
+    await page.getByRole("heading", { name: "No such page" }).waitFor()
+    await checkPage(page, "no such page")
+  })
+})
+
+describe("signing out", () => {
+  it("ends the session and shows the signed-out page, in this browser only", async () => {
+    const leaver = await world.person({ id: "browser-leaver", displayName: "Lee Leaver" })
+    const stayer = await world.person({ id: "browser-stayer", displayName: "Sam Stayer" })
+    await leaver.page.getByRole("button", { name: "Sign out" }).click()
+    await leaver.page.getByRole("heading", { name: "Sign in to Bluelight" }).waitFor()
+    await leaver.page.reload()
+    await leaver.page.getByRole("heading", { name: "Sign in to Bluelight" }).waitFor()
+    // The other browser's person is still signed in.
+    await stayer.page.reload()
+    await stayer.page.getByRole("heading", { name: "Signed in as Sam Stayer" }).waitFor()
+  })
+})
