@@ -15,7 +15,8 @@ interface InPage {
   readonly localStorage: { readonly setItem: (key: string, value: string) => void }
 }
 
-const themeOf = (page: Page): Promise<Theme> => page.evaluate(() => (globalThis as unknown as InPage).document.documentElement.dataset["theme"] === "light" ? "light" : "dark")
+const themeOf = (page: Page): Promise<Theme> =>
+  page.evaluate(() => (globalThis as unknown as InPage).document.documentElement.dataset["theme"] === "light" ? "light" : "dark")
 
 /**
  * Puts the page in `theme`: with the header's "Light theme" button where there is one, as a person
