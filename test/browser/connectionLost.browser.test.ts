@@ -1,24 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { checkPage, startWorld, type World } from "./harness.js"
+import { checkPage, type Person, startWorld, type World } from "./harness.js"
 
-// The server stops while a page is open: its own server, since the test stops it.
+// The server stops while pages are open (a world of its own, since it is stopped): two people are
+// signed in first, one halfway through typing, then the server goes.
 const PASSWORD = "browser-tests-developer-password"
 
 let world: World
+let typist: Person
+let dispatcher: Person
 beforeAll(async () => {
   world = await startWorld({ env: { BLUELIGHT_DEVELOPER_PASSWORD: PASSWORD } })
+  typist = await world.person({ id: "browser-offline", displayName: "Off Line" })
+  dispatcher = await world.person({ id: "browser-offline-dispatcher", displayName: "Dee Offline" }, { permissions: ["cad.view"] })
+  await typist.page.getByLabel("Developer password").fill(PASSWORD)
+  await world.server.stop()
 })
 afterAll(() => world?.close())
 
 describe("the connection lost", () => {
-  it("says so over the page, which keeps what the person typed", async () => {
-    const { page } = await world.person({ id: "browser-offline", displayName: "Off Line" })
-    await page.getByLabel("Developer password").fill(PASSWORD)
-    await world.server.stop()
+  it("says so over the page at the next request, and the page keeps what the person typed", async () => {
+    const { page } = typist
     await page.getByRole("button", { name: "Turn on" }).click()
     await page.getByRole("status").filter({ hasText: "Connection lost: trying again…" }).waitFor()
     expect(await page.getByLabel("Developer password").inputValue()).toBe(PASSWORD)
     await page.getByRole("heading", { name: "Signed in as Off Line" }).waitFor()
     await checkPage(page, "connection lost")
+  })
+
+  it("says a room could not be opened when its code cannot be loaded, inside the shell", async () => {
+    const { page } = dispatcher
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Control" }).click()
+    await page.getByRole("heading", { name: "This room could not be opened" }).waitFor()
+    await page.getByRole("button", { name: "Try again" }).waitFor()
+    await page.getByRole("button", { name: "Sign out" }).waitFor()
+    await checkPage(page, "room could not be opened")
   })
 })

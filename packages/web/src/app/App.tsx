@@ -11,6 +11,7 @@ import { SignedOut } from "./pages/SignedOut.js"
 import { mayUse, ROOMS } from "./permissions.js"
 import { resetProblem, useProblem } from "./problems.js"
 import { takeReturnTo } from "./returnTo.js"
+import { RoomBoundary } from "./RoomBoundary.js"
 import { type Me, useMe } from "./session.js"
 import { Shell } from "./Shell.js"
 
@@ -45,9 +46,11 @@ const Rooms = ({ me, offers }: { readonly me: Me; readonly offers: Offers }) => 
       return (
         <Route key={room.path} path={room.path} nest>
           {mayUse(me.permissions, room) ? (
-            <Suspense fallback={<Loading />}>
-              <Page me={me} />
-            </Suspense>
+            <RoomBoundary>
+              <Suspense fallback={<Loading />}>
+                <Page me={me} />
+              </Suspense>
+            </RoomBoundary>
           ) : <Forbidden />}
         </Route>
       )

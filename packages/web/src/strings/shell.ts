@@ -26,6 +26,8 @@ export const shell = {
   connectionLostTitle: "Bluelight cannot be reached",
   connectionLostLead: "The connection to the server was lost. Your work on this page is kept; it will carry on when the server answers again.",
   retry: "Try again",
+  roomFailedTitle: "This room could not be opened",
+  roomFailedLead: "Bluelight could not load it: the connection to the server may have been lost. Try again once it is back.",
   offline: "Connection lost: trying again…",
   whoAmI: "Who I am",
   signedInAs: (name: string) => `Signed in as ${name}`,
