@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { expect } from "vitest"
+import { asSession, type CadClient } from "../harness/cad.js"
 import { type DevIdentity, meData, SESSION_COOKIE, type Session, sessionOf, signIn, staffMember } from "../harness/identity.js"
 import { type RunningServer, startServer, type StartOptions } from "../harness/server.js"
 
@@ -49,6 +50,8 @@ export interface Person {
   readonly accountId: string
   /** The session cookie their browser holds now (it changes when the session rotates), for calls from Node as them. */
   readonly session: () => Promise<Session>
+  /** The API as them, from Node (their current session; raw `call` or typed `run`): to set a scene up, or change it behind their screen. */
+  readonly api: () => Promise<CadClient>
 }
 
 export interface PersonOptions {
@@ -63,6 +66,8 @@ export interface World {
   readonly browser: Browser
   /** The administrator's session, for the API calls that set a test up. */
   readonly admin: Session
+  /** The API as the administrator (raw `call` or typed `run`). */
+  readonly adminApi: CadClient
   /** A person in a browser of their own, signed in through the app, on the home page (or `at`). */
   readonly person: (identity: Identity, options?: PersonOptions) => Promise<Person>
   /** A browser of its own nobody signed in to yet, on the app's home page. */
@@ -141,7 +146,8 @@ export const startWorld = async (options: StartOptions = {}): Promise<World> => 
     await page.getByRole("heading", { name: `Signed in as ${identity.displayName}` }).waitFor()
     const accountId = (await meData(server, await sessionIn(context))).id
     if (personOptions.at !== undefined) await page.goto(url(personOptions.at))
-    return { identity, context, page, accountId, session: () => sessionIn(context) }
+    const session = () => sessionIn(context)
+    return { identity, context, page, accountId, session, api: async () => asSession(server, await session()) }
   }
 
   const close = async () => {
@@ -149,5 +155,5 @@ export const startWorld = async (options: StartOptions = {}): Promise<World> => 
     await server.stop()
   }
 
-  return { server, browser, admin, person, stranger, url, close }
+  return { server, browser, admin, adminApi: asSession(server, admin), person, stranger, url, close }
 }

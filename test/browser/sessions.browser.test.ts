@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { setAccountStatus, write } from "../harness/identity.js"
+import { setAccountStatus } from "../harness/identity.js"
 import { checkPage, type Person, signInThroughApp, startWorld, type World } from "./harness.js"
 
 // A session that ends while its page is open, an account suspended, and Developer Access: on a
@@ -50,7 +50,7 @@ describe("a session ended elsewhere", () => {
   it("says so at the next request, and signing in again brings the person back", async () => {
     const person = await world.person({ id: "browser-expiring", displayName: "Ez Expiring" })
     // Signed out from somewhere else: the session this browser holds is ended on the server.
-    const ended = await write(world.server, await person.session(), "POST", "/api/auth/logout")
+    const ended = await (await person.api()).call("POST", "/api/auth/logout")
     expect(ended.status, ended.text).toBeLessThan(300)
     await turnOn(person, PASSWORD)
     await person.page.getByRole("heading", { name: "Your session has ended" }).waitFor()

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { CONTROL_PERMISSIONS } from "../harness/cad.js"
 import { checkPage, signInThroughApp, startWorld, type World } from "./harness.js"
 
 // The shell as people meet it: signing in through the identity provider, the rooms their roles
@@ -8,8 +9,6 @@ beforeAll(async () => {
   world = await startWorld()
 })
 afterAll(() => world?.close())
-
-const DISPATCHER_PERMISSIONS = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
 
 describe("signing in and the rooms of a person's roles", () => {
   it("signs in through the identity provider and says who is signed in", async () => {
@@ -27,7 +26,7 @@ describe("signing in and the rooms of a person's roles", () => {
   })
 
   it("shows a dispatcher the Control room, and opens it", async () => {
-    const { page } = await world.person({ id: "browser-dispatcher", displayName: "Dana Dispatcher" }, { permissions: DISPATCHER_PERMISSIONS })
+    const { page } = await world.person({ id: "browser-dispatcher", displayName: "Dana Dispatcher" }, { permissions: CONTROL_PERMISSIONS })
     const navigation = page.getByRole("navigation", { name: "Main" })
     await expect.poll(() => navigation.getByRole("link").allTextContents()).toEqual(["Control"])
     await checkPage(page, "home, a dispatcher")
