@@ -3,6 +3,7 @@ import { expect } from "vitest"
 import { asSession, type CadClient } from "../harness/cad.js"
 import { type DevIdentity, meData, SESSION_COOKIE, type Session, sessionOf, signIn, staffMember } from "../harness/identity.js"
 import { type RunningServer, startServer, type StartOptions } from "../harness/server.js"
+import { watchPage } from "./pageProblems.js"
 
 export { expectAccessible } from "./accessibility.js"
 export { checkPage, screenshot } from "./screenshots.js"
@@ -128,6 +129,7 @@ export const startWorld = async (options: StartOptions = {}): Promise<World> => 
     context.setDefaultTimeout(STEP_MS)
     context.setDefaultNavigationTimeout(STEP_MS)
     const page = await context.newPage()
+    watchPage(page)
     return { context, page }
   }
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url"
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
 import { expectAccessible } from "./accessibility.js"
+import { expectNoPageProblems } from "./pageProblems.js"
 
 /** Where the pictures go (gitignored): look at them after a run. */
 const SHOTS = fileURLToPath(new URL("../../browser-check/", import.meta.url))
@@ -52,10 +53,12 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
 }
 
 /**
- * What every page visited gets: axe in both themes (contrast differs between them) and a picture
- * of each. Call it once the page shows what the test waited for.
+ * What every page visited gets: nothing thrown or refused by its policy so far, axe in both themes
+ * (contrast differs between them) and a picture of each. Call it once the page shows what the test
+ * waited for.
  */
 export const checkPage = async (page: Page, name: string): Promise<void> => {
+  expectNoPageProblems(page, name)
   const before = await themeOf(page)
   for (const theme of ["dark", "light"] as const) {
     await useTheme(page, theme)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CONTROL_PERMISSIONS } from "../harness/cad.js"
+import { staffMember } from "../harness/identity.js"
 import { checkPage, signInThroughApp, startWorld, type World } from "./harness.js"
 
 // The shell as people meet it: signing in through the identity provider, the rooms their roles
@@ -67,5 +68,35 @@ describe("signing out", () => {
     // The other browser's person is still signed in.
     await stayer.page.reload()
     await stayer.page.getByRole("heading", { name: "Signed in as Sam Stayer" }).waitFor()
+  })
+})
+
+describe("an address typed before signing in", () => {
+  it("is where signing in brings the person", async () => {
+    await staffMember(world.server, world.admin, { id: "browser-returner", username: "browser.returner", displayName: "Ray Returner" }, CONTROL_PERMISSIONS)
+    const page = await world.stranger()
+    await page.goto(world.url("/control"))
+    await page.getByRole("heading", { name: "Sign in to Bluelight" }).waitFor()
+    await signInThroughApp(page, { id: "browser-returner", displayName: "Ray Returner" }, world.server.url)
+    await page.getByRole("heading", { name: "Control", level: 1 }).waitFor()
+    expect(new URL(page.url()).pathname).toBe("/control")
+  })
+})
+
+describe("the keyboard", () => {
+  it("reaches the skip link first, then the rooms, and opens one", async () => {
+    const { page } = await world.person({ id: "browser-keyboard", displayName: "Kay Board" }, { permissions: CONTROL_PERMISSIONS })
+    const focused = () =>
+      page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement?.textContent ?? "")
+    await page.keyboard.press("Tab")
+    expect(await focused()).toBe("Skip to content")
+    const seen: Array<string> = []
+    for (let i = 0; i < 6 && !seen.includes("Control"); i++) {
+      await page.keyboard.press("Tab")
+      seen.push(await focused())
+    }
+    expect(seen).toContain("Control")
+    await page.keyboard.press("Enter")
+    await page.getByRole("heading", { name: "Control", level: 1 }).waitFor()
   })
 })
