@@ -57,6 +57,21 @@ describe("signing in and the rooms of a person's roles", () => {
   })
 })
 
+describe("two people at once", () => {
+  it("a dispatcher and an officer, each in a browser of their own, in the room their roles open", async () => {
+    const [dispatcher, officer] = await Promise.all([
+      world.person({ id: "browser-pair-dispatcher", displayName: "Dora Dispatch" }, { permissions: CONTROL_PERMISSIONS, at: "/control" }),
+      world.person({ id: "browser-pair-officer", displayName: "Otto Officer" }, { permissions: ["cad.unit.self", "pnc.view"], at: "/mdt" })
+    ])
+    await dispatcher.page.getByRole("heading", { name: "Control", level: 1 }).waitFor()
+    await officer.page.getByRole("heading", { name: "MDT", level: 1 }).waitFor()
+    expect(await officer.page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).toEqual(["MDT"])
+    expect(await officer.page.getByRole("link", { name: "Who I am: Otto Officer" }).count()).toBe(1)
+    expect(await dispatcher.page.getByRole("link", { name: "Who I am: Dora Dispatch" }).count()).toBe(1)
+    await checkPage(officer.page, "mdt, an officer")
+  })
+})
+
 describe("signing out", () => {
   it("ends the session and shows the signed-out page, in this browser only", async () => {
     const leaver = await world.person({ id: "browser-leaver", displayName: "Lee Leaver" })
