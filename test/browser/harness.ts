@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { expect } from "vitest"
 import { asSession, type CadClient } from "../harness/cad.js"
 import { type DevIdentity, meData, SESSION_COOKIE, type Session, sessionOf, signIn, staffMember } from "../harness/identity.js"
+import { freshDatabase } from "../harness/database.js"
 import { type RunningServer, startServer, type StartOptions } from "../harness/server.js"
 import { watchPage } from "./pageProblems.js"
 
@@ -63,6 +64,7 @@ export interface PersonOptions {
 }
 
 export interface World {
+  /** The server running now (a new one after `restartServer`, on the same address and database). */
   readonly server: RunningServer
   readonly browser: Browser
   /** The administrator's session, for the API calls that set a test up. */
@@ -75,6 +77,10 @@ export interface World {
   readonly stranger: () => Promise<Page>
   /** An address of the app. */
   readonly url: (path: string) => string
+  /** Stops the server, as a crash or a deploy would, while the pages stay open. */
+  readonly stopServer: () => Promise<void>
+  /** Starts the server again on the same address and database (sessions and data kept), stopping it first if it runs. */
+  readonly restartServer: () => Promise<void>
   /** Closes the browser, then stops the server (safe to call after the server was stopped by a test). */
   readonly close: () => Promise<void>
 }
@@ -117,10 +123,23 @@ export const sessionIn = async (context: BrowserContext): Promise<Session> => {
  * file: call it in `beforeAll`, and `close` in `afterAll`.
  */
 export const startWorld = async (options: StartOptions = {}): Promise<World> => {
-  const [server, browser] = await Promise.all([
-    startServer({ ...options, env: { BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN.id, ...options.env } }),
+  // The world holds the database, not the server, so that a restarted server finds everything where it was.
+  const ownsDatabase = options.database === undefined
+  const database = options.database === undefined ? await freshDatabase() : options.database
+  const serverOptions: StartOptions = { ...options, database, env: { BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN.id, ...options.env } }
+  const [started, launched] = await Promise.allSettled([
+    startServer(serverOptions),
     chromium.launch({ executablePath: process.env["CHROMIUM"] ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS })
   ])
+  if (started.status === "rejected" || launched.status === "rejected") {
+    // Whichever did start is ended before the failure is thrown.
+    if (launched.status === "fulfilled") await launched.value.close()
+    if (started.status === "fulfilled") await started.value.stop()
+    if (ownsDatabase) await database?.dispose()
+    throw started.status === "rejected" ? started.reason : (launched as PromiseRejectedResult).reason
+  }
+  let server = started.value
+  const browser = launched.value
   const url = (path: string) => `${server.url}${path}`
   const admin = await signIn(server, ADMIN)
 
@@ -152,10 +171,36 @@ export const startWorld = async (options: StartOptions = {}): Promise<World> => 
     return { identity, context, page, accountId, session, api: async () => asSession(server, await session()) }
   }
 
-  const close = async () => {
-    await browser.close()
+  const stopServer = async () => {
     await server.stop()
   }
 
-  return { server, browser, admin, adminApi: asSession(server, admin), person, stranger, url, close }
+  const restartServer = async () => {
+    await server.stop()
+    const port = new URL(server.url).port
+    server = await startServer({ ...serverOptions, env: { ...serverOptions.env, PORT: port, APP_URL: `http://127.0.0.1:${port}` } })
+  }
+
+  const close = async () => {
+    await browser.close()
+    await server.stop()
+    if (ownsDatabase) await database?.dispose()
+  }
+
+  return {
+    get server() {
+      return server
+    },
+    browser,
+    admin,
+    get adminApi() {
+      return asSession(server, admin)
+    },
+    person,
+    stranger,
+    url,
+    stopServer,
+    restartServer,
+    close
+  }
 }
