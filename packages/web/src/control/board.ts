@@ -110,3 +110,22 @@ export const panicOf = (panics: ReadonlyArray<Panic>) => ({
   units: new Set(panics.map((panic) => panic.unitId)),
   incidents: new Set(panics.map((panic) => panic.incidentId))
 })
+
+const ATTENDING = ["ASSIGNED", "EN_ROUTE", "ON_SCENE"] as const
+const FREE = ["AVAILABLE", "BUSY", "UNAVAILABLE"] as const
+
+/** The statuses Control may move a unit to (the API's rule, `moveStatus`): on an incident, or crewed and free; none when off duty. */
+export const statusMoves = (unit: Pick<Unit, "status" | "incidentId">): ReadonlyArray<Unit["status"]> =>
+  unit.status === "OFF_DUTY" ? [] : (unit.incidentId === null ? FREE : ATTENDING).filter((status) => status !== unit.status)
+
+/** The callsigns of the units attending each incident, as one text per incident (a row redrawn only when its own changes). */
+export const attendingByIncident = (units: ReadonlyArray<Unit>): ReadonlyMap<Incident["id"], string> => {
+  const callsigns = new Map<Incident["id"], Array<string>>()
+  for (const unit of units) {
+    if (unit.incidentId === null) continue
+    const list = callsigns.get(unit.incidentId) ?? []
+    list.push(unit.callsign)
+    callsigns.set(unit.incidentId, list)
+  }
+  return new Map([...callsigns].map(([id, list]) => [id, list.join(", ")]))
+}
