@@ -56,7 +56,9 @@ const CloseCall = ({ call, close }: { readonly call: Call; readonly close: CallA
   )
 }
 
-const AttachChooser = ({ call, choices, attach }: { readonly call: Call; readonly choices: ReadonlyArray<IncidentChoice>; readonly attach: CallActions["attach"] }) => {
+const AttachChooser = (
+  { call, choices, attach }: { readonly call: Call; readonly choices: ReadonlyArray<IncidentChoice>; readonly attach: CallActions["attach"] }
+) => {
   const [chosen, setChosen] = useState("")
   return (
     <form

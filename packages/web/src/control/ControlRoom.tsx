@@ -46,12 +46,18 @@ const FeedState = ({ feed }: { readonly feed: BoardState["feed"] }) => (
 )
 
 const Shortcuts = ({ open, setOpen }: { readonly open: boolean; readonly setOpen: (open: boolean) => void }) => (
-  <details className="shortcuts" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+  <details
+    className="shortcuts"
+    open={open}
+    onToggle={(event) => setOpen(event.currentTarget.open)}
+  >
     <summary>{control.shortcuts}</summary>
     <dl className="facts">
       {control.shortcutList.map(([key, what]) => (
         <div key={key} className="contents">
-          <dt><kbd>{key}</kbd></dt>
+          <dt>
+            <kbd>{key}</kbd>
+          </dt>
           <dd>{what}</dd>
         </div>
       ))}
@@ -180,8 +186,12 @@ const Board = ({ me, state }: { readonly me: Me; readonly state: BoardState & { 
       )}
       <div className="control-grid">
         <section className="panel" aria-labelledby="control-incidents">
-          <h2 id="control-incidents">{control.incidents} <span className="muted">({incidents.length})</span></h2>
-          {selectedIncident !== undefined && allows.dispatch && <AssignChooser incident={selectedIncident} available={available} assign={incidentActions.assign} />}
+          <h2 id="control-incidents">
+            {control.incidents} <span className="muted">({incidents.length})</span>
+          </h2>
+          {selectedIncident !== undefined && allows.dispatch && (
+            <AssignChooser incident={selectedIncident} available={available} assign={incidentActions.assign} />
+          )}
           {incidents.length === 0 ? <p className="muted">{control.noIncidents}</p> : (
             <ul className="rows" aria-labelledby="control-incidents">
               {incidents.map((incident) => (
@@ -199,7 +209,9 @@ const Board = ({ me, state }: { readonly me: Me; readonly state: BoardState & { 
           )}
         </section>
         <section className="panel" aria-labelledby="control-units">
-          <h2 id="control-units">{control.units} <span className="muted">({units.length})</span></h2>
+          <h2 id="control-units">
+            {control.units} <span className="muted">({units.length})</span>
+          </h2>
           {units.length === 0 ? <p className="muted">{control.noUnits}</p> : (
             <ul className="rows" aria-labelledby="control-units">
               {units.map((unit) => (
@@ -218,7 +230,9 @@ const Board = ({ me, state }: { readonly me: Me; readonly state: BoardState & { 
         </section>
         <div className="control-side">
           <section className="panel" aria-labelledby="control-calls">
-            <h2 id="control-calls">{control.calls} <span className="muted">({calls.length})</span></h2>
+            <h2 id="control-calls">
+              {control.calls} <span className="muted">({calls.length})</span>
+            </h2>
             {calls.length === 0 ? <p className="muted">{control.noCalls}</p> : (
               <ul className="rows" aria-labelledby="control-calls">
                 {calls.map((call) => (

@@ -29,7 +29,7 @@ const CrewForm = ({ unit, put }: { readonly unit: Unit; readonly put: (unit: Uni
           {unit.crew.map((member) => (
             <li key={member.id}>
               {member.identifier} {member.user.displayName}{" "}
-              <button type="button" className="quiet" onClick={() => removeCrew(unit.id, member.id).then(put, fail)}>
+              <button type="button" className="quiet" onClick={() => void removeCrew(unit.id, member.id).then(put, fail)}>
                 {control.removeCrew(member.user.displayName)}
               </button>
             </li>

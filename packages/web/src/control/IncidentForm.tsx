@@ -22,13 +22,15 @@ export const IncidentForm = ({ initial, submitLabel, heading, submit, onCancel }
   readonly onCancel: () => void
 }) => {
   const id = useId()
-  const [fields, setFields] = useState<IncidentFieldsInput>(initial === undefined ? EMPTY : {
-    type: initial.type,
-    priority: initial.priority,
-    location: initial.location,
-    description: initial.description,
-    controlNotes: initial.controlNotes
-  })
+  const [fields, setFields] = useState<IncidentFieldsInput>(
+    initial === undefined ? EMPTY : {
+      type: initial.type,
+      priority: initial.priority,
+      location: initial.location,
+      description: initial.description,
+      controlNotes: initial.controlNotes
+    }
+  )
   const [failure, setFailure] = useState<Error | null>(null)
   const [busy, setBusy] = useState(false)
   const apiFailure = failure !== null && "problems" in failure ? failure as ApiFailure : null

@@ -26,7 +26,9 @@ export const describeEntry = (entry: Entry): string => {
     case "CREW_LEFT":
       return `${entry.data.identifier}, ${entry.data.callsign}`
     case "CALL_RECEIVED":
-      return `${entry.data.callerName}, ${entry.data.location}${entry.data.source === "GAME" ? ` (${control.gameCall(entry.data.gameCallNumber ?? null)})` : ""}`
+      return `${entry.data.callerName}, ${entry.data.location}${
+        entry.data.source === "GAME" ? ` (${control.gameCall(entry.data.gameCallNumber ?? null)})` : ""
+      }`
     case "CALL_ATTACHED":
       return `→ #${entry.data.incidentNumber}`
     case "CALL_CLOSED":

@@ -61,14 +61,18 @@ export const UnitRow = memo(function UnitRow({ unit, incidentNumber, selected, p
         <span className="muted small">{unit.agencyCode} · {control.unitType[unit.type]}</span>
       </div>
       <div className="small crew-line">
-        {unit.crew.length === 0 ? <span className="muted">{control.noCrew}</span> : unit.crew.map((member) => `${member.identifier} ${member.user.displayName}`).join(", ")}
+        {unit.crew.length === 0 ? <span className="muted">{control.noCrew}</span> : unit.crew.map((member) =>
+          `${member.identifier} ${member.user.displayName}`
+        ).join(", ")}
       </div>
       {allows.dispatch && (
         <div className="row-actions">
           {selected !== null && unit.status === "AVAILABLE" && (
             <button type="button" onClick={() => actions.assign(unit.id, selected.id)}>{control.assignTo(selected.number)}</button>
           )}
-          {unit.incidentId !== null && <button type="button" onClick={() => unit.incidentId !== null && actions.clear(unit.id, unit.incidentId)}>{control.clear}</button>}
+          {unit.incidentId !== null && (
+            <button type="button" onClick={() => unit.incidentId !== null && actions.clear(unit.id, unit.incidentId)}>{control.clear}</button>
+          )}
           {moves.length > 0 && (
             <form
               className="inline-form"

@@ -21,16 +21,13 @@ export const getIncident = (id: Incident["id"]) => call((api) => api.cadIncident
 
 export const getUnit = (id: Unit["id"]) => call((api) => api.cadUnits.getUnit({ params: { id } })).then((answer) => answer.data)
 
-export const createIncident = (fields: IncidentFieldsInput) =>
-  call((api) => api.cadIncidents.createIncident({ payload: fields })).then((answer) => answer.data)
+export const createIncident = (fields: IncidentFieldsInput) => call((api) => api.cadIncidents.createIncident({ payload: fields })).then((answer) => answer.data)
 
 export const createUnit = (fields: { readonly callsign: string; readonly agencyCode: string; readonly type: Unit["type"] }) =>
   call((api) => api.cadUnits.createUnit({ payload: fields })).then((answer) => answer.data)
 
 export const eligibleCrew = (search: string, signal?: AbortSignal): Promise<ReadonlyArray<CrewUser>> =>
-  call((api) => api.cadUnits.listEligibleCrew({ query: { limit: 100, ...(search.trim() === "" ? {} : { search }) } }), signal).then((answer) =>
-    answer.data
-  )
+  call((api) => api.cadUnits.listEligibleCrew({ query: { limit: 100, ...(search.trim() === "" ? {} : { search }) } }), signal).then((answer) => answer.data)
 
 export const addCrew = (unitId: Unit["id"], userId: CrewUser["id"], identifier: string) =>
   call((api) => api.cadUnits.addCrew({ params: { id: unitId }, payload: { userId, identifier } })).then((answer) => answer.data)
@@ -51,9 +48,8 @@ export type Written = { readonly unit: Unit } | { readonly incident: Incident }
 export const runIntent = async (intent: Intent, version: number): Promise<Written> => {
   switch (intent.kind) {
     case "assign": {
-      const { incident: _incident, ...unit } = (await call((api) =>
-        api.cadIncidents.assignUnit({ params: { id: intent.incidentId }, payload: { unitId: intent.unitId, version } })
-      )).data
+      const { incident: _incident, ...unit } =
+        (await call((api) => api.cadIncidents.assignUnit({ params: { id: intent.incidentId }, payload: { unitId: intent.unitId, version } }))).data
       return { unit }
     }
     case "clear":

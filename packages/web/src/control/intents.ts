@@ -44,7 +44,7 @@ export interface FieldChange {
 const UNIT_FIELDS = ["callsign", "agencyCode", "type", "status", "incidentId"] as const
 const INCIDENT_FIELDS = ["type", "priority", "location", "description", "controlNotes", "status"] as const
 
-const text = (value: unknown): string => (value === null || value === undefined ? "" : String(value))
+const text = (value: string | number | null): string => (value === null ? "" : String(value))
 
 const crewText = (unit: UnitView): string => unit.crew.map((member) => `${member.identifier} ${member.user.displayName}`).join(", ")
 

@@ -32,7 +32,8 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const body = text === "" ? undefined : JSON.parse(text)
   sent.push({ key, body })
   const found = answers[key]
-  const answer = typeof found === "function" ? found(body) : found ?? { status: 404, body: { error: { code: "NOT_FOUND", message: "No route" }, requestId: "r0" } }
+  const answer = typeof found === "function" ? found(body)
+    : found ?? { status: 404, body: { error: { code: "NOT_FOUND", message: "No route" }, requestId: "r0" } }
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } })
 }
 
@@ -138,7 +139,10 @@ describe("Control's board", () => {
     await showBoard(ALL, {
       "POST /api/cad/incidents": {
         status: 400,
-        body: { error: { code: "INVALID_INPUT", message: "The incident is not valid", details: [{ path: ["location"], message: "must be a known place" }] }, requestId: "r1" }
+        body: {
+          error: { code: "INVALID_INPUT", message: "The incident is not valid", details: [{ path: ["location"], message: "must be a known place" }] },
+          requestId: "r1"
+        }
       }
     })
     await user.click(screen.getByRole("button", { name: "New incident" }))

@@ -5,7 +5,7 @@ import type { Call, Incident, Unit } from "../../src/control/board.js"
 /** Records and entries as the API answers them (decoded), for the board's tests. */
 export const at = (iso: string) => DateTime.makeUnsafe(iso)
 
-export const incident = (over: Partial<Incident> & { readonly id: string; readonly number: number }): Incident => ({
+export const incident = (over: Omit<Partial<Incident>, "id"> & { readonly id: string; readonly number: number }): Incident => ({
   status: "OPEN",
   priority: "PRIORITY",
   type: "Burglary",
@@ -20,7 +20,7 @@ export const incident = (over: Partial<Incident> & { readonly id: string; readon
   id: over.id as Incident["id"]
 })
 
-export const unit = (over: Partial<Unit> & { readonly id: string; readonly callsign: string }): Unit => ({
+export const unit = (over: Omit<Partial<Unit>, "id"> & { readonly id: string; readonly callsign: string }): Unit => ({
   agencyCode: "MET",
   type: "RESPONSE",
   status: "AVAILABLE",
@@ -33,7 +33,7 @@ export const unit = (over: Partial<Unit> & { readonly id: string; readonly calls
   id: over.id as Unit["id"]
 })
 
-export const call = (over: Partial<Call> & { readonly id: string }): Call => ({
+export const call = (over: Omit<Partial<Call>, "id"> & { readonly id: string }): Call => ({
   status: "WAITING",
   callerName: "Jo Bloggs",
   callerNumber: null,

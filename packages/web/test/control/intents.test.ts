@@ -7,7 +7,13 @@ import { incident, unit } from "./fixtures.js"
 
 describe("a move kept as an intent", () => {
   it("writes with the version on the board when it runs", () => {
-    const board = boardOf({ incidents: [incident({ id: "i1", number: 1, version: 4 })], units: [unit({ id: "u1", callsign: "MP-1", version: 7 })], calls: [], entries: [], seq: 0 })
+    const board = boardOf({
+      incidents: [incident({ id: "i1", number: 1, version: 4 })],
+      units: [unit({ id: "u1", callsign: "MP-1", version: 7 })],
+      calls: [],
+      entries: [],
+      seq: 0
+    })
     expect(versionFor(board, { kind: "assign", unitId: "u1" as never, incidentId: "i1" as never })).toBe(7)
     expect(versionFor(board, { kind: "closeIncident", incidentId: "i1" as never })).toBe(4)
     expect(versionFor(board, { kind: "status", unitId: "gone" as never, status: "BUSY" })).toBeUndefined()
