@@ -82,7 +82,10 @@ export const control = {
     controlNotes: "Control notes",
     callsign: "Callsign",
     agencyCode: "Agency code",
-    unitType: "Unit type"
+    unitType: "Unit type",
+    status: "Status",
+    incidentId: "Incident",
+    crew: "Crew"
   } as const,
   invalidForm: "Some fields need changing.",
   panic: "PANIC",
