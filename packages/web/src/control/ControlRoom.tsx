@@ -145,7 +145,17 @@ const Board = ({ me, state }: { readonly me: Me; readonly state: BoardState & { 
         <Shortcuts open={shortcutsOpen} setOpen={setShortcutsOpen} />
       </header>
       <PanicBanner panics={board.panics} acknowledge={state.acknowledge} />
-      {state.conflict !== null && <ConflictNotice conflict={state.conflict} redo={() => void state.redo()} dismiss={state.dismissConflict} />}
+      {state.conflict !== null && (
+        <ConflictNotice
+          conflict={state.conflict}
+          redo={() =>
+            void state.redo().then((result) => {
+              // An edit redone on the new state is written: its form has done its work.
+              if (result?._tag === "Done" && state.conflict?.intent.kind === "updateIncident") setForm(null)
+            })}
+          dismiss={state.dismissConflict}
+        />
+      )}
       <MoveProblem problem={state.problem} dismiss={state.dismissProblem} />
       {form?.kind === "newIncident" && (
         <IncidentForm

@@ -122,10 +122,10 @@ export const useBoard = () => {
     }
   }, [put, update])
 
-  const redo = useCallback(async () => {
-    if (conflict === null) return
+  const redo = useCallback(async (): Promise<MoveResult | null> => {
+    if (conflict === null) return null
     setConflict(null)
-    await move(conflict.intent)
+    return move(conflict.intent)
   }, [conflict, move])
 
   return {

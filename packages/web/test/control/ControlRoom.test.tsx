@@ -191,6 +191,35 @@ describe("Control's board", () => {
     expect(within(units).getAllByRole("listitem")[0]!.textContent).toMatch(/MP-21.*Assigned.*on #12/)
   })
 
+  it("keeps an edit refused with CAD_CONFLICT and writes it on the new state with one click", async () => {
+    const user = userEvent.setup()
+    const updates: Array<unknown> = []
+    await showBoard(ALL, {
+      ["POST /api/cad/incidents/" + INCIDENT.id + "/update"]: (body) => {
+        updates.push(body)
+        return (body as { version: number }).version === 2
+          ? { status: 200, body: { data: { ...INCIDENT, location: "A1 junction 5", controlNotes: "Fire service told", version: 3 } } }
+          : { status: 409, body: { error: { code: "CAD_CONFLICT", message: "The incident changed since it was read" }, requestId: "r4" } }
+      },
+      ["GET /api/cad/incidents/" + INCIDENT.id]: {
+        status: 200,
+        body: { data: { ...INCIDENT, controlNotes: "Fire service told", version: 2, units: [], calls: [] } }
+      }
+    })
+    await user.click(screen.getByRole("button", { name: "Edit incident #12" }))
+    const location = screen.getByLabelText("Location")
+    await user.clear(location)
+    await user.type(location, "A1 junction 5")
+    await user.click(screen.getByRole("button", { name: "Save incident" }))
+    const notice = await screen.findByRole("alert", { name: "Someone else changed this first" })
+    expect(notice.textContent).toContain("Fire service told")
+    expect((screen.getByLabelText("Location") as HTMLInputElement).value).toBe("A1 junction 5")
+    await user.click(within(notice).getByRole("button", { name: "Redo on the new state" }))
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Save incident" })).toBeNull())
+    expect(updates.at(-1)).toMatchObject({ location: "A1 junction 5", version: 2 })
+    expect(screen.getByRole("region", { name: /Incidents/ }).textContent).toContain("A1 junction 5")
+  })
+
   it("raises an alert for a panic from the game that stays until acknowledged, and marks the unit", async () => {
     const user = userEvent.setup()
     await showBoard()
