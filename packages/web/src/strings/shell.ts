@@ -14,6 +14,7 @@ export const shell = {
   signedOutLead:
     "Bluelight is the community's control room: dispatch, the MDT, the PNC, shifts and the game server. Sign in with the community's identity provider.",
   apiReference: "API reference",
+  apiReferenceLead: "every operation of the API, tried with this browser's session (for bots and tools).",
   expiredTitle: "Your session has ended",
   expiredLead: "Sign in again to carry on where you were.",
   disabledTitle: "This account cannot sign in",
