@@ -11,7 +11,9 @@ let dispatcher: Person
 beforeAll(async () => {
   world = await startWorld({ env: { BLUELIGHT_DEVELOPER_PASSWORD: PASSWORD } })
   typist = await world.person({ id: "browser-offline", displayName: "Off Line" })
-  dispatcher = await world.person({ id: "browser-offline-dispatcher", displayName: "Dee Offline" }, { permissions: ["cad.view"] })
+  // Control and the MDT: signing in opens Control, so the MDT's code is not loaded yet when the server goes.
+  dispatcher = await world.person({ id: "browser-offline-dispatcher", displayName: "Dee Offline" }, { permissions: ["cad.view", "cad.unit.self"] })
+  await dispatcher.page.getByRole("heading", { name: "Control", level: 1 }).waitFor()
   await typist.page.getByLabel("Developer password").fill(PASSWORD)
   await world.stopServer()
 })
@@ -31,7 +33,7 @@ describe("the connection lost", () => {
 
   it("says a room could not be opened when its code cannot be loaded, inside the shell", async () => {
     const { page } = dispatcher
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Control" }).click()
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "MDT" }).click()
     await page.getByRole("heading", { name: "This room could not be opened" }).waitFor()
     await page.getByRole("button", { name: "Sign out" }).waitFor()
     await checkPage(page, "room could not be opened")
@@ -50,7 +52,7 @@ describe("the connection lost", () => {
     it("opens the room on Try again", async () => {
       const { page } = dispatcher
       await page.getByRole("button", { name: "Try again" }).click()
-      await page.getByRole("heading", { name: "Control", level: 1 }).waitFor()
+      await page.getByRole("heading", { name: "MDT", level: 1 }).waitFor()
       expect(await page.getByRole("link", { name: "Who I am: Dee Offline" }).count()).toBe(1)
     })
   })

@@ -59,7 +59,10 @@ export interface Person {
 export interface PersonOptions {
   /** Permissions given to them through the API before they sign in: a role holding these, on a new staff profile. None: a member. */
   readonly permissions?: ReadonlyArray<string>
-  /** The page to open once signed in (a path); they start on the home page. */
+  /**
+   * The address they open before signing in, and come back to signed in (a path). Without it they
+   * sign in from the home page, and the app opens their first room (the home page when their roles open none).
+   */
   readonly at?: string
 }
 
@@ -71,7 +74,7 @@ export interface World {
   readonly admin: Session
   /** The API as the administrator (raw `call` or typed `run`). */
   readonly adminApi: CadClient
-  /** A person in a browser of their own, signed in through the app, on the home page (or `at`). */
+  /** A person in a browser of their own, signed in through the app, on the page it opens after signing in (or `at`). */
   readonly person: (identity: Identity, options?: PersonOptions) => Promise<Person>
   /** A browser of its own nobody signed in to yet, on the app's home page. */
   readonly stranger: () => Promise<Page>
@@ -162,11 +165,13 @@ export const startWorld = async (options: StartOptions = {}): Promise<World> => 
     // Roles go to an account, which the first sign-in makes: signed in once from Node, given the role, then in the browser.
     if (personOptions.permissions !== undefined) await staffMember(server, admin, devIdentity(identity), personOptions.permissions)
     const { context, page } = await newPage()
-    await page.goto(url("/"))
+    const at = personOptions.at ?? "/"
+    await page.goto(url(at))
     await signInThroughApp(page, identity, server.url)
-    await page.getByRole("heading", { name: `Signed in as ${identity.displayName}` }).waitFor()
+    // Every signed-in page names the person in its header; with `at`, the app has brought them back there.
+    await page.getByRole("banner").getByRole("link", { name: `Who I am: ${identity.displayName}` }).waitFor()
+    if (personOptions.at !== undefined) await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(url(at)).pathname)
     const accountId = (await meData(server, await sessionIn(context))).id
-    if (personOptions.at !== undefined) await page.goto(url(personOptions.at))
     const session = () => sessionIn(context)
     return { identity, context, page, accountId, session, api: async () => asSession(server, await session()) }
   }
