@@ -12,10 +12,13 @@ export const makeCoalescer = <K>(run: (key: K) => void, waitMs = 150): Coalescer
   return {
     request: (key) => {
       if (pending.has(key)) return
-      pending.set(key, setTimeout(() => {
-        pending.delete(key)
-        run(key)
-      }, waitMs))
+      pending.set(
+        key,
+        setTimeout(() => {
+          pending.delete(key)
+          run(key)
+        }, waitMs)
+      )
     },
     stop: () => {
       for (const timer of pending.values()) clearTimeout(timer)

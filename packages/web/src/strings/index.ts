@@ -1,3 +1,3 @@
 // Every word the app shows, English (UK), in one place: one file per room.
-export { shell } from "./shell.js"
 export { licenceWords, markerWords, mdt, priorityWords, unitStatusWords, vehicleFlagWords } from "./mdt.js"
+export { shell } from "./shell.js"

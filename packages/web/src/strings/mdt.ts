@@ -57,6 +57,7 @@ export const mdt = {
   keeper: "Keeper",
   flags: "Flags",
   noFlags: "None",
+  name: "Name",
   reference: "Reference",
   dateOfBirth: "Date of birth",
   licence: "Licence",
