@@ -30,38 +30,42 @@ export const BookOnForm = ({ mayListUnits }: { readonly mayListUnits: boolean })
         <FormProblem failure={bookOn.error} shownFields={["unitId", "identifier"]} />
         {units.error !== null && <p role="alert" className="form-problem">{words.unitsUnavailable(units.error.message)}</p>}
         {units.isSuccess && sorted.length === 0 && <p className="muted">{words.noUnits}</p>}
-        <label>
-          {words.unit}
-          <select
-            value={unitId}
-            onChange={(event) => setUnitId(event.target.value)}
-            required
-            aria-invalid={unitProblems}
-            aria-describedby={unitProblems ? ids.unit : undefined}
-          >
-            <option value="" disabled>{words.chooseUnit}</option>
-            {sorted.map((unit) => (
-              <option key={unit.id} value={unit.id}>
-                {unit.callsign}
-                {unit.status === "OFF_DUTY" ? "" : ` (${unitStatusWords[unit.status]})`}
-              </option>
-            ))}
-          </select>
+        <div className="mdt-field">
+          <label>
+            {words.unit}
+            <select
+              value={unitId}
+              onChange={(event) => setUnitId(event.target.value)}
+              required
+              aria-invalid={unitProblems}
+              aria-describedby={unitProblems ? ids.unit : undefined}
+            >
+              <option value="" disabled>{words.chooseUnit}</option>
+              {sorted.map((unit) => (
+                <option key={unit.id} value={unit.id}>
+                  {unit.callsign}
+                  {unit.status === "OFF_DUTY" ? "" : ` (${unitStatusWords[unit.status]})`}
+                </option>
+              ))}
+            </select>
+          </label>
           <FieldProblems id={ids.unit} failure={failure} path={["unitId"]} />
-        </label>
-        <label>
-          {words.identifier}
-          <input
-            value={identifier}
-            onChange={(event) => setIdentifier(event.target.value)}
-            required
-            maxLength={64}
-            autoComplete="off"
-            aria-invalid={identifierProblems}
-            aria-describedby={identifierProblems ? ids.identifier : undefined}
-          />
+        </div>
+        <div className="mdt-field">
+          <label>
+            {words.identifier}
+            <input
+              value={identifier}
+              onChange={(event) => setIdentifier(event.target.value)}
+              required
+              maxLength={64}
+              autoComplete="off"
+              aria-invalid={identifierProblems}
+              aria-describedby={identifierProblems ? ids.identifier : undefined}
+            />
+          </label>
           <FieldProblems id={ids.identifier} failure={failure} path={["identifier"]} />
-        </label>
+        </div>
         <button type="submit" className="primary big" disabled={bookOn.isPending}>{bookOn.isPending ? words.bookingOn : words.bookOn}</button>
       </form>
     </section>
