@@ -23,11 +23,14 @@ export const useMdtLive = (followed: boolean, mdt: MyMdt | undefined, myAccountI
   const queries = useQueryClient()
   const unitId = mdt?.unit?.id
   const incidentId = mdt?.unit?.incidentId ?? undefined
+  // One coalescer for the screen's life: an entry that changes my incident must not drop the read it asked for.
+  const incidentNow = useRef(incidentId)
+  incidentNow.current = incidentId
   const coalescer = useMemo(() =>
     makeCoalescer<Refetch>((key) => {
-      const queryKey = key === "me" ? mdtKeys.me : key === "units" ? mdtKeys.units : mdtKeys.incident(incidentId ?? "")
+      const queryKey = key === "me" ? mdtKeys.me : key === "units" ? mdtKeys.units : mdtKeys.incident(incidentNow.current ?? "")
       void queries.refetchQueries({ queryKey, type: "active" })
-    }), [queries, incidentId])
+    }), [queries])
   useEffect(() => () => coalescer.stop(), [coalescer])
 
   const seen = useRef<Array<number>>([])
