@@ -47,7 +47,7 @@ export default function MdtRoom({ me }: { readonly me: Me }) {
       <header className="mdt-head">
         <h1>{words.title}</h1>
         <p className={`mdt-feed feed-${followed ? feed._tag : "Stopped"}`} role="status">
-          <span className="muted">{words.feedLabel}:</span> {followed ? feedText(feed) : words.feedNotFollowed}
+          <span className="muted">{words.feedLabel}:</span> <span>{followed ? feedText(feed) : words.feedNotFollowed}</span>
         </p>
       </header>
       <div className="mdt-grid">
