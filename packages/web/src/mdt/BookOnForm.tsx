@@ -1,7 +1,7 @@
 import type { UnitId } from "@bluelight/api/cad/schemas.js"
 import { useId, useState } from "react"
 import { ApiFailure } from "../api/failure.js"
-import { mdt as words, unitStatusWords } from "../strings/index.js"
+import { mdt as words } from "../strings/index.js"
 import { FieldProblems, FormProblem, problemsAt } from "../ui/FieldProblems.js"
 import { useBookOn, useUnits } from "./queries.js"
 
@@ -41,12 +41,7 @@ export const BookOnForm = ({ mayListUnits }: { readonly mayListUnits: boolean })
               aria-describedby={unitProblems ? ids.unit : undefined}
             >
               <option value="" disabled>{words.chooseUnit}</option>
-              {sorted.map((unit) => (
-                <option key={unit.id} value={unit.id}>
-                  {unit.callsign}
-                  {unit.status === "OFF_DUTY" ? "" : ` (${unitStatusWords[unit.status]})`}
-                </option>
-              ))}
+              {sorted.map((unit) => <option key={unit.id} value={unit.id}>{unit.callsign}</option>)}
             </select>
           </label>
           <FieldProblems id={ids.unit} failure={failure} path={["unitId"]} />
