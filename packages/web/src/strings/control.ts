@@ -1,3 +1,5 @@
+import { priorityWords, unitStatusWords } from "./cad.js"
+
 /** Control's words: the board's panels, its actions, the live feed, panics and conflicts. English (UK). */
 export const control = {
   title: "Control",
@@ -14,16 +16,8 @@ export const control = {
   noUnits: "No units yet.",
   noCalls: "No calls waiting.",
   noLog: "Nothing in the CAD log yet.",
-  priority: { IMMEDIATE: "Immediate", PRIORITY: "Priority", SCHEDULED: "Scheduled", RESOLUTION: "Resolution" } as const,
-  status: {
-    OFF_DUTY: "Off duty",
-    AVAILABLE: "Available",
-    ASSIGNED: "Assigned",
-    EN_ROUTE: "En route",
-    ON_SCENE: "On scene",
-    BUSY: "Busy",
-    UNAVAILABLE: "Unavailable"
-  } as const,
+  priority: priorityWords,
+  status: unitStatusWords,
   unitType: {
     RESPONSE: "Response",
     TRAFFIC: "Traffic",

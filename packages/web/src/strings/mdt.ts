@@ -68,19 +68,6 @@ export const mdt = {
   loading: "Loading…"
 } as const
 
-/** A unit's status as people read it (the word goes with its colour). */
-export const unitStatusWords = {
-  OFF_DUTY: "Off duty",
-  AVAILABLE: "Available",
-  ASSIGNED: "Assigned",
-  EN_ROUTE: "En route",
-  ON_SCENE: "On scene",
-  BUSY: "Busy",
-  UNAVAILABLE: "Unavailable"
-} as const
-
-export const priorityWords = { IMMEDIATE: "Immediate", PRIORITY: "Priority", SCHEDULED: "Scheduled", RESOLUTION: "Resolution" } as const
-
 /** A vehicle's official statuses that an officer must see at once (the good ones are not flags). */
 export const vehicleFlagWords = {
   UNINSURED: "Uninsured",
