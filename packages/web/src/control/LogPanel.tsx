@@ -49,12 +49,17 @@ const LogEntry = memo(function LogEntry({ entry }: { readonly entry: Entry }) {
   )
 })
 
-/** The CAD log, newest first: the feed's entries as they come (read out politely, as a log). */
+/**
+ * The CAD log, newest first: the feed's entries as they come, read out politely (a `log` region
+ * around the list, so the list stays a list), scrollable by keyboard (it takes the focus).
+ */
 export const LogPanel = memo(function LogPanel({ log }: { readonly log: ReadonlyArray<Entry> }) {
   if (log.length === 0) return <p className="muted">{control.noLog}</p>
   return (
-    <ol className="cad-log" role="log" aria-label={control.log}>
-      {log.map((entry) => <LogEntry key={entry.id} entry={entry} />)}
-    </ol>
+    <div className="cad-log" role="log" aria-label={control.log} tabIndex={0}>
+      <ol>
+        {log.map((entry) => <LogEntry key={entry.id} entry={entry} />)}
+      </ol>
+    </div>
   )
 })
