@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { parseCpuList, parseProcStat } from "../bench/cpu.js"
+import { percentiles } from "../bench/latencyStats.js"
 import { summarizeProfile } from "../bench/profileSummary.js"
 import { firstPageFiles, importsOf, resolvePath, staticClosure } from "../bench/webAssets.js"
 
@@ -82,5 +83,16 @@ describe("the web client's first page, read from the build", () => {
   it("resolves a specifier against the path of the file that wrote it", () => {
     expect(resolvePath("/assets/index.js", "./Room.js")).toBe("/assets/Room.js")
     expect(resolvePath("/assets/index.js", "/other/x.js")).toBe("/other/x.js")
+  })
+})
+
+describe("the latency summary", () => {
+  it("answers nearest-rank percentiles and the maximum of values in any order", () => {
+    const values = Array.from({ length: 200 }, (_, i) => 200 - i)
+    expect(percentiles(values)).toEqual({ count: 200, p50: 100, p95: 190, p99: 198, max: 200 })
+  })
+
+  it("answers NaN for no values", () => {
+    expect(percentiles([])).toEqual({ count: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN })
   })
 })
