@@ -1,9 +1,11 @@
-import { defineConfig } from "vitest/config"
+import { configDefaults, defineConfig } from "vitest/config"
 import { ProofCoverageReporter } from "./test/proof/coverageReporter.js"
 
 export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "packages/*/test/**/*.test.tsx", "test/**/*.test.ts"],
+    // The browser tests need Chromium and run on their own (vitest.browser.config.ts, `npm run test:browser`).
+    exclude: [...configDefaults.exclude, "test/browser/**"],
     // On PGlite, initdb once for the whole run (test/harness/pgliteSnapshot.ts).
     globalSetup: ["test/harness/pgliteSnapshot.ts"],
     // Black-box files start real server processes. On a loaded two-core machine one start took up

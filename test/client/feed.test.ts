@@ -91,7 +91,14 @@ describe("the CAD feed", () => {
   it("delivers typed entries, and after a cut connection resumes with Last-Event-ID: nothing missed, nothing twice", async () => {
     const proxy = await startProxy(new URL(server.url))
     const viaProxy = await clientAt(proxy.url, controlToken)
-    const feed = follow(followCadEvents(viaProxy, { after: 0, reconnectDelay: "100 millis" }))
+    // What a screen shows of the connection: live, cut (reconnecting), live again.
+    const states: Array<string> = []
+    const feed = follow(followCadEvents(viaProxy, {
+      after: 0,
+      reconnectDelay: "100 millis",
+      onConnected: Effect.sync(() => states.push("live")),
+      onCut: Effect.sync(() => states.push("cut"))
+    }))
     try {
       const { data: first } = await createIncident("Before the cut")
       await until("the first incident on the feed", () => feed.seen.some((entry) => entry.incidentId === first.id))
@@ -107,6 +114,7 @@ describe("the CAD feed", () => {
       await until("the last incident on the feed", () => feed.seen.some((entry) => entry.incidentId === after.id))
 
       expect(proxy.requests[1]).toMatch(new RegExp(`\\r\\nlast-event-id: ${lastBeforeCut}\\r\\n`, "i"))
+      expect(states.slice(0, 3)).toEqual(["live", "cut", "live"])
       expect(feed.seen.map((entry) => entry.incidentId)).toEqual(expect.arrayContaining([first.id, during.id, after.id]))
       // Exactly the history, in order: no entry missed, none twice.
       expect(feed.seen.map((entry) => entry.seq)).toEqual((await history()).map((entry) => entry.seq))

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react"
+import { cleanup, render, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import { makeQueryClient } from "../src/api/queryClient.js"
 import { App } from "../src/app/App.js"
 import { resetProblem } from "../src/app/problems.js"
+import { rememberWhereIAm } from "../src/app/returnTo.js"
 
 /** A fetch that answers the app's requests from a table of paths, as the server would. */
 // The app's client is made once per page, over the fetch there was then: one fetch, answering from the table of the test.
@@ -34,6 +35,7 @@ const OFFERS = { developerAccess: false, platformLink: false }
 
 afterEach(() => {
   cleanup()
+  sessionStorage.clear()
   resetProblem()
   window.history.replaceState(null, "", "/")
 })
@@ -66,5 +68,45 @@ describe("the shell", () => {
     serve({ "/api/me": { status: 403, body: { error: { code: "ACCOUNT_DISABLED", message: "This account is disabled" }, requestId: "r2" } } })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     expect(await screen.findByRole("heading", { name: "This account cannot sign in" })).toBeTruthy()
+  })
+})
+
+describe("coming back from signing in", () => {
+  const signedInFrom = (path: string) => {
+    window.history.replaceState(null, "", path)
+    rememberWhereIAm()
+    // The identity provider sends every sign-in back to `/`.
+    window.history.replaceState(null, "", "/")
+  }
+
+  it("opens the page the person was on when their session ended", async () => {
+    signedInFrom("/control/incidents/42?tab=log")
+    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    render(<App queries={makeQueryClient()} offers={OFFERS} />)
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe("/control/incidents/42?tab=log"))
+  })
+
+  it("signing in from the home page opens the first room the roles open: a dispatcher's board", async () => {
+    signedInFrom("/")
+    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    render(<App queries={makeQueryClient()} offers={OFFERS} />)
+    await waitFor(() => expect(window.location.pathname).toBe("/control"))
+  })
+
+  it("stays home for someone whose roles open no room, and goes back only once", async () => {
+    signedInFrom("/")
+    serve({ "/api/me": { status: 200, body: { data: { ...ME, permissions: ["civilians.create"] } } } })
+    render(<App queries={makeQueryClient()} offers={OFFERS} />)
+    expect(await screen.findByRole("heading", { name: "Signed in as Dana Dispatcher" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/")
+    expect(sessionStorage.length).toBe(0)
+  })
+
+  it("never leaves the origin, whatever was kept", async () => {
+    sessionStorage.setItem("bluelight.returnTo", "//evil.example/phish")
+    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    render(<App queries={makeQueryClient()} offers={OFFERS} />)
+    expect(await screen.findByRole("heading", { name: "Signed in as Dana Dispatcher" })).toBeTruthy()
+    expect(window.location.pathname).toBe("/")
   })
 })

@@ -8,9 +8,10 @@ import { Forbidden, NotFound } from "./pages/Forbidden.js"
 import { Home } from "./pages/Home.js"
 import { ProblemPage } from "./pages/ProblemPage.js"
 import { SignedOut } from "./pages/SignedOut.js"
-import { mayUse, ROOMS } from "./permissions.js"
+import { mayUse, ROOMS, roomsFor } from "./permissions.js"
 import { resetProblem, useProblem } from "./problems.js"
 import { takeReturnTo } from "./returnTo.js"
+import { RoomBoundary } from "./RoomBoundary.js"
 import { type Me, useMe } from "./session.js"
 import { Shell } from "./Shell.js"
 
@@ -25,14 +26,19 @@ const ROOM_PAGES: Readonly<Record<string, React.LazyExoticComponent<(props: { re
 
 const Loading = () => <p className="muted" role="status">{shell.loading}</p>
 
-/** After signing in, back to where the person was when their session ended. */
-const useReturnTo = (signedIn: boolean) => {
+/**
+ * After signing in: back to where the person was when their session ended, or, signing in from the
+ * home page, into their first room (a dispatcher's board opens at once).
+ */
+const useReturnTo = (me: Me | undefined) => {
   const [, navigate] = useLocation()
   useEffect(() => {
-    if (!signedIn) return
-    const path = takeReturnTo()
-    if (path !== null) navigate(path, { replace: true })
-  }, [signedIn, navigate])
+    if (me === undefined) return
+    const back = takeReturnTo()
+    const first = roomsFor(me.permissions)[0]
+    if (back?._tag === "Path") navigate(back.path, { replace: true })
+    else if (back?._tag === "FirstRoom" && first !== undefined) navigate(first.path, { replace: true })
+  }, [me, navigate])
 }
 
 const Rooms = ({ me, offers }: { readonly me: Me; readonly offers: Offers }) => (
@@ -45,9 +51,11 @@ const Rooms = ({ me, offers }: { readonly me: Me; readonly offers: Offers }) => 
       return (
         <Route key={room.path} path={room.path} nest>
           {mayUse(me.permissions, room) ? (
-            <Suspense fallback={<Loading />}>
-              <Page me={me} />
-            </Suspense>
+            <RoomBoundary>
+              <Suspense fallback={<Loading />}>
+                <Page me={me} />
+              </Suspense>
+            </RoomBoundary>
           ) : <Forbidden />}
         </Route>
       )
@@ -61,7 +69,7 @@ const Rooms = ({ me, offers }: { readonly me: Me; readonly offers: Offers }) => 
 const SignedIn = ({ offers }: { readonly offers: Offers }) => {
   const me = useMe()
   const problem = useProblem()
-  useReturnTo(me.isSuccess)
+  useReturnTo(me.data)
   if (problem === "SESSION_ENDED") return <SignedOut ended />
   if (problem === "ACCOUNT_DISABLED" || (me.error instanceof ApiFailure && me.error.code === "ACCOUNT_DISABLED")) {
     return (

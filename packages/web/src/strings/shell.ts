@@ -14,6 +14,7 @@ export const shell = {
   signedOutLead:
     "Bluelight is the community's control room: dispatch, the MDT, the PNC, shifts and the game server. Sign in with the community's identity provider.",
   apiReference: "API reference",
+  apiReferenceLead: "every operation of the API, tried with this browser's session (for bots and tools).",
   expiredTitle: "Your session has ended",
   expiredLead: "Sign in again to carry on where you were.",
   disabledTitle: "This account cannot sign in",
@@ -26,6 +27,8 @@ export const shell = {
   connectionLostTitle: "Bluelight cannot be reached",
   connectionLostLead: "The connection to the server was lost. Your work on this page is kept; it will carry on when the server answers again.",
   retry: "Try again",
+  roomFailedTitle: "This room could not be opened",
+  roomFailedLead: "Bluelight could not load it: the connection to the server may have been lost. Try again once it is back.",
   offline: "Connection lost: trying again…",
   whoAmI: "Who I am",
   signedInAs: (name: string) => `Signed in as ${name}`,

@@ -88,6 +88,9 @@ export const Home = ({ me, offers }: { readonly me: Me; readonly offers: Offers 
             </>
           )}
         </dl>
+        <p>
+          <a href="/api/docs">{shell.apiReference}</a>: {shell.apiReferenceLead}
+        </p>
         <details>
           <summary>{shell.permissions} ({me.permissions.length})</summary>
           {me.permissions.length === 0 ? <p className="muted">{shell.noPermissions}</p> :

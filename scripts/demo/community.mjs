@@ -1,0 +1,84 @@
+// What the demo community holds: the README's roles and people, units of several types, the
+// member's characters with their licences and vehicles, one stolen vehicle, waiting calls and an
+// open incident. Everything is found again by its name, callsign or plate, so a second run adds nothing.
+
+/** The development provider's identities the demo signs in (the first four are its page's buttons). */
+export const PEOPLE = {
+  admin: { id: "dev-admin", username: "alex.admin", displayName: "Alex Admin" },
+  dispatcher: { id: "dev-dispatcher", username: "dana.dispatcher", displayName: "Dana Dispatcher" },
+  officer: { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer" },
+  member: { id: "dev-member", username: "mo.member", displayName: "Mo Member" },
+  moderator: { id: "dev-moderator", username: "mia.moderator", displayName: "Mia Moderator" }
+}
+
+/** The roles of the README's first evening, as docs/first-evening-with-curl.md makes them (Administrator and Member are built in). */
+export const ROLES = [
+  {
+    name: "Dispatcher",
+    permissions: ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
+  },
+  { name: "Officer", permissions: ["cad.unit.self", "cad.view", "pnc.view", "pnc.records.manage"] },
+  {
+    name: "Moderator",
+    permissions: [
+      "moderation.view",
+      "moderation.warn",
+      "moderation.kick",
+      "moderation.ban",
+      "moderation.history",
+      "players.view",
+      "players.lookup",
+      "server.view"
+    ]
+  }
+]
+
+/** Who is staff, with which role (by name). */
+export const STAFF = [
+  { person: "dispatcher", role: "Dispatcher" },
+  { person: "officer", role: "Officer" },
+  { person: "moderator", role: "Moderator" }
+]
+
+export const UNITS = [
+  { callsign: "MP-101", agencyCode: "MPS", type: "RESPONSE" },
+  { callsign: "MP-102", agencyCode: "MPS", type: "RESPONSE" },
+  { callsign: "MP-201", agencyCode: "MPS", type: "TRAFFIC" },
+  { callsign: "MP-301", agencyCode: "MPS", type: "DOG" },
+  { callsign: "LAS-401", agencyCode: "LAS", type: "AMBULANCE" },
+  { callsign: "LFB-501", agencyCode: "LFB", type: "FIRE" }
+]
+
+/** Mo Member's characters; the first vehicle is the one reported stolen. */
+export const CHARACTERS = [
+  {
+    fields: { fullName: "Sam Taylor", dateOfBirth: "1988-03-14", gender: "MALE", address: "12 Grove Street, Bluelight City" },
+    categories: ["B"],
+    vehicles: [{ plate: "BL24 ABC", make: "Ford", model: "Focus", colour: "Blue", type: "CAR" }]
+  },
+  {
+    fields: { fullName: "Priya Shah", dateOfBirth: "1994-11-02", gender: "FEMALE", address: "3 Vinewood Court, Bluelight City" },
+    categories: ["A", "B"],
+    vehicles: [
+      { plate: "BL19 XYZ", make: "Honda", model: "CB500", colour: "Red", type: "MOTORCYCLE" },
+      { plate: "BL21 KLM", make: "Vauxhall", model: "Corsa", colour: "White", type: "CAR" }
+    ]
+  },
+  {
+    fields: { fullName: "Tom Hughes", dateOfBirth: "1979-07-21", gender: "MALE", address: "Unit 4, Docks Road, Bluelight City" },
+    categories: ["B", "C"],
+    vehicles: [{ plate: "BL70 VAN", make: "Ford", model: "Transit", colour: "Silver", type: "VAN" }]
+  }
+]
+
+export const STOLEN = { plate: "BL24 ABC", reason: "Reported stolen by the keeper from Grove Street overnight" }
+
+/** Calls Control has not yet taken, entered as a dispatcher would (the game adds its own). */
+export const CALLS = [
+  { callerName: "Jo Bloggs", callerNumber: "07700 900123", location: "Legion Square", description: "Two people fighting outside the bank" },
+  { callerName: "Ravi Patel", callerNumber: null, location: "Vinewood Boulevard", description: "Smoke coming from the back of a shop" }
+]
+
+export const INCIDENTS = [
+  { type: "Burglary", priority: "PRIORITY", location: "14 Grove Street", description: "Back door forced while the occupants were away" }
+]

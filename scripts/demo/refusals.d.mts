@@ -1,0 +1,1 @@
+export declare const refusal: (env: Readonly<Record<string, string | undefined>>) => string | undefined

@@ -1,0 +1,76 @@
+import { spawnSync } from "node:child_process"
+import { fileURLToPath } from "node:url"
+import { CHARACTERS, STOLEN, UNITS } from "../scripts/demo/community.mjs"
+import { refusal } from "../scripts/demo/refusals.mjs"
+import { seed } from "../scripts/demo/seed.mjs"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { meData, signIn, typedAs } from "./harness/identity.js"
+import { type RunningServer, startServer } from "./harness/server.js"
+
+/**
+ * `npm run demo`'s seeding (scripts/demo/seed.mjs) against a real server with a fresh database,
+ * run twice: the first run makes the community through the public API, the second finds it all.
+ */
+describe("the demo community", () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ env: { BLUELIGHT_ADMIN_IDENTITY_IDS: "dev-admin" } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it("is made once, and a second run finds it all and makes nothing", async () => {
+    const first = await seed(server.url)
+    expect(first.items.filter((item) => !item.created)).toEqual([])
+    const kinds = (items: ReadonlyArray<{ readonly kind: string }>) => [...new Set(items.map((item) => item.kind))]
+    expect(kinds(first.items)).toEqual(["role", "staff profile", "unit", "character", "licence", "vehicle", "stolen marker", "call", "incident"])
+
+    const second = await seed(server.url)
+    expect(second.items.filter((item) => item.created)).toEqual([])
+    expect(second.items.map((item) => `${item.kind}: ${item.name}`)).toEqual(first.items.map((item) => `${item.kind}: ${item.name}`))
+  })
+
+  it("lets the dispatcher work the board and the officer look the stolen car up", async () => {
+    const dispatcher = await signIn(server, { id: "dev-dispatcher", username: "dana.dispatcher", displayName: "Dana Dispatcher" })
+    const permissions = (await meData(server, dispatcher)).permissions
+    expect(permissions).toEqual(expect.arrayContaining(["cad.view", "cad.dispatch", "cad.incidents.create", "cad.units.manage", "cad.calls.manage"]))
+
+    const units = await typedAs(server, dispatcher).run((api) => api.cadUnits.listUnits({ query: { limit: 100 } }))
+    expect(units.data.map((unit) => unit.callsign)).toEqual(expect.arrayContaining(UNITS.map((unit) => unit.callsign)))
+    expect(new Set(units.data.map((unit) => unit.type)).size).toBeGreaterThanOrEqual(4)
+    const open = await typedAs(server, dispatcher).run((api) => api.cadIncidents.listIncidents({ query: {} }))
+    expect(open.data.length).toBe(1)
+    const waiting = await typedAs(server, dispatcher).run((api) => api.cadCalls.listCalls({ query: {} }))
+    expect(waiting.data.filter((call) => call.source === "API").length).toBe(2)
+
+    const member = await signIn(server, { id: "dev-member", username: "mo.member", displayName: "Mo Member" })
+    const characters = await typedAs(server, member).run((api) => api.civilians.listCivilians({ query: { limit: 100 } }))
+    expect(characters.data.map((character) => character.fullName).sort()).toEqual(CHARACTERS.map((character) => character.fields.fullName).sort())
+    for (const character of characters.data) {
+      expect(character.licence, character.fullName).not.toBeNull()
+      expect(character.vehicles.length, character.fullName).toBeGreaterThanOrEqual(1)
+    }
+
+    const officer = await signIn(server, { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer" })
+    const found = await typedAs(server, officer).run((api) => api.pnc.searchVehicles({ query: { search: STOLEN.plate } }))
+    expect(found.data.map((hit) => [hit.plate, hit.stolen])).toEqual([[STOLEN.plate, true]])
+  })
+})
+
+describe("npm run demo's refusals", () => {
+  it("never runs in production: it says why and exits 1, starting nothing", () => {
+    const main = fileURLToPath(new URL("../scripts/demo/main.mjs", import.meta.url))
+    const run = spawnSync(process.execPath, [main], { env: { PATH: process.env["PATH"] ?? "", NODE_ENV: "production" }, encoding: "utf8", timeout: 30_000 })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain("refuses to run in production (NODE_ENV=production)")
+    expect(run.stdout).toBe("")
+  })
+
+  it("runs on the development defaults, and refuses where it could not sign in as the development administrator", () => {
+    expect(refusal({})).toBeUndefined()
+    expect(refusal({ NODE_ENV: "development", BLUELIGHT_ADMIN_IDENTITY_IDS: "someone, dev-admin" })).toBeUndefined()
+    expect(refusal({ IDP_CLIENT_ID: "bluelight" })).toContain("IDP_CLIENT_ID")
+    expect(refusal({ BLUELIGHT_ADMIN_IDENTITY_IDS: "someone" })).toContain("must include dev-admin")
+  })
+})
