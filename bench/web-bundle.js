@@ -20,7 +20,7 @@ import { runBench } from "./cleanup.js"
 import { pinningPlan } from "./cpu.js"
 import { freshPostgres, postgresServerUrl } from "./database.js"
 import { root, startBluelight } from "./servers.js"
-import { firstPageFiles, staticClosure } from "./webAssets.js"
+import { firstPageFiles, preloadsOf, resolvePath, staticClosure } from "./webAssets.js"
 
 const { values: flags } = parseArgs({ options: { "no-browser": { type: "boolean", default: false } } })
 /** WEB.md's budget, in bytes (kB of 1000 bytes: the stricter reading). */
@@ -54,10 +54,16 @@ const fromBuild = () => {
   const readCode = (path) => read(path).toString("utf8")
   const first = staticClosure(page.scripts.map((src) => new URL(src, "http://origin/").pathname), readCode)
   const rooms = first.dynamic.map((chunk) => ({ chunk, ...staticClosure([chunk], readCode) }))
+  // A room's CSS is not imported by its script: Vite's preload helper fetches it beside the chunk.
+  const preloads = first.scripts.flatMap((path) => preloadsOf(readCode(path)).map((p) => ({ ...p, chunk: resolvePath(path, p.specifier) })))
+  const roomStyles = (chunk) => [...new Set(preloads.filter((p) => p.chunk === chunk).flatMap((p) => p.preloads))].filter((path) => path.endsWith(".css"))
   return {
     scripts: first.scripts.map(weigh),
     styles: page.styles.map((href) => weigh(new URL(href, "http://origin/").pathname)),
-    rooms: rooms.map((room) => ({ chunk: room.chunk, files: room.scripts.filter((path) => !first.scripts.includes(path)).map(weigh) }))
+    rooms: rooms.map((room) => ({
+      chunk: room.chunk,
+      files: [...room.scripts.filter((path) => !first.scripts.includes(path)), ...roomStyles(room.chunk)].map(weigh)
+    }))
   }
 }
 
@@ -102,7 +108,7 @@ runBench(async () => {
   const lines = [
     ...table("first page, JavaScript (index.html's module scripts and preloads, and their static imports):", build.scripts),
     ...table("first page, CSS:", build.styles),
-    ...build.rooms.flatMap((room) => table(`after opening ${room.chunk} (its chunk and what it imports that the first page has not loaded):`, room.files))
+    ...build.rooms.flatMap((room) => table(`after opening ${room.chunk} (its chunk, what it imports that the first page has not loaded, its CSS):`, room.files))
   ]
   for (const line of lines) console.log(line)
   const gzipTotal = total(build.scripts, "gzip")

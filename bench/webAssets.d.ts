@@ -6,3 +6,4 @@ export declare const staticClosure: (
   entries: ReadonlyArray<string>,
   read: (path: string) => string
 ) => { readonly scripts: ReadonlyArray<string>; readonly dynamic: ReadonlyArray<string> }
+export declare const preloadsOf: (code: string) => ReadonlyArray<{ readonly specifier: string; readonly preloads: ReadonlyArray<string> }>

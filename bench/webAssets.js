@@ -57,3 +57,19 @@ export const staticClosure = (entries, read) => {
   for (const entry of entries) visit(entry)
   return { scripts, dynamic: [...new Set(dynamic)].filter((path) => !scripts.includes(path)) }
 }
+
+/**
+ * What Vite's preload helper fetches beside each dynamic import of `code`:
+ * `import("./Room.js"),__vite__mapDeps([0,2])` names entries of the module's
+ * `m.f=[…]` list (paths from the site's root), the chunk's own CSS among them.
+ * Answers, per dynamic import with such a list, its specifier and those paths.
+ */
+export const preloadsOf = (code) => {
+  const list = /m\.f\s*\|\|\s*\(\s*m\.f\s*=\s*\[([^\]]*)\]/.exec(code)
+  if (list === null) return []
+  const paths = [...list[1].matchAll(new RegExp(quoted, "g"))].map((m) => `/${specifier(m).replace(/^\//, "")}`)
+  return [...code.matchAll(new RegExp(String.raw`\bimport\(\s*${quoted}\s*\)\s*,\s*__vite__mapDeps\(\s*\[([\d,\s]*)\]`, "g"))].map((m) => ({
+    specifier: specifier(m),
+    preloads: m[4].split(",").filter((n) => n.trim() !== "").map((n) => paths[Number(n)])
+  }))
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { parseCpuList, parseProcStat } from "../bench/cpu.js"
 import { percentiles } from "../bench/latencyStats.js"
 import { summarizeProfile } from "../bench/profileSummary.js"
-import { firstPageFiles, importsOf, resolvePath, staticClosure } from "../bench/webAssets.js"
+import { firstPageFiles, importsOf, preloadsOf, resolvePath, staticClosure } from "../bench/webAssets.js"
 
 describe("the benchmark's /proc and taskset parsers", () => {
   it("adds utime and stime, counting fields from the command name's last parenthesis", () => {
@@ -94,5 +94,21 @@ describe("the latency summary", () => {
 
   it("answers NaN for no values", () => {
     expect(percentiles([])).toEqual({ count: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN })
+  })
+})
+
+describe("Vite's preload lists", () => {
+  it("names the files fetched beside each dynamic import, from the site's root", () => {
+    const code =
+      "const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=[\"assets/Room-A.js\",\"assets/feed-B.js\",\"assets/Room-C.css\",\"assets/Mdt-D.js\"])))=>i.map(i=>d[i]);" +
+      "x(()=>import(`./Room-A.js`),__vite__mapDeps([0,1,2]));y(()=>import(`./Mdt-D.js`),__vite__mapDeps([3,1]))"
+    expect(preloadsOf(code)).toEqual([
+      { specifier: "./Room-A.js", preloads: ["/assets/Room-A.js", "/assets/feed-B.js", "/assets/Room-C.css"] },
+      { specifier: "./Mdt-D.js", preloads: ["/assets/Mdt-D.js", "/assets/feed-B.js"] }
+    ])
+  })
+
+  it("answers nothing for a module without one", () => {
+    expect(preloadsOf("import(\"./x.js\")")).toEqual([])
   })
 })
