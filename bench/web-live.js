@@ -206,12 +206,15 @@ runBench(async () => {
   const seen = percentiles(drawn.map((s) => s.seenMs))
   const frame = percentiles(drawn.map((s) => s.frameMs))
   const answer = percentiles(samples.map((s) => s.answerMs))
+  // Apart, the part after the write: the change's way from B's commit through Postgres to A, its stream and the page.
+  const afterAnswer = percentiles(drawn.map((s) => s.seenMs - s.answerMs))
   const verdict = missing === 0 && seen.p99 < settings.budgetMs ? "OK" : "MISSED"
   console.log([
     "a CAD change on B, drawn on A's board:",
     line("the change's answer on B", answer),
     line("the new text in the DOM on A", seen),
     line("the next frame after it", frame),
+    line("the DOM on A, from B's answer", afterAnswer),
     ...(missing > 0 ? [`  ${missing} change(s) not drawn within ${DRAWN_TIMEOUT_MS / 1000} s`] : []),
     `p99 ${ms(seen.p99)} against the budget of ${settings.budgetMs} ms (under it): ${verdict}`,
     `load average at the end: ${load()}`
@@ -220,7 +223,7 @@ runBench(async () => {
   const resultPath = join(outputDir, "web-live.json")
   writeFileSync(
     resultPath,
-    JSON.stringify({ settings, plan: plan.note, loadAtStart, loadAtEnd: load(), answer, seen, frame, missing, samples }, null, 2) + "\n"
+    JSON.stringify({ settings, plan: plan.note, loadAtStart, loadAtEnd: load(), answer, seen, frame, afterAnswer, missing, samples }, null, 2) + "\n"
   )
   console.log(`figures as JSON: ${resultPath}`)
   if (verdict !== "OK") process.exitCode = 1
