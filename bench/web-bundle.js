@@ -131,5 +131,5 @@ runBench(async () => {
     ]
     if (agree.includes(false)) throw new Error("the browser loaded other JavaScript than the build's first page")
   }
-  if (verdict !== "OK") process.exitCode = 1
+  if (verdict !== "OK") throw new Error(`the first page's JavaScript is over its budget: ${kB(gzipTotal)} gzip`)
 })
