@@ -105,10 +105,12 @@ const report = (label, marks, goalS) => {
   const tscMs = marks.webAt - marks.buildAt - webMs
   return [
     `${label}: listening ${seconds(marks.listeningAt)} after \`npm start\` (goal: under ${goalS} s) ${marks.listeningAt < goalS * 1000 ? "OK" : "MISSED"}`,
-    `  npm until the build starts                   ${seconds(marks.buildAt)}`,
-    `  tsc --build (and node, the web build's check) ${seconds(tscMs)}`,
-    `  web build                                    ${marks.webMs === undefined ? `skipped ("${marks.webLine}")` : seconds(webMs)}`,
-    `  server boot to listening                     ${seconds(marks.listeningAt - marks.webAt)}`
+    ...[
+      ["npm until the build starts", seconds(marks.buildAt)],
+      ["tsc --build (and node, the web build's check)", seconds(tscMs)],
+      ["web build", marks.webMs === undefined ? `skipped ("${marks.webLine}")` : seconds(webMs)],
+      ["server boot to listening", seconds(marks.listeningAt - marks.webAt)]
+    ].map(([label, value]) => `  ${label.padEnd(46)} ${value}`)
   ]
 }
 
