@@ -61,9 +61,10 @@ async function npmStart(cwd, env) {
   const child = spawn("npm", ["start"], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(signal ?? code)))
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    process.kill(-child.pid, "SIGTERM")
-    const timer = setTimeout(() => process.kill(-child.pid, "SIGKILL"), 15_000)
+    const pid = child.pid
+    if (pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+    process.kill(-pid, "SIGTERM")
+    const timer = setTimeout(() => process.kill(-pid, "SIGKILL"), 15_000)
     await exited
     clearTimeout(timer)
   }
@@ -75,8 +76,8 @@ async function npmStart(cwd, env) {
       createInterface({ input: stream }).on("line", (text) => {
         const at = performance.now() - started
         output.push(text)
-        if (Number.isNaN(marks.buildAt) && /^> tsc --build/.test(text)) marks.buildAt = at
-        if (Number.isNaN(marks.webAt) && /^web client: /.test(text)) {
+        if (Number.isNaN(marks.buildAt) && text.startsWith("> tsc --build")) marks.buildAt = at
+        if (Number.isNaN(marks.webAt) && text.startsWith("web client: ")) {
           marks.webAt = at
           marks.webLine = text
           const built = /in (\d+) ms/.exec(text)
@@ -89,7 +90,7 @@ async function npmStart(cwd, env) {
       })
     read(child.stdout)
     read(child.stderr)
-    exited.then((code) => reject(new Error(`npm start exited (${code}) before listening:\n${output.slice(-30).join("\n")}`)))
+    void exited.then((code) => reject(new Error(`npm start exited (${code}) before listening:\n${output.slice(-30).join("\n")}`)))
     setTimeout(() => reject(new Error(`npm start did not listen within ${STEP_TIMEOUT_MS / 1000} s:\n${output.slice(-30).join("\n")}`)), STEP_TIMEOUT_MS)
       .unref()
   })
