@@ -13,6 +13,7 @@ import { parseArgs } from "node:util"
 import { onCleanup, runBench } from "./cleanup.js"
 import { pinningPlan, pinSelf } from "./cpu.js"
 import { benchDatabase } from "./database.js"
+import { bearerCall, CONTROL, seedCadBoard } from "./cadSeed.js"
 import { call, signIn } from "./session.js"
 import { ADMIN_IDENTITY_ID, benchDir, root, startBluelight, stopChild } from "./servers.js"
 import { openStream } from "./sse.js"
@@ -33,28 +34,8 @@ const positive = (name) => {
   return value
 }
 
-const CONTROL = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
-
-/** A JSON request with a bearer credential; answers the status and the parsed body. */
-const bearerCall = async (base, token, method, path, body) => {
-  const answer = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined
-  })
-  return { status: answer.status, body: await answer.json() }
-}
-
 const quantile = (sorted, q) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))])
 const ms = (value) => `${value.toFixed(1)} ms`
-
-/** Runs `work(i)` for each item with at most `width` in flight. */
-const pool = async (items, width, work) => {
-  let next = 0
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await work(items[next++])
-  }))
-}
 
 /** Each dispatcher assigns its own units to random incidents and clears them, as fast as answers come, for `seconds`. */
 const assignClearLoad = async (base, token, units, incidents, dispatchers, seconds) => {
@@ -104,28 +85,9 @@ runBench(async () => {
 
   const admin = await signIn(writer.base, ADMIN_IDENTITY_ID, "Bench Administrator")
   const { token } = await call(writer.base, admin, "POST", "/api/admin/services", { name: "bench control", scopes: CONTROL })
-  const role = await call(writer.base, admin, "POST", "/api/admin/roles", { name: "Crew", permissions: ["cad.unit.self"] })
 
   console.log(`setting up ${unitCount} crewed units and ${incidentCount} open incidents…`)
-  const units = []
-  await pool(Array.from({ length: unitCount }, (_, i) => i), 8, async (i) => {
-    const person = await signIn(writer.base, `bench-crew-${i}`, `Crew ${String(i).padStart(3, "0")}`)
-    const account = await call(writer.base, person, "GET", "/api/me")
-    await call(writer.base, admin, "POST", "/api/staff", { accountId: account.id, roleIds: [role.id] })
-    const unit = (await bearerCall(writer.base, token, "POST", "/api/cad/units", { callsign: `B-${i}`, agencyCode: "BENCH", type: "RESPONSE" })).body.data
-    const crewed = (await bearerCall(writer.base, token, "POST", `/api/cad/units/${unit.id}/crew`, { userId: account.id, identifier: String(i) })).body.data
-    units.push({ id: crewed.id, version: crewed.version })
-  })
-  const incidents = []
-  const priorities = ["IMMEDIATE", "PRIORITY", "SCHEDULED", "RESOLUTION"]
-  await pool(Array.from({ length: incidentCount }, (_, i) => i), 8, async (i) => {
-    const answer = await bearerCall(writer.base, token, "POST", "/api/cad/incidents", {
-      type: "Bench incident",
-      priority: priorities[i % 4],
-      location: `Grid ${i}`
-    })
-    incidents.push(answer.body.data)
-  })
+  const { units, incidents } = await seedCadBoard(writer.base, admin, token, { units: unitCount, incidents: incidentCount })
 
   // 1. Throughput, no streams open.
   await assignClearLoad(writer.base, token, units, incidents, dispatchers, 2)

@@ -19,6 +19,12 @@ const withClient = async (url, use) => {
   }
 }
 
+/** The Postgres server the benches make their databases on: TEST_DATABASE_URL, else DATABASE_URL, else the machine's own. */
+export const postgresServerUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
+
+/** The Redis the instances share: REDIS_URL, else database 9 of the machine's (never flushed: its keys are per account and expire with their minute). */
+export const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/9"
+
 /** A database of its own on the Postgres at `serverUrl`, dropped on exit: migrations start from nothing, nothing is left behind. */
 export async function freshPostgres(serverUrl) {
   const name = `bluelight_bench_${randomBytes(6).toString("hex")}`

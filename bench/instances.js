@@ -23,7 +23,7 @@ import { performance } from "node:perf_hooks"
 import { parseArgs } from "node:util"
 import { runBench } from "./cleanup.js"
 import { cpuMicros, pinningPlan, pinSelf } from "./cpu.js"
-import { freshPostgres } from "./database.js"
+import { freshPostgres, postgresServerUrl, redisUrl } from "./database.js"
 import { quantile, latencyRecorder } from "./latencyStats.js"
 import { closeAgents } from "./loadClient.js"
 import { floorLadder, formatFloor } from "./loadFloor.js"
@@ -76,8 +76,6 @@ const FAN_OUT_CHANGES_PER_SECOND = 10
 const FAN_OUT_SECONDS = 4
 /** Users in the warm-up's closed loop. */
 const WARM_UP_WIDTH = 8
-const databaseServer = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres"
-const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/9"
 const load = () => loadavg().map((n) => n.toFixed(2)).join(" ")
 
 /** One step: the mix at `offered` req/s, the users split over `servers` (user i on servers[i % n]). */
@@ -241,7 +239,7 @@ runBench(async () => {
   // them, for a machine whose cores other work also uses.
   const plan = flags["no-pin"] ? { pinned: false, note: "not pinned (--no-pin): the kernel places servers and generator" } : pinningPlan()
   pinSelf(plan)
-  const database = await freshPostgres(databaseServer)
+  const database = await freshPostgres(postgresServerUrl)
   const env = { REDIS_URL: redisUrl, RATE_LIMIT_SIGN_INS_PER_MINUTE: "100000", RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000" }
   const startedAt = new Date().toISOString()
   const loadAtStart = load()

@@ -25,3 +25,10 @@ export declare const latencyRecorder: () => {
   readonly record: (name: string, kind: Kind, ms: number, outcome: Outcome, detail?: string) => void
   readonly summary: (seconds: number) => StepSummary
 }
+export declare const percentiles: (values: ReadonlyArray<number>) => {
+  readonly count: number
+  readonly p50: number
+  readonly p95: number
+  readonly p99: number
+  readonly max: number
+}

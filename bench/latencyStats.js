@@ -55,3 +55,15 @@ export const latencyRecorder = () => {
   }
   return { record, summary }
 }
+
+/** `count`, `p50`, `p95`, `p99` (nearest rank) and `max` of `values`, in any order; NaN for an empty list. */
+export const percentiles = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return {
+    count: sorted.length,
+    p50: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+    max: sorted.length === 0 ? NaN : sorted[sorted.length - 1]
+  }
+}

@@ -58,7 +58,8 @@ async function startServer(plan, name, args, env) {
   onCleanup(() => stopChild(child))
   for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     if (exit !== null) throw new Error(`${name} exited (${exit}) before answering; ${logPath}:\n${tail(logPath)}`)
-    const answer = await fetch(`${base}/api/health`).catch(() => null)
+    // Each probe gives up after 2 s: a request that reaches the port while the server is still starting can go unanswered.
+    const answer = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) }).catch(() => null)
     if (answer?.status === 200) return { name, pid: child.pid, base, child, logPath }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
