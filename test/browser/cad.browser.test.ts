@@ -114,12 +114,13 @@ describe("two dispatchers at once", () => {
     const loser = (await conflict(first.page).count()) === 1 ? first : second
     const winner = loser === first ? second : first
     const notice = conflict(loser.page)
+    const winningIncident = winner === first ? north : south
     await reads(notice, /BT-202[\s\S]*Assigned/)
+    await reads(notice, new RegExp(`Status\\s+Available → Assigned[\\s\\S]*Incident\\s+— → #${winningIncident.number}`))
     expect(await notice.getByRole("button", { name: "Redo on the new state" }).count()).toBe(1)
     await checkPage(loser.page, "control, a conflict explained")
     const detail = (await world.adminApi.run((api) => api.cadUnits.getUnit({ params: { id: UnitId.make(unit.id) } }))).data
     expect(detail.status).toBe("ASSIGNED")
-    const winningIncident = winner === first ? north : south
     expect(detail.incidentId).toBe(winningIncident.id)
 
     // Live again, both boards agree on where the unit went.

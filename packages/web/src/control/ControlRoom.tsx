@@ -148,6 +148,7 @@ const Board = ({ me, state }: { readonly me: Me; readonly state: BoardState & { 
       {state.conflict !== null && (
         <ConflictNotice
           conflict={state.conflict}
+          numberOf={(id) => board.incidents.get(id as Incident["id"])?.number}
           redo={() =>
             void state.redo().then((result) => {
               // An edit redone on the new state is written: its form has done its work.

@@ -22,8 +22,26 @@ export const PanicBanner = ({ panics, acknowledge }: { readonly panics: Readonly
 
 const fieldName = (field: string): string => (control.fields as Record<string, string>)[field] ?? field
 
+/** A changed value as people read it: a status or a priority by its word, an incident by its number. */
+const shown = (field: string, value: string, numberOf: (incidentId: string) => number | undefined): string => {
+  if (value === "") return "—"
+  if (field === "status") return (control.status as Record<string, string>)[value] ?? value
+  if (field === "priority") return (control.priority as Record<string, string>)[value] ?? value
+  if (field === "incidentId") {
+    const number = numberOf(value)
+    return number === undefined ? control.anotherIncident : `#${number}`
+  }
+  return value
+}
+
 /** A move refused with `CAD_CONFLICT`: the record as it now is, what changed, and the same move again on it. */
-export const ConflictNotice = ({ conflict, redo, dismiss }: { readonly conflict: Conflict; readonly redo: () => void; readonly dismiss: () => void }) => {
+export const ConflictNotice = ({ conflict, redo, dismiss, numberOf }: {
+  readonly conflict: Conflict
+  readonly redo: () => void
+  readonly dismiss: () => void
+  /** An incident's number on the board, by its id. */
+  readonly numberOf: (incidentId: string) => number | undefined
+}) => {
   const now = conflict.now
   return (
     <section role="alert" className="conflict panel" aria-label={control.conflictTitle}>
@@ -45,7 +63,7 @@ export const ConflictNotice = ({ conflict, redo, dismiss }: { readonly conflict:
           {conflict.changes.map((change) => (
             <div key={change.field} className="contents">
               <dt>{control.conflictChanged}: {fieldName(change.field)}</dt>
-              <dd>{change.before} → {change.after}</dd>
+              <dd>{shown(change.field, change.before, numberOf)} → {shown(change.field, change.after, numberOf)}</dd>
             </div>
           ))}
         </dl>

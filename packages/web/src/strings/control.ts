@@ -88,6 +88,7 @@ export const control = {
   conflictTitle: "Someone else changed this first",
   conflictLead: "Nothing was written. This is the record as it now is:",
   conflictChanged: "Changed",
+  anotherIncident: "an incident no longer open",
   redo: "Redo on the new state",
   dismiss: "Dismiss",
   actionFailed: "That did not work",

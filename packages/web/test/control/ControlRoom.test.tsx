@@ -191,6 +191,23 @@ describe("Control's board", () => {
     expect(within(units).getAllByRole("listitem")[0]!.textContent).toMatch(/MP-21.*Assigned.*on #12/)
   })
 
+  it("says what changed in words: a status by its word, an incident by its number", async () => {
+    const user = userEvent.setup()
+    await showBoard(ALL, {
+      ["POST /api/cad/incidents/" + INCIDENT.id + "/assign"]: {
+        status: 409,
+        body: { error: { code: "CAD_CONFLICT", message: "The unit changed since it was read" }, requestId: "r3" }
+      },
+      ["GET /api/cad/units/" + UNIT.id]: { status: 200, body: { data: { ...UNIT, version: 4, status: "ASSIGNED", incidentId: INCIDENT.id } } }
+    })
+    await user.click(screen.getByRole("button", { name: "Select incident #12" }))
+    await user.click(screen.getByRole("button", { name: "Assign to #12" }))
+    const notice = await screen.findByRole("alert", { name: "Someone else changed this first" })
+    expect(notice.textContent).toContain("Available → Assigned")
+    expect(notice.textContent).toContain("— → #12")
+    expect(notice.textContent).not.toContain(INCIDENT.id)
+  })
+
   it("keeps an edit refused with CAD_CONFLICT and writes it on the new state with one click", async () => {
     const user = userEvent.setup()
     const updates: Array<unknown> = []
