@@ -1,7 +1,6 @@
-import { useId, useState } from "react"
-import type { ApiFailure } from "../api/failure.js"
 import { control } from "../strings/index.js"
-import { FieldProblems, FormProblem, problemsAt } from "../ui/FieldProblems.js"
+import { FormProblem } from "../ui/FieldProblems.js"
+import { useFields } from "../ui/useFields.js"
 import { type Incident, PRIORITY_ORDER } from "./board.js"
 import type { IncidentFieldsInput } from "./intents.js"
 import { checkIncident } from "./validate.js"
@@ -21,8 +20,7 @@ export const IncidentForm = ({ initial, submitLabel, heading, submit, onCancel }
   readonly submit: (fields: IncidentFieldsInput) => Promise<Error | null>
   readonly onCancel: () => void
 }) => {
-  const id = useId()
-  const [fields, setFields] = useState<IncidentFieldsInput>(
+  const { id, fields, failure, setFailure, busy, setBusy, field, problems } = useFields<IncidentFieldsInput>(
     initial === undefined ? EMPTY : {
       type: initial.type,
       priority: initial.priority,
@@ -31,21 +29,6 @@ export const IncidentForm = ({ initial, submitLabel, heading, submit, onCancel }
       controlNotes: initial.controlNotes
     }
   )
-  const [failure, setFailure] = useState<Error | null>(null)
-  const [busy, setBusy] = useState(false)
-  const apiFailure = failure !== null && "problems" in failure ? failure as ApiFailure : null
-  const field = (name: keyof IncidentFieldsInput) => {
-    const invalid = problemsAt(apiFailure, name).length > 0
-    return {
-      id: `${id}-${name}`,
-      name,
-      value: fields[name],
-      "aria-invalid": invalid || undefined,
-      "aria-describedby": invalid ? `${id}-${name}-problems` : undefined,
-      onChange: (event: { readonly target: { readonly value: string } }) => setFields((now) => ({ ...now, [name]: event.target.value }))
-    }
-  }
-  const problems = (name: string) => <FieldProblems id={`${id}-${name}-problems`} failure={apiFailure} path={[name]} />
 
   return (
     <form

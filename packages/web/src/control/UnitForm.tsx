@@ -1,7 +1,6 @@
-import { useId, useState } from "react"
-import type { ApiFailure } from "../api/failure.js"
 import { control } from "../strings/index.js"
-import { FieldProblems, FormProblem, problemsAt } from "../ui/FieldProblems.js"
+import { FormProblem } from "../ui/FieldProblems.js"
+import { useFields } from "../ui/useFields.js"
 import type { Unit } from "./board.js"
 import { createUnit } from "./cadCalls.js"
 import { checkUnit } from "./validate.js"
@@ -17,22 +16,7 @@ interface UnitFieldsInput {
 
 /** A new unit: callsign, agency code and type, checked by the API's rules; the API's problems beside the fields. */
 export const UnitForm = ({ onCreated, onCancel }: { readonly onCreated: (unit: Unit) => void; readonly onCancel: () => void }) => {
-  const id = useId()
-  const [fields, setFields] = useState<UnitFieldsInput>({ callsign: "", agencyCode: "", type: "RESPONSE" })
-  const [failure, setFailure] = useState<Error | null>(null)
-  const [busy, setBusy] = useState(false)
-  const apiFailure = failure !== null && "problems" in failure ? failure as ApiFailure : null
-  const field = (name: keyof UnitFieldsInput) => {
-    const invalid = problemsAt(apiFailure, name).length > 0
-    return {
-      id: `${id}-${name}`,
-      value: fields[name],
-      "aria-invalid": invalid || undefined,
-      "aria-describedby": invalid ? `${id}-${name}-problems` : undefined,
-      onChange: (event: { readonly target: { readonly value: string } }) => setFields((now) => ({ ...now, [name]: event.target.value }))
-    }
-  }
-  const problems = (name: string) => <FieldProblems id={`${id}-${name}-problems`} failure={apiFailure} path={[name]} />
+  const { id, fields, failure, setFailure, busy, setBusy, field, problems } = useFields<UnitFieldsInput>({ callsign: "", agencyCode: "", type: "RESPONSE" })
   return (
     <form
       className="control-form panel"

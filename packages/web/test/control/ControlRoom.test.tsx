@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { makeQueryClient } from "../../src/api/queryClient.js"
-import type { Me } from "../../src/app/session.js"
+import { signedIn } from "../signedIn.js"
 import ControlRoom from "../../src/control/ControlRoom.js"
 
 /** The server, as a table of `METHOD /path` answers per test; the live feed a stream the test writes entries into. */
@@ -91,19 +91,7 @@ const BOARD: Record<string, Answer> = {
 }
 
 const ALL = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
-const me = (permissions: ReadonlyArray<string>) =>
-  ({
-    id: ID(9),
-    displayName: "Dana Dispatcher",
-    status: "ACTIVE",
-    identity: null,
-    platform: null,
-    staff: null,
-    roles: [],
-    permissions,
-    developerAccess: false,
-    createdAt: T
-  }) as unknown as Me
+const me = (permissions: ReadonlyArray<string>) => signedIn("Dana Dispatcher", permissions, ID(9), T)
 
 const showBoard = async (permissions: ReadonlyArray<string> = ALL, table: Record<string, Answer> = {}) => {
   answers = { ...BOARD, ...table }

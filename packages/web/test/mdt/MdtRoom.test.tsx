@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
-import type { Me } from "../../src/app/session.js"
+import { signedIn } from "../signedIn.js"
 import MdtRoom from "../../src/mdt/MdtRoom.js"
 import { ACCOUNT, AT, crewMember, INCIDENT, incidentJson, UNIT, unitJson } from "./fixtures.js"
 
@@ -47,19 +47,7 @@ const refusal = (status: number, code: string, message: string, details?: unknow
 })
 const page = (data: ReadonlyArray<unknown>): Answer => ({ status: 200, body: { data, meta: { limit: 5, offset: 0, hasMore: false } } })
 
-const me = (permissions: ReadonlyArray<string>) =>
-  ({
-    id: ACCOUNT,
-    displayName: "Olly Officer",
-    status: "ACTIVE",
-    identity: null,
-    platform: null,
-    staff: null,
-    roles: [],
-    permissions,
-    developerAccess: false,
-    createdAt: AT
-  }) as unknown as Me
+const me = (permissions: ReadonlyArray<string>) => signedIn("Olly Officer", permissions, ACCOUNT, AT)
 
 // Without cad.view the MDT follows no feed (it polls): these tests look at the MDT's own reads and writes.
 const CREW_ONLY = ["cad.unit.self", "pnc.view"]
