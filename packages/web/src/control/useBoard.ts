@@ -6,7 +6,7 @@ import { applyEntry } from "./applyEntry.js"
 import { acknowledgePanic, type Board, boardOf, type Entry, type Incident, putCall, putIncident, putUnit, type Unit } from "./board.js"
 import { getIncident, getUnit, readBoard, runIntent, type Written } from "./cadCalls.js"
 import { type FieldChange, incidentChanges, type Intent, subjectOf, unitChanges, versionFor } from "./intents.js"
-import { makeRefetcher } from "./refetch.js"
+import { makeRefetcher } from "../live/refetcher.js"
 
 /** A move refused with `CAD_CONFLICT`: the move, the record as it now is (read again) and what changed in it. */
 export interface Conflict {

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useMemo, useRef } from "react"
 import { type FeedState, useCadFeed } from "../live/cadFeed.js"
 import { applyToIncident, applyToMdt, combinedFeedState } from "./applyEntry.js"
-import { makeCoalescer } from "./coalesce.js"
+import { makeRefetcher } from "../live/refetcher.js"
 import { type IncidentDetailData, mdtKeys, type MyMdt } from "./queries.js"
 
 type Refetch = "me" | "incident" | "units"
@@ -23,15 +23,15 @@ export const useMdtLive = (followed: boolean, mdt: MyMdt | undefined, myAccountI
   const queries = useQueryClient()
   const unitId = mdt?.unit?.id
   const incidentId = mdt?.unit?.incidentId ?? undefined
-  // One coalescer for the screen's life: an entry that changes my incident must not drop the read it asked for.
+  // One re-reader for the screen's life: an entry that changes my incident must not drop the read it asked for.
   const incidentNow = useRef(incidentId)
   incidentNow.current = incidentId
-  const coalescer = useMemo(() =>
-    makeCoalescer<Refetch>((key) => {
+  const rereads = useMemo(() =>
+    makeRefetcher<Refetch>((key) => {
       const queryKey = key === "me" ? mdtKeys.me : key === "units" ? mdtKeys.units : mdtKeys.incident(incidentNow.current ?? "")
-      void queries.refetchQueries({ queryKey, type: "active" })
+      return queries.refetchQueries({ queryKey, type: "active" })
     }), [queries])
-  useEffect(() => () => coalescer.stop(), [coalescer])
+  useEffect(() => () => rereads.stop(), [rereads])
 
   const seen = useRef<Array<number>>([])
   const apply = (entry: CadEventView) => {
@@ -41,15 +41,15 @@ export const useMdtLive = (followed: boolean, mdt: MyMdt | undefined, myAccountI
     if (current !== undefined) {
       const applied = applyToMdt(current, entry, myAccountId)
       if (applied.mdt !== current) queries.setQueryData(mdtKeys.me, applied.mdt)
-      if (applied.refetch) coalescer.request("me")
-      if (current.unit === null && (entry.type === "UNIT_CREATED" || entry.type === "UNIT_UPDATED")) coalescer.request("units")
+      if (applied.refetch) rereads.ask("me")
+      if (current.unit === null && (entry.type === "UNIT_CREATED" || entry.type === "UNIT_UPDATED")) rereads.ask("units")
     }
     if (incidentId !== undefined) {
       const detail = queries.getQueryData<IncidentDetailData>(mdtKeys.incident(incidentId))
       if (detail !== undefined) {
         const applied = applyToIncident(detail, entry)
         if (applied.detail !== detail) queries.setQueryData(mdtKeys.incident(incidentId), applied.detail)
-        if (applied.refetch) coalescer.request("incident")
+        if (applied.refetch) rereads.ask("incident")
       }
     }
   }
@@ -57,8 +57,8 @@ export const useMdtLive = (followed: boolean, mdt: MyMdt | undefined, myAccountI
   const ready = followed && mdt !== undefined
   const unitFeed = useCadFeed(ready, { unitId }, apply)
   const incidentFeed = useCadFeed(ready && incidentId !== undefined, { incidentId }, apply)
-  useReadAgainWhenLive(unitFeed, () => coalescer.request("me"))
-  useReadAgainWhenLive(incidentFeed, () => coalescer.request("incident"))
+  useReadAgainWhenLive(unitFeed, () => rereads.ask("me"))
+  useReadAgainWhenLive(incidentFeed, () => rereads.ask("incident"))
   return combinedFeedState(incidentId === undefined ? [unitFeed] : [unitFeed, incidentFeed])
 }
 

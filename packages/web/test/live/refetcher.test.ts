@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { makeRefetcher } from "../../src/control/refetch.js"
+import { makeRefetcher } from "../../src/live/refetcher.js"
 
 beforeEach(() => {
   vi.useFakeTimers()
