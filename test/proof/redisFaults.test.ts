@@ -24,7 +24,7 @@
  * start is covered by test/health.test.ts and test/identity/rateLimitsShared.test.ts.
  */
 import type { GameServerSimulator } from "@bluelight/adapters-game"
-import { REDIS_DEADLINE } from "@bluelight/adapters-http"
+import { REDIS_DEADLINE } from "@bluelight/adapters-redis"
 import { Duration } from "effect"
 import { once } from "node:events"
 import { createConnection, createServer, type Socket } from "node:net"

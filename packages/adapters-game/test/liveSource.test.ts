@@ -1,11 +1,5 @@
-import {
-  type GameServerSimulator,
-  KEY_REFUSED_BACKOFF,
-  makeHttpLiveSource,
-  makeMemoryRateGate,
-  type RateGate,
-  startGameServerSimulator
-} from "@bluelight/adapters-game"
+import { type GameServerSimulator, KEY_REFUSED_BACKOFF, makeHttpLiveSource, makeMemoryRateGate, startGameServerSimulator } from "@bluelight/adapters-game"
+import type { RateGate } from "@bluelight/core/game"
 import { Duration, Effect, Redacted } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"

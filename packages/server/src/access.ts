@@ -1,10 +1,5 @@
-import {
-  layerIdentityProviderClient,
-  layerPlatformProviderClient,
-  PlatformLinkingUnavailable,
-  layerRateLimiter,
-  layerStreamSlots
-} from "@bluelight/adapters-http"
+import { layerIdentityProviderClient, layerPlatformProviderClient, PlatformLinkingUnavailable } from "@bluelight/adapters-http"
+import { layerRateLimiter, layerStreamSlots } from "@bluelight/adapters-redis"
 import { AccessSettings } from "@bluelight/core/identity"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { FetchHttpClient } from "effect/http"

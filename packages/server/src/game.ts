@@ -3,17 +3,14 @@ import {
   COMMAND_TIMEOUT,
   layerHttpLiveSource,
   layerMemoryGameCommandSlot,
-  layerRedisGameCommandSlot,
-  layerRedisLivePicture,
-  leaseTtlFor,
   makeHttpGameCommands,
   makeMemoryRateGate,
-  makeRedisRateGate,
   READ_TIMEOUT,
   startGameServerSimulator
 } from "@bluelight/adapters-game"
+import { layerRedisGameCommandSlot, layerRedisLivePicture, makeRedisRateGate } from "@bluelight/adapters-redis"
 import { LivePictureInMemory, LiveSource } from "@bluelight/core/game"
-import { GameServer, GameServerUnreachable, gameServerReadsFrom } from "@bluelight/core/moderation"
+import { GameServer, GameServerUnreachable, gameServerReadsFrom, leaseTtlFor } from "@bluelight/core/moderation"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import { FetchHttpClient } from "effect/http"
 import type { Settings } from "./config.js"

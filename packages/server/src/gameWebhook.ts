@@ -1,5 +1,6 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
-import { GameWebhookKey, layerGameEventInbox, layerWebhookReplays } from "@bluelight/adapters-http"
+import { GameWebhookKey, layerGameEventInbox } from "@bluelight/adapters-http"
+import { layerWebhookReplays } from "@bluelight/adapters-redis"
 import {
   FORGET_GAME_EVENT_CLAIMS_EVERY,
   forgetOldGameEventClaims,

@@ -1,11 +1,10 @@
-import type { GameBanList, LiveSnapshot } from "@bluelight/core/game"
+import type { GameBanList, LiveSnapshot, RateGate } from "@bluelight/core/game"
 import { LiveSource } from "@bluelight/core/game"
 import { GameServerUnreachable } from "@bluelight/core/moderation"
 import { Cause, Clock, DateTime, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { HttpClient, HttpClientError, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import { RATE_LIMIT_HEADERS, RateLimitedBody, V2_SECTIONS } from "../protocol.js"
 import { toGameBans, toLiveSnapshot, V2ServerLoose } from "./decode.js"
-import type { RateGate } from "./RateGate.js"
 
 /** Where the game server is, its key, and how long a read may take. */
 export interface LiveSourceOptions {

@@ -1,76 +1,11 @@
-import { Clock, Duration, Effect, Ref } from "effect"
-import type { Redis, Result } from "ioredis"
-
-/** Why reads are held back, and until when (epoch milliseconds). */
-export interface Hold {
-  readonly until: number
-  readonly why: string
-}
-
-/**
- * When the next read of the game server may be sent (docs/decisions/game.md,
- * "Rate limits"): the game's `X-RateLimit-Remaining: 0` holds reads until
- * `X-RateLimit-Reset`, a `429` for its `retry_after`, a refused key for a long
- * back-off. Shared by every instance when they share a store, so one
- * instance's `429` holds the others' reads too.
- */
-export interface RateGate {
-  /** The hold in force now, if any. */
-  readonly held: Effect.Effect<Hold | null>
-  /** Holds reads until `until`; a later hold already in force stays. */
-  readonly hold: (hold: Hold) => Effect.Effect<void>
-}
+import type { Hold, RateGate } from "@bluelight/core/game"
+import { Clock, Effect, Ref } from "effect"
 
 /** The gate in this process's memory, on the Effect clock. */
 export const makeMemoryRateGate = Effect.map(Ref.make<Hold | null>(null), (state): RateGate => ({
   held: Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.map(Ref.get(state), (hold) => (hold !== null && hold.until > now ? hold : null))),
   hold: (hold) => Ref.update(state, (current) => (current !== null && current.until >= hold.until ? current : hold))
 }))
-
-/** The longest a gate command may wait for Redis; past it the gate counts as open (the game's own `429` still holds us). */
-export const GATE_REDIS_BOUND = Duration.millis(500)
-
-// Holding: only a later hold replaces one in force; the key expires with its hold.
-const HOLD_SCRIPT = `
-local current = redis.call('GET', KEYS[1])
-if current then
-  local held = tonumber(string.match(current, '^(%d+)'))
-  if held and held >= tonumber(ARGV[1]) then return 0 end
-end
-redis.call('SET', KEYS[1], ARGV[1] .. '|' .. ARGV[2], 'PX', ARGV[3])
-return 1
-`
-
-declare module "ioredis" {
-  interface RedisCommander<Context> {
-    bluelightGameGateHold(key: string, until: string, why: string, ttlMillis: number): Result<unknown, Context>
-  }
-}
-
-/** The gate shared by every instance through Redis, one key per game server (`server` names it). */
-export const makeRedisRateGate = (redis: Redis, server: string): RateGate => {
-  redis.defineCommand("bluelightGameGateHold", { numberOfKeys: 1, lua: HOLD_SCRIPT })
-  const key = `bluelight:game-gate:${server}`
-  const bounded = <A>(run: () => Promise<A>) => Effect.tryPromise(run).pipe(Effect.timeout(GATE_REDIS_BOUND))
-  return {
-    held: Effect.gen(function*() {
-      const value = yield* bounded(() => redis.get(key)).pipe(Effect.orElseSucceed(() => null))
-      const now = yield* Clock.currentTimeMillis
-      if (value === null) return null
-      const bar = value.indexOf("|")
-      const until = Number(value.slice(0, bar))
-      return bar > 0 && Number.isFinite(until) && until > now ? { until, why: value.slice(bar + 1) } : null
-    }),
-    hold: (hold) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        hold.until <= now
-          ? Effect.void
-          : bounded(() => redis.bluelightGameGateHold(key, String(Math.ceil(hold.until)), hold.why, Math.ceil(hold.until - now))).pipe(
-            Effect.tapError((error) => Effect.logWarning("game read gate: Redis did not take the hold", error)),
-            Effect.ignore
-          ))
-  }
-}
 
 /** Both gates at once: this process's, which holds even while the shared one cannot be asked, and the shared one. */
 export const bothGates = (local: RateGate, shared: RateGate): RateGate => ({

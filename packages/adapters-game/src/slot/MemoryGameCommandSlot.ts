@@ -1,6 +1,5 @@
-import { GameCommandSlot, GameThrottled, type SlotLease } from "@bluelight/core/moderation"
 import { Clock, Duration, Effect, Layer, Ref } from "effect"
-import { secondsUntil, type SlotSettings } from "./SlotSettings.js"
+import { GameCommandSlot, GameThrottled, secondsUntil, type SlotLease, type SlotSettings } from "@bluelight/core/moderation"
 
 interface SlotState {
   /** The lease holding the slot, and when it frees itself. */

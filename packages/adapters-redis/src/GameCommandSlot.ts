@@ -1,8 +1,7 @@
-import { GameCommandSlot, GameThrottled, type SlotLease } from "@bluelight/core/moderation"
+import { GameCommandSlot, GameThrottled, secondsUntil, type SlotLease, type SlotSettings } from "@bluelight/core/moderation"
 import { Duration, Effect, Layer } from "effect"
 import type { Redis, Result } from "ioredis"
 import { randomBytes } from "node:crypto"
-import { secondsUntil, type SlotSettings } from "./SlotSettings.js"
 
 // Taking the slot: free → held by this lease for `leaseTtl` (so a crashed
 // holder frees it by expiry). Otherwise answer what holds it and for how long.

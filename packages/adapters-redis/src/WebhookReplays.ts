@@ -1,8 +1,7 @@
 import { WebhookReplays } from "@bluelight/core/game"
 import { Clock, Effect, Layer, Option, Ref } from "effect"
 import type { Redis } from "ioredis"
-import { RateLimiterUnavailable, redisFailureReason } from "../rateLimit/RedisRateLimiter.js"
-import { makeOutageWarning, withinRedisDeadline } from "../rateLimit/redisOutage.js"
+import { command, makeOutageWarning, withinRedisDeadline } from "./outage.js"
 
 /**
  * The signatures seen, in this process's memory: right for one instance (no
@@ -46,10 +45,7 @@ export const makeRedisWebhookReplays = (redis: Redis, prefix: string) =>
       firstSight: (signature, ttlMillis) =>
         withinRedisDeadline(
           redis,
-          Effect.tryPromise({
-            try: () => redis.set(`${prefix}${signature}`, "1", "PX", ttlMillis, "NX"),
-            catch: (error) => new RateLimiterUnavailable({ reason: redisFailureReason(redis, error) })
-          })
+          command(redis, () => redis.set(`${prefix}${signature}`, "1", "PX", ttlMillis, "NX"))
         ).pipe(
           Effect.map((reply) => reply === "OK"),
           Effect.catch((error) => Effect.andThen(warn(error), memory.firstSight(signature, ttlMillis)))
@@ -60,10 +56,7 @@ export const makeRedisWebhookReplays = (redis: Redis, prefix: string) =>
           memory.forget(signature),
           withinRedisDeadline(
             redis,
-            Effect.tryPromise({
-              try: () => redis.del(`${prefix}${signature}`),
-              catch: (error) => new RateLimiterUnavailable({ reason: redisFailureReason(redis, error) })
-            })
+            command(redis, () => redis.del(`${prefix}${signature}`))
           ).pipe(Effect.asVoid, Effect.catch(warn))
         )
     }

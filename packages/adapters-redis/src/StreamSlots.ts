@@ -2,8 +2,7 @@ import { makeLocalStreamSlots, STREAM_SLOT_LEASE, StreamSlots } from "@bluelight
 import { Duration, Effect, Layer, Option, Result } from "effect"
 import type { Redis, Result as RedisResult } from "ioredis"
 import { randomUUID } from "node:crypto"
-import { makeOutageWarning, withinRedisDeadline } from "./redisOutage.js"
-import { RateLimiterUnavailable, redisFailureReason } from "./RedisRateLimiter.js"
+import { command as send, makeOutageWarning, RedisUnavailable, withinRedisDeadline } from "./outage.js"
 
 // One sorted set per caller: a member per open stream (a lease), scored by
 // when it lapses. Redis's clock, not the instances', scores and trims them, so
@@ -47,14 +46,13 @@ const makeRedisLeases = (redis: Redis, lease: Duration.Duration) => {
   redis.defineCommand(TAKE, { numberOfKeys: 1, lua: TAKE_SCRIPT })
   redis.defineCommand(RENEW, { numberOfKeys: 1, lua: RENEW_SCRIPT })
   const leaseMillis = Duration.toMillis(lease)
-  const command = (send: () => Promise<unknown>) =>
-    Effect.tryPromise({ try: send, catch: (error) => new RateLimiterUnavailable({ reason: redisFailureReason(redis, error) }) })
+  const command = (run: () => Promise<unknown>) => send(redis, run)
   return {
     take: (key: string, member: string, limit: number) =>
       Effect.flatMap(command(() => redis.bluelightStreamSlotTake(key, leaseMillis, member, limit)), (reply) =>
         reply === 1 || reply === 0
           ? Effect.succeed(reply === 1)
-          : Effect.fail(new RateLimiterUnavailable({ reason: "unexpected reply" }))),
+          : Effect.fail(new RedisUnavailable({ reason: "unexpected reply" }))),
     renew: (key: string, member: string) => Effect.asVoid(command(() => redis.bluelightStreamSlotRenew(key, leaseMillis, member))),
     release: (key: string, member: string) => Effect.asVoid(command(() => redis.zrem(key, member)))
   }
@@ -74,7 +72,7 @@ export const makeSharedStreamSlots = (redis: Redis, lease: Duration.Duration = S
     const leases = makeRedisLeases(redis, lease)
     const memory = yield* makeLocalStreamSlots
     const warn = yield* makeOutageWarning("Redis unavailable for open stream places: new ones counted in process memory, held ones left to their lease")
-    const attempt = <A>(command: Effect.Effect<A, RateLimiterUnavailable>) => Effect.tapError(withinRedisDeadline(redis, command), warn)
+    const attempt = <A>(command: Effect.Effect<A, RedisUnavailable>) => Effect.tapError(withinRedisDeadline(redis, command), warn)
     const renewEvery = Duration.divideUnsafe(lease, 3)
     const service: typeof StreamSlots.Service = {
       take: (slotKey, limit) =>

@@ -8,7 +8,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Context, Duration, Effect, Exit, Layer, Logger, Option, Scope } from "effect"
 import type { Redis } from "ioredis"
 import { randomUUID } from "node:crypto"
-import { layerStreamSlots, makeSharedStreamSlots } from "../src/rateLimit/index.js"
+import { layerStreamSlots, makeSharedStreamSlots } from "../src/index.js"
 import { captureLogs, connection, UNREACHABLE } from "./redisTestKit.js"
 
 // CI sets TEST_REDIS_URL; without it (a newcomer's npm test) there is no Redis to count in, and

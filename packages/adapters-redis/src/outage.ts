@@ -1,6 +1,32 @@
-import { Clock, Duration, Effect, Ref } from "effect"
+import { Clock, Data, Duration, Effect, Ref } from "effect"
 import type { Redis } from "ioredis"
-import { RateLimiterUnavailable } from "./RedisRateLimiter.js"
+
+/**
+ * Redis did not answer a command (unreachable, refused, no answer in time).
+ * `reason` is short and never carries the URL or its password, so it can be logged.
+ */
+export class RedisUnavailable extends Data.TaggedError("RedisUnavailable")<{
+  readonly reason: string
+}> {}
+
+/**
+ * Why a Redis command or connection failed, safe to log: the connection's
+ * state, error codes and Redis reply prefixes, never messages that may name the server.
+ */
+export const redisFailureReason = (redis: Pick<Redis, "status">, error: unknown): string => {
+  if (redis.status !== "ready") return `connection ${redis.status}`
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code
+    if (typeof code === "string") return code
+    if (error.name === "ReplyError") return error.message.split(" ", 1)[0] ?? error.name
+    return error.name
+  }
+  return "unknown error"
+}
+
+/** A command sent on `redis`, its failure told safely. */
+export const command = <A>(redis: Redis, send: () => Promise<A>) =>
+  Effect.tryPromise({ try: send, catch: (error) => new RedisUnavailable({ reason: redisFailureReason(redis, error) }) })
 
 /**
  * The longest a request waits for Redis's answer while the connection is up
@@ -17,19 +43,19 @@ import { RateLimiterUnavailable } from "./RedisRateLimiter.js"
 export const REDIS_DEADLINE = Duration.seconds(5)
 
 /**
- * A Redis command, or at once `RateLimiterUnavailable` when the connection is
+ * A Redis command, or at once `RedisUnavailable` when the connection is
  * not ready (closed, connecting, reconnecting: known without a command, so
  * nobody waits); a ready connection that gives no answer within
  * `REDIS_DEADLINE` fails the same way.
  */
-export const withinRedisDeadline = <A>(connection: Pick<Redis, "status">, command: Effect.Effect<A, RateLimiterUnavailable>) =>
+export const withinRedisDeadline = <A>(connection: Pick<Redis, "status">, command: Effect.Effect<A, RedisUnavailable>) =>
   Effect.suspend(() =>
     connection.status === "ready"
       ? Effect.timeoutOrElse(command, {
         duration: REDIS_DEADLINE,
-        orElse: () => Effect.fail(new RateLimiterUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_DEADLINE)} ms` }))
+        orElse: () => Effect.fail(new RedisUnavailable({ reason: `no answer within ${Duration.toMillis(REDIS_DEADLINE)} ms` }))
       })
-      : Effect.fail(new RateLimiterUnavailable({ reason: `connection ${connection.status}` }))
+      : Effect.fail(new RedisUnavailable({ reason: `connection ${connection.status}` }))
   )
 
 // One line per outage is enough to act on; one per request would flood the logs.
@@ -42,7 +68,7 @@ const WARN_EVERY_MILLIS = 30_000
 export const makeOutageWarning = (message: string) =>
   Effect.map(
     Ref.make(Number.NEGATIVE_INFINITY),
-    (lastWarning) => (error: RateLimiterUnavailable) =>
+    (lastWarning) => (error: RedisUnavailable) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) => Ref.modify(lastWarning, (last) => now - last >= WARN_EVERY_MILLIS ? [true, now] : [false, last])).pipe(
         Effect.flatMap((due) => due ? Effect.logWarning(message).pipe(Effect.annotateLogs({ reason: error.reason })) : Effect.void)
       )

@@ -1,7 +1,0 @@
-export { MemoryRateLimiter, makeMemoryRateLimiter } from "./MemoryRateLimiter.js"
-export { makeMemorySlidingLog } from "./MemorySlidingLog.js"
-export { REDIS_DEADLINE } from "./redisOutage.js"
-export { makeRedisRateLimiter, RateLimiterUnavailable, redisFailureReason, RedisRateLimiter } from "./RedisRateLimiter.js"
-export { makeRedisSlidingLog, RedisSlidingLog } from "./RedisSlidingLog.js"
-export { layerStreamSlots, makeSharedStreamSlots } from "./RedisStreamSlots.js"
-export { layerRateLimiter, makeResilientRateLimiters, StrictRateLimiter } from "./ResilientRateLimiter.js"
