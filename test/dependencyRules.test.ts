@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
@@ -62,6 +62,39 @@ describe("the dependency rule", () => {
   it("the check itself catches a foreign import, a node module and a look-alike package name", () => {
     const found = specifiers(`import { Pool } from "pg"\nimport type { X } from "./x.js"\nconst fs = await import("node:fs")\nimport "effect-extra"`)
     expect(found.filter((s) => !permitted(["effect"])(s)).sort()).toEqual(["effect-extra", "node:fs", "pg"])
+  })
+
+  /**
+   * An adapter imports the core (and the HTTP adapter the contract) and its own libraries, never
+   * another adapter: what one needs of another comes through a core port the server provides.
+   */
+  describe("the adapters", () => {
+    const ADAPTERS = readdirSync(fileURLToPath(new URL("../packages", import.meta.url))).filter((name) => name.startsWith("adapters-"))
+
+    it("are the four: Postgres, the game server, HTTP and Redis", () => {
+      expect(ADAPTERS.sort()).toEqual(["adapters-game", "adapters-http", "adapters-pg", "adapters-redis"])
+    })
+
+    for (const name of ADAPTERS) {
+      it(`${name} neither imports nor declares another adapter, in its sources or its tests`, () => {
+        const dir = packageDir(name)
+        const offending = ["src", "test"].flatMap((part) => {
+          const root = join(dir, part)
+          return existsSync(root) ? sourceFiles(root).map((file) => [file, relative(dir, file)] as const) : []
+        }).flatMap(([file, shown]) =>
+          specifiers(readFileSync(file, "utf8")).filter((s) => s.startsWith("@bluelight/adapters-") && !s.startsWith(`@bluelight/${name}`)).map((s) =>
+            `${shown}: ${s}`
+          )
+        )
+        expect(offending).toEqual([])
+        const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+          dependencies?: Record<string, string>
+          devDependencies?: Record<string, string>
+        }
+        const declared = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
+        expect(declared.filter((dep) => dep.startsWith("@bluelight/adapters-"))).toEqual([])
+      })
+    }
   })
 
   /**
