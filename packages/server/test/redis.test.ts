@@ -1,29 +1,15 @@
 import { SharedStoreHealth } from "@bluelight/core/system"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Logger, Option, Redacted } from "effect"
-import { once } from "node:events"
 import { layerRedis, SharedRedis } from "../src/redis.js"
 
-// CI always sets it; without it the cases that need a Redis are not generated.
-const redisUrl = process.env["TEST_REDIS_URL"]
-const redisUrls = redisUrl === undefined || redisUrl === "" ? [] : [redisUrl]
 // Nothing listens on port 1: connections are refused at once.
-const UNREACHABLE = "redis://:s3cret-password@127.0.0.1:1"
-
-/** Every log line, as logfmt. */
-const captureLogs = () => {
-  const lines: Array<string> = []
-  const layer = Logger.layer([
-    Logger.map(Logger.formatLogFmt, (line) => {
-      lines.push(line)
-    })
-  ])
-  return { lines, layer }
-}
+const UNREACHABLE = "redis://127.0.0.1:1"
 
 const build = (url: string | undefined) => Layer.build(layerRedis({ redisUrl: Option.map(Option.fromNullishOr(url), (u) => Redacted.make(u)) }))
 
-describe("the server's Redis connection", () => {
+/** The connection itself (its start-up, warning and health) is tested in adapters-redis/test/connection.test.ts. */
+describe("the server's one Redis connection, as the composition hands it out", () => {
   it.live("is none without REDIS_URL, and health says off", () =>
     Effect.gen(function*() {
       const context = yield* build(undefined)
@@ -31,32 +17,10 @@ describe("the server's Redis connection", () => {
       expect(yield* Context.get(context, SharedStoreHealth).check).toBe("off")
     }))
 
-  it.live("an unreachable Redis: start-up goes on with one warning that never names the URL, and health says down", () => {
-    const logs = captureLogs()
-    return Effect.gen(function*() {
+  it.live("is the one connection with REDIS_URL, even unreachable, and health watches it", () =>
+    Effect.gen(function*() {
       const context = yield* build(UNREACHABLE)
       expect(Option.isSome(Context.get(context, SharedRedis))).toBe(true)
       expect(yield* Context.get(context, SharedStoreHealth).check).toBe("down")
-      const warnings = logs.lines.filter((line) => line.includes("level=WARN"))
-      expect(warnings.length).toBe(1)
-      expect(warnings[0]).toMatch(/Redis unavailable at start-up/)
-      expect(logs.lines.join("\n")).not.toMatch(/s3cret|127\.0\.0\.1:1|redis:\/\//)
-    }).pipe(Effect.provide(logs.layer))
-  })
-
-  for (const url of redisUrls) {
-    it.live("connects before start-up goes on, health says up, and closes with the scope", () =>
-      Effect.gen(function*() {
-        const redis = yield* Effect.scoped(Effect.gen(function*() {
-          const context = yield* build(url)
-          const redis = Option.getOrThrow(Context.get(context, SharedRedis))
-          expect(redis.status).toBe("ready")
-          expect(yield* Context.get(context, SharedStoreHealth).check).toBe("up")
-          return redis
-        }))
-        // QUIT is answered before the socket closes: the connection ends just after.
-        if (redis.status !== "end") yield* Effect.promise(() => once(redis, "end"))
-        expect(redis.status).toBe("end")
-      }))
-  }
+    }).pipe(Effect.provide(Logger.layer([]))))
 })
