@@ -5,7 +5,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { listOf } from "./harness/body.js"
-import { startServer } from "./harness/server.js"
+import { type RunningServer, startServer } from "./harness/server.js"
+import { until } from "./harness/until.js"
 
 /** A pid that no process has any longer. */
 const deadPid = async () => {
@@ -94,11 +95,15 @@ describe("production settings", () => {
   })
 })
 
+/** Waits until the slow test hook has begun handling the request (it logs so first). */
+const slowBegun = (server: RunningServer, ms: number) =>
+  until(`the slow request (${ms} ms) in the handler`, () => server.logs.some((line) => line.message === `test hooks: sleeping ${ms} ms`))
+
 describe("graceful shutdown", () => {
   it("on SIGTERM finishes the request in flight, then exits 0", async () => {
     const server = await startServer()
     const inFlight = server.request("GET", "/api/__test/slow?ms=1500")
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await slowBegun(server, 1500)
     const exit = server.stop("SIGTERM")
     const reply = await inFlight
     expect(reply.status).toBe(200)
@@ -112,7 +117,7 @@ describe("graceful shutdown", () => {
       (reply) => `answered ${reply.status}`,
       () => "cut off"
     )
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await slowBegun(server, 10000)
     const exit = server.stop("SIGTERM")
     expect(await inFlight).toBe("cut off")
     expect(await exit).toBe(0)

@@ -7,6 +7,7 @@ import { relayBot } from "../../packages/client/examples/relayBot.js"
 import { CONTROL_PERMISSIONS } from "../harness/cad.js"
 import { issueCredential, type Session, signIn, write } from "../harness/identity.js"
 import { type RunningServer, startServer, UNLIMITED_RATES } from "../harness/server.js"
+import { until } from "../harness/until.js"
 
 /**
  * The CAD live feed through the client: typed entries, and, through a TCP
@@ -43,14 +44,6 @@ const startProxy = async (target: URL) => {
       for (const socket of sockets) socket.resetAndDestroy()
     },
     close: () => new Promise<void>((resolve) => proxy.close(() => resolve()))
-  }
-}
-
-const until = async (what: string, done: () => boolean, millis = 20_000) => {
-  const deadline = Date.now() + millis
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
@@ -150,8 +143,14 @@ describe("the CAD feed", () => {
   it("ends with the refusal once the credential is revoked", async () => {
     const issued = await issueCredential(server, admin, { name: "revoked watcher", scopes: ["cad.view"] })
     const watcher = await clientAt(server.url, issued.token)
-    const fiber = Effect.runFork(Stream.runDrain(followCadEvents(watcher, { after: 0, reconnectDelay: "100 millis" })))
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    let connected = false
+    const fiber = Effect.runFork(Stream.runDrain(followCadEvents(watcher, {
+      after: 0,
+      reconnectDelay: "100 millis",
+      onConnected: Effect.sync(() => (connected = true))
+    })))
+    // Revoked while the feed is open, not before it connects.
+    await until("the feed connected", () => connected)
     const revoked = await write(server, admin, "DELETE", `/api/admin/services/${issued.id}`)
     expect(revoked.status, revoked.text).toBeLessThan(300)
     const exit = await Effect.runPromise(Fiber.await(fiber).pipe(Effect.timeout("10 seconds")))

@@ -9,6 +9,7 @@ import { Context, Duration, Effect, Exit, Layer, Logger, Option, Scope } from "e
 import type { Redis } from "ioredis"
 import { randomUUID } from "node:crypto"
 import { layerStreamSlots, makeSharedStreamSlots } from "../src/index.js"
+import { redisClockPasses, redisNow } from "./redisClock.js"
 import { captureLogs, connection, UNREACHABLE } from "./redisTestKit.js"
 
 // CI sets TEST_REDIS_URL; without it (a newcomer's npm test) there is no Redis to count in, and
@@ -51,11 +52,13 @@ for (const redisUrl of redisUrls)
 
     it.live("are renewed while held: a place outlives its lease for as long as its scope lasts", () =>
       Effect.gen(function*() {
+        const redis = yield* connection(redisUrl)
         const [a, b] = yield* twoInstances
         const key = freshKey()
         const held = yield* takeIn(a, key, 1)
         expect(held.taken).toBe(true)
-        yield* Effect.sleep(Duration.times(LEASE, 3))
+        // Three leases later on Redis's clock (the one leases lapse on): unrenewed, the place would be gone.
+        yield* redisClockPasses(redis, (yield* redisNow(redis)) + Duration.toMillis(Duration.times(LEASE, 3)))
         expect((yield* takeIn(b, key, 1)).taken).toBe(false)
         yield* Scope.close(held.scope, Exit.void)
         expect((yield* takeIn(b, key, 1)).taken).toBe(true)
@@ -64,8 +67,9 @@ for (const redisUrl of redisUrls)
     it.live("lapse within the lease when the instance holding them stops", () =>
       Effect.gen(function*() {
         const crashing = yield* connection(redisUrl)
+        const surviving = yield* connection(redisUrl)
         const a = yield* instance(crashing)
-        const b = yield* Effect.flatMap(connection(redisUrl), instance)
+        const b = yield* instance(surviving)
         const key = freshKey()
         // B's own place, renewed throughout, keeps the set alive: A's lease must lapse on its own.
         expect((yield* takeIn(b, key, 2)).taken).toBe(true)
@@ -73,7 +77,8 @@ for (const redisUrl of redisUrls)
         // The instance stops: neither renewal nor removal reaches Redis again.
         crashing.disconnect()
         expect((yield* takeIn(b, key, 2)).taken).toBe(false)
-        yield* Effect.sleep(Duration.sum(LEASE, Duration.millis(200)))
+        // A lease and 200 ms after the stop, on Redis's clock (the one leases lapse on).
+        yield* redisClockPasses(surviving, (yield* redisNow(surviving)) + Duration.toMillis(Duration.sum(LEASE, Duration.millis(200))))
         expect((yield* takeIn(b, key, 2)).taken).toBe(true)
         expect((yield* takeIn(b, key, 2)).taken).toBe(false)
       }).pipe(Effect.provide(Logger.layer([]))))

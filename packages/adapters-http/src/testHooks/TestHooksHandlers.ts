@@ -19,7 +19,12 @@ export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks,
         Effect.succeed({
           data: { search: query.search ?? null, meta: { limit: query.limit, offset: query.offset, hasMore: false } }
         }))
-      .handle("slow", ({ query }) => Effect.sleep(Duration.millis(query.ms)).pipe(Effect.as({ data: { sleptMs: query.ms } })))
+      // The line says the request is in the handler: a test that needs it in flight waits for it.
+      .handle("slow", ({ query }) =>
+        Effect.logInfo(`test hooks: sleeping ${query.ms} ms`).pipe(
+          Effect.andThen(Effect.sleep(Duration.millis(query.ms))),
+          Effect.as({ data: { sleptMs: query.ms } })
+        ))
       .handle("audit", ({ payload }) =>
         Effect.gen(function*() {
           yield* transactor.transaction(
