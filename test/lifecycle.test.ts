@@ -20,12 +20,12 @@ describe("the embedded default", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "bluelight-data-"))
     const lock = join(dataDir, "bluelight.lock")
     try {
-      const first = await startServer({ database: null, env: { DATA_DIR: dataDir } })
+      const first = await startServer({ process: true, database: null, env: { DATA_DIR: dataDir } })
       try {
         expect((await first.request("GET", "/api/health")).body).toMatchObject({ status: "ok", database: "up", redis: "off" })
 
         // Two processes on one PGlite directory would each overwrite the other's writes.
-        const refused = await startServer({ database: null, env: { DATA_DIR: dataDir } }).then(
+        const refused = await startServer({ process: true, database: null, env: { DATA_DIR: dataDir } }).then(
           async (server) => {
             await server.stop()
             throw new Error("a second process started on the same DATA_DIR")
@@ -34,7 +34,7 @@ describe("the embedded default", () => {
         )
         expect(refused).toMatch(/exited with 1/)
         expect(refused.split("\n").filter((line) => line.startsWith("bluelight: "))).toEqual([
-          `bluelight: DATA_DIR ${dataDir} is in use by another process (pid ${first.process.pid}): stop it first, or remove ${lock} if that process is not Bluelight`
+          `bluelight: DATA_DIR ${dataDir} is in use by another process (pid ${first.process?.pid}): stop it first, or remove ${lock} if that process is not Bluelight`
         ])
 
         expect((await first.request("POST", "/api/__test/audit", { body: { action: "test.survives" } })).status).toBe(201)
@@ -45,7 +45,7 @@ describe("the embedded default", () => {
 
       // A lock left by a process that died without removing it is taken over.
       writeFileSync(lock, `${await deadPid()}\n`)
-      const second = await startServer({ database: null, env: { DATA_DIR: dataDir } })
+      const second = await startServer({ process: true, database: null, env: { DATA_DIR: dataDir } })
       try {
         const reply = await second.request("GET", "/api/__test/audit")
         expect(listOf<{ action: string }>(reply).data.map((entry) => entry.action)).toContain("test.survives")
@@ -101,7 +101,7 @@ const slowBegun = (server: RunningServer, ms: number) =>
 
 describe("graceful shutdown", () => {
   it("on SIGTERM finishes the request in flight, then exits 0", async () => {
-    const server = await startServer()
+    const server = await startServer({ process: true })
     const inFlight = server.request("GET", "/api/__test/slow?ms=1500")
     await slowBegun(server, 1500)
     const exit = server.stop("SIGTERM")
@@ -112,7 +112,7 @@ describe("graceful shutdown", () => {
   })
 
   it("a request slower than SHUTDOWN_GRACE_SECONDS does not hold the exit: its connection is closed at the grace, and the exit is 0", async () => {
-    const server = await startServer({ env: { SHUTDOWN_GRACE_SECONDS: "1" } })
+    const server = await startServer({ process: true, env: { SHUTDOWN_GRACE_SECONDS: "1" } })
     const inFlight = server.request("GET", "/api/__test/slow?ms=10000").then(
       (reply) => `answered ${reply.status}`,
       () => "cut off"

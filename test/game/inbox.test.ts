@@ -103,7 +103,7 @@ describe("the inbox", () => {
   it("left by an instance killed outright is handled by the next to start on the database, at its start", async () => {
     const own = await freshDatabase()
     try {
-      const crashed = await startServer({ database: own, env })
+      const crashed = await startServer({ process: true, database: own, env })
       expect(await crashed.stop("SIGKILL")).toBeNull()
       const untaken = callNumber()
       const taken = callNumber()

@@ -1,3 +1,4 @@
+import { startInProcess } from "@bluelight/server"
 import { type ChildProcess, spawn } from "node:child_process"
 import { once } from "node:events"
 import { fileURLToPath } from "node:url"
@@ -29,13 +30,17 @@ export interface Reply {
 export interface RunningServer {
   readonly url: string
   readonly database: TestDatabase | undefined
-  readonly process: ChildProcess
+  /** The server's own process; `undefined` for a server run inside the test's process (the default). */
+  readonly process: ChildProcess | undefined
   /** Every JSON line the server printed so far. */
   readonly logs: Array<LogLine>
   /** Everything it printed on stderr. */
   readonly stderr: () => string
   readonly request: (method: string, path: string, init?: { body?: unknown; headers?: Record<string, string> }) => Promise<Reply>
-  /** Sends a signal and waits for the process to exit; answers its exit code. */
+  /**
+   * Sends a signal and waits for the process to exit; answers its exit code. A server in the test's
+   * process stops as SIGTERM stops one (SIGKILL needs its own process: `{ process: true }`).
+   */
   readonly stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
@@ -45,6 +50,13 @@ export interface StartOptions {
   /** The database to use; a fresh one is made (and disposed with the server) when omitted. `null`: none, so the embedded default runs. */
   readonly database?: TestDatabase | null
   readonly testHooks?: boolean
+  /**
+   * Runs the server as its own process (`packages/server/dist/main.js`), for what only a process
+   * shows: its exit code, signals, a crash (SIGKILL), what it prints at start-up, the `DATA_DIR`
+   * lock's pid. Otherwise it runs inside the test's process (`startInProcess`): the same settings
+   * from the same environment, the same JSON lines, the same HTTP, without a second Node to boot.
+   */
+  readonly process?: boolean
 }
 
 const parseLine = (line: string): LogLine | undefined => {
@@ -99,10 +111,76 @@ const recordStart = (entry: Record<string, unknown>) => {
   if (file !== undefined && file !== "") appendFileSync(file, `${JSON.stringify(entry)}\n`)
 }
 
+/** A started server, in its own process or in this one, as `startServer` drives it. */
+interface Host {
+  readonly process: ChildProcess | undefined
+  /** Calls back once with the port of the `listening on` line. */
+  readonly onListening: (listener: (port: number) => void) => void
+  /** Settles with the exit code once the server has stopped (a failed start, a stop). */
+  readonly exited: Promise<number | null>
+  readonly stop: (signal: NodeJS.Signals) => Promise<number | null>
+  /** Ends a server that did not start, however far it got. */
+  readonly kill: () => Promise<void>
+}
+
+/** Each JSON line kept, and the port of the line announcing that the server listens. */
+const lineReader = (logs: Array<LogLine>) => {
+  let listener: ((port: number) => void) | undefined
+  const read = (line: string) => {
+    const entry = parseLine(line)
+    if (entry === undefined) return
+    logs.push(entry)
+    if (typeof entry.message === "string" && entry.message.startsWith("listening on ")) listener?.(Number(entry.annotations?.["port"]))
+  }
+  return { read, onListening: (next: (port: number) => void) => (listener = next) }
+}
+
+/** The server as its own process, `packages/server/dist/main.js` on the Node running the tests. */
+const spawned = (env: Record<string, string>, logs: Array<LogLine>, onStderr: (text: string) => void): Host => {
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "pipe", "pipe"] })
+  child.stderr!.setEncoding("utf8").on("data", onStderr)
+  // "close", not "exit": it comes once stdout and stderr have been read to their end, so an early
+  // exit's error carries everything the server said.
+  const exited = once(child, "close").then(([code]) => code as number | null)
+  const lines = lineReader(logs)
+  createInterface({ input: child.stdout! }).on("line", lines.read)
+  const running = () => child.exitCode === null && child.signalCode === null
+  return {
+    process: child,
+    onListening: lines.onListening,
+    exited,
+    stop: (signal) => {
+      if (running()) child.kill(signal)
+      return exited
+    },
+    kill: async () => {
+      if (running()) child.kill("SIGKILL")
+    }
+  }
+}
+
+/** The server inside this process (`startInProcess`): its JSON lines read as the process's stdout would be. */
+const inProcess = (env: Record<string, string>, logs: Array<LogLine>, onStderr: (text: string) => void): Host => {
+  const lines = lineReader(logs)
+  const server = startInProcess(env, { line: lines.read, stderr: onStderr })
+  return {
+    process: undefined,
+    onListening: lines.onListening,
+    exited: server.exited,
+    stop: (signal) => {
+      if (signal === "SIGKILL") throw new Error("a server inside the test's process cannot be killed: start it with { process: true }")
+      return server.stop()
+    },
+    kill: async () => {
+      await server.stop()
+    }
+  }
+}
+
 /**
- * Starts the real server (`packages/server/dist/main.js`) as a child process
- * on a free port and waits until it listens. The environment is built from
- * scratch so a developer's own settings never leak into a test.
+ * Starts the real server on a free port and waits until it listens: inside
+ * this process, or as its own with `{ process: true }`. The environment is
+ * built from scratch so a developer's own settings never leak into a test.
  */
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
   const begun = performance.now()
@@ -131,26 +209,16 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     if (value === undefined) delete env[key]
     else env[key] = value
   }
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "pipe", "pipe"] })
   const logs: Array<LogLine> = []
   let stderr = ""
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk))
-  // "close", not "exit": it comes once stdout and stderr have been read to their end, so an early
-  // exit's error carries everything the server said.
-  const exited = once(child, "close")
-
+  const host = options.process === true ? spawned(env, logs, (text) => (stderr += text)) : inProcess(env, logs, (text) => (stderr += text))
   const listening = new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not listen within ${START_BOUND_MS / 1000} s\n${stderr}`)), START_BOUND_MS)
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      const entry = parseLine(line)
-      if (entry === undefined) return
-      logs.push(entry)
-      if (typeof entry.message === "string" && entry.message.startsWith("listening on ")) {
-        clearTimeout(timer)
-        resolve(Number(entry.annotations?.["port"]))
-      }
+    host.onListening((port) => {
+      clearTimeout(timer)
+      resolve(port)
     })
-    void exited.then(([code]) => {
+    void host.exited.then((code) => {
       clearTimeout(timer)
       // Start-up failures are one stderr line each; anything else the server logged as a warning or
       // an error (a defect is logged, as JSON on stdout) is named too.
@@ -162,7 +230,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   })
   // A server that never listens must not leave its database behind.
   const port = await listening.catch(async (error: unknown) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+    await host.kill()
     if (ownsDatabase && database !== undefined) await database.dispose()
     throw error
   })
@@ -193,13 +261,12 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   let stopped: Promise<number | null> | undefined
   const stop = (signal: NodeJS.Signals = "SIGTERM") => {
     stopped ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
-      const [code] = await exited
+      const code = await host.stop(signal)
       if (ownsDatabase && database !== undefined) await database.dispose()
-      return code as number | null
+      return code
     })()
     return stopped
   }
 
-  return { url, database, process: child, logs, stderr: () => stderr, request, stop }
+  return { url, database, process: host.process, logs, stderr: () => stderr, request, stop }
 }

@@ -20,7 +20,7 @@ it("a crash between sending and recording the answer leaves UNKNOWN, and the ret
   const database: TestDatabase = await freshDatabase()
   cleanup.push(() => database.dispose())
   const settings = { ...env, BLUELIGHT_ADMIN_IDENTITY_IDS: "crash-admin" }
-  const first: RunningServer = await startServer({ database, env: settings })
+  const first: RunningServer = await startServer({ process: true, database, env: settings })
   cleanup.push(() => first.stop("SIGKILL"))
   const admin: Session = await signIn(first, { id: "crash-admin" })
 

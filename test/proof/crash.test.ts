@@ -81,7 +81,7 @@ for (const moment of MOMENTS) {
     cleanup.push(() => cutter.close())
     const env = { BLUELIGHT_ADMIN_IDENTITY_IDS: "crash-admin", RATE_LIMIT_WRITES_PER_MINUTE: "1000" }
     // The database is passed in, so stopping a server leaves it be.
-    const first = await startServer({ database: { ...database, url: cutter.url }, env })
+    const first = await startServer({ process: true, database: { ...database, url: cutter.url }, env })
     cleanup.push(() => first.stop("SIGKILL"))
     const admin: Session = await signIn(first, { id: "crash-admin" })
     const control = bearer((await issueCredential(first, admin, { name: "Crash control", scopes: ["cad.incidents.create", "cad.view"] })).token)

@@ -26,7 +26,7 @@ const WEB_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url))
  * how to sign in and stop) follows on stderr: stdout stays one JSON object a
  * line for log collectors.
  */
-const announce = (settings: Settings) =>
+const announce = (settings: Settings, writeSummary: (text: string) => void) =>
   HttpServer.HttpServer.use((server) => {
     const port = "port" in server.address ? server.address.port : settings.port
     const address = `${settings.host}:${port}`
@@ -37,19 +37,26 @@ const announce = (settings: Settings) =>
         (defaults.length > 0 ? `; development defaults: ${defaults.join(", ")}` : "")
     ).pipe(
       Effect.annotateLogs({ address, port, url: open, docs: `${settings.appUrl}/api/docs`, defaults, node: process.version }),
-      Effect.andThen(settings.production ? Effect.void : Effect.sync(() => process.stderr.write(startupSummary(settings, address))))
+      Effect.andThen(settings.production ? Effect.void : Effect.sync(() => writeSummary(startupSummary(settings, address))))
     )
   })
 
 /** How long an idle keep-alive connection stays open (Node's default is 5 s). */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000
 
+/** Where the person's start-up summary goes: stderr, unless the caller runs the server inside its own process. */
+export interface ServerOutput {
+  readonly writeSummary: (text: string) => void
+}
+
+const toStderr: ServerOutput = { writeSummary: (text) => process.stderr.write(text) }
+
 /**
  * The whole server: HTTP on node:http, the API, and the Postgres ports. The
  * port opens only once the database is ready and migrated, so that no
  * connection is accepted that nothing would answer.
  */
-export const layerServer = (settings: Settings) => {
+export const layerServer = (settings: Settings, output: ServerOutput = toStderr) => {
   const server = createServer()
   // An idle keep-alive connection is closed after 65 s, longer than the 60 s a load balancer or
   // reverse proxy in front usually keeps its own: the side that holds a connection longer must be
@@ -86,7 +93,7 @@ export const layerServer = (settings: Settings) => {
     Layer.provide(layerProviders(settings, dev)),
     Layer.provide(ports),
     Layer.provideMerge(listen),
-    Layer.tap((context) => Effect.provide(announce(settings), context))
+    Layer.tap((context) => Effect.provide(announce(settings, output.writeSummary), context))
   )
   return withTracing(settings, settings.testHooks ? onMovableClock(app) : app)
 }

@@ -140,9 +140,19 @@ const bufferedJsonLogger = Effect.acquireRelease(
     })
 )
 
+const minimumLevel = (level: string) => Layer.succeed(References.MinimumLogLevel, levels[level.toLowerCase()] ?? "Info")
+
 /** Structured logs: one JSON line per event, at the configured level. */
 export const layerLogging = (level: string) =>
   Layer.merge(
     Logger.layer([Effect.map(bufferedJsonLogger, ({ buffer }) => Logger.make((options) => buffer.add(jsonLine(options))))]),
-    Layer.succeed(References.MinimumLogLevel, levels[level.toLowerCase()] ?? "Info")
+    minimumLevel(level)
   )
+
+/**
+ * The same lines, each handed to `write` as it is logged, for a server run
+ * inside another program's process (the black-box tests'), whose stdout is
+ * not the server's.
+ */
+export const layerLoggingTo = (level: string, write: (line: string) => void) =>
+  Layer.merge(Logger.layer([Logger.make((options) => write(jsonLine(options)))]), minimumLevel(level))

@@ -9,9 +9,13 @@ export class StartupFailure extends Data.TaggedError("StartupFailure")<{
   readonly message: string
 }> {}
 
-type Reported = InvalidSettings | StartupFailure
-
-const isReported = (error: unknown): error is Reported => error instanceof InvalidSettings || error instanceof StartupFailure
+/** The `bluelight: …` lines a start-up problem is reported with, or `undefined` for any other failure. */
+export const startupProblemLines = (error: unknown): ReadonlyArray<string> | undefined =>
+  error instanceof InvalidSettings
+    ? error.problems.map((problem) => `bluelight: ${problem}\n`)
+    : error instanceof StartupFailure
+    ? [`bluelight: ${error.message}\n`]
+    : undefined
 
 /**
  * A configuration problem or a start-up failure prints one `bluelight: …`
@@ -19,10 +23,10 @@ const isReported = (error: unknown): error is Reported => error instanceof Inval
  */
 export const reportStartupProblems = <A, E, R>(program: Effect.Effect<A, E, R>): Effect.Effect<A | void, E, R> =>
   Effect.catch(program, (error) => {
-    if (!isReported(error)) return Effect.fail(error)
+    const lines = startupProblemLines(error)
+    if (lines === undefined) return Effect.fail(error)
     return Effect.sync(() => {
-      const problems = error instanceof InvalidSettings ? error.problems : [error.message]
-      for (const problem of problems) process.stderr.write(`bluelight: ${problem}\n`)
+      for (const line of lines) process.stderr.write(line)
       process.exitCode = 1
     })
   })
