@@ -1,7 +1,8 @@
 import type { AccessRule } from "@bluelight/core/identity"
 import { Context, type Option, type Schema } from "effect"
-import { OpenApi } from "effect/http-api"
-import { type Annotated, annotated, type Step } from "./endpointMarks.js"
+import { type HttpApiEndpoint, OpenApi } from "effect/http-api"
+import { Authenticated, SignedIn } from "./auth/AccessControlMiddleware.js"
+import { type AllowStep, type Annotated, annotated, type Step } from "./endpointMarks.js"
 import { mergedErrors } from "./errors/merged.js"
 import { accessRefusalsOf, requestRefusalsOf } from "./errors/refusals.js"
 import { tryItDescription } from "./openapi/tryItNotes.js"
@@ -51,7 +52,7 @@ interface Described {
 }
 
 /** `allow`, after setting the endpoint's summary and description when they are given. */
-const allowDescribed = <const Rule extends AccessRule>(rule: Rule, described: Described | undefined): Step<"allowed", Rule> => (endpoint) => {
+const allowDescribed = <const Rule extends AccessRule>(rule: Rule, described: Described | undefined): AllowStep<Rule> => (endpoint) => {
   const extensions: Record<string, unknown> = {
     "x-bluelight-access": rule.access,
     "x-bluelight-permissions": [...rule.permissions]
@@ -68,8 +69,14 @@ const allowDescribed = <const Rule extends AccessRule>(rule: Rule, described: De
   const documented = described === undefined
     ? endpoint
     : endpoint.annotate(OpenApi.Summary, described.summary).annotate(OpenApi.Description, described.description)
-  return withRefusals(documented.annotate(AccessRuleOf, rule).annotate(OpenApi.Transform, describe))
+  const ruled = documented.annotate(AccessRuleOf, rule).annotate(OpenApi.Transform, describe)
+  // The middleware chosen at run time by the rule is the one `AccessMiddleware<Rule>` names; the type cannot follow the choice.
+  return withRefusals(guardedBy(ruled, rule)) as never
 }
+
+/** The endpoint with the access middleware its rule needs (`AccessMiddleware`): none for a public one. */
+const guardedBy = (endpoint: HttpApiEndpoint.Top, rule: AccessRule): HttpApiEndpoint.Top =>
+  rule.access === "public" ? endpoint : rule.access === "session" ? endpoint.middleware(SignedIn) : endpoint.middleware(Authenticated)
 
 /**
  * The single declaration of who may call an operation. The rule is kept on the
@@ -83,7 +90,7 @@ const allowDescribed = <const Rule extends AccessRule>(rule: Rule, described: De
  * to the endpoint.
  *
  * It also completes the endpoint's errors: the handler's own (`failsWith`)
- * merged with what AccessControl and the request path can refuse it with, so
+ * merged with what the access middleware and the request path can refuse it with, so
  * that the contract declares (and a client derived from it reads back, and the
  * description lists) every error the operation can answer. The endpoint's type
  * carries them too. Put `notRateLimited` and `readsOwnBody` after it.

@@ -2,7 +2,8 @@ import type { AccessRule, AccountDisabled, Forbidden, Unauthenticated, UserRequi
 import type { InvalidInput } from "@bluelight/core/kernel"
 import type { Context, Schema } from "effect"
 import type { HttpMethod } from "effect/http"
-import type { HttpApiEndpoint } from "effect/http-api"
+import type { HttpApiEndpoint, HttpApiMiddleware } from "effect/http-api"
+import type { Authenticated, SignedIn } from "./auth/AccessControlMiddleware.js"
 import type { InvalidOrigin, RateLimited } from "./auth/errors.js"
 import type { InternalError, PayloadTooLarge, UnsupportedMediaType } from "./errors/requestPath.js"
 
@@ -16,7 +17,7 @@ type Bodiless = "GET" | "HEAD"
 type Decodes<Params, Query, Payload, Headers> = [Params | Query | Payload | Headers] extends [never] ? false : true
 
 /**
- * The refusals of AccessControl under `rule`, as types (`accessRefusalsOf`
+ * The refusals of the access middleware under `rule`, as types (`accessRefusalsOf`
  * at run time): none for a public operation; for any other, no valid caller,
  * a disabled account, a spent budget (until `notRateLimited` takes it out),
  * a cookie write from another origin, a credential where only a person may
@@ -57,7 +58,7 @@ interface ErrorsAfter<
 > {
   /** `withRefusals` (the run-time set is made again from the marks) and the marks that only annotate: the same. */
   readonly kept: Error
-  /** `allow`: with what AccessControl under the rule and the request path can refuse. */
+  /** `allow`: with what the access middleware under the rule and the request path can refuse. */
   readonly allowed: Error | AccessRefusals<Rule, Method> | RequestRefusals<Method, Params, Query, Payload, Headers>
   /** `readsOwnBody`: without a body of the wrong type, nor a malformed one where nothing else decodes. */
   readonly ownBody: Exclude<Error, typeof UnsupportedMediaType | (Decodes<Params, Query, Payload, Headers> extends true ? never : typeof InvalidInput)>
@@ -114,3 +115,43 @@ export const annotatedBy = <I, S>(key: Context.Key<I, S>, valueFor: (endpoint: A
 
 /** A mark that only annotates: sets `key` to `value` on an endpoint (`annotatedBy`, whatever the endpoint). */
 export const annotated = <I, S>(key: Context.Key<I, S>, value: NoInfer<S>): Step<"kept"> => annotatedBy(key, () => value)
+
+/** The middleware `allow` puts on an endpoint under `rule`: none on a public one, `SignedIn` on a `session` one, else `Authenticated`. */
+export type AccessMiddleware<Rule extends AccessRule> = [Rule["access"]] extends ["public"] ? never
+  : [Rule["access"]] extends ["session"] ? SignedIn
+  : Authenticated
+
+/**
+ * `allow`: the step of `Step<"allowed">`, which also puts the access
+ * middleware of the rule on the endpoint, so that its handler is given the
+ * caller the rule admits (and a public one none).
+ */
+export interface AllowStep<Rule extends AccessRule> {
+  <
+    Name extends string,
+    Method extends HttpMethod.HttpMethod,
+    Path extends string,
+    Params extends Schema.Top,
+    Query extends Schema.Top,
+    Payload extends Schema.Top,
+    Headers extends Schema.Top,
+    Success extends Schema.Top,
+    Error extends Schema.Top,
+    Middleware,
+    MiddlewareServices
+  >(
+    endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
+  ): HttpApiEndpoint.HttpApiEndpoint<
+    Name,
+    Method,
+    Path,
+    Params,
+    Query,
+    Payload,
+    Headers,
+    Success,
+    ErrorsAfter<Rule, Method, Params, Query, Payload, Headers, Error>["allowed"],
+    Middleware | AccessMiddleware<Rule>,
+    HttpApiMiddleware.ApplyServices<AccessMiddleware<Rule>, MiddlewareServices>
+  >
+}

@@ -1,9 +1,11 @@
 import {
   AccessSettings,
+  admitCaller,
+  admitUser,
   authenticateCredential,
   authenticateSession,
+  type AccessRule,
   type Caller,
-  checkAccess,
   RateLimiter,
   ServiceCredentials,
   SessionRecords,
@@ -16,8 +18,8 @@ import type { HttpApiEndpoint } from "effect/http-api"
 import { accessRuleOf, isRateLimited } from "@bluelight/api/access.js"
 import { errorResponse } from "../errors/respond.js"
 import { type CookieNames, readCookie, withoutSessionCookie } from "./cookies.js"
-import { AccessControl } from "@bluelight/api/auth/AccessControlMiddleware.js"
-import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
+import { Authenticated, SignedIn } from "@bluelight/api/auth/AccessControlMiddleware.js"
+import { CurrentCaller, CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 import { InvalidOrigin, RateLimited } from "@bluelight/api/auth/errors.js"
 import { type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.js"
 import { budgetOf } from "@bluelight/api/methods.js"
@@ -43,6 +45,9 @@ type AccessFailure =
   | Unauthenticated
   | Effect.Error<ReturnType<typeof authenticateSession>>
   | Effect.Error<ReturnType<typeof authenticateCredential>>
+  | Effect.Error<ReturnType<typeof admitCaller>>
+  | InvalidOrigin
+  | RateLimited
 
 const isRead = (method: string) => budgetOf(method) === "read"
 
@@ -83,9 +88,12 @@ const checkOrigin = (request: HttpServerRequest.HttpServerRequest, appOrigin: st
     : Effect.fail(new InvalidOrigin({ message: `Requests with the session cookie must come from ${appOrigin}` }))
 }
 
+/**
+ * The two access middlewares (`Authenticated`, `SignedIn`) over the sessions,
+ * the credentials and the rate limiter resolved when the layer is built.
+ */
 export const layerAccessControl = (options: AccessControlOptions) =>
-  Layer.effect(
-    AccessControl,
+  Layer.unwrap(
     Effect.gen(function*() {
       const services = yield* Effect.context<AuthServices | RateLimiter>()
       const limiter = Context.get(services, RateLimiter)
@@ -132,25 +140,34 @@ export const layerAccessControl = (options: AccessControlOptions) =>
         })
       }
 
-      /** The caller the endpoint's rule admits, or the refusal. HttpApi hands the middleware its endpoint, whose rule it reads. */
-      const admit = (endpoint: HttpApiEndpoint.Top) => {
+      /**
+       * The caller `admission` makes of the one the request names under the endpoint's rule, or the
+       * refusal. HttpApi hands the middleware its endpoint, whose rule it reads.
+       */
+      const admit = <A>(endpoint: HttpApiEndpoint.Top, admission: (rule: AccessRule, caller: Caller | null) => Effect.Effect<A, AccessFailure>) => {
         const rule = accessRuleOf(endpoint)
         if (Option.isNone(rule)) return Effect.die(new Error(`${endpoint.method} ${endpoint.path} declares no access rule`))
-        if (rule.value.access === "public") return Effect.succeed(null)
         return HttpServerRequest.HttpServerRequest.use((request) =>
           Effect.flatMap(identify(request), ({ caller, byCookie }) => {
             const origin = caller !== null && byCookie && !isRead(request.method) ? checkOrigin(request, options.appOrigin) : Effect.void
             const limit = caller !== null && isRateLimited(endpoint) ? rateLimit(caller, request.method) : Effect.void
-            return origin.pipe(Effect.andThen(limit), Effect.andThen(checkAccess(rule.value, caller)), Effect.as(caller))
+            return origin.pipe(Effect.andThen(limit), Effect.andThen(admission(rule.value, caller)))
           })
         )
       }
 
-      return AccessControl.of((httpEffect, { endpoint }) =>
-        Effect.matchEffect(admit(endpoint), {
+      const authenticated = Authenticated.of((httpEffect, { endpoint }) =>
+        Effect.matchEffect(admit(endpoint, admitCaller), {
           onFailure: errorResponse,
           onSuccess: (caller) => Effect.provideService(httpEffect, CurrentCaller, caller)
         })
       )
+      const signedIn = SignedIn.of((httpEffect, { endpoint }) =>
+        Effect.matchEffect(admit(endpoint, admitUser), {
+          onFailure: errorResponse,
+          onSuccess: (user) => httpEffect.pipe(Effect.provideService(CurrentCaller, user), Effect.provideService(CurrentUser, user))
+        })
+      )
+      return Layer.succeedContext(Context.make(Authenticated, authenticated).pipe(Context.add(SignedIn, signedIn)))
     })
   )

@@ -2,14 +2,12 @@ import { attachCall, closeCall, listCalls, receiveCall } from "@bluelight/core/c
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentCaller } from "../auth/currentUser.js"
+import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 import { data, page } from "./present.js"
 
 export const CallsHandlers = HttpApiBuilder.group(BluelightApi, "cadCalls", (handlers) =>
   handlers
     .handle("listCalls", ({ query: { limit, offset, status } }) => Effect.map(listCalls(status, { limit, offset }), page))
-    .handle("receiveCall", ({ payload }) => Effect.flatMap(currentCaller, (caller) => receiveCall(caller, payload)).pipe(Effect.map(data)))
-    .handle("attachCall", ({ params, payload }) =>
-      Effect.flatMap(currentCaller, (caller) => attachCall(caller, params.id, payload.incidentId)).pipe(Effect.map(data)))
-    .handle("closeCall", ({ params, payload }) =>
-      Effect.flatMap(currentCaller, (caller) => closeCall(caller, params.id, payload.reason)).pipe(Effect.map(data))))
+    .handle("receiveCall", ({ payload }) => CurrentCaller.use((caller) => receiveCall(caller, payload)).pipe(Effect.map(data)))
+    .handle("attachCall", ({ params, payload }) => CurrentCaller.use((caller) => attachCall(caller, params.id, payload.incidentId)).pipe(Effect.map(data)))
+    .handle("closeCall", ({ params, payload }) => CurrentCaller.use((caller) => closeCall(caller, params.id, payload.reason)).pipe(Effect.map(data))))

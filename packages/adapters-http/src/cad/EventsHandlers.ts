@@ -15,7 +15,7 @@ import { Duration, Effect, Exit, Option, Schema, Scope, Stream } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentCaller } from "../auth/currentUser.js"
+import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 import { RateLimited } from "@bluelight/api/auth/errors.js"
 import { ServerClosing } from "../requestPath/ServerClosing.js"
 import { CAD_HISTORY_RULE } from "@bluelight/api/cad/EventsApi.js"
@@ -72,7 +72,7 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
       Effect.map(listCadEvents({ after, incidentId, unitId }, { limit, offset }), page))
     .handle("streamCadEvents", ({ headers, query: { after, incidentId, unitId } }) =>
       Effect.gen(function*() {
-        const caller = yield* currentCaller
+        const caller = yield* CurrentCaller
         // The body is written after the handler returns: it runs on the services the handler had.
         const context = yield* Effect.context<CadFeed | CadHistory | SessionRecords | ServiceCredentials | AccessSettings | AccessWatch>()
         const { closing } = yield* ServerClosing

@@ -2,25 +2,23 @@ import { createCivilian, getOwnCivilian, issueLicence, listCivilians, registerVe
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentUser } from "../auth/currentUser.js"
+import { CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 
 const data = <A>(value: A) => ({ data: value })
 
 export const CiviliansHandlers = HttpApiBuilder.group(BluelightApi, "civilians", (handlers) =>
   handlers
     .handle("listCivilians", ({ query: { limit, offset, ownerId } }) =>
-      Effect.flatMap(currentUser, (caller) =>
-        listCivilians(caller, ownerId, { limit, offset })).pipe(
-          Effect.map((page) => ({ data: page.items, meta: page.meta }))
-        ))
-    .handle("createCivilian", ({ payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => createCivilian(caller, payload)), data))
-    .handle("getCivilian", ({ params }) => Effect.map(Effect.flatMap(currentUser, (caller) => getOwnCivilian(caller, params.id)), data))
-    .handle("updateCivilian", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => updateCivilian(caller, params.id, payload)), data))
-    .handle("issueLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => issueLicence(caller, params.id, payload)), data))
-    .handle("registerVehicle", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => registerVehicle(caller, params.id, payload)), data))
+      CurrentUser.use((caller) => listCivilians(caller, ownerId, { limit, offset })).pipe(
+        Effect.map((page) => ({ data: page.items, meta: page.meta }))
+      ))
+    .handle("createCivilian", ({ payload }) => Effect.map(CurrentUser.use((caller) => createCivilian(caller, payload)), data))
+    .handle("getCivilian", ({ params }) => Effect.map(CurrentUser.use((caller) => getOwnCivilian(caller, params.id)), data))
+    .handle("updateCivilian", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => updateCivilian(caller, params.id, payload)), data))
+    .handle("issueLicence", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => issueLicence(caller, params.id, payload)), data))
+    .handle("registerVehicle", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => registerVehicle(caller, params.id, payload)), data))
     .handle("transferVehicle", ({ params, payload }) =>
       Effect.map(
-        Effect.flatMap(currentUser, (caller) => transferVehicle(caller, params.id, params.vehicleId, payload)),
+        CurrentUser.use((caller) => transferVehicle(caller, params.id, params.vehicleId, payload)),
         data
       )))

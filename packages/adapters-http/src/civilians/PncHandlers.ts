@@ -16,7 +16,7 @@ import {
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentCaller, currentUser } from "../auth/currentUser.js"
+import { CurrentCaller, CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 
 const data = <A>(value: A) => ({ data: value })
 const list = <A>(
@@ -29,27 +29,25 @@ const list = <A>(
 export const PncHandlers = HttpApiBuilder.group(BluelightApi, "pnc", (handlers) =>
   handlers
     .handle("searchCivilians", ({ query: { limit, offset, search } }) => Effect.map(searchCivilians(search ?? "", { limit, offset }), list))
-    .handle("getPerson", ({ params }) => Effect.map(Effect.flatMap(currentCaller, (caller) => getOfficialCivilian(caller, params.id)), data))
+    .handle("getPerson", ({ params }) => Effect.map(CurrentCaller.use((caller) => getOfficialCivilian(caller, params.id)), data))
     .handle("searchVehicles", ({ query: { limit, offset, search } }) => Effect.map(searchVehicles(search ?? "", { limit, offset }), list))
     .handle("getVehicle", ({ params }) => Effect.map(getVehicleRecord(params.id), data))
-    .handle("changeVehicleStatuses", ({ params, payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => changeVehicleStatuses(caller, params.id, payload)), data))
-    .handle("getLicence", ({ params }) =>
-      Effect.map(getOfficialLicence(params.id), data))
-    .handle("updateLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => updateLicence(caller, params.id, payload)), data))
-    .handle("suspendLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => suspendLicence(caller, params.id, payload)), data))
-    .handle("revokeLicence", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => revokeLicence(caller, params.id, payload)), data))
+    .handle("changeVehicleStatuses", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => changeVehicleStatuses(caller, params.id, payload)), data))
+    .handle("getLicence", ({ params }) => Effect.map(getOfficialLicence(params.id), data))
+    .handle("updateLicence", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => updateLicence(caller, params.id, payload)), data))
+    .handle("suspendLicence", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => suspendLicence(caller, params.id, payload)), data))
+    .handle("revokeLicence", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => revokeLicence(caller, params.id, payload)), data))
     .handle(
       "reinstateLicence",
-      ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => reinstateLicence(caller, params.id, payload)), data)
+      ({ params, payload }) => Effect.map(CurrentUser.use((caller) => reinstateLicence(caller, params.id, payload)), data)
     )
-    .handle("addEndorsement", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => addEndorsement(caller, params.id, payload)), data))
+    .handle("addEndorsement", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => addEndorsement(caller, params.id, payload)), data))
     .handle(
       "removeEndorsement",
-      ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => removeEndorsement(caller, params.id, params.endorsementId, payload)), data)
+      ({ params, payload }) => Effect.map(CurrentUser.use((caller) => removeEndorsement(caller, params.id, params.endorsementId, payload)), data)
     )
     .handle(
       "listPncEvents",
       ({ query: { civilianId, limit, offset, vehicleId } }) =>
-        Effect.map(Effect.flatMap(currentCaller, (caller) => listPncEvents(caller, { civilianId, vehicleId }, { limit, offset })), list)
+        Effect.map(CurrentCaller.use((caller) => listPncEvents(caller, { civilianId, vehicleId }, { limit, offset })), list)
     ))

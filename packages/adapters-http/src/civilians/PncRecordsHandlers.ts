@@ -14,7 +14,7 @@ import {
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentUser } from "../auth/currentUser.js"
+import { CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 
 const data = <A>(value: A) => ({ data: value })
 const list = <A>(
@@ -26,21 +26,21 @@ const list = <A>(
 
 export const PncRecordsHandlers = HttpApiBuilder.group(BluelightApi, "pncRecords", (handlers) =>
   handlers
-    .handle("createRecord", ({ payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => createRecord(caller, payload)), data))
+    .handle("createRecord", ({ payload }) => Effect.map(CurrentUser.use((caller) => createRecord(caller, payload)), data))
     .handle("getRecord", ({ params }) => Effect.map(getRecord(params.id), data))
-    .handle("closeRecord", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => closeRecord(caller, params.id, payload)), data))
-    .handle("voidRecord", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => voidRecord(caller, params.id, payload)), data))
+    .handle("closeRecord", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => closeRecord(caller, params.id, payload)), data))
+    .handle("voidRecord", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => voidRecord(caller, params.id, payload)), data))
     .handle("listCivilianRecords", ({ params, query: { limit, offset } }) => Effect.map(listCivilianRecords(params.id, { limit, offset }), list))
     .handle("listWarrants", ({ query: { civilianId, limit, offset, status } }) => Effect.map(listWarrants({ status, civilianId }, { limit, offset }), list))
-    .handle("issueWarrant", ({ payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => issueWarrant(caller, payload)), data))
-    .handle("closeWarrant", ({ params, payload }) => Effect.map(Effect.flatMap(currentUser, (caller) => closeWarrant(caller, params.id, payload)), data))
+    .handle("issueWarrant", ({ payload }) => Effect.map(CurrentUser.use((caller) => issueWarrant(caller, payload)), data))
+    .handle("closeWarrant", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => closeWarrant(caller, params.id, payload)), data))
     .handle("listMarkers", ({ query: { active, civilianId, limit, offset, type, vehicleId } }) =>
       Effect.map(listMarkers({ active, type, civilianId, vehicleId }, { limit, offset }), list))
     .handle("createMarker", ({ payload }) =>
       Effect.map(
-        Effect.flatMap(currentUser, (caller) =>
-          createMarker(caller, payload)),
+        CurrentUser.use((caller) =>
+          createMarker(caller, payload)
+        ),
         data
       ))
-    .handle("clearMarker", ({ params, payload }) =>
-      Effect.map(Effect.flatMap(currentUser, (caller) => clearMarker(caller, params.id, payload)), data)))
+    .handle("clearMarker", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => clearMarker(caller, params.id, payload)), data)))

@@ -13,7 +13,7 @@ import { orNotFound } from "@bluelight/core/kernel"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentCaller, currentUser } from "../auth/currentUser.js"
+import { CurrentCaller, CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 import { presentCredential } from "./present.js"
 
 export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handlers) =>
@@ -27,18 +27,18 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
         Effect.map(accounts.findById(params.id).pipe(orNotFound("No such account")), (data) => ({ data })))
       .handle("updateAccount", ({ params, payload }) =>
         Effect.map(
-          Effect.flatMap(currentCaller, (caller) => setAccountStatus(caller, params.id, payload.status)),
+          CurrentCaller.use((caller) => setAccountStatus(caller, params.id, payload.status)),
           (data) => ({ data })
         ))
       .handle("listRoles", ({ query }) => Effect.map(listRoles(query), (page) => ({ data: page.items, meta: page.meta })))
       .handle("createRole", ({ payload }) =>
         Effect.map(
-          Effect.flatMap(currentCaller, (caller) => createRole(caller, payload)),
+          CurrentCaller.use((caller) => createRole(caller, payload)),
           (role) => ({ data: presentRole(role) })
         ))
       .handle("updateRole", ({ params, payload }) =>
         Effect.map(
-          Effect.flatMap(currentCaller, (caller) => updateRole(caller, params.id, payload)),
+          CurrentCaller.use((caller) => updateRole(caller, params.id, payload)),
           (role) => ({ data: presentRole(role) })
         ))
       .handle("listServices", ({ query }) =>
@@ -48,13 +48,13 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
         })))
       .handle("issueService", ({ payload }) =>
         Effect.map(
-          Effect.flatMap(currentUser, (caller) => issueCredential(caller, payload)),
+          CurrentUser.use((caller) => issueCredential(caller, payload)),
           ({ credential, token }) => ({
             data: { id: credential.id, name: credential.name, expiresAt: credential.expiresAt, token, scopes: credential.scopes }
           })
         ))
       .handle("revokeService", ({ params }) =>
-        Effect.map(Effect.flatMap(currentUser, (caller) => revokeCredential(caller, params.id)), (credential) => ({
+        Effect.map(CurrentUser.use((caller) => revokeCredential(caller, params.id)), (credential) => ({
           data: presentCredential(credential)
         })))
   }))

@@ -20,7 +20,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { readCookie, withoutSessionCookie, withoutSignInStateCookie, withSessionCookie, withSignInStateCookie } from "../auth/cookies.js"
 import { clientAddress } from "../auth/clientAddress.js"
-import { currentUser } from "../auth/currentUser.js"
+import { CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 import { RateLimited } from "@bluelight/api/auth/errors.js"
 import { HttpSettings } from "../auth/HttpSettings.js"
 import { rateLimitHeader } from "../auth/rateLimitHeaders.js"
@@ -118,18 +118,18 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
         }).pipe(Effect.tapError(() => clearSignInState)))
       .handle("signOut", () =>
         Effect.gen(function*() {
-          yield* signOut(yield* currentUser)
+          yield* signOut(yield* CurrentUser)
           return HttpServerResponse.jsonUnsafe({ data: { signedOut: true } }).pipe(withoutSessionCookie(settings.cookies))
         }))
       .handle("linkPlatform", () =>
         Effect.gen(function*() {
           yield* limitSignInStarts(settings, "platform")
-          const { redirectTo, state } = yield* startPlatformLink(yield* currentUser)
+          const { redirectTo, state } = yield* startPlatformLink(yield* CurrentUser)
           return HttpServerResponse.redirect(redirectTo, { status: 302 }).pipe(withSignInStateCookie(settings.cookies, state))
         }))
       .handle("linkPlatformCallback", ({ query, request }) =>
         Effect.gen(function*() {
-          const caller = yield* currentUser
+          const caller = yield* CurrentUser
           if (query.error !== undefined || query.code === undefined || query.state === undefined) {
             return yield* incompleteLink(query)
           }
@@ -142,17 +142,17 @@ export const AuthHandlers = HttpApiBuilder.group(BluelightApi, "auth", (handlers
         }).pipe(Effect.tapError(() => clearSignInState)))
       .handle("enableDeveloperAccess", () =>
         Effect.gen(function*() {
-          const caller = yield* currentUser
+          const caller = yield* CurrentUser
           const { session, token } = yield* enableDeveloperAccess(caller, yield* developerPassword)
           const body = yield* meWithSession(caller, session)
           return HttpServerResponse.jsonUnsafe(body).pipe(withSessionCookie(settings.cookies, token))
         }))
       .handle("disableDeveloperAccess", () =>
         Effect.gen(function*() {
-          const caller = yield* currentUser
+          const caller = yield* CurrentUser
           const { session, token } = yield* disableDeveloperAccess(caller)
           const body = yield* meWithSession(caller, session)
           return HttpServerResponse.jsonUnsafe(body).pipe(withSessionCookie(settings.cookies, token))
         }))
-      .handle("me", () => Effect.map(currentUser, (caller) => ({ data: meOf(caller) })))
+      .handle("me", () => CurrentUser.useSync((caller) => ({ data: meOf(caller) })))
   }))

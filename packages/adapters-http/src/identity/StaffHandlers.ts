@@ -2,7 +2,7 @@ import { createStaffProfile, findStaffMember, listStaff, staffMemberOf, updateSt
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentCaller } from "../auth/currentUser.js"
+import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 
 export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handlers) =>
   handlers
@@ -11,12 +11,12 @@ export const StaffHandlers = HttpApiBuilder.group(BluelightApi, "staff", (handle
     .handle("getStaff", ({ params }) =>
       Effect.map(findStaffMember(params.id), (data) => ({ data })))
     .handle("createStaff", ({ payload }) =>
-      Effect.flatMap(currentCaller, (caller) => createStaffProfile(caller, payload)).pipe(
+      CurrentCaller.use((caller) => createStaffProfile(caller, payload)).pipe(
         Effect.flatMap(staffMemberOf),
         Effect.map((data) => ({ data }))
       ))
     .handle("updateStaff", ({ params, payload }) =>
-      Effect.flatMap(currentCaller, (caller) => updateStaffProfile(caller, params.id, payload)).pipe(
+      CurrentCaller.use((caller) => updateStaffProfile(caller, params.id, payload)).pipe(
         Effect.flatMap(staffMemberOf),
         Effect.map((data) => ({ data }))
       )))

@@ -2,7 +2,7 @@ import { findModerationAction, listModerationActions, moderate, type ModerationT
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentCaller } from "../auth/currentUser.js"
+import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 import { presentAction } from "@bluelight/api/moderation/schemas.js"
 
 interface ModerationCall {
@@ -12,18 +12,19 @@ interface ModerationCall {
 
 /** One handler for the three actions: the caller, the key and the normalised body to `moderate`; `201` new, `200` replayed. */
 const moderateAs = (type: ModerationType) => ({ headers, payload }: ModerationCall) =>
-  Effect.flatMap(currentCaller, (caller) =>
+  CurrentCaller.use((caller) =>
     moderate(caller, type, headers["idempotency-key"], {
       targetPlatformId: payload.targetPlatformId,
       reason: payload.reason,
       evidence: payload.evidence === undefined || payload.evidence === "" ? null : payload.evidence
-    })).pipe(
-      Effect.map(({ action, replayed }) =>
-        replayed
-          ? { data: presentAction(action), meta: { replayed: true as const } }
-          : { data: presentAction(action), meta: { replayed: false as const } }
-      )
+    })
+  ).pipe(
+    Effect.map(({ action, replayed }) =>
+      replayed
+        ? { data: presentAction(action), meta: { replayed: true as const } }
+        : { data: presentAction(action), meta: { replayed: false as const } }
     )
+  )
 
 export const ModerationHandlers = HttpApiBuilder.group(BluelightApi, "moderation", (handlers) =>
   handlers

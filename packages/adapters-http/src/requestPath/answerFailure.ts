@@ -1,7 +1,6 @@
 import { Cause, Effect, Option, Result } from "effect"
 import { HttpServerError, HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
-import { AccessRefused } from "@bluelight/api/auth/errors.js"
 import { ApiFailure } from "../errors/ApiFailure.js"
 import { errorResponse, internalErrorResponse, isEnvelopeFailure } from "../errors/respond.js"
 import { decodeDetails } from "./decodeDetails.js"
@@ -44,7 +43,7 @@ export const answerKnownFailure = (
   }
   const failure = Cause.findErrorOption(cause)
   if (Option.isNone(failure)) return unknown
-  const error = failure.value instanceof AccessRefused ? failure.value.refusal : failure.value
+  const error = failure.value
   if (isEnvelopeFailure(error)) return Effect.map(errorResponse(error), Option.some)
   if (isRouteNotFound(error)) {
     return HttpServerRequest.HttpServerRequest.use((request) => Effect.map(errorResponse(routeNotFound(routes, request)), Option.some))

@@ -2,18 +2,19 @@ import { listRoleplaySessions, moveRoleplaySession, type RoleplayMove, type Role
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentCaller } from "../auth/currentUser.js"
+import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 
 const moved = (move: RoleplayMove) => ({ params }: { readonly params: { readonly id: RoleplaySessionId } }) =>
-  Effect.flatMap(currentCaller, (caller) => moveRoleplaySession(caller, params.id, move)).pipe(Effect.map((data) => ({ data })))
+  CurrentCaller.use((caller) => moveRoleplaySession(caller, params.id, move)).pipe(Effect.map((data) => ({ data })))
 
 export const RoleplaySessionsHandlers = HttpApiBuilder.group(BluelightApi, "roleplaySessions", (handlers) =>
   handlers
     .handle("listRoleplaySessions", ({ query: { limit, offset, status } }) =>
       Effect.map(listRoleplaySessions({ status }, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
     .handle("scheduleRoleplaySession", ({ payload }) =>
-      Effect.flatMap(currentCaller, (caller) =>
-        scheduleRoleplaySession(caller, payload)).pipe(Effect.map((data) => ({ data }))))
+      CurrentCaller.use((caller) =>
+        scheduleRoleplaySession(caller, payload)
+      ).pipe(Effect.map((data) => ({ data }))))
     .handle("startRoleplaySession", moved("start"))
     .handle("endRoleplaySession", moved("end"))
     .handle("cancelRoleplaySession", moved("cancel")))

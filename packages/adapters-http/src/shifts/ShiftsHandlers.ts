@@ -2,21 +2,20 @@ import { endShift, listShifts, shiftSummary, startShift } from "@bluelight/core/
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
-import { currentCaller } from "../auth/currentUser.js"
+import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 import { presentShift } from "./present.js"
 
 export const ShiftsHandlers = HttpApiBuilder.group(BluelightApi, "shifts", (handlers) =>
   handlers
     .handle("listShifts", ({ query: { limit, offset, ...filter } }) =>
-      Effect.flatMap(currentCaller, (caller) =>
-        listShifts(caller, filter, { limit, offset })).pipe(
-          Effect.map((page) => ({ data: page.items.map(presentShift), meta: page.meta }))
-        ))
+      CurrentCaller.use((caller) => listShifts(caller, filter, { limit, offset })).pipe(
+        Effect.map((page) => ({ data: page.items.map(presentShift), meta: page.meta }))
+      ))
     .handle("shiftSummary", ({ query: { limit, offset, ...range } }) =>
       Effect.map(shiftSummary(range, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
     .handle("startShift", ({ payload }) =>
-      Effect.flatMap(currentCaller, (caller) =>
-        startShift(caller, payload)).pipe(Effect.map((shift) => ({ data: presentShift(shift) }))))
+      CurrentCaller.use((caller) =>
+        startShift(caller, payload)
+      ).pipe(Effect.map((shift) => ({ data: presentShift(shift) }))))
     .handle("endShift", ({ payload }) =>
-      Effect.flatMap(currentCaller, (caller) =>
-        endShift(caller, payload)).pipe(Effect.map((shift) => ({ data: presentShift(shift) })))))
+      CurrentCaller.use((caller) => endShift(caller, payload)).pipe(Effect.map((shift) => ({ data: presentShift(shift) })))))

@@ -3,7 +3,6 @@ import { EnteredTimestamp, Id, OneLineText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { page } from "../endpointParts.js"
 
 export class AuditApi extends HttpApiGroup.make("audit")
@@ -32,7 +31,6 @@ export class AuditApi extends HttpApiGroup.make("audit")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Audit")
   .annotate(OpenApi.Description, "The append-only record of who changed what, written with each change.")
 {}

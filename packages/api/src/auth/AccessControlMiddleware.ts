@@ -1,23 +1,29 @@
 import { HttpApiMiddleware } from "effect/http-api"
-import { CurrentCaller } from "./CurrentCaller.js"
+import type { CurrentCaller, CurrentUser } from "./CurrentCaller.js"
 
-// The contract's side of the access check: what the endpoint groups declare
-// (this tag and what it provides). Its implementation, with the sessions,
-// credentials and rate limits it needs, is `layerAccessControl` in
-// `AccessControl.ts`, which the contract does not import.
+// The contract's side of the access check: the middleware `allow` puts on each
+// operation that needs a caller, and what each provides. Their implementation,
+// with the sessions, credentials and rate limits they need, is
+// `layerAccessControl` in the HTTP adapter, which the contract does not import.
+// A public operation has no middleware and no caller.
 
 /**
- * Authentication, the origin check, the rate limit (unless the endpoint is
- * declared `notRateLimited`) and the endpoint's declared access rule, in that
- * order, before the request is decoded. Provides the caller to the handler.
- * The rule comes from the endpoint's one declaration.
+ * Authentication (the session cookie, or a bearer credential when an
+ * `Authorization` header is present), the origin check of a cookie's writes,
+ * the rate limit (unless the endpoint is declared `notRateLimited`) and the
+ * endpoint's declared access rule, in that order, before the request is
+ * decoded. Provides the caller the rule admitted.
  *
  * It answers a refusal itself, with the error envelope, and declares no
- * error: HttpApi answers a middleware's failure as one of the endpoint's
- * declared errors, and lets every handler of the group fail with it. So a
- * handler that can fail with one of the refusals itself (sign-in's callback,
- * a staff change needing `admin.manage`) must still declare it.
+ * error: each endpoint declares the refusals its own rule implies (`allow`),
+ * and a middleware's declared errors would be added to every endpoint it is
+ * on, whatever its rule.
  */
-export class AccessControl extends HttpApiMiddleware.Service<AccessControl, {
+export class Authenticated extends HttpApiMiddleware.Service<Authenticated, {
   provides: CurrentCaller
-}>()("AccessControl") {}
+}>()("@bluelight/api/Authenticated") {}
+
+/** `Authenticated` for an operation only a signed-in person may call (`session`): provides the person as well. */
+export class SignedIn extends HttpApiMiddleware.Service<SignedIn, {
+  provides: CurrentCaller | CurrentUser
+}>()("@bluelight/api/SignedIn") {}

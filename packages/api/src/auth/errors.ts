@@ -1,5 +1,4 @@
-import { AccountDisabled, Forbidden, Unauthenticated, UserRequired } from "@bluelight/core/identity"
-import { DomainError, expectedError } from "@bluelight/core/kernel"
+import { DomainError } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
 /** A cookie-authenticated write from another origin (or none). */
@@ -13,15 +12,3 @@ export class InvalidOrigin extends DomainError<InvalidOrigin>()("InvalidOrigin",
 export class RateLimited extends DomainError<RateLimited>()("RateLimited", "RATE_LIMITED", {
   retryAfterSeconds: Schema.optional(Schema.Int)
 }) {}
-
-/**
- * A refusal of AccessControl, wrapped, as Effect 3's HttpApi needed it (a
- * middleware's failure widened every handler's). AccessControl now answers
- * its refusals itself and fails with nothing; the request path still unwraps
- * this if it meets one.
- */
-export class AccessRefused extends expectedError(
-  Schema.TaggedError<AccessRefused>()("AccessRefused", {
-    refusal: Schema.Union([Unauthenticated, AccountDisabled, UserRequired, Forbidden, InvalidOrigin, RateLimited])
-  })
-) {}

@@ -2,7 +2,6 @@ import { InvalidState, NotFound } from "@bluelight/core/kernel"
 import { Effect, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { change, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
 import { Single } from "../schema/envelope.js"
@@ -67,7 +66,6 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD calls")
   .annotate(OpenApi.Description, "Incoming calls: the waiting list, attaching to incidents, closing.")
 {}

@@ -2,7 +2,6 @@ import { CAD_STREAMS_PER_CALLER } from "@bluelight/core/cad"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { RateLimited } from "../auth/errors.js"
 import { page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
@@ -88,7 +87,6 @@ export class EventsApi extends HttpApiGroup.make("cadEvents")
         )
       )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD history")
   .annotate(OpenApi.Description, "The permanent CAD history, by page or live.")
 {}

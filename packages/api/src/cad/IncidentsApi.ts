@@ -3,7 +3,6 @@ import { InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { Effect, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { change, one, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
 import { Single } from "../schema/envelope.js"
@@ -134,7 +133,6 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD incidents")
   .annotate(OpenApi.Description, "Control's incidents, graded by priority, and the units sent to them.")
 {}

@@ -3,7 +3,6 @@ import { StaffInactive, StaffRequired } from "@bluelight/core/identity"
 import { InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Single } from "../schema/envelope.js"
@@ -62,7 +61,6 @@ export class MdtApi extends HttpApiGroup.make("mdt")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "MDT")
   .annotate(OpenApi.Description, "Self-service for the people crewing a unit: booking on and off, and the unit's status.")
 {}

@@ -4,7 +4,6 @@ import { InvalidInput, InvalidState, NoChange, NotFound } from "@bluelight/core/
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
@@ -124,7 +123,6 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "CAD units")
   .annotate(OpenApi.Description, "Units, their crews and their statuses.")
 {}

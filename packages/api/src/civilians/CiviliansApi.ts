@@ -4,7 +4,6 @@ import { InvalidInput, InvalidState, NotFound } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
@@ -139,7 +138,6 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Civilians")
   .annotate(OpenApi.Description, "A member's own characters, their driving licences and vehicles.")
 {}

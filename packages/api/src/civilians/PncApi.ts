@@ -3,7 +3,6 @@ import { EnteredTimestamp, InvalidInput, InvalidState, NoChange, NotFound } from
 import { DateTime, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
 import { Categories, endorsementFields, Reason, SearchText, vehicleStatusFields } from "./inputs.js"
@@ -181,7 +180,6 @@ export class PncApi extends HttpApiGroup.make("pnc")
         )
       )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "PNC")
   .annotate(OpenApi.Description, "Lookups of people, vehicles and licences, official changes to them, and the PNC's history.")
 {}

@@ -15,7 +15,6 @@ import { EnteredTimestamp, InvalidInput, InvalidState, NotFound, OneOf } from "@
 import { DateTime, Schema, SchemaTransformation } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
@@ -237,7 +236,6 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "PNC records")
   .annotate(OpenApi.Description, "Records, warrants and markers on the PNC: what a check shows beside the licence and the vehicles.")
 {}

@@ -34,8 +34,8 @@ export type Refusal =
   | typeof InternalError
 
 /**
- * What AccessControl can refuse an operation with, read from its one access
- * declaration by the rules AccessControl applies: a public operation is never
+ * What the access middleware can refuse an operation with, read from its one access
+ * declaration by the rules it applies: a public operation is never
  * refused; any other is refused without a valid caller or for a disabled
  * account, for a cookie write from another origin, once the caller's budget
  * is spent (unless exempt), for a credential where only a person may act,

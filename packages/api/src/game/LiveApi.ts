@@ -2,7 +2,6 @@ import { GameUnavailable } from "@bluelight/core/moderation"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import type { Permission } from "@bluelight/core/identity"
 import { allow } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { paging, StrictQuery } from "../schema/query.js"
 import {
@@ -119,7 +118,6 @@ export class GameLiveApi extends HttpApiGroup.make("gameLive")
       "The emergency calls open in the game, newest first, each with the CAD call it became (`cadCallId`, null while none has); `caller` is null for a call the game itself made."
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Game server: live picture")
   .annotate(OpenApi.Description, "What is happening on the community's private game server now: logs, vehicles, queue, staff, bans and emergency calls.")
 {}

@@ -16,7 +16,6 @@ import { InvalidState, NotFound, OneLineText } from "@bluelight/core/kernel"
 import { Effect, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
 import { AccountView, CredentialView, IssuedCredential, RoleView } from "./schemas.js"
@@ -145,7 +144,6 @@ export class AdminApi extends HttpApiGroup.make("admin")
       admin("Revoke a service credential", "Revocation applies from the next request. Audited as `service.revoked`.")
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Administration")
   .annotate(OpenApi.Description, "Accounts, roles and service credentials.")
 {}

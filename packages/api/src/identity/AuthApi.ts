@@ -3,7 +3,6 @@ import { InvalidInput, InvalidState, SafeText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { notRateLimited, operation, readsOwnBody } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { RateLimited } from "../auth/errors.js"
 import { failsWith } from "../errors/declared.js"
 import { Single } from "../schema/envelope.js"
@@ -150,7 +149,6 @@ export class AuthApi extends HttpApiGroup.make("auth")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Authentication")
   .annotate(OpenApi.Description, "Browser sign-in, game-platform linking, Developer Access and the signed-in person.")
 {}

@@ -3,7 +3,6 @@ import { InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/ker
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
 import { StaffView } from "./schemas.js"
@@ -85,7 +84,6 @@ export class StaffApi extends HttpApiGroup.make("staff")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Staff")
   .annotate(OpenApi.Description, "Staff profiles: who is staff, and the roles that give them their permissions.")
 {}

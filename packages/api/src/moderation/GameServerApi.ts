@@ -3,7 +3,6 @@ import { GameUnavailable, PlayerQuery } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { failsWith } from "../errors/declared.js"
 import { NoQuery, paging, StrictQuery } from "../schema/query.js"
 import { Count, LivePlayerView, ServerStatusView } from "./schemas.js"
@@ -51,7 +50,6 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Game server")
   .annotate(OpenApi.Description, "Live data from the community's private game server.")
 {}

@@ -3,7 +3,6 @@ import type { Permission } from "@bluelight/core/identity"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
@@ -96,7 +95,6 @@ export class ModerationApi extends HttpApiGroup.make("moderation")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Moderation")
   .annotate(OpenApi.Description, "Warnings, kicks and bans on the game server, each with the truth about its delivery.")
 {}

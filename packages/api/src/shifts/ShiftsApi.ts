@@ -4,7 +4,6 @@ import { ShiftAlreadyActive, ShiftId, ShiftNotActive, ShiftStatus, ShiftType } f
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
-import { AccessControl } from "../auth/AccessControlMiddleware.js"
 import { created, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
@@ -83,7 +82,6 @@ export class ShiftsApi extends HttpApiGroup.make("shifts")
       )
     )
   )
-  .middleware(AccessControl)
   .annotate(OpenApi.Title, "Shifts")
   .annotate(OpenApi.Description, "Staff shifts: who is on shift, since when, and the time staff spent on shift.")
 {}

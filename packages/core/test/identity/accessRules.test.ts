@@ -3,6 +3,8 @@ import {
   type Account,
   AccountId,
   ADMINISTRATOR_ROLE_ID,
+  admitCaller,
+  admitUser,
   ALL_PERMISSIONS,
   checkAccess,
   countingRoles,
@@ -165,6 +167,23 @@ describe("checkAccess", () => {
   const service = aService({ scopes: ["cad.view"] })
   const rule = (access: AccessRule["access"], permissions: ReadonlyArray<Permission>, alternative?: ReadonlyArray<Permission>): AccessRule =>
     alternative === undefined ? { access, permissions } : { access, permissions, alternative }
+
+  it.effect("admitCaller answers the very caller it admits, and refuses nobody even on a public rule (it is for rules that need a caller)", () =>
+    Effect.gen(function*() {
+      const caller = aUserCaller(["cad.view"])
+      expect(yield* admitCaller(rule("session-or-credential", ["cad.view"]), caller)).toBe(caller)
+      expect(yield* admitCaller(rule("session-or-credential", ["cad.view"]), service)).toBe(service)
+      expect((yield* Effect.flip(admitCaller(rule("public", []), null)))._tag).toBe("Unauthenticated")
+      expect((yield* Effect.flip(admitCaller(rule("session", ["audit.view"]), caller)))._tag).toBe("Forbidden")
+    }))
+
+  it.effect("admitUser answers the person, and refuses a credential as UserRequired whatever the rule says", () =>
+    Effect.gen(function*() {
+      const caller = aUserCaller(["cad.view"])
+      expect(yield* admitUser(rule("session", ["cad.view"]), caller)).toBe(caller)
+      expect((yield* Effect.flip(admitUser(rule("session-or-credential", ["cad.view"]), service)))._tag).toBe("UserRequired")
+      expect((yield* Effect.flip(admitUser(rule("session", []), null)))._tag).toBe("Unauthenticated")
+    }))
 
   it.effect("lets anyone through a public operation", () =>
     Effect.gen(function*() {
