@@ -1,7 +1,7 @@
 import { SIGN_IN_START_BUDGETS, type SignInStartBudgets } from "@bluelight/core/identity"
 import { GAME_EVENT_INBOX_MAX_EVENTS } from "@bluelight/core/game"
-import { Config, ConfigProvider, Effect, Option, Redacted, Result, Schema } from "effect"
-import { createPublicKey, type KeyObject } from "node:crypto"
+import { Config, Effect, Option, Redacted, Result, Schema, SchemaIssue, SchemaTransformation } from "effect"
+import { createPublicKey, KeyObject } from "node:crypto"
 import type { TracingSettings } from "./tracing.js"
 
 /** A provider's OAuth 2.0 client settings (identity provider or game platform). */
@@ -59,81 +59,36 @@ export interface Settings {
 }
 
 /**
- * One setting read: its value, or the problem lines that refuse it. Every
- * setting is read whatever the others hold, so that one start names every
- * problem at once.
+ * The line that refuses a setting present but not understood, naming it: each
+ * schema below says in its message what the setting takes.
  */
-type Read<A> = Effect.Effect<Result.Result<A, ReadonlyArray<string>>>
-
-const problemOf = (name: string, error: Config.ConfigError): string =>
-  Schema.isSchemaError(error.cause) ? `invalid setting ${name}: ${error.cause.message}` : `setting ${name} unavailable: ${error.cause.message}`
+const problemsOf = (error: Config.ConfigError): ReadonlyArray<string> =>
+  Schema.isSchemaError(error.cause)
+    ? SchemaIssue.makeFormatterStandardSchemaV1()(error.cause.issue).issues.map(({ message, path = [] }) =>
+      `invalid setting ${path.map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".")}: ${message}`
+    )
+    : [`the settings could not be read: ${error.cause.message}`]
 
 /**
- * The text of `name` (none when unset), parsed. The text is read as it is
- * (an empty string included) and parsed by the rules below, the ones these
- * settings have always had: Effect 4's own parsers accept other values (its
- * boolean takes `y`) and refuse in other words.
+ * An integer from `minimum` to `maximum`, `fallback` when unset. Its text is
+ * read as JavaScript reads a number; no number, no integer and out of bounds
+ * are refused in the same words, which say what it takes.
  */
-const setting = <A>(name: string, parse: (text: Option.Option<string>) => Result.Result<A, string>): Read<A> =>
-  Config.option(Config.String(name)).pipe(
-    Effect.map((text) => Result.mapError(parse(text), (message) => [`invalid setting ${name}: ${message}`])),
-    Effect.catch((error) => Effect.succeed(Result.fail([problemOf(name, error)])))
+const integer = (name: string, fallback: number, minimum: number, maximum: number, message = `${name} must be an integer from ${minimum} to ${maximum}`) =>
+  Config.schema(Schema.NumberFromString.check(Schema.isInt({ message }), Schema.isBetween({ minimum, maximum }, { message })), name).pipe(
+    Config.withDefault(fallback)
   )
 
-type Values<Reads extends Record<string, Read<unknown>>> = { readonly [K in keyof Reads]: Reads[K] extends Read<infer A> ? A : never }
+const positiveInt = (name: string, fallback: number) => integer(name, fallback, 1, Number.MAX_SAFE_INTEGER, `${name} must be a positive integer`)
 
-/** Settings read side by side: all their values, or every problem of every one of them, in order. */
-const all = <const Reads extends Record<string, Read<unknown>>>(reads: Reads): Read<Values<Reads>> =>
-  Effect.gen(function*() {
-    const values: Record<string, unknown> = {}
-    const problems: Array<string> = []
-    for (const [key, read] of Object.entries(reads)) {
-      const result = yield* read
-      if (Result.isFailure(result)) problems.push(...result.failure)
-      else values[key] = result.success
-    }
-    return problems.length > 0 ? Result.fail(problems) : Result.succeed(values as Values<Reads>)
-  })
+const optional = (name: string) => Config.option(Config.String(name))
+const optionalSecret = (name: string) => Config.option(Config.Redacted(name))
 
-const integer = (text: string): Result.Result<number, string> => {
-  const n = Number(text)
-  return Number.isInteger(n) ? Result.succeed(n) : Result.fail(`Expected an integer value but received ${JSON.stringify(text)}`)
-}
+const isHttpUrl = (value: string) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol)
+const notHttpUrl = (name: string, value: string) => `${name} must be an http(s) URL, got ${JSON.stringify(value)}`
 
-const TRUE_TEXTS: ReadonlySet<string> = new Set(["true", "yes", "on", "1"])
-const FALSE_TEXTS: ReadonlySet<string> = new Set(["false", "no", "off", "0"])
-
-const boolean = (text: string): Result.Result<boolean, string> =>
-  TRUE_TEXTS.has(text)
-    ? Result.succeed(true)
-    : FALSE_TEXTS.has(text)
-    ? Result.succeed(false)
-    : Result.fail(`Expected a boolean value but received ${JSON.stringify(text)}`)
-
-/** Set and not empty (an empty value counts as unset). */
-const optionalString = (name: string) => setting(name, (text) => Result.succeed(Option.filter(text, (s) => s.length > 0)))
-const optionalSecret = (name: string) => setting(name, (text) => Result.succeed(Option.map(Option.filter(text, (s) => s.length > 0), (s) => Redacted.make(s))))
-const stringOr = (name: string, fallback: string) => setting(name, (text) => Result.succeed(Option.getOrElse(text, () => fallback)))
-const nonEmptyStringOr = (name: string, fallback: string) =>
-  setting(name, (text) => Result.succeed(Option.getOrElse(Option.filter(text, (s) => s.length > 0), () => fallback)))
-const booleanOr = (name: string, fallback: boolean) => setting(name, (text) => Option.match(text, { onNone: () => Result.succeed(fallback), onSome: boolean }))
-
-/** An integer, `fallback` when unset; `valid` refuses it with `message`. */
-const integerOr = (name: string, fallback: number, valid: (n: number) => boolean, message: string) =>
-  setting(name, (text) =>
-    Option.match(text, {
-      onNone: () => Result.succeed(fallback),
-      onSome: (text) => Result.flatMap(integer(text), (n) => (valid(n) ? Result.succeed(n) : Result.fail(message)))
-    }))
-
-const oauthClient = (prefix: "IDP" | "PLATFORM") =>
-  all({
-    clientId: optionalString(`${prefix}_CLIENT_ID`),
-    clientSecret: optionalSecret(`${prefix}_CLIENT_SECRET`),
-    authorizeUrl: optionalString(`${prefix}_AUTHORIZE_URL`),
-    tokenUrl: optionalString(`${prefix}_TOKEN_URL`),
-    userinfoUrl: optionalString(`${prefix}_USERINFO_URL`)
-  })
+/** An absolute http(s) URL, kept as written (`APP_URL`; the trace endpoint is checked only when it counts). */
+const HttpUrl = (name: string) => Schema.String.check(Schema.makeFilter((text) => isHttpUrl(text) || notHttpUrl(name, text)))
 
 /**
  * The names `LOG_LEVEL` takes, in any case (`layerLogging` maps each to
@@ -142,84 +97,112 @@ const oauthClient = (prefix: "IDP" | "PLATFORM") =>
  */
 export const LOG_LEVELS: ReadonlyArray<string> = ["all", "trace", "debug", "info", "warn", "warning", "error", "none"]
 
-const logLevel = setting("LOG_LEVEL", (text) => {
-  const level = Option.getOrElse(Option.filter(text, (s) => s.length > 0), () => "info").toLowerCase()
-  return LOG_LEVELS.includes(level)
-    ? Result.succeed(level)
-    : Result.fail(`expected one of ${LOG_LEVELS.join(", ")} (in any case) but received ${JSON.stringify(Option.getOrElse(text, () => ""))}`)
-})
+const LogLevelName = Schema.String.check(Schema.makeFilter((text) =>
+  LOG_LEVELS.includes(text.toLowerCase()) ||
+  `expected one of ${LOG_LEVELS.join(", ")} (in any case) but received ${JSON.stringify(text)}`
+))
 
-const positiveInt = (name: string, fallback: number) => integerOr(name, fallback, (n) => n > 0, `${name} must be a positive integer`)
+/**
+ * An Ed25519 public key as the game publishes its webhook's: base64 of the
+ * DER SubjectPublicKeyInfo (`MCowBQYDK2VwAyEA` and 44 more characters).
+ * Undefined when it is anything else.
+ */
+export const ed25519PublicKey = (text: string): KeyObject | undefined => {
+  const base64 = text.trim()
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return undefined
+  try {
+    const key = createPublicKey({ key: Buffer.from(base64, "base64"), format: "der", type: "spki" })
+    return key.asymmetricKeyType === "ed25519" ? key : undefined
+  } catch {
+    return undefined
+  }
+}
 
-const raw = all({
-  nodeEnv: stringOr("NODE_ENV", "development"),
+/** `GAME_WEBHOOK_PUBLIC_KEY`'s text decoded into the key itself, or refused with what it must be. */
+const WebhookPublicKey = Schema.String.pipe(Schema.decodeTo(
+  Schema.declare((value): value is KeyObject => value instanceof KeyObject),
+  SchemaTransformation.transformEffect({
+    decode: (text) =>
+      Effect.fromNullishOr(ed25519PublicKey(text)).pipe(Effect.mapError(() =>
+        new SchemaIssue.InvalidValue({
+          message: "GAME_WEBHOOK_PUBLIC_KEY must be an Ed25519 public key: base64 of its DER SubjectPublicKeyInfo, as the game publishes it"
+        })
+      )),
+    encode: (key) => Effect.succeed(key.export({ type: "spki", format: "der" }).toString("base64"))
+  })
+))
+
+const oauthClient = (prefix: "IDP" | "PLATFORM") =>
+  Config.all({
+    clientId: optional(`${prefix}_CLIENT_ID`),
+    clientSecret: optionalSecret(`${prefix}_CLIENT_SECRET`),
+    authorizeUrl: optional(`${prefix}_AUTHORIZE_URL`),
+    tokenUrl: optional(`${prefix}_TOKEN_URL`),
+    userinfoUrl: optional(`${prefix}_USERINFO_URL`)
+  })
+
+/**
+ * Every setting as its own `Config`, read from the `ConfigProvider` in context.
+ * A variable set to the empty string counts as unset (Effect's `fromEnv`), so
+ * its default applies. Each is read whatever the others hold (`Config.all`
+ * stops at its first failure), so that one start names every problem at once.
+ */
+const raw = Effect.all({
+  nodeEnv: Config.String("NODE_ENV").pipe(Config.withDefault("development")),
   // 0 asks the system for any free port (tests run many servers side by side).
-  port: integerOr("PORT", 3000, (n) => n >= 0 && n <= 65535, "PORT must be an integer from 0 to 65535"),
-  host: optionalString("HOST"),
-  appUrl: optionalString("APP_URL"),
+  port: integer("PORT", 3000, 0, 65535),
+  host: optional("HOST"),
+  appUrl: Config.option(Config.schema(HttpUrl("APP_URL"), "APP_URL")),
   databaseUrl: optionalSecret("DATABASE_URL"),
   databasePoolMax: positiveInt("DATABASE_POOL_MAX", 10),
-  dataDir: nonEmptyStringOr("DATA_DIR", "./data"),
+  dataDir: Config.String("DATA_DIR").pipe(Config.withDefault("./data")),
   redisUrl: optionalSecret("REDIS_URL"),
   idp: oauthClient("IDP"),
   platform: oauthClient("PLATFORM"),
-  gameApiUrl: optionalString("GAME_API_URL"),
+  gameApiUrl: optional("GAME_API_URL"),
   gameServerKey: optionalSecret("GAME_SERVER_KEY"),
   gameCommandCooldownSeconds: positiveInt("GAME_COMMAND_COOLDOWN_SECONDS", 5),
   gameCommandTimeoutMillis: positiveInt("GAME_COMMAND_TIMEOUT_MS", 10_000),
-  gameWebhookPublicKey: optionalString("GAME_WEBHOOK_PUBLIC_KEY"),
+  gameWebhookPublicKey: Config.option(Config.schema(WebhookPublicKey, "GAME_WEBHOOK_PUBLIC_KEY")),
   gameEventInboxMaxEvents: positiveInt("GAME_EVENT_INBOX_MAX_EVENTS", GAME_EVENT_INBOX_MAX_EVENTS),
-  adminIdentityIds: stringOr("BLUELIGHT_ADMIN_IDENTITY_IDS", ""),
+  adminIdentityIds: Config.Array(Schema.String, "BLUELIGHT_ADMIN_IDENTITY_IDS").pipe(
+    Config.map((ids) => ids.map((id) => id.trim()).filter((id) => id.length > 0)),
+    Config.withDefault([])
+  ),
   developerPassword: optionalSecret("BLUELIGHT_DEVELOPER_PASSWORD"),
   rateLimitReadsPerMinute: positiveInt("RATE_LIMIT_READS_PER_MINUTE", 180),
   rateLimitWritesPerMinute: positiveInt("RATE_LIMIT_WRITES_PER_MINUTE", 60),
   signInsPerMinute: positiveInt("RATE_LIMIT_SIGN_INS_PER_MINUTE", SIGN_IN_START_BUDGETS.perMinute),
   signInsPerAddressPerMinute: positiveInt("RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE", SIGN_IN_START_BUDGETS.perAddressPerMinute),
   // Unset, no X-Forwarded-For is believed: any client can write one.
-  trustedProxyHops: integerOr("TRUSTED_PROXY_HOPS", 0, (n) => n >= 0 && n <= 10, "TRUSTED_PROXY_HOPS must be an integer from 0 to 10"),
-  testHooks: booleanOr("BLUELIGHT_TEST_HOOKS", false),
-  logLevel,
+  trustedProxyHops: integer("TRUSTED_PROXY_HOPS", 0, 0, 10),
+  testHooks: Config.Boolean("BLUELIGHT_TEST_HOOKS").pipe(Config.withDefault(false)),
+  logLevel: Config.schema(LogLevelName, "LOG_LEVEL").pipe(Config.map((level) => level.toLowerCase()), Config.withDefault("info")),
   // An hour at most: Node's timers cannot wait much past 24 days, and no orchestrator waits an hour.
-  shutdownGraceSeconds: integerOr(
-    "SHUTDOWN_GRACE_SECONDS",
-    10,
-    (n) => n >= 0 && n <= 3600,
-    "SHUTDOWN_GRACE_SECONDS must be an integer from 0 to 3600"
-  ),
-  otlpEndpoint: optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"),
-  otlpProtocol: stringOr("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"),
-  otlpHeaders: setting("OTEL_EXPORTER_OTLP_HEADERS", (text) => Result.succeed(Redacted.make(Option.getOrElse(text, () => "")))),
-  serviceName: nonEmptyStringOr("OTEL_SERVICE_NAME", "bluelight")
-})
+  shutdownGraceSeconds: integer("SHUTDOWN_GRACE_SECONDS", 10, 0, 3600),
+  // The trace export's settings count only with an endpoint, so they are checked with it (`tracingSettings`).
+  otlpEndpoint: optional("OTEL_EXPORTER_OTLP_ENDPOINT"),
+  otlpProtocol: Config.String("OTEL_EXPORTER_OTLP_PROTOCOL").pipe(Config.withDefault("http/protobuf")),
+  otlpHeaders: Config.Redacted("OTEL_EXPORTER_OTLP_HEADERS").pipe(Config.withDefault(Redacted.make(""))),
+  serviceName: Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("bluelight"))
+}, { mode: "result" })
 
-type Raw = Result.Result.Success<Effect.Success<typeof raw>>
+type Raw = { readonly [K in keyof Effect.Success<typeof raw>]: Result.Result.Success<Effect.Success<typeof raw>[K]> }
+
+/** A provider's five settings, by their field and the end of their name. */
+const CLIENT_SETTINGS: ReadonlyArray<readonly [keyof OAuthClientSettings, string]> = [
+  ["clientId", "CLIENT_ID"],
+  ["clientSecret", "CLIENT_SECRET"],
+  ["authorizeUrl", "AUTHORIZE_URL"],
+  ["tokenUrl", "TOKEN_URL"],
+  ["userinfoUrl", "USERINFO_URL"]
+]
 
 /** All five settings of a provider, or none; a partial set is named as missing. */
-const completeClient = (
-  prefix: "IDP" | "PLATFORM",
-  client: Raw["idp"],
-  missing: Array<string>
-): Option.Option<OAuthClientSettings> => {
-  const fields: ReadonlyArray<readonly [string, Option.Option<unknown>]> = [
-    ["CLIENT_ID", client.clientId],
-    ["CLIENT_SECRET", client.clientSecret],
-    ["AUTHORIZE_URL", client.authorizeUrl],
-    ["TOKEN_URL", client.tokenUrl],
-    ["USERINFO_URL", client.userinfoUrl]
-  ]
-  const absent = fields.filter(([, value]) => Option.isNone(value)).map(([name]) => `${prefix}_${name}`)
-  if (absent.length === fields.length) return Option.none()
-  if (absent.length > 0) {
-    missing.push(...absent)
-    return Option.none()
-  }
-  return Option.some({
-    clientId: Option.getOrThrow(client.clientId),
-    clientSecret: Option.getOrThrow(client.clientSecret),
-    authorizeUrl: Option.getOrThrow(client.authorizeUrl),
-    tokenUrl: Option.getOrThrow(client.tokenUrl),
-    userinfoUrl: Option.getOrThrow(client.userinfoUrl)
-  })
+const completeClient = (prefix: "IDP" | "PLATFORM", client: Raw["idp"], missing: Array<string>): Option.Option<OAuthClientSettings> => {
+  const absent = CLIENT_SETTINGS.flatMap(([key, name]) => (Option.isNone<unknown>(client[key]) ? [`${prefix}_${name}`] : []))
+  if (absent.length > 0 && absent.length < CLIENT_SETTINGS.length) missing.push(...absent)
+  return Option.all(client)
 }
 
 /**
@@ -243,31 +226,6 @@ const otlpHeaders = (raw: string): Record<string, string> | undefined => {
 }
 
 /**
- * An Ed25519 public key as the game publishes its webhook's: base64 of the
- * DER SubjectPublicKeyInfo (`MCowBQYDK2VwAyEA` and 44 more characters).
- * Undefined when it is anything else.
- */
-export const ed25519PublicKey = (text: string): KeyObject | undefined => {
-  const base64 = text.trim()
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return undefined
-  try {
-    const key = createPublicKey({ key: Buffer.from(base64, "base64"), format: "der", type: "spki" })
-    return key.asymmetricKeyType === "ed25519" ? key : undefined
-  } catch {
-    return undefined
-  }
-}
-
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value)
-    return url.protocol === "http:" || url.protocol === "https:"
-  } catch {
-    return false
-  }
-}
-
-/**
  * The settings, or the list of problems: in production every required setting
  * must be present (DATABASE_URL, APP_URL and the identity provider), and the
  * development defaults are never used there.
@@ -282,23 +240,15 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
     if (Option.isNone(r.databaseUrl)) missing.push("DATABASE_URL")
     if (Option.isNone(r.appUrl)) missing.push("APP_URL")
     if (Option.isNone(idp) && !missing.some((name) => name.startsWith("IDP_"))) {
-      missing.push("IDP_CLIENT_ID", "IDP_CLIENT_SECRET", "IDP_AUTHORIZE_URL", "IDP_TOKEN_URL", "IDP_USERINFO_URL")
+      missing.push(...CLIENT_SETTINGS.map(([, name]) => `IDP_${name}`))
     }
   }
-  const game = Option.isSome(r.gameApiUrl) && Option.isSome(r.gameServerKey)
-    ? Option.some({ apiUrl: r.gameApiUrl.value, serverKey: r.gameServerKey.value })
-    : Option.none()
+  const game = Option.all({ apiUrl: r.gameApiUrl, serverKey: r.gameServerKey })
   if (Option.isSome(r.gameApiUrl) !== Option.isSome(r.gameServerKey)) {
     missing.push(Option.isSome(r.gameApiUrl) ? "GAME_SERVER_KEY" : "GAME_API_URL")
   }
   problems.push(...missing.map((name) => `missing required setting ${name}`))
-  const appUrl = Option.getOrElse(r.appUrl, () => `http://localhost:${r.port === 0 ? 3000 : r.port}`)
-  if (!isHttpUrl(appUrl)) problems.push(`APP_URL must be an http(s) URL, got ${JSON.stringify(appUrl)}`)
   if (production && r.testHooks) problems.push("BLUELIGHT_TEST_HOOKS cannot be on in production")
-  const gameWebhookPublicKey = Option.flatMap(r.gameWebhookPublicKey, (text) => Option.fromNullishOr(ed25519PublicKey(text)))
-  if (Option.isSome(r.gameWebhookPublicKey) && Option.isNone(gameWebhookPublicKey)) {
-    problems.push("GAME_WEBHOOK_PUBLIC_KEY must be an Ed25519 public key: base64 of its DER SubjectPublicKeyInfo, as the game publishes it")
-  }
   const tracing = tracingSettings(r, problems)
   if (problems.length > 0) return Result.fail(problems)
   return Result.succeed({
@@ -306,7 +256,7 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
     development: r.nodeEnv === "development",
     port: r.port,
     host: Option.getOrElse(r.host, () => (production ? "0.0.0.0" : "127.0.0.1")),
-    appUrl: appUrl.replace(/\/+$/, ""),
+    appUrl: Option.getOrElse(r.appUrl, () => `http://localhost:${r.port === 0 ? 3000 : r.port}`).replace(/\/+$/, ""),
     databaseUrl: r.databaseUrl,
     databasePoolMax: r.databasePoolMax,
     dataDir: r.dataDir,
@@ -316,9 +266,9 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
     game,
     gameCommandCooldownSeconds: r.gameCommandCooldownSeconds,
     gameCommandTimeoutMillis: r.gameCommandTimeoutMillis,
-    gameWebhookPublicKey,
+    gameWebhookPublicKey: r.gameWebhookPublicKey,
     gameEventInboxMaxEvents: r.gameEventInboxMaxEvents,
-    adminIdentityIds: r.adminIdentityIds.split(",").map((id) => id.trim()).filter((id) => id.length > 0),
+    adminIdentityIds: r.adminIdentityIds,
     developerPassword: r.developerPassword,
     rateLimitReadsPerMinute: r.rateLimitReadsPerMinute,
     rateLimitWritesPerMinute: r.rateLimitWritesPerMinute,
@@ -337,7 +287,7 @@ const tracingSettings = (r: Raw, problems: Array<string>): Option.Option<Tracing
   const endpoint = r.otlpEndpoint.value
   const protocol = r.otlpProtocol === "http/protobuf" || r.otlpProtocol === "http/json" ? r.otlpProtocol : undefined
   const headers = otlpHeaders(Redacted.value(r.otlpHeaders))
-  if (!isHttpUrl(endpoint)) problems.push(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL, got ${JSON.stringify(endpoint)}`)
+  if (!isHttpUrl(endpoint)) problems.push(notHttpUrl("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint))
   if (protocol === undefined) {
     problems.push(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json, got ${JSON.stringify(r.otlpProtocol)}`)
   }
@@ -355,18 +305,16 @@ export class InvalidSettings extends Error {
 }
 
 /**
- * The process environment as the settings read it: a variable set to the
- * empty string is set, not absent (`PORT=` is port 0, `BLUELIGHT_TEST_HOOKS=`
- * is refused), as it always was.
+ * Reads and checks the configuration once at start-up, from the
+ * `ConfigProvider` in context: the process environment unless a caller
+ * provides another (a test, a harness starting the server from a map).
  */
-export const environment = ConfigProvider.fromEnv({ preserveEmptyStrings: true })
-
-/** Reads and checks the configuration once at start-up, from the `ConfigProvider` in context. */
-export const loadSettings: Effect.Effect<Settings, InvalidSettings> = Effect.flatMap(
-  raw,
-  (read) =>
-    Result.match(Result.flatMap(read, validate), {
-      onFailure: (problems) => Effect.fail(new InvalidSettings(problems)),
-      onSuccess: Effect.succeed
-    })
-)
+export const loadSettings: Effect.Effect<Settings, InvalidSettings> = Effect.flatMap(raw, (results) => {
+  const values = Result.all(results)
+  const settings = Result.isSuccess(values)
+    ? validate(values.success)
+    : Result.fail(
+      Object.values<Result.Result<unknown, Config.ConfigError>>(results).flatMap((result) => (Result.isFailure(result) ? problemsOf(result.failure) : []))
+    )
+  return Effect.mapError(Effect.fromResult(settings), (problems) => new InvalidSettings(problems))
+})

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { ConfigProvider, Effect } from "effect"
-import { environment, loadSettings } from "./config.js"
+import { Effect } from "effect"
+import { loadSettings } from "./config.js"
 import { layerLogging } from "./logging.js"
 import { reportStartupProblems } from "./startupFailure.js"
 import { layerServer } from "./app.js"
@@ -14,7 +14,7 @@ import { runMain, serveUntilStopped } from "./stopping.js"
  * and exit 0; the log says when shutdown began and when it finished.
  */
 const main = Effect.gen(function*() {
-  const settings = yield* loadSettings.pipe(Effect.provideService(ConfigProvider.ConfigProvider, environment))
+  const settings = yield* loadSettings
   return yield* serveUntilStopped(layerServer(settings), { graceSeconds: settings.shutdownGraceSeconds }).pipe(
     Effect.provide(layerLogging(settings.logLevel))
   )
