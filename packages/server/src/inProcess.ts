@@ -34,7 +34,7 @@ export interface InProcessServer {
  * process prints them.
  */
 export const startInProcess = (env: Readonly<Record<string, string>>, output: InProcessOutput): InProcessServer => {
-  const provider = ConfigProvider.fromEnv({ env: { ...env }, preserveEmptyStrings: true })
+  const provider = ConfigProvider.fromEnv({ env: { ...env } })
   const program = Effect.gen(function*() {
     const settings = yield* loadSettings.pipe(Effect.provideService(ConfigProvider.ConfigProvider, provider))
     return yield* Layer.launch(layerServer(settings, { writeSummary: output.stderr })).pipe(
