@@ -1,6 +1,6 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
-import type { AccountId } from "../identity/ids.js"
-import type { Page, PageOf } from "../kernel/paging.js"
+import type { AccountId } from "../identity/index.js"
+import type { Page, PageOf } from "../kernel/index.js"
 import type { Civilian } from "./Civilian.js"
 import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
 import type { Endorsement, Licence } from "./Licence.js"

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { LivePlayer } from "../moderation/LivePlayer.js"
+import type { LivePlayer } from "../moderation/index.js"
 import type { GamePlayer } from "./LiveSnapshot.js"
 import type { LiveSource } from "./ports.js"
 
