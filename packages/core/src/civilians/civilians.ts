@@ -5,8 +5,9 @@ import { managesAllCivilians, noSuchCharacter, ownedBy } from "./access.js"
 import { type Civilian, CivilianChange, CivilianFields, IDENTITY_FIELDS, statusMoveAllowed } from "./Civilian.js"
 import { recordChange } from "./history.js"
 import { CivilianId } from "./ids.js"
+import { identityLockedOf } from "./loadedCivilian.js"
+import { ownerCivilianView } from "./ownerView.js"
 import { CivilianReads, Civilians } from "./ports.js"
-import { identityLockedOf, ownerCivilianView } from "./views.js"
 
 /** What a member says about a new character. */
 export type CivilianInput = CivilianFields

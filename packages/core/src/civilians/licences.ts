@@ -16,8 +16,8 @@ import {
   yearsAfter
 } from "./Licence.js"
 import { candidateLicenceNumber, LICENCE_NUMBER_ATTEMPTS } from "./licenceNumber.js"
+import { holderLicence, type LoadedLicence } from "./licenceViews.js"
 import { CivilianReads, Civilians, Licences } from "./ports.js"
-import { holderLicence, type LoadedLicence } from "./views.js"
 
 /** A licence just written, as loaded: it exists, so not finding it is a defect. */
 export const loadedLicenceOf = (id: LicenceId) =>

@@ -6,9 +6,9 @@ import { MarkerNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, MarkerId, type VehicleId } from "./ids.js"
 import { type Marker, markerActiveAt, markerTargetProblems, MarkerTerms, type MarkerType } from "./Marker.js"
+import { markerView } from "./markerView.js"
 import { ReasonGiven } from "./officialText.js"
 import { AlertReads, type MarkerFilter, Markers } from "./ports.js"
-import { markerView } from "./views.js"
 
 /** The type, reason and details, and the clearing reason, as the marker rules have them: a caller that skipped the contract is held to them too. */
 const validTerms = validated(MarkerTerms, "The marker's fields are not valid")

@@ -18,10 +18,10 @@ import {
   yearsAfter
 } from "./Licence.js"
 import { loadedLicenceOf } from "./licences.js"
+import { officialLicence } from "./licenceViews.js"
 import { ReasonGiven } from "./officialText.js"
 import type { PncChange } from "./PncEvent.js"
 import { Licences } from "./ports.js"
-import { officialLicence } from "./views.js"
 import { LICENCE_EXPIRY, MEASURE_END } from "./windows.js"
 
 const noSuchLicence = "No such licence"

@@ -3,10 +3,13 @@ import type { Caller } from "../identity/index.js"
 import { checkedPage, orNotFound, type Page, validated } from "../kernel/index.js"
 import { mayKnowOwners } from "./access.js"
 import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
+import { officialLicence } from "./licenceViews.js"
 import { PncSearch } from "./officialText.js"
+import { officialCivilianView } from "./officialView.js"
 import { pncHistoryEntry } from "./PncEvent.js"
 import { CivilianReads, PncHistory, VehicleReads } from "./ports.js"
-import { officialCivilianView, officialLicence, pncVehicleRecord, pncVehicleSummary } from "./views.js"
+import { pncVehicleRecord } from "./vehicleRecord.js"
+import { pncVehicleSummary } from "./vehicleViews.js"
 
 /** A search as the PNC rules have it (`""` is no search: everyone): a caller that skipped the contract is held to them too. */
 const validSearch = validated(Schema.Struct({ search: PncSearch }), "The search is not valid")

@@ -6,7 +6,7 @@ import type { VehicleId } from "./ids.js"
 import { Vehicles } from "./ports.js"
 import { changedStatuses, type Vehicle, type VehicleStatusChange, VehicleStatusFields } from "./Vehicle.js"
 import { plateTaken } from "./vehicles.js"
-import { statusesOf, vehicleView } from "./views.js"
+import { statusesOf, vehicleView } from "./vehicleViews.js"
 
 /** The reason and statuses as the vehicle rules have them: a caller that skipped the contract is held to them too. */
 const validChange = validated(VehicleStatusFields, "The vehicle's statuses are not valid")

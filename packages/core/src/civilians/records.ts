@@ -18,7 +18,7 @@ import {
   type RecordType
 } from "./PncRecord.js"
 import { AlertReads, Licences, Records } from "./ports.js"
-import { recordView } from "./views.js"
+import { recordView } from "./recordViews.js"
 import { OCCURRENCE } from "./windows.js"
 
 /** What an officer writes on a new record; the recording officer is the caller. */

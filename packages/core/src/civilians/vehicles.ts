@@ -8,7 +8,7 @@ import { recordChange } from "./history.js"
 import { type CivilianId, VehicleId } from "./ids.js"
 import { Civilians, Vehicles } from "./ports.js"
 import { holdsPlate, NEW_VEHICLE_STATUSES, storedPlate, type Vehicle, VehicleFields, VehicleTransfer } from "./Vehicle.js"
-import { vehicleView } from "./views.js"
+import { vehicleView } from "./vehicleViews.js"
 
 /** What a keeper writes of a vehicle they register. */
 export type VehicleInput = VehicleFields

@@ -6,8 +6,8 @@ import { WarrantNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, WarrantId } from "./ids.js"
 import { AlertReads, type WarrantFilter, Warrants } from "./ports.js"
-import { warrantView } from "./views.js"
 import { type Warrant, warrantActiveAt, WarrantClosing, type WarrantOutcome, warrantStatusAt, WarrantTerms } from "./Warrant.js"
+import { warrantView } from "./warrantView.js"
 
 /** The reason and details, and the closing note, as the warrant rules have them: a caller that skipped the contract is held to them too. */
 const validTerms = validated(WarrantTerms, "The warrant's fields are not valid")
