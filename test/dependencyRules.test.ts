@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
-import { join, relative } from "node:path"
+import { dirname, join, relative, resolve, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 
@@ -62,6 +62,120 @@ describe("the dependency rule", () => {
   it("the check itself catches a foreign import, a node module and a look-alike package name", () => {
     const found = specifiers(`import { Pool } from "pg"\nimport type { X } from "./x.js"\nconst fs = await import("node:fs")\nimport "effect-extra"`)
     expect(found.filter((s) => !permitted(["effect"])(s)).sort()).toEqual(["effect-extra", "node:fs", "pg"])
+  })
+
+  /**
+   * The walls between the core's bounded contexts (docs/architecture.md, "The contexts"): a file
+   * reaches another context only through what that context publishes, its `index.ts`, so a
+   * context's other files are its own to change; and no context depends on itself through others,
+   * so each index loads before whatever imports it. Within a context, files import each other freely.
+   */
+  describe("the core's contexts", () => {
+    const src = join(packageDir("core"), "src")
+    const CONTEXTS = readdirSync(src).filter((name) => statSync(join(src, name)).isDirectory()).sort()
+
+    /**
+     * Which contexts each context uses (docs/architecture.md, "The contexts"): the kernel and
+     * identity are everyone's; the game builds on CAD and moderation; the testing kit implements
+     * every context's ports. A new edge is a design change: it is made here and on that page.
+     */
+    const USES: Record<string, ReadonlyArray<string>> = {
+      audit: ["kernel"],
+      cad: ["identity", "kernel"],
+      civilians: ["identity", "kernel"],
+      game: ["cad", "identity", "kernel", "moderation"],
+      identity: ["kernel"],
+      kernel: [],
+      moderation: ["identity", "kernel"],
+      shifts: ["identity", "kernel"],
+      system: [],
+      testing: ["audit", "cad", "civilians", "game", "identity", "kernel", "moderation", "shifts"]
+    }
+
+    /** One import from a file of one context into another: the importing file (under src), the specifier, and the context it lands in. */
+    interface Crossing {
+      readonly file: string
+      readonly specifier: string
+      readonly from: string
+      readonly to: string
+    }
+
+    /** The relative imports of `source` (at `file`, under `root`) that land outside the file's own context. */
+    const crossingsOf = (root: string, file: string, source: string): Array<Crossing> => {
+      const shown = relative(root, file)
+      const from = shown.split(sep)[0]!
+      return specifiers(source).filter((s) => s.startsWith(".")).flatMap((specifier) => {
+        const to = relative(root, resolve(dirname(file), specifier)).split(sep)[0]!
+        return to === from ? [] : [{ file: shown, specifier, from, to }]
+      })
+    }
+
+    /** Whether a crossing goes through the other context's index, as `../<context>/index.js`. */
+    const throughIndex = (crossing: Crossing) => crossing.specifier === `../${crossing.to}/index.js`
+
+    /** Every cycle of the graph, each once, as the contexts it passes through back to its first (`game -> moderation -> game`). */
+    const cyclesOf = (graph: ReadonlyMap<string, ReadonlySet<string>>): Array<string> => {
+      const found = new Set<string>()
+      const visit = (path: ReadonlyArray<string>) => {
+        for (const next of graph.get(path.at(-1)!) ?? []) {
+          const at = path.indexOf(next)
+          if (at >= 0) {
+            const cycle = path.slice(at)
+            // One name per cycle whichever context it was entered from: started at its least context.
+            const least = cycle.indexOf([...cycle].sort()[0]!)
+            const turned = [...cycle.slice(least), ...cycle.slice(0, least)]
+            found.add([...turned, turned[0]].join(" -> "))
+          } else visit([...path, next])
+        }
+      }
+      for (const start of graph.keys()) visit([start])
+      return [...found].sort()
+    }
+
+    const graphOf = (crossings: ReadonlyArray<Crossing>) => {
+      const graph = new Map<string, Set<string>>()
+      for (const { from, to } of crossings) graph.set(from, (graph.get(from) ?? new Set()).add(to))
+      return graph
+    }
+
+    const crossings = sourceFiles(src).flatMap((file) => crossingsOf(src, file, readFileSync(file, "utf8")))
+
+    it("are the ten: kernel, identity, audit, system, civilians, cad, shifts, moderation, game and testing", () => {
+      expect(CONTEXTS).toEqual(Object.keys(USES).sort())
+    })
+
+    it("a file reaches another context only through its index (../<context>/index.js), never its files", () => {
+      expect(crossings.filter((crossing) => !throughIndex(crossing)).map(({ file, specifier }) => `${file}: ${specifier}`)).toEqual([])
+    })
+
+    it("the contexts' graph has no cycle", () => {
+      expect(cyclesOf(graphOf(crossings))).toEqual([])
+    })
+
+    it("each context uses only the contexts docs/architecture.md gives it", () => {
+      const used = graphOf(crossings)
+      const beyond = CONTEXTS.flatMap((context) =>
+        [...(used.get(context) ?? [])].filter((to) => !(USES[context] ?? []).includes(to)).map((to) => `${context} -> ${to}`)
+      )
+      expect(beyond).toEqual([])
+    })
+
+    it("the checks themselves catch a file reached past its index, a way out of src, and a cycle", () => {
+      const root = join(sep, "core", "src")
+      const found = crossingsOf(
+        root,
+        join(root, "game", "reads.ts"),
+        `import { Accounts } from "../identity/index.js"\nimport type { Caller } from "../identity/Caller.js"\nimport { x } from "./ports.js"\nimport { y } from "../../test/y.js"`
+      )
+      expect(found.filter((crossing) => !throughIndex(crossing)).map(({ specifier, to }) => `${specifier} (${to})`)).toEqual([
+        "../identity/Caller.js (identity)",
+        "../../test/y.js (..)"
+      ])
+      const graph = new Map([["game", new Set(["moderation", "kernel"])], ["moderation", new Set(["game", "kernel"])], ["kernel", new Set<string>()]])
+      expect(cyclesOf(graph)).toEqual(["game -> moderation -> game"])
+      expect(cyclesOf(new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])]]))).toEqual(["a -> b -> c -> a"])
+      expect(cyclesOf(new Map([["kernel", new Set<string>()], ["cad", new Set(["kernel"])]]))).toEqual([])
+    })
   })
 
   /**

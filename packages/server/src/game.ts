@@ -9,8 +9,8 @@ import {
   startGameServerSimulator
 } from "@bluelight/adapters-game"
 import { layerRedisGameCommandSlot, layerRedisLivePicture, makeRedisRateGate } from "@bluelight/adapters-redis"
-import { LivePictureInMemory, LiveSource } from "@bluelight/core/game"
-import { GameServer, GameServerUnreachable, gameServerReadsFrom, leaseTtlFor } from "@bluelight/core/moderation"
+import { gameServerReadsFrom, LivePictureInMemory, LiveSource } from "@bluelight/core/game"
+import { GameServer, GameServerUnreachable, leaseTtlFor } from "@bluelight/core/moderation"
 import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import { FetchHttpClient } from "effect/http"
 import type { Settings } from "./config.js"

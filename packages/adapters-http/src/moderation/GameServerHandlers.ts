@@ -1,4 +1,4 @@
-import { livePlayers, liveStatus, lookupPlayers } from "@bluelight/core/moderation"
+import { livePlayers, liveStatus, lookupPlayers } from "@bluelight/core/game"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"

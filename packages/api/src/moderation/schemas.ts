@@ -1,9 +1,9 @@
+import type { LivePlayerWithAccount } from "@bluelight/core/game"
 import { AccountId, ServiceCredentialId } from "@bluelight/core/identity"
 import { IntegerBetween, OneOf, PageMeta, Timestamp } from "@bluelight/core/kernel"
 import {
   DELIVERY_STATES,
   GameServerStatus,
-  type LivePlayerWithAccount,
   MODERATION_ERROR_CODES,
   IdempotencyKey,
   type ModerationAction,

@@ -1,7 +1,6 @@
 import { Schema } from "effect"
-import { Actor } from "../kernel/AuditLog.js"
+import { Actor, Timestamp } from "../kernel/index.js"
 import { AuditEntryId } from "./ids.js"
-import { Timestamp } from "../kernel/time.js"
 
 /** An entry's fields, in the order the API shows them, with `actor` as the reader needs it. */
 const entryFields = <A extends Schema.Top>(actor: A) => ({

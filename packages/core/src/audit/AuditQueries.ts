@@ -1,6 +1,6 @@
 import { Context, type DateTime, type Effect } from "effect"
 import type { AuditEntryView } from "./AuditEntry.js"
-import type { Page, PageMeta } from "../kernel/paging.js"
+import type { Page, PageMeta } from "../kernel/index.js"
 
 /** What `GET /audit` may narrow the log to; every filter present must match. */
 export interface AuditFilter {

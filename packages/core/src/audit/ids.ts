@@ -1,4 +1,4 @@
-import { EntityId } from "../kernel/Id.js"
+import { EntityId } from "../kernel/index.js"
 
 /** The id of an audit entry, branded like every entity id. */
 export const AuditEntryId = EntityId("AuditEntryId")

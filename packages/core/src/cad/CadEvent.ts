@@ -1,10 +1,6 @@
 import { Schema } from "effect"
-import { Person, ServiceActor } from "../identity/Account.js"
-import { Actor } from "../kernel/AuditLog.js"
-import { historyEntries, type TypedChange } from "../kernel/history.js"
-import { IntegerBetween } from "../kernel/integer.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { Timestamp } from "../kernel/time.js"
+import { Person, ServiceActor } from "../identity/index.js"
+import { Actor, historyEntries, IntegerBetween, OneOf, Timestamp, type TypedChange } from "../kernel/index.js"
 import { CAD_EVENT_DATA } from "./CadEventData.js"
 import { CadEventId, CallId, IncidentId, UnitId } from "./ids.js"
 

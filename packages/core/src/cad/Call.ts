@@ -1,9 +1,5 @@
 import { Effect, Schema } from "effect"
-import { InvalidState } from "../kernel/errors.js"
-import { IntegerBetween } from "../kernel/integer.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { MultiLineText, OneLineText } from "../kernel/text.js"
-import { Timestamp } from "../kernel/time.js"
+import { IntegerBetween, InvalidState, MultiLineText, OneLineText, OneOf, Timestamp } from "../kernel/index.js"
 import { CallId, IncidentId } from "./ids.js"
 
 export const CallStatus = OneOf("WAITING", "ATTACHED", "CLOSED")

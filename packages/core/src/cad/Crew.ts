@@ -1,8 +1,6 @@
 import { Option, Schema } from "effect"
-import { IdentityLink, PlatformLink } from "../identity/Account.js"
-import { AccountId, StaffProfileId } from "../identity/ids.js"
-import { OneLineText } from "../kernel/text.js"
-import { Timestamp } from "../kernel/time.js"
+import { AccountId, IdentityLink, PlatformLink, StaffProfileId } from "../identity/index.js"
+import { OneLineText, Timestamp } from "../kernel/index.js"
 import { CrewMemberId, UnitId } from "./ids.js"
 
 /** How a crew member is known on the radio (collar number, radio id): one line of 1 to 64 characters. */

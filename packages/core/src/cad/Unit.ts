@@ -1,9 +1,5 @@
 import { type DateTime, Effect, Schema } from "effect"
-import { InvalidState, NoChange } from "../kernel/errors.js"
-import { IntegerBetween } from "../kernel/integer.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { foldedKey, OneLineText } from "../kernel/text.js"
-import { Timestamp } from "../kernel/time.js"
+import { foldedKey, IntegerBetween, InvalidState, NoChange, OneLineText, OneOf, Timestamp } from "../kernel/index.js"
 import { IncidentId, UnitId } from "./ids.js"
 import type { Incident } from "./Incident.js"
 

@@ -1,5 +1,5 @@
 import { type DateTime, Effect } from "effect"
-import type { Caller } from "../identity/Caller.js"
+import type { Caller } from "../identity/index.js"
 import type { ClearReason } from "./CadEventData.js"
 import { recordChange } from "./history.js"
 import type { IncidentId } from "./ids.js"

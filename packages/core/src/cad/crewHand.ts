@@ -1,8 +1,4 @@
-import type { Account } from "../identity/Account.js"
-import { forbidden } from "../identity/checkAccess.js"
-import { type Forbidden, StaffRequired } from "../identity/errors.js"
-import type { AccessRule, Permission } from "../identity/permissions.js"
-import type { StaffProfile } from "../identity/StaffProfile.js"
+import { type AccessRule, type Account, forbidden, type Forbidden, type Permission, type StaffProfile, StaffRequired } from "../identity/index.js"
 
 /**
  * Who may act as their crew's own hand: the one rule the MDT and the game's

@@ -1,5 +1,5 @@
 import { DateTime, Effect } from "effect"
-import type { Caller } from "../identity/Caller.js"
+import type { Caller } from "../identity/index.js"
 import { ensureVersion } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
 import type { IncidentId, UnitId } from "./ids.js"

@@ -1,7 +1,5 @@
 import { Effect, Schema } from "effect"
-import { DomainError, type InvalidInput } from "../kernel/errors.js"
-import { IntegerBetween } from "../kernel/integer.js"
-import { validated } from "../kernel/validated.js"
+import { DomainError, IntegerBetween, type InvalidInput, validated } from "../kernel/index.js"
 
 /** The record changed since the client read it: its `version` is not the current one. Nothing is written. */
 export class CadConflict extends DomainError<CadConflict>()("CadConflict", "CAD_CONFLICT", {}) {}

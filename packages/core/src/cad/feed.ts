@@ -1,5 +1,5 @@
 import { Duration, Effect, Layer, PubSub, Queue, Schedule, Stream } from "effect"
-import { AccessWatch } from "../identity/accessWatch.js"
+import { AccessWatch } from "../identity/index.js"
 import type { CadEventView } from "./CadEvent.js"
 import { CadFeed, CadHistory, CadSignals } from "./ports.js"
 

@@ -1,10 +1,16 @@
 import { Clock, DateTime, Effect, Option, Semaphore } from "effect"
-import { AccessWatch, expiryOf } from "../identity/accessWatch.js"
-import { callerFromRecord, sessionRefusal } from "../identity/authenticate.js"
-import type { Caller } from "../identity/Caller.js"
-import { checkAccess } from "../identity/checkAccess.js"
-import type { AccessRule } from "../identity/permissions.js"
-import { type AccessSettings, ServiceCredentials, SessionRecords } from "../identity/ports.js"
+import {
+  type AccessRule,
+  type AccessSettings,
+  AccessWatch,
+  type Caller,
+  callerFromRecord,
+  checkAccess,
+  expiryOf,
+  ServiceCredentials,
+  SessionRecords,
+  sessionRefusal
+} from "../identity/index.js"
 
 /**
  * Whether a caller who opened a long-lived read (the CAD event stream) may

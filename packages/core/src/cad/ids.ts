@@ -1,4 +1,4 @@
-import { EntityId } from "../kernel/Id.js"
+import { EntityId } from "../kernel/index.js"
 
 /** The ids of CAD's entities, each the API's `Id`, branded. */
 export const UnitId = EntityId("UnitId")

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { orNotFound } from "../kernel/errors.js"
+import { orNotFound } from "../kernel/index.js"
 import type { CallId, IncidentId, UnitId } from "./ids.js"
 import { Calls, Incidents, Units } from "./ports.js"
 import type { Unit } from "./Unit.js"

@@ -1,6 +1,6 @@
 import { Context, type Effect, type Option as O, type Scope, type Stream } from "effect"
-import type { AccountId } from "../identity/ids.js"
-import type { Page, PageOf } from "../kernel/paging.js"
+import type { AccountId } from "../identity/index.js"
+import type { Page, PageOf } from "../kernel/index.js"
 import type { CadEvent, CadEventFilter, CadEventView, NewCadEvent } from "./CadEvent.js"
 import type { Call, CallStatus } from "./Call.js"
 import type { CrewMember, CrewMembership, CrewUser } from "./Crew.js"

@@ -1,5 +1,5 @@
 import { type Context, Duration, Effect, Layer } from "effect"
-import type { Caller } from "../identity/Caller.js"
+import type { Caller } from "../identity/index.js"
 import { StreamSlots } from "./ports.js"
 
 /** How many CAD streams one caller (a person, whatever their sessions, or a credential) may hold open at once. */

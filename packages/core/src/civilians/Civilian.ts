@@ -1,8 +1,6 @@
 import { DateTime, Schema } from "effect"
-import { AccountId } from "../identity/ids.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { MultiLineText, OneLineText } from "../kernel/text.js"
-import { CalendarDate, Timestamp } from "../kernel/time.js"
+import { AccountId } from "../identity/index.js"
+import { CalendarDate, MultiLineText, OneLineText, OneOf, Timestamp } from "../kernel/index.js"
 import { CivilianId } from "./ids.js"
 
 export const Gender = OneOf("MALE", "FEMALE", "NON_BINARY", "UNSPECIFIED").annotate({ identifier: "Gender" })

@@ -1,10 +1,8 @@
 import type { DateTime } from "effect"
-import type { Actor } from "../kernel/AuditLog.js"
-import type { TypedChange } from "../kernel/history.js"
-import { OneOf } from "../kernel/oneOf.js"
+import { type Actor, OneOf, type TypedChange } from "../kernel/index.js"
 import type { CivilianId, LicenceId, PncEventId, VehicleId } from "./ids.js"
 import type { PNC_EVENT_DATA } from "./PncEventData.js"
-import type { Person } from "../identity/Account.js"
+import type { Person } from "../identity/index.js"
 
 /** The PNC history's entry types (upper snake case; docs/decisions/civilians.md, "History"). */
 export const PNC_EVENT_TYPES = [

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { OneOf } from "../kernel/oneOf.js"
+import { OneOf } from "../kernel/index.js"
 import { CivilianId } from "./ids.js"
 import { LicenceCategory } from "./Licence.js"
 import { MarkerType } from "./Marker.js"

@@ -1,8 +1,6 @@
 import { Schema } from "effect"
-import { AccountId } from "../identity/ids.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { MultiLineText, OneLineText } from "../kernel/text.js"
-import { Timestamp } from "../kernel/time.js"
+import { AccountId } from "../identity/index.js"
+import { MultiLineText, OneLineText, OneOf, Timestamp } from "../kernel/index.js"
 import { CivilianId, RecordId, VehicleId } from "./ids.js"
 import { EndorsementCode, LicencePoints } from "./Licence.js"
 

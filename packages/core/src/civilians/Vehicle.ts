@@ -1,7 +1,5 @@
 import { Schema } from "effect"
-import { OneOf } from "../kernel/oneOf.js"
-import { OneLineText } from "../kernel/text.js"
-import { Timestamp } from "../kernel/time.js"
+import { OneLineText, OneOf, Timestamp } from "../kernel/index.js"
 import { EnteredCivilianReference } from "./Civilian.js"
 import { CivilianId, VehicleId } from "./ids.js"
 import { OfficialReason } from "./officialText.js"

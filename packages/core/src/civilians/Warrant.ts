@@ -1,7 +1,6 @@
 import { DateTime, Schema } from "effect"
-import { AccountId } from "../identity/ids.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { Timestamp } from "../kernel/time.js"
+import { AccountId } from "../identity/index.js"
+import { OneOf, Timestamp } from "../kernel/index.js"
 import { CivilianId, WarrantId } from "./ids.js"
 import { OfficialReason, OptionalDetails } from "./officialText.js"
 

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
-import type { Caller } from "../identity/Caller.js"
-import { NotFound } from "../kernel/errors.js"
+import type { Caller } from "../identity/index.js"
+import { NotFound } from "../kernel/index.js"
 import type { Civilian } from "./Civilian.js"
 
 /** Whether the caller may act on any character, not only their own. */

@@ -1,9 +1,10 @@
 import { DateTime, Effect, Option } from "effect"
-import { orNotFound } from "../kernel/errors.js"
-import { checkWithinWindow } from "../kernel/timeWindow.js"
+import { checkWithinWindow, orNotFound } from "../kernel/index.js"
 import type { CivilianId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
+import type { LoadedMarker } from "./markerView.js"
 import { AlertReads, Civilians, Vehicles } from "./ports.js"
-import type { LoadedMarker, LoadedRecord, LoadedWarrant } from "./views.js"
+import type { LoadedRecord } from "./recordViews.js"
+import type { LoadedWarrant } from "./warrantView.js"
 import { MEASURE_END } from "./windows.js"
 
 /**

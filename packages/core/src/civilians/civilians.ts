@@ -1,18 +1,13 @@
 import { DateTime, Effect, Option } from "effect"
-import type { Caller, UserCaller } from "../identity/Caller.js"
-import { forbidden } from "../identity/checkAccess.js"
-import type { AccountId } from "../identity/ids.js"
-import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
-import { newId } from "../kernel/Ids.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { validated } from "../kernel/validated.js"
+import { type AccountId, type Caller, forbidden, type UserCaller } from "../identity/index.js"
+import { checkedPage, inTransaction, InvalidInput, InvalidState, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { managesAllCivilians, noSuchCharacter, ownedBy } from "./access.js"
 import { type Civilian, CivilianChange, CivilianFields, IDENTITY_FIELDS, statusMoveAllowed } from "./Civilian.js"
 import { recordChange } from "./history.js"
 import { CivilianId } from "./ids.js"
+import { identityLockedOf } from "./loadedCivilian.js"
+import { ownerCivilianView } from "./ownerView.js"
 import { CivilianReads, Civilians } from "./ports.js"
-import { identityLockedOf, ownerCivilianView } from "./views.js"
 
 /** What a member says about a new character. */
 export type CivilianInput = CivilianFields

@@ -1,4 +1,4 @@
-import { DomainError } from "../kernel/errors.js"
+import { DomainError } from "../kernel/index.js"
 
 /** The character already holds a licence. */
 export class LicenceExists extends DomainError<LicenceExists>()("LicenceExists", "LICENCE_EXISTS", {}) {}

@@ -1,9 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
-import type { UserCaller } from "../identity/Caller.js"
-import { InvalidInput } from "../kernel/errors.js"
-import { newId } from "../kernel/Ids.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { validated } from "../kernel/validated.js"
+import type { UserCaller } from "../identity/index.js"
+import { inTransaction, InvalidInput, newId, validated } from "../kernel/index.js"
 import { ownedBy } from "./access.js"
 import type { Civilian } from "./Civilian.js"
 import { LicenceExists, LicenceNumberUnavailable } from "./errors.js"
@@ -19,8 +16,8 @@ import {
   yearsAfter
 } from "./Licence.js"
 import { candidateLicenceNumber, LICENCE_NUMBER_ATTEMPTS } from "./licenceNumber.js"
+import { holderLicence, type LoadedLicence } from "./licenceViews.js"
 import { CivilianReads, Civilians, Licences } from "./ports.js"
-import { holderLicence, type LoadedLicence } from "./views.js"
 
 /** A licence just written, as loaded: it exists, so not finding it is a defect. */
 export const loadedLicenceOf = (id: LicenceId) =>

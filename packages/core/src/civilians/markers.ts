@@ -1,18 +1,14 @@
 import { DateTime, Effect } from "effect"
-import type { UserCaller } from "../identity/Caller.js"
-import { InvalidInput, orNotFound } from "../kernel/errors.js"
-import { newId } from "../kernel/Ids.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { validated } from "../kernel/validated.js"
+import type { UserCaller } from "../identity/index.js"
+import { checkedPage, inTransaction, InvalidInput, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { checkExpiry, isoOrNull, lockedCivilian, namedVehicle, loadedMarkerOf } from "./alerts.js"
 import { MarkerNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, MarkerId, type VehicleId } from "./ids.js"
 import { type Marker, markerActiveAt, markerTargetProblems, MarkerTerms, type MarkerType } from "./Marker.js"
+import { markerView } from "./markerView.js"
 import { ReasonGiven } from "./officialText.js"
 import { AlertReads, type MarkerFilter, Markers } from "./ports.js"
-import { markerView } from "./views.js"
 
 /** The type, reason and details, and the clearing reason, as the marker rules have them: a caller that skipped the contract is held to them too. */
 const validTerms = validated(MarkerTerms, "The marker's fields are not valid")

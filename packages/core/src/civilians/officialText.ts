@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { MultiLineText, OneLineText } from "../kernel/text.js"
+import { MultiLineText, OneLineText } from "../kernel/index.js"
 
 /**
  * The text every official change on the PNC carries: why it was made (a

@@ -1,14 +1,15 @@
 import { DateTime, Effect, Schema } from "effect"
-import type { Caller } from "../identity/Caller.js"
-import { orNotFound } from "../kernel/errors.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
-import { validated } from "../kernel/validated.js"
+import type { Caller } from "../identity/index.js"
+import { checkedPage, orNotFound, type Page, validated } from "../kernel/index.js"
 import { mayKnowOwners } from "./access.js"
 import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
+import { officialLicence } from "./licenceViews.js"
 import { PncSearch } from "./officialText.js"
+import { officialCivilianView } from "./officialView.js"
 import { pncHistoryEntry } from "./PncEvent.js"
 import { CivilianReads, PncHistory, VehicleReads } from "./ports.js"
-import { officialCivilianView, officialLicence, pncVehicleRecord, pncVehicleSummary } from "./views.js"
+import { pncVehicleRecord } from "./vehicleRecord.js"
+import { pncVehicleSummary } from "./vehicleViews.js"
 
 /** A search as the PNC rules have it (`""` is no search: everyone): a caller that skipped the contract is held to them too. */
 const validSearch = validated(Schema.Struct({ search: PncSearch }), "The search is not valid")

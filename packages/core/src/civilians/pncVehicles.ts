@@ -1,14 +1,12 @@
 import { DateTime, Effect } from "effect"
-import type { UserCaller } from "../identity/Caller.js"
-import { NoChange, orNotFound } from "../kernel/errors.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { validated } from "../kernel/validated.js"
+import type { UserCaller } from "../identity/index.js"
+import { inTransaction, NoChange, orNotFound, validated } from "../kernel/index.js"
 import { recordChange } from "./history.js"
 import type { VehicleId } from "./ids.js"
 import { Vehicles } from "./ports.js"
 import { changedStatuses, type Vehicle, type VehicleStatusChange, VehicleStatusFields } from "./Vehicle.js"
 import { plateTaken } from "./vehicles.js"
-import { statusesOf, vehicleView } from "./views.js"
+import { statusesOf, vehicleView } from "./vehicleViews.js"
 
 /** The reason and statuses as the vehicle rules have them: a caller that skipped the contract is held to them too. */
 const validChange = validated(VehicleStatusFields, "The vehicle's statuses are not valid")

@@ -1,24 +1,22 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
-import type { AccountId } from "../identity/ids.js"
-import type { Page, PageOf } from "../kernel/paging.js"
+import type { AccountId } from "../identity/index.js"
+import type { Page, PageOf } from "../kernel/index.js"
 import type { Civilian } from "./Civilian.js"
 import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
 import type { Endorsement, Licence } from "./Licence.js"
+import type { LoadedLicence } from "./licenceViews.js"
+import type { LoadedCivilian } from "./loadedCivilian.js"
 import type { Marker, MarkerType } from "./Marker.js"
+import type { LoadedMarker } from "./markerView.js"
+import type { CivilianSearchHit } from "./officialView.js"
 import type { NewPncEvent, PncEvent } from "./PncEvent.js"
 import type { PncRecord } from "./PncRecord.js"
+import type { LoadedRecord } from "./recordViews.js"
+import type { LoadedVehicleRecord } from "./vehicleRecord.js"
+import type { LoadedVehicleSummary } from "./vehicleViews.js"
 import type { Warrant, WarrantStatus } from "./Warrant.js"
 import type { Vehicle } from "./Vehicle.js"
-import type {
-  LoadedCivilian,
-  CivilianSearchHit,
-  LoadedLicence,
-  LoadedMarker,
-  LoadedRecord,
-  LoadedVehicleRecord,
-  LoadedVehicleSummary,
-  LoadedWarrant
-} from "./views.js"
+import type { LoadedWarrant } from "./warrantView.js"
 
 /**
  * Repositories of the civilian records. They store and find; the rules live

@@ -1,11 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
-import type { UserCaller } from "../identity/Caller.js"
-import { InvalidInput, InvalidState, orNotFound } from "../kernel/errors.js"
-import { newId } from "../kernel/Ids.js"
-import { isWithinWindow } from "../kernel/timeWindow.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { validated } from "../kernel/validated.js"
+import type { UserCaller } from "../identity/index.js"
+import { checkedPage, inTransaction, InvalidInput, InvalidState, isWithinWindow, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { lockedCivilian, namedVehicle, loadedRecordOf } from "./alerts.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, RecordId, type VehicleId } from "./ids.js"
@@ -23,7 +18,7 @@ import {
   type RecordType
 } from "./PncRecord.js"
 import { AlertReads, Licences, Records } from "./ports.js"
-import { recordView } from "./views.js"
+import { recordView } from "./recordViews.js"
 import { OCCURRENCE } from "./windows.js"
 
 /** What an officer writes on a new record; the recording officer is the caller. */

@@ -1,9 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
-import type { UserCaller } from "../identity/Caller.js"
-import { InvalidInput, InvalidState, NotFound } from "../kernel/errors.js"
-import { newId } from "../kernel/Ids.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { validated } from "../kernel/validated.js"
+import type { UserCaller } from "../identity/index.js"
+import { inTransaction, InvalidInput, InvalidState, newId, NotFound, validated } from "../kernel/index.js"
 import { ownedBy } from "./access.js"
 import { canHoldOfficialDocuments } from "./Civilian.js"
 import { PlateTaken } from "./errors.js"
@@ -11,7 +8,7 @@ import { recordChange } from "./history.js"
 import { type CivilianId, VehicleId } from "./ids.js"
 import { Civilians, Vehicles } from "./ports.js"
 import { holdsPlate, NEW_VEHICLE_STATUSES, storedPlate, type Vehicle, VehicleFields, VehicleTransfer } from "./Vehicle.js"
-import { vehicleView } from "./views.js"
+import { vehicleView } from "./vehicleViews.js"
 
 /** What a keeper writes of a vehicle they register. */
 export type VehicleInput = VehicleFields

@@ -1,17 +1,13 @@
 import { DateTime, Effect } from "effect"
-import type { UserCaller } from "../identity/Caller.js"
-import { orNotFound } from "../kernel/errors.js"
-import { newId } from "../kernel/Ids.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { validated } from "../kernel/validated.js"
+import type { UserCaller } from "../identity/index.js"
+import { checkedPage, inTransaction, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { checkExpiry, isoOrNull, lockedCivilian, loadedWarrantOf } from "./alerts.js"
 import { WarrantNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, WarrantId } from "./ids.js"
 import { AlertReads, type WarrantFilter, Warrants } from "./ports.js"
-import { warrantView } from "./views.js"
 import { type Warrant, warrantActiveAt, WarrantClosing, type WarrantOutcome, warrantStatusAt, WarrantTerms } from "./Warrant.js"
+import { warrantView } from "./warrantView.js"
 
 /** The reason and details, and the closing note, as the warrant rules have them: a caller that skipped the contract is held to them too. */
 const validTerms = validated(WarrantTerms, "The warrant's fields are not valid")

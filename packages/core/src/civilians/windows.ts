@@ -1,4 +1,4 @@
-import type { TimeWindow } from "../kernel/timeWindow.js"
+import type { TimeWindow } from "../kernel/index.js"
 import { LICENCE_VALIDITY_YEARS } from "./Licence.js"
 
 /** How long ahead a person may set the end of an official measure. */

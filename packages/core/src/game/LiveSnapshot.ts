@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Timestamp } from "../kernel/time.js"
-import { GameServerStatus } from "../moderation/GameServerStatus.js"
+import { Timestamp } from "../kernel/index.js"
+import { GameServerStatus } from "../moderation/index.js"
 
 /**
  * The game server's whole live picture, as one aggregate read of the game

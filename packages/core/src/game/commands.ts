@@ -1,19 +1,23 @@
 import { DateTime, Duration, Effect, Option } from "effect"
-import { isCurrent } from "../cad/Crew.js"
-import { crewHandRefusal } from "../cad/crewHand.js"
-import { commitAndPublish } from "../cad/history.js"
-import { IncidentId } from "../cad/ids.js"
-import { type Incident, incidentFields } from "../cad/Incident.js"
-import { lockUnit, storeUnit } from "../cad/locks.js"
-import { CadHistory, CrewMemberships, Incidents } from "../cad/ports.js"
-import { changed, MdtUnitStatus, moveStatus, type Unit } from "../cad/Unit.js"
-import type { Account } from "../identity/Account.js"
-import type { Forbidden, StaffRequired } from "../identity/errors.js"
-import { Accounts } from "../identity/ports.js"
-import { lockedStanding } from "../identity/standing.js"
-import type { Actor } from "../kernel/AuditLog.js"
-import { newId } from "../kernel/Ids.js"
-import { isOneOf } from "../kernel/oneOf.js"
+import {
+  CadHistory,
+  changed,
+  commitAndPublish,
+  crewHandRefusal,
+  CrewMemberships,
+  type Incident,
+  incidentFields,
+  IncidentId,
+  Incidents,
+  isCurrent,
+  lockUnit,
+  MdtUnitStatus,
+  moveStatus,
+  storeUnit,
+  type Unit
+} from "../cad/index.js"
+import { type Account, Accounts, type Forbidden, lockedStanding, type StaffRequired } from "../identity/index.js"
+import { type Actor, isOneOf, newId } from "../kernel/index.js"
 import type { CustomCommandData } from "./events.js"
 import { HandledGameEvents } from "./handledEvents.js"
 import { auditAs, GAME_ACTOR, gameText, personActor, recordAs, streetAndPostal } from "./handleShared.js"

@@ -1,6 +1,6 @@
 import { Schema, SchemaGetter } from "effect"
-import { GameCallNumber } from "../cad/Call.js"
-import { withoutUnsafeCharacters } from "../kernel/text.js"
+import { GameCallNumber } from "../cad/index.js"
+import { withoutUnsafeCharacters } from "../kernel/index.js"
 
 /**
  * The events the game's event webhook delivers (`POST /game/events`), as

@@ -1,8 +1,5 @@
-import { recordChangeBy } from "../cad/history.js"
-import type { Actor } from "../kernel/AuditLog.js"
-import { AuditLog } from "../kernel/AuditLog.js"
-import type { AuditAction } from "../kernel/auditActions.js"
-import { withoutInvisibles, withoutUnsafeCharacters } from "../kernel/text.js"
+import { recordChangeBy } from "../cad/index.js"
+import { type Actor, type AuditAction, AuditLog, withoutInvisibles, withoutUnsafeCharacters } from "../kernel/index.js"
 import type { GameLocation } from "./LiveSnapshot.js"
 
 /**

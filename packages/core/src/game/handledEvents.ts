@@ -1,5 +1,5 @@
 import { Context, DateTime, Duration, Effect } from "effect"
-import { inTransaction } from "../kernel/Transactor.js"
+import { inTransaction } from "../kernel/index.js"
 import type { GameEvent } from "./events.js"
 
 /**

@@ -1,6 +1,5 @@
 import { Clock, Deferred, Duration, Effect, Exit, Layer, Ref, type Result } from "effect"
-import { GameUnavailable } from "../moderation/errors.js"
-import type { GameServerUnreachable } from "../moderation/ports.js"
+import { type GameServerUnreachable, GameUnavailable } from "../moderation/index.js"
 import { LivePicture, type LivePictureHealth, LiveSource } from "./ports.js"
 
 /** How long one read of the game server serves every reader (docs/decisions/game.md, "One read per refresh"). */

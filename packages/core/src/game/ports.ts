@@ -1,7 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { CallId } from "../cad/ids.js"
-import type { GameUnavailable } from "../moderation/errors.js"
-import type { GameServerUnreachable } from "../moderation/ports.js"
+import type { CallId } from "../cad/index.js"
+import type { GameServerUnreachable, GameUnavailable } from "../moderation/index.js"
 import type { GameEvent } from "./events.js"
 import type { GameBanList, LiveSnapshot } from "./LiveSnapshot.js"
 

@@ -1,8 +1,6 @@
 import { Schema } from "effect"
 import { AccountId } from "./ids.js"
-import { Id } from "../kernel/Id.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { Timestamp } from "../kernel/time.js"
+import { Id, OneOf, Timestamp } from "../kernel/index.js"
 
 /** `SUSPENDED` and `DISABLED` accounts cannot act; suspending or disabling revokes their sessions. */
 export const AccountStatus = OneOf("ACTIVE", "SUSPENDED", "DISABLED")

@@ -1,4 +1,4 @@
-import type { Actor } from "../kernel/AuditLog.js"
+import type { Actor } from "../kernel/index.js"
 import type { Account } from "./Account.js"
 import type { Role } from "./Role.js"
 import type { ServiceCredential } from "./ServiceCredential.js"

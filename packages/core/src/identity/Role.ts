@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { foldedKey, OneLineText } from "../kernel/text.js"
+import { foldedKey, OneLineText } from "../kernel/index.js"
 import { Permission, PERMISSIONS } from "./permissions.js"
 import { RoleId } from "./ids.js"
 

@@ -1,6 +1,5 @@
 import { type DateTime, Schema } from "effect"
-import { IntegerBetween } from "../kernel/integer.js"
-import { OneLineText } from "../kernel/text.js"
+import { IntegerBetween, OneLineText } from "../kernel/index.js"
 import type { AccountId, ServiceCredentialId } from "./ids.js"
 import { Permission } from "./permissions.js"
 import { MAX_PERMISSIONS } from "./Role.js"

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Timestamp } from "../kernel/time.js"
+import { Timestamp } from "../kernel/index.js"
 import { Person } from "./Account.js"
 import { StaffProfileId } from "./ids.js"
 import { RoleRef } from "./Role.js"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { AccountId, RoleId, StaffProfileId } from "./ids.js"
-import { Timestamp } from "../kernel/time.js"
+import { Timestamp } from "../kernel/index.js"
 
 /** The most roles a staff profile can hold. */
 export const MAX_STAFF_ROLES = 32

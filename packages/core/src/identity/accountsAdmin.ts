@@ -1,10 +1,7 @@
 import { DateTime, Effect, Schema } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
-import { InvalidState, orNotFound } from "../kernel/errors.js"
-import { AuditLog } from "../kernel/AuditLog.js"
+import { AuditLog, inTransaction, InvalidState, orNotFound, validated } from "../kernel/index.js"
 import { Accounts, Sessions } from "./ports.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { validated } from "../kernel/validated.js"
 import { AccountStatus } from "./Account.js"
 import type { AccountId } from "./ids.js"
 

@@ -2,12 +2,9 @@ import { DateTime, Effect, Schema } from "effect"
 import { actorOf, type UserCaller } from "./Caller.js"
 import { InvalidScope } from "./errors.js"
 import type { Permission } from "./permissions.js"
-import { orNotFound } from "../kernel/errors.js"
-import { AuditLog } from "../kernel/AuditLog.js"
+import { AuditLog, inTransaction, newId, orNotFound, validated } from "../kernel/index.js"
 import { ServiceCredentials, Tokens } from "./ports.js"
-import { newId } from "../kernel/Ids.js"
 import { ServiceCredentialId } from "./ids.js"
-import { inTransaction } from "../kernel/Transactor.js"
 import { sortedPermissions } from "./Role.js"
 import {
   CREDENTIAL_TOKEN_PREFIX,
@@ -18,7 +15,6 @@ import {
   UNGRANTABLE_SCOPES
 } from "./ServiceCredential.js"
 import { SECRET_BYTES } from "./signIn.js"
-import { validated } from "../kernel/validated.js"
 
 /** A credential as the credential rules have it (name, scopes, lifetime): a caller that skipped the contract is held to them too. */
 const validCredential = validated(

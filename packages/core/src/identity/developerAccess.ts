@@ -1,9 +1,8 @@
 import { Effect, Option, Redacted, Result } from "effect"
 import type { UserCaller } from "./Caller.js"
 import { AuthenticationFailed, Unauthenticated } from "./errors.js"
-import { AuditLog } from "../kernel/AuditLog.js"
+import { AuditLog, inTransaction } from "../kernel/index.js"
 import { AccessSettings, Sessions, StrictRateLimiter, Tokens } from "./ports.js"
-import { inTransaction } from "../kernel/Transactor.js"
 import { SECRET_BYTES } from "./signIn.js"
 
 /** Five attempts per account in any fifteen minutes (a sliding window). */

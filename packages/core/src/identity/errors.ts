@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { DomainError } from "../kernel/errors.js"
+import { DomainError } from "../kernel/index.js"
 
 /** No valid session or credential (including an invalid `Authorization` header, or a state that does not check out). */
 export class Unauthenticated extends DomainError<Unauthenticated>()("Unauthenticated", "UNAUTHENTICATED", {}) {}

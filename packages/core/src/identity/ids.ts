@@ -1,4 +1,4 @@
-import { EntityId } from "../kernel/Id.js"
+import { EntityId } from "../kernel/index.js"
 
 /**
  * The ids of identity's entities: each the API's `Id`, branded, so an account

@@ -1,4 +1,4 @@
-import { OneOf } from "../kernel/oneOf.js"
+import { OneOf } from "../kernel/index.js"
 
 /** The complete catalogue of permission keys, as the API document lists them. */
 export const PERMISSIONS = [

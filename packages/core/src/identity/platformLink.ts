@@ -1,12 +1,10 @@
 import { DateTime, Effect, Option } from "effect"
 import type { UserCaller } from "./Caller.js"
 import { PlatformAccountTaken, Unauthenticated } from "./errors.js"
-import { AuditLog } from "../kernel/AuditLog.js"
+import { AuditLog, inTransaction, InvalidState } from "../kernel/index.js"
 import { Accounts, PlatformProvider, Tokens } from "./ports.js"
-import { inTransaction } from "../kernel/Transactor.js"
 import { sanitisePlatformProfile } from "./profileText.js"
 import { createSignInState, redeemSignInState, SECRET_BYTES } from "./signIn.js"
-import { InvalidState } from "../kernel/errors.js"
 
 const taken = new PlatformAccountTaken({ message: "That game-platform account is linked to another account" })
 

@@ -8,7 +8,7 @@ import type { Session, SessionRevocation } from "./Session.js"
 import type { SignInState } from "./SignInState.js"
 import type { StaffMember } from "./StaffMember.js"
 import type { StaffProfile } from "./StaffProfile.js"
-import type { Page, PageOf } from "../kernel/paging.js"
+import type { Page, PageOf } from "../kernel/index.js"
 
 /**
  * Repositories of the identity area. They store and find; the rules live in

@@ -1,5 +1,5 @@
 import { Option } from "effect"
-import { hasControlCharacter, isSafeText, withoutInvisibles, withoutUnsafeCharacters } from "../kernel/text.js"
+import { hasControlCharacter, isSafeText, withoutInvisibles, withoutUnsafeCharacters } from "../kernel/index.js"
 import type { IdentityProfile, PlatformProfile } from "./Account.js"
 
 /** The longest display name or username kept from a provider's profile, in characters. */

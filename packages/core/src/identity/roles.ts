@@ -2,13 +2,9 @@ import { Effect, Option, Schema } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { ReservedRole } from "./errors.js"
 import type { Permission } from "./permissions.js"
-import { InvalidState, orNotFound } from "../kernel/errors.js"
-import { AuditLog } from "../kernel/AuditLog.js"
+import { AuditLog, checkedPage, inTransaction, InvalidState, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { Roles } from "./ports.js"
-import { newId } from "../kernel/Ids.js"
 import { RoleId } from "./ids.js"
-import { inTransaction } from "../kernel/Transactor.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
 import {
   ADMINISTRATOR_ROLE_ID,
   ALL_PERMISSIONS,
@@ -20,7 +16,6 @@ import {
   RolePermissions,
   sortedPermissions
 } from "./Role.js"
-import { validated } from "../kernel/validated.js"
 
 /** A role as the API shows it: the Administrator holds every permission, whatever is stored. */
 export const presentRole = (role: Role): Role => role.id === ADMINISTRATOR_ROLE_ID ? { ...role, permissions: ALL_PERMISSIONS } : role

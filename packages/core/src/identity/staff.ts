@@ -1,16 +1,11 @@
 import { DateTime, Effect, Option, Schema } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { forbidden } from "./checkAccess.js"
-import { InvalidInput, InvalidState, NotFound, orNotFound } from "../kernel/errors.js"
-import { AuditLog } from "../kernel/AuditLog.js"
+import { AuditLog, checkedPage, inTransaction, InvalidInput, InvalidState, newId, NotFound, orNotFound, type Page, validated } from "../kernel/index.js"
 import { Accounts, Roles, StaffDeactivation, StaffDirectory, StaffProfiles } from "./ports.js"
-import { newId } from "../kernel/Ids.js"
 import { AccountId, type RoleId, StaffProfileId } from "./ids.js"
-import { inTransaction } from "../kernel/Transactor.js"
 import { ADMINISTRATOR_ROLE_ID, type Role } from "./Role.js"
 import { type StaffProfile, StaffRoleIds } from "./StaffProfile.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
-import { validated } from "../kernel/validated.js"
 
 /** A new profile as the staff rules have it (an account id, at most `MAX_STAFF_ROLES` role ids): a caller that skipped the contract is held to them too. */
 const validProfile = validated(Schema.Struct({ accountId: AccountId, roleIds: StaffRoleIds }), "The staff profile is not valid")

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { IntegerBetween } from "../kernel/integer.js"
+import { IntegerBetween } from "../kernel/index.js"
 
 /** A count of players: a whole number, 0 or more. */
 const PlayerCount = IntegerBetween({ min: 0, max: 1_000_000 })

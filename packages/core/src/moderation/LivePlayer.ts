@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { OneLineText } from "../kernel/text.js"
+import { OneLineText } from "../kernel/index.js"
 
 /**
  * A player on the game server right now, as Bluelight speaks of them (the

@@ -1,7 +1,6 @@
 import { type DateTime, Schema } from "effect"
-import { OneOf } from "../kernel/oneOf.js"
-import { MultiLineText, OneLineText, SafeText } from "../kernel/text.js"
-import type { AccountId, ServiceCredentialId } from "../identity/ids.js"
+import { MultiLineText, OneLineText, OneOf, SafeText } from "../kernel/index.js"
+import type { AccountId, ServiceCredentialId } from "../identity/index.js"
 import type { ModerationActionId } from "./ids.js"
 
 /** What a moderation action does in game: a private message, a kick or a ban. */

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { DomainError } from "../kernel/errors.js"
+import { DomainError } from "../kernel/index.js"
 
 /** What game-server failures carry in `details` (API document, "Error envelope"). */
 export const GameAvailability = Schema.Struct({ availability: Schema.Literal("unavailable") })

@@ -1,4 +1,4 @@
-import { EntityId } from "../kernel/Id.js"
+import { EntityId } from "../kernel/index.js"
 
 /** The id of a moderation action (UUIDv7, from `newId`). */
 export const ModerationActionId = EntityId("ModerationActionId")

@@ -1,9 +1,6 @@
 import { DateTime, Effect, Fiber, Option, Ref, Schema } from "effect"
-import { actorOf, type Caller } from "../identity/Caller.js"
-import type { AuditAction } from "../kernel/auditActions.js"
-import { AuditLog } from "../kernel/AuditLog.js"
-import { newId } from "../kernel/Ids.js"
-import { inTransaction } from "../kernel/Transactor.js"
+import { actorOf, type Caller } from "../identity/index.js"
+import { type AuditAction, AuditLog, inTransaction, newId, validated } from "../kernel/index.js"
 import type { CommandOutcome } from "./CommandOutcome.js"
 import { gameCommandFor } from "./command.js"
 import { IdempotencyConflict } from "./errors.js"
@@ -19,7 +16,6 @@ import {
 } from "./ModerationAction.js"
 import { GameCommandSlot, GameServer, ModerationActions } from "./ports.js"
 import { checkTarget } from "./target.js"
-import { validated } from "../kernel/validated.js"
 
 /** A moderation request's answer: the action as it stands, and whether it was already there (a replay). */
 export interface ModerationOutcome {

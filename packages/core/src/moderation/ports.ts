@@ -1,5 +1,5 @@
 import { Context, Data, type Effect, type Option } from "effect"
-import type { Page, PageOf } from "../kernel/paging.js"
+import type { Page, PageOf } from "../kernel/index.js"
 import type { CommandOutcome } from "./CommandOutcome.js"
 import type { GameServerStatus } from "./GameServerStatus.js"
 import type { GameThrottled } from "./errors.js"

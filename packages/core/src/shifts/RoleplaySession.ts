@@ -1,9 +1,6 @@
 import { Schema } from "effect"
-import { StaffProfileId } from "../identity/ids.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { MultiLineText, OneLineText } from "../kernel/text.js"
-import { Timestamp } from "../kernel/time.js"
-import type { TimeWindow } from "../kernel/timeWindow.js"
+import { StaffProfileId } from "../identity/index.js"
+import { MultiLineText, OneLineText, OneOf, Timestamp, type TimeWindow } from "../kernel/index.js"
 import { RoleplaySessionId } from "./ids.js"
 
 /** A role-play session's `status` (docs/decisions/shifts.md, "Values"). */

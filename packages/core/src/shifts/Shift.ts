@@ -1,7 +1,6 @@
 import { DateTime, Schema } from "effect"
-import { StaffProfileId } from "../identity/ids.js"
-import { OneOf } from "../kernel/oneOf.js"
-import { Timestamp } from "../kernel/time.js"
+import { StaffProfileId } from "../identity/index.js"
+import { OneOf, Timestamp } from "../kernel/index.js"
 import { ShiftId } from "./ids.js"
 
 /** What a shift is spent on (the shift `type`; docs/decisions/shifts.md, "Values"). */

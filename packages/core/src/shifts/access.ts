@@ -1,10 +1,16 @@
 import { Effect, Option } from "effect"
-import { type Caller, isActiveStaff } from "../identity/Caller.js"
-import { forbidden } from "../identity/checkAccess.js"
-import { type Forbidden, StaffInactive, StaffRequired } from "../identity/errors.js"
-import type { StaffProfileId } from "../identity/ids.js"
-import { Accounts, StaffProfiles } from "../identity/ports.js"
-import type { StaffProfile } from "../identity/StaffProfile.js"
+import {
+  Accounts,
+  type Caller,
+  forbidden,
+  type Forbidden,
+  isActiveStaff,
+  StaffInactive,
+  type StaffProfile,
+  type StaffProfileId,
+  StaffProfiles,
+  StaffRequired
+} from "../identity/index.js"
 import type { ShiftSource } from "./Shift.js"
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError } from "../kernel/errors.js"
+import { DomainError } from "../kernel/index.js"
 
 /** The shift has already ended. */
 export class ShiftNotActive extends DomainError<ShiftNotActive>()("ShiftNotActive", "SHIFT_NOT_ACTIVE", {}) {}

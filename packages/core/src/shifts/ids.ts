@@ -1,4 +1,4 @@
-import { EntityId } from "../kernel/Id.js"
+import { EntityId } from "../kernel/index.js"
 
 /** The ids of the shifts context's records: the API's `Id`, branded (see identity's `ids.ts`). */
 export const ShiftId = EntityId("ShiftId")

@@ -1,6 +1,6 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
-import type { StaffProfileId } from "../identity/ids.js"
-import type { Page, PageOf } from "../kernel/paging.js"
+import type { StaffProfileId } from "../identity/index.js"
+import type { Page, PageOf } from "../kernel/index.js"
 import type { RoleplaySessionId, ShiftId } from "./ids.js"
 import type { RoleplaySession, RoleplaySessionStatus } from "./RoleplaySession.js"
 import type { Shift, ShiftStatus, ShiftType } from "./Shift.js"

@@ -1,12 +1,17 @@
 import { DateTime, Effect, Schema } from "effect"
-import { actorOf, type Caller, isActiveStaff } from "../identity/Caller.js"
-import type { AuditAction } from "../kernel/auditActions.js"
-import { AuditLog } from "../kernel/AuditLog.js"
-import { InvalidState, orNotFound } from "../kernel/errors.js"
-import { newId } from "../kernel/Ids.js"
-import { checkWithinWindow } from "../kernel/timeWindow.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
+import { actorOf, type Caller, isActiveStaff } from "../identity/index.js"
+import {
+  type AuditAction,
+  AuditLog,
+  checkedPage,
+  checkWithinWindow,
+  inTransaction,
+  InvalidState,
+  newId,
+  orNotFound,
+  type Page,
+  validated
+} from "../kernel/index.js"
 import { lockActiveStaff, staffRequired } from "./access.js"
 import { RoleplaySessionId } from "./ids.js"
 import { RoleplaySessions } from "./ports.js"
@@ -20,7 +25,6 @@ import {
   RoleplayTitle,
   SESSION_TIME
 } from "./RoleplaySession.js"
-import { validated } from "../kernel/validated.js"
 
 /** A session's text as the session rules have it (title, description): a caller that skipped the contract is held to them too. */
 const validText = validated(

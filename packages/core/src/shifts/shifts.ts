@@ -1,19 +1,11 @@
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { actorOf, type Caller } from "../identity/Caller.js"
-import { forbidden } from "../identity/checkAccess.js"
-import { StaffProfileId } from "../identity/ids.js"
-import { StaffDeactivation } from "../identity/ports.js"
-import { AuditLog } from "../kernel/AuditLog.js"
-import { InvalidInput, orNotFound } from "../kernel/errors.js"
-import { newId } from "../kernel/Ids.js"
-import { checkedPage, type Page } from "../kernel/paging.js"
-import { inTransaction } from "../kernel/Transactor.js"
+import { actorOf, type Caller, forbidden, StaffDeactivation, StaffProfileId } from "../identity/index.js"
+import { AuditLog, checkedPage, inTransaction, InvalidInput, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { lockActiveStaff, mayEndShifts, notActiveStaff, shiftActorFor, sourceOf } from "./access.js"
 import { ShiftAlreadyActive, ShiftNotActive } from "./errors.js"
 import { ShiftId } from "./ids.js"
 import { type ShiftFilter, Shifts, ShiftSummaries } from "./ports.js"
 import { endedAt, type Shift, shiftDurationSeconds, ShiftType } from "./Shift.js"
-import { validated } from "../kernel/validated.js"
 
 /** A shift start as the shift rules have it (a known type, a well-formed staff id): a caller that skipped the contract is held to them too. */
 const validStart = validated(Schema.Struct({ type: ShiftType, staffId: Schema.optional(StaffProfileId) }), "The shift is not valid")

@@ -1,5 +1,5 @@
 import { Context, Effect, Exit, Layer, Semaphore } from "effect"
-import { Transactor } from "../kernel/Transactor.js"
+import { Transactor } from "../kernel/index.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
 /**

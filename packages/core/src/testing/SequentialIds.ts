@@ -1,6 +1,5 @@
 import { Clock, Effect, Layer, Ref } from "effect"
-import { Ids } from "../kernel/Ids.js"
-import { formatUuidV7 } from "../kernel/uuidv7.js"
+import { formatUuidV7, Ids } from "../kernel/index.js"
 
 /**
  * UUIDv7 ids from the Effect `Clock` (so `TestClock` drives them) and a

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Option, Redacted, Ref } from "effect"
-import { AccessSettings } from "../identity/ports.js"
+import { AccessSettings } from "../identity/index.js"
 
 /** The developer password behind the kit's `AccessSettings`, which a test may change, and how many times it was read. */
 export class DeveloperPassword extends Context.Service<DeveloperPassword, {

@@ -1,5 +1,5 @@
 import { Effect, Layer, Ref } from "effect"
-import { Tokens } from "../identity/ports.js"
+import { Tokens } from "../identity/index.js"
 import { sha256, toBase64Url, toHex, utf8Bytes } from "./sha256.js"
 
 /** `bytes` bytes for the n-th draw: SHA-256 blocks of a counter, so every run draws the same ones. */

@@ -1,17 +1,35 @@
 import { type Context, DateTime, Effect, Layer, Option, Ref } from "effect"
-import type { Account } from "../identity/Account.js"
-import type { AccountId } from "../identity/ids.js"
-import type { StaffProfile } from "../identity/StaffProfile.js"
-import type { Actor } from "../kernel/AuditLog.js"
-import { type Page, toPage } from "../kernel/paging.js"
-import { type CadEvent, type CadEventFilter, type CadEventView, cadEventView, matchesFilter, type NewCadEvent } from "../cad/CadEvent.js"
-import type { Call, CallStatus } from "../cad/Call.js"
-import type { CrewMember, CrewMembership, CrewUser } from "../cad/Crew.js"
-import type { CallId, CrewMemberId, IncidentId, UnitId } from "../cad/ids.js"
-import { type Incident, incidentBoardOrder, type IncidentStatus } from "../cad/Incident.js"
-import { CadHistory, Calls, CrewDirectory, CrewMemberships, Incidents, Units } from "../cad/ports.js"
-import { callsignKey, type Unit } from "../cad/Unit.js"
-import { HandledGameEvents } from "../game/handledEvents.js"
+import type { Account, AccountId, StaffProfile } from "../identity/index.js"
+import { type Actor, type Page, toPage } from "../kernel/index.js"
+import {
+  type CadEvent,
+  type CadEventFilter,
+  type CadEventView,
+  cadEventView,
+  CadHistory,
+  type Call,
+  type CallId,
+  Calls,
+  callsignKey,
+  type CallStatus,
+  CrewDirectory,
+  type CrewMember,
+  type CrewMemberId,
+  type CrewMembership,
+  CrewMemberships,
+  type CrewUser,
+  type Incident,
+  incidentBoardOrder,
+  type IncidentId,
+  Incidents,
+  type IncidentStatus,
+  matchesFilter,
+  type NewCadEvent,
+  type Unit,
+  type UnitId,
+  Units
+} from "../cad/index.js"
+import { HandledGameEvents } from "../game/index.js"
 import { ACCOUNTS_TABLE, STAFF_PROFILES_TABLE } from "./identity.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 

@@ -1,13 +1,20 @@
 import { DateTime } from "effect"
-import type { Account } from "../identity/Account.js"
-import type { ServiceCaller, UserCaller } from "../identity/Caller.js"
-import { countingRoles } from "../identity/effectivePermissions.js"
-import { AccountId, ServiceCredentialId, SessionId, StaffProfileId } from "../identity/ids.js"
-import type { Permission } from "../identity/permissions.js"
-import { ALL_PERMISSIONS, type Role } from "../identity/Role.js"
-import { SESSION_LIFETIME_SECONDS } from "../identity/Session.js"
-import { UNGRANTABLE_SCOPES } from "../identity/ServiceCredential.js"
-import type { StaffProfile } from "../identity/StaffProfile.js"
+import {
+  type Account,
+  AccountId,
+  ALL_PERMISSIONS,
+  countingRoles,
+  type Permission,
+  type Role,
+  type ServiceCaller,
+  ServiceCredentialId,
+  SESSION_LIFETIME_SECONDS,
+  SessionId,
+  type StaffProfile,
+  StaffProfileId,
+  UNGRANTABLE_SCOPES,
+  type UserCaller
+} from "../identity/index.js"
 import { sha256, toHex, utf8Bytes } from "./sha256.js"
 
 /** When the kit's records were made, unless a test says otherwise: the epoch, as the core's own tests use. */

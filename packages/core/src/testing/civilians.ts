@@ -1,40 +1,54 @@
 import { type Context, DateTime, Effect, Layer, Option, Ref } from "effect"
-import type { Account, Person } from "../identity/Account.js"
-import type { AccountId } from "../identity/ids.js"
-import { type Civilian, civilianReference } from "../civilians/Civilian.js"
-import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "../civilians/ids.js"
-import type { Endorsement, Licence } from "../civilians/Licence.js"
-import type { NewPncEvent, PncEvent } from "../civilians/PncEvent.js"
-import { type Marker, markerActiveAt, markerReference } from "../civilians/Marker.js"
-import { type PncRecord, recordReference } from "../civilians/PncRecord.js"
+import type { Account, AccountId, Person } from "../identity/index.js"
 import {
   AlertReads,
+  type Civilian,
+  type CivilianId,
   CivilianReads,
+  type CivilianRef,
+  civilianReference,
   Civilians,
+  type Endorsement,
+  type EndorsementId,
+  holdsPlate,
+  type KeeperPeriod,
+  type Licence,
+  type LicenceId,
   Licences,
+  type LoadedCivilian,
+  type LoadedLicence,
+  type LoadedMarker,
+  type LoadedRecord,
+  type LoadedVehicleRecord,
+  type LoadedVehicleSummary,
+  type LoadedWarrant,
+  type Marker,
+  markerActiveAt,
   type MarkerFilter,
+  type MarkerId,
+  markerReference,
   Markers,
+  type NewPncEvent,
+  plateKey,
+  type PncEvent,
   PncHistory,
+  type PncRecord,
+  type RecordId,
+  recordReference,
   Records,
+  type Vehicle,
+  type VehicleId,
   VehicleReads,
+  type VehicleRef,
   Vehicles,
+  type Warrant,
   type WarrantFilter,
-  Warrants
-} from "../civilians/ports.js"
-import { type Warrant, warrantReference, warrantStatusAt } from "../civilians/Warrant.js"
-import { holdsPlate, type KeeperPeriod, plateKey, type Vehicle } from "../civilians/Vehicle.js"
-import type {
-  LoadedCivilian,
-  CivilianRef,
-  LoadedLicence,
-  LoadedMarker,
-  LoadedRecord,
-  LoadedVehicleRecord,
-  VehicleRef,
-  LoadedVehicleSummary,
-  LoadedWarrant
-} from "../civilians/views.js"
-import { type Page, toPage } from "../kernel/paging.js"
+  type WarrantId,
+  warrantReference,
+  Warrants,
+  warrantStatusAt
+} from "../civilians/index.js"
+import { type Page, toPage } from "../kernel/index.js"
 import { ACCOUNTS_TABLE } from "./identity.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 

@@ -1,8 +1,14 @@
 import { DateTime, type Duration, Effect, Layer, Option } from "effect"
-import type { Call } from "../cad/Call.js"
-import { GameEventInbox, GameEventInboxFull, type InboxBatch, type ReceivedGameEvents } from "../game/inbox.js"
-import type { GameLocation, LiveSnapshot } from "../game/LiveSnapshot.js"
-import { GameCallLinks } from "../game/ports.js"
+import type { Call } from "../cad/index.js"
+import {
+  GameCallLinks,
+  GameEventInbox,
+  GameEventInboxFull,
+  type GameLocation,
+  type InboxBatch,
+  type LiveSnapshot,
+  type ReceivedGameEvents
+} from "../game/index.js"
 import { CALLS_TABLE } from "./cad.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 

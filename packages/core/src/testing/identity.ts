@@ -1,23 +1,36 @@
 import { type Context, DateTime, Effect, Layer, Option } from "effect"
-import type { Account, AccountStatus } from "../identity/Account.js"
 import {
+  AccessChanges,
+  type Account,
+  type AccountId,
+  Accounts,
+  type AccountStatus,
   ADMINISTRATOR_ROLE_ID,
   ADMINISTRATOR_ROLE_NAME,
+  compareRolesForListing,
   MEMBER_DEFAULT_PERMISSIONS,
   MEMBER_ROLE_ID,
   MEMBER_ROLE_NAME,
-  compareRolesForListing,
   type Role,
-  roleNameKey
-} from "../identity/Role.js"
-import type { AccountId, RoleId, ServiceCredentialId, SessionId, StaffProfileId } from "../identity/ids.js"
-import type { ServiceCredential } from "../identity/ServiceCredential.js"
-import type { Session, SessionRevocation } from "../identity/Session.js"
-import type { SignInState } from "../identity/SignInState.js"
-import type { StaffMember } from "../identity/StaffMember.js"
-import type { StaffProfile } from "../identity/StaffProfile.js"
-import { AccessChanges, Accounts, Roles, ServiceCredentials, Sessions, SignInStates, StaffDirectory, StaffProfiles } from "../identity/ports.js"
-import { type Page, toPage } from "../kernel/paging.js"
+  type RoleId,
+  roleNameKey,
+  Roles,
+  type ServiceCredential,
+  type ServiceCredentialId,
+  ServiceCredentials,
+  type Session,
+  type SessionId,
+  type SessionRevocation,
+  Sessions,
+  type SignInState,
+  SignInStates,
+  StaffDirectory,
+  type StaffMember,
+  type StaffProfile,
+  type StaffProfileId,
+  StaffProfiles
+} from "../identity/index.js"
+import { type Page, toPage } from "../kernel/index.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
 export const ACCOUNTS_TABLE = "accounts"

@@ -1,15 +1,21 @@
 import { Clock, Context, DateTime, Effect, Layer, Option, Ref } from "effect"
-import type { CommandOutcome } from "../moderation/CommandOutcome.js"
-import { GameThrottled } from "../moderation/errors.js"
-import type { GameServerStatus } from "../moderation/GameServerStatus.js"
-import type { ModerationActionId } from "../moderation/ids.js"
-import { LivePictureInMemory } from "../game/livePicture.js"
-import type { GameBan, LiveSnapshot } from "../game/LiveSnapshot.js"
-import { LiveSource } from "../game/ports.js"
-import type { LivePlayer } from "../moderation/LivePlayer.js"
-import type { ModerationAction, ModerationRequester, ModerationType } from "../moderation/ModerationAction.js"
-import { GameCommandSlot, GameServer, GameServerUnreachable, ModerationActions, type ModerationFilter } from "../moderation/ports.js"
-import { type Page, toPage } from "../kernel/paging.js"
+import {
+  type CommandOutcome,
+  GameCommandSlot,
+  GameServer,
+  type GameServerStatus,
+  GameServerUnreachable,
+  GameThrottled,
+  type LivePlayer,
+  type ModerationAction,
+  type ModerationActionId,
+  ModerationActions,
+  type ModerationFilter,
+  type ModerationRequester,
+  type ModerationType
+} from "../moderation/index.js"
+import { type GameBan, LivePictureInMemory, type LiveSnapshot, LiveSource } from "../game/index.js"
+import { type Page, toPage } from "../kernel/index.js"
 import { EMPTY_PICTURE, InMemoryGameCallLinks, type TestPicture } from "./game.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 

@@ -1,6 +1,5 @@
 import { Context, Effect, Layer, Ref } from "effect"
-import type { IdentityProfile, PlatformProfile } from "../identity/Account.js"
-import { IdentityProvider, PlatformProvider, type ProviderFailure } from "../identity/ports.js"
+import { type IdentityProfile, IdentityProvider, type PlatformProfile, PlatformProvider, type ProviderFailure } from "../identity/index.js"
 
 /** Identity-provider profiles the kit knows by default, by authorization code; `admin` is an administrator identity. */
 export const IDENTITY_PROFILES = {

@@ -1,5 +1,5 @@
 import { Clock, Context, Effect, Layer, Ref } from "effect"
-import { AttemptCounterUnavailable, type RateDecision, RateLimiter, StrictRateLimiter } from "../identity/ports.js"
+import { AttemptCounterUnavailable, type RateDecision, RateLimiter, StrictRateLimiter } from "../identity/index.js"
 
 /**
  * The lenient limiter: fixed windows aligned on the Effect `Clock` (so

@@ -1,13 +1,7 @@
 import { DateTime, Effect, Option } from "effect"
-import { addCrew } from "../cad/crewing.js"
-import { createUnit } from "../cad/units.js"
-import { createCivilian } from "../civilians/civilians.js"
-import type { LicenceCategory } from "../civilians/Licence.js"
-import { issueLicence } from "../civilians/licences.js"
-import { registerVehicle } from "../civilians/vehicles.js"
-import type { Account } from "../identity/Account.js"
-import type { UserCaller } from "../identity/Caller.js"
-import { Accounts, StaffProfiles } from "../identity/ports.js"
+import { addCrew, createUnit } from "../cad/index.js"
+import { createCivilian, issueLicence, type LicenceCategory, registerVehicle } from "../civilians/index.js"
+import { type Account, Accounts, StaffProfiles, type UserCaller } from "../identity/index.js"
 import { aPerson, aStaffMember, type StaffMemberOptions } from "./callers.js"
 
 /** Stores the account unless one with its id is there already (seeding the same person twice is one account). */

@@ -1,11 +1,21 @@
 import { Effect, Layer, Option } from "effect"
-import type { StaffProfileId } from "../identity/ids.js"
-import { type Page, toPage } from "../kernel/paging.js"
-import type { RoleplaySessionId, ShiftId } from "../shifts/ids.js"
-import { RoleplaySessions, type ShiftFilter, Shifts, ShiftSummaries, type ShiftTotal, type SummaryRange } from "../shifts/ports.js"
-import type { RoleplaySession, RoleplaySessionStatus } from "../shifts/RoleplaySession.js"
-import { type Shift, shiftStatus } from "../shifts/Shift.js"
-import { EndShiftOnDeactivation } from "../shifts/shifts.js"
+import type { StaffProfileId } from "../identity/index.js"
+import { type Page, toPage } from "../kernel/index.js"
+import {
+  EndShiftOnDeactivation,
+  type RoleplaySession,
+  type RoleplaySessionId,
+  RoleplaySessions,
+  type RoleplaySessionStatus,
+  type Shift,
+  type ShiftFilter,
+  type ShiftId,
+  Shifts,
+  shiftStatus,
+  ShiftSummaries,
+  type ShiftTotal,
+  type SummaryRange
+} from "../shifts/index.js"
 import { InMemoryDatabase } from "./InMemoryDatabase.js"
 
 export const SHIFTS_TABLE = "shifts"

@@ -14,9 +14,10 @@ import {
   searchCivilians,
   searchVehicles
 } from "@bluelight/core/civilians"
+import { livePlayers, lookupPlayers } from "@bluelight/core/game"
 import { listRoles, listStaff } from "@bluelight/core/identity"
 import { InvalidInput, type Page, PAGE_LIMIT, PAGE_OFFSET } from "@bluelight/core/kernel"
-import { listModerationActions, livePlayers, lookupPlayers, playerHistory } from "@bluelight/core/moderation"
+import { listModerationActions, playerHistory } from "@bluelight/core/moderation"
 import { listRoleplaySessions, listShifts, shiftSummary } from "@bluelight/core/shifts"
 import { aPerson, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"

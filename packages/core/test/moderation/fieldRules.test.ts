@@ -1,7 +1,8 @@
 /** Moderation's field rules hold in the core: a request that skipped the contract is refused before anything is sent. */
 import { authenticateSession } from "@bluelight/core/identity"
 import { InvalidInput } from "@bluelight/core/kernel"
-import { lookupPlayers, moderate, type ModerationType, playerHistory } from "@bluelight/core/moderation"
+import { lookupPlayers } from "@bluelight/core/game"
+import { moderate, type ModerationType, playerHistory } from "@bluelight/core/moderation"
 import { auditEntries, MODERATION_ACTIONS_TABLE, InMemoryDatabase, TestGame, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Ref } from "effect"

@@ -1,4 +1,4 @@
-import { livePlayers, liveStatus, lookupPlayers } from "@bluelight/core/moderation"
+import { livePlayers, liveStatus, lookupPlayers } from "@bluelight/core/game"
 import { TestGame, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Ref } from "effect"

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
-import type { GamePlayer } from "../game/LiveSnapshot.js"
-import type { LiveSource } from "../game/ports.js"
-import type { LivePlayer } from "./LivePlayer.js"
+import type { LivePlayer } from "../moderation/index.js"
+import type { GamePlayer } from "./LiveSnapshot.js"
+import type { LiveSource } from "./ports.js"
 
 /** A player of the snapshot as moderation speaks of them. */
 export const toLivePlayer = (player: GamePlayer): LivePlayer => ({
