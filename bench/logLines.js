@@ -1,5 +1,7 @@
-// The cost of one request log line: Effect's Logger.consoleJson against the
-// server's buffered logger (packages/server/src/logging.ts), each logging
+// The cost of one request log line: Effect's Logger.consoleJson (a write per
+// line), Effect's Logger.formatJson through Logger.batched (one write per 25 ms,
+// Effect's line shape) and the server's buffered logger
+// (packages/server/src/logging.ts), each logging
 // 100k request lines with the middleware's annotations, minus the same loop
 // with logging off (what Effect.logInfo costs before any logger runs).
 //
@@ -33,12 +35,21 @@ const microsecondsPerLine = async (layer) => {
 
 const off = await microsecondsPerLine(Layer.succeed(References.MinimumLogLevel, "None"))
 const effectJson = await microsecondsPerLine(Layer.merge(Logger.layer([Logger.consoleJson]), Layer.succeed(References.MinimumLogLevel, "Info")))
+const effectBatched = await microsecondsPerLine(
+  Layer.merge(
+    Logger.layer([
+      Logger.batched(Logger.formatJson, { window: "25 millis", flush: (lines) => Effect.sync(() => process.stdout.write(`${lines.join("\n")}\n`)) })
+    ]),
+    Layer.succeed(References.MinimumLogLevel, "Info")
+  )
+)
 const buffered = await microsecondsPerLine(layerLogging("info"))
 process.stderr.write(
   [
     `${LINES} request lines, best of 3, µs per line (the logger's own cost: minus the loop with logging off)`,
     `  logging off        ${off.toFixed(2)}`,
     `  Logger.consoleJson ${effectJson.toFixed(2)}  (${(effectJson - off).toFixed(2)})`,
+    `  formatJson batched ${effectBatched.toFixed(2)}  (${(effectBatched - off).toFixed(2)})`,
     `  buffered JSON line ${buffered.toFixed(2)}  (${(buffered - off).toFixed(2)})`,
     ""
   ].join("\n")

@@ -1,5 +1,5 @@
 import type { GameServerSimulator } from "@bluelight/adapters-game"
-import { GameWebhookKey, layerGameEventInbox } from "@bluelight/adapters-http"
+import { GameWebhookKey } from "@bluelight/adapters-http"
 import { layerWebhookReplays } from "@bluelight/adapters-redis"
 import {
   FORGET_GAME_EVENT_CLAIMS_EVERY,
@@ -12,6 +12,7 @@ import {
 import { Duration, Effect, Layer, Option, Schedule } from "effect"
 import type { Settings } from "./config.js"
 import { ed25519PublicKey } from "./config.js"
+import { layerGameEventInbox } from "./gameEventInbox.js"
 import { SharedRedis } from "./redis.js"
 
 /** Where the game's event webhook is served: the URL to paste into the game's settings. */

@@ -1,4 +1,4 @@
-import { Cause, Effect, Formatter, Inspectable, Layer, Logger, type LogLevel, References } from "effect"
+import { Cause, Duration, Effect, Formatter, Inspectable, Layer, Logger, LogLevel, References, type Scope } from "effect"
 
 const levels: Record<string, LogLevel.LogLevel> = {
   all: "All",
@@ -11,17 +11,11 @@ const levels: Record<string, LogLevel.LogLevel> = {
   none: "None"
 }
 
-/** Each level as the lines have always named it (`logLevel`), whatever Effect calls it. */
-const LABELS: Record<LogLevel.LogLevel, string> = {
-  All: "ALL",
-  Fatal: "FATAL",
-  Error: "ERROR",
-  Warn: "WARN",
-  Info: "INFO",
-  Debug: "DEBUG",
-  Trace: "TRACE",
-  None: "OFF"
-}
+/**
+ * Each level's label as Effect's structured entry writes it (its name in
+ * capitals), worked out once: a lookup costs a line less than `toUpperCase`.
+ */
+const LABELS = Object.fromEntries(LogLevel.values.map((level) => [level, level.toUpperCase()])) as Record<LogLevel.LogLevel, string>
 
 /** How long a line may wait in the buffer before it reaches stdout. */
 export const FLUSH_INTERVAL_MS = 25
@@ -61,11 +55,14 @@ const messageJson = (message: unknown): string | undefined => {
 }
 
 /**
- * One log event as one JSON line, the shape Effect 3's `Logger.json` wrote
- * and every log collector of ours reads (`message`, `logLevel`, `timestamp`,
- * `cause` for a failure, `annotations`, `spans`, `fiberId`), written field by
- * field: a generic stringify of the whole structure cost several times the
- * request it logged.
+ * One log event as one JSON line: Effect's structured entry
+ * (`Logger.formatStructured`: `message`, its level, `timestamp`, `cause` for
+ * a failure, `annotations`, `spans`, `fiberId`, in that order, each value as
+ * Effect writes it, the level's label too) with its `level` named
+ * `logLevel`, the shape Effect 3's `Logger.json` wrote and every reader of
+ * the lines reads. Written field by field: `Logger.formatStructured` through
+ * `Formatter.formatJson` costs about three times as much a line
+ * (docs/decisions/operations-and-deployment.md, "Logs and traces").
  */
 export const jsonLine = (options: Logger.Options<unknown>): string => {
   const message = messageJson(options.message)
@@ -118,34 +115,46 @@ export const makeLineBuffer = (write: (chunk: string) => void) => {
   return { add, flush, close }
 }
 
-/**
- * JSON lines to stdout through a buffer flushed every `FLUSH_INTERVAL_MS`, when
- * the layer closes (shutdown) and when the process exits however it exits, so
- * the last lines are never lost. A write to stdout per line cost more than
- * formatting it. The timer does not hold the process open.
- */
-const bufferedJsonLogger = Effect.acquireRelease(
-  Effect.sync(() => {
-    const buffer = makeLineBuffer((chunk) => process.stdout.write(chunk))
-    const timer = setInterval(buffer.flush, FLUSH_INTERVAL_MS)
-    timer.unref()
-    process.on("exit", buffer.flush)
-    return { buffer, timer }
-  }),
-  ({ buffer, timer }) =>
-    Effect.sync(() => {
-      clearInterval(timer)
-      process.off("exit", buffer.flush)
-      buffer.close()
-    })
-)
+/** The server's lines as an Effect logger's output, as `Logger.formatJson` gives Effect's. */
+export const formatJsonLine: Logger.Logger<unknown, string> = Logger.make(jsonLine)
 
 const minimumLevel = (level: string) => Layer.succeed(References.MinimumLogLevel, levels[level.toLowerCase()] ?? "Info")
 
-/** Structured logs: one JSON line per event, at the configured level. */
+/**
+ * `self`'s lines handed to `write` in chunks, in the manner of Effect's
+ * `Logger.batched` (every `window`, and what is left when the scope closes)
+ * with what the server's lines need beside it: a chunk written as soon as it
+ * is long, the buffer written when the process exits however it exits, and a
+ * line logged after the scope closed written at once rather than kept in a
+ * buffer nobody flushes any more. `Logger.batched`'s buffer is its own, out of
+ * reach of an `exit` handler, and takes lines after its scope has closed. A
+ * write per line cost more than formatting it. The timer does not hold the
+ * process open.
+ */
+export const bufferedLines = (
+  self: Logger.Logger<unknown, string>,
+  options: { readonly window: Duration.Duration; readonly write: (chunk: string) => void }
+): Effect.Effect<Logger.Logger<unknown, void>, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const buffer = makeLineBuffer(options.write)
+      const timer = setInterval(buffer.flush, Duration.toMillis(options.window))
+      timer.unref()
+      process.on("exit", buffer.flush)
+      return { buffer, timer }
+    }),
+    ({ buffer, timer }) =>
+      Effect.sync(() => {
+        clearInterval(timer)
+        process.off("exit", buffer.flush)
+        buffer.close()
+      })
+  ).pipe(Effect.map(({ buffer }) => Logger.make((entry) => buffer.add(self.log(entry)))))
+
+/** Structured logs: one JSON line per event to stdout, written every `FLUSH_INTERVAL_MS`, at the configured level. */
 export const layerLogging = (level: string) =>
   Layer.merge(
-    Logger.layer([Effect.map(bufferedJsonLogger, ({ buffer }) => Logger.make((options) => buffer.add(jsonLine(options))))]),
+    Logger.layer([bufferedLines(formatJsonLine, { window: Duration.millis(FLUSH_INTERVAL_MS), write: (chunk) => process.stdout.write(chunk) })]),
     minimumLevel(level)
   )
 

@@ -1,6 +1,6 @@
-import { Cause, Effect, Formatter, Logger, Redacted } from "effect"
+import { Cause, Duration, Effect, Exit, Formatter, Logger, Redacted, Scope } from "effect"
 import { describe, expect, it } from "vitest"
-import { jsonLine, makeLineBuffer } from "../src/logging.js"
+import { bufferedLines, jsonLine, makeLineBuffer } from "../src/logging.js"
 
 /**
  * Every event logged by `effect`, as Effect 3's `Logger.json` wrote it (the
@@ -74,5 +74,49 @@ describe("makeLineBuffer", () => {
     const line = "x".repeat(1023)
     for (let i = 0; i < 64; i++) buffer.add(line)
     expect(chunks.join("")).toBe(`${line}\n`.repeat(64))
+  })
+})
+
+describe("bufferedLines", () => {
+  /** Each event's message as its line. */
+  const messages = Logger.make<unknown, string>((options) => String(options.message))
+  const logTo = (logger: Logger.Logger<unknown, void>, message: string) => Effect.logInfo(message).pipe(Effect.provide(Logger.layer([logger])))
+  /** The logger over `chunks`, in a scope the test closes; its window never comes within a test. */
+  const opened = (chunks: Array<string>) =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const logger = yield* bufferedLines(messages, { window: Duration.hours(1), write: (chunk) => chunks.push(chunk) }).pipe(Scope.provide(scope))
+      return { logger, close: Scope.close(scope, Exit.void) }
+    })
+
+  it("writes what it holds when its scope closes (shutdown), and a line logged after that at once", () => {
+    const chunks: Array<string> = []
+    Effect.runSync(Effect.gen(function*() {
+      const { logger, close } = yield* opened(chunks)
+      yield* logTo(logger, "one")
+      yield* logTo(logger, "two")
+      expect(chunks).toEqual([])
+      yield* close
+      expect(chunks).toEqual(["one\ntwo\n"])
+      yield* logTo(logger, "the failure of the start")
+      expect(chunks).toEqual(["one\ntwo\n", "the failure of the start\n"])
+    }))
+  })
+
+  it("writes what it holds when the process exits, and listens for the exit only while its scope is open", () => {
+    const chunks: Array<string> = []
+    const before = new Set(process.listeners("exit"))
+    const added = () => process.listeners("exit").filter((listener) => !before.has(listener))
+    Effect.runSync(Effect.gen(function*() {
+      const { logger, close } = yield* opened(chunks)
+      yield* logTo(logger, "waiting")
+      const [onExit, ...others] = added()
+      expect(others).toEqual([])
+      // As the process exiting: the listener runs, and the line is written before the process ends.
+      onExit?.(0)
+      expect(chunks).toEqual(["waiting\n"])
+      yield* close
+      expect(added()).toEqual([])
+    }))
   })
 })

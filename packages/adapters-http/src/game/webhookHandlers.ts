@@ -8,7 +8,7 @@ import { BluelightApi } from "@bluelight/api/Api.js"
 import { RateLimited } from "@bluelight/api/auth/errors.js"
 import { GAME_EVENTS_FRESHNESS_SECONDS } from "@bluelight/api/game/GameEventsApi.js"
 import { readBatch } from "./webhookBatch.js"
-import { GameEventIntake } from "./webhookInbox.js"
+import { GameEventIntake } from "./webhookIntake.js"
 import { GameWebhookKey } from "./webhookKey.js"
 import { isFresh, signedHeadersOf, verifiesWith } from "./webhookSignature.js"
 

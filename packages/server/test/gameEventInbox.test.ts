@@ -6,9 +6,10 @@
  */
 import { type GameEvent, GameEventHandler, GameEventInbox, type ReceivedGameEvents } from "@bluelight/core/game"
 import { GAME_EVENT_INBOX_TABLE, InMemoryDatabase, InMemoryGameEventInbox } from "@bluelight/core/testing"
+import { GameEventIntake } from "@bluelight/adapters-http"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Duration, Effect, Exit, Layer, Option, Scope } from "effect"
-import { GameEventIntake, layerGameEventInbox } from "../src/game/webhookInbox.js"
+import { layerGameEventInbox } from "../src/gameEventInbox.js"
 
 const command = (argument: string): GameEvent => ({ event: "CustomCommand", origin: "1001", timestamp: 1_767_258_000, data: { command: "status", argument } })
 const batch = (...arguments_: ReadonlyArray<string>): ReceivedGameEvents => ({ server: "Bluelight RP", events: arguments_.map(command), requestId: null })

@@ -1,21 +1,8 @@
 import { randomUUID } from "node:crypto"
-import { GameEventHandler, GameEventInbox, type GameEventInboxFull, type InboxBatch, type ReceivedGameEvents } from "@bluelight/core/game"
+import { GameEventIntake } from "@bluelight/adapters-http"
+import { GameEventHandler, GameEventInbox, type InboxBatch } from "@bluelight/core/game"
 import { CurrentRequestId } from "@bluelight/core/kernel"
-import { Cause, Context, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "effect"
-
-/**
- * Where the webhook puts a verified batch before it answers `204`: the inbox
- * (`GameEventInbox`, a table that outlives the process), with this
- * instance's worker woken to handle it.
- */
-export class GameEventIntake extends Context.Service<GameEventIntake, {
-  /**
-   * Keeps the batch in the inbox and wakes the worker; an inbox holding its
-   * bound of waiting events refuses it (`GameEventInboxFull`, the delivery
-   * answers `429`); a store that does not answer is a defect (`500`).
-   */
-  readonly put: (batch: ReceivedGameEvents) => Effect.Effect<void, GameEventInboxFull>
-}>()("@bluelight/adapters-http/GameEventIntake") {}
+import { Cause, Duration, Effect, Fiber, Layer, Option, Queue, Ref } from "effect"
 
 export interface GameEventInboxOptions {
   /** How long shutdown waits for the batch in hand. */
@@ -29,7 +16,8 @@ export interface GameEventInboxOptions {
 }
 
 /**
- * The intake and this instance's worker. The worker takes the oldest free
+ * The webhook's intake (`GameEventIntake`, the HTTP adapter's) and this
+ * instance's worker, a background fiber of the server's composition. The worker takes the oldest free
  * batch of the inbox, handles its events in order with `GameEventHandler`
  * (which never fails; a defect is logged here all the same and the next
  * event handled) under the delivering request's id, and removes it, or sets
