@@ -1,6 +1,6 @@
 import {
   CAD_STREAMS_PER_CALLER,
-  CadEventView,
+  type CadEventView,
   type CadFeed,
   type CadHistory,
   type FollowGuard,
@@ -12,35 +12,44 @@ import {
 } from "@bluelight/core/cad"
 import type { AccessSettings, AccessWatch, ServiceCredentials, SessionRecords } from "@bluelight/core/identity"
 import { Duration, Effect, Exit, Option, Schema, Scope, Stream } from "effect"
+import { Sse } from "effect/encoding"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 import { RateLimited } from "@bluelight/api/auth/errors.js"
 import { ServerClosing } from "../requestPath/ServerClosing.js"
-import { CAD_HISTORY_RULE } from "@bluelight/api/cad/EventsApi.js"
+import { CAD_HISTORY_RULE, CadEventMessage } from "@bluelight/api/cad/EventsApi.js"
 import { page } from "./present.js"
 
 /** A comment line every so often keeps proxies from closing an idle stream. */
 const HEARTBEAT = Duration.seconds(15)
 
-// The entries come from the store, decoded by this very schema: encoding them cannot fail.
-const encodeEvent = Schema.encodeSync(CadEventView)
+// The entries come from the store, decoded by the entry's schema: encoding them by the message's cannot fail.
+const encodeMessage = Schema.encodeSync(CadEventMessage)
 
 const utf8 = new TextEncoder()
+// Effect's `Sse` writes events and `retry:` lines but has no comment: the two comments are written here, once.
 const CONNECTED = utf8.encode(": connected\n\n")
 const HEARTBEAT_COMMENT = utf8.encode(": heartbeat\n\n")
 
 /**
  * The feed hands every subscriber the same entry object: its message is
  * written and encoded once, however many streams are open (a board of a hundred).
+ * The stream is not left to `HttpApiBuilder`'s own encoding of the declared
+ * `StreamSse`, which would encode and write every entry once per stream, and
+ * could send neither comment; each entry is encoded by the declared message
+ * schema and written by Effect's `Sse` encoder, as the builder would write it,
+ * and its bytes are shared by every stream.
  */
 const written = new WeakMap<CadEventView, Uint8Array>()
 
 const eventMessage = (event: CadEventView): Uint8Array => {
   const cached = written.get(event)
   if (cached !== undefined) return cached
-  const message = utf8.encode(`id: ${event.seq}\ndata: ${JSON.stringify(encodeEvent(event))}\n\n`)
+  // No `event:` name: an `EventSource`'s `onmessage` gets every entry.
+  const { data, id } = encodeMessage({ id: String(event.seq), data: event })
+  const message = utf8.encode(Sse.encoder.write({ _tag: "Event", id, event: "message", data }))
   written.set(event, message)
   return message
 }

@@ -10,8 +10,9 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
  */
 export const NodeTokens = Layer.succeed(Tokens, {
   random: (bytes: number) => Effect.sync(() => randomBytes(bytes).toString("base64url")),
-  sha256: (text: string) => sha256(text).toString("hex"),
-  pkceChallenge: (verifier: string) => sha256(verifier).toString("base64url"),
+  // Node hashes synchronously: every request's token is hashed, and a promise for each would only add latency.
+  sha256: (text: string) => Effect.sync(() => sha256(text).toString("hex")),
+  pkceChallenge: (verifier: string) => Effect.sync(() => sha256(verifier).toString("base64url")),
   // Hashing first gives equal lengths, so the comparison time says nothing about either secret.
   equalSecrets: (a: string, b: string) => timingSafeEqual(sha256(a), sha256(b))
 })

@@ -78,7 +78,7 @@ export const sessionRefusal = (record: SessionRecord, now: DateTime.Utc): Unauth
 export const authenticateSession = Effect.fn("identity.authenticateSession")(function*(token: string) {
   const tokens = yield* Tokens
   const records = yield* SessionRecords
-  const found = yield* records.findByTokenHash(tokens.sha256(token))
+  const found = yield* records.findByTokenHash(yield* tokens.sha256(token))
   if (Option.isNone(found)) return yield* noSession
   const refusal = sessionRefusal(found.value, yield* DateTime.now)
   if (refusal !== null) return yield* refusal
@@ -90,7 +90,8 @@ export const authenticateCredential = Effect.fn("identity.authenticateCredential
   const invalid = new Unauthenticated({ message: "The bearer token is not a valid service credential" })
   if (!CREDENTIAL_TOKEN_PATTERN.test(token)) return yield* invalid
   const tokens = yield* Tokens
-  const credential = yield* ServiceCredentials.use((c) => c.findByTokenHash(tokens.sha256(token))).pipe(
+  const tokenHash = yield* tokens.sha256(token)
+  const credential = yield* ServiceCredentials.use((c) => c.findByTokenHash(tokenHash)).pipe(
     Effect.flatMap(Option.match({ onNone: () => Effect.fail(invalid), onSome: Effect.succeed }))
   )
   const now = yield* DateTime.now

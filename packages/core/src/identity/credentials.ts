@@ -38,7 +38,7 @@ export const issueCredential = Effect.fn("identity.issueCredential")(function*(
   const credential: ServiceCredential = {
     id: yield* newId(ServiceCredentialId),
     name: input.name,
-    tokenHash: tokens.sha256(token),
+    tokenHash: yield* tokens.sha256(token),
     scopes: sortedPermissions(input.scopes),
     createdAt: now,
     expiresAt: DateTime.add(now, { days: input.lifetimeDays }),

@@ -40,7 +40,7 @@ const switchDeveloperAccess = (caller: UserCaller, on: boolean) =>
   Effect.gen(function*() {
     const tokens = yield* Tokens
     const token = yield* tokens.random(SECRET_BYTES)
-    const session = { ...caller.session, tokenHash: tokens.sha256(token), developerAccess: on }
+    const session = { ...caller.session, tokenHash: yield* tokens.sha256(token), developerAccess: on }
     const sessions = yield* Sessions
     const audit = yield* AuditLog
     // Only the session as it was authenticated: one signed out or revoked meanwhile stays so.

@@ -17,7 +17,7 @@ export const startPlatformLink = Effect.fn("identity.startPlatformLink")(functio
   const codeVerifier = yield* tokens.random(SECRET_BYTES)
   const state = yield* createSignInState("platform", { codeVerifier, sessionId: caller.session.id })
   const provider = yield* PlatformProvider
-  return { state, redirectTo: provider.authorizationUrl(state, tokens.pkceChallenge(codeVerifier)) }
+  return { state, redirectTo: provider.authorizationUrl(state, yield* tokens.pkceChallenge(codeVerifier)) }
 })
 
 /**

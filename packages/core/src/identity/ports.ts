@@ -141,10 +141,13 @@ export class ServiceCredentials extends Context.Service<ServiceCredentials, {
 export class Tokens extends Context.Service<Tokens, {
   /** `bytes` random bytes from a CSPRNG, base64url without padding. */
   readonly random: (bytes: number) => Effect.Effect<string>
-  /** Lower-case hex SHA-256 of the UTF-8 text. */
-  readonly sha256: (text: string) => string
-  /** The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)). */
-  readonly pkceChallenge: (verifier: string) => string
+  /**
+   * Lower-case hex SHA-256 of the UTF-8 text. An effect, not a plain function:
+   * a digest on WebCrypto (Effect's `Digest`, what the kit's `Tokens` use) answers asynchronously.
+   */
+  readonly sha256: (text: string) => Effect.Effect<string>
+  /** The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)); an effect for the same reason. */
+  readonly pkceChallenge: (verifier: string) => Effect.Effect<string>
   /** Compares two secrets in constant time. */
   readonly equalSecrets: (a: string, b: string) => boolean
 }>()("@bluelight/core/identity/Tokens") {}

@@ -20,12 +20,13 @@ export const createSignInState = Effect.fn("identity.createSignInState")(
   function*(purpose: SignInPurpose, extra: { readonly codeVerifier?: string; readonly sessionId?: SessionId } = {}) {
     const tokens = yield* Tokens
     const state = yield* tokens.random(SECRET_BYTES)
+    const stateHash = yield* tokens.sha256(state)
     const now = yield* DateTime.now
     // Every start also forgets the sign-ins that were started and never finished.
     yield* SignInStates.use((states) => states.purgeExpired(now))
     yield* SignInStates.use((states) =>
       states.insert({
-        stateHash: tokens.sha256(state),
+        stateHash,
         purpose,
         codeVerifier: extra.codeVerifier ?? null,
         sessionId: extra.sessionId ?? null,
@@ -52,7 +53,8 @@ export const redeemSignInState = Effect.fn("identity.redeemSignInState")(functio
   const refused = new Unauthenticated({ message: "The sign-in could not be confirmed; start again" })
   const tokens = yield* Tokens
   if (boundState === undefined || state.length === 0 || !tokens.equalSecrets(state, boundState)) return yield* refused
-  const stored: Option.Option<SignInState> = yield* SignInStates.use((s) => s.consume(tokens.sha256(state)))
+  const stateHash = yield* tokens.sha256(state)
+  const stored: Option.Option<SignInState> = yield* SignInStates.use((s) => s.consume(stateHash))
   if (Option.isNone(stored) || stored.value.purpose !== purpose) return yield* refused
   if (!DateTime.isLessThan(yield* DateTime.now, stored.value.expiresAt)) return yield* refused
   return stored.value
@@ -66,7 +68,7 @@ export const openSession = Effect.fn("identity.openSession")(function*(accountId
   const session: Session = {
     id: yield* newId(SessionId),
     accountId,
-    tokenHash: tokens.sha256(token),
+    tokenHash: yield* tokens.sha256(token),
     createdAt: now,
     expiresAt: DateTime.add(now, { seconds: SESSION_LIFETIME_SECONDS }),
     revokedAt: null,
@@ -83,7 +85,7 @@ const revokeSessionToken = (token: string | undefined) =>
     if (token === undefined) return
     const tokens = yield* Tokens
     const sessions = yield* Sessions
-    const found = yield* sessions.findByTokenHash(tokens.sha256(token))
+    const found = yield* sessions.findByTokenHash(yield* tokens.sha256(token))
     if (Option.isSome(found)) yield* sessions.revoke(found.value.id, "signed-in-again", yield* DateTime.now)
   })
 

@@ -1,4 +1,5 @@
 import { DateTime } from "effect"
+import { Hex } from "effect/encoding"
 import {
   type Account,
   AccountId,
@@ -15,7 +16,6 @@ import {
   UNGRANTABLE_SCOPES,
   type UserCaller
 } from "../identity/index.js"
-import { sha256, toHex, utf8Bytes } from "./sha256.js"
 
 /** When the kit's records were made, unless a test says otherwise: the epoch, as the core's own tests use. */
 const EPOCH = DateTime.makeUnsafe(0)
@@ -23,8 +23,13 @@ const EPOCH = DateTime.makeUnsafe(0)
 /** A name as an id part: lower case, runs of anything else than letters and digits as one `-`. */
 const slug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "someone"
 
-/** What `Tokens.sha256` answers for `text`: the kit stores hashes as the real sign-in does. */
-const hashOf = (text: string): string => toHex(sha256(utf8Bytes(text)))
+/**
+ * The token hash a kit caller's record keeps, in the stored form (at least the 64 hex digits of a
+ * SHA-256) and distinct for every record. It is the record's id in hex, not a digest: no token is ever
+ * issued for a kit caller (it is handed to the use cases, never authenticated by a token), and the kit's
+ * digest (Effect's `Digest`, as `TestTokens` use it) is an effect, where these records are plain values.
+ */
+const tokenHashOf = (recordId: string): string => Hex.encode(recordId).padEnd(64, "0")
 
 /** An active account called `displayName`, its ids derived from the name (`Alice` is `acc-alice`, identity `idp-alice`). */
 export const personAccount = (displayName = "Someone"): Account => ({
@@ -49,19 +54,20 @@ export interface PersonOptions {
 /**
  * A person signed in through the browser, holding exactly `permissions`
  * (the use cases read the set, not the roles behind it). The session is a
- * live one of that account, made when the account was, with the hash of a
- * token derived from the account id: everything a tool would otherwise fill
+ * live one of that account, made when the account was, with a token hash in
+ * the stored form derived from its id: everything a tool would otherwise fill
  * by hand, down to `tokenHash` and `revokedReason`.
  */
 export const aPerson = (options: PersonOptions): UserCaller => {
   const account = options.account ?? personAccount(options.displayName)
+  const sessionId = SessionId.make(`session-${account.id}`)
   return {
     _tag: "User",
     account,
     session: {
-      id: SessionId.make(`session-${account.id}`),
+      id: sessionId,
       accountId: account.id,
-      tokenHash: hashOf(`session-token-${account.id}`),
+      tokenHash: tokenHashOf(sessionId),
       createdAt: account.createdAt,
       expiresAt: DateTime.add(account.createdAt, { seconds: SESSION_LIFETIME_SECONDS }),
       revokedAt: null,
@@ -131,7 +137,7 @@ export const aService = (options: ServiceOptions): ServiceCaller => {
     credential: {
       id,
       name,
-      tokenHash: hashOf(`credential-token-${id}`),
+      tokenHash: tokenHashOf(id),
       scopes: options.scopes,
       createdAt: EPOCH,
       expiresAt: DateTime.add(EPOCH, { days: 90 }),

@@ -199,7 +199,7 @@ describe("completeSignIn: the account", () => {
       yield* authenticateSession(elsewhere.token)
       const sessions = yield* Sessions
       const tokens = yield* Tokens
-      const revoked = yield* sessions.findByTokenHash(tokens.sha256(first.token))
+      const revoked = yield* sessions.findByTokenHash(yield* tokens.sha256(first.token))
       expect(Option.map(revoked, (s) => s.revokedAt && DateTime.toEpochMillis(s.revokedAt))).toEqual(Option.some(300_000))
     }).pipe(Effect.provide(testPorts())))
 
