@@ -2,7 +2,7 @@ import type { AccessRule } from "@bluelight/core/identity"
 import { Context, type Option, type Schema } from "effect"
 import { type HttpApiEndpoint, OpenApi } from "effect/http-api"
 import { Authenticated, SignedIn } from "./auth/AccessControlMiddleware.js"
-import { type AllowStep, type Annotated, annotated, type Step } from "./endpointMarks.js"
+import { type Annotated, annotated, type Step } from "./endpointMarks.js"
 import { mergedErrors } from "./errors/merged.js"
 import { accessRefusalsOf, requestRefusalsOf } from "./errors/refusals.js"
 import { tryItDescription } from "./openapi/tryItNotes.js"
@@ -52,7 +52,7 @@ interface Described {
 }
 
 /** `allow`, after setting the endpoint's summary and description when they are given. */
-const allowDescribed = <const Rule extends AccessRule>(rule: Rule, described: Described | undefined): AllowStep<Rule> => (endpoint) => {
+const allowDescribed = <const Rule extends AccessRule>(rule: Rule, described: Described | undefined): Step<"allowed", Rule> => (endpoint) => {
   const extensions: Record<string, unknown> = {
     "x-bluelight-access": rule.access,
     "x-bluelight-permissions": [...rule.permissions]

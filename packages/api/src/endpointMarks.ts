@@ -70,9 +70,21 @@ interface ErrorsAfter<
 type Change = keyof ErrorsAfter<AccessRule, HttpMethod.HttpMethod, never, never, never, never, never>
 
 /**
+ * The middleware `allow` puts on an endpoint under `rule`: none on a public
+ * one, `SignedIn` on a `session` one, else `Authenticated`; no other step
+ * adds any.
+ */
+export type AccessMiddleware<How extends Change, Rule extends AccessRule> = How extends "allowed" ? [Rule["access"]] extends ["public"] ? never
+  : [Rule["access"]] extends ["session"] ? SignedIn
+  : Authenticated
+  : never
+
+/**
  * One step of declaring an endpoint (`withRefusals`, `allow`, a mark): it
  * answers the same endpoint with every type parameter kept but its errors,
- * which change as `ErrorsAfter` says under `How`. Stated once for them all.
+ * which change as `ErrorsAfter` says under `How`, and, for `allow`, its
+ * middleware (`AccessMiddleware`), whose caller its handler is given. Stated
+ * once for them all.
  */
 export interface Step<How extends Change, Rule extends AccessRule = never> {
   <
@@ -99,8 +111,8 @@ export interface Step<How extends Change, Rule extends AccessRule = never> {
     Headers,
     Success,
     ErrorsAfter<Rule, Method, Params, Query, Payload, Headers, Error>[How],
-    Middleware,
-    MiddlewareServices
+    Middleware | AccessMiddleware<How, Rule>,
+    HttpApiMiddleware.ApplyServices<AccessMiddleware<How, Rule>, MiddlewareServices>
   >
 }
 
@@ -115,43 +127,3 @@ export const annotatedBy = <I, S>(key: Context.Key<I, S>, valueFor: (endpoint: A
 
 /** A mark that only annotates: sets `key` to `value` on an endpoint (`annotatedBy`, whatever the endpoint). */
 export const annotated = <I, S>(key: Context.Key<I, S>, value: NoInfer<S>): Step<"kept"> => annotatedBy(key, () => value)
-
-/** The middleware `allow` puts on an endpoint under `rule`: none on a public one, `SignedIn` on a `session` one, else `Authenticated`. */
-export type AccessMiddleware<Rule extends AccessRule> = [Rule["access"]] extends ["public"] ? never
-  : [Rule["access"]] extends ["session"] ? SignedIn
-  : Authenticated
-
-/**
- * `allow`: the step of `Step<"allowed">`, which also puts the access
- * middleware of the rule on the endpoint, so that its handler is given the
- * caller the rule admits (and a public one none).
- */
-export interface AllowStep<Rule extends AccessRule> {
-  <
-    Name extends string,
-    Method extends HttpMethod.HttpMethod,
-    Path extends string,
-    Params extends Schema.Top,
-    Query extends Schema.Top,
-    Payload extends Schema.Top,
-    Headers extends Schema.Top,
-    Success extends Schema.Top,
-    Error extends Schema.Top,
-    Middleware,
-    MiddlewareServices
-  >(
-    endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-  ): HttpApiEndpoint.HttpApiEndpoint<
-    Name,
-    Method,
-    Path,
-    Params,
-    Query,
-    Payload,
-    Headers,
-    Success,
-    ErrorsAfter<Rule, Method, Params, Query, Payload, Headers, Error>["allowed"],
-    Middleware | AccessMiddleware<Rule>,
-    HttpApiMiddleware.ApplyServices<AccessMiddleware<Rule>, MiddlewareServices>
-  >
-}
