@@ -19,8 +19,8 @@ import { type Warrant, warrantStatusAt, WarrantStatus } from "./Warrant.js"
  * time of reading, so they are worked out here, at `now`, never stored.
  *
  * Each view is a schema, the one description of that answer: its type is
- * derived from it, and the contract (`@bluelight/api/civilians/schemas`)
- * answers with it. Each names its OpenAPI component (`identifier`). The text
+ * derived from it, and the contract (`@bluelight/api`) answers with it
+ * under the same name. Each names its OpenAPI component (`identifier`). The text
  * of a view is as stored, so its fields are plain strings: the field rules
  * hold what is written (`CivilianFields`, `VehicleFields`, …), not what is read.
  */
