@@ -3,7 +3,7 @@
  * `scripts/packages/packCheck.mjs`, without `skipLibCheck`: the packages' declarations resolve outside the
  * workspace, `effect`'s types are the tool's own copy, and a deep import of the contract is typed too.
  */
-import type { CallView } from "@bluelight/api/cad/schemas.js"
+import type { Call } from "@bluelight/api/cad/schemas.js"
 import { BluelightApi } from "@bluelight/api"
 import { createIncident, type Incident, IncidentId } from "@bluelight/core/cad"
 import { aPerson, testPorts } from "@bluelight/core/testing"
@@ -23,7 +23,7 @@ export const opened: Effect.Effect<Incident, unknown> = createIncident(control, 
 }).pipe(Effect.provide(testPorts()))
 
 /** A bot's relay of one emergency call, answered with the call as the contract types it. */
-export const relay = (credential: string): Effect.Effect<CallView, unknown> =>
+export const relay = (credential: string): Effect.Effect<Call, unknown> =>
   makeBluelightClient({ baseUrl: "https://bluelight.example.org", credential }).pipe(
     Effect.flatMap((client) =>
       client.cadCalls.receiveCall({ payload: { callerName: "Jo Bloggs", callerNumber: null, location: "Legion Square", description: "Two people fighting" } })

@@ -1,4 +1,4 @@
-import type { CallView } from "@bluelight/api/cad/schemas.js"
+import type { Call } from "@bluelight/core/cad"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, detailsOf, errorOf, listOf } from "../harness/body.js"
 import { type CadClient, CONTROL_PERMISSIONS, createIncident, credentialWith } from "../harness/cad.js"
@@ -19,7 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-type CallData = typeof CallView.Encoded
+type CallData = typeof Call.Encoded
 
 const CALL = { callerName: "Jo Bloggs", location: "Legion Square", description: "Two people fighting" }
 const receive = async (body: Record<string, unknown> = {}) => {

@@ -1,4 +1,4 @@
-import type { MdtView } from "@bluelight/api/cad/schemas.js"
+import type { MdtView } from "@bluelight/core/cad"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, errorOf } from "../harness/body.js"
 import { type CadClient, CONTROL_PERMISSIONS, createIncident, createUnit, credentialWith, crewMember, plainMember, type UnitData } from "../harness/cad.js"

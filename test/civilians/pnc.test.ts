@@ -1,4 +1,4 @@
-import type { PncVehicleSummary, Vehicle as VehicleView } from "@bluelight/api/civilians/schemas.js"
+import type { PncVehicleSummary, VehicleView } from "@bluelight/core/civilians"
 import { DateTime } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { dataOf, type JsonObject, listOf } from "../harness/body.js"

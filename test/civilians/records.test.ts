@@ -4,7 +4,7 @@
  * input, access, history and audit, racing changes, and time moving past an
  * expiry (the test clock hook).
  */
-import type { Marker, PncRecord, Warrant } from "@bluelight/api/civilians/schemas.js"
+import type { MarkerView, RecordView, WarrantView } from "@bluelight/core/civilians"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type JsonObject, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
@@ -41,9 +41,9 @@ beforeAll(async () => {
 afterAll(() => world?.server.stop())
 
 /** A record, a marker and a warrant as the PNC sends them. */
-type RecordData = typeof PncRecord.Encoded
-type MarkerData = typeof Marker.Encoded
-type WarrantData = typeof Warrant.Encoded
+type RecordData = typeof RecordView.Encoded
+type MarkerData = typeof MarkerView.Encoded
+type WarrantData = typeof WarrantView.Encoded
 
 const RECORD_KEYS = [
   "civilian",

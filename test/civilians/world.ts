@@ -3,8 +3,7 @@
  * administrator (every permission, civilians.manage included), members, an
  * officer holding the PNC permissions, and credentials.
  */
-import type { HolderLicence, KeptVehicle, OfficialLicence, OwnerCivilian } from "@bluelight/api/civilians/schemas.js"
-import { CivilianId } from "@bluelight/core/civilians"
+import { CivilianId, type HolderLicence, type KeptVehicleView, type OfficialLicence, type OwnerCivilianView } from "@bluelight/core/civilians"
 import { expect } from "vitest"
 import { dataOf, type JsonObject } from "../harness/body.js"
 import { type ApiClient, type TypedCaller, typedCaller } from "../harness/client.js"
@@ -52,12 +51,12 @@ export const ok = <T = JsonObject>(reply: Reply, status = 200): T => {
 }
 
 /** The contract's answers as sent on the wire (JSON: ids and timestamps as strings). */
-export type CivilianData = typeof OwnerCivilian.Encoded
+export type CivilianData = typeof OwnerCivilianView.Encoded
 /** The holder's licence (the portal's answers). */
 export type LicenceData = typeof HolderLicence.Encoded
 /** The official licence (the PNC's answers). */
 export type OfficialLicenceData = typeof OfficialLicence.Encoded
-export type VehicleData = typeof KeptVehicle.Encoded
+export type VehicleData = typeof KeptVehicleView.Encoded
 
 let counter = 0
 /** A fresh name, so that tests sharing a server can search for what is theirs. */

@@ -1,5 +1,5 @@
 import { type BluelightApiClient, hasCode, isApiError, makeBluelightClient } from "@bluelight/client"
-import { IncidentId } from "@bluelight/api/cad/schemas.js"
+import { IncidentId } from "@bluelight/core/cad"
 import { Effect, Exit } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CONTROL_PERMISSIONS } from "../harness/cad.js"

@@ -1,4 +1,4 @@
-import type { CadEventView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView } from "@bluelight/core/cad"
 import { type BluelightApiClient, followCadEvents, makeBluelightClient } from "@bluelight/client"
 import { Effect, Exit, Fiber, Stream } from "effect"
 import { createServer, type Server, type Socket, connect } from "node:net"

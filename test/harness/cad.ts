@@ -1,5 +1,4 @@
-import { type AssignedUnitView, CadEventView, type IncidentView, type UnitView } from "@bluelight/api/cad/schemas.js"
-import { IncidentId, UnitId } from "@bluelight/core/cad"
+import { type AssignedUnitView, CadEventView, type Incident, IncidentId, UnitId, type UnitView } from "@bluelight/core/cad"
 import { AccountId } from "@bluelight/core/identity"
 import { Schema } from "effect"
 import { Sse } from "effect/encoding"
@@ -20,10 +19,10 @@ export const CONTROL_PERMISSIONS = ["cad.view", "cad.dispatch", "cad.incidents.c
 export type UnitData = typeof UnitView.Encoded
 export type AssignedUnitData = typeof AssignedUnitView.Encoded
 export type CrewData = UnitData["crew"][number]
-export type IncidentData = typeof IncidentView.Encoded
+export type IncidentData = typeof Incident.Encoded
 
-/** An incident as the typed client gives it (ids branded, timestamps `DateTime.Utc`). */
-export type Incident = typeof IncidentView.Type
+/** An incident as the typed client gives it (ids branded, timestamps `DateTime.Utc`): the core's type. */
+export type { Incident }
 
 /**
  * A CAD caller: with either a bearer token or a session cookie (and the Origin a cookie write needs),

@@ -1,5 +1,5 @@
-import { AccountView, IssuedCredential as IssuedCredentialView, Me, RoleView, StaffView } from "@bluelight/api/identity/schemas.js"
-import { AccountId, CREDENTIAL_LIFETIME_DAYS, Permission, RoleId } from "@bluelight/core/identity"
+import { IssuedCredential as IssuedCredentialView, Me, StaffView } from "@bluelight/api/identity/schemas.js"
+import { Account, AccountId, CREDENTIAL_LIFETIME_DAYS, Permission, Role, RoleId } from "@bluelight/core/identity"
 import { Schema } from "effect"
 import { expect } from "vitest"
 import { dataOf } from "./body.js"
@@ -249,17 +249,17 @@ export const write = (server: RunningServer, session: Session, method: string, p
 
 /** The contract's answers as sent on the wire (JSON: ids and timestamps as strings). */
 export type MeData = typeof Me.Encoded
-export type RoleData = typeof RoleView.Encoded
+export type RoleData = typeof Role.Encoded
 export type StaffData = typeof StaffView.Encoded
 export type IssuedCredential = typeof IssuedCredentialView.Encoded
-export type AccountData = typeof AccountView.Encoded
+export type AccountData = typeof Account.Encoded
 
 /** Permission keys as the contract types them; a key it does not know fails the test here, before anything is sent. */
 const permissionKeys = Schema.decodeUnknownSync(Schema.Array(Permission))
 
 export const createRole = async (server: RunningServer, admin: Session, name: string, permissions: ReadonlyArray<string>): Promise<RoleData> => {
   const payload = { name, permissions: permissionKeys(permissions) }
-  return Schema.encodeSync(RoleView)((await typedAs(server, admin).run((api) => api.admin.createRole({ payload }))).data)
+  return Schema.encodeSync(Role)((await typedAs(server, admin).run((api) => api.admin.createRole({ payload }))).data)
 }
 
 export const createStaff = async (server: RunningServer, manager: Session, accountId: string, roleIds: ReadonlyArray<string>): Promise<StaffData> => {
@@ -284,7 +284,7 @@ export const setAccountStatus = async (
   status: "ACTIVE" | "SUSPENDED" | "DISABLED"
 ): Promise<AccountData> => {
   const answer = await typedAs(server, admin).run((api) => api.admin.updateAccount({ params: { id: AccountId.make(accountId) }, payload: { status } }))
-  return Schema.encodeSync(AccountView)(answer.data)
+  return Schema.encodeSync(Account)(answer.data)
 }
 
 /**

@@ -17,7 +17,7 @@
  * Postgres and on the test PGlite alike (the PGlite is served by the test
  * process, so it outlives the server).
  */
-import type { CadEventView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView } from "@bluelight/core/cad"
 import { afterAll, expect, it } from "vitest"
 import type { AuditEntryData } from "../harness/audit.js"
 import { dataOf, listOf } from "../harness/body.js"

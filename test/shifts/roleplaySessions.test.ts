@@ -1,4 +1,4 @@
-import type { RoleplaySessionView } from "@bluelight/api/shifts/schemas.js"
+import type { RoleplaySession } from "@bluelight/core/shifts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { detailsOf, listOf } from "../harness/body.js"
 import { expectError } from "../harness/expectations.js"
@@ -7,7 +7,7 @@ import type { Reply } from "../harness/server.js"
 import { type RunningServer, startServer } from "../harness/server.js"
 import { auditOf, credentialCaller, dayAhead, get, ok, post } from "./helpers.js"
 
-type RoleplaySessionData = typeof RoleplaySessionView.Encoded
+type RoleplaySessionData = typeof RoleplaySession.Encoded
 
 const KEYS = ["cancelledAt", "createdAt", "description", "endedAt", "hostId", "id", "scheduledFor", "startedAt", "status", "title", "updatedAt"]
 

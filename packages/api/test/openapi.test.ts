@@ -4,7 +4,7 @@ import { type HttpApi, type HttpApiGroup, OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 import { BluelightApi, IntegerFromString, StrictQuery } from "@bluelight/api"
 import { CAD_STREAM_EXAMPLE, CadEventMessage } from "@bluelight/api/cad/EventsApi.js"
-import { CadEventView } from "@bluelight/api/cad/schemas.js"
+import { CadEventView } from "@bluelight/core/cad"
 import { withStreamExamples } from "@bluelight/api/openapi/tryIt.js"
 
 /** What these tests read of a description. */

@@ -5,7 +5,7 @@
  * The README's example; the tests type-check it and run it against a real
  * server (`test/client/feed.test.ts` in the repository).
  */
-import type { CadEventView, CallView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView, Call } from "@bluelight/api/cad/schemas.js"
 import { followCadEvents, hasCode, makeBluelightClient } from "@bluelight/client"
 import { Console, Effect, Stream } from "effect"
 
@@ -25,7 +25,7 @@ export interface RelayBotOptions {
   /** The game's emergency calls, as they come in. */
   readonly incoming: Stream.Stream<EmergencyCall>
   /** What the bot does with each relayed call: here, by default, a line on the console. */
-  readonly relayed?: (call: CallView) => Effect.Effect<void>
+  readonly relayed?: (call: Call) => Effect.Effect<void>
   /** What the bot does with each entry of the CAD feed: by default, a line on the console. */
   readonly seen?: (entry: CadEventView) => Effect.Effect<void>
 }

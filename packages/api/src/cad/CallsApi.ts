@@ -1,3 +1,4 @@
+import { Call, CallCloseReason, CallId, CallStatus, IncidentId } from "@bluelight/core/cad"
 import { InvalidState, NotFound } from "@bluelight/core/kernel"
 import { Effect, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
@@ -5,7 +6,7 @@ import { operation } from "../access.js"
 import { change, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
 import { Single } from "../schema/envelope.js"
-import { callFields, CallId, CallStatus, CallView, EXAMPLE_ID, IncidentId, Reason } from "./schemas.js"
+import { callFields, EXAMPLE_ID } from "./schemas.js"
 
 const CallPath = Schema.Struct({ id: CallId })
 const manage = operation({ access: "session-or-credential", permissions: ["cad.view", "cad.calls.manage"] })
@@ -15,7 +16,7 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
     HttpApiEndpoint.get(
       "listCalls",
       "/cad/calls",
-      page({ status: CallStatus.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("WAITING" as const))) }, CallView)
+      page({ status: CallStatus.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("WAITING" as const))) }, Call)
     ).pipe(
       operation({ access: "session-or-credential", permissions: ["cad.view"] })(
         "List calls",
@@ -29,7 +30,7 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
         name: "CallInput",
         example: { callerName: "Jo Bloggs", callerNumber: "07700 900123", location: "Legion Square", description: "Two people fighting" }
       }),
-      success: Single(CallView).pipe(HttpApiSchema.status(201))
+      success: Single(Call).pipe(HttpApiSchema.status(201))
     }).pipe(manage(
       "Receive a call",
       "An incoming call, `WAITING` for Control: entered by a dispatcher, or relayed by a bot from an in-game emergency call. " +
@@ -43,7 +44,7 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
       change(
         CallPath,
         Body({ incidentId: IncidentId }, { name: "CallAttach", example: { incidentId: IncidentId.make(EXAMPLE_ID) } }),
-        CallView,
+        Call,
         NotFound,
         InvalidState
       )
@@ -58,7 +59,13 @@ export class CallsApi extends HttpApiGroup.make("cadCalls")
     HttpApiEndpoint.post(
       "closeCall",
       "/cad/calls/:id/close",
-      change(CallPath, Body({ reason: Reason }, { name: "CallClose", example: { reason: "Duplicate of an attached call" } }), CallView, NotFound, InvalidState)
+      change(
+        CallPath,
+        Body({ reason: CallCloseReason }, { name: "CallClose", example: { reason: "Duplicate of an attached call" } }),
+        Call,
+        NotFound,
+        InvalidState
+      )
     ).pipe(
       manage(
         "Close a call",

@@ -1,4 +1,4 @@
-import { CAD_STREAMS_PER_CALLER } from "@bluelight/core/cad"
+import { CAD_STREAMS_PER_CALLER, CadEventView, IncidentId, UnitId } from "@bluelight/core/cad"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
@@ -7,7 +7,7 @@ import { page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { StreamSample } from "../openapi/tryIt.js"
 import { StrictQuery } from "../schema/query.js"
-import { CadEventView, IncidentId, Seq, UnitId } from "./schemas.js"
+import { Seq } from "./schemas.js"
 
 /** Who may read the CAD history, by page or live: one rule, also checked again while a stream is open. */
 export const CAD_HISTORY_RULE = { access: "session-or-credential", permissions: ["cad.view"] } as const

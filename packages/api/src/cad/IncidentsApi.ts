@@ -1,4 +1,15 @@
-import { CadConflict } from "@bluelight/core/cad"
+import {
+  AssignedUnitView,
+  CadConflict,
+  Incident,
+  IncidentDetail,
+  IncidentFields,
+  IncidentId,
+  IncidentStatus,
+  RecordVersion,
+  UnitId,
+  UnitView
+} from "@bluelight/core/cad"
 import { InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { Effect, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
@@ -6,7 +17,7 @@ import { operation } from "../access.js"
 import { change, one, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
 import { Single } from "../schema/envelope.js"
-import { AssignedUnitView, EXAMPLE_ID, IncidentDetail, IncidentId, incidentFields, IncidentStatus, IncidentView, UnitId, UnitView, Version } from "./schemas.js"
+import { EXAMPLE_ID } from "./schemas.js"
 
 const dispatch = operation({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] })
 const manage = operation({ access: "session-or-credential", permissions: ["cad.view", "cad.incidents.manage"] })
@@ -26,7 +37,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
     HttpApiEndpoint.get(
       "listIncidents",
       "/cad/incidents",
-      page({ status: IncidentStatus.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("OPEN" as const))) }, IncidentView)
+      page({ status: IncidentStatus.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("OPEN" as const))) }, Incident)
     ).pipe(
       view(
         "List incidents",
@@ -37,11 +48,11 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
   .add(
     HttpApiEndpoint.post("createIncident", "/cad/incidents", {
       payload: Body({
-        ...incidentFields,
-        description: incidentFields.description.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(""))),
-        controlNotes: incidentFields.controlNotes.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("")))
+        ...IncidentFields.fields,
+        description: IncidentFields.fields.description.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(""))),
+        controlNotes: IncidentFields.fields.controlNotes.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("")))
       }, { name: "IncidentInput", example: EXAMPLE_FIELDS }),
-      success: Single(IncidentView).pipe(HttpApiSchema.status(201))
+      success: Single(Incident).pipe(HttpApiSchema.status(201))
     }).pipe(
       operation({ access: "session-or-credential", permissions: ["cad.view", "cad.incidents.create"] })(
         "Create an incident",
@@ -63,8 +74,8 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
       "/cad/incidents/:id/update",
       change(
         IncidentPath,
-        Body({ ...incidentFields, version: Version }, { name: "IncidentUpdate", example: { ...EXAMPLE_FIELDS, version: 1 } }),
-        IncidentView,
+        Body({ ...IncidentFields.fields, version: RecordVersion }, { name: "IncidentUpdate", example: { ...EXAMPLE_FIELDS, version: 1 } }),
+        Incident,
         NotFound,
         CadConflict,
         InvalidState,
@@ -82,7 +93,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
     HttpApiEndpoint.post(
       "closeIncident",
       "/cad/incidents/:id/close",
-      change(IncidentPath, Body({ version: Version }, { name: "IncidentClose", example: { version: 1 } }), IncidentView, NotFound, CadConflict, InvalidState)
+      change(IncidentPath, Body({ version: RecordVersion }, { name: "IncidentClose", example: { version: 1 } }), Incident, NotFound, CadConflict, InvalidState)
     ).pipe(
       manage(
         "Close an incident",
@@ -97,7 +108,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
       "/cad/incidents/:id/assign",
       change(
         IncidentPath,
-        Body({ unitId: UnitId, version: Version }, { name: "AssignInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 1 } }),
+        Body({ unitId: UnitId, version: RecordVersion }, { name: "AssignInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 1 } }),
         AssignedUnitView,
         NotFound,
         CadConflict,
@@ -119,7 +130,7 @@ export class IncidentsApi extends HttpApiGroup.make("cadIncidents")
       "/cad/incidents/:id/clear",
       change(
         IncidentPath,
-        Body({ unitId: UnitId, version: Version }, { name: "ClearInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 2 } }),
+        Body({ unitId: UnitId, version: RecordVersion }, { name: "ClearInput", example: { unitId: UnitId.make(EXAMPLE_ID), version: 2 } }),
         UnitView,
         NotFound,
         CadConflict,

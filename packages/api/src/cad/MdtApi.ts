@@ -1,4 +1,4 @@
-import { AlreadyCrewed, CadConflict, CREW_HAND_ACCESS } from "@bluelight/core/cad"
+import { AlreadyCrewed, CadConflict, CREW_HAND_ACCESS, CrewIdentifier, MdtUnitStatus, MdtView, RecordVersion, UnitId } from "@bluelight/core/cad"
 import { StaffInactive, StaffRequired } from "@bluelight/core/identity"
 import { InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -7,7 +7,7 @@ import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Single } from "../schema/envelope.js"
 import { NoQuery } from "../schema/query.js"
-import { EXAMPLE_ID, Identifier, MdtUnitStatus, MdtView, UnitId, Version } from "./schemas.js"
+import { EXAMPLE_ID } from "./schemas.js"
 
 const self = operation(CREW_HAND_ACCESS)
 
@@ -26,7 +26,7 @@ export class MdtApi extends HttpApiGroup.make("mdt")
   )
   .add(
     HttpApiEndpoint.post("bookOn", "/mdt/book-on", {
-      payload: Body({ unitId: UnitId, identifier: Identifier }, { name: "BookOnInput", example: { unitId: UnitId.make(EXAMPLE_ID), identifier: "4521" } }),
+      payload: Body({ unitId: UnitId, identifier: CrewIdentifier }, { name: "BookOnInput", example: { unitId: UnitId.make(EXAMPLE_ID), identifier: "4521" } }),
       success: Single(MdtView),
       error: failsWith(StaffRequired, NotFound, AlreadyCrewed, StaffInactive)
     }).pipe(
@@ -50,7 +50,7 @@ export class MdtApi extends HttpApiGroup.make("mdt")
   )
   .add(
     HttpApiEndpoint.post("setMyUnitStatus", "/mdt/status", {
-      payload: Body({ status: MdtUnitStatus, version: Version }, { name: "MdtStatusInput", example: { status: "EN_ROUTE", version: 3 } }),
+      payload: Body({ status: MdtUnitStatus, version: RecordVersion }, { name: "MdtStatusInput", example: { status: "EN_ROUTE", version: 3 } }),
       success: Single(MdtView),
       error: failsWith(StaffRequired, CadConflict, InvalidState, NoChange, NotFound)
     }).pipe(

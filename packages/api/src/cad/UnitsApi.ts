@@ -1,5 +1,17 @@
-import { AlreadyCrewed, CadConflict, CrewMemberId, CrewSearch } from "@bluelight/core/cad"
-import { StaffInactive } from "@bluelight/core/identity"
+import {
+  AlreadyCrewed,
+  CadConflict,
+  CrewIdentifier,
+  CrewMemberId,
+  CrewSearch,
+  CrewUser,
+  RecordVersion,
+  UnitFields,
+  UnitId,
+  UnitStatus,
+  UnitView
+} from "@bluelight/core/cad"
+import { AccountId, StaffInactive } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
@@ -9,7 +21,7 @@ import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Single, List } from "../schema/envelope.js"
 import { LenientQuery, paging } from "../schema/query.js"
-import { AccountId, CrewUser, EXAMPLE_ID, Identifier, UnitId, unitFields, UnitStatus, UnitView, Version } from "./schemas.js"
+import { EXAMPLE_ID } from "./schemas.js"
 
 const UnitPath = Schema.Struct({ id: UnitId })
 const EXAMPLE_UNIT = { callsign: "MP-21", agencyCode: "MET", type: "RESPONSE" } as const
@@ -23,12 +35,13 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
     )
   )
   .add(
-    HttpApiEndpoint.post("createUnit", "/cad/units", created(Body(unitFields, { name: "UnitInput", example: EXAMPLE_UNIT }), UnitView, InvalidInput)).pipe(
-      manage(
-        "Create a unit",
-        "A new unit, `OFF_DUTY` until crew joins, `version` 1. Callsigns are unique ignoring case (`INVALID_INPUT` at `callsign`). Records `UNIT_CREATED`."
+    HttpApiEndpoint.post("createUnit", "/cad/units", created(Body(UnitFields.fields, { name: "UnitInput", example: EXAMPLE_UNIT }), UnitView, InvalidInput))
+      .pipe(
+        manage(
+          "Create a unit",
+          "A new unit, `OFF_DUTY` until crew joins, `version` 1. Callsigns are unique ignoring case (`INVALID_INPUT` at `callsign`). Records `UNIT_CREATED`."
+        )
       )
-    )
   )
   .add(
     HttpApiEndpoint.get("listEligibleCrew", "/cad/units/eligible-crew", {
@@ -53,7 +66,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
       "/cad/units/:id/update",
       change(
         UnitPath,
-        Body({ ...unitFields, version: Version }, { name: "UnitUpdate", example: { ...EXAMPLE_UNIT, version: 1 } }),
+        Body({ ...UnitFields.fields, version: RecordVersion }, { name: "UnitUpdate", example: { ...EXAMPLE_UNIT, version: 1 } }),
         UnitView,
         NotFound,
         InvalidInput,
@@ -74,7 +87,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
       "/cad/units/:id/status",
       change(
         UnitPath,
-        Body({ status: UnitStatus, version: Version }, { name: "UnitStatusInput", example: { status: "BUSY", version: 2 } }),
+        Body({ status: UnitStatus, version: RecordVersion }, { name: "UnitStatusInput", example: { status: "BUSY", version: 2 } }),
         UnitView,
         NotFound,
         CadConflict,
@@ -95,7 +108,7 @@ export class UnitsApi extends HttpApiGroup.make("cadUnits")
     HttpApiEndpoint.post("addCrew", "/cad/units/:id/crew", {
       params: UnitPath,
       ...created(
-        Body({ userId: AccountId, identifier: Identifier }, { name: "CrewInput", example: { userId: AccountId.make(EXAMPLE_ID), identifier: "4521" } }),
+        Body({ userId: AccountId, identifier: CrewIdentifier }, { name: "CrewInput", example: { userId: AccountId.make(EXAMPLE_ID), identifier: "4521" } }),
         UnitView,
         NotFound,
         AlreadyCrewed,

@@ -1,57 +1,19 @@
-import {
-  AssignedUnitView,
-  CadEventView,
-  Call,
-  CallCloseReason,
-  CallerNumber,
-  CallFields,
-  CallId,
-  CallStatus,
-  CrewIdentifier,
-  CrewUser,
-  Incident,
-  IncidentDetail,
-  IncidentFields,
-  IncidentId,
-  IncidentStatus,
-  MdtUnitStatus,
-  MdtView,
-  RecordVersion,
-  UnitFields,
-  UnitId,
-  UnitStatus,
-  UnitView
-} from "@bluelight/core/cad"
-import { AccountId } from "@bluelight/core/identity"
+import { CadEventView, Call, CallerNumber, CallFields, IncidentId, UnitId } from "@bluelight/core/cad"
 import { Effect, Schema } from "effect"
 import { TextOrNull } from "../schema/nullable.js"
 import { IntegerFromString } from "../schema/query.js"
 
+/**
+ * CAD's answers and inputs are the core's schemas (`@bluelight/core/cad`),
+ * each imported by the endpoints under its own name. The ones the typed
+ * client and the bots on it name are published here too, under the same
+ * names: a package on the contract alone (the client is one) reads them
+ * from this deep import.
+ */
+export { CadEventView, Call, IncidentId, UnitId }
+
 /** Ids in the examples: the form of a real one; the reference's user puts real ones in. */
 export const EXAMPLE_ID = "0190a7f2-3c4d-7e5f-8a6b-1c2d3e4f5a6b"
-
-// ------------------------------------------------------------------ answers
-
-/**
- * CAD's answers are the core's views and records (each names its OpenAPI
- * component): `UnitView` is "Unit", `AssignedUnitView` "AssignedUnit",
- * `IncidentDetail` "IncidentDetail", `MdtView` "MdtState".
- */
-export { AssignedUnitView, Call as CallView, CadEventView, CrewUser, IncidentDetail, Incident as IncidentView, MdtView, UnitView }
-
-// ------------------------------------------------------------------ inputs
-
-/** A record's `version` as the client read it: the core's rule. */
-export const Version = RecordVersion
-
-/** What Control writes of an incident: the core's fields and their rules. */
-export const incidentFields = IncidentFields.fields
-
-/** What Control writes of a unit: the core's fields and their rules. */
-export const unitFields = UnitFields.fields
-
-/** A crew member's identifier (collar number, radio id): 1 to 64 characters. */
-export const Identifier = CrewIdentifier
 
 /** A new call's fields: the core's, `callerNumber` optional in the body (absent is `null`). */
 export const callFields = {
@@ -59,9 +21,5 @@ export const callFields = {
   callerNumber: TextOrNull(CallerNumber).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(null)))
 }
 
-/** Why a call is closed. */
-export const Reason = CallCloseReason
-
+/** A history entry's `seq` in a query string: a whole number from 0. */
 export const Seq = (name: string) => IntegerFromString(name, { min: 0, max: 999_999_999 })
-
-export { AccountId, CallId, CallStatus, IncidentId, IncidentStatus, MdtUnitStatus, UnitId, UnitStatus }

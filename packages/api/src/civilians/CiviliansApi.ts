@@ -1,4 +1,17 @@
-import { CivilianId, LicenceExists, LicenceNumberUnavailable, PlateTaken, VehicleId } from "@bluelight/core/civilians"
+import {
+  CivilianId,
+  EnteredCivilianReference,
+  HolderLicence,
+  KeptVehicleView,
+  LicenceCategories,
+  LicenceExists,
+  LicenceNumberUnavailable,
+  OwnerCivilianView,
+  PlateTaken,
+  VehicleFields,
+  VehicleId,
+  VehicleView
+} from "@bluelight/core/civilians"
 import { AccountId, Forbidden } from "@bluelight/core/identity"
 import { InvalidInput, InvalidState, NotFound } from "@bluelight/core/kernel"
 import { Schema } from "effect"
@@ -7,8 +20,7 @@ import { operation } from "../access.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Categories, CivilianReferenceInput, civilianFields, civilianPatchFields, vehicleFields } from "./inputs.js"
-import { HolderLicence, KeptVehicle, OwnerCivilian, Vehicle } from "./schemas.js"
+import { civilianFields, civilianPatchFields } from "./inputs.js"
 
 /** The owner of the character, or anyone holding `civilians.manage`; a person, never a credential. */
 const ownerOrManager = operation({ access: "session", permissions: ["civilians.manage_own"], alternative: ["civilians.manage"] })
@@ -19,13 +31,14 @@ const notYours = "Another member's character is `NOT_FOUND`, as an absent one is
 
 export class CiviliansApi extends HttpApiGroup.make("civilians")
   .add(
-    HttpApiEndpoint.get("listCivilians", "/civilians", { ...page({ ownerId: Schema.optional(AccountId) }, OwnerCivilian), error: failsWith(Forbidden) }).pipe(
-      ownerOrManager(
-        "List my characters",
-        "The signed-in member's characters, newest first, each as its owner sees it. `ownerId` lists another member's " +
-          "characters and needs `civilians.manage` (`FORBIDDEN`)."
+    HttpApiEndpoint.get("listCivilians", "/civilians", { ...page({ ownerId: Schema.optional(AccountId) }, OwnerCivilianView), error: failsWith(Forbidden) })
+      .pipe(
+        ownerOrManager(
+          "List my characters",
+          "The signed-in member's characters, newest first, each as its owner sees it. `ownerId` lists another member's " +
+            "characters and needs `civilians.manage` (`FORBIDDEN`)."
+        )
       )
-    )
   )
   .add(
     HttpApiEndpoint.post(
@@ -36,7 +49,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
           name: "CivilianInput",
           example: { fullName: "Jane Doe", dateOfBirth: "1990-05-14", gender: "FEMALE", address: "1 High Street, Anytown" }
         }),
-        OwnerCivilian,
+        OwnerCivilianView,
         InvalidInput
       )
     ).pipe(
@@ -48,7 +61,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
     )
   )
   .add(
-    HttpApiEndpoint.get("getCivilian", "/civilians/:id", one(CivilianPath, OwnerCivilian)).pipe(
+    HttpApiEndpoint.get("getCivilian", "/civilians/:id", one(CivilianPath, OwnerCivilianView)).pipe(
       ownerOrManager("Get my character", `One character as its owner sees it: private notes, the holder's licence, disclosed records only. ${notYours}`)
     )
   )
@@ -59,7 +72,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
       change(
         CivilianPath,
         Body(civilianPatchFields, { name: "CivilianUpdate", example: { address: "2 Low Road, Anytown" } }),
-        OwnerCivilian,
+        OwnerCivilianView,
         NotFound,
         InvalidInput,
         InvalidState,
@@ -78,7 +91,7 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
     HttpApiEndpoint.post("issueLicence", "/civilians/:id/licence", {
       params: CivilianPath,
       ...created(
-        Body({ categories: Categories }, { name: "LicenceApplication", example: { categories: ["B"] } }),
+        Body({ categories: LicenceCategories }, { name: "LicenceApplication", example: { categories: ["B"] } }),
         HolderLicence,
         NotFound,
         InvalidInput,
@@ -99,11 +112,11 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
     HttpApiEndpoint.post("registerVehicle", "/civilians/:id/vehicles", {
       params: CivilianPath,
       ...created(
-        Body(vehicleFields, {
+        Body(VehicleFields.fields, {
           name: "VehicleRegistration",
           example: { plate: "AB12 CDE", make: "Ford", model: "Focus", colour: "Blue", type: "CAR" }
         }),
-        KeptVehicle,
+        KeptVehicleView,
         NotFound,
         InvalidInput,
         PlateTaken
@@ -123,8 +136,8 @@ export class CiviliansApi extends HttpApiGroup.make("civilians")
       "/civilians/:id/vehicles/:vehicleId/transfer",
       change(
         VehiclePath,
-        Body({ toReference: CivilianReferenceInput }, { name: "VehicleTransfer", example: { toReference: "CIV-000002" } }),
-        Vehicle,
+        Body({ toReference: EnteredCivilianReference }, { name: "VehicleTransfer", example: { toReference: "CIV-000002" } }),
+        VehicleView,
         NotFound,
         InvalidInput,
         InvalidState

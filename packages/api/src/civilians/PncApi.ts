@@ -1,13 +1,30 @@
-import { CivilianId, EndorsementId, EndorsementNotActive, InvalidExpiry, LicenceId, PlateTaken, VehicleId } from "@bluelight/core/civilians"
+import {
+  CivilianId,
+  CivilianSearchHit,
+  EndorsementId,
+  EndorsementNotActive,
+  InvalidExpiry,
+  LicenceCategories,
+  LicenceId,
+  OfficialCivilianView,
+  OfficialLicence,
+  OfficialReason,
+  PlateTaken,
+  PncSearch,
+  PncVehicleRecord,
+  PncVehicleSummary,
+  VehicleId,
+  VehicleView
+} from "@bluelight/core/civilians"
 import { EnteredTimestamp, InvalidInput, InvalidState, NoChange, NotFound } from "@bluelight/core/kernel"
 import { DateTime, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
-import { Categories, endorsementFields, Reason, SearchText, vehicleStatusFields } from "./inputs.js"
+import { endorsementFields, vehicleStatusFields } from "./inputs.js"
 import { reasonedChange } from "./reasoned.js"
-import { CivilianSearchHit, OfficialCivilian, OfficialLicence, PncEvent, PncVehicleRecord, PncVehicleSummary, Vehicle } from "./schemas.js"
+import { PncEvent } from "./schemas.js"
 
 const lookup = operation({ access: "session-or-credential", permissions: ["pnc.view"] })
 const vehicles = operation({ access: "session", permissions: ["pnc.vehicles.manage"] })
@@ -19,7 +36,7 @@ const EndorsementPath = Schema.Struct({ id: LicenceId, endorsementId: Endorsemen
 
 export class PncApi extends HttpApiGroup.make("pnc")
   .add(
-    HttpApiEndpoint.get("searchCivilians", "/pnc/civilians", page({ search: Schema.optional(SearchText) }, CivilianSearchHit)).pipe(
+    HttpApiEndpoint.get("searchCivilians", "/pnc/civilians", page({ search: Schema.optional(PncSearch) }, CivilianSearchHit)).pipe(
       lookup(
         "Search people",
         "People whose name holds every word of `search` (1 to 100 characters, ignoring case), or whose reference is " +
@@ -28,7 +45,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
     )
   )
   .add(
-    HttpApiEndpoint.get("getPerson", "/pnc/civilians/:id", one(CivilianPath, OfficialCivilian)).pipe(
+    HttpApiEndpoint.get("getPerson", "/pnc/civilians/:id", one(CivilianPath, OfficialCivilianView)).pipe(
       lookup(
         "Get a person's record",
         "The official view of a person: licence, vehicles, active markers and warrants, counts. `owner` is present only " +
@@ -37,7 +54,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
     )
   )
   .add(
-    HttpApiEndpoint.get("searchVehicles", "/pnc/vehicles", page({ search: Schema.optional(SearchText) }, PncVehicleSummary)).pipe(
+    HttpApiEndpoint.get("searchVehicles", "/pnc/vehicles", page({ search: Schema.optional(PncSearch) }, PncVehicleSummary)).pipe(
       lookup(
         "Search vehicles",
         "Vehicles whose registration holds `search` ignoring spaces, hyphens and case, or whose make and model hold every " +
@@ -57,7 +74,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
       change(
         VehiclePath,
         Body(vehicleStatusFields, { name: "VehicleStatusChange", example: { reason: "Insurance lapsed", insuranceStatus: "UNINSURED" } }),
-        Vehicle,
+        VehicleView,
         NotFound,
         NoChange,
         PlateTaken
@@ -82,7 +99,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
       "/pnc/licences/:id",
       change(
         LicencePath,
-        Body({ reason: Reason, categories: Schema.optionalKey(Categories), expiresAt: Schema.optionalKey(EnteredTimestamp) }, {
+        Body({ reason: OfficialReason, categories: Schema.optionalKey(LicenceCategories), expiresAt: Schema.optionalKey(EnteredTimestamp) }, {
           name: "LicenceChange",
           example: { reason: "Renewal at the counter", expiresAt: DateTime.makeUnsafe("2036-01-31T00:00:00.000Z") }
         }),
@@ -105,7 +122,7 @@ export class PncApi extends HttpApiGroup.make("pnc")
       "/pnc/licences/:id/suspend",
       change(
         LicencePath,
-        Body({ reason: Reason, until: Schema.optionalKey(EnteredTimestamp) }, { name: "LicenceSuspension", example: { reason: "Court order" } }),
+        Body({ reason: OfficialReason, until: Schema.optionalKey(EnteredTimestamp) }, { name: "LicenceSuspension", example: { reason: "Court order" } }),
         OfficialLicence,
         NotFound,
         InvalidInput,

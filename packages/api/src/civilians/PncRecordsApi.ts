@@ -1,15 +1,25 @@
 import {
   CivilianId,
+  EndorsementCode,
+  FineAmount,
+  LicencePoints,
   MarkerId,
   MarkerNotActive,
   MarkerType,
+  MarkerView,
+  OfficialReason,
+  RecordDescription,
   RecordId,
+  RecordLocation,
+  RecordTitle,
   RecordType,
+  RecordView,
   VehicleId,
   WarrantId,
   WarrantNotActive,
   WarrantOutcome,
-  WarrantStatus
+  WarrantStatus,
+  WarrantView
 } from "@bluelight/core/civilians"
 import { EnteredTimestamp, InvalidInput, InvalidState, NotFound, OneOf } from "@bluelight/core/kernel"
 import { DateTime, Schema, SchemaTransformation } from "effect"
@@ -18,9 +28,8 @@ import { operation } from "../access.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
-import { Details, EndorsementCode, FineAmount, Points, Reason, RecordDescription, RecordLocation, RecordTitle } from "./inputs.js"
+import { Details } from "./inputs.js"
 import { reasonedChange } from "./reasoned.js"
-import { Marker, PncRecord, Warrant } from "./schemas.js"
 
 const lookup = operation({ access: "session-or-credential", permissions: ["pnc.view"] })
 const records = operation({ access: "session", permissions: ["pnc.records.manage"] })
@@ -52,7 +61,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           location: RecordLocation,
           occurredAt: EnteredTimestamp,
           fineAmount: Schema.optionalKey(FineAmount),
-          points: Schema.optionalKey(Points),
+          points: Schema.optionalKey(LicencePoints),
           vehicleId: Schema.optionalKey(VehicleId),
           disclosed: Schema.optionalKey(Schema.Boolean),
           endorsementCode: Schema.optionalKey(EndorsementCode)
@@ -71,7 +80,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
             endorsementCode: "SP30"
           }
         }),
-        PncRecord,
+        RecordView,
         NotFound,
         InvalidInput
       )
@@ -88,7 +97,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
     )
   )
   .add(
-    HttpApiEndpoint.get("getRecord", "/pnc/records/:id", one(RecordPath, PncRecord)).pipe(
+    HttpApiEndpoint.get("getRecord", "/pnc/records/:id", one(RecordPath, RecordView)).pipe(
       lookup("Get a record", "One record, with who recorded it and who closed or voided it.")
     )
   )
@@ -96,7 +105,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
     HttpApiEndpoint.post(
       "closeRecord",
       "/pnc/records/:id/close",
-      reasonedChange(RecordPath, { name: "RecordClosure", example: "Fine paid" }, PncRecord, NotFound, InvalidState)
+      reasonedChange(RecordPath, { name: "RecordClosure", example: "Fine paid" }, RecordView, NotFound, InvalidState)
     ).pipe(
       records(
         "Close a record",
@@ -109,7 +118,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
     HttpApiEndpoint.post(
       "voidRecord",
       "/pnc/records/:id/void",
-      reasonedChange(RecordPath, { name: "RecordVoiding", example: "Recorded against the wrong person" }, PncRecord, NotFound, InvalidState)
+      reasonedChange(RecordPath, { name: "RecordVoiding", example: "Recorded against the wrong person" }, RecordView, NotFound, InvalidState)
     ).pipe(
       records(
         "Void a record",
@@ -121,14 +130,14 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
   .add(
     HttpApiEndpoint.get("listCivilianRecords", "/pnc/civilians/:id/records", {
       params: Schema.Struct({ id: CivilianId }),
-      ...page({}, PncRecord),
+      ...page({}, RecordView),
       error: failsWith(NotFound)
     }).pipe(
       lookup("List a person's records", "Every record of a person, undisclosed and void ones included, with who recorded each; the latest occurrence first.")
     )
   )
   .add(
-    HttpApiEndpoint.get("listWarrants", "/pnc/warrants", page({ status: Schema.optional(WarrantStatus), civilianId: Schema.optional(CivilianId) }, Warrant))
+    HttpApiEndpoint.get("listWarrants", "/pnc/warrants", page({ status: Schema.optional(WarrantStatus), civilianId: Schema.optional(CivilianId) }, WarrantView))
       .pipe(
         lookup(
           "List warrants",
@@ -143,11 +152,11 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
       created(
         Body({
           civilianId: CivilianId,
-          reason: Reason,
+          reason: OfficialReason,
           details: Schema.optionalKey(Details),
           expiresAt: Schema.optionalKey(EnteredTimestamp)
         }, { name: "WarrantInput", example: { civilianId: EXAMPLE_CIVILIAN_ID, reason: "Failed to appear at court" } }),
-        Warrant,
+        WarrantView,
         NotFound,
         InvalidInput
       )
@@ -165,8 +174,8 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
       "/pnc/warrants/:id/close",
       change(
         WarrantPath,
-        Body({ outcome: WarrantOutcome, note: Reason }, { name: "WarrantClosure", example: { outcome: "EXECUTED", note: "Arrested at home" } }),
-        Warrant,
+        Body({ outcome: WarrantOutcome, note: OfficialReason }, { name: "WarrantClosure", example: { outcome: "EXECUTED", note: "Arrested at home" } }),
+        WarrantView,
         NotFound,
         WarrantNotActive
       )
@@ -187,7 +196,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
         type: Schema.optional(MarkerType),
         civilianId: Schema.optional(CivilianId),
         vehicleId: Schema.optional(VehicleId)
-      }, Marker)
+      }, MarkerView)
     ).pipe(
       lookup(
         "List markers",
@@ -205,11 +214,11 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           type: MarkerType,
           civilianId: Schema.optionalKey(CivilianId),
           vehicleId: Schema.optionalKey(VehicleId),
-          reason: Reason,
+          reason: OfficialReason,
           details: Schema.optionalKey(Details),
           expiresAt: Schema.optionalKey(EnteredTimestamp)
         }, { name: "MarkerInput", example: { type: "STOLEN_VEHICLE", vehicleId: EXAMPLE_VEHICLE_ID, reason: "Reported stolen by the keeper" } }),
-        Marker,
+        MarkerView,
         NotFound,
         InvalidInput
       )
@@ -227,7 +236,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
     HttpApiEndpoint.post(
       "clearMarker",
       "/pnc/markers/:id/clear",
-      reasonedChange(MarkerPath, { name: "MarkerClearance", example: "Vehicle recovered" }, Marker, NotFound, MarkerNotActive)
+      reasonedChange(MarkerPath, { name: "MarkerClearance", example: "Vehicle recovered" }, MarkerView, NotFound, MarkerNotActive)
     ).pipe(
       markers(
         "Clear a marker",

@@ -2,29 +2,19 @@ import {
   Address,
   CivilianStatus,
   EndorsementCode,
-  EnteredCivilianReference,
-  FineAmount,
   FullName,
   Gender,
-  ImageUrl as ImageUrlText,
+  ImageUrl,
   InsuranceStatus,
-  LicenceCategories,
   LicencePoints,
-  MAX_FINE,
   MotStatus,
-  Notes as NotesText,
-  Occupation as OccupationText,
+  Notes,
+  Occupation,
   OfficialDetails,
   OfficialReason,
-  Phone as PhoneText,
-  Plate,
-  PncSearch,
-  RecordDescription,
-  RecordLocation,
-  RecordTitle,
+  Phone,
   RegistrationStatus,
-  TaxStatus,
-  VehicleFields
+  TaxStatus
 } from "@bluelight/core/civilians"
 import { CalendarDate, EnteredTimestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
@@ -39,22 +29,21 @@ import { TextOrNull } from "../schema/nullable.js"
  * field that may be null says so in one problem (`TextOrNull`).
  */
 
-export { Address, EndorsementCode, FineAmount, FullName, MAX_FINE, Plate, RecordDescription, RecordLocation, RecordTitle }
-
-export const Phone = TextOrNull(PhoneText)
-export const Occupation = TextOrNull(OccupationText)
-export const Notes = TextOrNull(NotesText)
-export const ImageUrl = TextOrNull(ImageUrlText, "an http or https address")
+/** A character's phone, occupation, picture and notes in a body: the core's text, or `null`. */
+const phone = TextOrNull(Phone)
+const occupation = TextOrNull(Occupation)
+const notes = TextOrNull(Notes)
+const imageUrl = TextOrNull(ImageUrl, "an http or https address")
 
 export const civilianFields = {
   fullName: FullName,
   dateOfBirth: CalendarDate,
   gender: Gender,
   address: Address,
-  phone: Schema.optionalKey(Phone),
-  occupation: Schema.optionalKey(Occupation),
-  imageUrl: Schema.optionalKey(ImageUrl),
-  notes: Schema.optionalKey(Notes)
+  phone: Schema.optionalKey(phone),
+  occupation: Schema.optionalKey(occupation),
+  imageUrl: Schema.optionalKey(imageUrl),
+  notes: Schema.optionalKey(notes)
 }
 
 export const civilianPatchFields = {
@@ -62,44 +51,27 @@ export const civilianPatchFields = {
   dateOfBirth: Schema.optionalKey(CalendarDate),
   gender: Schema.optionalKey(Gender),
   address: Schema.optionalKey(Address),
-  phone: Schema.optionalKey(Phone),
-  occupation: Schema.optionalKey(Occupation),
-  imageUrl: Schema.optionalKey(ImageUrl),
-  notes: Schema.optionalKey(Notes),
+  phone: Schema.optionalKey(phone),
+  occupation: Schema.optionalKey(occupation),
+  imageUrl: Schema.optionalKey(imageUrl),
+  notes: Schema.optionalKey(notes),
   status: Schema.optionalKey(CivilianStatus)
 }
 
-/** 1 to 4 licence categories, each once. */
-export const Categories = LicenceCategories
-
-/** A vehicle a keeper registers: the core's fields. */
-export const vehicleFields = VehicleFields.fields
-
-export const CivilianReferenceInput = EnteredCivilianReference
-
-/** The reason every official change carries: 3 to 500 characters once trimmed. */
-export const Reason = OfficialReason
-
 export const vehicleStatusFields = {
-  reason: Reason,
+  reason: OfficialReason,
   registrationStatus: Schema.optionalKey(RegistrationStatus),
   insuranceStatus: Schema.optionalKey(InsuranceStatus),
   motStatus: Schema.optionalKey(MotStatus),
   taxStatus: Schema.optionalKey(TaxStatus)
 }
 
-/** Points on a licence, for an endorsement or a record: 0 to 12. */
-export const Points = LicencePoints
-
 export const endorsementFields = {
   code: EndorsementCode,
-  reason: Reason,
-  points: Points,
+  reason: OfficialReason,
+  points: LicencePoints,
   expiresAt: Schema.optionalKey(EnteredTimestamp)
 }
-
-/** What the PNC is searched by: the core's rule. */
-export const SearchText = PncSearch
 
 /** The details of a warrant or a marker, or null. */
 export const Details = TextOrNull(OfficialDetails)

@@ -1,7 +1,7 @@
 import type { Schema } from "effect"
 import { change, type HandlerErrors } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
-import { Reason } from "./inputs.js"
+import { OfficialReason } from "@bluelight/core/civilians"
 
 /** What the reference calls a reason-only body, and the reason its example gives. */
 export interface ReasonBody {
@@ -20,4 +20,4 @@ export const reasonedChange = <Params extends Schema.Top, Data extends Schema.To
   body: ReasonBody,
   data: Data,
   ...errors: E
-) => change(params, Body({ reason: Reason }, { name: body.name, example: { reason: body.example } }), data, ...errors)
+) => change(params, Body({ reason: OfficialReason }, { name: body.name, example: { reason: body.example } }), data, ...errors)

@@ -1,63 +1,18 @@
-import {
-  CivilianId,
-  CivilianRef,
-  CivilianSearchHit,
-  DisclosedRecordView,
-  HolderEndorsement,
-  HolderLicence,
-  KeptVehicleView,
-  LicenceId,
-  MarkerView,
-  OfficialCivilianView,
-  OfficialEndorsement,
-  OfficialLicence,
-  OwnerCivilianView,
-  PncEventId,
-  PncVehicleRecord,
-  PncVehicleSummary,
-  RecordView,
-  VehicleId,
-  VehicleView,
-  WarrantView
-} from "@bluelight/core/civilians"
+import { CivilianId, LicenceId, PncEventId, VehicleId } from "@bluelight/core/civilians"
 import { IntegerBetween, Timestamp } from "@bluelight/core/kernel"
-import { ServiceActor } from "@bluelight/core/identity"
+import { Person, ServiceActor } from "@bluelight/core/identity"
 import { Schema } from "effect"
-import { Person } from "../identity/schemas.js"
-
-/**
- * The answers of the civilian portal and the PNC. Each is the core's view
- * (`@bluelight/core/civilians`, `views.ts`), declared there once with its
- * OpenAPI component name; here they take the names the endpoints answer with:
- * `VehicleView` is "Vehicle", `KeptVehicleView` "KeptVehicle", `MarkerView`
- * "Marker", `WarrantView` "Warrant", `RecordView` "PncRecord",
- * `DisclosedRecordView` "DisclosedRecord", `OfficialEndorsement`
- * "Endorsement", `OwnerCivilianView` "OwnerCivilian", `OfficialCivilianView`
- * "OfficialCivilian", `OfficialLicence` "Licence". The PNC history entry is a
- * wire shape of its own.
- */
-export {
-  CivilianRef,
-  CivilianSearchHit,
-  DisclosedRecordView as DisclosedRecord,
-  HolderEndorsement,
-  HolderLicence,
-  KeptVehicleView as KeptVehicle,
-  MarkerView as Marker,
-  OfficialCivilianView as OfficialCivilian,
-  OfficialEndorsement,
-  OfficialLicence,
-  OwnerCivilianView as OwnerCivilian,
-  PncVehicleRecord,
-  PncVehicleSummary,
-  RecordView as PncRecord,
-  VehicleView as Vehicle,
-  WarrantView as Warrant
-}
 
 /** A whole number from zero: sequence numbers. */
 const Count = IntegerBetween({ min: 0, max: Number.MAX_SAFE_INTEGER })
 
+/**
+ * One entry of the PNC's history as the wire carries it: a shape of the
+ * contract's own, naming who made the change as the reader may see it. The
+ * portal's and the PNC's other answers are the core's views
+ * (`@bluelight/core/civilians`, `views.ts`), imported by the endpoints under
+ * their own names.
+ */
 export const PncEvent = Schema.Struct({
   id: PncEventId,
   seq: Count,

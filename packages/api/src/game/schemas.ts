@@ -9,10 +9,9 @@ import {
   type LivePage,
   type LiveVehicle
 } from "@bluelight/core/game"
-import type { Account } from "@bluelight/core/identity"
+import { type Account, Person } from "@bluelight/core/identity"
 import { IntegerBetween, PageMeta, Timestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
-import { Person } from "../identity/schemas.js"
 import { ModerationActionView, presentAction } from "../moderation/schemas.js"
 
 /** A count of entries: a whole number, 0 or more. */

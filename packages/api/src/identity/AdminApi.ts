@@ -1,4 +1,5 @@
 import {
+  Account,
   AccountId,
   AccountStatus,
   CREDENTIAL_LIFETIME_DAYS,
@@ -7,6 +8,7 @@ import {
   CredentialScopes,
   InvalidScope,
   ReservedRole,
+  Role,
   RoleId,
   RoleName,
   RolePermissions,
@@ -18,7 +20,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
 import { change, created, one, page } from "../endpointParts.js"
 import { Body } from "../schema/body.js"
-import { AccountView, CredentialView, IssuedCredential, RoleView } from "./schemas.js"
+import { CredentialView, IssuedCredential } from "./schemas.js"
 
 const admin = operation({ access: "session", permissions: ["admin.manage"] })
 const AccountPath = Schema.Struct({ id: AccountId })
@@ -32,7 +34,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
     HttpApiEndpoint.get(
       "listAccounts",
       "/admin/accounts",
-      page({ status: Schema.optional(AccountStatus), search: Schema.optional(OneLineText({ min: 1, max: 100 })) }, AccountView)
+      page({ status: Schema.optional(AccountStatus), search: Schema.optional(OneLineText({ min: 1, max: 100 })) }, Account)
     ).pipe(
       admin(
         "List accounts",
@@ -42,7 +44,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
     )
   )
   .add(
-    HttpApiEndpoint.get("getAccount", "/admin/accounts/:id", one(AccountPath, AccountView)).pipe(
+    HttpApiEndpoint.get("getAccount", "/admin/accounts/:id", one(AccountPath, Account)).pipe(
       admin("Get an account", "One account with its identity and game-platform links.")
     )
   )
@@ -50,7 +52,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
     HttpApiEndpoint.patch(
       "updateAccount",
       "/admin/accounts/:id",
-      change(AccountPath, Body({ status: AccountStatus }, { name: "AccountStatusChange", example: { status: "ACTIVE" } }), AccountView, NotFound, InvalidState)
+      change(AccountPath, Body({ status: AccountStatus }, { name: "AccountStatusChange", example: { status: "ACTIVE" } }), Account, NotFound, InvalidState)
     ).pipe(
       admin(
         "Change an account's status",
@@ -61,7 +63,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
     )
   )
   .add(
-    HttpApiEndpoint.get("listRoles", "/admin/roles", page({}, RoleView)).pipe(
+    HttpApiEndpoint.get("listRoles", "/admin/roles", page({}, Role)).pipe(
       admin("List roles", "The built-in roles first (Administrator, Member), then the others, newest first.")
     )
   )
@@ -74,7 +76,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
           name: "RoleInput",
           example: { name: "Dispatcher", permissions: ["cad.view", "cad.dispatch"] }
         }),
-        RoleView,
+        Role,
         ReservedRole,
         InvalidState
       )
@@ -95,7 +97,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
           name: "RoleUpdate",
           example: { name: "Senior Dispatcher", permissions: ["cad.view", "cad.dispatch", "cad.incidents.manage"] }
         }),
-        RoleView,
+        Role,
         NotFound,
         ReservedRole,
         InvalidState

@@ -1,12 +1,9 @@
 import {
-  Account,
   AccountId,
   AccountStatus,
   IdentityLink,
   Permission,
-  Person,
   PlatformLink,
-  Role,
   RoleRef,
   ServiceCredentialId,
   StaffMember,
@@ -15,9 +12,13 @@ import {
 import { Timestamp } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 
-/** A minimal reference to a person, and to a role: the core's. */
-export { Person, RoleRef }
+/**
+ * The identity answers of the contract's own. The others are the core's
+ * schemas as they are (`Account`, `Role`, `Person`, `RoleRef`), imported by
+ * the endpoints from `@bluelight/core/identity` under their own names.
+ */
 
+/** The signed-in person's own account as `GET /me` answers it: its links, staff profile, roles and effective permissions. */
 export const Me = Schema.Struct({
   id: AccountId,
   displayName: Schema.String,
@@ -30,12 +31,6 @@ export const Me = Schema.Struct({
   developerAccess: Schema.Boolean,
   createdAt: Timestamp
 }).annotate({ identifier: "Me" })
-
-/** A role: the core's record, as it is. */
-export const RoleView = Role
-
-/** The administration view of an account is the account itself. */
-export const AccountView = Account
 
 /** A staff profile as the directory shows it: the core's `StaffMember`, the API's "StaffProfile". */
 export const StaffView = StaffMember.annotate({ identifier: "StaffProfile" })

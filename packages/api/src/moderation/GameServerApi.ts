@@ -1,11 +1,11 @@
 import { PageMeta, Timestamp } from "@bluelight/core/kernel"
-import { GameUnavailable, PlayerQuery } from "@bluelight/core/moderation"
+import { GameServerStatus, GameUnavailable, PlayerQuery } from "@bluelight/core/moderation"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
 import { failsWith } from "../errors/declared.js"
 import { NoQuery, paging, StrictQuery } from "../schema/query.js"
-import { Count, LivePlayerView, ServerStatusView } from "./schemas.js"
+import { Count, LivePlayerView } from "./schemas.js"
 
 /** When the game server was read: every live answer says so. */
 const ObservedAt = Timestamp.annotate({ description: "When the game server was read: the snapshot is at most a few seconds old" })
@@ -17,7 +17,7 @@ export class GameServerApi extends HttpApiGroup.make("gameServer")
   .add(
     HttpApiEndpoint.get("serverStatus", "/server", {
       query: NoQuery,
-      success: Schema.Struct({ data: ServerStatusView, meta: Schema.Struct({ observedAt: ObservedAt }) }),
+      success: Schema.Struct({ data: GameServerStatus, meta: Schema.Struct({ observedAt: ObservedAt }) }),
       error: failsWith(GameUnavailable)
     }).pipe(
       operation({ access: "session-or-credential", permissions: ["server.view"] })(

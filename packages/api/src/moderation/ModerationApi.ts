@@ -1,4 +1,4 @@
-import { GameThrottled, IdempotencyConflict, ModerationActionId, type ModerationType as Type } from "@bluelight/core/moderation"
+import { GameThrottled, IdempotencyConflict, ModerationActionId, ModerationType, PlatformId } from "@bluelight/core/moderation"
 import type { Permission } from "@bluelight/core/identity"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
@@ -7,16 +7,7 @@ import { one, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { paging, StrictQuery } from "../schema/query.js"
-import {
-  ModerationActionView,
-  ModerationCreated,
-  ModerationHeaders,
-  ModerationInput,
-  ModerationReplayed,
-  ModerationType,
-  PlatformId,
-  PlayerHistory
-} from "./schemas.js"
+import { ModerationActionView, ModerationCreated, ModerationHeaders, ModerationInput, ModerationReplayed, PlayerHistory } from "./schemas.js"
 
 const view = operation({ access: "session-or-credential", permissions: ["moderation.view"] })
 
@@ -32,7 +23,7 @@ const DELIVERY = "The record is stored first (`delivery: UNKNOWN`), then the com
 const moderationEndpoint = <const Name extends string>(
   name: Name,
   path: `/moderation/${string}`,
-  type: Type,
+  type: ModerationType,
   permission: Permission,
   summary: string,
   what: string

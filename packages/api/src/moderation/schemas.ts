@@ -1,9 +1,8 @@
 import type { LivePlayerWithAccount } from "@bluelight/core/game"
-import { AccountId, ServiceCredentialId } from "@bluelight/core/identity"
+import { AccountId, Person, ServiceCredentialId } from "@bluelight/core/identity"
 import { IntegerBetween, OneOf, PageMeta, Timestamp } from "@bluelight/core/kernel"
 import {
   DELIVERY_STATES,
-  GameServerStatus,
   MODERATION_ERROR_CODES,
   IdempotencyKey,
   type ModerationAction,
@@ -11,16 +10,12 @@ import {
   ModerationEvidence,
   ModerationRequest,
   ModerationType,
-  isInGameStaff,
-  PlatformId
+  isInGameStaff
 } from "@bluelight/core/moderation"
 import { Schema } from "effect"
-import { Person } from "../identity/schemas.js"
 import { TextOrNull } from "../schema/nullable.js"
 
-/** A game-platform id and the `Idempotency-Key` header: the core's rules. */
-export { IdempotencyKey, ModerationType, PlatformId }
-
+/** The `Idempotency-Key` header every moderation request carries: the core's rule. */
 export const ModerationHeaders = Schema.Struct({ "idempotency-key": IdempotencyKey })
 
 /** A moderation request's body: the core's fields, `evidence` optional. */
@@ -85,9 +80,6 @@ export const PlayerHistory = Schema.Struct({
 
 /** A count of players: a whole number, 0 or more. */
 export const Count = IntegerBetween({ min: 0, max: 1_000_000 })
-
-/** The game server's status: the core's, as it is. */
-export const ServerStatusView = GameServerStatus
 
 export const LivePlayerView = Schema.Struct({
   platformId: Schema.String,

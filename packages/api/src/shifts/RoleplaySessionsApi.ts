@@ -1,6 +1,14 @@
 import { StaffRequired } from "@bluelight/core/identity"
 import { EnteredTimestamp, InvalidInput, InvalidState, NotFound } from "@bluelight/core/kernel"
-import { ROLEPLAY_DESCRIPTION, ROLEPLAY_TITLE, RoleplayDescription, RoleplaySessionId, RoleplaySessionStatus, RoleplayTitle } from "@bluelight/core/shifts"
+import {
+  ROLEPLAY_DESCRIPTION,
+  ROLEPLAY_TITLE,
+  RoleplayDescription,
+  RoleplaySession,
+  RoleplaySessionId,
+  RoleplaySessionStatus,
+  RoleplayTitle
+} from "@bluelight/core/shifts"
 import { DateTime, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
@@ -8,7 +16,6 @@ import { created, page } from "../endpointParts.js"
 import { failsWith } from "../errors/declared.js"
 import { Body } from "../schema/body.js"
 import { Single } from "../schema/envelope.js"
-import { RoleplaySessionView } from "./schemas.js"
 
 const manage = operation({ access: "session", permissions: ["sessions.manage"] })
 
@@ -18,13 +25,13 @@ const SessionPath = Schema.Struct({ id: RoleplaySessionId })
 const move = <const Name extends string>(name: Name, path: `/${string}`, summary: string, description: string) =>
   HttpApiEndpoint.post(name, path, {
     params: SessionPath,
-    success: Single(RoleplaySessionView),
+    success: Single(RoleplaySession),
     error: failsWith(NotFound, InvalidState)
   }).pipe(manage(summary, description))
 
 export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
   .add(
-    HttpApiEndpoint.get("listRoleplaySessions", "/sessions", page({ status: Schema.optional(RoleplaySessionStatus) }, RoleplaySessionView)).pipe(
+    HttpApiEndpoint.get("listRoleplaySessions", "/sessions", page({ status: Schema.optional(RoleplaySessionStatus) }, RoleplaySession)).pipe(
       operation({ access: "session-or-credential", permissions: ["sessions.view"] })(
         "List role-play sessions",
         "Role-play sessions, latest `scheduledFor` first; `status` keeps one status."
@@ -44,7 +51,7 @@ export class RoleplaySessionsApi extends HttpApiGroup.make("roleplaySessions")
           name: "RoleplaySessionInput",
           example: { title: "Friday patrol night", description: "Response and traffic units", scheduledFor: DateTime.makeUnsafe("2026-01-30T19:00:00.000Z") }
         }),
-        RoleplaySessionView,
+        RoleplaySession,
         StaffRequired,
         InvalidInput
       )

@@ -1,5 +1,5 @@
 import { StaffProfileId } from "@bluelight/core/identity"
-import { RoleplaySession, Shift, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
+import { Shift, ShiftStatus, ShiftType } from "@bluelight/core/shifts"
 import { Schema } from "effect"
 
 /**
@@ -23,6 +23,3 @@ export const ShiftTotalView = Schema.Struct({
   totalSeconds: Count("Whole seconds of this profile's shifts of this type inside the range"),
   shifts: Count("How many of its shifts overlap the range")
 }).annotate({ identifier: "ShiftTotal" })
-
-/** A role-play session: the core's record, as it is. */
-export const RoleplaySessionView = RoleplaySession

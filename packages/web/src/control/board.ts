@@ -1,12 +1,11 @@
-import type { CadEventView, CallView, IncidentView, UnitView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView, Call, Incident, UnitView } from "@bluelight/core/cad"
 import { DateTime } from "effect"
 
 /** The priorities, most urgent first: the order of the incident list (the API's `listIncidents` order). */
 export const PRIORITY_ORDER = ["IMMEDIATE", "PRIORITY", "SCHEDULED", "RESOLUTION"] as const
 
-export type Incident = IncidentView
+export type { Call, Incident }
 export type Unit = UnitView
-export type Call = CallView
 export type Entry = CadEventView
 
 /** A `;panic` from the game, on screen until a dispatcher acknowledges it. */

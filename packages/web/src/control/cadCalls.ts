@@ -1,4 +1,4 @@
-import type { CrewUser } from "@bluelight/api/cad/schemas.js"
+import type { CrewUser } from "@bluelight/core/cad"
 import { call } from "../api/client.js"
 import type { Call, Entry, Incident, Unit } from "./board.js"
 import type { IncidentFieldsInput, Intent } from "./intents.js"

@@ -1,4 +1,4 @@
-import type { IncidentView, UnitView } from "@bluelight/api/cad/schemas.js"
+import type { UnitView } from "@bluelight/core/cad"
 import type { Board, Incident, Unit } from "./board.js"
 
 /** The fields Control writes of an incident, as the form holds them. */
@@ -61,7 +61,7 @@ export const unitChanges = (before: UnitView | undefined, after: UnitView): Read
 }
 
 /** What changed in an incident since the dispatcher read it. */
-export const incidentChanges = (before: IncidentView | undefined, after: IncidentView): ReadonlyArray<FieldChange> =>
+export const incidentChanges = (before: Incident | undefined, after: Incident): ReadonlyArray<FieldChange> =>
   before === undefined ? [] : INCIDENT_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
     field,
     before: text(before[field]),

@@ -1,4 +1,4 @@
-import { incidentFields, Identifier, Reason, unitFields } from "@bluelight/api/cad/schemas.js"
+import { CallCloseReason, CrewIdentifier, IncidentFields, UnitFields } from "@bluelight/core/cad"
 import { Exit, Schema, SchemaIssue } from "effect"
 import { ApiFailure } from "../api/failure.js"
 import { control } from "../strings/index.js"
@@ -25,7 +25,7 @@ const checkWith = <A, I>(schema: Schema.Codec<A, I>) => {
   }
 }
 
-export const checkIncident = checkWith(Schema.Struct(incidentFields))
-export const checkUnit = checkWith(Schema.Struct(unitFields))
-export const checkCrew = checkWith(Schema.Struct({ identifier: Identifier }))
-export const checkReason = checkWith(Schema.Struct({ reason: Reason }))
+export const checkIncident = checkWith(IncidentFields)
+export const checkUnit = checkWith(UnitFields)
+export const checkCrew = checkWith(Schema.Struct({ identifier: CrewIdentifier }))
+export const checkReason = checkWith(Schema.Struct({ reason: CallCloseReason }))

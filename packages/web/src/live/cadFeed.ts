@@ -1,4 +1,4 @@
-import type { CadEventView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView } from "@bluelight/core/cad"
 import { followCadEvents, type FollowCadEventsOptions } from "@bluelight/client"
 import { Effect, Fiber, Stream } from "effect"
 import { useEffect, useRef, useState } from "react"

@@ -1,4 +1,4 @@
-import type { UnitId } from "@bluelight/api/cad/schemas.js"
+import type { UnitId } from "@bluelight/core/cad"
 import { useId, useState } from "react"
 import { ApiFailure } from "../api/failure.js"
 import { mdt as words } from "../strings/index.js"

@@ -1,4 +1,4 @@
-import type { CadEventView, IncidentDetail, MdtView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView, IncidentDetail, MdtView } from "@bluelight/core/cad"
 import type { FeedState } from "../live/cadFeed.js"
 
 type Mdt = typeof MdtView.Type

@@ -1,4 +1,4 @@
-import type { IncidentId, UnitId } from "@bluelight/api/cad/schemas.js"
+import type { IncidentId, UnitId } from "@bluelight/core/cad"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { call } from "../api/client.js"
 

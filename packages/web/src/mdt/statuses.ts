@@ -1,4 +1,4 @@
-import type { MdtUnitStatus, UnitStatus, UnitView } from "@bluelight/api/cad/schemas.js"
+import type { MdtUnitStatus, UnitStatus, UnitView } from "@bluelight/core/cad"
 
 type Status = typeof UnitStatus.Type
 type CrewStatus = typeof MdtUnitStatus.Type

@@ -1,4 +1,4 @@
-import type { CadEventView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView } from "@bluelight/core/cad"
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useMemo, useRef } from "react"
 import { type FeedState, useCadFeed } from "../live/cadFeed.js"

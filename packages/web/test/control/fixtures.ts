@@ -1,4 +1,4 @@
-import type { CadEventView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView } from "@bluelight/core/cad"
 import { DateTime } from "effect"
 import type { Call, Incident, Unit } from "../../src/control/board.js"
 

@@ -1,4 +1,4 @@
-import type { CadEventView, IncidentDetail, MdtView } from "@bluelight/api/cad/schemas.js"
+import type { CadEventView, IncidentDetail, MdtView } from "@bluelight/core/cad"
 import { describe, expect, it } from "vitest"
 import { applyToIncident, applyToMdt, combinedFeedState, otherUnits } from "../../src/mdt/applyEntry.js"
 import { ACCOUNT, AT, crewMember, INCIDENT, incidentJson, OTHER_UNIT, UNIT, unitJson } from "./fixtures.js"
