@@ -5,6 +5,7 @@ import { expectCommonHeaders, expectError } from "./harness/expectations.js"
 import { rawRequest } from "./harness/rawRequest.js"
 import { cookieWrite, SESSION_COOKIE, sessionOf, setCookie, signIn } from "./harness/identity.js"
 import { type RunningServer, startServer } from "./harness/server.js"
+import { until } from "./harness/until.js"
 
 let server: RunningServer
 beforeAll(async () => {
@@ -154,6 +155,19 @@ describe("body rules", () => {
       await server.request("POST", "/api/__test/echo", { body: "a=b", headers: { "content-type": "application/x-www-form-urlencoded" } }),
       415,
       "UNSUPPORTED_MEDIA_TYPE"
+    )
+  })
+
+  it("hold on every spelling of a path the router takes (a trailing slash, repeated slashes, another case), whose log names the route", async () => {
+    for (const path of ["/api/__test/echo/", "//api/__test/echo", "/API/__TEST/ECHO"]) {
+      const reply = await server.request("POST", path, { body: JSON.stringify(validEcho), headers: { "content-type": "text/plain" } })
+      expectError(reply, 415, "UNSUPPORTED_MEDIA_TYPE")
+      expectError(await server.request("POST", path, { body: echoBodyOfSize(16 * 1024 + 1) }), 413, "PAYLOAD_TOO_LARGE")
+    }
+    // The log names the route the router took, not "(unmatched)".
+    await until(
+      "the request's log line",
+      () => server.logs.some((line) => line.annotations?.["route"] === "/api/__test/echo" && line.annotations?.["status"] === 415)
     )
   })
 

@@ -34,7 +34,7 @@ import { servedApi, type Served } from "@bluelight/api/openapi/describe.js"
 import { withOriginHeader } from "@bluelight/api/openapi/originHeader.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { oneOrigin } from "./requestPath/oneOrigin.js"
-import { type ExtraRoute, RouteIndex } from "./requestPath/routes.js"
+import { type ExtraRoute, ROUTER_CONFIG, RouteIndex } from "./requestPath/routes.js"
 import { RoleplaySessionsHandlers } from "./shifts/RoleplaySessionsHandlers.js"
 import { ShiftsHandlers } from "./shifts/ShiftsHandlers.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
@@ -86,14 +86,6 @@ const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
     { method: "POST", path: `${base}/token`, ownBody: true },
     { method: "GET", path: `${base}/userinfo` }
   ])
-
-/**
- * The router gives up on a path parameter longer than 100 characters and
- * reports the route as unknown (a `405` on a known path), before the `Id`
- * schema can refuse it with `400`. Node's header limit (16 KiB for the request
- * line and headers) already bounds a parameter, so the router adds none.
- */
-const ROUTER_CONFIG = { maxParamLength: Number.MAX_SAFE_INTEGER }
 
 const handlers = Layer.mergeAll(
   SystemHandlers,
