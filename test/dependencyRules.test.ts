@@ -212,6 +212,54 @@ describe("the dependency rule", () => {
   })
 
   /**
+   * The development identity provider and game platform are stand-ins for external services, not
+   * an adapter (docs/decisions/identity.md): they build on effect and node alone, and only the
+   * composition root mounts them (the black-box tests and the server's own tests use them too).
+   */
+  describe("the development providers", () => {
+    const packagesRoot = fileURLToPath(new URL("../packages", import.meta.url))
+
+    it("import nothing but effect, node:* and their own modules", () => {
+      const src = join(packageDir("dev-providers"), "src")
+      const offending = sourceFiles(src).flatMap((file) =>
+        specifiers(readFileSync(file, "utf8")).filter((s) => !permitted(["effect"])(s) && !s.startsWith("node:")).map((s) => `${relative(src, file)}: ${s}`)
+      )
+      expect(offending).toEqual([])
+    })
+
+    it("declare exactly effect and @types/node, at exact versions", () => {
+      const pkg = JSON.parse(readFileSync(join(packageDir("dev-providers"), "package.json"), "utf8")) as {
+        dependencies?: Record<string, string>
+        devDependencies?: Record<string, string>
+        peerDependencies?: Record<string, string>
+      }
+      expect({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies }).toEqual({ "@types/node": "24.19.2", effect: "4.1.0" })
+    })
+
+    it("are imported and declared by no package but the server", () => {
+      const others = readdirSync(packagesRoot).filter((name) => !["dev-providers", "server"].includes(name))
+      const offending = others.flatMap((name) => {
+        const dir = packageDir(name)
+        const files = ["src", "test"].flatMap((part) => existsSync(join(dir, part)) ? sourceFiles(join(dir, part)) : [])
+        const imports = files.flatMap((file) =>
+          specifiers(readFileSync(file, "utf8")).filter((s) => s === "@bluelight/dev-providers" || s.startsWith("@bluelight/dev-providers/")).map((s) =>
+            `${name}/${relative(dir, file)}: ${s}`
+          )
+        )
+        const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+          dependencies?: Record<string, string>
+          devDependencies?: Record<string, string>
+        }
+        const declared = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((dep) => dep === "@bluelight/dev-providers").map((dep) =>
+          `${name}/package.json: ${dep}`
+        )
+        return [...imports, ...declared]
+      })
+      expect(offending).toEqual([])
+    })
+  })
+
+  /**
    * The web client is a client like any other (WEB.md): it reaches the server through
    * `@bluelight/client` alone, never a server package, and runs in a browser (no `node:*`).
    */

@@ -22,7 +22,7 @@ interface Manifest {
 const manifest = (path: string): Manifest => JSON.parse(readFileSync(fileURLToPath(new URL(`../${path}/package.json`, import.meta.url)), "utf8"))
 
 const PUBLISHED = ["packages/core", "packages/api", "packages/client", "packages/adapters-pg"]
-const PRIVATE = ["packages/adapters-game", "packages/adapters-http", "packages/adapters-redis", "packages/server", "test", "."]
+const PRIVATE = ["packages/adapters-game", "packages/adapters-http", "packages/adapters-redis", "packages/dev-providers", "packages/server", "test", "."]
 
 describe("the published packages", () => {
   it("carry the API description's version, all four", () => {

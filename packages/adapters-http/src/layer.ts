@@ -22,7 +22,6 @@ import { browserAnswers } from "./home/browserAnswers.js"
 import { webApp } from "./web/webApp.js"
 import { loadWebFiles, type WebFiles } from "./web/webFiles.js"
 import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
-import { type DevProviders, layerDevProviders } from "./identity/devProviders/index.js"
 import { AdminHandlers } from "./identity/AdminHandlers.js"
 import { AuthHandlers } from "./identity/AuthHandlers.js"
 import { StaffHandlers } from "./identity/StaffHandlers.js"
@@ -34,7 +33,7 @@ import { servedApi, type Served } from "@bluelight/api/openapi/describe.js"
 import { withOriginHeader } from "@bluelight/api/openapi/originHeader.js"
 import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
 import { oneOrigin } from "./requestPath/oneOrigin.js"
-import { type ExtraRoute, ROUTER_CONFIG, RouteIndex } from "./requestPath/routes.js"
+import { type ExtraRoute, type ExtraRoutes, ROUTER_CONFIG, RouteIndex } from "./requestPath/routes.js"
 import { RoleplaySessionsHandlers } from "./shifts/RoleplaySessionsHandlers.js"
 import { ShiftsHandlers } from "./shifts/ShiftsHandlers.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
@@ -49,8 +48,11 @@ export interface HttpOptions {
   readonly signInStarts: SignInStartBudgets
   /** Reverse proxies of our own in front, whose `X-Forwarded-For` entries name the client (0: none). */
   readonly trustedProxyHops: number
-  /** Serves the development identity provider and/or game platform (never in production). */
-  readonly devProviders: DevProviders | null
+  /**
+   * Routes of the composition's own to mount beside the API (the development providers,
+   * never in production), with what the route index needs of them; `null` for none.
+   */
+  readonly extraRoutes: ExtraRoutes | null
   /** Mounts the `/api/__test/*` endpoints for black-box tests. Never on in production. */
   readonly testHooks: boolean
   /** Where the built web client is (`packages/web/dist`), served at `/`; `null` for none. */
@@ -77,15 +79,6 @@ const documents = (script: ScalarScript): ReadonlyArray<StaticDocument> => [
   { path: script.path, cacheControl: IMMUTABLE },
   { path: DESCRIPTION_PATH, cacheControl: "no-store" }
 ]
-
-const devRoutes = (dev: DevProviders): ReadonlyArray<ExtraRoute> =>
-  [...(dev.identity ? ["/dev/idp"] : []), ...(dev.platform ? ["/dev/platform"] : [])].flatMap((base) => [
-    { method: "GET", path: `${base}/authorize` },
-    { method: "GET", path: `${base}/approve` },
-    // OAuth token requests are form-encoded, as the protocol says.
-    { method: "POST", path: `${base}/token`, ownBody: true },
-    { method: "GET", path: `${base}/userinfo` }
-  ])
 
 const handlers = Layer.mergeAll(
   SystemHandlers,
@@ -138,8 +131,8 @@ const describedAs = <Groups extends HttpApiGroup.Constraint>(
 /**
  * The API served over whatever `HttpServer` the caller provides: the request
  * path around it, access control on every protected group, the OpenAPI
- * description and the Scalar reference beside it, and the development
- * providers when asked. Needs the core ports its handlers use. Scalar's
+ * description and the Scalar reference beside it, and the caller's extra
+ * routes (the development providers) when given. Needs the core ports its handlers use. Scalar's
  * script is loaded (and hashed) once, when the layer is built.
  */
 export const layerHttpApi = (options: HttpOptions) =>
@@ -153,7 +146,7 @@ export const layerHttpApi = (options: HttpOptions) =>
 const served = (options: HttpOptions, script: ScalarScript, web: WebFiles | null) => {
   const cookies = cookieNames(options.production)
   const description: Served = { appUrl: options.appUrl, sessionCookie: cookies.session }
-  const extra = [...docsRoutes(script), ...(options.devProviders === null ? [] : devRoutes(options.devProviders))]
+  const extra = [...docsRoutes(script), ...(options.extraRoutes?.routes ?? [])]
   const { routes, reference } = options.testHooks ? describedAs(BluelightApiWithTestHooks, script, extra) : describedAs(BluelightApi, script, extra)
   const settings = Layer.succeed(HttpSettings, {
     appUrl: options.appUrl,
@@ -188,7 +181,7 @@ const served = (options: HttpOptions, script: ScalarScript, web: WebFiles | null
     apiLive,
     reference,
     layerFavicon,
-    options.devProviders === null ? Layer.empty : layerDevProviders(options.devProviders)
+    options.extraRoutes?.layer ?? Layer.empty
   )
   // The request path writes the one log line of each request, and the server announces itself.
   return HttpRouter.serve(app, { routerConfig: ROUTER_CONFIG, disableLogger: true, disableListenLog: true })

@@ -1,6 +1,7 @@
-import { layerIdentityProviderClient, layerPlatformProviderClient, PlatformLinkingUnavailable } from "@bluelight/adapters-http"
+import { type ExtraRoutes, layerIdentityProviderClient, layerPlatformProviderClient, PlatformLinkingUnavailable } from "@bluelight/adapters-http"
 import { layerRateLimiter, layerStreamSlots } from "@bluelight/adapters-redis"
 import { AccessSettings } from "@bluelight/core/identity"
+import { type DevProviders, devRoutes, layerDevProviders } from "@bluelight/dev-providers"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { FetchHttpClient } from "effect/http"
 import { randomBytes } from "node:crypto"
@@ -11,7 +12,7 @@ import { SharedRedis } from "./redis.js"
  * The development providers to serve: outside production, those whose real
  * settings are absent, accepting a client made up at start-up.
  */
-export const devProvidersFor = (settings: Settings) => {
+export const devProvidersFor = (settings: Settings): DevProviders | null => {
   const identity = Option.isNone(settings.idp)
   const platform = Option.isNone(settings.platform)
   return settings.production || (!identity && !platform)
@@ -25,11 +26,17 @@ export const devProvidersFor = (settings: Settings) => {
 }
 
 /**
+ * The development providers as the HTTP adapter's extra routes: the layer that
+ * mounts them and their routes for the route index (none when they are off).
+ */
+export const devExtraRoutes = (dev: DevProviders | null): ExtraRoutes | null => dev === null ? null : { layer: layerDevProviders(dev), routes: devRoutes(dev) }
+
+/**
  * The identity provider and game platform: the configured ones, or (outside
  * production, when a provider's settings are absent) the development
  * providers this server serves itself at `/dev/idp` and `/dev/platform`.
  */
-export const layerProviders = (settings: Settings, dev: ReturnType<typeof devProvidersFor>) => {
+export const layerProviders = (settings: Settings, dev: DevProviders | null) => {
   const devOptions = (base: string, path: string) => {
     if (dev === null) throw new Error("development providers are off")
     return {

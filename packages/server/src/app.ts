@@ -4,7 +4,7 @@ import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
 import { fileURLToPath } from "node:url"
 import type { Settings } from "./config.js"
-import { devProvidersFor, layerAccess, layerProviders } from "./access.js"
+import { devExtraRoutes, devProvidersFor, layerAccess, layerProviders } from "./access.js"
 import { layerPorts } from "./database.js"
 import { layerGame } from "./game.js"
 import { withGameEvents } from "./gameWebhook.js"
@@ -85,7 +85,7 @@ export const layerServer = (settings: Settings, output: ServerOutput = toStderr)
     budgets: { readsPerMinute: settings.rateLimitReadsPerMinute, writesPerMinute: settings.rateLimitWritesPerMinute },
     signInStarts: settings.signInStarts,
     trustedProxyHops: settings.trustedProxyHops,
-    devProviders: dev,
+    extraRoutes: devExtraRoutes(dev),
     testHooks: settings.testHooks,
     webDir: WEB_DIR,
     developerAccess: Option.isSome(settings.developerPassword)

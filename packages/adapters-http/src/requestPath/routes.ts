@@ -1,4 +1,5 @@
-import { FindMyWay } from "effect/http"
+import type { Layer } from "effect"
+import { FindMyWay, type HttpRouter } from "effect/http"
 import { HttpApi, type HttpApiEndpoint, type HttpApiGroup } from "effect/http-api"
 import { isReadingOwnBody } from "@bluelight/api/access.js"
 import { maxBodyBytesOf } from "@bluelight/api/bodyLimit.js"
@@ -21,11 +22,22 @@ export interface RouteEntry {
   readonly maxBodyBytes: number
 }
 
-/** A route served beside the API description (docs, development providers). */
+/** A route served beside the API description (docs, the composition's extra routes). */
 export interface ExtraRoute {
   readonly method: string
   readonly path: string
   readonly ownBody?: boolean
+}
+
+/**
+ * Routes the composition mounts beside the API (the development providers): the
+ * layer that adds them to the server's router, and their routes for the route
+ * index, so the request path knows them and their body rules. The HTTP adapter
+ * serves them without knowing what they are.
+ */
+export interface ExtraRoutes {
+  readonly layer: Layer.Layer<never, never, HttpRouter.HttpRouter>
+  readonly routes: ReadonlyArray<ExtraRoute>
 }
 
 /** The path of a request target, without its query: the target is split, never parsed as a URL. */

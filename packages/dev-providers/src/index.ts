@@ -24,6 +24,27 @@ export const layerDevProviders = (options: DevProviders): Layer.Layer<never, nev
     ], { discard: true })
   )
 
+/**
+ * A route the development providers serve, for the server's route index: the
+ * method, the path, and whether its handler reads its own body (the token
+ * route's form body, as OAuth says) instead of the API's JSON body rules.
+ */
+export interface DevRoute {
+  readonly method: string
+  readonly path: string
+  readonly ownBody?: boolean
+}
+
+/** The routes `layerDevProviders(options)` adds, so the composition can hand them to the route index with the layer. */
+export const devRoutes = (options: DevProviders): ReadonlyArray<DevRoute> =>
+  [...(options.identity ? ["/dev/idp"] : []), ...(options.platform ? ["/dev/platform"] : [])].flatMap((base) => [
+    { method: "GET", path: `${base}/authorize` },
+    { method: "GET", path: `${base}/approve` },
+    // OAuth token requests are form-encoded, as the protocol says.
+    { method: "POST", path: `${base}/token`, ownBody: true },
+    { method: "GET", path: `${base}/userinfo` }
+  ])
+
 /** Which development providers to serve (those whose real settings are absent), and the client they accept. */
 export interface DevProviders {
   readonly client: DevClient
