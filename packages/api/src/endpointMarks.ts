@@ -1,4 +1,4 @@
-import type { AccessRule, AccountDisabled, Forbidden, Unauthenticated, UserRequired } from "@bluelight/core/identity"
+import type { AccessRule, AccountDisabled, Forbidden, Permission, Permitted, ProvedBy, Unauthenticated, UserRequired } from "@bluelight/core/identity"
 import type { InvalidInput } from "@bluelight/core/kernel"
 import type { Context, Schema } from "effect"
 import type { HttpMethod } from "effect/http"
@@ -69,14 +69,32 @@ interface ErrorsAfter<
 /** The steps of declaring an endpoint, by what they do to its errors. */
 type Change = keyof ErrorsAfter<AccessRule, HttpMethod.HttpMethod, never, never, never, never, never>
 
+/** The key under which a middleware's identifier states what it provides. */
+type MiddlewareTypeId = keyof HttpApiMiddleware.AnyId
+
+/**
+ * The access middleware `M` as one endpoint has it: providing the proofs of
+ * the endpoint's own rule only (`ProvedBy<Rule>`), out of all that `M`
+ * declares. The same service at run time, which admits the caller under
+ * that very rule; so a handler may run a use case that `requires` only keys
+ * its endpoint's rule names, and the type checker says so.
+ */
+type Proving<M extends HttpApiMiddleware.AnyId, Rule extends AccessRule> =
+  & Omit<M, MiddlewareTypeId>
+  & {
+    readonly [K in MiddlewareTypeId]: Omit<M[K], "provides"> & {
+      readonly provides: Exclude<M[K]["provides"], Permitted<Permission>> | ProvedBy<Rule>
+    }
+  }
+
 /**
  * The middleware `allow` puts on an endpoint under `rule`: none on a public
- * one, `SignedIn` on a `session` one, else `Authenticated`; no other step
- * adds any.
+ * one, `SignedIn` on a `session` one, else `Authenticated`, each proving the
+ * rule's keys (`Proving`); no other step adds any.
  */
 export type AccessMiddleware<How extends Change, Rule extends AccessRule> = How extends "allowed" ? [Rule["access"]] extends ["public"] ? never
-  : [Rule["access"]] extends ["session"] ? SignedIn
-  : Authenticated
+  : [Rule["access"]] extends ["session"] ? Proving<SignedIn, Rule>
+  : Proving<Authenticated, Rule>
   : never
 
 /**

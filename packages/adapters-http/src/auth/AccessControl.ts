@@ -6,6 +6,8 @@ import {
   authenticateSession,
   type AccessRule,
   type Caller,
+  type Permission,
+  type Permitted,
   RateLimiter,
   ServiceCredentials,
   SessionRecords,
@@ -89,6 +91,13 @@ const checkOrigin = (request: HttpServerRequest.HttpServerRequest, appOrigin: st
 }
 
 /**
+ * The endpoint's handler with its proofs given: the middleware admitted the
+ * caller under the endpoint's own rule, and the endpoint's type states only
+ * that rule's proofs (`allow`), so this is where they become true.
+ */
+const proven = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, Permitted<Permission>>> => effect as never
+
+/**
  * The two access middlewares (`Authenticated`, `SignedIn`) over the sessions,
  * the credentials and the rate limiter resolved when the layer is built.
  */
@@ -159,13 +168,13 @@ export const layerAccessControl = (options: AccessControlOptions) =>
       const authenticated = Authenticated.of((httpEffect, { endpoint }) =>
         Effect.matchEffect(admit(endpoint, admitCaller), {
           onFailure: errorResponse,
-          onSuccess: (caller) => Effect.provideService(httpEffect, CurrentCaller, caller)
+          onSuccess: (caller) => proven(Effect.provideService(httpEffect, CurrentCaller, caller))
         })
       )
       const signedIn = SignedIn.of((httpEffect, { endpoint }) =>
         Effect.matchEffect(admit(endpoint, admitUser), {
           onFailure: errorResponse,
-          onSuccess: (user) => httpEffect.pipe(Effect.provideService(CurrentCaller, user), Effect.provideService(CurrentUser, user))
+          onSuccess: (user) => proven(httpEffect.pipe(Effect.provideService(CurrentCaller, user), Effect.provideService(CurrentUser, user)))
         })
       )
       return Layer.succeedContext(Context.make(Authenticated, authenticated).pipe(Context.add(SignedIn, signedIn)))

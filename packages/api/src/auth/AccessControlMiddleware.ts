@@ -1,4 +1,5 @@
 import { HttpApiMiddleware } from "effect/http-api"
+import type { Permission, Permitted } from "@bluelight/core/identity"
 import type { CurrentCaller, CurrentUser } from "./CurrentCaller.js"
 
 // The contract's side of the access check: the middleware `allow` puts on each
@@ -12,7 +13,10 @@ import type { CurrentCaller, CurrentUser } from "./CurrentCaller.js"
  * `Authorization` header is present), the origin check of a cookie's writes,
  * the rate limit (unless the endpoint is declared `notRateLimited`) and the
  * endpoint's declared access rule, in that order, before the request is
- * decoded. Provides the caller the rule admitted.
+ * decoded. Provides the caller the rule admitted, and the proofs of the
+ * rule's keys that use cases require (`Permitted`): each endpoint states
+ * only its own rule's (`allow` puts it on them), never all that the class
+ * declares here.
  *
  * It answers a refusal itself, with the error envelope, and declares no
  * error: each endpoint declares the refusals its own rule implies (`allow`),
@@ -20,10 +24,10 @@ import type { CurrentCaller, CurrentUser } from "./CurrentCaller.js"
  * on, whatever its rule.
  */
 export class Authenticated extends HttpApiMiddleware.Service<Authenticated, {
-  provides: CurrentCaller
+  provides: CurrentCaller | Permitted<Permission>
 }>()("@bluelight/api/Authenticated") {}
 
 /** `Authenticated` for an operation only a signed-in person may call (`session`): provides the person as well. */
 export class SignedIn extends HttpApiMiddleware.Service<SignedIn, {
-  provides: CurrentCaller | CurrentUser
+  provides: CurrentCaller | CurrentUser | Permitted<Permission>
 }>()("@bluelight/api/SignedIn") {}

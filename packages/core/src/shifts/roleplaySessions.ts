@@ -1,5 +1,5 @@
 import { DateTime, Effect, Schema } from "effect"
-import { actorOf, type Caller, isActiveStaff } from "../identity/index.js"
+import { actorOf, type Caller, isActiveStaff, requires } from "../identity/index.js"
 import {
   type AuditAction,
   AuditLog,
@@ -39,7 +39,7 @@ export const listRoleplaySessions = Effect.fn("shifts.listRoleplaySessions")(fun
 ) {
   const page = yield* checkedPage(requested)
   return yield* RoleplaySessions.use((sessions) => sessions.list(filter, page))
-})
+}, requires("sessions.view"))
 
 /**
  * `POST /sessions`: schedules a role-play session hosted by the caller, who
@@ -82,7 +82,7 @@ export const scheduleRoleplaySession = Effect.fn("shifts.scheduleRoleplaySession
     })
     return session
   }))
-})
+}, requires("sessions.manage"))
 
 const AUDIT_ACTION: Record<RoleplayMove, AuditAction> = {
   start: "roleplay_session.started",
@@ -127,4 +127,4 @@ export const moveRoleplaySession = Effect.fn("shifts.moveRoleplaySession")(funct
     })
     return moved
   }))
-})
+}, requires("sessions.manage"))

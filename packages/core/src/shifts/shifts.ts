@@ -1,5 +1,5 @@
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { actorOf, type Caller, forbidden, StaffDeactivation, StaffProfileId } from "../identity/index.js"
+import { actorOf, type Caller, forbidden, StaffDeactivation, StaffProfileId, requires } from "../identity/index.js"
 import { AuditLog, checkedPage, inTransaction, InvalidInput, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { lockActiveStaff, mayEndShifts, notActiveStaff, shiftActorFor, sourceOf } from "./access.js"
 import { ShiftAlreadyActive, ShiftNotActive } from "./errors.js"
@@ -123,7 +123,7 @@ export const shiftSummary = Effect.fn("shifts.shiftSummary")(function*(
   }
   const now = yield* DateTime.now
   return yield* ShiftSummaries.use((summaries) => summaries.totals({ ...range, now }, page))
-})
+}, requires("shifts.view"))
 
 /**
  * A deactivated profile's active shift ends with it, in the deactivation's

@@ -14,6 +14,7 @@ import {
   type StaffProfile,
   StaffProfileId,
   UNGRANTABLE_SCOPES,
+  trusted,
   type UserCaller
 } from "../identity/index.js"
 
@@ -160,3 +161,13 @@ export const withDeveloperAccess = (caller: UserCaller): UserCaller => ({
   permissions: new Set(ALL_PERMISSIONS),
   developerAccess: true
 })
+
+/**
+ * A use-case test's effect with its access proofs taken away (`trusted`):
+ * the kit's tests exercise each use case's own rules on the callers they
+ * build (the owner of a character, active staff, a refusal inside the use
+ * case), while who may call an operation at all is the contract's rule,
+ * proved for every operation by the authorization matrix. A harness that
+ * acts for real callers admits them instead (`admitted`).
+ */
+export const accessNotChecked = trusted

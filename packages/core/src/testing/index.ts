@@ -6,7 +6,7 @@
  */
 export { AUDIT_TABLE, auditEntries, AuditLogFailingOn, FailingAuditLog, InMemoryAuditLog, InMemoryAuditQueries } from "./audit.js"
 export * from "./cad.js"
-export { aPerson, aService, aStaffMember, personAccount, staffProfileOf, withDeveloperAccess } from "./callers.js"
+export { accessNotChecked, aPerson, aService, aStaffMember, personAccount, staffProfileOf, withDeveloperAccess } from "./callers.js"
 export type { PersonOptions, ServiceOptions, StaffMemberOptions } from "./callers.js"
 export * from "./civilians.js"
 export { advanceClock, setNow } from "./clock.js"

@@ -24,6 +24,7 @@ import {
   startShift
 } from "@bluelight/core/shifts"
 import {
+  accessNotChecked,
   aService,
   auditEntries,
   InMemoryDatabase,
@@ -189,7 +190,7 @@ describe("a change and its audit entry commit together", () => {
       expect(Exit.isFailure(yield* Effect.exit(updateStaffProfile(admin, me.staff!.id, { active: false })))).toBe(true)
       expect(Exit.isFailure(yield* Effect.exit(scheduleRoleplaySession(me, { title: "Night", scheduledFor: yield* DateTime.now })))).toBe(true)
       expect(yield* tables).toEqual(before)
-    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
+    }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: "failing" }))))
 })
 
 describe("the summary", () => {
@@ -214,7 +215,7 @@ describe("the summary", () => {
         { staffId: viewer.staff!.id, type: "CONTROL", totalSeconds: 600, shifts: 1 }
       ])
       expect(failureCode(yield* Effect.exit(totals("2026-02-01T00:00:00Z", "2026-02-01T00:00:00Z")))).toBe("INVALID_INPUT")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("role-play sessions", () => {
@@ -234,7 +235,7 @@ describe("role-play sessions", () => {
         "roleplay_session.started",
         "roleplay_session.ended"
       ])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("field rules in the core", () => {
@@ -262,7 +263,7 @@ describe("field rules in the core", () => {
       const stored = yield* tables
       expect(stored.sessions).toEqual([])
       expect(stored.audit).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a valid session is stored with its text trimmed, line breaks as LF", () =>
     Effect.gen(function*() {
@@ -274,7 +275,7 @@ describe("field rules in the core", () => {
       })
       expect(session).toMatchObject({ title: "Friday patrol night", description: "Response\nand traffic" })
       expect((yield* tables).sessions).toEqual([session])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a shift of an unknown type or for a malformed staff id is refused at its field; no shift starts", () =>
     Effect.gen(function*() {

@@ -1,0 +1,51 @@
+import { admitted, type Permitted, requires, trusted } from "@bluelight/core/identity"
+import { aPerson, aService } from "@bluelight/core/testing"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+
+/** A use case needing `cad.dispatch` that reports whether it ran. */
+let ran = 0
+const dispatch = Effect.fn("test.dispatch")(function*() {
+  yield* Effect.sync(() => ran++)
+  return "dispatched"
+}, requires("cad.view", "cad.dispatch"))
+
+const DISPATCH_RULE = { access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] } as const
+
+// The proofs live in types: these lines fail to type-check when the rule stops taking them away.
+const _needsBoth: Effect.Effect<string, never, Permitted<"cad.view"> | Permitted<"cad.dispatch">> = dispatch()
+const _admitted: Effect.Effect<string, unknown, never> = dispatch().pipe(admitted(DISPATCH_RULE, null))
+const _trusted: Effect.Effect<string, never, never> = trusted(dispatch())
+// @ts-expect-error a rule naming only cad.view leaves the proof of cad.dispatch required
+const _short: Effect.Effect<string, unknown, never> = dispatch().pipe(admitted({ access: "session-or-credential", permissions: ["cad.view"] }, null))
+void [_needsBoth, _admitted, _trusted, _short]
+
+describe("a use case's access proofs", () => {
+  it.effect("admitted runs the use case for a caller the rule admits", () =>
+    Effect.gen(function*() {
+      ran = 0
+      const caller = aPerson({ permissions: ["cad.view", "cad.dispatch"] })
+      expect(yield* dispatch().pipe(admitted(DISPATCH_RULE, caller))).toBe("dispatched")
+      expect(ran).toBe(1)
+    }))
+
+  it.effect("admitted refuses as the server would, before the use case runs", () =>
+    Effect.gen(function*() {
+      ran = 0
+      const viewer = aPerson({ permissions: ["cad.view"] })
+      const forbidden = yield* Effect.flip(dispatch().pipe(admitted(DISPATCH_RULE, viewer)))
+      expect(forbidden).toMatchObject({ code: "FORBIDDEN", permission: "cad.dispatch" })
+      expect((yield* Effect.flip(dispatch().pipe(admitted(DISPATCH_RULE, null)))).code).toBe("UNAUTHENTICATED")
+      const service = aService({ scopes: ["cad.view", "cad.dispatch"] })
+      const sessionOnly = { access: "session", permissions: ["cad.view", "cad.dispatch"] } as const
+      expect((yield* Effect.flip(dispatch().pipe(admitted(sessionOnly, service)))).code).toBe("USER_REQUIRED")
+      expect(ran).toBe(0)
+    }))
+
+  it.effect("a key of the rule's alternative admits on its own, as the server's check does", () =>
+    Effect.gen(function*() {
+      const manager = aPerson({ permissions: ["cad.units.manage"] })
+      const rule = { access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"], alternative: ["cad.units.manage"] } as const
+      expect(yield* dispatch().pipe(admitted(rule, manager))).toBe("dispatched")
+    }))
+})
