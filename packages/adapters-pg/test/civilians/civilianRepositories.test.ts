@@ -32,8 +32,8 @@ import {
   updateCivilian
 } from "@bluelight/core/civilians"
 import { CivilianReads, VehicleReads } from "@bluelight/core/civilians"
-import { type Account, AccountId, Accounts, type Permission, type UserCaller } from "@bluelight/core/identity"
-import { testPorts } from "@bluelight/core/testing"
+import { type Account, AccountId, Accounts, type Permission, type Permitted, type UserCaller } from "@bluelight/core/identity"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import {
   layerPgClient,
   PgAuditLog,
@@ -48,6 +48,13 @@ import { DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
 
 type Ports = Layer.Success<ReturnType<typeof testPorts>>
+
+/**
+ * What the use cases need: the ports, and the proofs of access they require,
+ * which `run` takes away unchecked (`accessNotChecked`): the suite is of the
+ * repositories, while who may call each use case is the contract's rule.
+ */
+type Needs = Ports | Permitted<Permission>
 
 interface Backend {
   readonly run: <A, E>(effect: Effect.Effect<A, E, Ports>) => Promise<A>
@@ -116,9 +123,9 @@ const character = (fullName: string) => ({ fullName, dateOfBirth: "1990-05-14", 
 const contract = (name: string, makeBackend: () => Promise<Backend>) =>
   describe(`civilian repositories: ${name}`, () => {
     let backend: Backend | undefined
-    const run = <A, E>(effect: Effect.Effect<A, E, Ports>) => {
+    const run = <A, E>(effect: Effect.Effect<A, E, Needs>) => {
       if (backend === undefined) throw new Error("the backend did not start")
-      return backend.run(effect)
+      return backend.run(accessNotChecked(effect))
     }
     beforeAll(async () => {
       backend = await makeBackend()

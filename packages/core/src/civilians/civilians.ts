@@ -1,5 +1,5 @@
 import { DateTime, Effect, Option } from "effect"
-import { type AccountId, type Caller, forbidden, type UserCaller } from "../identity/index.js"
+import { type AccountId, type Caller, forbidden, requires, type UserCaller } from "../identity/index.js"
 import { checkedPage, inTransaction, InvalidInput, InvalidState, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { managesAllCivilians, noSuchCharacter, ownedBy } from "./access.js"
 import { type Civilian, CivilianChange, CivilianFields, IDENTITY_FIELDS, statusMoveAllowed } from "./Civilian.js"
@@ -75,7 +75,7 @@ export const createCivilian = Effect.fn("civilians.createCivilian")(function*(ca
     })
     return yield* ownerViewOf(civilian.id)
   }))
-})
+}, requires("civilians.create"))
 
 /** `GET /civilians`: the caller's characters; `civilians.manage` may name another owner. */
 export const listCivilians = Effect.fn("civilians.listCivilians")(function*(caller: UserCaller, ownerId: AccountId | undefined, requested: Page) {
@@ -86,7 +86,7 @@ export const listCivilians = Effect.fn("civilians.listCivilians")(function*(call
   const now = yield* DateTime.now
   const listed = yield* CivilianReads.use((reads) => reads.listByOwner(ownerId ?? caller.account.id, page, now))
   return { items: listed.items.map((file) => ownerCivilianView(file, now)), meta: listed.meta }
-})
+}, requires("civilians.manage_own"))
 
 /** `GET /civilians/{id}`: the owner's view of one character. */
 export const getOwnCivilian = Effect.fn("civilians.getOwnCivilian")(function*(caller: Caller, id: CivilianId) {
@@ -94,7 +94,7 @@ export const getOwnCivilian = Effect.fn("civilians.getOwnCivilian")(function*(ca
   const file = yield* CivilianReads.use((reads) => reads.findById(id, now))
   const found = yield* ownedBy(caller)(Option.map(file, (f) => ({ ...f, ownerId: f.civilian.ownerId })))
   return ownerCivilianView(found, now)
-})
+}, requires("civilians.manage_own"))
 
 const CHANGEABLE = ["fullName", "dateOfBirth", "gender", "address", "phone", "occupation", "imageUrl", "notes", "status"] as const
 
@@ -144,4 +144,4 @@ export const updateCivilian = Effect.fn("civilians.updateCivilian")(function*(ca
     })
     return yield* ownerViewOf(civilian.id)
   }))
-})
+}, requires("civilians.manage_own"))

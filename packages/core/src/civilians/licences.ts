@@ -1,5 +1,5 @@
 import { DateTime, Effect, Option } from "effect"
-import type { UserCaller } from "../identity/index.js"
+import { requires, type UserCaller } from "../identity/index.js"
 import { inTransaction, InvalidInput, newId, validated } from "../kernel/index.js"
 import { ownedBy } from "./access.js"
 import type { Civilian } from "./Civilian.js"
@@ -87,4 +87,4 @@ export const issueLicence = Effect.fn("civilians.issueLicence")(function*(
     })
     return holderLicence(yield* loadedLicenceOf(licence.id), now)
   }))
-})
+}, requires("civilians.manage_own"))

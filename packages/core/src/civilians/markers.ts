@@ -1,5 +1,5 @@
 import { DateTime, Effect } from "effect"
-import type { UserCaller } from "../identity/index.js"
+import { requires, type UserCaller } from "../identity/index.js"
 import { checkedPage, inTransaction, InvalidInput, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { checkExpiry, isoOrNull, lockedCivilian, namedVehicle, loadedMarkerOf } from "./alerts.js"
 import { MarkerNotActive } from "./errors.js"
@@ -70,7 +70,7 @@ export const createMarker = Effect.fn("civilians.createMarker")(function*(caller
     })
     return markerView(yield* loadedMarkerOf(marker.id), now)
   }))
-})
+}, requires("pnc.markers.manage"))
 
 /**
  * `POST /pnc/markers/{id}/clear`: an active marker is cleared, with a reason.
@@ -96,7 +96,7 @@ export const clearMarker = Effect.fn("civilians.clearMarker")(function*(caller: 
     })
     return markerView(yield* loadedMarkerOf(marker.id), now)
   }))
-})
+}, requires("pnc.markers.manage"))
 
 /** `GET /pnc/markers`: newest first; `active` as read now. */
 export const listMarkers = Effect.fn("civilians.listMarkers")(function*(filter: MarkerFilter, requested: Page) {
@@ -104,4 +104,4 @@ export const listMarkers = Effect.fn("civilians.listMarkers")(function*(filter: 
   const now = yield* DateTime.now
   const listed = yield* AlertReads.use((reads) => reads.listMarkers(filter, now, page))
   return { items: listed.items.map((file) => markerView(file, now)), meta: listed.meta }
-})
+}, requires("pnc.view"))

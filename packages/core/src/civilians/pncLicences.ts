@@ -1,5 +1,5 @@
 import { DateTime, Effect, Option } from "effect"
-import type { UserCaller } from "../identity/index.js"
+import { requires, type UserCaller } from "../identity/index.js"
 import { checkWithinWindow, inTransaction, InvalidState, isWithinWindow, newId, NoChange, orNotFound, validated } from "../kernel/index.js"
 import { EndorsementNotActive, InvalidExpiry } from "./errors.js"
 import { recordChange } from "./history.js"
@@ -88,7 +88,7 @@ export const updateLicence = Effect.fn("civilians.updateLicence")(function*(
         }
       })
     }))
-})
+}, requires("pnc.licences.manage"))
 
 /**
  * `POST /pnc/licences/{id}/suspend`: suspended until a time, or indefinitely
@@ -114,7 +114,7 @@ export const suspendLicence = Effect.fn("civilians.suspendLicence")(function*(
         data: { number: licence.number, reason, until: iso(until) }
       })
     }))
-})
+}, requires("pnc.licences.manage"))
 
 /** `POST /pnc/licences/{id}/revoke`: revoked until reinstated. Revoking twice is `NO_CHANGE`. */
 export const revokeLicence = Effect.fn("civilians.revokeLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
@@ -126,7 +126,7 @@ export const revokeLicence = Effect.fn("civilians.revokeLicence")(function*(call
         type: "LICENCE_REVOKED",
         data: { number: licence.number, reason }
       }))
-})
+}, requires("pnc.licences.manage"))
 
 /** `POST /pnc/licences/{id}/reinstate`: a suspended (even lapsed) or revoked licence is valid again; one that is neither is `NO_CHANGE`. */
 export const reinstateLicence = Effect.fn("civilians.reinstateLicence")(function*(caller: UserCaller, id: LicenceId, input: { readonly reason: string }) {
@@ -138,7 +138,7 @@ export const reinstateLicence = Effect.fn("civilians.reinstateLicence")(function
         type: "LICENCE_REINSTATED",
         data: { number: licence.number, reason, previous: licence.status }
       }))
-})
+}, requires("pnc.licences.manage"))
 
 /** Official changes are made by a person (session only), who is named on the endorsement. */
 const recorder = (caller: UserCaller) => caller.account.id
@@ -226,7 +226,7 @@ export const addEndorsement = Effect.fn("civilians.addEndorsement")(function*(
         recordId: null
       }, now)
     }))
-})
+}, requires("pnc.licences.manage"))
 
 const notActive = new EndorsementNotActive({ message: "The endorsement is missing or already removed" })
 
@@ -249,4 +249,4 @@ export const removeEndorsement = Effect.fn("civilians.removeEndorsement")(functi
       if (Option.isNone(found) || found.value.removedAt !== null) return yield* notActive
       yield* unendorse(caller, licence, found.value, reason, now)
     }))
-})
+}, requires("pnc.licences.manage"))

@@ -1,5 +1,5 @@
 import { DateTime, Effect, Schema } from "effect"
-import type { Caller } from "../identity/index.js"
+import { type Caller, requires } from "../identity/index.js"
 import { checkedPage, orNotFound, type Page, validated } from "../kernel/index.js"
 import { mayKnowOwners } from "./access.js"
 import type { CivilianId, LicenceId, VehicleId } from "./ids.js"
@@ -20,20 +20,20 @@ export const searchCivilians = Effect.fn("civilians.searchCivilians")(function*(
   const page = yield* checkedPage(requested)
   const search = yield* checkedSearch(rawSearch)
   return yield* CivilianReads.use((reads) => reads.search(search, page))
-})
+}, requires("pnc.view"))
 
 /** `GET /pnc/civilians/{id}`: the official view; `owner` only for `civilians.manage`. */
 export const getOfficialCivilian = Effect.fn("civilians.getOfficialCivilian")(function*(caller: Caller, id: CivilianId) {
   const now = yield* DateTime.now
   const file = yield* CivilianReads.use((reads) => reads.findById(id, now)).pipe(orNotFound("No such person"))
   return officialCivilianView(file, now, mayKnowOwners(caller))
-})
+}, requires("pnc.view"))
 
 /** `GET /pnc/licences/{id}`: the official view of a licence. */
 export const getOfficialLicence = Effect.fn("civilians.getOfficialLicence")(function*(id: LicenceId) {
   const file = yield* CivilianReads.use((reads) => reads.findLicence(id)).pipe(orNotFound("No such licence"))
   return officialLicence(file, yield* DateTime.now)
-})
+}, requires("pnc.view"))
 
 /** `GET /pnc/vehicles`: by part of the plate or words of make and model, ordered by plate. */
 export const searchVehicles = Effect.fn("civilians.searchVehicles")(function*(rawSearch: string, requested: Page) {
@@ -42,14 +42,14 @@ export const searchVehicles = Effect.fn("civilians.searchVehicles")(function*(ra
   const now = yield* DateTime.now
   const found = yield* VehicleReads.use((reads) => reads.search(search, page, now))
   return { items: found.items.map(pncVehicleSummary), meta: found.meta }
-})
+}, requires("pnc.view"))
 
 /** `GET /pnc/vehicles/{id}`: the registration, keeper, licence and alert chain in one read. */
 export const getVehicleRecord = Effect.fn("civilians.getVehicleRecord")(function*(id: VehicleId) {
   const now = yield* DateTime.now
   const file = yield* VehicleReads.use((reads) => reads.findById(id, now)).pipe(orNotFound("No such vehicle"))
   return pncVehicleRecord(file, now)
-})
+}, requires("pnc.view"))
 
 /**
  * `GET /pnc/events`: the PNC history, newest first; a member's own changes to
@@ -64,4 +64,4 @@ export const listPncEvents = Effect.fn("civilians.listPncEvents")(function*(
   const found = yield* PncHistory.use((history) => history.list(filter, page))
   const showOwner = mayKnowOwners(caller)
   return { items: found.items.map((event) => pncHistoryEntry(event, showOwner)), meta: found.meta }
-})
+}, requires("pnc.view"))

@@ -1,5 +1,5 @@
 import { DateTime, Effect } from "effect"
-import type { UserCaller } from "../identity/index.js"
+import { requires, type UserCaller } from "../identity/index.js"
 import { inTransaction, NoChange, orNotFound, validated } from "../kernel/index.js"
 import { recordChange } from "./history.js"
 import type { VehicleId } from "./ids.js"
@@ -45,4 +45,4 @@ export const changeVehicleStatuses = Effect.fn("civilians.changeVehicleStatuses"
     })
     return vehicleView(updated)
   }))
-})
+}, requires("pnc.vehicles.manage"))

@@ -1,5 +1,5 @@
 import { DateTime, Effect, Option } from "effect"
-import type { UserCaller } from "../identity/index.js"
+import { requires, type UserCaller } from "../identity/index.js"
 import { checkedPage, inTransaction, InvalidInput, InvalidState, isWithinWindow, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { lockedCivilian, namedVehicle, loadedRecordOf } from "./alerts.js"
 import { recordChange } from "./history.js"
@@ -122,20 +122,20 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
     }
     return recordView(yield* loadedRecordOf(record.id))
   }))
-})
+}, requires("pnc.records.manage"))
 
 /** `GET /pnc/records/{id}`: a record with who recorded it. */
 export const getRecord = Effect.fn("civilians.getRecord")(function*(id: RecordId) {
   const file = yield* AlertReads.use((reads) => reads.findRecord(id)).pipe(orNotFound("No such record"))
   return recordView(file)
-})
+}, requires("pnc.view"))
 
 /** `GET /pnc/civilians/{id}/records`: every record of a person, the latest occurrence first. */
 export const listCivilianRecords = Effect.fn("civilians.listCivilianRecords")(function*(civilianId: CivilianId, requested: Page) {
   const page = yield* checkedPage(requested)
   const listed = yield* AlertReads.use((reads) => reads.listRecords(civilianId, page)).pipe(orNotFound("No such person"))
   return { items: listed.items.map(recordView), meta: listed.meta }
-})
+}, requires("pnc.view"))
 
 /**
  * Closes (dealt with) or voids (made in error) an open record, with a reason.
@@ -184,9 +184,9 @@ const unendorseRecord = (caller: UserCaller, record: PncRecord, reason: string, 
 /** `POST /pnc/records/{id}/close`: an open record is closed, with a reason. Records `RECORD_CLOSED`. */
 export const closeRecord = Effect.fn("civilians.closeRecord")(function*(caller: UserCaller, id: RecordId, input: { readonly reason: string }) {
   return yield* endRecord(caller, id, "CLOSED", input)
-})
+}, requires("pnc.records.manage"))
 
 /** `POST /pnc/records/{id}/void`: an open record made in error is void, with a reason. Records `RECORD_VOIDED`. */
 export const voidRecord = Effect.fn("civilians.voidRecord")(function*(caller: UserCaller, id: RecordId, input: { readonly reason: string }) {
   return yield* endRecord(caller, id, "VOID", input)
-})
+}, requires("pnc.records.manage"))

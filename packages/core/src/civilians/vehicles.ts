@@ -1,5 +1,5 @@
 import { DateTime, Effect, Option } from "effect"
-import type { UserCaller } from "../identity/index.js"
+import { requires, type UserCaller } from "../identity/index.js"
 import { inTransaction, InvalidInput, InvalidState, newId, NotFound, validated } from "../kernel/index.js"
 import { ownedBy } from "./access.js"
 import { canHoldOfficialDocuments } from "./Civilian.js"
@@ -57,7 +57,7 @@ export const registerVehicle = Effect.fn("civilians.registerVehicle")(function*(
     })
     return { ...vehicleView(vehicle), keeperSince: now }
   }))
-})
+}, requires("civilians.manage_own"))
 
 const invalidReference = (message: string) => new InvalidInput({ message, details: [{ path: ["toReference"], message }] })
 
@@ -102,4 +102,4 @@ export const transferVehicle = Effect.fn("civilians.transferVehicle")(function*(
     })
     return vehicleView(moved)
   }))
-})
+}, requires("civilians.manage_own"))

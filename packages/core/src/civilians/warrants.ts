@@ -1,5 +1,5 @@
 import { DateTime, Effect } from "effect"
-import type { UserCaller } from "../identity/index.js"
+import { requires, type UserCaller } from "../identity/index.js"
 import { checkedPage, inTransaction, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { checkExpiry, isoOrNull, lockedCivilian, loadedWarrantOf } from "./alerts.js"
 import { WarrantNotActive } from "./errors.js"
@@ -57,7 +57,7 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
     })
     return warrantView(yield* loadedWarrantOf(warrant.id), now)
   }))
-})
+}, requires("pnc.warrants.manage"))
 
 /**
  * `POST /pnc/warrants/{id}/close`: an active warrant is executed or
@@ -86,7 +86,7 @@ export const closeWarrant = Effect.fn("civilians.closeWarrant")(function*(
     })
     return warrantView(yield* loadedWarrantOf(warrant.id), now)
   }))
-})
+}, requires("pnc.warrants.manage"))
 
 /** `GET /pnc/warrants`: newest first; `status` as read now (`EXPIRED` included). */
 export const listWarrants = Effect.fn("civilians.listWarrants")(function*(filter: WarrantFilter, requested: Page) {
@@ -94,4 +94,4 @@ export const listWarrants = Effect.fn("civilians.listWarrants")(function*(filter
   const now = yield* DateTime.now
   const listed = yield* AlertReads.use((reads) => reads.listWarrants(filter, now, page))
   return { items: listed.items.map((file) => warrantView(file, now)), meta: listed.meta }
-})
+}, requires("pnc.view"))

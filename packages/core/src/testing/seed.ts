@@ -1,7 +1,7 @@
 import { DateTime, Effect, Option } from "effect"
 import { addCrew, createUnit } from "../cad/index.js"
 import { createCivilian, issueLicence, type LicenceCategory, registerVehicle } from "../civilians/index.js"
-import { type Account, Accounts, StaffProfiles, type UserCaller } from "../identity/index.js"
+import { type Account, Accounts, admitted, StaffProfiles, type UserCaller } from "../identity/index.js"
 import { aPerson, aStaffMember, type StaffMemberOptions } from "./callers.js"
 
 /** Stores the account unless one with its id is there already (seeding the same person twice is one account). */
@@ -27,6 +27,14 @@ export const seedStaff = (options: StaffMemberOptions) =>
 /** The permissions a member holds by default, which the civilian portal asks of a character's owner. */
 const OWNER_PERMISSIONS = ["civilians.create", "civilians.manage_own"] as const
 
+/**
+ * The civilian portal's access rules (`@bluelight/api`'s `CiviliansApi`, which
+ * the core cannot import): the seed acts for the owner as the portal would, so
+ * an owner given without these permissions is refused as the server refuses.
+ */
+const CREATE_CHARACTER = { access: "session", permissions: ["civilians.create"] } as const
+const OWNER_OR_MANAGER = { access: "session", permissions: ["civilians.manage_own"], alternative: ["civilians.manage"] } as const
+
 /** A character's fields; everything left out takes a valid default. */
 export interface CharacterOptions {
   /** Whose character it is; a member called `Character Owner` unless given (their account is stored). */
@@ -41,8 +49,9 @@ export interface CharacterOptions {
 /**
  * A character with a driving licence and a vehicle, made by the real use
  * cases (`createCivilian`, `issueLicence`, `registerVehicle`) as its owner,
- * so the histories and the PNC's reads hold what they would after a person
- * did it through the portal. Answers the owner and the three views.
+ * admitted under the portal's rules, so the histories and the PNC's reads
+ * hold what they would after a person did it through the portal. Answers the
+ * owner and the three views.
  */
 export const seedCharacter = (options: CharacterOptions = {}) =>
   Effect.gen(function*() {
@@ -55,15 +64,15 @@ export const seedCharacter = (options: CharacterOptions = {}) =>
       dateOfBirth,
       gender: "MALE",
       address: "1 High Street"
-    })
-    const licence = yield* issueLicence(owner, civilian.id, { categories: options.licenceCategories ?? ["B"] })
+    }).pipe(admitted(CREATE_CHARACTER, owner))
+    const licence = yield* issueLicence(owner, civilian.id, { categories: options.licenceCategories ?? ["B"] }).pipe(admitted(OWNER_OR_MANAGER, owner))
     const vehicle = yield* registerVehicle(owner, civilian.id, {
       plate: options.plate ?? "AB12 CDE",
       make: "Ford",
       model: "Focus",
       colour: "Blue",
       type: "CAR"
-    })
+    }).pipe(admitted(OWNER_OR_MANAGER, owner))
     return { owner, civilian, licence, vehicle }
   })
 

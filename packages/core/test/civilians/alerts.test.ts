@@ -22,8 +22,8 @@ import {
   VehicleId,
   voidRecord
 } from "@bluelight/core/civilians"
-import { type Account, AccountId, Accounts, type Permission } from "@bluelight/core/identity"
-import { civilianTables, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
+import { type Account, AccountId, Accounts, type Permission, type Permitted } from "@bluelight/core/identity"
+import { accessNotChecked, civilianTables, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, type Duration, Effect, Exit, type Layer } from "effect"
 import { TestClock } from "effect/testing"
@@ -43,7 +43,13 @@ const page = { limit: 25, offset: 0 }
 const TODAY = DateTime.makeUnsafe("2026-06-15T12:00:00.000Z")
 const later = (duration: Duration.Input) => DateTime.addDuration(TODAY, duration)
 
-type Ports = Layer.Success<ReturnType<typeof testPorts>>
+/**
+ * What the use cases under test need: the kit's ports, and the proofs of
+ * access they require, which these tests take away unchecked
+ * (`accessNotChecked`): they test the use cases' own rules, while who may
+ * call each one is the contract's rule, proved by the authorization matrix.
+ */
+type Needs = Layer.Success<ReturnType<typeof testPorts>> | Permitted<Permission>
 
 /** The code of the one expected error the effect failed with, if that is how it ended. */
 const failureCode = <A, E>(exit: Exit.Exit<A, E>): string | undefined => {
@@ -63,9 +69,9 @@ const world = Effect.gen(function*() {
 })
 
 const run = <A, E>(
-  body: (ids: { civilianId: CivilianId; vehicleId: VehicleId }) => Effect.Effect<A, E, Ports>,
+  body: (ids: { civilianId: CivilianId; vehicleId: VehicleId }) => Effect.Effect<A, E, Needs>,
   options: Parameters<typeof testPorts>[0] = {}
-) => Effect.flatMap(world, body).pipe(Effect.provide(testPorts(options)))
+) => Effect.flatMap(world, body).pipe(accessNotChecked, Effect.provide(testPorts(options)))
 
 const citation = (civilianId: CivilianId, more: Partial<Parameters<typeof createRecord>[1]> = {}) => ({
   civilianId,
@@ -257,7 +263,7 @@ describe("markers", () => {
 
 describe("a change and its history and audit entries commit together", () => {
   const tables = InMemoryDatabase.use(civilianTables)
-  const cases: ReadonlyArray<[string, (ids: { civilianId: CivilianId; vehicleId: VehicleId }) => Effect.Effect<unknown, unknown, Ports>]> = [
+  const cases: ReadonlyArray<[string, (ids: { civilianId: CivilianId; vehicleId: VehicleId }) => Effect.Effect<unknown, unknown, Needs>]> = [
     ["createRecord", ({ civilianId }) => createRecord(officer, citation(civilianId, { points: 3 }))],
     ["issueWarrant", ({ civilianId }) => issueWarrant(officer, { civilianId, reason: "Failed to appear" })],
     ["createMarker", ({ vehicleId }) => createMarker(officer, { type: "STOLEN_VEHICLE", vehicleId, reason: "Stolen" })]
@@ -310,6 +316,6 @@ describe("a change and its history and audit entries commit together", () => {
         const exit = yield* Effect.exit(change({ civilianId, vehicleId }))
         expect(Exit.isFailure(exit)).toBe(true)
         expect(yield* tables).toEqual(before)
-      }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
+      }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: "failing" }))))
   }
 })

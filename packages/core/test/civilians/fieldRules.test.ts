@@ -1,6 +1,6 @@
 import { addEndorsement, createCivilian, issueLicence, OwnerCivilianView, registerVehicle, updateCivilian } from "@bluelight/core/civilians"
-import { type Account, AccountId, Accounts, type Permission } from "@bluelight/core/identity"
-import { testPorts } from "@bluelight/core/testing"
+import { type Account, AccountId, Accounts, type Permission, type Permitted } from "@bluelight/core/identity"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, Effect, Exit, type Layer, Schema } from "effect"
 import { TestClock } from "effect/testing"
@@ -22,14 +22,20 @@ const officer = aUserCaller(["pnc.view", "pnc.licences.manage"], person("officer
 const character = { fullName: "John Smith", dateOfBirth: "1990-05-14", gender: "MALE", address: "1 High Street" } as const
 const car = { plate: "AB12 CDE", make: "Ford", model: "Focus", colour: "Blue", type: "CAR" } as const
 
-type Ports = Layer.Success<ReturnType<typeof testPorts>>
+/**
+ * What the use cases under test need: the kit's ports, and the proofs of
+ * access they require, which these tests take away unchecked
+ * (`accessNotChecked`): they test the use cases' own rules, while who may
+ * call each one is the contract's rule, proved by the authorization matrix.
+ */
+type Needs = Layer.Success<ReturnType<typeof testPorts>> | Permitted<Permission>
 
-const run = <A, E>(effect: Effect.Effect<A, E, Ports>) =>
+const run = <A, E>(effect: Effect.Effect<A, E, Needs>) =>
   Effect.gen(function*() {
     yield* TestClock.setTime(DateTime.makeUnsafe("2026-06-15T12:00:00.000Z").epochMilliseconds)
     yield* Accounts.use((accounts) => Effect.forEach([alice, officer], (caller) => accounts.insert(caller.account)))
     return yield* effect
-  }).pipe(Effect.provide(testPorts()))
+  }).pipe(accessNotChecked, Effect.provide(testPorts()))
 
 /** The one expected error the effect failed with: its code and its problems. */
 const refusal = <A, E>(exit: Exit.Exit<A, E>) => {

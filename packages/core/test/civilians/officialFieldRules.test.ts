@@ -20,8 +20,8 @@ import {
   voidRecord
 } from "@bluelight/core/civilians"
 import type { EndorsementId, LicenceCategory, WarrantOutcome } from "@bluelight/core/civilians"
-import { type Account, AccountId, Accounts, type Permission } from "@bluelight/core/identity"
-import { civilianTables, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
+import { type Account, AccountId, Accounts, type Permission, type Permitted } from "@bluelight/core/identity"
+import { accessNotChecked, civilianTables, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, Effect, Exit, type Layer } from "effect"
 import { TestClock } from "effect/testing"
@@ -45,12 +45,18 @@ const character = { fullName: "John Smith", dateOfBirth: "1990-05-14", gender: "
 const car = { plate: "AB12 CDE", make: "Ford", model: "Focus", colour: "Blue", type: "CAR" } as const
 const OCCURRED = DateTime.makeUnsafe("2026-06-14T20:00:00.000Z")
 
-type Ports = Layer.Success<ReturnType<typeof testPorts>>
+/**
+ * What the use cases under test need: the kit's ports, and the proofs of
+ * access they require, which these tests take away unchecked
+ * (`accessNotChecked`): they test the use cases' own rules, while who may
+ * call each one is the contract's rule, proved by the authorization matrix.
+ */
+type Needs = Layer.Success<ReturnType<typeof testPorts>> | Permitted<Permission>
 
 const tables = InMemoryDatabase.use(civilianTables)
 
 /** Today is 2026-06-15; Alice's character keeps a car and holds a licence. */
-const run = <A, E>(body: (world: World) => Effect.Effect<A, E, Ports>) =>
+const run = <A, E>(body: (world: World) => Effect.Effect<A, E, Needs>) =>
   Effect.gen(function*() {
     yield* TestClock.setTime(DateTime.makeUnsafe("2026-06-15T12:00:00.000Z").epochMilliseconds)
     yield* Accounts.use((accounts) => Effect.forEach([alice, officer], (caller) => accounts.insert(caller.account)))
@@ -58,7 +64,7 @@ const run = <A, E>(body: (world: World) => Effect.Effect<A, E, Ports>) =>
     const vehicle = yield* registerVehicle(alice, civilian.id, car)
     const licence = yield* issueLicence(alice, civilian.id, { categories: ["B"] })
     return yield* body({ civilian, vehicle, licence })
-  }).pipe(Effect.provide(testPorts()))
+  }).pipe(accessNotChecked, Effect.provide(testPorts()))
 
 type World = {
   readonly civilian: Effect.Success<ReturnType<typeof createCivilian>>
@@ -76,7 +82,7 @@ const refusal = <A, E>(exit: Exit.Exit<A, E>) => {
 }
 
 /** Runs the command, expects it refused with these problems, and no table changed. */
-const refusedUnwritten = <A, E>(command: Effect.Effect<A, E, Ports>, details: ReadonlyArray<{ path: ReadonlyArray<string>; message: string }>) =>
+const refusedUnwritten = <A, E>(command: Effect.Effect<A, E, Needs>, details: ReadonlyArray<{ path: ReadonlyArray<string>; message: string }>) =>
   Effect.gen(function*() {
     const before = yield* tables
     const exit = yield* Effect.exit(command)

@@ -4,6 +4,7 @@ import { getOwnCivilian, getVehicleRecord, listCivilians } from "@bluelight/core
 import { startShift } from "@bluelight/core/shifts"
 import { AccountId, type AccessRule, checkAccess, isActiveStaff, listStaff } from "@bluelight/core/identity"
 import {
+  accessNotChecked,
   advanceClock,
   aPerson,
   aService,
@@ -42,7 +43,7 @@ describe("the kit's callers", () => {
       expect(failureCode(yield* Effect.exit(checkAccess({ ...manageUnits, permissions: ["audit.view"] }, person)))).toBe("FORBIDDEN")
       // A use case that asks for a permission itself: naming another owner needs civilians.manage.
       expect(failureCode(yield* Effect.exit(listCivilians(person, AccountId.make("acc-bob"), PAGE)))).toBe("FORBIDDEN")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a staff member is active staff; with its profile inactive it is not", () =>
     Effect.sync(() => {
@@ -107,7 +108,7 @@ describe("the kit's seeds", () => {
       expect(licence.categories).toEqual(["B"])
       const record = yield* getVehicleRecord(vehicle.id)
       expect(record.plate).toBe("AB12 CDE")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("seedCrewedUnit makes an available unit crewed by stored staff, with its history", () =>
     Effect.gen(function*() {
