@@ -1,43 +1,43 @@
 import { PlatformProvider, type SignInStartBudgets } from "@bluelight/core/identity"
-import { Context, Effect, Layer, type Types } from "effect"
+import { Effect, Layer, type Types } from "effect"
 import { HttpRouter, type HttpServerRequest, type HttpServerResponse } from "effect/http"
-import { type HttpApi, HttpApiBuilder, type HttpApiGroup, OpenApi } from "effect/http-api"
+import { type HttpApi, HttpApiBuilder, type HttpApiGroup } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { BluelightApiWithTestHooks } from "@bluelight/api/testHooks/TestHooksApi.js"
+import { servedApi, type Served } from "@bluelight/api/openapi/describe.js"
+import { withOriginHeader } from "@bluelight/api/openapi/originHeader.js"
 import { AuditHandlers } from "./audit/AuditHandlers.js"
-import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
-import { PncHandlers } from "./civilians/PncHandlers.js"
+import { layerAccessControl } from "./auth/AccessControl.js"
+import { cookieNames } from "./auth/cookies.js"
+import { HttpSettings } from "./auth/HttpSettings.js"
+import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
 import { CallsHandlers } from "./cad/CallsHandlers.js"
 import { EventsHandlers } from "./cad/EventsHandlers.js"
 import { IncidentsHandlers } from "./cad/IncidentsHandlers.js"
 import { MdtHandlers } from "./cad/MdtHandlers.js"
 import { UnitsHandlers } from "./cad/UnitsHandlers.js"
+import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
+import { PncHandlers } from "./civilians/PncHandlers.js"
 import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
-import { layerAccessControl } from "./auth/AccessControl.js"
-import { cookieNames } from "./auth/cookies.js"
-import { HttpSettings } from "./auth/HttpSettings.js"
-import { IMMUTABLE, precompressed, type StaticDocument } from "./docs/precompressed.js"
-import { DESCRIPTION_PATH, FAVICON_PATHS, layerFavicon, layerReference, loadScalarScript, REFERENCE_PATH, type ScalarScript } from "./docs/reference.js"
-import { browserAnswers } from "./home/browserAnswers.js"
-import { webApp } from "./web/webApp.js"
-import { loadWebFiles, type WebFiles } from "./web/webFiles.js"
-import { policyHeader, type RateBudgets } from "./auth/rateLimitHeaders.js"
+import { documentRoutes, layerDocuments, loadScalarScript, type ScalarScript } from "./docs/reference.js"
+import { GameLiveHandlers } from "./game/LiveHandlers.js"
+import { GameEventsHandlers } from "./game/webhookHandlers.js"
+import { layerBrowserPages } from "./home/browserPages.js"
 import { AdminHandlers } from "./identity/AdminHandlers.js"
 import { AuthHandlers } from "./identity/AuthHandlers.js"
 import { StaffHandlers } from "./identity/StaffHandlers.js"
-import { GameLiveHandlers } from "./game/LiveHandlers.js"
-import { GameEventsHandlers } from "./game/webhookHandlers.js"
 import { GameServerHandlers } from "./moderation/GameServerHandlers.js"
 import { ModerationHandlers } from "./moderation/ModerationHandlers.js"
-import { servedApi, type Served } from "@bluelight/api/openapi/describe.js"
-import { withOriginHeader } from "@bluelight/api/openapi/originHeader.js"
-import { envelopeErrors, requestPath } from "./requestPath/middleware.js"
-import { oneOrigin } from "./requestPath/oneOrigin.js"
-import { type ExtraRoute, type ExtraRoutes, ROUTER_CONFIG, RouteIndex } from "./requestPath/routes.js"
+import { layerBodyRules } from "./requestPath/bodyRules.js"
+import { loopbackRedirect } from "./requestPath/loopbackRedirect.js"
+import { requestPath } from "./requestPath/requestPath.js"
+import { type ExtraRoutes, layerMethodNotAllowed, ROUTER_CONFIG, routesOf } from "./requestPath/routes.js"
 import { RoleplaySessionsHandlers } from "./shifts/RoleplaySessionsHandlers.js"
 import { ShiftsHandlers } from "./shifts/ShiftsHandlers.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
 import { TestHooksHandlers } from "./testHooks/TestHooksHandlers.js"
+import { layerWebClient } from "./web/webRoutes.js"
+import { loadWebFiles, type WebFiles } from "./web/webFiles.js"
 
 export interface HttpOptions {
   /** `APP_URL`: the public origin. */
@@ -50,7 +50,7 @@ export interface HttpOptions {
   readonly trustedProxyHops: number
   /**
    * Routes of the composition's own to mount beside the API (the development providers,
-   * never in production), with what the route index needs of them; `null` for none.
+   * never in production), with their methods and paths for the `405`s; `null` for none.
    */
   readonly extraRoutes: ExtraRoutes | null
   /** Mounts the `/api/__test/*` endpoints for black-box tests. Never on in production. */
@@ -60,25 +60,6 @@ export interface HttpOptions {
   /** Whether Developer Access can be turned on here (a developer password is set): the web client offers it only then. */
   readonly developerAccess: boolean
 }
-
-const docsRoutes = (script: ScalarScript): ReadonlyArray<ExtraRoute> => [
-  { method: "GET", path: DESCRIPTION_PATH },
-  { method: "GET", path: REFERENCE_PATH },
-  { method: "GET", path: script.path },
-  ...FAVICON_PATHS.map((path) => ({ method: "GET", path }))
-]
-
-/**
- * The reference page, Scalar's script and the description: constant, served
- * compressed with a validator. The page is revalidated on each use, the
- * script kept for good under its hash's name, the description (JSON) never
- * stored.
- */
-const documents = (script: ScalarScript): ReadonlyArray<StaticDocument> => [
-  { path: REFERENCE_PATH, cacheControl: "no-cache" },
-  { path: script.path, cacheControl: IMMUTABLE },
-  { path: DESCRIPTION_PATH, cacheControl: "no-store" }
-]
 
 const handlers = Layer.mergeAll(
   SystemHandlers,
@@ -103,37 +84,32 @@ const handlers = Layer.mergeAll(
 )
 
 /**
- * The description as this server serves it: `servedApi`'s (`APP_URL`, the
- * cookie's name), with the `Origin` header declared on the cookie's writes.
+ * The API's routes with their handlers, its description as served here
+ * (`servedApi`: `APP_URL`, the cookie's name; the `Origin` header declared on
+ * the cookie's writes), and the documents and `405`s of its paths; the test
+ * hooks only when asked.
  */
-const describedHere = <Groups extends HttpApiGroup.Constraint>(api: HttpApi.HttpApi<"bluelight", Groups>, served: Served) =>
-  withOriginHeader(servedApi(api, served), served.appUrl)
-
-/** The API's routes with their handlers and its description as served here; the test hooks only when asked. */
-const apiWithHandlers = (testHooks: boolean, served: Served) =>
-  testHooks
-    ? HttpApiBuilder.layer(describedHere(BluelightApiWithTestHooks, served), { openapiPath: DESCRIPTION_PATH }).pipe(
-      Layer.provide(handlers),
-      Layer.provide(TestHooksHandlers)
-    )
-    : HttpApiBuilder.layer(describedHere(BluelightApi, served), { openapiPath: DESCRIPTION_PATH }).pipe(Layer.provide(handlers))
-
-/** The routes of the API as served, and its reference page (titled as the description is). */
-const describedAs = <Groups extends HttpApiGroup.Constraint>(
+const apiRoutes = <Groups extends HttpApiGroup.Constraint>(
   api: HttpApi.HttpApi<"bluelight", Groups>,
+  served: Served,
   script: ScalarScript,
-  extra: ReadonlyArray<ExtraRoute>
-) => ({
-  routes: RouteIndex.fromApi(api, extra),
-  reference: layerReference({ title: Context.getOrElse(api.annotations, OpenApi.Title, () => "API reference"), script })
-})
+  extra: ExtraRoutes | null
+) => {
+  const described = withOriginHeader(servedApi(api, served), served.appUrl)
+  return Layer.mergeAll(
+    HttpApiBuilder.layer(described),
+    layerDocuments(described, script),
+    layerMethodNotAllowed(routesOf(api, [...documentRoutes(script), ...(extra?.routes ?? [])]))
+  )
+}
 
 /**
- * The API served over whatever `HttpServer` the caller provides: the request
- * path around it, access control on every protected group, the OpenAPI
- * description and the Scalar reference beside it, and the caller's extra
- * routes (the development providers) when given. Needs the core ports its handlers use. Scalar's
- * script is loaded (and hashed) once, when the layer is built.
+ * The API served over whatever `HttpServer` the caller provides: one router
+ * holding every route (the API's endpoints, the documents, the web client,
+ * the caller's extra routes such as the development providers, and the
+ * `405` of every known path), with the request path as its one global
+ * middleware. Needs the core ports its handlers use. Scalar's script and the
+ * web client's files are read once, when the layer is built.
  */
 export const layerHttpApi = (options: HttpOptions) =>
   Layer.unwrap(Effect.gen(function*() {
@@ -146,41 +122,37 @@ export const layerHttpApi = (options: HttpOptions) =>
 const served = (options: HttpOptions, script: ScalarScript, web: WebFiles | null) => {
   const cookies = cookieNames(options.production)
   const description: Served = { appUrl: options.appUrl, sessionCookie: cookies.session }
-  const extra = [...docsRoutes(script), ...(options.extraRoutes?.routes ?? [])]
-  const { routes, reference } = options.testHooks ? describedAs(BluelightApiWithTestHooks, script, extra) : describedAs(BluelightApi, script, extra)
+  const appOrigin = new URL(options.appUrl).origin
   const settings = Layer.succeed(HttpSettings, {
     appUrl: options.appUrl,
-    appOrigin: new URL(options.appUrl).origin,
+    appOrigin,
     cookies,
     budgets: options.budgets,
     signInStarts: options.signInStarts,
     trustedProxyHops: options.trustedProxyHops
   })
-  const access = layerAccessControl({ appOrigin: new URL(options.appUrl).origin, cookies, budgets: options.budgets })
-  const apiLive = apiWithHandlers(options.testHooks, description).pipe(
-    Layer.provide(access),
-    Layer.provide(settings)
+  // What the endpoints' middleware needs: the body rules, the browser flows' pages, the access check.
+  const middleware = Layer.mergeAll(
+    layerBodyRules,
+    layerBrowserPages(options.appUrl),
+    layerAccessControl({ appOrigin, cookies, budgets: options.budgets })
   )
-  // Around the router, outermost first: the request path, the loopback redirect, the web client,
-  // browsers' pages around the error envelope, the documents' compression.
-  const pages = oneOrigin({ appUrl: options.appUrl, production: options.production })
-  const compressed = precompressed(documents(script))
-  const webClient = webApp(web)
-  const outer = requestPath(routes, { rateLimitPolicy: policyHeader(options.budgets) })
-  const around = <E, R>(
-    router: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
-  ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
-    outer(pages(webClient(browserAnswers(options.appUrl)(compressed(envelopeErrors(routes)(router))))))
-  // A global router middleware, not the server's: it wraps unknown routes too, and what it answers is what is sent.
+  const api = options.testHooks
+    ? apiRoutes(BluelightApiWithTestHooks, description, script, options.extraRoutes).pipe(Layer.provide(TestHooksHandlers))
+    : apiRoutes(BluelightApi, description, script, options.extraRoutes)
+  const path = requestPath({
+    rateLimitPolicy: policyHeader(options.budgets),
+    redirect: loopbackRedirect({ appUrl: options.appUrl, production: options.production })
+  })
   const app = Layer.mergeAll(
+    // A global router middleware, not the server's: it wraps unknown routes too, and what it answers is what is sent.
     HttpRouter.middleware(
       // It answers every failure; the router's type of a global middleware still passes what it cannot see on.
-      (router): Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled, HttpServerRequest.HttpServerRequest> => around(router),
+      (router): Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled, HttpServerRequest.HttpServerRequest> => path(router),
       { global: true }
     ),
-    apiLive,
-    reference,
-    layerFavicon,
+    api.pipe(Layer.provide(handlers), Layer.provide(middleware), Layer.provide(settings)),
+    layerWebClient(web),
     options.extraRoutes?.layer ?? Layer.empty
   )
   // The request path writes the one log line of each request, and the server announces itself.

@@ -1,6 +1,5 @@
 import { accessRuleOf, accessSentence, allow, BluelightApi, statusOfCode, withAccessSentence } from "@bluelight/api"
 import { BluelightApiWithTestHooks } from "@bluelight/api/testHooks/TestHooksApi.js"
-import { RouteIndex } from "@bluelight/adapters-http"
 import type { AccessRule } from "@bluelight/core/identity"
 import { ErrorCode } from "@bluelight/core/kernel"
 import { Option, Schema } from "effect"
@@ -120,16 +119,5 @@ describe("the access sentence", () => {
     const rule = { access: "public", permissions: [] } as const
     expect(withAccessSentence("Lists things.", rule)).toBe(`Lists things.\n\n${accessSentence(rule)}`)
     expect(withAccessSentence(undefined, rule)).toBe(accessSentence(rule))
-  })
-})
-
-describe("route index", () => {
-  const routes = RouteIndex.fromApi(BluelightApiWithTestHooks, [{ method: "GET", path: "/api/docs" }])
-  it("finds routes and the methods a path answers to", () => {
-    expect(routes.find("GET", "/api/health")?.path).toBe("/api/health")
-    expect(routes.find("POST", "/api/health")).toBeUndefined()
-    expect(routes.methodsFor("/api/__test/audit")).toEqual(["GET", "POST"])
-    expect(routes.methodsFor("/api/docs")).toEqual(["GET"])
-    expect(routes.methodsFor("/api/nothing")).toEqual([])
   })
 })

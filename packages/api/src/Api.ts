@@ -15,6 +15,7 @@ import { GameLiveApi } from "./game/LiveApi.js"
 import { GameEventsApi } from "./game/GameEventsApi.js"
 import { GameServerApi } from "./moderation/GameServerApi.js"
 import { ModerationApi } from "./moderation/ModerationApi.js"
+import { BodyRules } from "./bodyRules.js"
 import { describeApi } from "./openapi/describe.js"
 import { RoleplaySessionsApi } from "./shifts/RoleplaySessionsApi.js"
 import { ShiftsApi } from "./shifts/ShiftsApi.js"
@@ -48,6 +49,8 @@ export class BluelightApi extends describeApi(
     .add(EventsApi)
     .add(MdtApi)
     .add(PncRecordsApi)
+    // Last, so that it is every operation's outermost middleware: the body is checked before anything else runs.
+    .middleware(BodyRules)
     .prefix("/api")
     // Effect 4 reads parse options from the API, not from the schemas: every problem is reported, and a
     // body or a query with a property it does not declare is refused (`LenientQuery` takes them in a rest).

@@ -18,7 +18,6 @@ import { Context, Effect, Layer, Option } from "effect"
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiEndpoint } from "effect/http-api"
 import { accessRuleOf, isRateLimited } from "@bluelight/api/access.js"
-import { errorResponse } from "../errors/respond.js"
 import { type CookieNames, readCookie, withoutSessionCookie } from "./cookies.js"
 import { Authenticated, SignedIn } from "@bluelight/api/auth/AccessControlMiddleware.js"
 import { CurrentCaller, CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
@@ -98,6 +97,15 @@ const checkOrigin = (request: HttpServerRequest.HttpServerRequest, appOrigin: st
 const proven = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, Permitted<Permission>>> => effect as never
 
 /**
+ * A refusal of the access check, left to HttpApi to answer with the
+ * envelope: `allow` declares on each endpoint every refusal its rule can meet
+ * (`errors/refusals.ts`), while the middleware's own type declares none (a
+ * middleware's declared errors would be added to every endpoint it is on,
+ * whatever its rule).
+ */
+const declared = <A, R, E>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, never, R> => effect as never
+
+/**
  * The two access middlewares (`Authenticated`, `SignedIn`) over the sessions,
  * the credentials and the rate limiter resolved when the layer is built.
  */
@@ -166,16 +174,15 @@ export const layerAccessControl = (options: AccessControlOptions) =>
       }
 
       const authenticated = Authenticated.of((httpEffect, { endpoint }) =>
-        Effect.matchEffect(admit(endpoint, admitCaller), {
-          onFailure: errorResponse,
-          onSuccess: (caller) => proven(Effect.provideService(httpEffect, CurrentCaller, caller))
-        })
+        declared(Effect.flatMap(admit(endpoint, admitCaller), (caller) => proven(Effect.provideService(httpEffect, CurrentCaller, caller))))
       )
       const signedIn = SignedIn.of((httpEffect, { endpoint }) =>
-        Effect.matchEffect(admit(endpoint, admitUser), {
-          onFailure: errorResponse,
-          onSuccess: (user) => proven(httpEffect.pipe(Effect.provideService(CurrentCaller, user), Effect.provideService(CurrentUser, user)))
-        })
+        declared(
+          Effect.flatMap(
+            admit(endpoint, admitUser),
+            (user) => proven(httpEffect.pipe(Effect.provideService(CurrentCaller, user), Effect.provideService(CurrentUser, user)))
+          )
+        )
       )
       return Layer.succeedContext(Context.make(Authenticated, authenticated).pipe(Context.add(SignedIn, signedIn)))
     })

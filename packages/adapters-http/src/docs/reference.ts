@@ -1,9 +1,9 @@
-import { Effect } from "effect"
-import { HttpEffect, HttpRouter, HttpServerResponse } from "effect/http"
-import type { HttpApiScalar } from "effect/http-api"
+import { Context, Effect } from "effect"
+import { HttpRouter, HttpServerResponse } from "effect/http"
+import { type HttpApi, type HttpApiGroup, type HttpApiScalar, OpenApi } from "effect/http-api"
 import { SESSION_SCHEME } from "@bluelight/api/openapi/security.js"
 import { createHash } from "node:crypto"
-import { withoutSourceMapComments } from "./precompressed.js"
+import { compressed, IMMUTABLE, onFirstRequest, serveCompressed, withoutSourceMapComments } from "./compressed.js"
 
 /** Where the reference page is served. */
 export const REFERENCE_PATH = "/api/docs"
@@ -30,19 +30,12 @@ export const FAVICON_CACHE_CONTROL = "public, max-age=86400"
 /**
  * The icon's answer: an image of its own type that can never run anything
  * (an SVG opened on its own is a document; its policy lets it load nothing
- * and run no script). The request path gives every answer `no-store`; this
- * one's own `Cache-Control` is set after it, as the documents' is.
+ * and run no script), kept a day.
  */
-const favicon = Effect.as(
-  HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", FAVICON_CACHE_CONTROL))),
-  HttpServerResponse.uint8Array(FAVICON_BYTES, {
-    contentType: "image/svg+xml",
-    headers: { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
-  })
-)
-
-/** Serves the favicon at its paths. */
-export const layerFavicon = HttpRouter.use((router) => Effect.forEach(FAVICON_PATHS, (path) => router.add("GET", path, favicon), { discard: true }))
+const favicon = HttpServerResponse.uint8Array(FAVICON_BYTES, {
+  contentType: "image/svg+xml",
+  headers: { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox", "cache-control": FAVICON_CACHE_CONTROL }
+})
 
 /**
  * Scalar's options this page uses beyond the ones `effect/http-api` types
@@ -186,14 +179,34 @@ export const referencePage = (options: { readonly title: string; readonly script
 </html>
 `
 
-/** Serves the reference page and Scalar's script; their compression and caching are `precompressed`'s. */
-export const layerReference = (options: { readonly title: string; readonly script: ScalarScript }) => {
-  const page = HttpServerResponse.html(referencePage({ title: options.title, scriptPath: options.script.path }))
-  const script = HttpServerResponse.uint8Array(options.script.bytes, { contentType: "text/javascript; charset=utf-8" })
+const encoder = new TextEncoder()
+
+/**
+ * The documents, as routes: the description (`/api/openapi.json`, JSON, never
+ * stored), the reference page (kept, revalidated on every use, so a new
+ * deployment shows at once), Scalar's script (kept for good under its hash's
+ * name) and the icon. Each is compressed once, when first asked for, and
+ * answered in the coding the client accepts with a validator
+ * (`serveCompressed`).
+ */
+export const layerDocuments = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
+  script: ScalarScript
+) => {
+  const title = Context.getOrElse(api.annotations, OpenApi.Title, () => "API reference")
+  const description = onFirstRequest(() => compressed(encoder.encode(JSON.stringify(OpenApi.fromApi(api))), "application/json"))
+  const page = onFirstRequest(() => compressed(encoder.encode(referencePage({ title, scriptPath: script.path })), "text/html; charset=utf-8"))
+  const scalar = onFirstRequest(() => compressed(script.bytes, "text/javascript; charset=utf-8"))
   return HttpRouter.use((router) =>
-    Effect.andThen(
-      router.add("GET", REFERENCE_PATH, Effect.succeed(page)),
-      router.add("GET", options.script.path, Effect.succeed(script))
-    )
+    Effect.all([
+      router.add("GET", DESCRIPTION_PATH, serveCompressed(description, { cacheControl: "no-store" })),
+      router.add("GET", REFERENCE_PATH, serveCompressed(page, { cacheControl: "no-cache" })),
+      router.add("GET", script.path, serveCompressed(scalar, { cacheControl: IMMUTABLE })),
+      ...FAVICON_PATHS.map((path) => router.add("GET", path, favicon))
+    ], { discard: true })
   )
 }
+
+/** The documents' routes, for the `405`s of their paths. */
+export const documentRoutes = (script: ScalarScript) =>
+  [DESCRIPTION_PATH, REFERENCE_PATH, script.path, ...FAVICON_PATHS].map((path) => ({ method: "GET", path }))

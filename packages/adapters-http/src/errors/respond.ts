@@ -1,8 +1,7 @@
-import { CurrentRequestId, type DomainError, type ErrorCode, isDomainError } from "@bluelight/core/kernel"
+import { CurrentRequestId, type ErrorCode } from "@bluelight/core/kernel"
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { capDetails } from "@bluelight/api/schema/envelope.js"
-import { ApiFailure } from "./ApiFailure.js"
 import { statusOfCode } from "@bluelight/api/errors/status.js"
 
 export { capDetails, MAX_DETAILS } from "@bluelight/api/schema/envelope.js"
@@ -32,8 +31,3 @@ export const internalErrorResponse = (cause: unknown): Effect.Effect<HttpServerR
     Effect.logError("request failed with a defect", cause),
     errorResponse({ code: "INTERNAL_ERROR", message: "Something went wrong on our side. Quote the request id if you report it." })
   )
-
-/** True for the failures the envelope knows how to answer: domain errors and request-path refusals. */
-export const isEnvelopeFailure = (
-  u: unknown
-): u is ApiFailure | DomainError => u instanceof ApiFailure || isDomainError(u)

@@ -1,9 +1,13 @@
-import { ByteSize, Effect, Stream } from "effect"
-import { HttpIncomingMessage, type HttpServerRequest } from "effect/http"
-import { IncomingMessage } from "node:http"
-import { ApiFailure } from "../errors/ApiFailure.js"
-import { requestWithBody } from "./requestWithBody.js"
+import { isReadingOwnBody } from "@bluelight/api/access.js"
+import { maxBodyBytesOf } from "@bluelight/api/bodyLimit.js"
+import { BodyRules } from "@bluelight/api/bodyRules.js"
+import { PayloadTooLarge, UnsupportedMediaType } from "@bluelight/api/errors/requestPath.js"
 import { mayHaveBody } from "@bluelight/api/methods.js"
+import { InvalidInput } from "@bluelight/core/kernel"
+import { ByteSize, Effect, Layer, Stream } from "effect"
+import { HttpIncomingMessage, HttpServerRequest } from "effect/http"
+import { IncomingMessage } from "node:http"
+import { requestWithBody } from "./requestWithBody.js"
 
 /** The largest request body accepted, unless the operation declares its own limit (`maxBodyBytes`): 16 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024
@@ -52,13 +56,12 @@ export const nestsDeeperThan = (text: string, max: number): boolean => {
   return false
 }
 
-const tooLarge = (limit: number) =>
-  new ApiFailure({
-    code: "PAYLOAD_TOO_LARGE",
-    message: `Request bodies are limited to ${limit} bytes`
-  })
+/** What the body rules refuse a request with; each is declared on every operation that may be sent a body (`allow`). */
+type BodyRefusal = PayloadTooLarge | UnsupportedMediaType | InvalidInput
 
-const unreadable = new ApiFailure({ code: "INVALID_INPUT", message: "The request body could not be read" })
+const tooLarge = (limit: number) => new PayloadTooLarge({ message: `Request bodies are limited to ${limit} bytes` })
+
+const unreadable = new InvalidInput({ message: "The request body could not be read", details: [{ path: [], message: "could not be read to its end" }] })
 
 /**
  * Reads a body of unknown length piece by piece: kept while it fits in the
@@ -66,7 +69,7 @@ const unreadable = new ApiFailure({ code: "INVALID_INPUT", message: "The request
  * instead of a reset. Past `MAX_DRAINED_BODY_BYTES` the read stops and the
  * connection is cut. Answers the bytes as received.
  */
-const readUndeclared = (request: HttpServerRequest.HttpServerRequest, limit: number): Effect.Effect<Uint8Array, ApiFailure> =>
+const readUndeclared = (request: HttpServerRequest.HttpServerRequest, limit: number): Effect.Effect<Uint8Array, BodyRefusal> =>
   Effect.suspend(() => {
     const kept: Array<Uint8Array> = []
     let bytes = 0
@@ -116,7 +119,7 @@ export const carriesBody = (request: HttpServerRequest.HttpServerRequest): boole
  * `effect/src/http-api/HttpApiBuilder.ts` answers `Unsupported content-type`
  * for a media type the endpoint has no decoder for, body or not).
  */
-export const needsBodyCheck = (request: HttpServerRequest.HttpServerRequest, options: { readonly takesJsonBody: boolean }): boolean =>
+export const needsBodyCheck = (request: HttpServerRequest.HttpServerRequest, options: { readonly takesJsonBody?: boolean | undefined }): boolean =>
   carriesBody(request) || namesOtherMediaTypeForJson(request, options.takesJsonBody)
 
 const namesOtherMediaTypeForJson = (request: HttpServerRequest.HttpServerRequest, takesJsonBody: boolean | undefined): boolean => {
@@ -124,10 +127,7 @@ const namesOtherMediaTypeForJson = (request: HttpServerRequest.HttpServerRequest
   return takesJsonBody === true && mayHaveBody(request.method) && contentType !== undefined && !isJsonMediaType(contentType)
 }
 
-const unsupportedMediaType = new ApiFailure({
-  code: "UNSUPPORTED_MEDIA_TYPE",
-  message: "Request bodies must be sent as Content-Type: application/json"
-})
+const unsupportedMediaType = new UnsupportedMediaType({ message: "Request bodies must be sent as Content-Type: application/json" })
 
 /** What the body rules need to know of the route a request is for. */
 export interface BodyRuleOptions {
@@ -154,7 +154,7 @@ export interface BodyRuleOptions {
 export const checkBody = (
   request: HttpServerRequest.HttpServerRequest,
   options: BodyRuleOptions = { ownBody: false }
-): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
+): Effect.Effect<HttpServerRequest.HttpServerRequest, BodyRefusal> =>
   // Most requests carry no body: they get their answer without a generator of their own.
   carriesBody(request)
     ? checkCarriedBody(request, options)
@@ -165,7 +165,7 @@ export const checkBody = (
 const checkCarriedBody = (
   request: HttpServerRequest.HttpServerRequest,
   options: BodyRuleOptions
-): Effect.Effect<HttpServerRequest.HttpServerRequest, ApiFailure> =>
+): Effect.Effect<HttpServerRequest.HttpServerRequest, BodyRefusal> =>
   Effect.gen(function*() {
     if (!options.ownBody && !isJsonMediaType(request.headers["content-type"])) return yield* unsupportedMediaType
     const limit = options.maxBodyBytes ?? MAX_BODY_BYTES
@@ -185,8 +185,7 @@ const checkCarriedBody = (
     }
     if (options.ownBody) return routed
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      return yield* new ApiFailure({
-        code: "INVALID_INPUT",
+      return yield* new InvalidInput({
         message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
         details: [{ path: [], message: `must nest at most ${MAX_JSON_DEPTH} levels deep` }]
       })
@@ -195,8 +194,7 @@ const checkCarriedBody = (
     try {
       parsed = JSON.parse(text)
     } catch {
-      return yield* new ApiFailure({
-        code: "INVALID_INPUT",
+      return yield* new InvalidInput({
         message: "The request body is not valid JSON",
         details: [{ path: [], message: "must be valid JSON" }]
       })
@@ -204,8 +202,37 @@ const checkCarriedBody = (
     if (options.takesNoBody === true) {
       const problems = bodyOfNothing(parsed)
       if (problems.length > 0) {
-        return yield* new ApiFailure({ code: "INVALID_INPUT", message: "This operation takes no body properties", details: problems })
+        return yield* new InvalidInput({ message: "This operation takes no body properties", details: problems })
       }
     }
     return routed
   })
+
+/**
+ * The body rules as the endpoints' middleware (`BodyRules`, on every
+ * operation of the API): what an endpoint takes is read once, when its route
+ * is built, and an operation no body can be sent to (`GET`) runs without it.
+ * The request the endpoint then decodes is the one checked: a body read
+ * without `Content-Length` is served from the bytes already read.
+ */
+export const layerBodyRules = Layer.succeed(
+  BodyRules,
+  BodyRules.of((endpoint, { endpoint: declared }) => {
+    if (!mayHaveBody(declared.method)) return endpoint
+    const ownBody = isReadingOwnBody(declared)
+    const rules: BodyRuleOptions = {
+      ownBody,
+      takesNoBody: !ownBody && declared.payload.size === 0,
+      takesJsonBody: !ownBody && declared.payload.size > 0,
+      maxBodyBytes: maxBodyBytesOf(declared) ?? MAX_BODY_BYTES
+    }
+    const checked = HttpServerRequest.HttpServerRequest.use((request) =>
+      needsBodyCheck(request, rules)
+        ? Effect.flatMap(checkBody(request, rules), (read) =>
+          read === request ? endpoint : Effect.provideService(endpoint, HttpServerRequest.HttpServerRequest, read))
+        : endpoint
+    )
+    // Its refusals are declared on the operation (`allow`), which HttpApi answers with the envelope; the middleware's own type names none.
+    return checked as Effect.Effect<Effect.Success<typeof checked>, Effect.Error<typeof endpoint>, Effect.Services<typeof checked>>
+  })
+)

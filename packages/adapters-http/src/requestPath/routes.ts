@@ -1,39 +1,19 @@
-import type { Layer } from "effect"
-import { FindMyWay, type HttpRouter } from "effect/http"
-import { HttpApi, type HttpApiEndpoint, type HttpApiGroup } from "effect/http-api"
-import { isReadingOwnBody } from "@bluelight/api/access.js"
-import { maxBodyBytesOf } from "@bluelight/api/bodyLimit.js"
-import { MAX_BODY_BYTES } from "./bodyRules.js"
+import { Effect, type Layer } from "effect"
+import { FindMyWay, HttpRouter, HttpServerRequest } from "effect/http"
+import { HttpApi, type HttpApiGroup } from "effect/http-api"
+import { errorResponse } from "../errors/respond.js"
 
-/** An endpoint as `HttpApi.reflect` hands it over: its schemas and annotations, whatever its types. */
-export type ReflectedEndpoint = HttpApiEndpoint.Top
-
-/** One route of the API, matchable against a raw request path. */
-export interface RouteEntry {
-  readonly method: string
-  readonly path: string
-  /** The route reads its own body (a form post), so the JSON body rules leave it alone. */
-  readonly ownBody: boolean
-  /** An API operation that declares no body: a body it is sent may hold nothing (`{}` at most). */
-  readonly takesNoBody: boolean
-  /** An API operation that declares a (JSON) body it decodes itself: a `Content-Type` sent to it must be JSON, body or not. */
-  readonly takesJsonBody: boolean
-  /** The largest body the route takes: 16 KiB unless its endpoint declares more (`maxBodyBytes`). */
-  readonly maxBodyBytes: number
-}
-
-/** A route served beside the API description (docs, the composition's extra routes). */
+/** A route served beside the API description (the documents, the composition's extra routes). */
 export interface ExtraRoute {
   readonly method: string
   readonly path: string
-  readonly ownBody?: boolean
 }
 
 /**
- * Routes the composition mounts beside the API (the development providers): the
- * layer that adds them to the server's router, and their routes for the route
- * index, so the request path knows them and their body rules. The HTTP adapter
- * serves them without knowing what they are.
+ * Routes the composition mounts beside the API (the development providers):
+ * the layer that adds them to the server's router, and their routes, so that
+ * a known path asked for with another method is answered `405` like the
+ * API's. The HTTP adapter serves them without knowing what they are.
  */
 export interface ExtraRoutes {
   readonly layer: Layer.Layer<never, never, HttpRouter.HttpRouter>
@@ -47,63 +27,68 @@ export const pathnameOf = (url: string): string => {
 }
 
 /**
- * The router's own settings, shared by the server's router and this index so
- * that the two always match a request alike: find-my-way's defaults (a
- * trailing slash and repeated slashes ignored, paths case-insensitive) and no
- * limit of its own on a path parameter. Past 100 characters it would give up
- * on the parameter and report the route as unknown (a `405` on a known path)
- * before the `Id` schema could refuse it with `400`; Node's header limit
- * (16 KiB for the request line and headers) already bounds one.
+ * The router's settings: find-my-way's defaults (a trailing slash and
+ * repeated slashes ignored, paths case-insensitive) and no limit of its own
+ * on a path parameter. Past 100 characters it would give up on the parameter
+ * and report the route as unknown before the `Id` schema could refuse it with
+ * `400`; Node's header limit (16 KiB for the request line and headers)
+ * already bounds one.
  */
 export const ROUTER_CONFIG = { maxParamLength: Number.MAX_SAFE_INTEGER }
 
-/**
- * Every route the server answers, built once from the API description (plus
- * the routes outside it, such as the docs page), so that the request path can
- * apply an operation's body rules before the router runs, log the route it
- * took, and tell a wrong method from an unknown path. The matching is the
- * router's own (Effect's find-my-way, with `ROUTER_CONFIG`), so this index and
- * the router never disagree on what a request names.
- */
-export class RouteIndex {
-  private readonly router = FindMyWay.make<RouteEntry>(ROUTER_CONFIG)
-  private readonly methods: ReadonlyArray<string>
+/** The methods a known path answers `405` to when it has no route of that method (a `HEAD` takes the `GET`'s, as the router does). */
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const
 
-  private constructor(entries: ReadonlyArray<RouteEntry>) {
-    for (const entry of entries) this.router.on(entry.method, entry.path as FindMyWay.PathInput, entry)
-    this.methods = [...new Set(entries.map((entry) => entry.method))].sort()
-  }
-
-  static fromApi<Id extends string, Groups extends HttpApiGroup.Constraint>(
-    api: HttpApi.HttpApi<Id, Groups>,
-    extra: ReadonlyArray<ExtraRoute>
-  ) {
-    const entries: Array<RouteEntry> = []
-    const add = (method: string, path: string, endpoint: ReflectedEndpoint | null, ownBody: boolean) =>
-      entries.push({
-        method,
-        path,
-        ownBody,
-        takesNoBody: endpoint !== null && !ownBody && endpoint.payload.size === 0,
-        takesJsonBody: endpoint !== null && !ownBody && endpoint.payload.size > 0,
-        maxBodyBytes: (endpoint === null ? undefined : maxBodyBytesOf(endpoint)) ?? MAX_BODY_BYTES
-      })
-    HttpApi.reflect(api, {
-      onGroup: () => {},
-      onEndpoint: ({ endpoint }) => add(endpoint.method, endpoint.path, endpoint, isReadingOwnBody(endpoint))
-    })
-    for (const route of extra) add(route.method, route.path, null, route.ownBody ?? false)
-    return new RouteIndex(entries)
-  }
-
-  /** The route the router takes for this method and path (a `HEAD` without its own takes the `GET`, as the router does). */
-  find(method: string, pathname: string): RouteEntry | undefined {
-    const found = this.router.find(method, pathname) ?? (method === "HEAD" ? this.router.find("GET", pathname) : undefined)
-    return found?.handler
-  }
-
-  /** The methods that this path answers to, for `405` and its `Allow` header. */
-  methodsFor(pathname: string): ReadonlyArray<string> {
-    return this.methods.filter((method) => this.router.find(method, pathname) !== undefined)
-  }
+/** Every route of the API, and those beside it, as method and path. */
+export const routesOf = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
+  extra: ReadonlyArray<ExtraRoute>
+): ReadonlyArray<ExtraRoute> => {
+  const routes: Array<ExtraRoute> = [...extra]
+  HttpApi.reflect(api, { onGroup: () => {}, onEndpoint: ({ endpoint }) => routes.push({ method: endpoint.method, path: endpoint.path }) })
+  return routes
 }
+
+/**
+ * The `405` routes: for each known path, a route for every method it has
+ * none of, answering `405 METHOD_NOT_ALLOWED` with `Allow` listing the
+ * methods it has; so the router answers a wrong method itself, and only a
+ * path no route knows is left to `404`. Which methods a path has is asked of
+ * a matcher with the router's own settings holding the real routes, with the
+ * path's pattern as the request: a method another route already answers on
+ * that path (`DELETE /things/new` taken by `DELETE /things/:id`) gets no
+ * `405` route, which would hide it. Worked out once, when the server starts.
+ */
+export const methodNotAllowedRoutes = (
+  routes: ReadonlyArray<ExtraRoute>
+): ReadonlyArray<{ readonly path: string; readonly method: string; readonly allow: string }> => {
+  const matcher = FindMyWay.make<true>(ROUTER_CONFIG)
+  for (const route of routes) matcher.on(route.method, route.path as FindMyWay.PathInput, true)
+  const answered = (method: string, path: string) => matcher.find(method, path) !== undefined
+  const paths = [...new Set(routes.map((route) => route.path))]
+  return paths.flatMap((path) => {
+    const allowed = METHODS.filter((method) => answered(method, path))
+    const allow = [...allowed].sort().join(", ")
+    return METHODS.filter((method) => !allowed.includes(method)).map((method) => ({ path, method, allow }))
+  })
+}
+
+const methodNotAllowed = (allow: string) =>
+  HttpServerRequest.HttpServerRequest.use((request) =>
+    errorResponse({
+      code: "METHOD_NOT_ALLOWED",
+      message: `${request.method} is not allowed on ${pathnameOf(request.url)}; use ${allow}`,
+      headers: { allow }
+    })
+  )
+
+/** The router's `405` for each route `methodNotAllowedRoutes` finds. */
+export const layerMethodNotAllowed = (routes: ReadonlyArray<ExtraRoute>) =>
+  HttpRouter.use((router) =>
+    Effect.forEach(
+      methodNotAllowedRoutes(routes),
+      // The router's type lists the methods it knows by name; every one of METHODS is among them.
+      ({ path, method, allow }) => router.add(method as (typeof METHODS)[number], path as HttpRouter.PathInput, methodNotAllowed(allow)),
+      { discard: true }
+    )
+  )

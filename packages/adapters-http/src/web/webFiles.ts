@@ -1,23 +1,12 @@
 import { Effect } from "effect"
-import { createHash } from "node:crypto"
 import { readdir, readFile } from "node:fs/promises"
 import { extname, join, relative, sep } from "node:path"
-import { promisify } from "node:util"
-import { brotliCompress, constants, gzip } from "node:zlib"
-
-/** One file of the built web client, in each coding a browser may ask for. */
-export interface WebFile {
-  readonly contentType: string
-  readonly identity: Uint8Array
-  readonly br: Uint8Array
-  readonly gzip: Uint8Array
-  readonly etag: string
-}
+import { type Compressed, compressed } from "../docs/compressed.js"
 
 /** The built web client: its page (with what this server offers written in) and its hashed files by path (`/assets/index-Bx3k.js`). */
 export interface WebFiles {
-  readonly index: WebFile
-  readonly assets: ReadonlyMap<string, WebFile>
+  readonly index: Compressed
+  readonly assets: ReadonlyMap<string, Compressed>
 }
 
 /** What the page tells the client this server offers, so it shows only what works here. */
@@ -37,25 +26,16 @@ const TYPES: Readonly<Record<string, string>> = {
   ".txt": "text/plain; charset=utf-8"
 }
 
-const brotli = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
-
 const readIfThere = (path: string) => readFile(path).then((bytes) => new Uint8Array(bytes), () => undefined)
 
 /**
  * A file and its compressed forms: the `.br` and `.gz` the build wrote beside it (scripts/web/build.mjs),
  * or, for a build that wrote none, compressed here once.
  */
-const webFile = async (path: string, contents?: Uint8Array): Promise<WebFile> => {
+const webFile = async (path: string, contents?: Uint8Array): Promise<Compressed> => {
   const identity = contents ?? new Uint8Array(await readFile(path))
-  const [br, gz] = contents === undefined ? await Promise.all([readIfThere(`${path}.br`), readIfThere(`${path}.gz`)]) : [undefined, undefined]
-  return {
-    contentType: TYPES[extname(path)] ?? "application/octet-stream",
-    identity,
-    br: br ?? new Uint8Array(await brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
-    gzip: gz ?? new Uint8Array(await gzipAsync(identity, { level: 9 })),
-    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 32)}"`
-  }
+  const [br, gzip] = contents === undefined ? await Promise.all([readIfThere(`${path}.br`), readIfThere(`${path}.gz`)]) : [undefined, undefined]
+  return compressed(identity, TYPES[extname(path)] ?? "application/octet-stream", { quality: 11, br, gzip })
 }
 
 const filesUnder = async (dir: string): Promise<Array<string>> => {

@@ -3,6 +3,7 @@ import { InvalidInput, InvalidState, SafeText } from "@bluelight/core/kernel"
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { notRateLimited, operation, readsOwnBody } from "../access.js"
+import { browserFlow } from "../auth/BrowserPages.js"
 import { RateLimited } from "../auth/errors.js"
 import { failsWith } from "../errors/declared.js"
 import { Single } from "../schema/envelope.js"
@@ -55,7 +56,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
         "Open in the browser (not with Test Request): redirects (`302`) to the identity provider with a single-use state, " +
           "valid ten minutes and bound to this browser by the `bluelight-oauth-state` cookie. " +
           "Sign-in starts are limited per provider and per client address (`RATE_LIMITED`)."
-      )
+      ),
+      browserFlow
     )
   )
   .add(
@@ -70,7 +72,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
           "creates or updates the account from the provider's profile, sets the session cookie (replacing any earlier session " +
           "of this browser) and redirects (`302`) to the application root. Signing in never grants a staff role; " +
           "a suspended or disabled account is refused (`ACCOUNT_DISABLED`)."
-      )
+      ),
+      browserFlow
     )
   )
   .add(
@@ -78,7 +81,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
       success: Single(Schema.Struct({ signedOut: Schema.Boolean }))
     }).annotate(SetsCookie, { always: ["200"], sometimes: [] }).pipe(
       signedIn("Sign out", "Revokes this session and clears the session cookie. Never rate limited."),
-      notRateLimited
+      notRateLimited,
+      browserFlow
     )
   )
   .add(
@@ -90,7 +94,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
         "Start linking a game account",
         "Open in the browser: redirects (`302`) to the game platform (authorization code with PKCE). " +
           "`INVALID_STATE` when linking is not configured on this server; sign-in starts are limited (`RATE_LIMITED`)."
-      )
+      ),
+      browserFlow
     )
   )
   .add(
@@ -105,7 +110,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
           "A callback the platform did not complete (its `error`, or no `code` or `state`) is `INVALID_INPUT` naming what is missing. " +
           "One platform account links to one account only (`PLATFORM_ACCOUNT_TAKEN`); an account already linked to another " +
           "platform account is refused (`INVALID_STATE`). There is no unlinking. Redirects (`302`) to the application root."
-      )
+      ),
+      browserFlow
     )
   )
   .add(

@@ -4,6 +4,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { allow } from "../access.js"
 import { BluelightApi } from "../Api.js"
+import { BodyRules } from "../bodyRules.js"
 import { describeApi } from "../openapi/describe.js"
 import { Body } from "../schema/body.js"
 import { Single, List } from "../schema/envelope.js"
@@ -62,6 +63,8 @@ export class TestHooksApi extends HttpApiGroup.make("testHooks")
       success: Single(Schema.Struct({ now: Timestamp }))
     }).pipe(testOnly)
   )
+  // As on every operation of the API (`BluelightApi`).
+  .middleware(BodyRules)
   .prefix("/api")
 {}
 

@@ -1,12 +1,11 @@
-import { Effect } from "effect"
+import { BrowserPages } from "@bluelight/api/auth/BrowserPages.js"
+import { Effect, Layer } from "effect"
 import { HttpBody, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { pathnameOf } from "../requestPath/routes.js"
+import { answerFailure } from "../requestPath/answerFailure.js"
 import { escapeHtml, page, pageHeaders, wantsHtml } from "./html.js"
 
 /** A browser flow: the step a person is on, and where starting again begins. */
 interface Flow {
-  readonly method: "GET" | "POST"
-  readonly path: string
   readonly doing: string
   readonly startAgain: { readonly href: string; readonly label: string } | null
   readonly signsOut?: true
@@ -16,17 +15,14 @@ const SIGN_IN = { href: "/api/auth/idp", label: "Sign in" }
 const SIGN_AGAIN = { href: "/api/auth/idp", label: "Start again" }
 const LINK = { href: "/api/auth/platform", label: "Link an account again" }
 
-/** The requests a browser makes by navigating (or posting the home page's form), never through a script. */
-const FLOWS: ReadonlyArray<Flow> = [
-  { method: "GET", path: "/api/auth/idp", doing: "Signing in", startAgain: SIGN_AGAIN },
-  { method: "GET", path: "/api/auth/idp/callback", doing: "Signing in", startAgain: SIGN_AGAIN },
-  { method: "GET", path: "/api/auth/platform", doing: "Linking a game-platform account", startAgain: LINK },
-  { method: "GET", path: "/api/auth/platform/callback", doing: "Linking a game-platform account", startAgain: LINK },
-  { method: "POST", path: "/api/auth/logout", doing: "Signing out", startAgain: null, signsOut: true }
-]
-
-/** Looked up once per request by method and path, so every other route passes straight through. */
-const FLOWS_BY_ROUTE: ReadonlyMap<string, Flow> = new Map(FLOWS.map((flow) => [`${flow.method} ${flow.path}`, flow]))
+/** The operations a browser reaches by navigating (or posting the home page's form), never through a script, by name (`browserFlow`). */
+const FLOWS: Readonly<Record<string, Flow>> = {
+  signIn: { doing: "Signing in", startAgain: SIGN_AGAIN },
+  signInCallback: { doing: "Signing in", startAgain: SIGN_AGAIN },
+  linkPlatform: { doing: "Linking a game-platform account", startAgain: LINK },
+  linkPlatformCallback: { doing: "Linking a game-platform account", startAgain: LINK },
+  signOut: { doing: "Signing out", startAgain: null, signsOut: true }
+}
 
 interface Envelope {
   readonly code: string
@@ -79,28 +75,31 @@ const toHomePage = (response: HttpServerResponse.HttpServerResponse, appUrl: str
     HttpServerResponse.setHeader("location", `${appUrl}/`)
   )
 
+/** The answer a browser gets: a refusal as a page, a sign-out that worked as the way home; any other answer as it is. */
+const forBrowser = (flow: Flow, appUrl: string) => (response: HttpServerResponse.HttpServerResponse) => {
+  if (flow.signsOut && response.status === 200) return toHomePage(response, appUrl)
+  const envelope = response.status >= 400 ? envelopeOf(response) : undefined
+  if (envelope === undefined) return response
+  const rendered = page(`Bluelight: ${flow.doing.toLowerCase()} did not work`, failurePage(flow, envelope, response.status))
+  return HttpServerResponse.setHeaders(HttpServerResponse.setBody(response, rendered.body), pageHeaders)
+}
+
 /**
- * What a browser gets on the routes it reaches by navigating or by the home
- * page's form (`Accept` names `text/html`); API clients keep the JSON. A
- * refused sign-in, link or sign-out is a short page giving the reason and a
- * way to start again, under the refusal's status and headers (cookies
- * cleared, `Retry-After`). A sign-out that worked goes back to the home page
- * (`303`). Wraps the error mapping, so it sees every refusal on these
- * routes: the access check's, the handler's, and a defect's `500`; the
- * handlers answer as they do for any client.
+ * `BrowserPages`, the middleware of the browser flows (`browserFlow`): for a
+ * request that asks for HTML (`Accept` names `text/html`), a refusal of the
+ * flow (the access check's, the handler's, a defect's `500`) is a short page
+ * giving the reason and a way to start again, under the refusal's status and
+ * headers (cookies cleared, `Retry-After`), and a sign-out that worked goes
+ * back to the home page (`303`). The refusal is made by the one that makes
+ * every envelope (`answerFailure`), then shown; API clients keep the JSON.
  */
-export const browserAnswers = (appUrl: string) =>
-<E, R>(
-  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
-): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> =>
-  HttpServerRequest.HttpServerRequest.use((request) => {
-    const flow = FLOWS_BY_ROUTE.get(`${request.method} ${pathnameOf(request.url)}`)
-    if (flow === undefined || !wantsHtml(request)) return app
-    return Effect.map(app, (response) => {
-      if (flow.signsOut && response.status === 200) return toHomePage(response, appUrl)
-      const envelope = response.status >= 400 ? envelopeOf(response) : undefined
-      if (envelope === undefined) return response
-      const rendered = page(`Bluelight: ${flow.doing.toLowerCase()} did not work`, failurePage(flow, envelope, response.status))
-      return HttpServerResponse.setHeaders(HttpServerResponse.setBody(response, rendered.body), pageHeaders)
+export const layerBrowserPages = (appUrl: string) =>
+  Layer.succeed(
+    BrowserPages,
+    BrowserPages.of((endpoint, { endpoint: declared }) => {
+      const flow = FLOWS[declared.identifier]
+      if (flow === undefined) return Effect.die(new Error(`${declared.identifier} is marked browserFlow but has no page of its own`))
+      const shown = forBrowser(flow, appUrl)
+      return HttpServerRequest.HttpServerRequest.use((request) => wantsHtml(request) ? Effect.map(Effect.catchCause(endpoint, answerFailure), shown) : endpoint)
     })
-  })
+  )
