@@ -34,11 +34,11 @@ const character = { fullName: "John Smith", dateOfBirth: "1990-05-14", gender: "
 
 /** Every list use case of the contexts, by name, asked for one page. */
 const LISTS: ReadonlyArray<readonly [string, (page: Page) => Effect.Effect<unknown, unknown, Ports>]> = [
-  ["listCalls", (page) => listCalls("WAITING", page)],
-  ["listIncidents", (page) => listIncidents("OPEN", page)],
-  ["listUnits", (page) => listUnits(page)],
-  ["listEligibleCrew", (page) => listEligibleCrew(undefined, page)],
-  ["listCadEvents", (page) => listCadEvents({}, page)],
+  ["listCalls", (page) => accessNotChecked(listCalls("WAITING", page))],
+  ["listIncidents", (page) => accessNotChecked(listIncidents("OPEN", page))],
+  ["listUnits", (page) => accessNotChecked(listUnits(page))],
+  ["listEligibleCrew", (page) => accessNotChecked(listEligibleCrew(undefined, page))],
+  ["listCadEvents", (page) => accessNotChecked(listCadEvents({}, page))],
   ["listCivilians", (page) => listCivilians(reader, undefined, page)],
   ["searchCivilians", (page) => searchCivilians("", page)],
   ["searchVehicles", (page) => searchVehicles("", page)],
