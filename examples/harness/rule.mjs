@@ -2,13 +2,15 @@
  * A community's own rule, checked by a harness on Bluelight's real rules and in-memory ports, as a tool outside the
  * repository does it (installed from the packed tarballs): "an IMMEDIATE incident has a unit assigned within ten
  * minutes of being opened". The rule is the community's (Bluelight does not enforce it); the harness plays an
- * evening through the core's use cases, with callers and seeds from the testing kit and the clock it drives, then
- * judges the CAD history with the rule. Exits non-zero on the first assertion that fails.
+ * evening through the core's use cases, each admitted under its operation's access rule as the server admits its
+ * callers, with callers and seeds from the testing kit and the clock it drives, then judges the CAD history with the
+ * rule. Exits non-zero on the first assertion that fails.
  */
-import { BluelightApi, checkEndpointAccess } from "@bluelight/api"
+import { accessRuleOf, BluelightApi } from "@bluelight/api"
 import { assignUnit, createIncident, listCadEvents } from "@bluelight/core/cad"
+import { admitted } from "@bluelight/core/identity"
 import { advanceClock, aPerson, seedCrewedUnit, setNow, testPorts } from "@bluelight/core/testing"
-import { DateTime, Effect, Layer } from "effect"
+import { DateTime, Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import assert from "node:assert/strict"
 
@@ -35,13 +37,13 @@ export const lateImmediateIncidents = (events, now) => {
 }
 
 /**
- * A use case called as the server would call it for `group`'s `operation`: the core's use cases trust their caller,
- * and the server checks the operation's access rule first. `checkEndpointAccess` is that check on the contract's own
- * rule (`@bluelight/api`), so the harness refuses exactly what the server refuses (`FORBIDDEN` for a permission the
- * caller lacks).
+ * A use case called as the server would call it for `group`'s `operation`: the core's use cases require proof that
+ * their caller was admitted under the operation's access rule, and `admitted` checks that rule before the use case
+ * runs. The rule is the contract's own (`accessRuleOf`, `@bluelight/api`), so the harness refuses exactly what the
+ * server refuses (`FORBIDDEN` for a permission the caller lacks).
  */
 const asTheServerWould = (group, operation, caller, useCase) =>
-  Effect.andThen(checkEndpointAccess(BluelightApi.groups[group].endpoints[operation], caller), useCase)
+  useCase.pipe(admitted(Option.getOrThrow(accessRuleOf(BluelightApi.groups[group].endpoints[operation])), caller))
 
 /** Control: a dispatcher holding what opening incidents and dispatching asks, made by the kit from those keys. */
 const control = aPerson({ displayName: "Control", permissions: ["cad.view", "cad.incidents.create", "cad.dispatch"] })
@@ -57,7 +59,7 @@ const evening = Effect.gen(function*() {
   const fight = yield* open(control, { type: "Assault", location: "Legion Square" })
   yield* advanceClock("11 minutes")
 
-  const history = yield* listCadEvents({}, { limit: 100, offset: 0 })
+  const history = yield* asTheServerWould("cadEvents", "listCadEvents", control, listCadEvents({}, { limit: 100, offset: 0 }))
   const late = lateImmediateIncidents(history.items, yield* DateTime.now)
   assert.deepEqual(late, [fight.number], "the fight, waiting eleven minutes, breaks the rule; the fire, answered in four, does not")
 

@@ -1,12 +1,13 @@
 /**
  * A tool outside the repository, as `scripts/packages/packCheck.mjs` installs it from the packed tarballs: it
  * imports every entry point it relies on (a file missing from a tarball fails here with ERR_MODULE_NOT_FOUND),
- * opens an incident with the real rules on the in-memory ports and reads it back from the CAD history, makes
+ * opens an incident with the real rules on the in-memory ports and reads it back from the CAD history (each use case
+ * once its caller is admitted under the operation's access rule, as the server admits it), makes
  * a typed client (no server needed to make one), and finds the Postgres layer refusing a database it cannot reach. Plain JavaScript, so it runs on the installed build as is.
  */
 import { DatabaseSchemaMismatch, layerBluelightPostgres } from "@bluelight/adapters-pg"
 import { createIncident, listCadEvents, listCalls } from "@bluelight/core/cad"
-import { AccountId } from "@bluelight/core/identity"
+import { AccountId, admitted } from "@bluelight/core/identity"
 import { testPorts } from "@bluelight/core/testing"
 import { BluelightApi } from "@bluelight/api"
 import { callFields } from "@bluelight/api/cad/schemas.js"
@@ -44,6 +45,10 @@ const control = {
   developerAccess: false
 }
 
+/** The contract's rules for opening an incident (`POST /cad/incidents`) and reading CAD (`GET /cad/events`, `GET /cad/calls`). */
+const CREATE_INCIDENT = { access: "session-or-credential", permissions: ["cad.view", "cad.incidents.create"] }
+const CAD_VIEW = { access: "session-or-credential", permissions: ["cad.view"] }
+
 const program = Effect.gen(function*() {
   const incident = yield* createIncident(control, {
     type: "Fire",
@@ -51,10 +56,10 @@ const program = Effect.gen(function*() {
     location: "A1 J4",
     description: "Smoke from a warehouse",
     controlNotes: ""
-  })
+  }).pipe(admitted(CREATE_INCIDENT, control))
   assert.equal(incident.status, "OPEN")
   assert.equal(incident.type, "Fire")
-  const history = yield* listCadEvents({}, { limit: 10, offset: 0 })
+  const history = yield* listCadEvents({}, { limit: 10, offset: 0 }).pipe(admitted(CAD_VIEW, control))
   assert.deepEqual(history.items.map((event) => event.type), ["INCIDENT_CREATED"])
 
   const client = yield* makeBluelightClient({ baseUrl: "http://127.0.0.1:1" })
@@ -65,7 +70,10 @@ const program = Effect.gen(function*() {
 
 // The tool's layer on a database nobody serves: building it fails with the driver's error, before any port is used.
 const unreachable = await Effect.runPromiseExit(
-  listCalls("WAITING", { limit: 1, offset: 0 }).pipe(Effect.provide(layerBluelightPostgres({ url: "postgres://bluelight@127.0.0.1:1/none" })))
+  listCalls("WAITING", { limit: 1, offset: 0 }).pipe(
+    admitted(CAD_VIEW, control),
+    Effect.provide(layerBluelightPostgres({ url: "postgres://bluelight@127.0.0.1:1/none" }))
+  )
 )
 assert.ok(Exit.isFailure(unreachable), "no database, no ports")
 assert.equal(unreachable.cause.reasons.find((reason) => reason._tag === "Fail")?.error._tag, "SqlError")

@@ -6,6 +6,7 @@
 import type { Call } from "@bluelight/api/cad/schemas.js"
 import { BluelightApi } from "@bluelight/api"
 import { createIncident, type Incident, IncidentId } from "@bluelight/core/cad"
+import { admitted } from "@bluelight/core/identity"
 import { aPerson, testPorts } from "@bluelight/core/testing"
 import { makeBluelightClient } from "@bluelight/client"
 import { Effect } from "effect"
@@ -13,14 +14,20 @@ import { Effect } from "effect"
 /** Control, made by the testing kit from what the tool knows: a person and the permissions they hold. */
 const control = aPerson({ displayName: "Control", permissions: ["cad.view", "cad.incidents.create"] })
 
-/** An incident opened by the real rules on the in-memory ports: no requirement left, no error but the rules'. */
+/** The contract's rule for opening an incident (`POST /cad/incidents`): the keys `createIncident` requires. */
+const CREATE_INCIDENT = { access: "session-or-credential", permissions: ["cad.view", "cad.incidents.create"] } as const
+
+/**
+ * An incident opened by the real rules on the in-memory ports, Control admitted under the operation's rule as the
+ * server admits a caller: no requirement left (the rule's proofs, the ports), no error but the rules'.
+ */
 export const opened: Effect.Effect<Incident, unknown> = createIncident(control, {
   type: "Fire",
   priority: "IMMEDIATE",
   location: "A1 J4",
   description: "",
   controlNotes: ""
-}).pipe(Effect.provide(testPorts()))
+}).pipe(admitted(CREATE_INCIDENT, control), Effect.provide(testPorts()))
 
 /** A bot's relay of one emergency call, answered with the call as the contract types it. */
 export const relay = (credential: string): Effect.Effect<Call, unknown> =>

@@ -2,19 +2,20 @@
  * An internal tool on `@bluelight/adapters-pg`: Bluelight's real rules on the server's own database, run beside the
  * server as a community's night-shift script would be (installed from the packed tarballs). It closes the emergency
  * calls left waiting longer than `STALE_MINUTES` (30 unless set), acting as its service credential: the token is
- * authenticated by the core as the server would authenticate it, the contract's access rule is checked as the server
- * checks it (`checkEndpointAccess`), and each close is one transaction with its CAD history and audit entries. The
- * server's live feed hears the closes (`LISTEN`), as it hears its own.
+ * authenticated by the core as the server would authenticate it, admitted under the contract's access rule of each
+ * operation it runs as the server would admit it (`admitted`), and each close is one transaction with its CAD history
+ * and audit entries. The server's live feed hears the closes (`LISTEN`), as it hears its own.
  *
  * `DATABASE_URL` is the server's database (migrated by the server of the same version: the layer refuses any other
- * schema), `BLUELIGHT_TOKEN` a service credential holding `cad.calls.manage`. `EXPECT_CLOSED`, when set, is the
- * number of calls the run must close (CI sets it). Exits non-zero when the database or the credential is refused.
+ * schema), `BLUELIGHT_TOKEN` a service credential holding `cad.view` and `cad.calls.manage`. `EXPECT_CLOSED`, when
+ * set, is the number of calls the run must close (CI sets it). Exits non-zero when the database or the credential is
+ * refused.
  */
 import { layerBluelightPostgres } from "@bluelight/adapters-pg"
-import { BluelightApi, checkEndpointAccess } from "@bluelight/api"
+import { accessRuleOf, BluelightApi } from "@bluelight/api"
 import { closeCall, listCadEvents, listCalls } from "@bluelight/core/cad"
-import { authenticateCredential } from "@bluelight/core/identity"
-import { DateTime, Duration, Effect } from "effect"
+import { admitted, authenticateCredential } from "@bluelight/core/identity"
+import { DateTime, Duration, Effect, Option } from "effect"
 import assert from "node:assert/strict"
 
 const databaseUrl = process.env.DATABASE_URL
@@ -23,31 +24,44 @@ assert.ok(databaseUrl && token, "set DATABASE_URL (the server's database) and BL
 const staleAfter = Duration.minutes(Number(process.env.STALE_MINUTES ?? "30"))
 const REASON = "Left waiting overnight: closed by the night-shift tool"
 
+/** The contract's access rule of an operation: the one the server admits its callers under. */
+const ruleOf = (endpoint) => Option.getOrThrow(accessRuleOf(endpoint))
+const { cadCalls, cadEvents } = BluelightApi.groups
+
+/** The night's work as `tool`: the stale calls closed, then the history's closes read back. */
+const closeStale = (tool) =>
+  Effect.gen(function*() {
+    const now = yield* DateTime.now
+    // Waiting calls come oldest first: the stale ones are the first pages.
+    const stale = []
+    for (let offset = 0;; offset += 100) {
+      const page = yield* listCalls("WAITING", { limit: 100, offset })
+      const old = page.items.filter((call) => Duration.isGreaterThanOrEqualTo(DateTime.distance(call.createdAt, now), staleAfter))
+      stale.push(...old)
+      if (old.length < page.items.length || !page.meta.hasMore) break
+    }
+    const closed = []
+    for (const call of stale) {
+      closed.push(yield* closeCall(tool, call.id, REASON))
+    }
+    const closes = []
+    for (let offset = 0;; offset += 100) {
+      const page = yield* listCadEvents({}, { limit: 100, offset })
+      closes.push(...page.items.filter((entry) => entry.type === "CALL_CLOSED"))
+      if (!page.meta.hasMore) break
+    }
+    return { closed, closes }
+  })
+
 const nightShift = Effect.gen(function*() {
   const tool = yield* authenticateCredential(token)
-  const { cadCalls, cadEvents } = BluelightApi.groups
-  for (const endpoint of [cadCalls.endpoints.listCalls, cadCalls.endpoints.closeCall, cadEvents.endpoints.listCadEvents]) {
-    yield* checkEndpointAccess(endpoint, tool)
-  }
-  const now = yield* DateTime.now
-  // Waiting calls come oldest first: the stale ones are the first pages.
-  const stale = []
-  for (let offset = 0;; offset += 100) {
-    const page = yield* listCalls("WAITING", { limit: 100, offset })
-    const old = page.items.filter((call) => Duration.isGreaterThanOrEqualTo(DateTime.distance(call.createdAt, now), staleAfter))
-    stale.push(...old)
-    if (old.length < page.items.length || !page.meta.hasMore) break
-  }
-  const closed = []
-  for (const call of stale) {
-    closed.push(yield* closeCall(tool, call.id, REASON))
-  }
-  const closes = []
-  for (let offset = 0;; offset += 100) {
-    const page = yield* listCadEvents({}, { limit: 100, offset })
-    closes.push(...page.items.filter((entry) => entry.type === "CALL_CLOSED"))
-    if (!page.meta.hasMore) break
-  }
+  // The credential is admitted under the rule of each operation the work runs before any of it runs, as the server
+  // admits a caller to an operation; the outermost is checked first (listing calls, closing one, reading the history).
+  const { closed, closes } = yield* closeStale(tool).pipe(
+    admitted(ruleOf(cadEvents.endpoints.listCadEvents), tool),
+    admitted(ruleOf(cadCalls.endpoints.closeCall), tool),
+    admitted(ruleOf(cadCalls.endpoints.listCalls), tool)
+  )
   return { tool, closed, closes }
 })
 

@@ -1,6 +1,7 @@
 import { DatabaseSchemaMismatch, layerBluelightPostgres } from "@bluelight/adapters-pg"
 import { layerPgClient, runMigrations } from "@bluelight/adapters-pg/internal"
 import { assignUnit, createIncident, listCadEvents } from "@bluelight/core/cad"
+import { admitted } from "@bluelight/core/identity"
 import { aPerson, seedCrewedUnit } from "@bluelight/core/testing"
 import { Effect, Exit, Layer, Redacted } from "effect"
 import { Migrator } from "effect/sql"
@@ -92,9 +93,12 @@ describe("layerBluelightPostgres: a tool's ports on the server's database", () =
     const history = await Effect.runPromise(
       Effect.gen(function*() {
         const { unit } = yield* seedCrewedUnit({ callsign: "TOOL-1" })
+        // As a tool does it: each use case after its endpoint's access rule, for the caller the tool acts as.
         const incident = yield* createIncident(control, { type: "Fire", location: "A1 J4", priority: "IMMEDIATE", description: "", controlNotes: "" })
+          .pipe(admitted({ access: "session-or-credential", permissions: ["cad.view", "cad.incidents.create"] }, control))
         yield* assignUnit(control, incident.id, unit.id, unit.version)
-        return yield* listCadEvents({}, { limit: 100, offset: 0 })
+          .pipe(admitted({ access: "session-or-credential", permissions: ["cad.view", "cad.dispatch"] }, control))
+        return yield* listCadEvents({}, { limit: 100, offset: 0 }).pipe(admitted({ access: "session-or-credential", permissions: ["cad.view"] }, control))
       }).pipe(Effect.provide(layerBluelightPostgres({ url: Redacted.make(database.url), maxConnections: database.poolSize })))
     )
     expect(history.items.map((event) => event.type)).toEqual(["UNIT_CREATED", "CREW_JOINED", "UNIT_STATUS_CHANGED", "INCIDENT_CREATED", "UNIT_ASSIGNED"])

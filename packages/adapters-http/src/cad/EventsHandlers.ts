@@ -10,7 +10,7 @@ import {
   STREAM_SLOT_LEASE,
   takeCadStreamSlot
 } from "@bluelight/core/cad"
-import type { AccessSettings, AccessWatch, ServiceCredentials, SessionRecords } from "@bluelight/core/identity"
+import type { AccessSettings, AccessWatch, Permitted, ServiceCredentials, SessionRecords } from "@bluelight/core/identity"
 import { Duration, Effect, Exit, Option, Schema, Scope, Stream } from "effect"
 import { Sse } from "effect/encoding"
 import { HttpServerResponse } from "effect/http"
@@ -82,8 +82,11 @@ export const EventsHandlers = HttpApiBuilder.group(BluelightApi, "cadEvents", (h
     .handle("streamCadEvents", ({ headers, query: { after, incidentId, unitId } }) =>
       Effect.gen(function*() {
         const caller = yield* CurrentCaller
-        // The body is written after the handler returns: it runs on the services the handler had.
-        const context = yield* Effect.context<CadFeed | CadHistory | SessionRecords | ServiceCredentials | AccessSettings | AccessWatch>()
+        // The body is written after the handler returns: it runs on the services the handler had, and on the proof
+        // of `cad.view` its endpoint's rule gave (types only: `Permitted` is never in a context at run time).
+        const context = yield* Effect.context<
+          CadFeed | CadHistory | SessionRecords | ServiceCredentials | AccessSettings | AccessWatch | Permitted<"cad.view">
+        >()
         const { closing } = yield* ServerClosing
         // The caller's place is taken here (a refusal is a 429, not a stream) and held until the stream ends.
         const place = yield* Scope.make()

@@ -1,5 +1,5 @@
 import { DateTime, Effect, Schema } from "effect"
-import type { Caller } from "../identity/index.js"
+import { type Caller, requires } from "../identity/index.js"
 import { checkedPage, newId, type Page, validated } from "../kernel/index.js"
 import { type Call, CallCloseReason, CallFields, type CallStatus, ensureNotClosed, ensureWaiting } from "./Call.js"
 import { commitAndPublish, recordChange } from "./history.js"
@@ -20,7 +20,7 @@ const validClosing = validated(Schema.Struct({ reason: CallCloseReason }), "The 
 export const listCalls = Effect.fn("cad.listCalls")(function*(status: CallStatus, requested: Page) {
   const page = yield* checkedPage(requested)
   return yield* Calls.use((calls) => calls.list(status, page))
-})
+}, requires("cad.view"))
 
 /** An incoming call (a dispatcher, or a bot relaying an in-game emergency call): `WAITING`. Records `CALL_RECEIVED`. */
 export const receiveCall = Effect.fn("cad.receiveCall")(function*(caller: Caller, fields: CallFields) {
@@ -44,7 +44,7 @@ export const receiveCall = Effect.fn("cad.receiveCall")(function*(caller: Caller
     yield* recordChange(caller, { type: "CALL_RECEIVED", incidentId: null, unitId: null, callId: call.id, data: { ...input } }, target(call))
     return call
   }))
-})
+}, requires("cad.view", "cad.calls.manage"))
 
 /** A waiting call is attached to an open incident: `ATTACHED`. Records `CALL_ATTACHED`. */
 export const attachCall = Effect.fn("cad.attachCall")(function*(caller: Caller, id: CallId, incidentId: IncidentId) {
@@ -63,7 +63,7 @@ export const attachCall = Effect.fn("cad.attachCall")(function*(caller: Caller, 
     )
     return attached
   }))
-})
+}, requires("cad.view", "cad.calls.manage"))
 
 /** A waiting or attached call is closed with a reason: `CLOSED`. Records `CALL_CLOSED`. */
 export const closeCall = Effect.fn("cad.closeCall")(function*(caller: Caller, id: CallId, rawReason: string) {
@@ -82,4 +82,4 @@ export const closeCall = Effect.fn("cad.closeCall")(function*(caller: Caller, id
     )
     return closed
   }))
-})
+}, requires("cad.view", "cad.calls.manage"))

@@ -1,5 +1,5 @@
 import { DateTime, Effect, Option, Schema } from "effect"
-import { type AccountId, type Caller, StaffInactive } from "../identity/index.js"
+import { type AccountId, type Caller, requires, StaffInactive } from "../identity/index.js"
 import { checkedPage, InvalidState, newId, NotFound, orNotFound, type Page, validated } from "../kernel/index.js"
 import { CrewIdentifier, crewLeaveRefusal, type CrewMembership, CrewSearch, mayCrew, mayJoinCrew } from "./Crew.js"
 import type { StatusMoveBy } from "./CadEventData.js"
@@ -102,7 +102,7 @@ export const leaveCrew = (caller: Caller, unit: Unit, membership: CrewMembership
 export const addCrew = Effect.fn("cad.addCrew")(function*(caller: Caller, unitId: UnitId, input: { readonly userId: AccountId; readonly identifier: string }) {
   const { unit } = yield* commitAndPublish(joinCrew(caller, unitId, input.userId, input.identifier))
   return yield* unitView(unit)
-})
+}, requires("cad.view", "cad.units.manage"))
 
 /** `POST /cad/units/{id}/crew/{crewId}/remove`: Control ends a membership. Answers the unit with its crew. */
 export const removeCrew = Effect.fn("cad.removeCrew")(function*(caller: Caller, unitId: UnitId, crewId: CrewMemberId) {
@@ -112,11 +112,11 @@ export const removeCrew = Effect.fn("cad.removeCrew")(function*(caller: Caller, 
     return yield* leaveCrew(caller, unit, membership)
   }))
   return yield* unitView(unit)
-})
+}, requires("cad.view", "cad.units.manage"))
 
 /** `GET /cad/units/eligible-crew`: active staff on active accounts, by display name. */
 export const listEligibleCrew = Effect.fn("cad.listEligibleCrew")(function*(rawSearch: string | undefined, requested: Page) {
   const page = yield* checkedPage(requested)
   const { search } = yield* validSearch({ search: rawSearch })
   return yield* CrewDirectory.use((directory) => directory.eligible(search === "" ? undefined : search, page))
-})
+}, requires("cad.view", "cad.units.manage"))

@@ -1,5 +1,5 @@
 import { DateTime, Effect } from "effect"
-import type { Caller } from "../identity/index.js"
+import { type Caller, requires } from "../identity/index.js"
 import { ensureVersion } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
 import type { IncidentId, UnitId } from "./ids.js"
@@ -32,7 +32,7 @@ export const assignUnit = Effect.fn("cad.assignUnit")(function*(caller: Caller, 
     return { incident, unit: assigned }
   }))
   return { ...(yield* unitView(unit)), incident }
-})
+}, requires("cad.view", "cad.dispatch"))
 
 /**
  * `POST /cad/incidents/{id}/clear`: the unit, at its current `version`,
@@ -48,4 +48,4 @@ export const clearUnit = Effect.fn("cad.clearUnit")(function*(caller: Caller, in
     return cleared
   }))
   return yield* unitView(unit)
-})
+}, requires("cad.view", "cad.dispatch"))

@@ -1,5 +1,5 @@
 import { Effect, Option, Stream } from "effect"
-import { AccessWatch, actorOf, type Caller } from "../identity/index.js"
+import { AccessWatch, actorOf, type Caller, requires } from "../identity/index.js"
 import { type Actor, checkedPage, inTransaction, newId, type Page, recordInHistory, type Transactor } from "../kernel/index.js"
 import { type CadChange, type CadEventFilter, type CadEventView, matchesFilter } from "./CadEvent.js"
 import { CadEventId } from "./ids.js"
@@ -65,7 +65,7 @@ export const commitAndPublish = <A, E, R>(change: Effect.Effect<A, E, R>): Effec
 export const listCadEvents = Effect.fn("cad.listCadEvents")(function*(filter: CadEventFilter, requested: Page) {
   const page = yield* checkedPage(requested)
   return yield* CadHistory.use((history) => history.list(filter, page))
-})
+}, requires("cad.view"))
 
 /**
  * The history for a live reader: first what was committed after `from`
@@ -95,6 +95,6 @@ export const followCadEvents = (from: number | undefined, filter: Omit<CadEventF
       return true
     }
     return Stream.filter(Stream.concat(backlog, Stream.filter(live, wanted)), fresh)
-  })
+  }).pipe(requires("cad.view"))
 
 const BACKLOG_PAGE = 100

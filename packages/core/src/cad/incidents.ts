@@ -1,5 +1,5 @@
 import { DateTime, Effect, Equal } from "effect"
-import type { Caller } from "../identity/index.js"
+import { type Caller, requires } from "../identity/index.js"
 import { checkedPage, newId, NoChange, orNotFound, type Page, validated } from "../kernel/index.js"
 import { ensureVersion } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
@@ -20,13 +20,13 @@ const subjects = (incident: Incident) => ({ incidentId: incident.id, unitId: nul
 export const listIncidents = Effect.fn("cad.listIncidents")(function*(status: IncidentStatus, requested: Page) {
   const page = yield* checkedPage(requested)
   return yield* Incidents.use((incidents) => incidents.list(status, page))
-})
+}, requires("cad.view"))
 
 /** One incident with its attending units and attached calls. */
 export const getIncident = Effect.fn("cad.getIncident")(function*(id: IncidentId) {
   const incident = yield* Incidents.use((incidents) => incidents.findById(id)).pipe(orNotFound("No such incident"))
   return yield* incidentDetail(incident)
-})
+}, requires("cad.view"))
 
 /** Control opens an incident; its number comes from a sequence. Records `INCIDENT_CREATED`. */
 export const createIncident = Effect.fn("cad.createIncident")(function*(caller: Caller, input: IncidentFields) {
@@ -52,7 +52,7 @@ export const createIncident = Effect.fn("cad.createIncident")(function*(caller: 
     )
     return incident
   }))
-})
+}, requires("cad.view", "cad.incidents.create"))
 
 /**
  * Control replaces an open incident's fields, sending the `version` it read
@@ -74,7 +74,7 @@ export const updateIncident = Effect.fn("cad.updateIncident")(function*(caller: 
     yield* recordChange(caller, { type: "INCIDENT_UPDATED", ...subjects(incident), data: { number: incident.number, before, after } }, target(incident))
     return updated
   }))
-})
+}, requires("cad.view", "cad.incidents.manage"))
 
 /**
  * Control closes an open incident with its current `version`: every unit
@@ -97,4 +97,4 @@ export const closeIncident = Effect.fn("cad.closeIncident")(function*(caller: Ca
     yield* recordChange(caller, { type: "INCIDENT_CLOSED", ...subjects(incident), data: { number: incident.number } }, target(incident))
     return closed
   }))
-})
+}, requires("cad.view", "cad.incidents.manage"))

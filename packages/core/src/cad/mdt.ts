@@ -1,5 +1,5 @@
 import { Effect, Option, Schema } from "effect"
-import type { Caller, Forbidden, StaffRequired, UserCaller } from "../identity/index.js"
+import { type Caller, type Forbidden, requires, type StaffRequired, type UserCaller } from "../identity/index.js"
 import { InvalidState, validated } from "../kernel/index.js"
 import { isCurrent } from "./Crew.js"
 import { crewHandRefusal, crewHandStaffRequired } from "./crewHand.js"
@@ -40,14 +40,14 @@ export const myMdt = Effect.fn("cad.myMdt")(function*(caller: Caller) {
     ? null
     : Option.getOrNull(yield* Incidents.use((incidents) => incidents.findById(unit.value.incidentId!)))
   return { crew: crew.value, unit: yield* unitView(unit.value), incident }
-})
+}, requires("cad.unit.self"))
 
 /** `POST /mdt/book-on`: I join a unit's crew, with my identifier (one unit at a time). */
 export const bookOn = Effect.fn("cad.bookOn")(function*(caller: Caller, input: { readonly unitId: UnitId; readonly identifier: string }) {
   const user = yield* activeStaff(caller)
   yield* commitAndPublish(joinCrew(user, input.unitId, user.account.id, input.identifier))
   return yield* myMdt(user)
-})
+}, requires("cad.unit.self"))
 
 /** My current membership, locked after its unit (the lock order), or `INVALID_STATE` when I crew no unit. */
 const lockMyCrew = (user: UserCaller) =>
@@ -68,7 +68,7 @@ export const bookOff = Effect.fn("cad.bookOff")(function*(caller: Caller) {
   const user = yield* activeStaff(caller)
   yield* commitAndPublish(Effect.flatMap(lockMyCrew(user), ({ membership, unit }) => leaveCrew(user, unit, membership)))
   return yield* myMdt(user)
-})
+}, requires("cad.unit.self"))
 
 /** `POST /mdt/status`: I move my unit's status, with its current `version` (never to `ASSIGNED`: only Control assigns). */
 export const setMyUnitStatus = Effect.fn("cad.setMyUnitStatus")(function*(caller: Caller, rawStatus: MdtUnitStatus, version: number) {
@@ -76,4 +76,4 @@ export const setMyUnitStatus = Effect.fn("cad.setMyUnitStatus")(function*(caller
   const user = yield* activeStaff(caller)
   yield* commitAndPublish(Effect.flatMap(lockMyCrew(user), ({ unit }) => changeUnitStatus(user, unit, status, version, "CREW")))
   return yield* myMdt(user)
-})
+}, requires("cad.unit.self"))

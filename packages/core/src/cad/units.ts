@@ -1,5 +1,5 @@
 import { DateTime, Effect, Schema } from "effect"
-import type { Caller } from "../identity/index.js"
+import { type Caller, requires } from "../identity/index.js"
 import { checkedPage, InvalidInput, newId, NoChange, orNotFound, type Page, validated } from "../kernel/index.js"
 import { ensureVersion } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
@@ -28,12 +28,12 @@ export const listUnits = Effect.fn("cad.listUnits")(function*(requested: Page) {
   const page = yield* checkedPage(requested)
   const found = yield* Units.use((units) => units.list(page))
   return { items: yield* withCrew(found.items), meta: found.meta }
-})
+}, requires("cad.view"))
 
 export const getUnit = Effect.fn("cad.getUnit")(function*(id: UnitId) {
   const unit = yield* Units.use((units) => units.findById(id)).pipe(orNotFound("No such unit"))
   return yield* unitView(unit)
-})
+}, requires("cad.view"))
 
 /** A new unit, `OFF_DUTY` until crew joins. Callsigns are unique ignoring case. Records `UNIT_CREATED`. */
 export const createUnit = Effect.fn("cad.createUnit")(function*(caller: Caller, input: UnitFields) {
@@ -47,7 +47,7 @@ export const createUnit = Effect.fn("cad.createUnit")(function*(caller: Caller, 
     return unit
   }))
   return yield* unitView(unit)
-})
+}, requires("cad.view", "cad.units.manage"))
 
 /** Control replaces a unit's callsign, agency and type with its current `version`. Records `UNIT_UPDATED`. */
 export const updateUnit = Effect.fn("cad.updateUnit")(function*(caller: Caller, id: UnitId, input: UnitFields, version: number) {
@@ -67,7 +67,7 @@ export const updateUnit = Effect.fn("cad.updateUnit")(function*(caller: Caller, 
     return updated
   }))
   return yield* unitView(unit)
-})
+}, requires("cad.view", "cad.units.manage"))
 
 /**
  * A status move of one unit, by Control or its crew, with the unit's current
@@ -92,4 +92,4 @@ export const setUnitStatus = Effect.fn("cad.setUnitStatus")(function*(caller: Ca
   const { status } = yield* validMove({ status: rawStatus })
   const unit = yield* commitAndPublish(Effect.flatMap(lockUnit(id), (unit) => changeUnitStatus(caller, unit, status, version, "CONTROL")))
   return yield* unitView(unit)
-})
+}, requires("cad.view", "cad.dispatch"))

@@ -86,9 +86,13 @@ export interface CrewedUnitOptions {
   readonly identifier?: string
 }
 
+/** The contract's rule for making a unit and crewing it (`POST /cad/units`, `POST /cad/units/{id}/crew`), which Control is admitted under. */
+const UNITS_MANAGE = { access: "session-or-credential", permissions: ["cad.view", "cad.units.manage"] } as const
+
 /**
  * A unit with one crew member, made by the real use cases (`createUnit`
- * then `addCrew`) as Control (a person holding `cad.units.manage`): the unit
+ * then `addCrew`) as Control (a person holding `cad.units.manage`, admitted
+ * under their endpoints' rule as the server would admit them): the unit
  * is `AVAILABLE`, and the CAD history holds its creation and the crew joining.
  * Answers Control, the crew member (an MDT caller: `cad.unit.self`) and the unit.
  */
@@ -98,6 +102,8 @@ export const seedCrewedUnit = (options: CrewedUnitOptions = {}) =>
     yield* storeAccount(control.account)
     const crew = options.crew ?? (yield* seedStaff({ permissions: ["cad.unit.self"], displayName: "Crew Member" }))
     const created = yield* createUnit(control, { callsign: options.callsign ?? "MP-1", agencyCode: options.agencyCode ?? "MET", type: "RESPONSE" })
+      .pipe(admitted(UNITS_MANAGE, control))
     const unit = yield* addCrew(control, created.id, { userId: crew.account.id, identifier: options.identifier ?? "1234" })
+      .pipe(admitted(UNITS_MANAGE, control))
     return { control, crew, unit }
   })

@@ -1,7 +1,7 @@
 /** The crew's own hand: the one rule the MDT and the game's chat hold a person to (`cad/crewHand.ts`). */
 import { bookOn, createUnit, crewHandRefusal, myMdt } from "@bluelight/core/cad"
 import { AccountId } from "@bluelight/core/identity"
-import { aPerson, aStaffMember, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, aPerson, aStaffMember, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { anAccount } from "../identity/helpers.js"
@@ -27,5 +27,5 @@ describe("who may act for a crew", () => {
       const refusal = yield* Effect.flip(bookOn(noPermission, { unitId: unit.id, identifier: "1" }))
       expect(refusal).toMatchObject({ code: "FORBIDDEN", permission: "cad.unit.self" })
       expect(yield* Effect.flip(myMdt(noPermission))).toMatchObject({ code: "FORBIDDEN" })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

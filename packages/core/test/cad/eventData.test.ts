@@ -24,7 +24,7 @@ import {
 } from "@bluelight/core/cad"
 import { handleGameEvent } from "@bluelight/core/game"
 import { type Account, type Permission, type Role, RoleId, Roles } from "@bluelight/core/identity"
-import { seedStaff, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, seedStaff, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { anAccount, aUserCaller } from "../identity/helpers.js"
@@ -112,7 +112,7 @@ describe("CAD history payloads", () => {
       expect(clears).toEqual([["CLEARED", 1], ["INCIDENT_CLOSED", 1], ["PANIC", 2], ["CREW_LEFT", 3]])
       const calls = events.flatMap((event) => (event.type === "CALL_RECEIVED" ? [event.data.source ?? "API"] : []))
       expect(calls).toEqual(["API", "API", "GAME"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("narrowing on type gives that type's data", () =>
     Effect.gen(function*() {
@@ -121,7 +121,7 @@ describe("CAD history payloads", () => {
       expect(assigned?.data).toEqual({ callsign: "MP-2", incidentNumber: 1, from: "AVAILABLE", to: "ASSIGNED" })
       const received = events.filter((event) => event.type === "CALL_RECEIVED").map((event) => event.type === "CALL_RECEIVED" && event.data.callerNumber)
       expect(received).toEqual(["07700 900123", null, null])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it("refuses an entry whose data is another type's, lacks a key, names one more, or whose type is unknown", () => {
     const entry = {

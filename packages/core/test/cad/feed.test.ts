@@ -1,6 +1,6 @@
 /** The live feed on the in-memory ports: every committed entry once, in `seq` order, past a page of the history. */
 import { CadFeed, createIncident, followCadEvents } from "@bluelight/core/cad"
-import { testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Queue, Stream } from "effect"
 import { control } from "./world.js"
@@ -18,7 +18,7 @@ describe("the live CAD feed", () => {
       for (let i = 0; i < COUNT; i++) yield* createIncident(control, incident)
       const seqs = (yield* Fiber.join(received)).map((event) => event.seq)
       expect(seqs).toEqual(Array.from({ length: COUNT }, (_, i) => i + 1))
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a follower gets the backlog after its cursor, then the live entries, none twice", () =>
     Effect.gen(function*() {
@@ -28,7 +28,7 @@ describe("the live CAD feed", () => {
       for (let i = 0; i < 10; i++) yield* createIncident(control, incident)
       const seqs = (yield* Fiber.join(received)).map((event) => event.seq)
       expect(seqs).toEqual(Array.from({ length: 140 }, (_, i) => i + 21))
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a subscriber that falls behind by more than the feed keeps loses its stream, never an entry in the middle of it", () =>
     Effect.gen(function*() {
@@ -45,5 +45,5 @@ describe("the live CAD feed", () => {
       // The slow one ends (the client resumes from its last id) instead of skipping what it lost.
       const got = (yield* Stream.runCollect(live)).map((event) => event.seq)
       expect(got).toEqual([])
-    }).pipe(Effect.provide(testPorts({ cadFeedLag: 8 }))))
+    }).pipe(accessNotChecked, Effect.provide(testPorts({ cadFeedLag: 8 }))))
 })

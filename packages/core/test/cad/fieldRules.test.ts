@@ -24,7 +24,7 @@ import {
 } from "@bluelight/core/cad"
 import { AccountId } from "@bluelight/core/identity"
 import { InvalidInput } from "@bluelight/core/kernel"
-import { testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, Schema } from "effect"
 import { control, incidentInput, PAGE, seedPerson, unitInput } from "./world.js"
@@ -46,7 +46,7 @@ describe("CAD field rules in the core", () => {
       expect(refused?.details).toEqual([{ path: ["callsign"], message: "must be at most 32 characters" }])
       expect((yield* Units.use((units) => units.list(PAGE))).items).toEqual([])
       expect((yield* listCadEvents({}, PAGE)).items).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("every broken field of an edit is reported; a callsign of 32 characters, padded, is trimmed and kept", () =>
     Effect.gen(function*() {
@@ -57,7 +57,7 @@ describe("CAD field rules in the core", () => {
         { path: ["callsign"], message: "must be one line, without control characters" },
         { path: ["agencyCode"], message: "must not be blank" }
       ])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an incident's and a call's fields are held to their rules too", () =>
     Effect.gen(function*() {
@@ -74,14 +74,14 @@ describe("CAD field rules in the core", () => {
       ])
       const call = yield* refusal(receiveCall(control, { callerName: "Ann", callerNumber: "", location: "High St", description: "Fire" }))
       expect(call?.details).toEqual([{ path: ["callerNumber"], message: "must not be blank" }])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a crew identifier over 64 characters is refused before anything is looked up", () =>
     Effect.gen(function*() {
       const unit = yield* createUnit(control, unitInput)
       const refused = yield* refusal(addCrew(control, unit.id, { userId: AccountId.make("nobody"), identifier: "9".repeat(65) }))
       expect(refused?.details).toEqual([{ path: ["identifier"], message: "must be at most 64 characters" }])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it("the fields carry the rules; a stored record from before them is still read as it is", () => {
     expect(Schema.decodeUnknownExit(UnitFields)({ ...unitInput, callsign: "X".repeat(33) })._tag).toBe("Failure")
@@ -119,7 +119,7 @@ describe("CAD field rules in the core", () => {
       expect(yield* history).toEqual(["CALL_RECEIVED"])
       const closed = yield* closeCall(control, call.id, ` ${"R".repeat(500)} `)
       expect(closed).toMatchObject({ status: "CLOSED", closeReason: "R".repeat(500) })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a crew search is held to its rule: past 100 characters or hostile is refused; 100 is searched", () =>
     Effect.gen(function*() {
@@ -128,7 +128,7 @@ describe("CAD field rules in the core", () => {
       expect((yield* refusal(listEligibleCrew("\u202eecila", PAGE)))?.details).toEqual([{ path: ["search"], message: DIRECTION_OVERRIDE }])
       expect((yield* listEligibleCrew("a".repeat(100), PAGE)).items).toEqual([])
       expect((yield* listEligibleCrew(" LIC ", PAGE)).items.map((user) => user.displayName)).toEqual(["alice"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a status outside the rules is refused before anything moves: an unknown one from Control, ASSIGNED from the crew", () =>
     Effect.gen(function*() {
@@ -145,7 +145,7 @@ describe("CAD field rules in the core", () => {
       expect(crewAssigning?.details).toEqual([{ path: ["status"], message: "must be one of: AVAILABLE, EN_ROUTE, ON_SCENE, BUSY, UNAVAILABLE" }])
       expect(yield* history).toEqual(before)
       expect(Option.getOrNull(yield* Units.use((units) => units.findById(unit.id)))?.status).toBe("EN_ROUTE")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a version no record could have (0, negative, fractional, past the bound) is refused as input, not a conflict; nothing is recorded", () =>
     Effect.gen(function*() {
@@ -161,5 +161,5 @@ describe("CAD field rules in the core", () => {
       expect(Schema.decodeUnknownExit(RecordVersion)(2_147_483_647)._tag).toBe("Success")
       const edited = yield* updateIncident(control, incident.id, { ...incidentInput, location: "A1 J5" }, incident.version)
       expect(edited).toMatchObject({ location: "A1 J5", version: 2 })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

@@ -18,7 +18,7 @@ import {
   revokeCredential,
   ServiceCredentials
 } from "@bluelight/core/identity"
-import { InMemoryAccessChanges, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, InMemoryAccessChanges, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Fiber, Layer, Ref } from "effect"
 import { TestClock } from "effect/testing"
@@ -71,7 +71,7 @@ describe("a guarded stream on the access watch", () => {
         expect(yield* guard.allowed).toBe(true)
       }
       expect(yield* reads).toBe(opened)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("reads access again once a change is caught up, and ends at once when refused", () =>
     Effect.gen(function*() {

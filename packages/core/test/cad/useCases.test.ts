@@ -27,7 +27,7 @@ import {
   Units
 } from "@bluelight/core/cad"
 import { AccountId } from "@bluelight/core/identity"
-import { AUDIT_TABLE, CAD_EVENTS_TABLE, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, AUDIT_TABLE, CAD_EVENTS_TABLE, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit } from "effect"
 import { control, EPOCH, incidentInput, PAGE, seedPerson, unitInput } from "./world.js"
@@ -87,7 +87,7 @@ describe("CAD use cases", () => {
         "cad.unit.cleared",
         "cad.incident.closed"
       ])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("stale versions, closed incidents, uncrewed units and double crewing are refused", () =>
     Effect.gen(function*() {
@@ -107,7 +107,7 @@ describe("CAD use cases", () => {
       expect(yield* failureCode(setUnitStatus(control, unit.id, "ASSIGNED", crewed.version))).toBe("INVALID_STATE")
       expect(yield* failureCode(setUnitStatus(control, unit.id, "AVAILABLE", crewed.version))).toBe("NO_CHANGE")
       expect(yield* failureCode(updateUnit(control, unit.id, unitInput, crewed.version))).toBe("NO_CHANGE")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("the last crew leaving an assigned unit clears it first, then takes it OFF_DUTY", () =>
     Effect.gen(function*() {
@@ -123,7 +123,7 @@ describe("CAD use cases", () => {
       expect(events.at(-1)?.data).toMatchObject({ from: "AVAILABLE", to: "OFF_DUTY" })
       expect(yield* failureCode(bookOff(alice))).toBe("INVALID_STATE")
       expect(yield* failureCode(removeCrew(control, unit.id, mdt.crew!.id))).toBe("INVALID_STATE")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("MDT and crew need active staff; eligible crew lists them by name", () =>
     Effect.gen(function*() {
@@ -138,7 +138,7 @@ describe("CAD use cases", () => {
       expect(yield* failureCode(addCrew(control, unit.id, { userId: AccountId.make("nobody"), identifier: "1" }))).toBe("NOT_FOUND")
       expect((yield* listEligibleCrew(undefined, PAGE)).items.map((user) => user.displayName)).toEqual(["alice", "Bob"])
       expect((yield* listEligibleCrew("OB", PAGE)).items.map((user) => user.id)).toEqual([bob.account.id])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("calls: received, attached to an open incident, closed once", () =>
     Effect.gen(function*() {
@@ -152,14 +152,14 @@ describe("CAD use cases", () => {
       expect(closed).toMatchObject({ status: "CLOSED", closeReason: "Dealt with" })
       expect(yield* failureCode(closeCall(control, call.id, "again"))).toBe("INVALID_STATE")
       expect(yield* types).toEqual(["INCIDENT_CREATED", "CALL_RECEIVED", "CALL_ATTACHED", "CALL_CLOSED"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("clearing a unit that is not on the incident is INVALID_STATE", () =>
     Effect.gen(function*() {
       const incident = yield* createIncident(control, incidentInput)
       const unit = yield* createUnit(control, unitInput)
       expect(yield* failureCode(clearUnit(control, incident.id, unit.id, unit.version))).toBe("INVALID_STATE")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("a CAD change, its history and its audit entry commit together", () => {
@@ -171,7 +171,7 @@ describe("a CAD change, its history and its audit entry commit together", () => 
       expect(Exit.isFailure(exit)).toBe(true)
       expect(yield* db.snapshot).toEqual(before)
       expect(yield* db.rows(CAD_EVENTS_TABLE)).toEqual([])
-    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
+    }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: "failing" }))))
 
   it.effect("assigning, crewing and closing write nothing when the audit entry cannot be written", () =>
     Effect.gen(function*() {
@@ -218,5 +218,5 @@ describe("a CAD change, its history and its audit entry commit together", () => 
       ]).toEqual([true, true, true, true])
       // Nothing is ever deleted: had any of them written, the tables would differ.
       expect(yield* db.snapshot).toEqual(before)
-    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
+    }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: "failing" }))))
 })

@@ -33,6 +33,7 @@ import {
 } from "@bluelight/core/game"
 import { type Account, AccountId, Accounts, MEMBER_ROLE_ID, type Role, RoleId, Roles, StaffProfiles } from "@bluelight/core/identity"
 import {
+  accessNotChecked,
   advanceClock,
   aPerson,
   auditEntries,
@@ -166,14 +167,14 @@ describe("the game's emergency calls", () => {
       expect(entry!.data).toMatchObject({ team: "Police", gameCallNumber: 136, source: "GAME", callerName: "Jane_Doe" })
       const [audit] = yield* auditEntries
       expect(audit).toMatchObject({ action: "cad.call.received", actor: { type: "service", id: "game" }, targetType: "call", targetId: call!.id })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("the game's own place description wins over the caller's street; an empty description reads as the default", () =>
     Effect.gen(function*() {
       yield* janeAtParkStreet
       yield* handle(started({ positionDescriptor: "Near the fire station", description: "   " }))
       expect((yield* waiting)[0]).toMatchObject({ location: "Near the fire station", description: GAME_CALL_DESCRIPTION })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an automated call, a caller the picture does not show, and a picture that cannot be read: an unknown caller at the map position", () =>
     Effect.gen(function*() {
@@ -192,7 +193,7 @@ describe("the game's emergency calls", () => {
         [3, "Jane_Doe", "Map position 2359, 1180", "help me"],
         [4, UNKNOWN_CALLER, "Bank", "help me"]
       ])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("hostile text from the game is cleaned to the call's rules, never refused", () =>
     Effect.gen(function*() {
@@ -210,7 +211,7 @@ describe("the game's emergency calls", () => {
           ._tag
       )
         .toBe("Success")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("the same event delivered again, or twice at once, gives one call; another timestamp is another event", () =>
     Effect.gen(function*() {
@@ -228,7 +229,7 @@ describe("the game's emergency calls", () => {
       yield* handle(started({}, 1_775_442_934))
       expect((yield* waiting).map((call) => call.gameCallNumber)).toEqual([136, 7])
       expect(yield* claims).toHaveLength(4)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a call's start sent again with a new timestamp while its CAD call waits makes no second call and records nothing", () =>
     Effect.gen(function*() {
@@ -245,7 +246,7 @@ describe("the game's emergency calls", () => {
       // Its end still closes it, once.
       yield* handle(ended())
       expect(yield* callNow(call!.id)).toMatchObject({ status: "CLOSED", closeReason: ENDED_IN_THE_GAME })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a start for a number whose call was attached or closed is the game numbering again: a new call", () =>
     Effect.gen(function*() {
@@ -264,7 +265,7 @@ describe("the game's emergency calls", () => {
       // And that new call, waiting, is the one a start sent again meets.
       yield* handle(started({ callNumber: 1 }, 1_775_450_001))
       expect((yield* allCalls).filter((call) => call.gameCallNumber === 1)).toHaveLength(2)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("claims older than a day are forgotten, newer ones kept: a recent event delivered again still does nothing", () =>
     Effect.gen(function*() {
@@ -283,7 +284,7 @@ describe("the game's emergency calls", () => {
       yield* handle(ended(1))
       yield* handle(started({ callNumber: 1 }))
       expect((yield* allCalls).filter((call) => call.gameCallNumber === 1).map((call) => call.status)).toEqual(["WAITING", "CLOSED"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an event's key is its server, name, origin, timestamp and data, whatever the order of the data's keys", () =>
     Effect.sync(() => {
@@ -316,7 +317,7 @@ describe("the game's emergency calls", () => {
       yield* handle(started({ callNumber: 1 }, 1_775_450_000))
       yield* handle(ended(1, 1_775_450_100))
       expect((yield* allCalls).filter((call) => call.gameCallNumber === 1).map((call) => call.status)).toEqual(["CLOSED", "CLOSED"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an end handled before its start is remembered: the start makes its call closed at once; an end from before a start is another call's", () =>
     Effect.gen(function*() {
@@ -333,21 +334,21 @@ describe("the game's emergency calls", () => {
       yield* handle(ended(8, 1_775_443_000))
       yield* handle(started({ callNumber: 8, startedAt: 1_775_450_000 }, 1_775_450_000))
       expect((yield* waiting).filter((c) => c.gameCallNumber === 8)).toHaveLength(1)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a call received through the API is from the API, with no game call number", () =>
     Effect.gen(function*() {
       const call: Call = yield* receiveCall(control, { callerName: "Bot", callerNumber: null, location: "A1", description: "Relayed" })
       expect(call).toMatchObject({ source: "API", gameCallNumber: null })
       expect((yield* waiting)[0]).toMatchObject({ source: "API", gameCallNumber: null })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a failure while handling never reaches the receiver, keeps nothing, and leaves the event to be handled again", () =>
     Effect.gen(function*() {
       yield* handle(started())
       expect(yield* allCalls).toEqual([])
       expect(yield* claims).toEqual([])
-    }).pipe(Effect.provide(testPorts({ auditLog: { failingOn: ["cad.call.received"] } }))))
+    }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: { failingOn: ["cad.call.received"] } }))))
 
   it.effect("a probe does nothing", () =>
     Effect.gen(function*() {
@@ -355,7 +356,7 @@ describe("the game's emergency calls", () => {
       expect(yield* types).toEqual([])
       expect(yield* auditEntries).toEqual([])
       expect(yield* claims).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe(";panic from the game", () => {
@@ -384,7 +385,7 @@ describe(";panic from the game", () => {
       // Delivered again: nothing more.
       yield* handle(command("101", "PaNiC", "shots fired\nsend help"))
       expect((yield* history).length).toBe(before + 3)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a unit on another incident is cleared from it and assigned to the panic; a player the picture does not place is at an unknown location", () =>
     Effect.gen(function*() {
@@ -401,7 +402,7 @@ describe(";panic from the game", () => {
       const panic = yield* incidentNow(events[0]!.incidentId!)
       expect(panic).toMatchObject({ location: UNKNOWN_LOCATION, description: "" })
       expect(yield* unitNow(unit.id)).toMatchObject({ status: "ASSIGNED", incidentId: panic.id })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an unlinked player and one crewing no unit are ignored, one the MDT would refuse is forbidden, each audited with the reason", () =>
     Effect.gen(function*() {
@@ -434,7 +435,7 @@ describe(";panic from the game", () => {
       yield* seedPlayer("odd", "1\u0000x")
       yield* handle(command("1\u0000x", "panic"))
       expect((yield* auditEntries).at(-1)).toMatchObject({ targetId: "1x", data: { platformId: "1x", reason: "The player has no linked Bluelight account" } })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("one open panic per unit: a panic again while the unit attends its panic adds to it, with the place as it is now; once it is over, the next is new", () =>
     Effect.gen(function*() {
@@ -467,7 +468,7 @@ describe(";panic from the game", () => {
       expect(open).toHaveLength(1)
       expect(open[0]!.id).not.toBe(panic.id)
       expect((yield* unitNow(unit.id)).incidentId).toBe(open[0]!.id)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a unit on an incident a panic did not raise, or another unit's panic, raises its own", () =>
     Effect.gen(function*() {
@@ -483,7 +484,7 @@ describe(";panic from the game", () => {
       const open = (yield* listIncidents("OPEN", PAGE)).items
       expect(open).toHaveLength(2)
       expect((yield* unitNow(unit.id)).incidentId).not.toBe(kimsPanic.id)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("many panics at once from one crew raise one incident, each one recorded on it", () =>
     Effect.gen(function*() {
@@ -495,7 +496,7 @@ describe(";panic from the game", () => {
       expect(panics).toHaveLength(12)
       for (const panic of panics) expect(panic.incidentId).toBe(open[0]!.id)
       expect((yield* unitNow(unit.id)).incidentId).toBe(open[0]!.id)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("the chat held to the MDT's rule", () => {
@@ -534,7 +535,7 @@ describe("the chat held to the MDT's rule", () => {
       )
       yield* handle(command("101", "status", "BUSY", 3))
       expect((yield* unitNow(unit.id)).status).toBe("BUSY")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("cad.unit.self from the Member role is not enough without active staff: STAFF_REQUIRED, as the MDT answers", () =>
     Effect.gen(function*() {
@@ -548,7 +549,7 @@ describe("the chat held to the MDT's rule", () => {
         targetId: "acc-max",
         data: { code: "STAFF_REQUIRED", permission: null, reason: "Only active staff can act for a unit's crew (the MDT, the game's chat)" }
       })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("commands not carried out, audited within a bound", () => {
@@ -587,7 +588,7 @@ describe(";status from the game", () => {
       expect((yield* actions).at(-1)).toBe("cad.unit.status.changed")
       yield* handle(command("101", "status", " available ", 2))
       expect((yield* unitNow(unit.id)).status).toBe("AVAILABLE")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a unit attending an incident moves between its attending statuses; `en route` reads as EN_ROUTE", () =>
     Effect.gen(function*() {
@@ -598,7 +599,7 @@ describe(";status from the game", () => {
       expect((yield* unitNow(unit.id)).status).toBe("EN_ROUTE")
       yield* handle(command("101", "status", "On-Scene", 2))
       expect((yield* unitNow(unit.id)).status).toBe("ON_SCENE")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a move the rules refuse, ASSIGNED, a status that is none, and the same status again are refused, audited with the rule's message", () =>
     Effect.gen(function*() {
@@ -623,7 +624,7 @@ describe(";status from the game", () => {
         "Unit MP-1 is already AVAILABLE"
       ])
       for (const entry of refusals) expect(entry).toMatchObject({ actor: { type: "user", id: jane.id }, targetType: "unit", targetId: unit.id })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("the same status command twice at once moves the unit once", () =>
     Effect.gen(function*() {
@@ -632,7 +633,7 @@ describe(";status from the game", () => {
       yield* Effect.all(Array.from({ length: 4 }, () => handle(command("101", "status", "UNAVAILABLE"))), { concurrency: "unbounded" })
       expect(yield* unitNow(unit.id)).toMatchObject({ status: "UNAVAILABLE", version: unit.version + 1 })
       expect((yield* actions).slice(before)).toEqual(["cad.unit.status.changed"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("other commands", () => {
@@ -646,5 +647,5 @@ describe("other commands", () => {
       expect((yield* history).length).toBe(before.history)
       expect((yield* auditEntries).length).toBe(before.audit)
       expect(yield* claims).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
