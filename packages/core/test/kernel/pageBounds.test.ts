@@ -46,15 +46,15 @@ const LISTS: ReadonlyArray<readonly [string, (page: Page) => Effect.Effect<unkno
   ["listCivilianRecords", (page) => Effect.flatMap(createCivilian(reader, character), (civilian) => listCivilianRecords(civilian.id, page))],
   ["listWarrants", (page) => listWarrants({}, page)],
   ["listMarkers", (page) => listMarkers({}, page)],
-  ["listRoles", (page) => listRoles(page)],
-  ["listStaff", (page) => listStaff({}, page)],
+  ["listRoles", (page) => accessNotChecked(listRoles(page))],
+  ["listStaff", (page) => accessNotChecked(listStaff({}, page))],
   ["listRoleplaySessions", (page) => accessNotChecked(listRoleplaySessions({}, page))],
   ["listShifts", (page) => listShifts(reader, {}, page)],
   ["shiftSummary", (page) => accessNotChecked(shiftSummary({ from: DateTime.makeUnsafe(0), to: DateTime.makeUnsafe(1) }, page))],
-  ["listModerationActions", (page) => listModerationActions({}, page)],
-  ["playerHistory", (page) => playerHistory("101", page)],
-  ["livePlayers", (page) => livePlayers(page)],
-  ["lookupPlayers", (page) => lookupPlayers("jane", page)]
+  ["listModerationActions", (page) => accessNotChecked(listModerationActions({}, page))],
+  ["playerHistory", (page) => accessNotChecked(playerHistory("101", page))],
+  ["livePlayers", (page) => accessNotChecked(livePlayers(page))],
+  ["lookupPlayers", (page) => accessNotChecked(lookupPlayers("jane", page))]
 ]
 
 /** The problems of the use case's refusal, when it is `INVALID_INPUT`. */
