@@ -22,11 +22,16 @@ const LIVE = "From the game server's live picture: one read of it every few seco
   "(`account`, null when none). `GAME_UNAVAILABLE` (`503`, `Retry-After`, `details.availability: \"unavailable\"`) when the " +
   "game server cannot be read."
 
-const live = <const Name extends string, const Path extends `/${string}`, S extends Parameters<typeof LiveList>[0]>(
+/**
+ * One live read, under the rule naming its `permission`. The key is kept as its literal type, so that the
+ * endpoint's middleware proves that key only (`allow`) and the read's `requires` is checked against it; typed
+ * as any `Permission`, the rule would prove every key.
+ */
+const live = <const Name extends string, const Path extends `/${string}`, S extends Parameters<typeof LiveList>[0], const Key extends Permission>(
   name: Name,
   path: Path,
   item: S,
-  permission: Permission,
+  permission: Key,
   summary: string,
   description: string
 ) =>

@@ -20,11 +20,15 @@ const DELIVERY = "The record is stored first (`delivery: UNKNOWN`), then the com
   "`GAME_THROTTLED` (`503`, `Retry-After`) while another command is in flight or the game server cools down after one; nothing is stored then. " +
   "`reason` is 3 to 500 characters, `evidence` (optional) at most 2000."
 
-const moderationEndpoint = <const Name extends string>(
+/**
+ * One moderation action's endpoint, under the rule naming its `permission`, kept as its literal type so that
+ * the endpoint's middleware proves that key only (`allow`); typed as any `Permission`, it would prove every key.
+ */
+const moderationEndpoint = <const Name extends string, const Key extends Permission>(
   name: Name,
   path: `/moderation/${string}`,
   type: ModerationType,
-  permission: Permission,
+  permission: Key,
   summary: string,
   what: string
 ) =>

@@ -1,5 +1,5 @@
 import { type DateTime, Effect, Schema } from "effect"
-import { type Account, Accounts } from "../identity/index.js"
+import { type Account, Accounts, requires } from "../identity/index.js"
 import { checkedPage, type Page, type PageMeta, toPage, validated } from "../kernel/index.js"
 import { type LivePlayer, PlayerQuery } from "../moderation/index.js"
 import { toLivePlayer } from "./gameServerReads.js"
@@ -69,13 +69,13 @@ export const livePlayers = Effect.fn("moderation.livePlayers")(function*(request
   const page = yield* checkedPage(requested)
   const { players, observedAt } = yield* snapshotPlayers
   return yield* pageWithAccounts(players, page, observedAt)
-})
+}, requires("players.view"))
 
 /** The server's live status, and when the game server was read. */
 export const liveStatus = Effect.fn("moderation.liveStatus")(function*() {
   const snapshot = yield* LivePicture.use((live) => live.snapshot)
   return { status: snapshot.status, observedAt: snapshot.observedAt }
-})
+}, requires("server.view"))
 
 /**
  * Players on the server now whose platform id is `query`, or whose username
@@ -87,4 +87,4 @@ export const lookupPlayers = Effect.fn("moderation.lookupPlayers")(function*(raw
   const needle = query.toLowerCase()
   const { players, observedAt } = yield* snapshotPlayers
   return yield* pageWithAccounts(players.filter((player) => player.platformId === query || player.username.toLowerCase().includes(needle)), page, observedAt)
-})
+}, requires("players.lookup"))

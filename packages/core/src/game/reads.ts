@@ -1,6 +1,6 @@
 import { type DateTime, Effect } from "effect"
 import type { CallId } from "../cad/index.js"
-import { type Account, Accounts, type Caller, type Permission } from "../identity/index.js"
+import { type Account, Accounts, type Caller, type Permission, requires } from "../identity/index.js"
 import type { Page, PageMeta } from "../kernel/index.js"
 import { type ModerationAction, ModerationActions } from "../moderation/index.js"
 import { gameText } from "./handleShared.js"
@@ -141,7 +141,7 @@ export const liveJoinLogs = Effect.fn("game.joinLogs")(function*(viewer: Caller,
       player: link(e.player, links)
     }))
   )
-})
+}, requires("players.view"))
 
 /** Kills, newest first. */
 export const liveKillLogs = Effect.fn("game.killLogs")(function*(viewer: Caller, page: Page) {
@@ -152,7 +152,7 @@ export const liveKillLogs = Effect.fn("game.killLogs")(function*(viewer: Caller,
       killed: link(e.killed, links)
     }))
   )
-})
+}, requires("players.view"))
 
 /** Commands run in the game, newest first. */
 export const liveCommandLogs = Effect.fn("game.commandLogs")(function*(viewer: Caller, page: Page) {
@@ -163,7 +163,7 @@ export const liveCommandLogs = Effect.fn("game.commandLogs")(function*(viewer: C
       command: shown(e.command)
     }))
   )
-})
+}, requires("moderation.view"))
 
 /** Calls for a moderator, newest first; `moderator` null while nobody has answered. */
 export const liveModCalls = Effect.fn("game.modCalls")(function*(viewer: Caller, page: Page) {
@@ -174,7 +174,7 @@ export const liveModCalls = Effect.fn("game.modCalls")(function*(viewer: Caller,
       moderator: e.moderator === null ? null : link(e.moderator, links)
     }))
   )
-})
+}, requires("moderation.view"))
 
 /** A spawned vehicle with its owner. */
 export interface LiveVehicle extends Omit<SpawnedVehicle, "ownerUsername"> {
@@ -197,7 +197,7 @@ export const liveVehicles = Effect.fn("game.vehicles")(function*(viewer: Caller,
       }
     })
   })
-})
+}, requires("players.view"))
 
 /** Players waiting to join, in queue order (`position` from 1). */
 export const liveQueue = Effect.fn("game.queue")(function*(viewer: Caller, page: Page) {
@@ -209,7 +209,7 @@ export const liveQueue = Effect.fn("game.queue")(function*(viewer: Caller, page:
       return { position: q.position, player: { ...player, username: onServer === undefined ? player.username : shown(onServer) } }
     })
   })
-})
+}, requires("server.view"))
 
 const LEVEL_ORDER: Record<GameStaffLevel, number> = { CoOwner: 0, Admin: 1, Mod: 2, Helper: 3 }
 
@@ -223,7 +223,7 @@ export const liveStaff = Effect.fn("game.staff")(function*(viewer: Caller, page:
     )
     return paged(viewer, s.observedAt, ordered, page, (m) => [m.player.platformId], (m, links) => ({ player: link(m.player, links), level: m.level }))
   })
-})
+}, requires("server.view"))
 
 /** One entry of the game's ban list, with the newest Bluelight ban of that player, if any. */
 export interface LiveBan {
@@ -238,7 +238,7 @@ export const liveBans = Effect.fn("game.bans")(function*(viewer: Caller, page: P
   const linked = yield* paged(viewer, list.observedAt, ordered, page, (b) => [b.platformId], (b, links) => link(b, links))
   const newest = yield* ModerationActions.use((actions) => actions.newestPerTarget("ban", linked.items.map((player) => player.platformId)))
   return { ...linked, items: linked.items.map((player): LiveBan => ({ player, action: newest.get(player.platformId) ?? null })) }
-})
+}, requires("moderation.view"))
 
 /** An open emergency call in the game, its players, and the CAD call it became (null while none has). */
 export interface LiveEmergencyCall extends Omit<GameEmergencyCall, "callerPlatformId" | "responderPlatformIds"> {
@@ -268,4 +268,4 @@ export const liveEmergencyCalls = Effect.fn("game.emergencyCalls")(function*(vie
     positionDescriptor: shownOrNull(c.positionDescriptor),
     cadCallId: cadCalls.get(c.callNumber) ?? null
   }))
-})
+}, requires("cad.view"))

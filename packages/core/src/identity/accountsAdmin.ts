@@ -3,6 +3,7 @@ import { actorOf, type Caller } from "./Caller.js"
 import { AuditLog, inTransaction, InvalidState, orNotFound, validated } from "../kernel/index.js"
 import { Accounts, Sessions } from "./ports.js"
 import { AccountStatus } from "./Account.js"
+import { requires } from "./permitted.js"
 import type { AccountId } from "./ids.js"
 
 /** A status as the account rules have it (a known one): a caller that skipped the contract is held to them too. */
@@ -35,4 +36,4 @@ export const setAccountStatus = Effect.fn("identity.setAccountStatus")(function*
     })
     return updated
   }))
-})
+}, requires("admin.manage"))

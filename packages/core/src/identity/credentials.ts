@@ -2,6 +2,7 @@ import { DateTime, Effect, Schema } from "effect"
 import { actorOf, type UserCaller } from "./Caller.js"
 import { InvalidScope } from "./errors.js"
 import type { Permission } from "./permissions.js"
+import { requires } from "./permitted.js"
 import { AuditLog, inTransaction, newId, orNotFound, validated } from "../kernel/index.js"
 import { ServiceCredentials, Tokens } from "./ports.js"
 import { ServiceCredentialId } from "./ids.js"
@@ -58,7 +59,7 @@ export const issueCredential = Effect.fn("identity.issueCredential")(function*(
     })
   ))
   return { credential, token }
-})
+}, requires("admin.manage"))
 
 /** Revokes a credential from the next request on. Revoking twice changes nothing more. */
 export const revokeCredential = Effect.fn("identity.revokeCredential")(function*(caller: UserCaller, id: ServiceCredentialId) {
@@ -78,4 +79,4 @@ export const revokeCredential = Effect.fn("identity.revokeCredential")(function*
     })
     return revoked
   }))
-})
+}, requires("admin.manage"))

@@ -2,6 +2,7 @@ import { Effect, Option, Schema } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { ReservedRole } from "./errors.js"
 import type { Permission } from "./permissions.js"
+import { requires } from "./permitted.js"
 import { AuditLog, checkedPage, inTransaction, InvalidState, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { Roles } from "./ports.js"
 import { RoleId } from "./ids.js"
@@ -24,7 +25,8 @@ export const presentRole = (role: Role): Role => role.id === ADMINISTRATOR_ROLE_
 export const listRoles = (requested: Page) =>
   checkedPage(requested).pipe(
     Effect.flatMap((page) => Roles.use((roles) => roles.list(page))),
-    Effect.map((listed) => ({ items: listed.items.map(presentRole), meta: listed.meta }))
+    Effect.map((listed) => ({ items: listed.items.map(presentRole), meta: listed.meta })),
+    requires("admin.manage")
   )
 
 const nameTaken = (name: string) => new InvalidState({ message: `A role named ${name} already exists` })
@@ -66,7 +68,8 @@ export const createRole = Effect.fn("identity.createRole")(
       })
       return role
     }))
-  }
+  },
+  requires("admin.manage")
 )
 
 /**
@@ -103,4 +106,4 @@ export const updateRole = Effect.fn("identity.updateRole")(function*(
     })
     return updated
   }))
-})
+}, requires("admin.manage"))

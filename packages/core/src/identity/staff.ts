@@ -1,6 +1,7 @@
 import { DateTime, Effect, Option, Schema } from "effect"
 import { actorOf, type Caller } from "./Caller.js"
 import { forbidden } from "./checkAccess.js"
+import { requires } from "./permitted.js"
 import { AuditLog, checkedPage, inTransaction, InvalidInput, InvalidState, newId, NotFound, orNotFound, type Page, validated } from "../kernel/index.js"
 import { Accounts, Roles, StaffDeactivation, StaffDirectory, StaffProfiles } from "./ports.js"
 import { AccountId, type RoleId, StaffProfileId } from "./ids.js"
@@ -20,12 +21,12 @@ const validProfileChange = validated(
 export const listStaff = Effect.fn("identity.listStaff")(function*(filter: { readonly active?: boolean | undefined }, requested: Page) {
   const page = yield* checkedPage(requested)
   return yield* StaffDirectory.use((directory) => directory.list(filter, page))
-})
+}, requires("staff.view"))
 
 /** One staff member as the directory shows them. */
 export const findStaffMember = Effect.fn("identity.findStaffMember")(function*(id: StaffProfileId) {
   return yield* StaffDirectory.use((directory) => directory.findById(id)).pipe(orNotFound("No such staff profile"))
-})
+}, requires("staff.view"))
 
 /** A profile just written, as the directory shows it: it exists, so not finding it is a defect. */
 export const staffMemberOf = (profile: StaffProfile) =>
@@ -112,7 +113,8 @@ export const createStaffProfile = Effect.fn("identity.createStaffProfile")(
       })
       return profile
     }))
-  }
+  },
+  requires("staff.manage")
 )
 
 /**
@@ -156,4 +158,4 @@ export const updateStaffProfile = Effect.fn("identity.updateStaffProfile")(funct
     if (profile.active && !saved.active) yield* StaffDeactivation.use((hook) => hook.deactivated(caller, profile.id))
     return saved
   }))
-})
+}, requires("staff.manage"))

@@ -81,6 +81,11 @@ const validRequest = validated(
  *
  * Steps 2 to 5 run on a fiber of their own, so a client that goes away cannot
  * cut the delivery short between the command and its record.
+ *
+ * It `requires` no key: its three endpoints' rules (`moderation.warn`,
+ * `moderation.kick`, `moderation.ban`, one per type) have none in common, so
+ * the proof of the type's key is its endpoint's; a tool calling it admits the
+ * caller under that endpoint's rule itself.
  */
 export const moderate = Effect.fn("moderation.moderate")(function*(
   caller: Caller,

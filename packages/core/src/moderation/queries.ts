@@ -1,5 +1,5 @@
 import { Effect, Option, Schema } from "effect"
-import { Accounts } from "../identity/index.js"
+import { Accounts, requires } from "../identity/index.js"
 import { checkedPage, orNotFound, type Page, validated } from "../kernel/index.js"
 import type { ModerationActionId } from "./ids.js"
 import { PlatformId } from "./ModerationAction.js"
@@ -12,14 +12,14 @@ const validPlayer = validated(Schema.Struct({ platformId: PlatformId }), "The pl
 export const findModerationAction = Effect.fn("moderation.findAction")(function*(id: ModerationActionId) {
   const actions = yield* ModerationActions
   return yield* actions.findById(id).pipe(orNotFound("No such moderation action"))
-})
+}, requires("moderation.view"))
 
 /** Actions newest first, by target and type. */
 export const listModerationActions = Effect.fn("moderation.listActions")(function*(filter: ModerationFilter, requested: Page) {
   const page = yield* checkedPage(requested)
   const actions = yield* ModerationActions
   return yield* actions.list(filter, page)
-})
+}, requires("moderation.view"))
 
 const linkedAccount = (platformId: string) => Accounts.use((accounts) => Effect.map(accounts.findByPlatformId(platformId), Option.getOrNull))
 
@@ -27,6 +27,8 @@ const linkedAccount = (platformId: string) => Accounts.use((accounts) => Effect.
 export const playerHistory = Effect.fn("moderation.playerHistory")(function*(rawPlatformId: string, requested: Page) {
   const page = yield* checkedPage(requested)
   const { platformId } = yield* validPlayer({ platformId: rawPlatformId })
-  const actions = yield* listModerationActions({ targetPlatformId: platformId }, page)
+  // Read from the port, not through `listModerationActions`: a player's history is admitted by
+  // `moderation.history` alone, which does not prove the `moderation.view` that list requires.
+  const actions = yield* ModerationActions.use((stored) => stored.list({ targetPlatformId: platformId }, page))
   return { platformId, account: yield* linkedAccount(platformId), actions }
-})
+}, requires("moderation.history"))

@@ -91,7 +91,7 @@ describe("a guarded stream on the access watch", () => {
       // Refused for good: no more reads.
       expect(yield* guard.allowed).toBe(false)
       expect(yield* reads).toBe(2)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("ends within one poll of a revocation when the watch polls, with no line waiting", () =>
     Effect.gen(function*() {
@@ -104,6 +104,7 @@ describe("a guarded stream on the access watch", () => {
       yield* TestClock.adjust(ACCESS_POLL)
       expect(yield* finished(refused)).toBe(true)
     }).pipe(
+      accessNotChecked,
       Effect.provide(makeAccessWatch(ACCESS_POLL).pipe(Layer.provide(InMemoryAccessChanges), Layer.provideMerge(testPorts())))
     ))
 
@@ -121,7 +122,7 @@ describe("a guarded stream on the access watch", () => {
       expect(yield* reads).toBe(2)
       yield* catchUp
       expect(yield* finished(refused)).toBe(true)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 /** An access change log the test writes to, one change per epoch. */
@@ -159,7 +160,7 @@ describe("the access watch", () => {
       yield* catchUp
       expect(yield* guard.allowed).toBe(true)
       expect(yield* reads).toBe(3)
-    }).pipe(Effect.provide(makeAccessWatch(null).pipe(Layer.provide(changes.layer), Layer.provideMerge(testPorts()))))
+    }).pipe(accessNotChecked, Effect.provide(makeAccessWatch(null).pipe(Layer.provide(changes.layer), Layer.provideMerge(testPorts()))))
   })
 
   it.effect("reads the log every poll while a caller is watched, and not at all otherwise", () => {
@@ -175,6 +176,6 @@ describe("the access watch", () => {
       const after = changes.reads()
       yield* TestClock.adjust(Duration.seconds(10))
       expect(changes.reads()).toBe(after)
-    }).pipe(Effect.provide(makeAccessWatch(ACCESS_POLL).pipe(Layer.provide(changes.layer), Layer.provideMerge(testPorts()))))
+    }).pipe(accessNotChecked, Effect.provide(makeAccessWatch(ACCESS_POLL).pipe(Layer.provide(changes.layer), Layer.provideMerge(testPorts()))))
   })
 })

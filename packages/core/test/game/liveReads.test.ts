@@ -13,7 +13,7 @@ import {
 } from "@bluelight/core/game"
 import { AccountId, Accounts } from "@bluelight/core/identity"
 import { type ModerationAction, ModerationActionId, ModerationActions } from "@bluelight/core/moderation"
-import { aPerson, TestGame, type TestPicture, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, aPerson, TestGame, type TestPicture, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Ref } from "effect"
 import { TestClock } from "effect/testing"
@@ -59,7 +59,7 @@ describe("the live picture's reads", () => {
       expect(second.meta.hasMore).toBe(false)
       expect((yield* liveJoinLogs(MODERATOR, { limit: 2, offset: 4 })).items).toEqual([])
       expect(first.observedAt.epochMilliseconds).toBe(second.observedAt.epochMilliseconds)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("answer kills, commands and moderator calls newest first; a call nobody answered has no moderator", () =>
     Effect.gen(function*() {
@@ -86,7 +86,7 @@ describe("the live picture's reads", () => {
       expect((yield* liveCommandLogs(MODERATOR, FIRST)).items.map((c) => c.command)).toEqual([":pm Jane_Doe hello", ":h hi"])
       const calls = yield* liveModCalls(MODERATOR, FIRST)
       expect(calls.items.map((c) => [c.caller.username, c.moderator?.username ?? null])).toEqual([["John_Roe", null], ["Jane_Doe", "Mod_Max"]])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("name a vehicle's owner by the player on the server under that username, and queued players by their linked account", () =>
     Effect.gen(function*() {
@@ -110,7 +110,7 @@ describe("the live picture's reads", () => {
       }])
       expect(queue.total).toBe(2)
       expect((yield* liveQueue(MODERATOR, FIRST)).items[0]?.player).toEqual({ platformId: "999", username: null, account: null })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("order the staff by level, then username ignoring case", () =>
     Effect.gen(function*() {
@@ -130,7 +130,7 @@ describe("the live picture's reads", () => {
         "Mod:bob",
         "Helper:zed"
       ])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("answer the game's ban list by username, each with Bluelight's newest ban of that player", () =>
     Effect.gen(function*() {
@@ -174,7 +174,7 @@ describe("the live picture's reads", () => {
       ])
       expect(bans.total).toBe(3)
       expect((yield* reads).bans).toBe(1)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("answer the game's emergency calls newest first, each with the CAD call it became and its players by name", () =>
     Effect.gen(function*() {
@@ -214,7 +214,7 @@ describe("the live picture's reads", () => {
       expect(calls.items[0]?.caller).toBeNull()
       expect(calls.items[1]?.caller).toEqual({ platformId: "102", username: "John_Roe", account: null })
       expect(calls.items[1]?.responders).toEqual([{ platformId: "101", username: "Jane_Doe", account: expect.objectContaining({ id: "account-jane" }) }])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("show a player's linked account only to a viewer who looks after players; others see the game's username alone", () =>
     Effect.gen(function*() {
@@ -237,7 +237,7 @@ describe("the live picture's reads", () => {
       expect(hidden).toEqual({ platformId: "101", username: "Jane_Doe", account: null })
       expect((yield* liveQueue(DISPATCHER, FIRST)).items[0]?.player).toEqual({ platformId: "101", username: "Jane_Doe", account: null })
       expect((yield* liveQueue(MODERATOR, FIRST)).items[0]?.player.account).toMatchObject({ id: "account-jane" })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("show the game's usernames and text cleaned: no direction override, zero-width or control character", () =>
     Effect.gen(function*() {
@@ -250,7 +250,7 @@ describe("the live picture's reads", () => {
       expect((yield* liveJoinLogs(MODERATOR, FIRST)).items[0]?.player.username).toBe("EvilenaJ")
       expect((yield* liveCommandLogs(MODERATOR, FIRST)).items[0]?.command).toBe(":h hi")
       expect((yield* liveVehicles(MODERATOR, FIRST)).items[0]).toMatchObject({ name: "Car", plate: "AB12", owner: { username: "EvilenaJ" } })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("read the game once for every reader of every part within a refresh, and the failure too", () =>
     Effect.gen(function*() {
@@ -277,7 +277,7 @@ describe("the live picture's reads", () => {
       yield* TestClock.adjust("3 seconds")
       yield* liveStaff(MODERATOR, FIRST)
       expect((yield* reads).snapshot).toBe(3)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("say in health whether the game answered and when the snapshot in use was read", () =>
     Effect.gen(function*() {
@@ -290,5 +290,5 @@ describe("the live picture's reads", () => {
       yield* TestClock.adjust("3 seconds")
       const down = yield* live.health
       expect(down).toEqual({ answering: false, observedAt: readAt, problem: "HTTP 500" })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

@@ -1,6 +1,6 @@
 import { AccountId, type AccountStatus, authenticateSession, setAccountStatus } from "@bluelight/core/identity"
 import { InvalidInput } from "@bluelight/core/kernel"
-import { testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect } from "effect"
 import { TestClock } from "effect/testing"
@@ -29,7 +29,7 @@ describe("setAccountStatus", () => {
         expect((yield* Effect.flip(authenticateSession(token)))._tag).toBe("AccountDisabled")
       }
       yield* authenticateSession(bob.token)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("disabling revokes the sessions too", () =>
     Effect.gen(function*() {
@@ -37,7 +37,7 @@ describe("setAccountStatus", () => {
       const alice = yield* signIn("alice")
       yield* setAccountStatus(admin, alice.account.id, "DISABLED")
       expect((yield* readTables).sessions.find((s) => s.accountId === alice.account.id)?.revokedAt).not.toBeNull()
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("reinstating does not restore the revoked sessions", () =>
     Effect.gen(function*() {
@@ -50,7 +50,7 @@ describe("setAccountStatus", () => {
       expect(reinstated.status).toBe("ACTIVE")
       expect((yield* readTables).sessions.filter((s) => s.accountId === alice.account.id)).toEqual(revoked)
       expect((yield* Effect.flip(authenticateSession(alice.token)))._tag).toBe("Unauthenticated")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("nobody can suspend or disable their own account; nothing changes", () =>
     Effect.gen(function*() {
@@ -66,7 +66,7 @@ describe("setAccountStatus", () => {
       expect(after.sessions).toEqual(before.sessions)
       expect(after.audit).toEqual(before.audit)
       yield* authenticateSession(token)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("each change is audited with before and after; setting the same status writes nothing", () =>
     Effect.gen(function*() {
@@ -84,13 +84,13 @@ describe("setAccountStatus", () => {
         data: { before: "ACTIVE", after: "SUSPENDED" }
       })
       expect(entries[1]?.data).toEqual({ before: "SUSPENDED", after: "ACTIVE" })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an unknown account is NotFound", () =>
     Effect.gen(function*() {
       const admin = yield* signedInAdmin
       expect((yield* Effect.flip(setAccountStatus(admin, AccountId.make("no-such-account"), "SUSPENDED")))._tag).toBe("NotFound")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a status outside the account rules (a caller that skipped the contract) is refused; nothing is stored, revoked or audited", () =>
     Effect.gen(function*() {
@@ -104,5 +104,5 @@ describe("setAccountStatus", () => {
       }
       expect(yield* readTables).toEqual(before)
       expect((yield* setAccountStatus(admin, alice.account.id, "DISABLED")).status).toBe("DISABLED")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

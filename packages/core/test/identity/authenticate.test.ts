@@ -1,5 +1,5 @@
 import { authenticateCredential, authenticateSession, issueCredential, revokeCredential, setAccountStatus, signOut } from "@bluelight/core/identity"
-import { auditEntries, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, auditEntries, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
@@ -67,7 +67,7 @@ describe("authenticateSession", () => {
       // Even after its expiry, the account's state is what answers.
       yield* TestClock.adjust("8 days")
       expect((yield* Effect.flip(authenticateSession(alice.token)))._tag).toBe("AccountDisabled")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a session that had ended before the suspension is Unauthenticated, never AccountDisabled", () =>
     Effect.gen(function*() {
@@ -89,7 +89,7 @@ describe("authenticateSession", () => {
       yield* setAccountStatus(admin, live.account.id, "DISABLED")
       expect((yield* Effect.flip(authenticateSession(signedOut.token)))._tag).toBe("Unauthenticated")
       expect((yield* Effect.flip(authenticateSession(live.token)))._tag).toBe("AccountDisabled")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("reinstating does not bring back the revoked session", () =>
     Effect.gen(function*() {
@@ -101,7 +101,7 @@ describe("authenticateSession", () => {
       // A fresh sign-in works again.
       const again = yield* signIn("alice")
       yield* authenticateSession(again.token)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an administrator identity gets every permission", () =>
     Effect.gen(function*() {
@@ -143,7 +143,7 @@ describe("authenticateCredential", () => {
       expect(caller._tag).toBe("Service")
       expect(caller.credential).toEqual(credential)
       expect([...caller.permissions].sort()).toEqual(["cad.view", "pnc.view"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("refuses a revoked credential", () =>
     Effect.gen(function*() {
@@ -151,7 +151,7 @@ describe("authenticateCredential", () => {
       const { credential, token } = yield* issueCredential(admin, { name: "bot", scopes: ["cad.view"], lifetimeDays: 30 })
       yield* revokeCredential(admin, credential.id)
       expect((yield* Effect.flip(authenticateCredential(token)))._tag).toBe("Unauthenticated")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a credential works just before lifetimeDays and is refused at lifetimeDays", () =>
     Effect.gen(function*() {
@@ -161,7 +161,7 @@ describe("authenticateCredential", () => {
       yield* authenticateCredential(token)
       yield* TestClock.adjust(1)
       expect((yield* Effect.flip(authenticateCredential(token)))._tag).toBe("Unauthenticated")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a session token is not a credential, nor a credential a session", () =>
     Effect.gen(function*() {
@@ -170,5 +170,5 @@ describe("authenticateCredential", () => {
       expect((yield* Effect.flip(authenticateSession(token)))._tag).toBe("Unauthenticated")
       const { token: sessionToken } = yield* signIn("alice")
       expect((yield* Effect.flip(authenticateCredential(`bluelight_${sessionToken}`)))._tag).toBe("Unauthenticated")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

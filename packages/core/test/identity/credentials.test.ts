@@ -7,7 +7,7 @@ import {
   ServiceCredentialId,
   ServiceCredentials
 } from "@bluelight/core/identity"
-import { testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
@@ -29,7 +29,7 @@ describe("issueCredential", () => {
       const after = yield* readTables
       expect(after.serviceCredentials).toEqual([])
       expect(after.audit).toEqual(before.audit)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("answers a bluelight_ token once and keeps only its hash", () =>
     Effect.gen(function*() {
@@ -46,7 +46,7 @@ describe("issueCredential", () => {
       const stored = JSON.stringify(tables)
       expect(stored).not.toContain(token)
       expect(stored).not.toContain(token.slice("bluelight_".length))
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("expires lifetimeDays after issue", () =>
     Effect.gen(function*() {
@@ -57,7 +57,7 @@ describe("issueCredential", () => {
         expect(DateTime.toEpochMillis(credential.createdAt)).toBe(3 * 3600 * 1000)
         expect(DateTime.toEpochMillis(credential.expiresAt) - DateTime.toEpochMillis(credential.createdAt)).toBe(lifetimeDays * DAY_MS)
       }
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("audits service.issued by the person, without the token", () =>
     Effect.gen(function*() {
@@ -72,7 +72,7 @@ describe("issueCredential", () => {
         data: { name: "bot", scopes: ["cad.view"], expiresAt: DateTime.formatIso(credential.expiresAt) }
       })
       expect(JSON.stringify(entry)).not.toContain(token.slice("bluelight_".length))
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("each credential gets its own token", () =>
     Effect.gen(function*() {
@@ -81,7 +81,7 @@ describe("issueCredential", () => {
       const b = yield* issueCredential(admin, { name: "bot b", scopes: ["cad.view"], lifetimeDays: 1 })
       expect(a.token).not.toBe(b.token)
       expect(a.credential.id).not.toBe(b.credential.id)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("revokeCredential", () => {
@@ -108,11 +108,11 @@ describe("revokeCredential", () => {
         targetId: credential.id,
         data: { name: "bot" }
       })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an unknown credential is NotFound", () =>
     Effect.gen(function*() {
       const admin = yield* signedInAdmin
       expect((yield* Effect.flip(revokeCredential(admin, ServiceCredentialId.make("no-such-credential"))))._tag).toBe("NotFound")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

@@ -9,7 +9,7 @@ import {
   setAccountStatus,
   signOut
 } from "@bluelight/core/identity"
-import { developerPasswordReads, setAttemptLogUp, setDeveloperPassword, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, developerPasswordReads, setAttemptLogUp, setDeveloperPassword, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, Result } from "effect"
 import { TestClock } from "effect/testing"
@@ -236,7 +236,7 @@ describe("Developer Access and a session revoked meanwhile", () => {
       if (Result.isSuccess(switched)) {
         expect((yield* Effect.result(authenticateSession(switched.success.token)))._tag).toBe("Failure")
       }
-    }).pipe(Effect.provide(withPassword)))
+    }).pipe(accessNotChecked, Effect.provide(withPassword)))
 
   it.effect("a sign-out that lands between authentication and the switch stays in force", () =>
     Effect.gen(function*() {

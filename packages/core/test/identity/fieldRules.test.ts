@@ -11,7 +11,7 @@ import {
   updateStaffProfile
 } from "@bluelight/core/identity"
 import { InvalidInput } from "@bluelight/core/kernel"
-import { testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
@@ -28,13 +28,13 @@ describe("role fields in the core", () => {
       const twoLines = yield* Effect.flip(createRole(admin, { name: "Road\nPolicing", permissions: [] }))
       expect(twoLines).toMatchObject({ details: [{ path: ["name"], message: "must be one line, without control characters" }] })
       expect((yield* Roles.use((roles) => roles.all)).length).toBe(before)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a padded name is stored trimmed, as the API would store it", () =>
     Effect.gen(function*() {
       const role = yield* createRole(admin, { name: "  Road Policing ", permissions: ["cad.view"] })
       expect(role.name).toBe("Road Policing")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a rename over 60 characters, a hidden-character name or over 32 permissions is refused at its field; nothing changes", () =>
     Effect.gen(function*() {
@@ -53,7 +53,7 @@ describe("role fields in the core", () => {
       const after = yield* readTables
       expect(after.roles).toEqual(before.roles)
       expect(after.audit).toEqual(before.audit)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a valid rename is stored trimmed", () =>
     Effect.gen(function*() {
@@ -61,7 +61,7 @@ describe("role fields in the core", () => {
       const renamed = yield* updateRole(admin, role.id, { name: "  Control ", permissions: ["cad.view", "cad.dispatch"] })
       expect(renamed).toMatchObject({ name: "Control", permissions: ["cad.dispatch", "cad.view"] })
       expect((yield* readTables).roles.find((stored) => stored.id === role.id)?.name).toBe("Control")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("service credential fields in the core", () => {
@@ -88,14 +88,14 @@ describe("service credential fields in the core", () => {
       const after = yield* readTables
       expect(after.serviceCredentials).toEqual([])
       expect(after.audit).toEqual(before.audit)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a valid credential is issued with its name trimmed", () =>
     Effect.gen(function*() {
       const { credential } = yield* issueCredential(admin, { name: " Discord bot ", scopes: ["cad.view"], lifetimeDays: 90 })
       expect(credential.name).toBe("Discord bot")
       expect((yield* readTables).serviceCredentials).toEqual([credential])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("staff profile fields in the core", () => {
@@ -115,7 +115,7 @@ describe("staff profile fields in the core", () => {
       const after = yield* readTables
       expect(after.staffProfiles).toEqual(before.staffProfiles)
       expect(after.audit).toEqual(before.audit)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a valid change still applies", () =>
     Effect.gen(function*() {
@@ -124,5 +124,5 @@ describe("staff profile fields in the core", () => {
       expect(profile.roleIds).toEqual([MEMBER_ROLE_ID])
       const updated = yield* updateStaffProfile(admin, profile.id, { active: false })
       expect(updated.active).toBe(false)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

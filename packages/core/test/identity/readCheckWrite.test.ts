@@ -16,7 +16,7 @@ import {
   updateRole,
   updateStaffProfile
 } from "@bluelight/core/identity"
-import { InMemoryDatabase, InMemoryIdentityRepositories, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, InMemoryDatabase, InMemoryIdentityRepositories, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Ref } from "effect"
 import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
@@ -87,7 +87,7 @@ describe("a change checks its rule on the locked record", () => {
         expect((yield* auditOf("role.renamed")).map((data) => [data["previousName"], data["name"]]))
           .toEqual([["Dispatch", "Control"], ["Control", "Command"]])
       })
-    ).pipe(Effect.provide(testPorts())))
+    ).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("updateStaffProfile: a staff.manage holder may not touch a profile that was just granted Administrator", () =>
     withLaggingPlainReads((freeze) =>
@@ -101,7 +101,7 @@ describe("a change checks its rule on the locked record", () => {
         expect(error._tag).toBe("Forbidden")
         expect((yield* readTables).staffProfiles.map((p) => p.roleIds)).toEqual([[plain.id, ADMINISTRATOR_ROLE_ID]])
       })
-    ).pipe(Effect.provide(testPorts())))
+    ).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("updateStaffProfile: the escalation rule reads the roles' permissions as they are, not as an earlier read saw them", () =>
     withLaggingPlainReads((freeze) =>
@@ -119,7 +119,7 @@ describe("a change checks its rule on the locked record", () => {
           .toBe("Forbidden")
         expect((yield* readTables).staffProfiles.map((p) => p.active)).toEqual([true])
       })
-    ).pipe(Effect.provide(testPorts())))
+    ).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("setAccountStatus: a repeated suspension is no change, and a reinstatement reinstates", () =>
     withLaggingPlainReads((freeze) =>
@@ -137,7 +137,7 @@ describe("a change checks its rule on the locked record", () => {
           { before: "SUSPENDED", after: "ACTIVE" }
         ])
       })
-    ).pipe(Effect.provide(testPorts())))
+    ).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("revokeCredential: revoking twice is audited once", () =>
     withLaggingPlainReads((freeze) =>
@@ -150,7 +150,7 @@ describe("a change checks its rule on the locked record", () => {
         yield* revokeCredential(issuer, credential.id)
         expect(yield* auditOf("service.revoked")).toHaveLength(1)
       })
-    ).pipe(Effect.provide(testPorts())))
+    ).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("completeSignIn: an account suspended meanwhile gets no session", () =>
     withLaggingPlainReads((freeze) =>
@@ -162,7 +162,7 @@ describe("a change checks its rule on the locked record", () => {
         expect((yield* readTables).sessions.filter((session) => session.revokedAt === null)).toEqual([])
         expect((yield* readTables).accounts.map((a) => a.status)).toEqual(["SUSPENDED"])
       })
-    ).pipe(Effect.provide(testPorts())))
+    ).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("completePlatformLink: linking keeps a status changed since the session was checked", () =>
     withLaggingPlainReads((freeze) =>
@@ -174,5 +174,5 @@ describe("a change checks its rule on the locked record", () => {
         yield* completePlatformLink(alice, { state, boundState: state, code: "platform-p1" })
         expect((yield* readTables).accounts.map((a) => [a.status, a.platform?.id])).toEqual([["SUSPENDED", "p1"]])
       })
-    ).pipe(Effect.provide(testPorts())))
+    ).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

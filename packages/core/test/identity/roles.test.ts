@@ -14,7 +14,7 @@ import {
   Roles,
   updateRole
 } from "@bluelight/core/identity"
-import { testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
@@ -39,7 +39,7 @@ describe("createRole", () => {
         targetId: role.id,
         data: { name: "Dispatch", before: null, after: ["cad.dispatch", "cad.view"] }
       })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("refuses the reserved name in any case and with blanks; a near name is fine", () =>
     Effect.gen(function*() {
@@ -54,7 +54,7 @@ describe("createRole", () => {
       expect(after.audit).toEqual([])
       const near = yield* createRole(admin, { name: "Administrators", permissions: [] })
       expect(near.name).toBe("Administrators")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("refuses a name already taken, ignoring case and blanks, as InvalidState", () =>
     Effect.gen(function*() {
@@ -65,7 +65,7 @@ describe("createRole", () => {
         expect(error.code).toBe("INVALID_STATE")
       }
       expect((yield* readTables).roles).toHaveLength(3)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("createRole under a race", () => {
@@ -81,7 +81,7 @@ describe("createRole under a race", () => {
       const tables = yield* readTables
       expect(tables.roles.filter((r) => r.name.trim().toLowerCase() === "dispatch")).toHaveLength(1)
       expect(tables.audit).toHaveLength(1)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("updateRole", () => {
@@ -93,7 +93,7 @@ describe("updateRole", () => {
       }
       const roles = yield* Roles
       expect(Option.map(yield* roles.findById(role.id), (r) => r.name)).toEqual(Option.some("Dispatch"))
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("refuses a rename to another role's name, ignoring case, as InvalidState", () =>
     Effect.gen(function*() {
@@ -102,7 +102,7 @@ describe("updateRole", () => {
       for (const name of ["dispatch", " Dispatch", "MEMBER"]) {
         expect((yield* Effect.flip(updateRole(admin, role.id, { name })))._tag).toBe("InvalidState")
       }
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("renames a role (its own name in another case too) and audits role.renamed", () =>
     Effect.gen(function*() {
@@ -114,7 +114,7 @@ describe("updateRole", () => {
       const entries = (yield* readTables).audit.slice(1)
       expect(entries.map((entry) => entry.action)).toEqual(["role.renamed", "role.renamed"])
       expect(entries[1]?.data).toMatchObject({ name: "Control", previousName: "DISPATCH" })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("the Administrator role cannot be edited at all", () =>
     Effect.gen(function*() {
@@ -126,7 +126,7 @@ describe("updateRole", () => {
       const after = yield* readTables
       expect(after.roles).toEqual(before.roles)
       expect(after.audit).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("the Member role cannot be renamed, not even in another case", () =>
     Effect.gen(function*() {
@@ -138,7 +138,7 @@ describe("updateRole", () => {
       yield* updateRole(admin, MEMBER_ROLE_ID, { name: "Member" })
       yield* updateRole(admin, MEMBER_ROLE_ID, { name: " Member " })
       expect((yield* readTables).audit).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("the Member role's permissions can change; audited with before and after; it counts at once", () =>
     Effect.gen(function*() {
@@ -155,7 +155,7 @@ describe("updateRole", () => {
       })
       const caller = yield* authenticateSession(token)
       expect([...caller.permissions].sort()).toEqual(["civilians.create", "pnc.view"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an update that changes nothing writes nothing", () =>
     Effect.gen(function*() {
@@ -163,13 +163,13 @@ describe("updateRole", () => {
       const same = yield* updateRole(admin, role.id, { name: "Dispatch", permissions: ["cad.dispatch", "cad.view", "cad.view"] })
       expect(same).toEqual(role)
       expect((yield* readTables).audit).toHaveLength(1)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an unknown role is NotFound", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(updateRole(admin, RoleId.make("no-such-role"), { name: "Xray" }))
       expect(error._tag).toBe("NotFound")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("presentRole", () => {
@@ -204,7 +204,7 @@ describe("listRoles", () => {
       expect(rest.items.map((role) => role.id)).toEqual(newestFirst.slice(1))
       expect(rest.meta).toEqual({ limit: 3, offset: 3, hasMore: false })
       expect((yield* listRoles({ limit: 3, offset: 6 })).items).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it("compareRolesForListing puts the built-in roles first, then the greater id first", () => {
     const role = (id: string): Role => ({ id: RoleId.make(id), name: id, permissions: [] })

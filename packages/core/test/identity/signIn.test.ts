@@ -10,7 +10,7 @@ import {
   startSignIn,
   Tokens
 } from "@bluelight/core/identity"
-import { IDENTITY_PROFILES, setIdentityProfile, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, IDENTITY_PROFILES, setIdentityProfile, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
@@ -178,7 +178,7 @@ describe("completeSignIn: the account", () => {
       expect(after.staffProfiles).toEqual(before.staffProfiles)
       // The state is used up all the same: it was single-use.
       expect(after.signInStates).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a disabled account gets no session either", () =>
     Effect.gen(function*() {
@@ -186,7 +186,7 @@ describe("completeSignIn: the account", () => {
       const bob = yield* signIn("bob")
       yield* setAccountStatus(admin, bob.account.id, "DISABLED")
       expect((yield* Effect.flip(signIn("bob")))._tag).toBe("AccountDisabled")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("revokes the browser's previous session, and only that one", () =>
     Effect.gen(function*() {

@@ -1,7 +1,7 @@
 import { AccountId, createRole, updateRole } from "@bluelight/core/identity"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Option, Tracer } from "effect"
-import { testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, testPorts } from "@bluelight/core/testing"
 import { anAccount, aUserCaller, signIn } from "./helpers.js"
 
 const admin = aUserCaller(["admin.manage"], anAccount({ id: AccountId.make("admin-account") }))
@@ -30,7 +30,7 @@ describe("use cases are traced", () => {
         Effect.flatMap(createRole(admin, { name: "Dispatch", permissions: [] }), (role) => updateRole(admin, role.id, { permissions: ["cad.view"] }))
       )
       expect(opened).toEqual(["identity.createRole", "identity.updateRole"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a use case inside another opens its span under the outer one", () =>
     Effect.gen(function*() {

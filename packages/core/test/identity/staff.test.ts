@@ -13,7 +13,7 @@ import {
   StaffProfileId,
   updateStaffProfile
 } from "@bluelight/core/identity"
-import { InMemoryDatabase, STAFF_PROFILES_TABLE, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, InMemoryDatabase, STAFF_PROFILES_TABLE, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, DateTime, Effect, Exit } from "effect"
 import { anAccount, aUserCaller, readTables, signIn } from "./helpers.js"
@@ -45,7 +45,7 @@ describe("createStaffProfile", () => {
         targetId: profile.id,
         data: { accountId: alice.account.id, roleIds: [dispatch.id] }
       })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an unknown account is NotFound", () =>
     Effect.gen(function*() {
@@ -55,7 +55,7 @@ describe("createStaffProfile", () => {
         "No account has the id no-such-account. Account ids are Bluelight's own (GET /api/admin/accounts, or the person's home page), not the identity provider's"
       )
       expect((yield* readTables).staffProfiles).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an identity provider's id instead of an account id is NotFound naming the account to use", () =>
     Effect.gen(function*() {
@@ -68,7 +68,7 @@ describe("createStaffProfile", () => {
           `the account of identity-provider id ${identityId} is ${alice.account.id}`
       )
       expect((yield* readTables).staffProfiles).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a second profile for the same account is InvalidState", () =>
     Effect.gen(function*() {
@@ -77,7 +77,7 @@ describe("createStaffProfile", () => {
       const error = yield* Effect.flip(createStaffProfile(admin, { accountId: alice.account.id, roleIds: [] }))
       expect(error._tag).toBe("InvalidState")
       expect((yield* readTables).staffProfiles).toHaveLength(1)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("two creates for the same account at once: one profile, one InvalidState", () =>
     Effect.gen(function*() {
@@ -88,7 +88,7 @@ describe("createStaffProfile", () => {
       const failed = results.find((r) => r._tag === "Failure")
       expect(failed?._tag === "Failure" && failed.failure._tag).toBe("InvalidState")
       expect((yield* readTables).staffProfiles).toHaveLength(1)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("unknown role ids are InvalidInput, one problem per unknown id at roleIds/<index>", () =>
     Effect.gen(function*() {
@@ -103,7 +103,7 @@ describe("createStaffProfile", () => {
       expect(error.details.map((problem) => problem.path)).toEqual([["roleIds", "1"], ["roleIds", "2"]])
       expect(error.details[0]?.message).toContain("ghost")
       expect((yield* readTables).staffProfiles).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("staff.manage without admin.manage cannot grant a role holding admin.manage, nor the Administrator role", () =>
     Effect.gen(function*() {
@@ -120,7 +120,7 @@ describe("createStaffProfile", () => {
       const profile = yield* createStaffProfile(admin, { accountId: alice.account.id, roleIds: [ADMINISTRATOR_ROLE_ID] })
       expect(profile.roleIds).toEqual([ADMINISTRATOR_ROLE_ID])
       expect((yield* authenticateSession(alice.token)).permissions.size).toBe(32)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("updateStaffProfile", () => {
@@ -141,7 +141,7 @@ describe("updateStaffProfile", () => {
         targetId: profile.id,
         data: { accountId: alice.account.id, active: { before: true, after: false }, roleIds: { before: [dispatch.id], after: [dispatch.id] } }
       })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("unknown role ids are InvalidInput with their paths", () =>
     Effect.gen(function*() {
@@ -149,12 +149,12 @@ describe("updateStaffProfile", () => {
       const profile = yield* createStaffProfile(admin, { accountId: alice.account.id, roleIds: [] })
       const error = yield* Effect.flip(updateStaffProfile(admin, profile.id, { roleIds: [RoleId.make("ghost")] }))
       expect(error._tag === "InvalidInput" && error.details.map((p) => p.path)).toEqual([["roleIds", "0"]])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("an unknown profile is NotFound", () =>
     Effect.gen(function*() {
       expect((yield* Effect.flip(updateStaffProfile(admin, StaffProfileId.make("no-such-profile"), { active: false })))._tag).toBe("NotFound")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("staff.manage without admin.manage cannot grant an administering role by update either", () =>
     Effect.gen(function*() {
@@ -166,7 +166,7 @@ describe("updateStaffProfile", () => {
         expect(error._tag === "Forbidden" && error.permission).toBe("admin.manage")
       }
       expect((yield* readTables).staffProfiles).toEqual([profile])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("staff.manage without admin.manage cannot change the profile of someone holding an administering role", () =>
     Effect.gen(function*() {
@@ -198,7 +198,7 @@ describe("updateStaffProfile", () => {
       expect(after.audit).toEqual(before.audit)
       // An administrator may.
       yield* updateStaffProfile(admin, adminProfile.id, { active: false })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a staff manager may manage ordinary roles", () =>
     Effect.gen(function*() {
@@ -210,7 +210,7 @@ describe("updateStaffProfile", () => {
       expect(updated.roleIds).toEqual([b.id, a.id])
       const caller = yield* authenticateSession(alice.token)
       expect([...caller.permissions].sort()).toEqual(["cad.view", "civilians.create", "civilians.manage_own", "moderation.view"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("no escalation, for a real signed-in staff manager", () => {
@@ -229,7 +229,7 @@ describe("no escalation, for a real signed-in staff manager", () => {
       const self = yield* Effect.flip(updateStaffProfile(caller, managerProfile.id, { roleIds: [managers.id, ADMINISTRATOR_ROLE_ID] }))
       expect(self._tag === "Forbidden" && self.permission).toBe("admin.manage")
       expect((yield* authenticateSession(manager.token)).permissions.has("admin.manage")).toBe(false)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
 describe("the staff directory", () => {
@@ -257,7 +257,7 @@ describe("the staff directory", () => {
       expect((yield* listStaff({ active: true }, { limit: 100, offset: 0 })).items.map((m) => m.id)).toEqual([aliceProfile.id, carolProfile.id])
       const page = yield* listStaff({}, { limit: 1, offset: 1 })
       expect(page).toEqual({ items: [all.items[1]], meta: { limit: 1, offset: 1, hasMore: true } })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("finds one member, or NotFound; a profile just written is found with its new roles", () =>
     Effect.gen(function*() {
@@ -269,7 +269,7 @@ describe("the staff directory", () => {
       expect(member.roles).toEqual([{ id: dispatch.id, name: "Dispatch" }])
       expect(yield* findStaffMember(profile.id)).toEqual(member)
       expect((yield* Effect.flip(findStaffMember(StaffProfileId.make("no-such-profile"))))._tag).toBe("NotFound")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a profile whose account is missing is a defect, never a member without a name", () =>
     Effect.gen(function*() {
@@ -287,5 +287,5 @@ describe("the staff directory", () => {
       expect(Exit.isFailure(listed) && Cause.hasDies(listed.cause)).toBe(true)
       const found = yield* Effect.exit(findStaffMember(StaffProfileId.make("orphan")))
       expect(Exit.isFailure(found) && Cause.hasDies(found.cause)).toBe(true)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

@@ -1,5 +1,5 @@
 import { livePlayers, liveStatus, lookupPlayers } from "@bluelight/core/game"
-import { TestGame, testPorts } from "@bluelight/core/testing"
+import { accessNotChecked, TestGame, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Ref } from "effect"
 import { TestClock } from "effect/testing"
@@ -20,7 +20,7 @@ describe("live reads", () => {
       yield* TestClock.adjust("2 seconds")
       yield* liveStatus()
       expect(yield* reads).toBe(2)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("answer GAME_UNAVAILABLE with availability when the game server cannot be read", () =>
     Effect.gen(function*() {
@@ -28,7 +28,7 @@ describe("live reads", () => {
       const error = yield* Effect.flip(livePlayers(FIRST_PAGE))
       expect(error).toMatchObject({ code: "GAME_UNAVAILABLE", details: { availability: "unavailable" } })
       expect(error._tag === "GameUnavailable" && error.retryAfterSeconds).toBeGreaterThanOrEqual(1)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("look players up by platform id or a part of the username, ignoring case", () =>
     Effect.gen(function*() {
@@ -38,7 +38,7 @@ describe("live reads", () => {
       const all = yield* livePlayers(FIRST_PAGE)
       expect(all.players.every((p) => p.account === null)).toBe(true)
       expect(all.total).toBe(all.players.length)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("page the snapshot, linking only the page's players, with the total of every match", () =>
     Effect.gen(function*() {
@@ -48,5 +48,5 @@ describe("live reads", () => {
       expect(second.meta).toEqual({ limit: 1, offset: 1, hasMore: all.total > 2 })
       expect(second.total).toBe(all.total)
       expect((yield* livePlayers({ limit: 1, offset: all.total })).players).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })

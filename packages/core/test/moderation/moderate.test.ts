@@ -1,7 +1,16 @@
 import { authenticateSession, issueCredential } from "@bluelight/core/identity"
 import { gameCommandFor, checkTarget, deliveryOf, moderate, type ModerationRequest, ModerationActions, findModerationAction } from "@bluelight/core/moderation"
 import { CurrentRequestId } from "@bluelight/core/kernel"
-import { auditEntries, InMemoryDatabase, MODERATION_ACTIONS_TABLE, TEST_PLAYERS, TestGame, type TestGameState, testPorts } from "@bluelight/core/testing"
+import {
+  accessNotChecked,
+  auditEntries,
+  InMemoryDatabase,
+  MODERATION_ACTIONS_TABLE,
+  TEST_PLAYERS,
+  TestGame,
+  type TestGameState,
+  testPorts
+} from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { type Cause, Effect, Ref } from "effect"
 import { TestClock } from "effect/testing"
@@ -144,7 +153,7 @@ describe("moderate", () => {
       expect(theirs.action.id).not.toBe(mine.action.id)
       expect(theirs.action.requester).toEqual({ _tag: "Service", id: credential.id })
       expect(yield* findModerationAction(theirs.action.id)).toEqual(theirs.action)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("rolls the record back with a failing audit write, sending nothing and leaving the slot free", () =>
     Effect.gen(function*() {
