@@ -1,4 +1,4 @@
-import { PlatformProvider, type SignInStartBudgets } from "@bluelight/core/identity"
+import { type Permission, type Permitted, PlatformProvider, type SignInStartBudgets } from "@bluelight/core/identity"
 import { Effect, Layer, type Types } from "effect"
 import { HttpRouter, type HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { type HttpApi, HttpApiBuilder, type HttpApiGroup } from "effect/http-api"
@@ -82,6 +82,18 @@ const handlers = Layer.mergeAll(
   MdtHandlers,
   PncRecordsHandlers
 )
+
+/** The proofs of access a layer's handlers still need: those their endpoints' rules do not give. */
+type Unproved<L> = L extends Layer.Layer<infer _A, infer _E, infer R> ?
+  R extends HttpRouter.Request<"Requires", infer S> ? Extract<S, Permitted<Permission>> : never
+  : never
+
+/**
+ * A handler that runs a use case its endpoint's rule does not admit (`requires` a key the rule does not
+ * name) fails to type-check here, naming the proof (`Permitted<"key">`), as well as where the server is
+ * composed.
+ */
+export const everyUseCaseAdmitted: [Unproved<typeof handlers>] extends [never] ? true : Unproved<typeof handlers> = true
 
 /**
  * The API's routes with their handlers, its description as served here

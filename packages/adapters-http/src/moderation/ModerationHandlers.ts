@@ -11,7 +11,7 @@ interface ModerationCall {
 }
 
 /** One handler for the three actions: the caller, the key and the normalised body to `moderate`; `201` new, `200` replayed. */
-const moderateAs = (type: ModerationType) => ({ headers, payload }: ModerationCall) =>
+const moderateAs = <Type extends ModerationType>(type: Type) => ({ headers, payload }: ModerationCall) =>
   CurrentCaller.use((caller) =>
     moderate(caller, type, headers["idempotency-key"], {
       targetPlatformId: payload.targetPlatformId,

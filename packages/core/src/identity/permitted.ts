@@ -25,8 +25,14 @@ export interface Permitted<Key extends Permission> {
 /** One proof per key (`Permitted<"a"> | Permitted<"b">`), so that a missing one is named on its own. */
 export type PermittedFor<Keys extends Permission> = Keys extends Permission ? Permitted<Keys> : never
 
-/** Every proof a rule's admission gives: one per key of its `permissions`. */
-export type ProvedBy<Rule extends AccessRule> = PermittedFor<Rule["permissions"][number]>
+/**
+ * Every proof a rule's admission gives: one per key of its `permissions`,
+ * as the rule's type names them. A rule whose type is only `AccessRule`
+ * (read from the contract at run time, say) names no key in particular, and
+ * proves nothing: the checker cannot tell which keys it holds.
+ */
+export type ProvedBy<Rule extends AccessRule> = [Permission] extends [Rule["permissions"][number]] ? never
+  : PermittedFor<Rule["permissions"][number]>
 
 /** What checking a rule can refuse. */
 export type AccessRefusal = Unauthenticated | UserRequired | Forbidden

@@ -1,5 +1,5 @@
 import { DateTime, Effect, Fiber, Option, Ref, Schema } from "effect"
-import { actorOf, type Caller } from "../identity/index.js"
+import { actorOf, type Caller, type Permitted } from "../identity/index.js"
 import { type AuditAction, AuditLog, inTransaction, newId, validated } from "../kernel/index.js"
 import type { CommandOutcome } from "./CommandOutcome.js"
 import { gameCommandFor } from "./command.js"
@@ -82,12 +82,21 @@ const validRequest = validated(
  * Steps 2 to 5 run on a fiber of their own, so a client that goes away cannot
  * cut the delivery short between the command and its record.
  *
- * It `requires` no key: its three endpoints' rules (`moderation.warn`,
- * `moderation.kick`, `moderation.ban`, one per type) have none in common, so
- * the proof of the type's key is its endpoint's; a tool calling it admits the
- * caller under that endpoint's rule itself.
+ * It requires the key of its type (`moderation.warn`, `.kick`, `.ban`: each
+ * its own endpoint's rule).
  */
-export const moderate = Effect.fn("moderation.moderate")(function*(
+export const moderate = <Type extends ModerationType>(
+  caller: Caller,
+  type: Type,
+  idempotencyKey: string,
+  input: ModerationRequest
+): Effect.Effect<
+  Effect.Success<ReturnType<typeof moderateAny>>,
+  Effect.Error<ReturnType<typeof moderateAny>>,
+  Effect.Services<ReturnType<typeof moderateAny>> | Permitted<`moderation.${Type}`>
+> => moderateAny(caller, type, idempotencyKey, input)
+
+const moderateAny = Effect.fn("moderation.moderate")(function*(
   caller: Caller,
   rawType: ModerationType,
   rawKey: string,

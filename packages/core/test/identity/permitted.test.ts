@@ -1,4 +1,4 @@
-import { admitted, type Permitted, requires, trusted } from "@bluelight/core/identity"
+import { type AccessRule, admitted, type Permitted, requires, trusted } from "@bluelight/core/identity"
 import { aPerson, aService } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -18,7 +18,9 @@ const _admitted: Effect.Effect<string, unknown, never> = dispatch().pipe(admitte
 const _trusted: Effect.Effect<string, never, never> = trusted(dispatch())
 // @ts-expect-error a rule naming only cad.view leaves the proof of cad.dispatch required
 const _short: Effect.Effect<string, unknown, never> = dispatch().pipe(admitted({ access: "session-or-credential", permissions: ["cad.view"] }, null))
-void [_needsBoth, _admitted, _trusted, _short]
+// @ts-expect-error a rule typed only as AccessRule names no key, so it proves none
+const _wide: Effect.Effect<string, unknown, never> = dispatch().pipe(admitted(DISPATCH_RULE as AccessRule, null))
+void [_needsBoth, _admitted, _trusted, _short, _wide]
 
 describe("a use case's access proofs", () => {
   it.effect("admitted runs the use case for a caller the rule admits", () =>

@@ -35,7 +35,7 @@ describe("moderation fields in the core", () => {
       })
       expect(yield* InMemoryDatabase.use((db) => db.rows(MODERATION_ACTIONS_TABLE))).toEqual([])
       expect(yield* TestGame.use((game) => Effect.map(Ref.get(game), (state) => state.sent))).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("the idempotency key is held to its rule: 15 or 129 characters, or a hostile one, are refused with nothing stored, sent or audited", () =>
     Effect.gen(function*() {
@@ -61,7 +61,7 @@ describe("moderation fields in the core", () => {
       yield* TestClock.adjust("1 minute")
       const shortest = yield* moderate(caller, "warn", "k".repeat(16), kickJane)
       expect(shortest.action.idempotencyKey).toBe("k".repeat(16))
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a player lookup is held to its rule: past 100 characters or hostile is refused before the game is read; 100 is looked up", () =>
     Effect.gen(function*() {

@@ -63,7 +63,7 @@ describe("moderate", () => {
       })
       expect(yield* sent).toEqual([":kick Jane_Doe Breaking rule 3"])
       expect((yield* auditEntries).filter((e) => e.action === "moderation.kick.created")).toMatchObject([{ targetId: action.id, actor: { type: "user" } }])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("replays a key without sending, taking the slot or auditing, and refuses another request under it", () =>
     Effect.gen(function*() {
@@ -79,7 +79,7 @@ describe("moderate", () => {
       expect(conflict.code).toBe("IDEMPOTENCY_CONFLICT")
       const other = yield* Effect.flip(moderate(caller, "kick", KEY, { ...kickJane, reason: "Another reason" }))
       expect(other.code).toBe("IDEMPOTENCY_CONFLICT")
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("answers GAME_THROTTLED within the cooldown, storing nothing, and goes on after it", () =>
     Effect.gen(function*() {
@@ -97,7 +97,7 @@ describe("moderate", () => {
       const later = yield* moderate(caller, "warn", "key-second-0123456789", kickJane)
       expect(later.action.delivery).toBe("SUCCEEDED")
       expect(yield* sent).toEqual([":pm Jane_Doe Breaking rule 3", ":pm Jane_Doe Breaking rule 3"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("records FAILED without sending for in-game staff, absent players and an unreadable snapshot; no cooldown follows", () =>
     Effect.gen(function*() {
@@ -110,7 +110,7 @@ describe("moderate", () => {
       const down = yield* moderate(caller, "kick", "key-down-0123456789ab", kickJane)
       expect(down.action).toMatchObject({ delivery: "FAILED", errorCode: "GAME_UNAVAILABLE" })
       expect(yield* sent).toEqual([])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("records a refusal as FAILED GAME_REJECTED, and leaves an unknown outcome UNKNOWN that a replay never re-sends", () =>
     Effect.gen(function*() {
@@ -125,7 +125,7 @@ describe("moderate", () => {
       const replay = yield* moderate(caller, "kick", "key-unknown-012345678", kickJane)
       expect(replay).toMatchObject({ replayed: true, action: { delivery: "UNKNOWN" } })
       expect(yield* sent).toHaveLength(2)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("leaves UNKNOWN when the process dies between storing and sending, and never sends again", () =>
     Effect.gen(function*() {
@@ -139,7 +139,7 @@ describe("moderate", () => {
       const replay = yield* moderate(caller, "ban", KEY, kickJane)
       expect(replay).toMatchObject({ replayed: true, action: { delivery: "UNKNOWN" } })
       expect(yield* sent).toHaveLength(1)
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("keeps keys per requester: the same key from a credential is another action, with serviceId", () =>
     Effect.gen(function*() {
@@ -167,7 +167,7 @@ describe("moderate", () => {
       // Nothing was sent, so no cooldown: the next action may go at once (and fails the same way here).
       const again = yield* Effect.exit(moderate(caller, "kick", "key-again-0123456789", kickJane))
       expect(again._tag === "Failure" && causeTag(again.cause)).toBe("Die")
-    }).pipe(Effect.provide(testPorts({ auditLog: "failing" }))))
+    }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: "failing" }))))
 })
 
 describe("the audit of a delivery", () => {
@@ -205,7 +205,7 @@ describe("the audit of a delivery", () => {
           data: { type: "kick", targetPlatformId: "101", delivery: "SUCCEEDED", errorCode: null }
         }
       ])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("audits a refusal by the game and a target refused before sending as moderation.delivery.failed with the errorCode", () =>
     Effect.gen(function*() {
@@ -225,7 +225,7 @@ describe("the audit of a delivery", () => {
         [["moderation.kick.created", undefined], ["moderation.delivery.failed", "GAME_REJECTED"]]
       ])
       expect((yield* auditOf(refused.action.id))[1]?.data).toEqual({ type: "kick", targetPlatformId: "101", delivery: "FAILED", errorCode: "GAME_REJECTED" })
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("writes nothing more for an outcome that stays UNKNOWN, nor for replays", () =>
     Effect.gen(function*() {
@@ -240,7 +240,7 @@ describe("the audit of a delivery", () => {
       expect((yield* auditEntries).length).toBe(before)
       expect((yield* auditOf(unknown.action.id)).map((entry) => entry.action)).toEqual(["moderation.kick.created"])
       expect((yield* auditOf(known.action.id)).map((entry) => entry.action)).toEqual(["moderation.kick.created", "moderation.delivery.succeeded"])
-    }).pipe(Effect.provide(testPorts())))
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("rolls the delivery update back with its audit entry: the record stays UNKNOWN and nothing is sent again", () =>
     Effect.gen(function*() {
@@ -255,7 +255,7 @@ describe("the audit of a delivery", () => {
       const replay = yield* moderate(caller, "kick", KEY, kickJane)
       expect(replay).toMatchObject({ replayed: true, action: { delivery: "UNKNOWN" } })
       expect(yield* sent).toHaveLength(1)
-    }).pipe(Effect.provide(testPorts({ auditLog: { failingOn: ["moderation.delivery.succeeded"] } }))))
+    }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: { failingOn: ["moderation.delivery.succeeded"] } }))))
 
   it.effect("rolls a refusal before sending back with its audit entry: UNKNOWN, nothing sent, no cooldown", () =>
     Effect.gen(function*() {
@@ -267,5 +267,5 @@ describe("the audit of a delivery", () => {
       expect((yield* auditEntries).map((entry) => entry.action)).toEqual(["moderation.kick.created"])
       const next = yield* moderate(caller, "kick", "key-next-0123456789ab", kickJane)
       expect(next.action.delivery).toBe("SUCCEEDED")
-    }).pipe(Effect.provide(testPorts({ auditLog: { failingOn: ["moderation.delivery.failed"] } }))))
+    }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: { failingOn: ["moderation.delivery.failed"] } }))))
 })
