@@ -4,6 +4,7 @@ import type { Context, Schema } from "effect"
 import type { HttpMethod } from "effect/http"
 import type { HttpApiEndpoint, HttpApiMiddleware } from "effect/http-api"
 import type { Authenticated, SignedIn } from "./auth/AccessControlMiddleware.js"
+import type { BrowserPages } from "./auth/BrowserPages.js"
 import type { InvalidOrigin, RateLimited } from "./auth/errors.js"
 import type { InternalError, PayloadTooLarge, UnsupportedMediaType } from "./errors/requestPath.js"
 
@@ -64,6 +65,8 @@ interface ErrorsAfter<
   readonly ownBody: Exclude<Error, typeof UnsupportedMediaType | (Decodes<Params, Query, Payload, Headers> extends true ? never : typeof InvalidInput)>
   /** `notRateLimited`: without a spent budget. */
   readonly notRateLimited: Exclude<Error, typeof RateLimited>
+  /** `browserFlow`: the same errors, answered as pages to a browser. */
+  readonly browserFlow: Error
 }
 
 /** The steps of declaring an endpoint, by what they do to its errors. */
@@ -95,6 +98,7 @@ type Proving<M extends HttpApiMiddleware.AnyId, Rule extends AccessRule> =
 export type AccessMiddleware<How extends Change, Rule extends AccessRule> = How extends "allowed" ? [Rule["access"]] extends ["public"] ? never
   : [Rule["access"]] extends ["session"] ? Proving<SignedIn, Rule>
   : Proving<Authenticated, Rule>
+  : How extends "browserFlow" ? BrowserPages
   : never
 
 /**

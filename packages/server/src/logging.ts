@@ -1,3 +1,4 @@
+import { CurrentRequestId } from "@bluelight/core/kernel"
 import { Cause, Duration, Effect, Formatter, Inspectable, Layer, Logger, LogLevel, References, type Scope } from "effect"
 
 const levels: Record<string, LogLevel.LogLevel> = {
@@ -60,7 +61,9 @@ const messageJson = (message: unknown): string | undefined => {
  * a failure, `annotations`, `spans`, `fiberId`, in that order, each value as
  * Effect writes it, the level's label too) with its `level` named
  * `logLevel`, the shape Effect 3's `Logger.json` wrote and every reader of
- * the lines reads. Written field by field: `Logger.formatStructured` through
+ * the lines reads; a line logged while a request is handled carries its id
+ * (`CurrentRequestId`) first among its annotations, without each request
+ * annotating its logs. Written field by field: `Logger.formatStructured` through
  * `Formatter.formatJson` costs about three times as much a line
  * (docs/decisions/operations-and-deployment.md, "Logs and traces").
  */
@@ -71,7 +74,14 @@ export const jsonLine = (options: Logger.Options<unknown>): string => {
   if (options.cause.reasons.length > 0) line += `,"cause":${JSON.stringify(Cause.pretty(options.cause))}`
   line += `,"annotations":{`
   let first = true
-  for (const [key, value] of Object.entries(options.fiber.getRef(References.CurrentLogAnnotations))) {
+  const annotations = options.fiber.getRef(References.CurrentLogAnnotations)
+  // The request a line is logged in names itself (the request path sets the id on the fiber), first.
+  const requestId = options.fiber.getRef(CurrentRequestId)
+  if (requestId !== null && !("requestId" in annotations)) {
+    line += `"requestId":${JSON.stringify(requestId)}`
+    first = false
+  }
+  for (const [key, value] of Object.entries(annotations)) {
     const json = jsonValue(value)
     if (json === undefined) continue
     line += `${first ? "" : ","}${JSON.stringify(key)}:${json}`

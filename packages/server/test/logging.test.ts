@@ -1,3 +1,4 @@
+import { CurrentRequestId } from "@bluelight/core/kernel"
 import { Cause, Duration, Effect, Exit, Formatter, Logger, Redacted, Scope } from "effect"
 import { describe, expect, it } from "vitest"
 import { bufferedLines, jsonLine, makeLineBuffer } from "../src/logging.js"
@@ -43,6 +44,25 @@ describe("jsonLine", () => {
       /^\{"message":\{"name":"Error","message":"an error as the message"\},"logLevel":"ERROR","timestamp":"[^"]+","annotations":\{\},"spans":\{\},"fiberId":"#\d+"\}$/
     )
     expect(ours.join("\n")).not.toMatch(/hunter2|"k":"k"/)
+  })
+})
+
+describe("a line logged in a request", () => {
+  it("names the request first among its annotations, read from the fiber (CurrentRequestId), with no annotation of its own", () => {
+    const lines = bothLines(
+      Effect.logInfo("request").pipe(Effect.annotateLogs({ route: "/api/me", status: 200 }), Effect.provideService(CurrentRequestId, "r-7"))
+    )
+    expect(JSON.parse(lines[0]![1]).annotations).toEqual({ requestId: "r-7", route: "/api/me", status: 200 })
+    expect(Object.keys(JSON.parse(lines[0]![1]).annotations)[0]).toBe("requestId")
+  })
+
+  it("keeps an annotation that names the request already, once, and a line outside any request names none", () => {
+    const [inside, outside] = bothLines(Effect.gen(function*() {
+      yield* Effect.logInfo("batch").pipe(Effect.annotateLogs("requestId", "from-batch"), Effect.provideService(CurrentRequestId, "r-8"))
+      yield* Effect.logInfo("idle")
+    }))
+    expect(inside![1]).toContain(`"annotations":{"requestId":"from-batch"}`)
+    expect(JSON.parse(outside![1]).annotations).toEqual({})
   })
 })
 

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
-import { data, page } from "./present.js"
+import { data, page } from "../envelope.js"
 
 export const CallsHandlers = HttpApiBuilder.group(BluelightApi, "cadCalls", (handlers) =>
   handlers

@@ -20,7 +20,7 @@ import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 import { RateLimited } from "@bluelight/api/auth/errors.js"
 import { ServerClosing } from "../requestPath/ServerClosing.js"
 import { CAD_HISTORY_RULE, CadEventMessage } from "@bluelight/api/cad/EventsApi.js"
-import { page } from "./present.js"
+import { page } from "../envelope.js"
 
 /** A comment line every so often keeps proxies from closing an idle stream. */
 const HEARTBEAT = Duration.seconds(15)

@@ -4,7 +4,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { CurrentCaller } from "@bluelight/api/auth/CurrentCaller.js"
 
-import { data, page } from "./present.js"
+import { data, page } from "../envelope.js"
 
 export const IncidentsHandlers = HttpApiBuilder.group(BluelightApi, "cadIncidents", (handlers) =>
   handlers

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
-import { data } from "./present.js"
+import { data } from "../envelope.js"
 
 export const MdtHandlers = HttpApiBuilder.group(BluelightApi, "mdt", (handlers) =>
   handlers

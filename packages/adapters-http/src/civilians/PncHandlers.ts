@@ -15,22 +15,15 @@ import {
 } from "@bluelight/core/civilians"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { data, page } from "../envelope.js"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { CurrentCaller, CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 
-const data = <A>(value: A) => ({ data: value })
-const list = <A>(
-  page: { readonly items: ReadonlyArray<A>; readonly meta: { readonly limit: number; readonly offset: number; readonly hasMore: boolean } }
-) => ({
-  data: page.items,
-  meta: page.meta
-})
-
 export const PncHandlers = HttpApiBuilder.group(BluelightApi, "pnc", (handlers) =>
   handlers
-    .handle("searchCivilians", ({ query: { limit, offset, search } }) => Effect.map(searchCivilians(search ?? "", { limit, offset }), list))
+    .handle("searchCivilians", ({ query: { limit, offset, search } }) => Effect.map(searchCivilians(search ?? "", { limit, offset }), page))
     .handle("getPerson", ({ params }) => Effect.map(CurrentCaller.use((caller) => getOfficialCivilian(caller, params.id)), data))
-    .handle("searchVehicles", ({ query: { limit, offset, search } }) => Effect.map(searchVehicles(search ?? "", { limit, offset }), list))
+    .handle("searchVehicles", ({ query: { limit, offset, search } }) => Effect.map(searchVehicles(search ?? "", { limit, offset }), page))
     .handle("getVehicle", ({ params }) => Effect.map(getVehicleRecord(params.id), data))
     .handle("changeVehicleStatuses", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => changeVehicleStatuses(caller, params.id, payload)), data))
     .handle("getLicence", ({ params }) => Effect.map(getOfficialLicence(params.id), data))
@@ -49,5 +42,5 @@ export const PncHandlers = HttpApiBuilder.group(BluelightApi, "pnc", (handlers) 
     .handle(
       "listPncEvents",
       ({ query: { civilianId, limit, offset, vehicleId } }) =>
-        Effect.map(CurrentCaller.use((caller) => listPncEvents(caller, { civilianId, vehicleId }, { limit, offset })), list)
+        Effect.map(CurrentCaller.use((caller) => listPncEvents(caller, { civilianId, vehicleId }, { limit, offset })), page)
     ))

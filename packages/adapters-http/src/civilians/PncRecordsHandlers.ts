@@ -13,16 +13,9 @@ import {
 } from "@bluelight/core/civilians"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { data, page } from "../envelope.js"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
-
-const data = <A>(value: A) => ({ data: value })
-const list = <A>(
-  page: { readonly items: ReadonlyArray<A>; readonly meta: { readonly limit: number; readonly offset: number; readonly hasMore: boolean } }
-) => ({
-  data: page.items,
-  meta: page.meta
-})
 
 export const PncRecordsHandlers = HttpApiBuilder.group(BluelightApi, "pncRecords", (handlers) =>
   handlers
@@ -30,12 +23,12 @@ export const PncRecordsHandlers = HttpApiBuilder.group(BluelightApi, "pncRecords
     .handle("getRecord", ({ params }) => Effect.map(getRecord(params.id), data))
     .handle("closeRecord", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => closeRecord(caller, params.id, payload)), data))
     .handle("voidRecord", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => voidRecord(caller, params.id, payload)), data))
-    .handle("listCivilianRecords", ({ params, query: { limit, offset } }) => Effect.map(listCivilianRecords(params.id, { limit, offset }), list))
-    .handle("listWarrants", ({ query: { civilianId, limit, offset, status } }) => Effect.map(listWarrants({ status, civilianId }, { limit, offset }), list))
+    .handle("listCivilianRecords", ({ params, query: { limit, offset } }) => Effect.map(listCivilianRecords(params.id, { limit, offset }), page))
+    .handle("listWarrants", ({ query: { civilianId, limit, offset, status } }) => Effect.map(listWarrants({ status, civilianId }, { limit, offset }), page))
     .handle("issueWarrant", ({ payload }) => Effect.map(CurrentUser.use((caller) => issueWarrant(caller, payload)), data))
     .handle("closeWarrant", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => closeWarrant(caller, params.id, payload)), data))
     .handle("listMarkers", ({ query: { active, civilianId, limit, offset, type, vehicleId } }) =>
-      Effect.map(listMarkers({ active, type, civilianId, vehicleId }, { limit, offset }), list))
+      Effect.map(listMarkers({ active, type, civilianId, vehicleId }, { limit, offset }), page))
     .handle("createMarker", ({ payload }) =>
       Effect.map(
         CurrentUser.use((caller) =>

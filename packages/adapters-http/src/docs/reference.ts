@@ -81,25 +81,12 @@ export const REFERENCE_CONFIG: HttpApiScalar.ScalarConfig & ScalarExtras = {
   documentDownloadType: "json",
   // The browser sends the session cookie by itself; the panel says so instead of "No authentication selected".
   authentication: { preferredSecurityScheme: SESSION_SCHEME },
-  hiddenClients: {
-    c: true,
-    clojure: true,
-    csharp: true,
-    dart: true,
-    fsharp: true,
-    go: true,
-    http: true,
-    java: true,
-    kotlin: true,
-    objc: true,
-    ocaml: true,
-    php: true,
-    powershell: true,
-    r: true,
-    ruby: true,
-    rust: true,
-    swift: true
-  },
+  // Code samples only in the clients someone calling this API would use (curl, JavaScript, Node, Python).
+  hiddenClients: Object.fromEntries(
+    ["c", "clojure", "csharp", "dart", "fsharp", "go", "http", "java", "kotlin", "objc", "ocaml", "php", "powershell", "r", "ruby", "rust", "swift"].map((
+      client
+    ) => [client, true])
+  ),
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
   customCss: CUSTOM_CSS
 }

@@ -12,6 +12,7 @@ import {
 import { orNotFound } from "@bluelight/core/kernel"
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { page } from "../envelope.js"
 import { BluelightApi } from "@bluelight/api/Api.js"
 import { CurrentCaller, CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 import { presentCredential } from "./present.js"
@@ -21,16 +22,14 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
     const accounts = yield* Accounts
     const credentials = yield* ServiceCredentials
     return handlers
-      .handle("listAccounts", ({ query: { limit, offset, ...filter } }) =>
-        Effect.map(accounts.list(filter, { limit, offset }), (page) => ({ data: page.items, meta: page.meta })))
-      .handle("getAccount", ({ params }) =>
-        Effect.map(accounts.findById(params.id).pipe(orNotFound("No such account")), (data) => ({ data })))
+      .handle("listAccounts", ({ query: { limit, offset, ...filter } }) => Effect.map(accounts.list(filter, { limit, offset }), page))
+      .handle("getAccount", ({ params }) => Effect.map(accounts.findById(params.id).pipe(orNotFound("No such account")), (data) => ({ data })))
       .handle("updateAccount", ({ params, payload }) =>
         Effect.map(
           CurrentCaller.use((caller) => setAccountStatus(caller, params.id, payload.status)),
           (data) => ({ data })
         ))
-      .handle("listRoles", ({ query }) => Effect.map(listRoles(query), (page) => ({ data: page.items, meta: page.meta })))
+      .handle("listRoles", ({ query }) => Effect.map(listRoles(query), page))
       .handle("createRole", ({ payload }) =>
         Effect.map(
           CurrentCaller.use((caller) => createRole(caller, payload)),

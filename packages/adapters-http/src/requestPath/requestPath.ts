@@ -43,48 +43,53 @@ const annotateSpan = (context: Context.Context<never>, requestId: string) => {
  * `HttpRouter.asHttpEffect`), so the request path reads it without a lookup
  * of its own. `test/requestPath.test.ts` holds the log line to it.
  */
-const routeTaken = Effect.map(Effect.context<never>(), (context) => {
+const routeTaken = (context: Context.Context<never>): string => {
   const route = Context.getOption(context, HttpRouter.RouteContext)
   return Option.isSome(route) ? route.value.route.path : "(unmatched)"
-})
+}
 
 /**
  * The request path: the one global middleware around the router, and the one
  * place a failure that no endpoint answered becomes the error envelope
  * (`answerFailure`: unknown routes, defects, input HttpApi could not decode).
  * It names the request (an id the audit, the envelope and every log line
- * carry), sends a page asked for on the other loopback name to `APP_URL`,
- * gives every answer the common headers, and writes one log line per request
- * (status 499 when the client went away before its answer). Everything else
- * a request meets is on its route: the body rules and the access check are
- * the endpoints' middleware, the documents and the web client are routes.
- * Every request runs this, so it is kept to straight-line steps.
+ * carry: the logger reads it from the fiber, `CurrentRequestId`), sends a
+ * page asked for on the other loopback name to `APP_URL`, gives every answer
+ * the common headers, and writes one log line per request (status 499 when
+ * the client went away before its answer). Everything else a request meets is
+ * on its route: the body rules and the access check are the endpoints'
+ * middleware, the documents and the web client are routes. Every request
+ * runs this, so it is kept to straight-line steps.
  */
 export const requestPath = (options: RequestPathOptions) =>
 <E, R>(
   router: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest> =>
-  HttpServerRequest.HttpServerRequest.use((request) => {
+  Effect.withFiber((fiber) => {
+    const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
     const requestId = randomUUID()
     const started = performance.now()
+    annotateSpan(fiber.context, requestId)
     const location = options.redirect(request)
-    const routed = location === undefined ? router : Effect.succeed(HttpServerResponse.redirect(location, { status: 302 }))
-    const answered = Effect.catchCause(routed, (cause) =>
-      // A client that went away is no defect: nothing to answer, nothing to alert on.
-      isClientGone(cause) ? Effect.succeed(HttpServerResponse.empty({ status: CLIENT_CLOSED })) : answerFailure(cause))
     const logged = (response: HttpServerResponse.HttpServerResponse) =>
-      Effect.flatMap(Effect.all([routeTaken, clientWentAway]), ([route, gone]) =>
-        Effect.as(
-          Effect.annotateLogs(Effect.logInfo("request"), {
-            method: request.method,
-            route,
-            status: gone ? CLIENT_CLOSED : response.status,
-            ms: Math.round((performance.now() - started) * 100) / 100
-          }),
-          withCommonHeaders(response, requestId, options.rateLimitPolicy)
-        ))
-    return Effect.withFiber((fiber) => {
-      annotateSpan(fiber.context, requestId)
-      return Effect.flatMap(answered, logged)
-    }).pipe(Effect.provideService(CurrentRequestId, requestId), Effect.annotateLogs("requestId", requestId))
+      Effect.withFiber((done) =>
+        Effect.flatMap(clientWentAway, (gone) =>
+          Effect.as(
+            Effect.annotateLogs(Effect.logInfo("request"), {
+              method: request.method,
+              route: routeTaken(done.context),
+              status: gone ? CLIENT_CLOSED : response.status,
+              ms: Math.round((performance.now() - started) * 100) / 100
+            }),
+            withCommonHeaders(response, requestId, options.rateLimitPolicy)
+          ))
+      )
+    const answered = location !== undefined
+      ? logged(HttpServerResponse.redirect(location, { status: 302 }))
+      : Effect.matchCauseEffect(router, {
+        onSuccess: logged,
+        // A client that went away is no defect: nothing to answer, nothing to alert on.
+        onFailure: (cause) => isClientGone(cause) ? logged(HttpServerResponse.empty({ status: CLIENT_CLOSED })) : Effect.flatMap(answerFailure(cause), logged)
+      })
+    return Effect.provideService(answered, CurrentRequestId, requestId)
   })

@@ -1,6 +1,5 @@
-import type { Schema } from "effect"
-import type { HttpMethod } from "effect/http"
-import { type HttpApiEndpoint, HttpApiMiddleware } from "effect/http-api"
+import { HttpApiMiddleware } from "effect/http-api"
+import type { Step } from "../endpointMarks.js"
 
 /**
  * A browser flow's answer as a page: signing in, linking a game-platform
@@ -16,18 +15,4 @@ export class BrowserPages extends HttpApiMiddleware.Service<BrowserPages>()("@bl
  * Marks an operation a browser reaches by navigating. Put it after `allow`,
  * so that it is outside the access check and its refusals become pages too.
  */
-export const browserFlow = <
-  Name extends string,
-  Method extends HttpMethod.HttpMethod,
-  Path extends string,
-  Params extends Schema.Top,
-  Query extends Schema.Top,
-  Payload extends Schema.Top,
-  Headers extends Schema.Top,
-  Success extends Schema.Top,
-  Error extends Schema.Top,
-  Middleware,
-  MiddlewareServices
->(
-  endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, Params, Query, Payload, Headers, Success, Error, Middleware, MiddlewareServices>
-) => endpoint.middleware(BrowserPages)
+export const browserFlow: Step<"browserFlow"> = (endpoint) => endpoint.middleware(BrowserPages) as never
