@@ -1,5 +1,4 @@
 import {
-  AccessSettings,
   admitCaller,
   admitUser,
   authenticateCredential,
@@ -9,9 +8,6 @@ import {
   type Permission,
   type Permitted,
   RateLimiter,
-  ServiceCredentials,
-  SessionRecords,
-  Tokens,
   Unauthenticated
 } from "@bluelight/core/identity"
 import { Context, Effect, Layer, Option } from "effect"
@@ -19,7 +15,7 @@ import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { HttpApiEndpoint } from "effect/http-api"
 import { accessRuleOf, isRateLimited } from "@bluelight/api/access.js"
 import { type CookieNames, readCookie, withoutSessionCookie } from "./cookies.js"
-import { Authenticated, SignedIn } from "@bluelight/api/auth/AccessControlMiddleware.js"
+import { Authenticated, type Authentication, SignedIn } from "@bluelight/api/auth/AccessControlMiddleware.js"
 import { CurrentCaller, CurrentUser } from "@bluelight/api/auth/CurrentCaller.js"
 import { InvalidOrigin, RateLimited } from "@bluelight/api/auth/errors.js"
 import { type RateBudgets, rateLimitHeader } from "./rateLimitHeaders.js"
@@ -52,31 +48,6 @@ type AccessFailure =
 
 const isRead = (method: string) => budgetOf(method) === "read"
 
-/** The ports the two authentications use. */
-type AuthServices = Tokens | SessionRecords | ServiceCredentials | AccessSettings
-
-/**
- * Runs an authentication with the ports resolved when the layer was built.
- * The server provides the same ports to every request, so the request's own
- * context is kept when it already holds each of them: merging contexts copies
- * every service the request has, on every authenticated request.
- */
-const withPorts = (services: Context.Context<AuthServices>) => {
-  const tokens = Context.get(services, Tokens)
-  const records = Context.get(services, SessionRecords)
-  const credentials = Context.get(services, ServiceCredentials)
-  const settings = Context.get(services, AccessSettings)
-  const holdsPorts = (context: Context.Context<never>) =>
-    Context.getOrUndefined(context, Tokens) === tokens &&
-    Context.getOrUndefined(context, SessionRecords) === records &&
-    Context.getOrUndefined(context, ServiceCredentials) === credentials &&
-    Context.getOrUndefined(context, AccessSettings) === settings
-  return <A, E>(effect: Effect.Effect<A, E, AuthServices>): Effect.Effect<A, E> =>
-    Effect.updateContext(effect, (context: Context.Context<never>) =>
-      // Checked just above: each port is there, the very instance the layer resolved.
-      holdsPorts(context) ? (context as Context.Context<AuthServices>) : Context.merge(context, services))
-}
-
 /**
  * Cookie-authenticated writes must come from the application's own origin:
  * a missing `Origin`, `Origin: null` or a cross-site fetch is refused.
@@ -106,34 +77,30 @@ const proven = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Ex
 const declared = <A, R, E>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, never, R> => effect as never
 
 /**
- * The two access middlewares (`Authenticated`, `SignedIn`) over the sessions,
- * the credentials and the rate limiter resolved when the layer is built.
+ * The two access middlewares (`Authenticated`, `SignedIn`): the sessions and
+ * credentials from the endpoint's services, the rate limiter resolved when
+ * the layer is built.
  */
 export const layerAccessControl = (options: AccessControlOptions) =>
   Layer.unwrap(
     Effect.gen(function*() {
-      const services = yield* Effect.context<AuthServices | RateLimiter>()
-      const limiter = Context.get(services, RateLimiter)
-
-      // The use cases' services were resolved when the layer was built; they are handed over only
-      // where a credential is checked, so a public or anonymous request copies no context.
-      const ports = withPorts(services)
-      const bySession = (token: string) => ports(authenticateSession(token))
-      const byCredential = (token: string) => ports(authenticateCredential(token))
+      const limiter = yield* RateLimiter
       const clearCookie = HttpEffect.appendPreResponseHandler((_, response) => Effect.succeed(withoutSessionCookie(options.cookies)(response)))
 
       /** The caller named by the request, and whether it came by cookie. A present `Authorization` header decides alone. */
-      const identify = (request: HttpServerRequest.HttpServerRequest): Effect.Effect<Identified, AccessFailure, HttpServerRequest.HttpServerRequest> => {
+      const identify = (
+        request: HttpServerRequest.HttpServerRequest
+      ): Effect.Effect<Identified, AccessFailure, HttpServerRequest.HttpServerRequest | Authentication> => {
         const authorization = request.headers["authorization"]
         if (authorization !== undefined) {
           const match = BEARER.exec(authorization.trim())
           if (match === null) return Effect.fail(new Unauthenticated({ message: "The Authorization header must be Bearer <credential token>" }))
-          return Effect.map(byCredential(match[1]!), (caller): Identified => ({ caller, byCookie: false }))
+          return Effect.map(authenticateCredential(match[1]!), (caller): Identified => ({ caller, byCookie: false }))
         }
         const token = readCookie(request, options.cookies.session)
         if (token === undefined) return anonymous
         // A cookie that no longer checks out is cleared from the browser.
-        return bySession(token).pipe(
+        return authenticateSession(token).pipe(
           Effect.tapError(() => clearCookie),
           Effect.map((caller): Identified => ({ caller, byCookie: true }))
         )
@@ -161,7 +128,10 @@ export const layerAccessControl = (options: AccessControlOptions) =>
        * The caller `admission` makes of the one the request names under the endpoint's rule, or the
        * refusal. HttpApi hands the middleware its endpoint, whose rule it reads.
        */
-      const admit = <A>(endpoint: HttpApiEndpoint.Top, admission: (rule: AccessRule, caller: Caller | null) => Effect.Effect<A, AccessFailure>) => {
+      const admit = <A>(
+        endpoint: HttpApiEndpoint.Top,
+        admission: (rule: AccessRule, caller: Caller | null) => Effect.Effect<A, AccessFailure>
+      ): Effect.Effect<A, AccessFailure, HttpServerRequest.HttpServerRequest | Authentication> => {
         const rule = accessRuleOf(endpoint)
         if (Option.isNone(rule)) return Effect.die(new Error(`${endpoint.method} ${endpoint.path} declares no access rule`))
         return HttpServerRequest.HttpServerRequest.use((request) =>

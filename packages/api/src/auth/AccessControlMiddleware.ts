@@ -1,5 +1,5 @@
 import { HttpApiMiddleware } from "effect/http-api"
-import type { Permission, Permitted } from "@bluelight/core/identity"
+import type { AccessSettings, Permission, Permitted, ServiceCredentials, SessionRecords, Tokens } from "@bluelight/core/identity"
 import type { CurrentCaller, CurrentUser } from "./CurrentCaller.js"
 
 // The contract's side of the access check: the middleware `allow` puts on each
@@ -18,16 +18,22 @@ import type { CurrentCaller, CurrentUser } from "./CurrentCaller.js"
  * only its own rule's (`allow` puts it on them), never all that the class
  * declares here.
  *
- * It answers a refusal itself, with the error envelope, and declares no
- * error: each endpoint declares the refusals its own rule implies (`allow`),
- * and a middleware's declared errors would be added to every endpoint it is
- * on, whatever its rule.
+ * It fails with the refusal, which HttpApi answers with the envelope from
+ * the endpoint's declared errors, and declares none itself: each endpoint
+ * declares the refusals its own rule implies (`allow`), and a middleware's
+ * declared errors would be added to every endpoint it is on, whatever its
+ * rule. It reads the sessions and credentials from the endpoint's services.
  */
 export class Authenticated extends HttpApiMiddleware.Service<Authenticated, {
   provides: CurrentCaller | Permitted<Permission>
+  requires: Authentication
 }>()("@bluelight/api/Authenticated") {}
 
 /** `Authenticated` for an operation only a signed-in person may call (`session`): provides the person as well. */
 export class SignedIn extends HttpApiMiddleware.Service<SignedIn, {
   provides: CurrentCaller | CurrentUser | Permitted<Permission>
+  requires: Authentication
 }>()("@bluelight/api/SignedIn") {}
+
+/** The ports the access check reads a caller with. */
+export type Authentication = Tokens | SessionRecords | ServiceCredentials | AccessSettings
