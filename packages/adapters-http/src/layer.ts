@@ -116,7 +116,8 @@ const apiRoutes = <Groups extends HttpApiGroup.Constraint>(
 }
 
 /**
- * The API served over whatever `HttpServer` the caller provides: one router
+ * The API served over whatever `HttpServer` the caller provides (the request
+ * path writes the one log line of each request, the server announces itself): one router
  * holding every route (the API's endpoints, the documents, the web client,
  * the caller's extra routes such as the development providers, and the
  * `405` of every known path), with the request path as its one global
@@ -124,14 +125,22 @@ const apiRoutes = <Groups extends HttpApiGroup.Constraint>(
  * web client's files are read once, when the layer is built.
  */
 export const layerHttpApi = (options: HttpOptions) =>
+  HttpRouter.serve(layerHttpApp(options), { routerConfig: ROUTER_CONFIG, disableLogger: true, disableListenLog: true })
+
+/**
+ * `layerHttpApi`'s routes and middleware, before they are served: what the
+ * request-cost bench runs in process (`HttpRouter.toWebHandler`, with
+ * `ROUTER_CONFIG`), as the server serves it.
+ */
+export const layerHttpApp = (options: HttpOptions) =>
   Layer.unwrap(Effect.gen(function*() {
     const script = yield* loadScalarScript
     const platformLink = (yield* PlatformProvider).available
     const web = options.webDir === null ? null : yield* loadWebFiles(options.webDir, { developerAccess: options.developerAccess, platformLink })
-    return served(options, script, web)
+    return routed(options, script, web)
   }))
 
-const served = (options: HttpOptions, script: ScalarScript, web: WebFiles | null) => {
+const routed = (options: HttpOptions, script: ScalarScript, web: WebFiles | null) => {
   const cookies = cookieNames(options.production)
   const description: Served = { appUrl: options.appUrl, sessionCookie: cookies.session }
   const appOrigin = new URL(options.appUrl).origin
@@ -156,7 +165,7 @@ const served = (options: HttpOptions, script: ScalarScript, web: WebFiles | null
     rateLimitPolicy: policyHeader(options.budgets),
     redirect: loopbackRedirect({ appUrl: options.appUrl, production: options.production })
   })
-  const app = Layer.mergeAll(
+  return Layer.mergeAll(
     // A global router middleware, not the server's: it wraps unknown routes too, and what it answers is what is sent.
     HttpRouter.middleware(
       // It answers every failure; the router's type of a global middleware still passes what it cannot see on.
@@ -167,6 +176,4 @@ const served = (options: HttpOptions, script: ScalarScript, web: WebFiles | null
     layerWebClient(web),
     options.extraRoutes?.layer ?? Layer.empty
   )
-  // The request path writes the one log line of each request, and the server announces itself.
-  return HttpRouter.serve(app, { routerConfig: ROUTER_CONFIG, disableLogger: true, disableListenLog: true })
 }
