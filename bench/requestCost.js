@@ -56,7 +56,7 @@ const bluelight = layerHttpApp({
   signInStarts: { perProvider: 1e9, perAddress: 1e9 },
   trustedProxyHops: 0,
   extraRoutes: null,
-  testHooks: false,
+  testHooks: null,
   webDir: null,
   developerAccess: false
 })

@@ -1,4 +1,7 @@
+import type { AuditQueries } from "@bluelight/core/audit"
 import { type Permission, type Permitted, PlatformProvider, type SignInStartBudgets } from "@bluelight/core/identity"
+import type { AuditLog, Transactor } from "@bluelight/core/kernel"
+import type { BodyRules } from "@bluelight/api/bodyRules.js"
 import { Effect, Layer, type Types } from "effect"
 import { HttpRouter, type HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { type HttpApi, HttpApiBuilder, type HttpApiGroup } from "effect/http-api"
@@ -35,7 +38,6 @@ import { type ExtraRoutes, layerMethodNotAllowed, ROUTER_CONFIG, routesOf } from
 import { RoleplaySessionsHandlers } from "./shifts/RoleplaySessionsHandlers.js"
 import { ShiftsHandlers } from "./shifts/ShiftsHandlers.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
-import { TestHooksHandlers } from "./testHooks/TestHooksHandlers.js"
 import { layerWebClient } from "./web/webRoutes.js"
 import { loadWebFiles, type WebFiles } from "./web/webFiles.js"
 
@@ -53,13 +55,16 @@ export interface HttpOptions {
    * never in production), with their methods and paths for the `405`s; `null` for none.
    */
   readonly extraRoutes: ExtraRoutes | null
-  /** Mounts the `/api/__test/*` endpoints for black-box tests. Never on in production. */
-  readonly testHooks: boolean
+  /** The handlers of the `/api/__test/*` endpoints for black-box tests, to mount them; `null` for none (always in production). */
+  readonly testHooks: TestHooks | null
   /** Where the built web client is (`packages/web/dist`), served at `/`; `null` for none. */
   readonly webDir: string | null
   /** Whether Developer Access can be turned on here (a developer password is set): the web client offers it only then. */
   readonly developerAccess: boolean
 }
+
+/** The test server's endpoints' handlers (the group of `BluelightApiWithTestHooks`), which the composition owns. */
+export type TestHooks = Layer.Layer<HttpApiGroup.Service<"bluelight", "testHooks">, never, Transactor | AuditLog | AuditQueries | BodyRules>
 
 const handlers = Layer.mergeAll(
   SystemHandlers,
@@ -158,9 +163,10 @@ const routed = (options: HttpOptions, script: ScalarScript, web: WebFiles | null
     layerBrowserPages(options.appUrl),
     layerAccessControl({ appOrigin, cookies, budgets: options.budgets })
   )
-  const api = options.testHooks
-    ? apiRoutes(BluelightApiWithTestHooks, description, script, options.extraRoutes).pipe(Layer.provide(TestHooksHandlers))
-    : apiRoutes(BluelightApi, description, script, options.extraRoutes)
+  const served = <A, E, R>(routes: Layer.Layer<A, E, R>) => routes.pipe(Layer.provide(handlers), Layer.provide(middleware), Layer.provide(settings))
+  const api = options.testHooks === null
+    ? served(apiRoutes(BluelightApi, description, script, options.extraRoutes))
+    : served(apiRoutes(BluelightApiWithTestHooks, description, script, options.extraRoutes).pipe(Layer.provide(options.testHooks)))
   const path = requestPath({
     rateLimitPolicy: policyHeader(options.budgets),
     redirect: loopbackRedirect({ appUrl: options.appUrl, production: options.production })
@@ -172,7 +178,7 @@ const routed = (options: HttpOptions, script: ScalarScript, web: WebFiles | null
       (router): Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled, HttpServerRequest.HttpServerRequest> => path(router),
       { global: true }
     ),
-    api.pipe(Layer.provide(handlers), Layer.provide(middleware), Layer.provide(settings)),
+    api,
     layerWebClient(web),
     options.extraRoutes?.layer ?? Layer.empty
   )

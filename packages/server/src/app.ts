@@ -1,4 +1,4 @@
-import { ClockControl, layerHttpApi, ServerClosing } from "@bluelight/adapters-http"
+import { layerHttpApi, ServerClosing } from "@bluelight/adapters-http"
 import { Clock, Deferred, Duration, Effect, Exit, Layer, Option } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
@@ -12,6 +12,7 @@ import { makeMovableClock } from "./movableClock.js"
 import { layerRedis } from "./redis.js"
 import { layerDrainingServer } from "./shutdown.js"
 import { activeDefaults, startupSummary } from "./summary.js"
+import { ClockControl, TestHooksHandlers } from "./testHooks.js"
 import { withTracing } from "./tracing.js"
 
 /** The built web client beside this package in the workspace (`npm run build` writes it), served at `/`. */
@@ -86,7 +87,7 @@ export const layerServer = (settings: Settings, output: ServerOutput = toStderr)
     signInStarts: settings.signInStarts,
     trustedProxyHops: settings.trustedProxyHops,
     extraRoutes: devExtraRoutes(dev),
-    testHooks: settings.testHooks,
+    testHooks: settings.testHooks ? TestHooksHandlers : null,
     webDir: WEB_DIR,
     developerAccess: Option.isSome(settings.developerPassword)
   }).pipe(

@@ -1,4 +1,4 @@
-import type { ClockControl } from "@bluelight/adapters-http"
+import type { ClockControl } from "./testHooks.js"
 import { Clock, Effect } from "effect"
 
 /**

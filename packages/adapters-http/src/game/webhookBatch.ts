@@ -1,7 +1,7 @@
 import { GameEvent, type GameEventBatch } from "@bluelight/core/game"
 import { InvalidInput, type Problem, SafeText } from "@bluelight/core/kernel"
 import { Result, Schema, SchemaParser } from "effect"
-import { MAX_JSON_DEPTH, nestsDeeperThan } from "../requestPath/bodyRules.js"
+import { parsedJson } from "../requestPath/bodyRules.js"
 import { problemsOf } from "../requestPath/decodeDetails.js"
 
 /**
@@ -44,18 +44,9 @@ export const readBatch = (body: Uint8Array): Result.Result<GameEventBatch, Inval
   } catch {
     return invalid("The delivery is not UTF-8 text", [{ path: [], message: "must be UTF-8 JSON" }])
   }
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    return invalid(`The delivery nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, [{
-      path: [],
-      message: `must nest at most ${MAX_JSON_DEPTH} levels deep`
-    }])
-  }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return invalid("The delivery is not valid JSON", [{ path: [], message: "must be valid JSON" }])
-  }
+  const json = parsedJson(text, "The delivery")
+  if (Result.isFailure(json)) return Result.fail(json.failure)
+  const parsed = json.success
   const envelope = decodeEnvelope(parsed)
   if (Result.isFailure(envelope)) return invalid("The delivery is not a batch of the game's events", problemsOf(envelope.failure))
   // Decoded as an array of objects just above: the raw items, with every field the game sent.

@@ -4,7 +4,7 @@ import { BodyRules } from "@bluelight/api/bodyRules.js"
 import { PayloadTooLarge, UnsupportedMediaType } from "@bluelight/api/errors/requestPath.js"
 import { mayHaveBody } from "@bluelight/api/methods.js"
 import { InvalidInput } from "@bluelight/core/kernel"
-import { ByteSize, Effect, Layer, Stream } from "effect"
+import { ByteSize, Effect, Layer, Result, Stream } from "effect"
 import { HttpIncomingMessage, HttpServerRequest } from "effect/http"
 import { IncomingMessage } from "node:http"
 import { requestWithBody } from "./requestWithBody.js"
@@ -54,6 +54,28 @@ export const nestsDeeperThan = (text: string, max: number): boolean => {
     }
   }
   return false
+}
+
+/**
+ * JSON text as a value, or why it is not one: nested deeper than 32 levels
+ * (decided by a scan before parsing, `nestsDeeperThan`), or malformed; each
+ * refusal one problem at the root, its message naming `what` (the request
+ * body, the game's delivery).
+ */
+export const parsedJson = (text: string, what: string): Result.Result<unknown, InvalidInput> => {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    return Result.fail(
+      new InvalidInput({
+        message: `${what} nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+        details: [{ path: [], message: `must nest at most ${MAX_JSON_DEPTH} levels deep` }]
+      })
+    )
+  }
+  try {
+    return Result.succeed(JSON.parse(text))
+  } catch {
+    return Result.fail(new InvalidInput({ message: `${what} is not valid JSON`, details: [{ path: [], message: "must be valid JSON" }] }))
+  }
 }
 
 /** What the body rules refuse a request with; each is declared on every operation that may be sent a body (`allow`). */
@@ -184,23 +206,10 @@ const checkCarriedBody = (
       )
     }
     if (options.ownBody) return routed
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      return yield* new InvalidInput({
-        message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
-        details: [{ path: [], message: `must nest at most ${MAX_JSON_DEPTH} levels deep` }]
-      })
-    }
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      return yield* new InvalidInput({
-        message: "The request body is not valid JSON",
-        details: [{ path: [], message: "must be valid JSON" }]
-      })
-    }
+    const parsed = parsedJson(text, "The request body")
+    if (Result.isFailure(parsed)) return yield* parsed.failure
     if (options.takesNoBody === true) {
-      const problems = bodyOfNothing(parsed)
+      const problems = bodyOfNothing(parsed.success)
       if (problems.length > 0) {
         return yield* new InvalidInput({ message: "This operation takes no body properties", details: problems })
       }

@@ -1,10 +1,24 @@
 import { AuditQueries } from "@bluelight/core/audit"
 import { type AuditAction, AuditLog, Transactor } from "@bluelight/core/kernel"
-import { DateTime, Duration, Effect, Option } from "effect"
+import { Context, DateTime, Duration, Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { BluelightApiWithTestHooks } from "@bluelight/api/testHooks/TestHooksApi.js"
-import { ClockControl } from "./ClockControl.js"
 
+/**
+ * Moves the server's clock forward, with test hooks only: black-box tests
+ * reach a fresh rate-limit window (or any later moment) without waiting for
+ * the real one. Everything that reads the Effect `Clock` sees the moved time.
+ */
+export class ClockControl extends Context.Service<ClockControl, {
+  /** Moves the clock `millis` forward and answers the new time, in epoch milliseconds. */
+  readonly advance: (millis: number) => Effect.Effect<number>
+}>()("@bluelight/server/testHooks/ClockControl") {}
+
+/**
+ * The test server's endpoints (`/api/__test/*`, `BLUELIGHT_TEST_HOOKS=true`, never in production): the
+ * composition mounts them through the HTTP adapter's `testHooks`, as it mounts the development providers,
+ * so that the adapter serves only what a production server serves.
+ */
 export const TestHooksHandlers = HttpApiBuilder.group(BluelightApiWithTestHooks, "testHooks", (handlers) =>
   Effect.gen(function*() {
     const transactor = yield* Transactor
