@@ -23,6 +23,8 @@ import { ServerClosing } from "../packages/adapters-http/dist/requestPath/Server
 import { GameWebhookKey } from "../packages/adapters-http/dist/game/webhookKey.js"
 import { GameEventIntake } from "../packages/adapters-http/dist/game/webhookIntake.js"
 import { DatabaseHealth, SharedStoreHealth } from "@bluelight/core/system"
+import { NodeTokens } from "@bluelight/adapters-pg/internal"
+import { MemoryRateLimiter } from "@bluelight/adapters-redis"
 import { layerLoggingTo } from "../packages/server/dist/logging.js"
 
 const { values: flags } = parseArgs({
@@ -32,9 +34,13 @@ const requests = Number(flags.requests)
 const rounds = Number(flags.rounds)
 
 const APP_URL = "http://localhost:3000"
-// What the server's composition adds beside the core's ports: here, the parts no request of the bench reaches.
+// The core's in-memory ports, with the server's own token hashing and rate limiter (as in production:
+// Node's SHA-256, the aligned windows in memory), and what the server's composition adds beside them:
+// here, the parts no request of the bench reaches.
 const ports = Layer.mergeAll(
   testPorts(),
+  NodeTokens,
+  MemoryRateLimiter,
   Layer.succeed(ServerClosing, { closing: Effect.never }),
   Layer.succeed(DatabaseHealth, { check: Effect.succeed(true) }),
   Layer.succeed(SharedStoreHealth, { check: Effect.succeed("off") }),

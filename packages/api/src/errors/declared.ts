@@ -1,4 +1,4 @@
-import { CurrentRequestId, type DomainError, ErrorCode } from "@bluelight/core/kernel"
+import { CurrentRequestId, type DomainError, ErrorCode, isDomainError } from "@bluelight/core/kernel"
 import { Effect, Schema, SchemaAST, SchemaTransformation } from "effect"
 import { HttpApiSchema } from "effect/http-api"
 import { capDetails, ErrorEnvelope } from "../schema/envelope.js"
@@ -117,8 +117,13 @@ export const declaredAt = <E extends Declarable>(status: number, errors: readonl
     if (decoder === undefined) throw new Error(`${code} is not declared here`)
     return decoder
   }
-  const union: Schema.Union<ReadonlyArray<E>> = Schema.Union(errors)
-  const answered = HttpApiSchema.encodeToWithHeaders<Schema.Union<ReadonlyArray<E>>, ReturnType<typeof Envelope>, HeaderFields>({
+  // One of these classes, told by its code and class alone: encoding a refusal reads only its code, message,
+  // details and wait, so its fields are never walked as a union of the classes' schemas would (every refusal pays it).
+  const classes: ReadonlySet<ErrorCode> = new Set(codes)
+  const union = Schema.declare((u: unknown): u is E["Type"] =>
+    isDomainError(u) && classes.has(u.code) && errors.some((error) => u instanceof (error as unknown as abstract new(...args: never) => unknown))
+  )
+  const answered = HttpApiSchema.encodeToWithHeaders<typeof union, ReturnType<typeof Envelope>, HeaderFields>({
     body: Envelope(status, codes),
     headers: errors.some(waits) ? RetryAfter : {}
   }, {
