@@ -46,7 +46,8 @@ const scenarios = (token) => [
     headers: { cookie: `bluelight-session=${token}` },
     status: 200,
     floor: "node:http + pg session",
-    goal: { reqPerSec: 0.7, p99: 2 }
+    // Issue 32's goal (issue 20 asked 0.7 of a floor that planned its query on every request).
+    goal: { reqPerSec: 0.6, p99: 2 }
   },
   {
     name: "health",

@@ -102,7 +102,7 @@ export function printSummaries(summaries, rounds) {
     }
   }
   console.log("\nBluelight / floor (req/s: higher is better; CPU and p99: lower is better)")
-  console.log(`  ${"scenario".padEnd(10)} ${pad("req/s", 6)} ${pad("CPU/req", 8)} ${pad("p99", 6)}  goal (issue 20)`)
+  console.log(`  ${"scenario".padEnd(10)} ${pad("req/s", 6)} ${pad("CPU/req", 8)} ${pad("p99", 6)}  goal`)
   for (const s of summaries) {
     console.log(
       `  ${s.scenario.padEnd(10)} ${pad(s.ratio.reqPerSec.toFixed(2), 6)} ${pad(s.ratio.cpuUsPerRequest.toFixed(2), 8)} ` +
