@@ -66,7 +66,15 @@ export default defineConfig({
           name: "black-box",
           include: ["test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "test/browser/**", ...FAST, ...FAST_DOM],
-          // Black-box files start real server processes. On a loaded two-core machine one start took up
+          // As "fast": a worker runs file after file, the server and its packages loaded once per worker
+          // (a file's servers run in it, started and stopped by the file). Most of a black-box file's time is
+          // spent waiting (on its servers, Postgres, Redis, a timeout under test): three at once on two
+          // cores. Another worker count than the projects above needs a group of its own: after them.
+          isolate: false,
+          setupFiles: ["test/harness/sharedGlobals.ts"],
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+          // Black-box files start real servers. On a loaded two-core machine one start took up
           // to 44 s for its database and 57 s to listen (docs/decisions.md, issue 18): a test starting one
           // server gets 240 s, a hook starting up to three (in parallel, or two one after the other) 360 s.
           testTimeout: 240_000,
