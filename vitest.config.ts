@@ -8,7 +8,6 @@ import { ProofCoverageReporter } from "./test/proof/coverageReporter.js"
  */
 const FAST = [
   "packages/*/test/**/*.test.ts",
-  "packages/*/test/**/*.test.tsx",
   "test/benchTools.test.ts",
   "test/dependencyRules.test.ts",
   "test/docsPointInside.test.ts",
@@ -17,6 +16,9 @@ const FAST = [
   "test/packages.test.ts",
   "test/lint/**/*.test.ts"
 ]
+
+/** The web client's component tests: a DOM (jsdom) each, and `globalThis.fetch` replaced by a table of answers. */
+const FAST_DOM = ["packages/*/test/**/*.test.tsx"]
 
 export default defineConfig({
   test: {
@@ -35,7 +37,25 @@ export default defineConfig({
         test: {
           name: "fast",
           include: FAST,
+          // One worker runs file after file without a fresh process each: effect, the packages and PGlite's
+          // compiled WebAssembly are loaded once per worker, not once per file (most of the time these files
+          // took was each one's imports). They hold no global state between files: sharedGlobals.ts fails a
+          // file that leaves `fetch` replaced, or one that asks for a DOM (those are `.tsx`, FAST_DOM).
+          isolate: false,
+          setupFiles: ["test/harness/sharedGlobals.ts"],
           // No process to wait for: a minute is far past what any of these takes on a loaded machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: "fast-dom",
+          include: FAST_DOM,
+          // Each file in a fresh worker: a DOM of its own, and the web client's modules (which keep the
+          // `fetch` they were first given) loaded again over the file's own answers.
+          isolate: true,
           testTimeout: 60_000,
           hookTimeout: 120_000
         }
@@ -45,8 +65,16 @@ export default defineConfig({
         test: {
           name: "black-box",
           include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/browser/**", ...FAST],
-          // Black-box files start real server processes. On a loaded two-core machine one start took up
+          exclude: [...configDefaults.exclude, "test/browser/**", ...FAST, ...FAST_DOM],
+          // As "fast": a worker runs file after file, the server and its packages loaded once per worker
+          // (a file's servers run in it, started and stopped by the file). Most of a black-box file's time is
+          // spent waiting (on its servers, Postgres, Redis, a timeout under test): three at once on two
+          // cores. Another worker count than the projects above needs a group of its own: after them.
+          isolate: false,
+          setupFiles: ["test/harness/sharedGlobals.ts"],
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+          // Black-box files start real servers. On a loaded two-core machine one start took up
           // to 44 s for its database and 57 s to listen (docs/decisions.md, issue 18): a test starting one
           // server gets 240 s, a hook starting up to three (in parallel, or two one after the other) 360 s.
           testTimeout: 240_000,

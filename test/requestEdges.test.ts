@@ -4,6 +4,7 @@ import { detailsOf } from "./harness/body.js"
 import { expectError } from "./harness/expectations.js"
 import { cookieWrite, type Session, signIn } from "./harness/identity.js"
 import { type RunningServer, startServer } from "./harness/server.js"
+import { until } from "./harness/until.js"
 
 let server: RunningServer
 let admin: Session
@@ -37,21 +38,35 @@ describe("path ids of any length", () => {
 })
 
 /**
- * Sends a request, lets the server get well into it (the request sent, then a
- * pause), and closes the connection before any answer.
+ * Sends a request and closes the connection before any answer, once the server is inside it: for a
+ * request without a body, once `inside` holds (a log line of the handler); for one with a body, once
+ * the server starts reading it (it answers `Expect: 100-continue` then), after a part of it is sent.
  */
-const abandon = (method: string, path: string, options: { headers?: Record<string, string>; partialBody?: string } = {}) =>
+const abandon = (
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; partialBody?: string; inside?: () => boolean } = {}
+) =>
   new Promise<void>((resolve, reject) => {
-    const request = httpRequest(`${server.url}${path}`, { method, headers: options.headers })
+    const { partialBody, inside } = options
+    const headers = partialBody === undefined ? options.headers : { ...options.headers, expect: "100-continue" }
+    const request = httpRequest(`${server.url}${path}`, { method, headers })
     request.on("error", () => {})
     request.on("response", () => reject(new Error(`${path} answered before the client left`)))
-    const leave = () =>
-      setTimeout(() => {
-        request.destroy()
-        resolve()
-      }, 300)
-    if (options.partialBody === undefined) request.end(leave)
-    else request.write(options.partialBody, leave)
+    const leave = () => {
+      request.destroy()
+      resolve()
+    }
+    if (partialBody === undefined) {
+      if (inside === undefined) throw new Error("a request without a body needs `inside`: how the test sees the server in it")
+      request.end()
+      until(`${path} in its handler`, inside).then(leave, reject)
+    } else {
+      let reading = false
+      request.on("continue", () => (reading = true))
+      request.flushHeaders()
+      until(`${path} reading the body (100 Continue)`, () => reading).then(() => request.write(partialBody, leave), reject)
+    }
   })
 
 const requestLine = (route: string) =>
@@ -59,7 +74,8 @@ const requestLine = (route: string) =>
 
 describe("a client that goes away mid-request", () => {
   it("is logged as 499 in the request line, with no ERROR", async () => {
-    await abandon("GET", "/api/__test/slow?ms=5000")
+    // The slow hook logs as it enters its handler.
+    await abandon("GET", "/api/__test/slow?ms=5000", { inside: () => server.logs.some((line) => line.message === "test hooks: sleeping 5000 ms") })
     await expect.poll(() => requestLine("/api/__test/slow"), { timeout: 10_000 }).toBeDefined()
 
     const body = JSON.stringify({ id: "abc", name: "Jane Doe", at: "2026-03-01T10:15:30Z", day: "2024-02-29", tags: [] })

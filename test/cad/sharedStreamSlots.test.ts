@@ -6,12 +6,12 @@
  * test) more than one instance cannot share a count, and the same requests run
  * on one instance, whose count is its own.
  */
-import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CONNECTED_COMMENT, type EventStream, openStream } from "../harness/cad.js"
 import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { bearer, issueCredential, type Session, signIn, testRedisUrl } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
+import { until } from "../harness/until.js"
 
 const PATH = "/api/cad/events/stream"
 
@@ -59,11 +59,12 @@ describe(
       onA[0]!.close()
       // The place is given back once A notices the client has gone.
       let again = await openStream(b, PATH, bearer(token))
-      for (let tries = 0; again.status === 429 && tries < 40; tries++) {
+      await until("a place free on B", async () => {
+        if (again.status !== 429) return true
         again.close()
-        await sleep(50)
         again = await openStream(b, PATH, bearer(token))
-      }
+        return again.status !== 429
+      })
       expect(again.status).toBe(200)
       await expectRefused(a, token)
       for (const stream of [again, ...onA.slice(1), ...onB]) stream.close()

@@ -1,5 +1,6 @@
-import { oneCycleAtATime } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, oneCycleAtATime, runMigrations } from "@bluelight/adapters-pg/internal"
 import { PGlite } from "@electric-sql/pglite"
+import { Effect, Layer, Redacted } from "effect"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { randomBytes } from "node:crypto"
 import pg from "pg"
@@ -33,9 +34,18 @@ declare module "vitest" {
   }
 }
 
-/** The snapshot's bytes, read once per test process. */
+/** The snapshot's bytes, read once per test process (per worker in the "fast" project, whose files share one). */
 let snapshot: Promise<Blob> | undefined
 const snapshotAt = (path: string): Promise<Blob> => (snapshot ??= readFile(path).then((bytes) => new Blob([bytes])))
+
+/**
+ * A PGlite of its own, not served on a socket (for a test of PGlite itself): from the run's snapshot
+ * of a directory just after initdb when there is one (the run is on PGlite), else by initdb.
+ */
+export const freshPgliteInstance = async (): Promise<PGlite> => {
+  const path = inject("pgliteSnapshot")
+  return PGlite.create(path === undefined ? {} : { loadDataDir: await snapshotAt(path) })
+}
 
 const withClient = async <A>(url: string, f: (client: pg.Client) => Promise<A>): Promise<A> => {
   const client = new pg.Client({ connectionString: url })
@@ -81,16 +91,16 @@ const PGLITE_CONNECTIONS = 100
 
 /**
  * A PGlite from the run's snapshot of a directory just after initdb
- * (`pgliteSnapshot.ts`): a copy loads in a fraction of initdb's CPU time and
- * without holding the test process's event loop for seconds, during which
- * the servers this process serves could not connect (docs/decisions/testing.md,
- * "The black-box harness"). The servers still migrate it from nothing.
+ * (`pgliteSnapshot.ts`), or from `dataDir` (a migrated copy): a copy loads in a
+ * fraction of initdb's CPU time and without holding the test process's event
+ * loop for seconds, during which the servers this process serves could not
+ * connect (docs/decisions/testing.md, "The black-box harness"). The servers
+ * still migrate it from nothing, unless the test asked for a migrated one.
  */
-const freshPglite = async (): Promise<TestDatabase> => {
-  const path = inject("pgliteSnapshot")
+const freshPglite = async (dataDir?: Blob): Promise<TestDatabase & { readonly dump: () => Promise<Blob> }> => {
   // Several servers share this PGlite through the socket: each extended-query cycle must finish
   // before another connection's starts (adapters-pg's pgliteCycles.ts says why).
-  const db = oneCycleAtATime(await PGlite.create(path === undefined ? {} : { loadDataDir: await snapshotAt(path) }))
+  const db = oneCycleAtATime(dataDir === undefined ? await freshPgliteInstance() : await PGlite.create({ loadDataDir: dataDir }))
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: PGLITE_CONNECTIONS })
   await server.start()
   const url = `postgres://postgres@${server.getServerConn()}/postgres`
@@ -109,8 +119,64 @@ const freshPglite = async (): Promise<TestDatabase> => {
     dispose: async () => {
       await stop()
       await db.close()
-    }
+    },
+    dump: () => db.dumpDataDir("none")
   }
 }
 
-export const freshDatabase = (): Promise<TestDatabase> => testDatabaseUrl === undefined ? freshPglite() : freshPostgres(testDatabaseUrl)
+/** Runs every migration on the database at `url`, as a server's start does. */
+const migrate = (url: string) =>
+  Effect.runPromise(Effect.provide(Effect.orDie(runMigrations), layerPgClient({ url: Redacted.make(url), maxConnections: 1 }).pipe(Layer.orDie)))
+
+/**
+ * The data directory of a PGlite just after every migration, made once per test process: by the
+ * first migrated database asked for, which then goes to its test. A migration costs about as much
+ * CPU as loading a copy (a second or more on the loaded machine), and the repository suites ask for
+ * a dozen migrated databases a run.
+ */
+let migratedDirectory: Promise<Blob> | undefined
+
+const freshMigratedPglite = async (): Promise<TestDatabase> => {
+  if (migratedDirectory !== undefined) return freshPglite(await migratedDirectory)
+  const made = (async () => {
+    const database = await freshPglite()
+    try {
+      await migrate(database.url)
+      return { database, directory: await database.dump() }
+    } catch (error) {
+      await database.dispose()
+      throw error
+    }
+  })()
+  // Set before the first await: a second caller meanwhile waits for this one's directory. A failed
+  // first attempt fails its test and those waiting; the next caller tries again.
+  migratedDirectory = made.then(({ directory }) => directory)
+  migratedDirectory.catch(() => {
+    migratedDirectory = undefined
+  })
+  return (await made).database
+}
+
+export interface FreshDatabaseOptions {
+  /**
+   * Every migration already run, as a server's start leaves it (for a suite that tests what runs on
+   * the schema, not the migrations): on PGlite a copy of the test process's one migrated directory,
+   * on Postgres migrated here.
+   */
+  readonly migrated?: boolean
+}
+
+export const freshDatabase = async (options: FreshDatabaseOptions = {}): Promise<TestDatabase> => {
+  if (testDatabaseUrl !== undefined) {
+    const database = await freshPostgres(testDatabaseUrl)
+    if (options.migrated !== true) return database
+    try {
+      await migrate(database.url)
+      return database
+    } catch (error) {
+      await database.dispose()
+      throw error
+    }
+  }
+  return options.migrated === true ? freshMigratedPglite() : freshPglite()
+}

@@ -4,7 +4,7 @@ import { once } from "node:events"
 import { fileURLToPath } from "node:url"
 import { createServer } from "node:net"
 import { createInterface } from "node:readline"
-import { appendFileSync } from "node:fs"
+import { appendFileSync, readFileSync } from "node:fs"
 import { expect } from "vitest"
 import { parsedJson } from "./body.js"
 import { freshDatabase, type TestDatabase } from "./database.js"
@@ -80,16 +80,40 @@ export const UNLIMITED_RATES: Readonly<Record<string, string>> = {
   RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000"
 }
 
-/** A port nothing listens on right now, so that `APP_URL` can name it before the server starts. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+/** The first port the kernel hands out to outgoing connections and to `listen(0)` (Linux's default: 32768). */
+const ephemeralLow = (() => {
+  try {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0])
+    return Number.isInteger(low) && low > 1024 ? low : 32_768
+  } catch {
+    return 32_768
+  }
+})()
+
+/** Whether a server could listen on `port` of 127.0.0.1 right now. */
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
-    })
+    probe.once("error", () => resolve(false))
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)))
   })
+
+/**
+ * A port nothing listens on right now, so that `APP_URL` can name it before the server starts: drawn
+ * from the 12,000 ports below the ephemeral range. A port `listen(0)` gave back was often taken
+ * before the server listened on it (it migrates its database first) by a connection to Postgres or
+ * Redis, whose local ports come from that range: `EADDRINUSE`. What is left is two starts drawing the
+ * same port at once, which `startServer` meets by drawing another.
+ */
+export const freePort = async (): Promise<number> => {
+  const high = ephemeralLow - 1
+  const low = Math.max(1025, high - 12_000)
+  for (let tries = 0; tries < 100; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1))
+    if (await canListen(port)) return port
+  }
+  throw new Error(`no port free to listen on between ${low} and ${high}`)
+}
 
 /**
  * How long a server may take from its spawn to listening. Idle, about 2 s
@@ -187,53 +211,65 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
   const ownsDatabase = options.database === undefined
   const database = options.database === undefined ? await freshDatabase() : options.database ?? undefined
   const made = performance.now()
-  const chosenPort = await freePort()
-  const env: Record<string, string> = {
-    ...fakeClockEnvironment(),
-    PATH: process.env["PATH"] ?? "",
-    NODE_ENV: "test",
-    PORT: String(chosenPort),
-    APP_URL: `http://127.0.0.1:${chosenPort}`,
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "info",
-    BLUELIGHT_TEST_HOOKS: options.testHooks === false ? "false" : "true",
-    // Every test client comes from 127.0.0.1: one address may start as many sign-ins as everyone
-    // together, unless a test sets its own budget (test/identity/rateLimits.test.ts does).
-    RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "120"
-  }
-  if (database !== undefined) {
-    env["DATABASE_URL"] = database.url
-    env["DATABASE_POOL_MAX"] = String(database.poolSize)
-  }
-  for (const [key, value] of Object.entries(options.env ?? {})) {
-    if (value === undefined) delete env[key]
-    else env[key] = value
-  }
-  const logs: Array<LogLine> = []
-  let stderr = ""
-  const host = options.process === true ? spawned(env, logs, (text) => (stderr += text)) : inProcess(env, logs, (text) => (stderr += text))
-  const listening = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not listen within ${START_BOUND_MS / 1000} s\n${stderr}`)), START_BOUND_MS)
-    host.onListening((port) => {
-      clearTimeout(timer)
-      resolve(port)
+  const launch = (chosenPort: number) => {
+    const env: Record<string, string> = {
+      ...fakeClockEnvironment(),
+      PATH: process.env["PATH"] ?? "",
+      NODE_ENV: "test",
+      PORT: String(chosenPort),
+      APP_URL: `http://127.0.0.1:${chosenPort}`,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      BLUELIGHT_TEST_HOOKS: options.testHooks === false ? "false" : "true",
+      // Every test client comes from 127.0.0.1: one address may start as many sign-ins as everyone
+      // together, unless a test sets its own budget (test/identity/rateLimits.test.ts does).
+      RATE_LIMIT_SIGN_INS_PER_ADDRESS_PER_MINUTE: "120"
+    }
+    if (database !== undefined) {
+      env["DATABASE_URL"] = database.url
+      env["DATABASE_POOL_MAX"] = String(database.poolSize)
+    }
+    for (const [key, value] of Object.entries(options.env ?? {})) {
+      if (value === undefined) delete env[key]
+      else env[key] = value
+    }
+    const logs: Array<LogLine> = []
+    let stderr = ""
+    const host = options.process === true ? spawned(env, logs, (text) => (stderr += text)) : inProcess(env, logs, (text) => (stderr += text))
+    const listening = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not listen within ${START_BOUND_MS / 1000} s\n${stderr}`)), START_BOUND_MS)
+      host.onListening((port) => {
+        clearTimeout(timer)
+        resolve(port)
+      })
+      void host.exited.then((code) => {
+        clearTimeout(timer)
+        // Start-up failures are one stderr line each; anything else the server logged as a warning or
+        // an error (a defect is logged, as JSON on stdout) is named too.
+        const logged = logs
+          .filter((entry) => entry.logLevel === "WARN" || entry.logLevel === "ERROR" || entry.logLevel === "FATAL")
+          .map((entry) => `${entry.logLevel}: ${JSON.stringify(entry.message)}${entry.cause === undefined ? "" : ` ${entry.cause}`}`)
+        reject(new Error(`server exited with ${code} before listening\n${stderr}${logged.join("\n")}`))
+      })
     })
-    void host.exited.then((code) => {
-      clearTimeout(timer)
-      // Start-up failures are one stderr line each; anything else the server logged as a warning or
-      // an error (a defect is logged, as JSON on stdout) is named too.
-      const logged = logs
-        .filter((entry) => entry.logLevel === "WARN" || entry.logLevel === "ERROR" || entry.logLevel === "FATAL")
-        .map((entry) => `${entry.logLevel}: ${JSON.stringify(entry.message)}${entry.cause === undefined ? "" : ` ${entry.cause}`}`)
-      reject(new Error(`server exited with ${code} before listening\n${stderr}${logged.join("\n")}`))
-    })
-  })
-  // A server that never listens must not leave its database behind.
-  const port = await listening.catch(async (error: unknown) => {
-    await host.kill()
-    if (ownsDatabase && database !== undefined) await database.dispose()
-    throw error
-  })
+    return { host, logs, stderr: () => stderr, listening }
+  }
+  // Two starts may draw the same free port at once (freePort): the one that finds it taken draws another.
+  let started: { readonly launched: ReturnType<typeof launch>; readonly port: number } | undefined
+  for (let attempt = 1; started === undefined; attempt++) {
+    const launched = launch(await freePort())
+    try {
+      started = { launched, port: await launched.listening }
+    } catch (error) {
+      await launched.host.kill()
+      // (Not when the test chose the port itself, in `env`.)
+      if (attempt < 3 && options.env?.["PORT"] === undefined && String(error).includes("EADDRINUSE")) continue
+      // A server that never listens must not leave its database behind.
+      if (ownsDatabase && database !== undefined) await database.dispose()
+      throw error
+    }
+  }
+  const { launched: { host, logs, stderr }, port } = started
   const url = `http://127.0.0.1:${port}`
   recordStart({
     test: expect.getState().testPath,
@@ -268,5 +304,5 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     return stopped
   }
 
-  return { url, database, process: host.process, logs, stderr: () => stderr, request, stop }
+  return { url, database, process: host.process, logs, stderr, request, stop }
 }

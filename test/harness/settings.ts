@@ -13,10 +13,10 @@ export const testDatabaseUrl = setting("TEST_DATABASE_URL")
 export const testRedisUrl = setting("TEST_REDIS_URL")
 
 /**
- * The settings of a clock set by libfaketime (`faketime`, scripts/testOnDates.sh):
- * passed on to every server a test starts, whose environment is otherwise built
- * from scratch, so that the servers keep the runner's date (the wrapper's shared
- * offset keeps every process of the tree on one clock). Empty when no clock is set.
+ * The settings of a clock set by libfaketime (vitest.dates.config.ts, or the `faketime`
+ * wrapper): passed on to every server a test starts, whose environment is otherwise built
+ * from scratch, so that the servers keep the runner's date (a relative offset,
+ * `FAKETIME=+<seconds>`, keeps every process on one clock). Empty when no clock is set.
  */
 export const fakeClockEnvironment = (): Record<string, string> =>
   Object.fromEntries(

@@ -11,6 +11,20 @@ const UNTIL_BOUND_MS = 60_000
 /** Between two looks at the condition. */
 const UNTIL_EVERY_MS = 25
 
+export interface UntilOptions {
+  /**
+   * Between two looks (25 ms unless given): longer where each look spends what the test counts, such
+   * as a request against a rate budget.
+   */
+  readonly every?: number
+  /**
+   * How long to keep asking (60 s unless given). Shorter only where the bound is what the test
+   * states ("healthy again within seconds"), never to make a test faster: a test goes on as soon as
+   * the condition holds.
+   */
+  readonly within?: number
+}
+
 /**
  * Waits until `condition` holds, asking again every few milliseconds, and
  * fails naming `what` once the bound has passed. The one way a black-box
@@ -18,10 +32,11 @@ const UNTIL_EVERY_MS = 25
  * test can see, a log line, a delivered entry, an answer. A condition that
  * throws fails the wait at once.
  */
-export const until = async (what: string, condition: () => boolean | Promise<boolean>): Promise<void> => {
-  const deadline = Date.now() + UNTIL_BOUND_MS
+export const until = async (what: string, condition: () => boolean | Promise<boolean>, options: UntilOptions = {}): Promise<void> => {
+  const within = options.within ?? UNTIL_BOUND_MS
+  const deadline = Date.now() + within
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await pause(UNTIL_EVERY_MS)
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (asked for ${within} ms)`)
+    await pause(options.every ?? UNTIL_EVERY_MS)
   }
 }

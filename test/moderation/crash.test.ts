@@ -8,6 +8,7 @@ import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { type Session, signIn } from "../harness/identity.js"
 import { actionOf, commandsOf, moderate, newKey, startSimulator } from "../harness/moderation.js"
 import { type RunningServer, startServer } from "../harness/server.js"
+import { until } from "../harness/until.js"
 
 const cleanup: Array<() => Promise<unknown>> = []
 afterAll(async () => {
@@ -29,7 +30,7 @@ it("a crash between sending and recording the answer leaves UNKNOWN, and the ret
   const body = { targetPlatformId: "100000002", reason: "Crash test" }
   const inFlight = moderate(first, { session: admin }, "kicks", key, body).catch((error: unknown) => error)
   // Once the command has reached the game server, the instance dies before it hears back.
-  for (let tries = 0; simulator.commands.length === 0 && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 50))
+  await until("the kick at the game server", () => simulator.commands.length > 0)
   expect(commandsOf(simulator)).toEqual([":kick JohnSmith Crash test"])
   await first.stop("SIGKILL")
   await inFlight

@@ -12,6 +12,7 @@ import { freshDatabase, type TestDatabase } from "../harness/database.js"
 import { expectError } from "../harness/expectations.js"
 import { cookieRead, createRole, type RoleData, type Session, signIn, write } from "../harness/identity.js"
 import { type RunningServer, startServer } from "../harness/server.js"
+import { until } from "../harness/until.js"
 import { connectionCutter } from "./connectionCutter.js"
 import { reportCoverage } from "./coverage.js"
 
@@ -32,13 +33,12 @@ afterAll(async () => {
   await database?.dispose()
 })
 
-/** Resolves once `GET /api/health` answers 200; fails after `ms`. */
-const healthyWithin = async (running: RunningServer, ms: number) => {
-  for (const deadline = Date.now() + ms;; await new Promise((resolve) => setTimeout(resolve, 50))) {
-    if ((await running.request("GET", "/api/health")).status === 200) return
-    if (Date.now() > deadline) throw new Error(`not healthy again within ${ms} ms of the cut`)
-  }
-}
+/** Resolves once `GET /api/health` answers 200; fails after `ms` (the bound is what the test states). */
+const healthyWithin = (running: RunningServer, ms: number) =>
+  until(`GET /api/health 200 again within ${ms} ms of the cut`, async () => (await running.request("GET", "/api/health")).status === 200, {
+    within: ms,
+    every: 50
+  })
 
 const auditOf = async (targetId: string) =>
   listOf(await server.request("GET", `/api/audit?targetId=${targetId}&limit=100`, { headers: cookieRead(admin) })).data

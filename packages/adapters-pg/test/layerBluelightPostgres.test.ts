@@ -1,12 +1,12 @@
 import { DatabaseSchemaMismatch, layerBluelightPostgres } from "@bluelight/adapters-pg"
-import { layerPgClient, runMigrations } from "@bluelight/adapters-pg/internal"
+import { layerPgClient } from "@bluelight/adapters-pg/internal"
 import { assignUnit, createIncident, listCadEvents } from "@bluelight/core/cad"
 import { admitted } from "@bluelight/core/identity"
 import { aPerson, seedCrewedUnit } from "@bluelight/core/testing"
 import { Effect, Exit, Layer, Redacted } from "effect"
 import { Migrator } from "effect/sql"
 import { afterEach, describe, expect, it } from "vitest"
-import { freshDatabase, type TestDatabase } from "../../../test/harness/database.js"
+import { freshDatabase, type FreshDatabaseOptions, type TestDatabase } from "../../../test/harness/database.js"
 import { migrations } from "../src/migrations/index.js"
 
 const opened: Array<TestDatabase> = []
@@ -14,8 +14,8 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((database) => database.dispose()))
 })
 
-const aDatabase = async () => {
-  const database = await freshDatabase()
+const aDatabase = async (options?: FreshDatabaseOptions) => {
+  const database = await freshDatabase(options)
   opened.push(database)
   return database
 }
@@ -23,11 +23,11 @@ const aDatabase = async () => {
 /** The package's migrations as their files name them (`0013_game_calls`), in order. */
 const migrationNames = async () => (await Effect.runPromise(Effect.orDie(migrations))).map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`)
 
-/** Runs the package's migrations numbered below `before` (all of them unless given), as the server's start does. */
-const migrate = (database: TestDatabase, before = Number.POSITIVE_INFINITY) =>
+/** Runs the package's migrations numbered below `before`, as an older server's start did. */
+const migrateBefore = (database: TestDatabase, before: number) =>
   Effect.runPromise(
     Effect.orDie(
-      before === Number.POSITIVE_INFINITY ? runMigrations : Migrator.make({})({
+      Migrator.make({})({
         loader: Effect.map(migrations, (all) => all.filter(([id]) => id < before)),
         table: "bluelight_migrations"
       })
@@ -60,7 +60,7 @@ describe("layerBluelightPostgres: a tool's ports on the server's database", () =
 
   it("refuses a database an older server migrated, naming what it lacks", async () => {
     const database = await aDatabase()
-    await migrate(database, 13)
+    await migrateBefore(database, 13)
     const mismatch = mismatchOf(await build(database))
     expect(mismatch.missing).toEqual((await migrationNames()).filter((name) => name >= "0013"))
     expect(mismatch.unknown).toEqual([])
@@ -68,8 +68,7 @@ describe("layerBluelightPostgres: a tool's ports on the server's database", () =
   })
 
   it("refuses a database a newer server migrated, or one whose migration has another name", async () => {
-    const database = await aDatabase()
-    await migrate(database)
+    const database = await aDatabase({ migrated: true })
     await database.query("INSERT INTO bluelight_migrations (migration_id, name) VALUES (9001, 'from_the_future')")
     expect(mismatchOf(await build(database))).toMatchObject({ missing: [], unknown: ["9001_from_the_future"] })
     await database.query("DELETE FROM bluelight_migrations WHERE migration_id = 9001")
@@ -87,8 +86,7 @@ describe("layerBluelightPostgres: a tool's ports on the server's database", () =
   })
 
   it("runs the real rules on a database of this build's schema, its changes in the CAD history", async () => {
-    const database = await aDatabase()
-    await migrate(database)
+    const database = await aDatabase({ migrated: true })
     const control = aPerson({ displayName: "Control", permissions: ["cad.view", "cad.incidents.create", "cad.dispatch"] })
     const history = await Effect.runPromise(
       Effect.gen(function*() {

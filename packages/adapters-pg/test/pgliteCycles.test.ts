@@ -1,9 +1,10 @@
 import { layerPgClient, oneCycleAtATime } from "@bluelight/adapters-pg/internal"
-import { PGlite } from "@electric-sql/pglite"
+import type { PGlite } from "@electric-sql/pglite"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { Effect, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { freshPgliteInstance } from "../../../test/harness/database.js"
 
 /**
  * One PGlite served through the socket, as the embedded database is and as the
@@ -15,7 +16,7 @@ let server: PGLiteSocketServer
 let url: Redacted.Redacted
 
 beforeAll(async () => {
-  db = oneCycleAtATime(await PGlite.create())
+  db = oneCycleAtATime(await freshPgliteInstance())
   await db.exec("CREATE TABLE owners (id integer PRIMARY KEY, name text NOT NULL); INSERT INTO owners VALUES (1, 'one'), (2, 'two'), (3, 'three')")
   server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 10 })
   await server.start()

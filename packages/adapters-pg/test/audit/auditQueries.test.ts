@@ -9,7 +9,7 @@ import {
   InMemoryTransactor,
   SequentialIds
 } from "@bluelight/core/testing"
-import { layerPgClient, PgAuditLog, PgAuditQueries, PgIdentityRepositories, PgTransactor, RandomIds, runMigrations } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgAuditLog, PgAuditQueries, PgIdentityRepositories, PgTransactor, RandomIds } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
@@ -126,7 +126,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, sqlStatemen
   })
 
 contract("Postgres", async () => {
-  const database: TestDatabase = await freshDatabase()
+  const database: TestDatabase = await freshDatabase({ migrated: true })
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(PgAuditQueries, PgAuditLog, PgIdentityRepositories, PgTransactor).pipe(
@@ -135,7 +135,6 @@ contract("Postgres", async () => {
       Layer.orDie
     )
   )
-  await runtime.runPromise(runMigrations)
   return {
     run: (effect) => runtime.runPromise(effect),
     dispose: async () => {

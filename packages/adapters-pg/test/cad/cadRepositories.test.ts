@@ -20,7 +20,7 @@ import { HandledGameEvents } from "@bluelight/core/game"
 import { type Account, AccountId, Accounts, StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
 import { type IdBrand, Transactor } from "@bluelight/core/kernel"
 import { InMemoryCadRepositories, InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
-import { layerPgClient, PgCadRepositories, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgCadRepositories, PgIdentityRepositories, PgTransactor } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Clock, DateTime, Deferred, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase } from "../../../../test/harness/database.js"
@@ -395,10 +395,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
   })
 
 contract("Postgres", async () => {
-  const database = await freshDatabase()
+  const database = await freshDatabase({ migrated: true })
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
   const runtime = ManagedRuntime.make(Layer.mergeAll(PgCadRepositories, PgIdentityRepositories, PgTransactor).pipe(Layer.provideMerge(client), Layer.orDie))
-  await runtime.runPromise(runMigrations)
   return {
     run: (effect) => runtime.runPromise(effect),
     // PGlite serves one connection: the second transaction waits for it, not for the lock.

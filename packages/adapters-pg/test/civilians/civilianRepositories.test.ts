@@ -34,15 +34,7 @@ import {
 import { CivilianReads, VehicleReads } from "@bluelight/core/civilians"
 import { type Account, AccountId, Accounts, type Permission, type Permitted, type UserCaller } from "@bluelight/core/identity"
 import { accessNotChecked, testPorts } from "@bluelight/core/testing"
-import {
-  layerPgClient,
-  PgAuditLog,
-  PgCivilianRepositories,
-  PgIdentityRepositories,
-  PgTransactor,
-  RandomIds,
-  runMigrations
-} from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
@@ -340,7 +332,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
   })
 
 contract("Postgres", async () => {
-  const database: TestDatabase = await freshDatabase()
+  const database: TestDatabase = await freshDatabase({ migrated: true })
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(PgCivilianRepositories, PgIdentityRepositories, PgTransactor, PgAuditLog).pipe(
@@ -349,7 +341,6 @@ contract("Postgres", async () => {
       Layer.orDie
     )
   )
-  await runtime.runPromise(runMigrations)
   return {
     run: (effect) => runtime.runPromise(effect as Effect.Effect<never, never, never>),
     dispose: async () => {

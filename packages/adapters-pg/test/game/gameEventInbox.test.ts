@@ -1,6 +1,6 @@
 import { type GameEvent, GameEventInbox, GameEventInboxFull, type ReceivedGameEvents } from "@bluelight/core/game"
 import { InMemoryDatabase, InMemoryGameEventInbox } from "@bluelight/core/testing"
-import { layerPgClient, PgGameEventInbox, runMigrations } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgGameEventInbox } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Clock, DateTime, Duration, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase } from "../../../../test/harness/database.js"
@@ -152,10 +152,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
   })
 
 contract("Postgres", async () => {
-  const database = await freshDatabase()
+  const database = await freshDatabase({ migrated: true })
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
   const runtime = ManagedRuntime.make(PgGameEventInbox.pipe(Layer.provideMerge(client), Layer.orDie))
-  await runtime.runPromise(runMigrations)
   return {
     run: (effect) => runtime.runPromise(effect),
     dispose: async () => {
@@ -172,11 +171,10 @@ contract("in memory", async () => {
 
 describe("game event inbox: Postgres's text", () => {
   it("sets a row it cannot read back aside with why, and takes the rows behind it", async () => {
-    const database = await freshDatabase()
+    const database = await freshDatabase({ migrated: true })
     const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
     const runtime = ManagedRuntime.make(PgGameEventInbox.pipe(Layer.provideMerge(client), Layer.orDie))
     try {
-      await runtime.runPromise(runMigrations)
       // What an older release kept of `[1e400, 0]`: JSON has no Infinity, so it was written as null.
       const poisoned = { ...anEmergencyCall(12, "Poisoned"), data: { ...anEmergencyCall(12, "Poisoned").data, position: [null, 0] } }
       await database.query("INSERT INTO game_event_inbox (server, events, request_id) VALUES ('Bluelight RP', $1::jsonb, NULL)", [JSON.stringify([poisoned])])
@@ -206,11 +204,10 @@ describe("game event inbox: Postgres's text", () => {
   })
 
   it("keeps a batch whose text holds what jsonb cannot, without it", async () => {
-    const database = await freshDatabase()
+    const database = await freshDatabase({ migrated: true })
     const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
     const runtime = ManagedRuntime.make(PgGameEventInbox.pipe(Layer.provideMerge(client), Layer.orDie))
     try {
-      await runtime.runPromise(runMigrations)
       const taken = await runtime.runPromise(Effect.gen(function*() {
         yield* GameEventInbox.use((inbox) => inbox.put(aBatch(7, "Help\u0000 \ud800me"), ROOM))
         return yield* take("a")

@@ -10,7 +10,7 @@
 import { AccessChanges, type AccessSubject, Accounts, Roles, ServiceCredentials, Sessions, StaffProfiles } from "@bluelight/core/identity"
 import { Transactor } from "@bluelight/core/kernel"
 import { InMemoryAccessChanges, InMemoryDatabase, InMemoryIdentityRepositories, InMemoryTransactor } from "@bluelight/core/testing"
-import { layerPgClient, PgAccessChanges, PgIdentityRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgAccessChanges, PgIdentityRepositories, PgTransactor } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Deferred, Effect, Exit, Fiber, Layer, ManagedRuntime, Redacted } from "effect"
 import { freshDatabase } from "../../../../test/harness/database.js"
@@ -156,12 +156,11 @@ contract("in memory", async () => {
 
 let postgres: Backend | undefined
 const startPostgres = async (): Promise<Backend> => {
-  const database = await freshDatabase()
+  const database = await freshDatabase({ migrated: true })
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(PgIdentityRepositories, PgTransactor, PgAccessChanges).pipe(Layer.provideMerge(client), Layer.orDie)
   )
-  await runtime.runPromise(runMigrations)
   return {
     run: (effect) => runtime.runPromise(effect),
     concurrent: database.kind === "postgres",

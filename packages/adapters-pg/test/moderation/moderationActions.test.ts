@@ -2,7 +2,7 @@ import { type Account, AccountId, Accounts, type ServiceCredential, ServiceCrede
 import { Transactor } from "@bluelight/core/kernel"
 import { type ModerationAction, ModerationActionId, ModerationActions } from "@bluelight/core/moderation"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryModerationActions, InMemoryTransactor } from "@bluelight/core/testing"
-import { layerPgClient, PgIdentityRepositories, PgModerationActions, PgTransactor, runMigrations } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgIdentityRepositories, PgModerationActions, PgTransactor } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
@@ -185,12 +185,11 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
   })
 
 contract("Postgres", async () => {
-  const database: TestDatabase = await freshDatabase()
+  const database: TestDatabase = await freshDatabase({ migrated: true })
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(PgModerationActions, PgIdentityRepositories, PgTransactor).pipe(Layer.provideMerge(client), Layer.orDie)
   )
-  await runtime.runPromise(runMigrations)
   return {
     run: (effect) => runtime.runPromise(effect),
     dispose: async () => {

@@ -2,7 +2,7 @@ import { type Account, AccountId, Accounts, type StaffProfile, StaffProfileId, S
 import { Transactor } from "@bluelight/core/kernel"
 import { type RoleplaySession, RoleplaySessionId, RoleplaySessions, type Shift, ShiftId, Shifts, ShiftSummaries } from "@bluelight/core/shifts"
 import { InMemoryDatabase, InMemoryIdentityRepositories, InMemoryShiftsRepositories, InMemoryTransactor } from "@bluelight/core/testing"
-import { layerPgClient, PgIdentityRepositories, PgShiftsRepositories, PgTransactor, runMigrations } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgIdentityRepositories, PgShiftsRepositories, PgTransactor } from "@bluelight/adapters-pg/internal"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Cause, DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
@@ -160,19 +160,17 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
     })
   })
 
-/** The Postgres repositories over a fresh database, migrated. */
-const pgRuntime = async (database: TestDatabase) => {
+/** The Postgres repositories over a fresh database, migrated (`freshDatabase({ migrated: true })`). */
+const pgRuntime = (database: TestDatabase) => {
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
-  const runtime = ManagedRuntime.make(
+  return ManagedRuntime.make(
     Layer.mergeAll(PgIdentityRepositories, PgShiftsRepositories, PgTransactor).pipe(Layer.provideMerge(client), Layer.orDie)
   )
-  await runtime.runPromise(runMigrations)
-  return runtime
 }
 
 contract("Postgres", async () => {
-  const database = await freshDatabase()
-  const runtime = await pgRuntime(database)
+  const database = await freshDatabase({ migrated: true })
+  const runtime = pgRuntime(database)
   return {
     run: (effect) => runtime.runPromise(effect),
     dispose: async () => {
@@ -190,11 +188,11 @@ contract("in memory", async () => {
 })
 
 describe("shifts on Postgres only", () => {
-  let runtime: Awaited<ReturnType<typeof pgRuntime>>
+  let runtime: ReturnType<typeof pgRuntime>
   let dispose: () => Promise<void>
   beforeAll(async () => {
-    const database = await freshDatabase()
-    runtime = await pgRuntime(database)
+    const database = await freshDatabase({ migrated: true })
+    runtime = pgRuntime(database)
     dispose = async () => {
       await runtime.dispose()
       await database.dispose()
