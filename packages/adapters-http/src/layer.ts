@@ -20,6 +20,7 @@ import { IncidentsHandlers } from "./cad/IncidentsHandlers.js"
 import { MdtHandlers } from "./cad/MdtHandlers.js"
 import { UnitsHandlers } from "./cad/UnitsHandlers.js"
 import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
+import { PncChargesHandlers } from "./civilians/PncChargesHandlers.js"
 import { PncHandlers } from "./civilians/PncHandlers.js"
 import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
 import { documentRoutes, layerDocuments, loadScalarScript, type ScalarScript } from "./docs/reference.js"
@@ -85,7 +86,8 @@ const handlers = Layer.mergeAll(
   CallsHandlers,
   EventsHandlers,
   MdtHandlers,
-  PncRecordsHandlers
+  PncRecordsHandlers,
+  PncChargesHandlers
 )
 
 /** The proofs of access a layer's handlers still need: those their endpoints' rules do not give. */

@@ -7,6 +7,7 @@ import { EventsApi } from "./cad/EventsApi.js"
 import { IncidentsApi } from "./cad/IncidentsApi.js"
 import { MdtApi } from "./cad/MdtApi.js"
 import { UnitsApi } from "./cad/UnitsApi.js"
+import { PncChargesApi } from "./civilians/PncChargesApi.js"
 import { PncRecordsApi } from "./civilians/PncRecordsApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
@@ -49,6 +50,7 @@ export class BluelightApi extends describeApi(
     .add(EventsApi)
     .add(MdtApi)
     .add(PncRecordsApi)
+    .add(PncChargesApi)
     // Last, so that it is every operation's outermost middleware: the body is checked before anything else runs.
     .middleware(BodyRules)
     .prefix("/api")

@@ -4,6 +4,7 @@ import {
   markerReference,
   Markers,
   type PncRecord,
+  type RecordId,
   recordReference,
   Records,
   type Warrant,
@@ -11,7 +12,17 @@ import {
   Warrants
 } from "@bluelight/core/civilians"
 import { Effect, Layer, Schema } from "effect"
-import { MARKER_COLUMNS, MarkerRow, RECORD_COLUMNS, RecordRow, WARRANT_COLUMNS, WarrantRow } from "./rows.js"
+import {
+  LoadedRecordRow,
+  MARKER_COLUMNS,
+  MarkerRow,
+  RECORD_COLUMNS,
+  RecordChargeRow,
+  recordChargesJson,
+  RecordRow,
+  WARRANT_COLUMNS,
+  WarrantRow
+} from "./rows.js"
 
 /**
  * Records, warrants and markers are stored the same way: a reference from
@@ -47,15 +58,45 @@ const sequenced = <A extends { readonly id: string }, I extends { readonly id: s
     }
   })
 
+const isNonEmpty = <A>(items: ReadonlyArray<A>): items is readonly [A, ...Array<A>] => items.length > 0
+
+/**
+ * Records as the others, and the charges each cited: written with the record,
+ * in the order cited, never changed (`update` writes the record's own row),
+ * and read back with it.
+ */
 export const PgRecords = Layer.effect(
   Records,
-  sequenced<PncRecord, typeof RecordRow.Encoded>({
-    name: "PgRecords",
-    table: "pnc_records",
-    columns: RECORD_COLUMNS,
-    sequence: "pnc_record_reference_seq",
-    Row: RecordRow,
-    reference: recordReference
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const findById = SqlSchema.findOneOption({
+      Request: Schema.String,
+      Result: LoadedRecordRow,
+      execute: (id) =>
+        sql`SELECT ${sql.literal(RECORD_COLUMNS)}, ${sql.literal(recordChargesJson("r"))} AS charges FROM pnc_records r WHERE r.id = ${id} FOR UPDATE OF r`
+    })
+    const insertRecord = SqlSchema.void({ Request: RecordRow, execute: (row) => sql`INSERT INTO pnc_records ${sql.insert(row)}` })
+    const insertCharges = SqlSchema.void({
+      Request: Schema.NonEmptyArray(RecordChargeRow),
+      execute: (cited) => sql`INSERT INTO pnc_record_charges ${sql.insert(cited)}`
+    })
+    const update = SqlSchema.void({ Request: RecordRow, execute: (row) => sql`UPDATE pnc_records SET ${sql.update(row, ["id"])} WHERE id = ${row.id}` })
+    return {
+      nextReference: sql<{ readonly n: string }>`SELECT nextval('pnc_record_reference_seq')::text AS n`.pipe(
+        Effect.map((rows) => recordReference(Number(rows[0]!.n))),
+        Effect.orDie,
+        Effect.withSpan("PgRecords.nextReference")
+      ),
+      findByIdForUpdate: Effect.fn("PgRecords.findByIdForUpdate")((id: RecordId) => Effect.orDie(findById(id))),
+      insert: Effect.fn("PgRecords.insert")((record: PncRecord) =>
+        Effect.gen(function*() {
+          yield* insertRecord(record)
+          const cited = record.charges.map((charge, position) => ({ recordId: record.id, position, ...charge }))
+          if (isNonEmpty(cited)) yield* insertCharges(cited)
+        }).pipe(Effect.orDie)
+      ),
+      update: Effect.fn("PgRecords.update")((record: PncRecord) => Effect.orDie(update(record)))
+    }
   })
 )
 

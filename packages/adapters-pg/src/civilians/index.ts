@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import { PgAlertReads } from "./PgAlertReads.js"
+import { PgCharges } from "./PgCharges.js"
 import { PgMarkers, PgRecords, PgWarrants } from "./PgAlertRepositories.js"
 import { PgCivilianReads } from "./PgCivilianReads.js"
 import { PgCivilians } from "./PgCivilians.js"
@@ -10,6 +11,7 @@ import { PgVehicles } from "./PgVehicles.js"
 
 export { PgAlertReads } from "./PgAlertReads.js"
 export { PgMarkers, PgRecords, PgWarrants } from "./PgAlertRepositories.js"
+export { PgCharges } from "./PgCharges.js"
 export { PgCivilianReads } from "./PgCivilianReads.js"
 export { PgCivilians } from "./PgCivilians.js"
 export { PgLicences } from "./PgLicences.js"
@@ -28,5 +30,6 @@ export const PgCivilianRepositories = Layer.mergeAll(
   PgRecords,
   PgWarrants,
   PgMarkers,
-  PgAlertReads
+  PgAlertReads,
+  PgCharges
 )

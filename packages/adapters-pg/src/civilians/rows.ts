@@ -1,4 +1,4 @@
-import { Civilian, Endorsement, Licence, Marker, PncRecord, plateKey, Vehicle, Warrant } from "@bluelight/core/civilians"
+import { Charge, Civilian, Endorsement, Licence, Marker, PncRecord, plateKey, RecordCharge, Vehicle, Warrant } from "@bluelight/core/civilians"
 import { Schema, SchemaTransformation } from "effect"
 
 /**
@@ -47,12 +47,27 @@ export const VehicleRow = Schema.Struct({ ...VehicleColumns.fields, plateKey: Sc
   )
 )
 
+const { charges: _charges, ...recordColumns } = PncRecord.fields
+
+/** A record's own row in `pnc_records`, as written; the charges it cited are rows of `pnc_record_charges` (`RecordChargeRow`). */
 export const RecordRow = Schema.Struct({
-  ...PncRecord.fields,
+  ...recordColumns,
   occurredAt: Schema.DateTimeUtcFromDate,
   createdAt: Schema.DateTimeUtcFromDate,
   updatedAt: Schema.DateTimeUtcFromDate,
   closedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+
+/** A record as read back: its row, and the charges it cited as JSON (`recordChargesJson`). */
+export const LoadedRecordRow = Schema.Struct({ ...RecordRow.fields, charges: Schema.Array(RecordCharge) })
+
+/** One charge a record cited, at its place in the record's list (`position`, from 0). */
+export const RecordChargeRow = Schema.Struct({ recordId: Schema.String, position: Schema.Int, ...RecordCharge.fields })
+
+export const ChargeRow = Schema.Struct({
+  ...Charge.fields,
+  createdAt: Schema.DateTimeUtcFromDate,
+  updatedAt: Schema.DateTimeUtcFromDate
 })
 
 export const WarrantRow = Schema.Struct({
@@ -73,6 +88,9 @@ export const MarkerRow = Schema.Struct({
 /** `fine_amount` is `numeric` (exact money), read back as a float8 so the row holds a number. */
 export const RECORD_COLUMNS = "id, reference, civilian_id, type, status, title, description, location, occurred_at, " +
   "fine_amount::float8 AS fine_amount, points, vehicle_id, disclosed, recorded_by, created_at, updated_at, closed_at, closed_by, close_reason"
+/** The fines are `numeric`, read back as float8 as a record's are. */
+export const CHARGE_COLUMNS = "id, code, title, category, fine_min::float8 AS fine_min, fine_max::float8 AS fine_max, points, endorsement_code, " +
+  "custody_max_days, warning_applicable, active, created_at, updated_at"
 export const WARRANT_COLUMNS =
   "id, reference, civilian_id, reason, details, status, issued_by, issued_at, expires_at, closed_at, closed_by, close_note, updated_at"
 export const MARKER_COLUMNS =
@@ -137,13 +155,21 @@ export const loadedLicenceJson = (l: string) =>
 
 export const vehicleRefJson = (v: string) => `json_build_object('id', ${v}.id, 'plate', ${v}.plate)`
 
+/** The charges record `r` cited, in the order cited, as a JSON array (empty when none), keyed as core's `RecordCharge`. */
+export const recordChargesJson = (r: string) =>
+  `COALESCE((
+    SELECT json_agg(json_build_object(
+      'chargeId', rc.charge_id, 'code', rc.code, 'title', rc.title, 'count', rc.count,
+      'fineMin', rc.fine_min::float8, 'fineMax', rc.fine_max::float8, 'points', rc.points) ORDER BY rc.position)
+    FROM pnc_record_charges rc WHERE rc.record_id = ${r}.id), '[]'::json)`
+
 export const recordJson = (r: string) =>
   `json_build_object(
   'id', ${r}.id, 'reference', ${r}.reference, 'civilianId', ${r}.civilian_id, 'type', ${r}.type, 'status', ${r}.status,
   'title', ${r}.title, 'description', ${r}.description, 'location', ${r}.location, 'occurredAt', ${r}.occurred_at,
   'fineAmount', ${r}.fine_amount::float8, 'points', ${r}.points, 'vehicleId', ${r}.vehicle_id, 'disclosed', ${r}.disclosed,
   'recordedBy', ${r}.recorded_by, 'createdAt', ${r}.created_at, 'updatedAt', ${r}.updated_at, 'closedAt', ${r}.closed_at,
-  'closedBy', ${r}.closed_by, 'closeReason', ${r}.close_reason)`
+  'closedBy', ${r}.closed_by, 'closeReason', ${r}.close_reason, 'charges', ${recordChargesJson(r)})`
 
 export const warrantJson = (w: string) =>
   `json_build_object(

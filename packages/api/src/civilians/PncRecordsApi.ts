@@ -1,4 +1,5 @@
 import {
+  CitedCharges,
   CivilianId,
   EndorsementCode,
   FineAmount,
@@ -64,7 +65,8 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           points: Schema.optionalKey(LicencePoints),
           vehicleId: Schema.optionalKey(VehicleId),
           disclosed: Schema.optionalKey(Schema.Boolean),
-          endorsementCode: Schema.optionalKey(EndorsementCode)
+          endorsementCode: Schema.optionalKey(EndorsementCode),
+          charges: Schema.optionalKey(CitedCharges)
         }, {
           name: "RecordInput",
           example: {
@@ -91,8 +93,14 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           "characters, `occurredAt` not in the future, `fineAmount` 0 to 1,000,000 (default 0), `points` 0 to 12 (default 0), " +
           "`disclosed` (default true, false for INTELLIGENCE) says whether the character's owner sees it. With points against a " +
           "person holding a licence it adds an endorsement linked to the record (`endorsementCode`, or the type's code; " +
-          "expiring in three years) in the same change; without a licence the record is kept and nothing is endorsed. An unknown " +
-          "person or vehicle is `NOT_FOUND`. Records `RECORD_CREATED`."
+          "expiring in three years) in the same change; without a licence the record is kept and nothing is endorsed. " +
+          "`charges` cites charges of the catalogue (`GET /pnc/charges`), each `{chargeId, count}` (`count` 1 to 20; at most 20 " +
+          "charges, none twice, each active, and for a WARNING each warning-applicable, else `INVALID_INPUT` at its place in " +
+          "`charges`). With charges, `fineAmount` must lie between the sum of each charge's `fineMin` times its count and the " +
+          "sum of its `fineMax` times its count (else `INVALID_INPUT` at `fineAmount`, naming the range) and defaults to the " +
+          "lower; `points` must not exceed the charges' points times their counts, capped at 12, and defaults to that; " +
+          "`endorsementCode` defaults to that of the cited charge with the most points (the first cited of equals). The record " +
+          "keeps a copy of each charge as it is now (`charges`). An unknown person or vehicle is `NOT_FOUND`. Records `RECORD_CREATED`."
       )
     )
   )

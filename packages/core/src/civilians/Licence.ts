@@ -70,8 +70,11 @@ export const EndorsementCode = OneLineText({ min: 2, max: 10 }, {
   jsonSchema: { pattern: "^[A-Z0-9]+$" }
 })
 
+/** The most points one endorsement, record or charge carries. */
+export const MAX_POINTS = 12
+
 /** Points on a licence, for an endorsement or a record: 0 to 12. */
-export const LicencePoints = IntegerBetween({ min: 0, max: 12 }, "points must be an integer from 0 to 12")
+export const LicencePoints = IntegerBetween({ min: 0, max: MAX_POINTS }, `points must be an integer from 0 to ${MAX_POINTS}`)
 
 /** An endorsement's code, reason and points: what every endorsement is held to, however it is made (by hand or by a record). */
 export const EndorsementTerms = Schema.Struct({

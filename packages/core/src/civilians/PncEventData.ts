@@ -71,7 +71,9 @@ export const PNC_EVENT_DATA = {
     title: Schema.String,
     fineAmount: Schema.Number,
     points: Schema.Number,
-    disclosed: Schema.Boolean
+    disclosed: Schema.Boolean,
+    // The charges it cited, by code, each with its count (records made before the catalogue have none).
+    charges: Schema.optionalKey(Schema.Array(Schema.Struct({ code: Schema.String, count: Schema.Number })))
   }),
   RECORD_CLOSED: RecordEnded,
   RECORD_VOIDED: RecordEnded,

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { AccountId } from "../identity/index.js"
-import { MultiLineText, OneLineText, OneOf, Timestamp } from "../kernel/index.js"
-import { CivilianId, RecordId, VehicleId } from "./ids.js"
+import { IntegerBetween, MultiLineText, OneLineText, OneOf, Timestamp } from "../kernel/index.js"
+import { ChargeId, CivilianId, RecordId, VehicleId } from "./ids.js"
 import { EndorsementCode, LicencePoints } from "./Licence.js"
 
 export const RecordType = OneOf("CITATION", "CAUTION", "ARREST", "CHARGE", "WARNING", "INTELLIGENCE").annotate({ identifier: "RecordType" })
@@ -34,7 +34,62 @@ export const FineAmount = Schema.Finite.check(
   )
 ).annotate({ description: `0 to ${MAX_FINE}, at most two decimal places` })
 
-/** What an officer writes of a new record, held to the rules above; the fine, points and code may be left out. */
+/** The most charges one record cites, and the most times it cites one. */
+export const MAX_CITED_CHARGES = 20
+export const MAX_CHARGE_COUNT = 20
+
+/** How many times a record cites a charge (two offences of one kind): 1 to 20. */
+export const ChargeCount = IntegerBetween({ min: 1, max: MAX_CHARGE_COUNT }, `count must be an integer from 1 to ${MAX_CHARGE_COUNT}`)
+
+/** One charge a record cites, as an officer writes it: which, and how many times. */
+export const ChargeCitation = Schema.Struct({ chargeId: ChargeId, count: ChargeCount }).annotate({ identifier: "ChargeCitation" })
+export type ChargeCitation = typeof ChargeCitation.Type
+
+/**
+ * The charges a record cites: at most 20, none twice (the second naming of a
+ * charge is the problem, at its `chargeId`). Each rule stops at its failure,
+ * so a list breaking both is reported once, by the first.
+ */
+export const CitedCharges = Schema.Array(ChargeCitation).check(
+  Schema.makeFilter(
+    (cited: ReadonlyArray<ChargeCitation>) => cited.length <= MAX_CITED_CHARGES || `at most ${MAX_CITED_CHARGES} charges`,
+    { toJsonSchema: () => ({ maxItems: MAX_CITED_CHARGES }) },
+    true
+  ),
+  Schema.makeFilter(
+    (cited: ReadonlyArray<ChargeCitation>) =>
+      cited.flatMap(({ chargeId }, index) =>
+        cited.findIndex((other) => other.chargeId === chargeId) < index ? [{ path: [index, "chargeId"], issue: "names a charge already cited" }] : []
+      ),
+    undefined,
+    true
+  )
+).annotate({
+  title: "Cited charges",
+  description: `The charges of the catalogue the record cites, each with its count (1 to ${MAX_CHARGE_COUNT}): at most ${MAX_CITED_CHARGES}, ` +
+    "none twice, each active"
+})
+
+/**
+ * What a record keeps of a charge it cited: the charge's code, title, fine
+ * range and points as they were when the record was made, so that a later
+ * change to the charge never changes a past record.
+ */
+export const RecordCharge = Schema.Struct({
+  chargeId: ChargeId,
+  code: Schema.String,
+  title: Schema.String,
+  count: Schema.Int,
+  fineMin: Schema.Finite,
+  fineMax: Schema.Finite,
+  points: Schema.Int
+}).annotate({
+  identifier: "RecordCharge",
+  description: "A charge the record cited, as the catalogue had it when the record was made: a later change to the charge does not change it"
+})
+export type RecordCharge = typeof RecordCharge.Type
+
+/** What an officer writes of a new record, held to the rules above; the fine, points, code and charges may be left out. */
 export const RecordTerms = Schema.Struct({
   type: RecordType,
   title: RecordTitle,
@@ -42,7 +97,8 @@ export const RecordTerms = Schema.Struct({
   location: RecordLocation,
   fineAmount: Schema.optional(FineAmount),
   points: Schema.optional(LicencePoints),
-  endorsementCode: Schema.optional(EndorsementCode)
+  endorsementCode: Schema.optional(EndorsementCode),
+  charges: Schema.optional(CitedCharges)
 })
 export type RecordTerms = typeof RecordTerms.Type
 
@@ -51,6 +107,7 @@ export type RecordTerms = typeof RecordTerms.Type
  * made it; `closedAt`/`closedBy`/`closeReason` say who closed or voided it.
  * Its text is as stored; what is written is held to `RecordTitle`,
  * `RecordDescription`, `RecordLocation`, `FineAmount` and `LicencePoints`.
+ * `charges` is what it cited, in the order cited (empty when it cited none).
  */
 export const PncRecord = Schema.Struct({
   id: RecordId,
@@ -71,7 +128,8 @@ export const PncRecord = Schema.Struct({
   updatedAt: Timestamp,
   closedAt: Schema.NullOr(Timestamp),
   closedBy: Schema.NullOr(AccountId),
-  closeReason: Schema.NullOr(Schema.String)
+  closeReason: Schema.NullOr(Schema.String),
+  charges: Schema.Array(RecordCharge)
 }).annotate({ identifier: "PncRecordRecord" })
 export type PncRecord = typeof PncRecord.Type
 

@@ -20,3 +20,6 @@ export class MarkerNotActive extends DomainError<MarkerNotActive>()("MarkerNotAc
 
 /** The warrant is already executed, withdrawn or past its expiry. */
 export class WarrantNotActive extends DomainError<WarrantNotActive>()("WarrantNotActive", "WARRANT_NOT_ACTIVE", {}) {}
+
+/** Another charge of the catalogue has the same code, ignoring case. */
+export class ChargeCodeTaken extends DomainError<ChargeCodeTaken>()("ChargeCodeTaken", "CHARGE_CODE_TAKEN", {}) {}

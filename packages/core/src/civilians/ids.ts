@@ -27,3 +27,6 @@ export type WarrantId = typeof WarrantId.Type
 
 export const MarkerId = EntityId("MarkerId")
 export type MarkerId = typeof MarkerId.Type
+
+export const ChargeId = EntityId("ChargeId")
+export type ChargeId = typeof ChargeId.Type

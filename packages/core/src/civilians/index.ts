@@ -7,6 +7,8 @@
  */
 export * from "./access.js"
 export * from "./alerts.js"
+export * from "./Charge.js"
+export * from "./charges.js"
 export * from "./Civilian.js"
 export * from "./civilians.js"
 export * from "./errors.js"

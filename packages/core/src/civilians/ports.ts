@@ -1,8 +1,9 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { AccountId } from "../identity/index.js"
 import type { Page, PageOf } from "../kernel/index.js"
+import type { Charge } from "./Charge.js"
 import type { Civilian } from "./Civilian.js"
-import type { CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
+import type { ChargeId, CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
 import type { Endorsement, Licence } from "./Licence.js"
 import type { LoadedLicence } from "./licenceViews.js"
 import type { LoadedCivilian } from "./loadedCivilian.js"
@@ -109,6 +110,36 @@ export class Markers extends Context.Service<Markers, {
   readonly findByIdForUpdate: (id: MarkerId) => Effect.Effect<Option.Option<Marker>>
   readonly update: (marker: Marker) => Effect.Effect<void>
 }>()("@bluelight/core/civilians/Markers") {}
+
+/** Which charges a list holds: those whose code, title or category holds every word of `search`, the active ones, the retired ones, or all. */
+export interface ChargeFilter {
+  /** Words, each a part of the code, the title or the category ignoring case; `""` is every charge. */
+  readonly search: string
+  readonly active: boolean | "all"
+}
+
+/**
+ * The charges catalogue; nothing is ever deleted (a charge is retired). Codes
+ * are stored upper case and unique.
+ */
+export class Charges extends Context.Service<Charges, {
+  /** Answers `false`, storing nothing, when another charge has the same code (also under a race). */
+  readonly insert: (charge: Charge) => Effect.Effect<boolean>
+  readonly findById: (id: ChargeId) => Effect.Effect<Option.Option<Charge>>
+  readonly findByIdForUpdate: (id: ChargeId) => Effect.Effect<Option.Option<Charge>>
+  /**
+   * The charges of these ids that exist, kept from change until the
+   * transaction ends (a record citing them: a charge retired meanwhile waits
+   * for the record, or the record sees it retired). Locked in id order.
+   */
+  readonly findByIdsForShare: (ids: ReadonlyArray<ChargeId>) => Effect.Effect<ReadonlyArray<Charge>>
+  /** By code ignoring case. */
+  readonly findByCode: (code: string) => Effect.Effect<Option.Option<Charge>>
+  /** Answers `false`, changing nothing, when the change would give two charges the same code. */
+  readonly update: (charge: Charge) => Effect.Effect<boolean>
+  /** Ordered by code. */
+  readonly list: (filter: ChargeFilter, page: Page) => Effect.Effect<PageOf<Charge>>
+}>()("@bluelight/core/civilians/Charges") {}
 
 export interface WarrantFilter {
   readonly status?: WarrantStatus | undefined

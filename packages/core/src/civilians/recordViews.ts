@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { Person } from "../identity/index.js"
 import { Timestamp } from "../kernel/index.js"
 import { EndorsementId, RecordId } from "./ids.js"
-import { type PncRecord, RecordStatus, RecordType } from "./PncRecord.js"
+import { type PncRecord, RecordCharge, RecordStatus, RecordType } from "./PncRecord.js"
 import { CivilianRef, VehicleRef } from "./refs.js"
 import { Count } from "./viewFields.js"
 
@@ -50,11 +50,13 @@ export const RecordView = Schema.Struct({
   updatedAt: Timestamp,
   closedAt: Schema.NullOr(Timestamp),
   closedBy: Schema.NullOr(Person),
-  closeReason: Schema.NullOr(Schema.String)
+  closeReason: Schema.NullOr(Schema.String),
+  charges: Schema.Array(RecordCharge)
 }).annotate({
   identifier: "PncRecord",
   description: "A record as the PNC shows it, with who recorded it; `endorsement` is the one it put on the licence, if any; " +
-    "`closedAt`, `closedBy` and `closeReason` say who closed or voided it"
+    "`closedAt`, `closedBy` and `closeReason` say who closed or voided it; `charges` are the charges it cited as they were then " +
+    "(empty when it cited none)"
 })
 export type RecordView = typeof RecordView.Type
 
@@ -78,7 +80,8 @@ export const recordView = (loaded: LoadedRecord): RecordView => ({
   updatedAt: loaded.record.updatedAt,
   closedAt: loaded.record.closedAt,
   closedBy: loaded.closedBy,
-  closeReason: loaded.record.closeReason
+  closeReason: loaded.record.closeReason,
+  charges: loaded.record.charges
 })
 
 /** A disclosed record as loaded for the owner's view: the record and its vehicle, nobody named. */

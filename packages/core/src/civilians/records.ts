@@ -1,9 +1,21 @@
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect, Option, Result } from "effect"
 import { requires, type UserCaller } from "../identity/index.js"
-import { checkedPage, inTransaction, InvalidInput, InvalidState, isWithinWindow, newId, orNotFound, type Page, validated } from "../kernel/index.js"
+import {
+  checkedPage,
+  inTransaction,
+  InvalidInput,
+  InvalidState,
+  isWithinWindow,
+  newId,
+  orNotFound,
+  type Page,
+  type Problem,
+  validated
+} from "../kernel/index.js"
 import { lockedCivilian, namedVehicle, loadedRecordOf } from "./alerts.js"
+import { type Charge, citationProblems, type CitedCharge, recordChargeOf, recordPenalty, type SentRecordTerms } from "./Charge.js"
 import { recordChange } from "./history.js"
-import { type CivilianId, RecordId, type VehicleId } from "./ids.js"
+import { type ChargeId, type CivilianId, RecordId, type VehicleId } from "./ids.js"
 import { ENDORSEMENT_VALIDITY_YEARS, yearsAfter } from "./Licence.js"
 import { endorse, unendorse } from "./pncLicences.js"
 import { ReasonGiven } from "./officialText.js"
@@ -17,7 +29,7 @@ import {
   RecordTerms,
   type RecordType
 } from "./PncRecord.js"
-import { AlertReads, Licences, Records } from "./ports.js"
+import { AlertReads, Charges, Licences, Records } from "./ports.js"
 import { recordView } from "./recordViews.js"
 import { OCCURRENCE } from "./windows.js"
 
@@ -34,6 +46,8 @@ export interface RecordInput {
   readonly vehicleId?: VehicleId | undefined
   readonly disclosed?: boolean | undefined
   readonly endorsementCode?: string | undefined
+  /** The charges of the catalogue the record cites, each with how many times. */
+  readonly charges?: ReadonlyArray<{ readonly chargeId: ChargeId; readonly count: number }> | undefined
 }
 
 /** The type, text, fine, points and code, and the closing reason, as the record rules have them: a caller that skipped the contract is held to them too. */
@@ -42,19 +56,50 @@ const validEnding = validated(ReasonGiven, "The record's fields are not valid")
 
 const invalid = (field: string, message: string) => new InvalidInput({ message: `${field} ${message}`, details: [{ path: [field], message }] })
 
-/** What can be checked before anything is read: the occurrence is not in the future, a code only with points. */
+const problemsFound = (problems: ReadonlyArray<Problem>) =>
+  new InvalidInput({ message: "The record's fields are not valid", details: problems as Array<Problem> })
+
+/** The record's fine, points and endorsement code with these charges cited (`recordPenalty`), or its problems. */
+const penaltyOf = (cited: ReadonlyArray<CitedCharge>, sent: SentRecordTerms) =>
+  Result.match(recordPenalty(cited, sent), { onSuccess: Effect.succeed, onFailure: (problems) => Effect.fail(problemsFound(problems)) })
+
+/**
+ * What can be checked before anything is read: the occurrence is not in the
+ * future; without charges, the fine, points and code as sent (a code only with
+ * points). With charges, those wait for the charges (`citedCharges`).
+ */
 const checkRecordInput = (input: RecordInput, terms: RecordTerms, now: DateTime.Utc) => {
   if (!isWithinWindow(OCCURRENCE, input.occurredAt, now)) return Effect.fail(invalid("occurredAt", OCCURRENCE.says))
-  if (terms.endorsementCode !== undefined && (terms.points ?? 0) === 0) return Effect.fail(invalid("endorsementCode", "is given only with points"))
-  return Effect.void
+  return (terms.charges ?? []).length === 0 ? Effect.asVoid(penaltyOf([], terms)) : Effect.void
 }
+
+/**
+ * The charges a record of `type` cites, read in the record's transaction and
+ * kept from change until it ends (`FOR SHARE`: a retirement committed
+ * meanwhile waits for the record, or the record sees the charge retired).
+ * Each must be in the catalogue, active and, for a warning, one a warning may
+ * cite; else `INVALID_INPUT` at its place in `charges`.
+ */
+const citedCharges = (type: RecordType, citations: ReadonlyArray<{ readonly chargeId: ChargeId; readonly count: number }>) =>
+  Effect.gen(function*() {
+    if (citations.length === 0) return []
+    const found = yield* Charges.use((charges) => charges.findByIdsForShare(citations.map(({ chargeId }) => chargeId)))
+    const byId = new Map<string, Charge>(found.map((charge) => [charge.id, charge]))
+    const citing = citations.map(({ chargeId }) => byId.get(chargeId))
+    const problems = citationProblems(type, citing)
+    if (problems.length > 0) return yield* problemsFound(problems)
+    return citations.map(({ chargeId, count }): CitedCharge => ({ charge: byId.get(chargeId)!, count }))
+  })
 
 /**
  * `POST /pnc/records`: a record against a character, by the caller. With
  * points against a character holding a licence, it endorses the licence
  * (`endorsementCode`, or the record type's code; three years), linked to the
  * record, in the same transaction; without a licence the record is kept and
- * nothing is endorsed. Records `RECORD_CREATED` (and `ENDORSEMENT_ADDED`).
+ * nothing is endorsed. Citing charges of the catalogue, its fine, points and
+ * code are held to them and default from them (`recordPenalty`), and it keeps
+ * a copy of each charge as it is now. Records `RECORD_CREATED` (and
+ * `ENDORSEMENT_ADDED`).
  */
 export const createRecord = Effect.fn("civilians.createRecord")(function*(caller: UserCaller, input: RecordInput) {
   const terms = yield* validTerms({
@@ -64,7 +109,8 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
     location: input.location,
     fineAmount: input.fineAmount,
     points: input.points,
-    endorsementCode: input.endorsementCode
+    endorsementCode: input.endorsementCode,
+    charges: input.charges
   })
   const now = yield* DateTime.now
   yield* checkRecordInput(input, terms, now)
@@ -72,6 +118,8 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = yield* lockedCivilian(input.civilianId)
     const vehicle = input.vehicleId === undefined ? null : yield* namedVehicle(input.vehicleId)
+    const cited = yield* citedCharges(terms.type, terms.charges ?? [])
+    const penalty = yield* penaltyOf(cited, terms)
     const record: PncRecord = {
       id: yield* newId(RecordId),
       reference: yield* records.nextReference,
@@ -82,8 +130,8 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
       description: terms.description,
       location: terms.location,
       occurredAt: input.occurredAt,
-      fineAmount: terms.fineAmount ?? 0,
-      points: terms.points ?? 0,
+      fineAmount: penalty.fineAmount,
+      points: penalty.points,
       vehicleId: vehicle === null ? null : vehicle.id,
       disclosed: input.disclosed ?? disclosedByDefault(terms.type),
       recordedBy: caller.account.id,
@@ -91,7 +139,8 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
       updatedAt: now,
       closedAt: null,
       closedBy: null,
-      closeReason: null
+      closeReason: null,
+      charges: cited.map(recordChargeOf)
     }
     yield* records.insert(record)
     yield* recordChange(caller, {
@@ -105,14 +154,15 @@ export const createRecord = Effect.fn("civilians.createRecord")(function*(caller
         title: record.title,
         fineAmount: record.fineAmount,
         points: record.points,
-        disclosed: record.disclosed
+        disclosed: record.disclosed,
+        charges: record.charges.map(({ code, count }) => ({ code, count }))
       }
     })
     const licence = yield* Licences.use((l) => l.findByCivilianId(civilian.id))
     if (Option.isSome(licence) && endorsesLicence(record, true)) {
       const locked = yield* Licences.use((l) => l.findByIdForUpdate(licence.value.id)).pipe(orNotFound("No such licence"))
       yield* endorse(caller, locked, {
-        code: terms.endorsementCode ?? DEFAULT_ENDORSEMENT_CODES[record.type],
+        code: penalty.endorsementCode ?? DEFAULT_ENDORSEMENT_CODES[record.type],
         reason: record.title,
         points: record.points,
         expiresAt: yearsAfter(now, ENDORSEMENT_VALIDITY_YEARS),

@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   "pnc.warrant.closed",
   "pnc.marker.created",
   "pnc.marker.cleared",
+  "pnc.charge.created",
+  "pnc.charge.changed",
   // cad
   "cad.incident.created",
   "cad.incident.updated",

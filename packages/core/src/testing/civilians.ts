@@ -2,6 +2,10 @@ import { type Context, DateTime, Effect, Layer, Option, Ref } from "effect"
 import type { Account, AccountId, Person } from "../identity/index.js"
 import {
   AlertReads,
+  type Charge,
+  type ChargeFilter,
+  type ChargeId,
+  Charges,
   type Civilian,
   type CivilianId,
   CivilianReads,
@@ -61,6 +65,7 @@ export const PNC_EVENTS_TABLE = "pnc_events"
 export const RECORDS_TABLE = "pnc_records"
 export const WARRANTS_TABLE = "warrants"
 export const MARKERS_TABLE = "markers"
+export const CHARGES_TABLE = "charges"
 
 type Db = Context.Service.Shape<typeof InMemoryDatabase>
 
@@ -176,6 +181,42 @@ export const InMemoryVehicles = Layer.effect(
         }
       })
   }))
+)
+
+/** Every word of `search` (split on white space) is part of the charge's code, title or category, ignoring case. */
+export const chargeMatches = (charge: Pick<Charge, "code" | "title" | "category">, search: string): boolean => {
+  const text = `${charge.code} ${charge.title} ${charge.category ?? ""}`.toLowerCase()
+  return search.toLowerCase().split(/\s+/).filter((w) => w.length > 0).every((w) => text.includes(w))
+}
+
+const codeClash = (charge: Charge) => (other: Charge) => other.id !== charge.id && other.code.toUpperCase() === charge.code.toUpperCase()
+
+export const InMemoryCharges = Layer.effect(
+  Charges,
+  InMemoryDatabase.useSync((db) => {
+    const findById = (id: ChargeId) => findIn<Charge>(db, CHARGES_TABLE, (c) => c.id === id)
+    return {
+      insert: (charge: Charge) => insertUnless<Charge>(db, CHARGES_TABLE, charge, codeClash(charge)),
+      findById,
+      findByIdForUpdate: findById,
+      findByIdsForShare: (ids: ReadonlyArray<ChargeId>) =>
+        Effect.map(db.rows<Charge>(CHARGES_TABLE), (rows) => rows.filter((c) => ids.includes(c.id)).sort((a, b) => compareText(a.id, b.id))),
+      findByCode: (code: string) => findIn<Charge>(db, CHARGES_TABLE, (c) => c.code.toUpperCase() === code.toUpperCase()),
+      update: (charge: Charge) =>
+        Effect.flatMap(
+          db.rows<Charge>(CHARGES_TABLE),
+          (rows) => rows.some(codeClash(charge)) ? Effect.succeed(false) : Effect.as(replaceIn(db, CHARGES_TABLE, charge), true)
+        ),
+      list: (filter: ChargeFilter, page: Page) =>
+        Effect.map(db.rows<Charge>(CHARGES_TABLE), (rows) =>
+          pageOf(
+            rows
+              .filter((c) => (filter.active === "all" || c.active === filter.active) && chargeMatches(c, filter.search))
+              .sort((a, b) => compareText(a.code, b.code)),
+            page
+          ))
+    }
+  })
 )
 
 type StoredEvent = NewPncEvent & { readonly seq: number }
@@ -448,6 +489,7 @@ export const InMemoryAlertReads = Layer.effect(
 
 /** Every civilian repository and read model over the in-memory tables. */
 export const InMemoryCivilianRepositories = Layer.mergeAll(
+  InMemoryCharges,
   InMemoryRecords,
   InMemoryWarrants,
   InMemoryMarkers,
@@ -471,5 +513,6 @@ export const civilianTables = (db: Db) =>
     events: db.rows<StoredEvent>(PNC_EVENTS_TABLE),
     records: db.rows<PncRecord>(RECORDS_TABLE),
     warrants: db.rows<Warrant>(WARRANTS_TABLE),
-    markers: db.rows<Marker>(MARKERS_TABLE)
+    markers: db.rows<Marker>(MARKERS_TABLE),
+    charges: db.rows<Charge>(CHARGES_TABLE)
   })
