@@ -46,6 +46,7 @@ type MarkerData = typeof MarkerView.Encoded
 type WarrantData = typeof WarrantView.Encoded
 
 const RECORD_KEYS = [
+  "charges",
   "civilian",
   "closeReason",
   "closedAt",
