@@ -25,6 +25,7 @@ import { startServerWithSimulator } from "../harness/game.js"
 import type { Session } from "../harness/identity.js"
 import { type Reply, type RunningServer, UNLIMITED_RATES } from "../harness/server.js"
 import { cadRecipes } from "./auditRecipes/cad.js"
+import { chargeRecipes } from "./auditRecipes/charges.js"
 import { civilianRecipes } from "./auditRecipes/civilians.js"
 import { gameRecipes } from "./auditRecipes/game.js"
 import { DEVELOPER_PASSWORD, identityRecipes } from "./auditRecipes/identity.js"
@@ -33,7 +34,7 @@ import type { Recipe, Recipes, World } from "./auditRecipes/recipe.js"
 import { shiftRecipes } from "./auditRecipes/shifts.js"
 import { reportCoverage } from "./coverage.js"
 
-const RECIPES: Recipes = { ...identityRecipes, ...shiftRecipes, ...civilianRecipes, ...cadRecipes, ...moderationRecipes, ...gameRecipes }
+const RECIPES: Recipes = { ...identityRecipes, ...shiftRecipes, ...civilianRecipes, ...chargeRecipes, ...cadRecipes, ...moderationRecipes, ...gameRecipes }
 
 let database: TestDatabase
 let simulator: GameServerSimulator

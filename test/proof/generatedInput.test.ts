@@ -143,14 +143,32 @@ const generatedParametersOf = (operation: Operation) =>
   parametersOf(document, operation.operation).filter((parameter) => !(parameter.in === "header" && SENT_BY_THE_SUITE.has(parameter.name)))
 const PROVIDER_SENDS = ["code", "state"]
 
+/** The charges a record cites, each once (the description: "none twice"; JSON Schema's `uniqueItems` compares whole entries). */
+const eachChargeOnce = (charges: unknown) =>
+  Array.isArray(charges)
+    ? charges.filter((entry, index) =>
+      charges.findIndex((other) => isJsonObject(other) && isJsonObject(entry) && other["chargeId"] === entry["chargeId"]) === index
+    )
+    : charges
+
 /**
  * Rules between properties of one body, from the operations' descriptions: a record's endorsement
- * code needs points; a marker of a vehicle type (`VEHICLE_BOLO`, `STOLEN_VEHICLE`) is set on a
- * vehicle and names no person, the other types on a person (`GENERAL`: either).
+ * code needs points, and it cites each charge once; a marker of a vehicle type (`VEHICLE_BOLO`,
+ * `STOLEN_VEHICLE`) is set on a vehicle and names no person, the other types on a person (`GENERAL`:
+ * either); a charge's fines run upwards, and its endorsement code comes with points and only with them.
  */
 const BODY_RULES: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
   // A record's `endorsementCode` comes only with `points`.
-  "POST /api/pnc/records": (body) => (body["endorsementCode"] !== undefined && !(Number(body["points"]) > 0) ? { ...body, points: 3 } : body),
+  "POST /api/pnc/records": ({ charges, ...body }) => ({
+    ...(body["endorsementCode"] !== undefined && !(Number(body["points"]) > 0) ? { ...body, points: 3 } : body),
+    ...(charges === undefined ? {} : { charges: eachChargeOnce(charges) })
+  }),
+  "POST /api/pnc/charges": ({ endorsementCode, fineMax, fineMin, ...body }) => ({
+    ...body,
+    fineMin: Math.min(Number(fineMin), Number(fineMax)),
+    fineMax: Math.max(Number(fineMin), Number(fineMax)),
+    ...(Number(body["points"]) > 0 ? { endorsementCode: typeof endorsementCode === "string" ? endorsementCode : "SP30" } : {})
+  }),
   "POST /api/pnc/markers": ({ civilianId, vehicleId, ...body }) =>
     String(body["type"]).includes("VEHICLE") ? { ...body, vehicleId: vehicleId ?? civilianId ?? "a-vehicle" }
       : { ...body, civilianId: civilianId ?? vehicleId ?? "a-civilian" }

@@ -27,6 +27,7 @@ describe("error statuses (docs/decisions/http-contract.md)", () => {
         "PLATFORM_ACCOUNT_TAKEN",
         "MARKER_NOT_ACTIVE",
         "WARRANT_NOT_ACTIVE",
+        "CHARGE_CODE_TAKEN",
         "INVALID_STATE"
       ],
       413: ["PAYLOAD_TOO_LARGE"],

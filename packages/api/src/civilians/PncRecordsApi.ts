@@ -94,7 +94,7 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
           "`disclosed` (default true, false for INTELLIGENCE) says whether the character's owner sees it. With points against a " +
           "person holding a licence it adds an endorsement linked to the record (`endorsementCode`, or the type's code; " +
           "expiring in three years) in the same change; without a licence the record is kept and nothing is endorsed. " +
-          "`charges` cites charges of the catalogue (`GET /pnc/charges`), each `{chargeId, count}` (`count` 1 to 20; at most 20 " +
+          "`charges` cites charges of the catalogue (`GET /api/pnc/charges`), each `{chargeId, count}` (`count` 1 to 20; at most 20 " +
           "charges, none twice, each active, and for a WARNING each warning-applicable, else `INVALID_INPUT` at its place in " +
           "`charges`). With charges, `fineAmount` must lie between the sum of each charge's `fineMin` times its count and the " +
           "sum of its `fineMax` times its count (else `INVALID_INPUT` at `fineAmount`, naming the range) and defaults to the " +

@@ -3,6 +3,7 @@ import { IntegerBetween, OneLineText, type Problem, Timestamp } from "../kernel/
 import { ChargeId } from "./ids.js"
 import { EndorsementCode, LicencePoints, MAX_POINTS } from "./Licence.js"
 import { FineAmount, MAX_FINE, type RecordCharge, type RecordType } from "./PncRecord.js"
+import { Count } from "./viewFields.js"
 
 /*
  * The community's charges catalogue (its penal code): what an offence costs in
@@ -78,9 +79,9 @@ export const Charge = Schema.Struct({
   category: Schema.NullOr(Schema.String),
   fineMin: Schema.Finite,
   fineMax: Schema.Finite,
-  points: Schema.Int,
+  points: Count,
   endorsementCode: Schema.NullOr(Schema.String),
-  custodyMaxDays: Schema.NullOr(Schema.Int),
+  custodyMaxDays: Schema.NullOr(Count),
   warningApplicable: Schema.Boolean,
   active: Schema.Boolean,
   createdAt: Timestamp,

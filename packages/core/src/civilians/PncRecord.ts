@@ -3,6 +3,7 @@ import { AccountId } from "../identity/index.js"
 import { IntegerBetween, MultiLineText, OneLineText, OneOf, Timestamp } from "../kernel/index.js"
 import { ChargeId, CivilianId, RecordId, VehicleId } from "./ids.js"
 import { EndorsementCode, LicencePoints } from "./Licence.js"
+import { Count } from "./viewFields.js"
 
 export const RecordType = OneOf("CITATION", "CAUTION", "ARREST", "CHARGE", "WARNING", "INTELLIGENCE").annotate({ identifier: "RecordType" })
 export type RecordType = typeof RecordType.Type
@@ -79,10 +80,10 @@ export const RecordCharge = Schema.Struct({
   chargeId: ChargeId,
   code: Schema.String,
   title: Schema.String,
-  count: Schema.Int,
+  count: Count,
   fineMin: Schema.Finite,
   fineMax: Schema.Finite,
-  points: Schema.Int
+  points: Count
 }).annotate({
   identifier: "RecordCharge",
   description: "A charge the record cited, as the catalogue had it when the record was made: a later change to the charge does not change it"

@@ -1,11 +1,29 @@
 import { DateTime, Effect, Option, Schema } from "effect"
 import { actorOf, requires, type UserCaller } from "../identity/index.js"
-import { AuditLog, checkedPage, inTransaction, InvalidInput, newId, NoChange, orNotFound, type Page, type Problem, validated } from "../kernel/index.js"
+import {
+  type AuditAction,
+  AuditLog,
+  checkedPage,
+  inTransaction,
+  InvalidInput,
+  newId,
+  NoChange,
+  orNotFound,
+  type Page,
+  type Problem,
+  validated
+} from "../kernel/index.js"
 import { type Charge, ChargeChange, ChargeFields, chargeFieldsOf, chargeProblems, CHARGE_TERMS, changedChargeFields, storedChargeCode } from "./Charge.js"
 import { ChargeCodeTaken } from "./errors.js"
 import { ChargeId } from "./ids.js"
 import { PncSearch } from "./officialText.js"
 import { type ChargeFilter, Charges } from "./ports.js"
+
+/**
+ * The catalogue's audit actions. A charge is no one's record: its changes are
+ * audited, with no entry in the PNC history (which is of people and vehicles).
+ */
+export const CHARGE_AUDIT_ACTIONS = ["pnc.charge.created", "pnc.charge.changed"] as const satisfies ReadonlyArray<AuditAction>
 
 /** The charge and its change as the catalogue's rules have them: a caller that skipped the contract is held to them too. */
 const validCharge = validated(ChargeFields, "The charge is not valid")
@@ -79,7 +97,7 @@ export const createCharge = Effect.fn("civilians.createCharge")(function*(caller
     yield* ensureCodeFree(charge.code, null)
     if (!(yield* charges.insert(charge))) return yield* codeTaken(charge.code)
     yield* audit.record({
-      action: "pnc.charge.created",
+      action: CHARGE_AUDIT_ACTIONS[0],
       actor: actorOf(caller),
       targetType: "charge",
       targetId: charge.id,
@@ -127,7 +145,7 @@ export const changeCharge = Effect.fn("civilians.changeCharge")(function*(caller
     const changed: Charge = { ...next, updatedAt: yield* DateTime.now }
     if (!(yield* charges.update(changed))) return yield* codeTaken(changed.code)
     yield* audit.record({
-      action: "pnc.charge.changed",
+      action: CHARGE_AUDIT_ACTIONS[1],
       actor: actorOf(caller),
       targetType: "charge",
       targetId: charge.id,

@@ -1,5 +1,5 @@
 import { auditActionOf, CAD_EVENT_TYPES } from "@bluelight/core/cad"
-import { PNC_AUDIT_ACTIONS, PNC_EVENT_TYPES } from "@bluelight/core/civilians"
+import { CHARGE_AUDIT_ACTIONS, PNC_AUDIT_ACTIONS, PNC_EVENT_TYPES } from "@bluelight/core/civilians"
 import { AUDIT_ACTIONS } from "@bluelight/core/kernel"
 import { describe, expect, it } from "vitest"
 
@@ -22,11 +22,15 @@ describe("AUDIT_ACTIONS", () => {
     expect(AUDIT_ACTIONS.filter((action) => action.startsWith("cad.")).sort()).toEqual([...derived].sort())
   })
 
-  it("holds the action of every PNC history type, and each PNC or portal action has its history type", () => {
+  it("holds the action of every PNC history type, and each PNC or portal action has its history type but the charges catalogue's", () => {
     expect(Object.keys(PNC_AUDIT_ACTIONS).sort()).toEqual([...PNC_EVENT_TYPES].sort())
     const pncActions = Object.values(PNC_AUDIT_ACTIONS)
     for (const action of pncActions) expect(AUDIT_ACTIONS).toContain(action)
     expect(new Set(pncActions).size).toBe(pncActions.length)
-    expect(AUDIT_ACTIONS.filter((action) => action.startsWith("pnc.") || action.startsWith("civilian.")).sort()).toEqual([...pncActions].sort())
+    // A charge is no one's record: the catalogue's changes are audited only (docs/decisions/civilians.md, "Charges").
+    expect(CHARGE_AUDIT_ACTIONS.filter((action) => (pncActions as ReadonlyArray<string>).includes(action))).toEqual([])
+    expect(AUDIT_ACTIONS.filter((action) => action.startsWith("pnc.") || action.startsWith("civilian.")).sort()).toEqual(
+      [...pncActions, ...CHARGE_AUDIT_ACTIONS].sort()
+    )
   })
 })
