@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
-import { CHARACTERS, STOLEN, UNITS } from "../scripts/demo/community.mjs"
+import { CHARACTERS, CHARGES, CITED, STOLEN, UNITS } from "../scripts/demo/community.mjs"
 import { refusal } from "../scripts/demo/refusals.mjs"
 import { seed } from "../scripts/demo/seed.mjs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -24,7 +24,19 @@ describe("the demo community", () => {
     const first = await seed(server.url)
     expect(first.items.filter((item) => !item.created)).toEqual([])
     const kinds = (items: ReadonlyArray<{ readonly kind: string }>) => [...new Set(items.map((item) => item.kind))]
-    expect(kinds(first.items)).toEqual(["role", "staff profile", "unit", "character", "licence", "vehicle", "stolen marker", "call", "incident"])
+    expect(kinds(first.items)).toEqual([
+      "role",
+      "staff profile",
+      "unit",
+      "character",
+      "licence",
+      "vehicle",
+      "stolen marker",
+      "charge",
+      "record",
+      "call",
+      "incident"
+    ])
 
     const second = await seed(server.url)
     expect(second.items.filter((item) => item.created)).toEqual([])
@@ -55,6 +67,29 @@ describe("the demo community", () => {
     const officer = await signIn(server, { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer" })
     const found = await typedAs(server, officer).run((api) => api.pnc.searchVehicles({ query: { search: STOLEN.plate } }))
     expect(found.data.map((hit) => [hit.plate, hit.stolen])).toEqual([[STOLEN.plate, true]])
+  })
+
+  it("has an example charges catalogue, and a record citing one of its charges with the fine, points and code it gives", async () => {
+    const officer = await signIn(server, { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer" })
+    const catalogue = await typedAs(server, officer).run((api) => api.pncCharges.listCharges({ query: { limit: 100 } }))
+    expect(catalogue.data.map((charge) => charge.code).sort()).toEqual(CHARGES.map((charge) => charge.code).sort())
+    expect(catalogue.data.some((charge) => charge.category === "Traffic" && charge.points > 0)).toBe(true)
+    expect(catalogue.data.some((charge) => charge.category === "Public order")).toBe(true)
+    expect(catalogue.data.filter((charge) => charge.warningApplicable).length).toBeGreaterThanOrEqual(2)
+
+    const people = await typedAs(server, officer).run((api) => api.pnc.searchCivilians({ query: { search: CITED.character } }))
+    const person = await typedAs(server, officer).run((api) => api.pnc.getPerson({ params: { id: people.data[0]!.id } }))
+    const records = await typedAs(server, officer).run((api) => api.pncRecords.listCivilianRecords({ params: { id: person.data.id }, query: {} }))
+    const cited = records.data.find((record) => record.title === CITED.record.title)!
+    const charge = catalogue.data.find((c) => c.code === CITED.charges[0]!.code)!
+    expect(cited.charges.map((c) => [c.code, c.count])).toEqual([[charge.code, 1]])
+    expect([cited.fineAmount, cited.points, cited.endorsement?.code, cited.recordedBy.displayName]).toEqual([
+      charge.fineMin,
+      charge.points,
+      charge.endorsementCode,
+      "Olly Officer"
+    ])
+    expect(person.data.licence?.points).toBe(charge.points)
   })
 })
 

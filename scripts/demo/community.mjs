@@ -1,6 +1,7 @@
 // What the demo community holds: the README's roles and people, units of several types, the
-// member's characters with their licences and vehicles, one stolen vehicle, waiting calls and an
-// open incident. Everything is found again by its name, callsign or plate, so a second run adds nothing.
+// member's characters with their licences and vehicles, one stolen vehicle, an example charges
+// catalogue and a record citing one of its charges, waiting calls and an open incident. Everything is
+// found again by its name, callsign, plate, code or title, so a second run adds nothing.
 
 /** The development provider's identities the demo signs in (the first four are its page's buttons). */
 export const PEOPLE = {
@@ -72,6 +73,105 @@ export const CHARACTERS = [
 ]
 
 export const STOLEN = { plate: "BL24 ABC", reason: "Reported stolen by the keeper from Grove Street overnight" }
+
+/**
+ * An example charges catalogue (the community's penal code), a handful of traffic and public-order
+ * offences with fines in pounds and points as a UK court would give them: the administrator makes them
+ * (`POST /api/pnc/charges`); a community changes, retires and adds its own.
+ */
+export const CHARGES = [
+  {
+    code: "SP30",
+    title: "Exceeding the speed limit on a public road",
+    category: "Traffic",
+    fineMin: 100,
+    fineMax: 1000,
+    points: 3,
+    endorsementCode: "SP30",
+    warningApplicable: true
+  },
+  {
+    code: "TS10",
+    title: "Failing to comply with a red traffic light",
+    category: "Traffic",
+    fineMin: 100,
+    fineMax: 1000,
+    points: 3,
+    endorsementCode: "TS10",
+    warningApplicable: true
+  },
+  {
+    code: "CU80",
+    title: "Using a hand-held mobile phone while driving",
+    category: "Traffic",
+    fineMin: 200,
+    fineMax: 1000,
+    points: 6,
+    endorsementCode: "CU80"
+  },
+  {
+    code: "IN10",
+    title: "Using a vehicle without insurance",
+    category: "Traffic",
+    fineMin: 300,
+    fineMax: 5000,
+    points: 6,
+    endorsementCode: "IN10"
+  },
+  {
+    code: "DR10",
+    title: "Driving with excess alcohol",
+    category: "Traffic",
+    fineMin: 500,
+    fineMax: 5000,
+    points: 11,
+    endorsementCode: "DR10",
+    custodyMaxDays: 180
+  },
+  {
+    code: "PO5",
+    title: "Causing harassment, alarm or distress",
+    category: "Public order",
+    fineMin: 0,
+    fineMax: 1000,
+    points: 0,
+    warningApplicable: true
+  },
+  {
+    code: "DD1",
+    title: "Drunk and disorderly in a public place",
+    category: "Public order",
+    fineMin: 0,
+    fineMax: 1000,
+    points: 0,
+    warningApplicable: true
+  },
+  {
+    code: "PO3",
+    title: "Affray",
+    category: "Public order",
+    fineMin: 0,
+    fineMax: 5000,
+    points: 0,
+    custodyMaxDays: 1095
+  }
+]
+
+/**
+ * A record Olly Officer makes against one of Mo Member's characters, citing a charge of the
+ * catalogue: its fine, points and endorsement code come from the charge (the fine's floor), and the
+ * points go on the character's licence.
+ */
+export const CITED = {
+  character: "Priya Shah",
+  record: {
+    type: "CITATION",
+    title: "Speeding on Vinewood Boulevard",
+    description: "Recorded at 52 mph in a 30 mph limit; stopped and spoken to",
+    location: "Vinewood Boulevard"
+  },
+  charges: [{ code: "SP30", count: 1 }]
+}
 
 /** Calls Control has not yet taken, entered as a dispatcher would (the game adds its own). */
 export const CALLS = [

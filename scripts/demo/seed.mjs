@@ -1,10 +1,12 @@
 // Seeds the demo community into a running server through its public API, as the people who would
-// do it: the administrator makes roles and staff profiles and marks the stolen car, Dana Dispatcher
-// makes units, calls and an incident, Mo Member makes characters, licences and vehicles. What is
-// there already (by name, callsign, plate) is found, not made again.
+// do it: the administrator makes roles and staff profiles, marks the stolen car and makes the charges
+// catalogue, Dana Dispatcher makes units, calls and an incident, Mo Member makes characters, licences
+// and vehicles, Olly Officer records a citation citing a charge. What is there already (by name,
+// callsign, plate, code, title) is found, not made again.
 import { clientAs } from "./api.mjs"
-import { CALLS, CHARACTERS, INCIDENTS, PEOPLE, ROLES, STAFF, STOLEN, UNITS } from "./community.mjs"
+import { CALLS, CHARACTERS, CHARGES, CITED, INCIDENTS, PEOPLE, ROLES, STAFF, STOLEN, UNITS } from "./community.mjs"
 import { signIn } from "./signIn.mjs"
+import { DateTime } from "effect"
 
 /** Plates are compared as the server does: ignoring spaces, hyphens and case. */
 const plateKey = (plate) => plate.replace(/[\s-]/g, "").toUpperCase()
@@ -103,6 +105,41 @@ export const seed = async (baseUrl) => {
     STOLEN.plate,
     () => markers[0],
     async () => (await admin.run((api) => api.pncRecords.createMarker({ payload: { type: "STOLEN_VEHICLE", vehicleId, reason: STOLEN.reason } }))).data
+  )
+
+  // Retired charges count as there: the administrator retired them on purpose.
+  const charges = await admin.all((api, query) => api.pncCharges.listCharges({ query: { ...query, active: "all" } }))
+  const chargeIds = {}
+  for (const charge of CHARGES) {
+    const made = await ensure(
+      "charge",
+      `${charge.code} ${charge.title}`,
+      () => charges.find((c) => c.code === charge.code),
+      async () => (await admin.run((api) => api.pncCharges.createCharge({ payload: charge }))).data
+    )
+    chargeIds[charge.code] = made.id
+  }
+
+  const officer = as.officer
+  // The member's characters as they are now (the first run has only just made them).
+  const cited = (await member.all((api, query) => api.civilians.listCivilians({ query }))).find((c) => c.fullName === CITED.character)
+  const records = await officer.all((api, query) => api.pncRecords.listCivilianRecords({ params: { id: cited.id }, query }))
+  await ensure(
+    "record",
+    `${CITED.record.title} (${CITED.charges.map((c) => c.code).join(", ")})`,
+    () => records.find((r) => r.title === CITED.record.title),
+    async () =>
+      (await officer.run((api) =>
+        api.pncRecords.createRecord({
+          payload: {
+            ...CITED.record,
+            civilianId: cited.id,
+            // An hour ago, by this machine's clock (the server's too: the demo runs it here).
+            occurredAt: DateTime.makeUnsafe(Date.now() - 3_600_000),
+            charges: CITED.charges.map(({ code, count }) => ({ chargeId: chargeIds[code], count }))
+          }
+        })
+      )).data
   )
 
   // A call the dispatcher has since attached or closed still counts as there.
