@@ -1,4 +1,4 @@
-import { Civilian, Endorsement, Licence, Marker, PncRecord, plateKey, Vehicle, Warrant } from "@bluelight/core/civilians"
+import { Civilian, CommunitySettings, Endorsement, Licence, Marker, PncRecord, plateKey, Vehicle, Warrant } from "@bluelight/core/civilians"
 import { Schema, SchemaTransformation } from "effect"
 
 /**
@@ -47,6 +47,11 @@ export const VehicleRow = Schema.Struct({ ...VehicleColumns.fields, plateKey: Sc
   )
 )
 
+export const CommunitySettingsRow = Schema.Struct({
+  ...CommunitySettings.fields,
+  updatedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+
 export const RecordRow = Schema.Struct({
   ...PncRecord.fields,
   occurredAt: Schema.DateTimeUtcFromDate,
@@ -82,7 +87,7 @@ export const VEHICLE_COLUMNS =
   "id, plate, make, model, colour, type, registration_status, insurance_status, mot_status, tax_status, keeper_id, keeper_since, created_at, updated_at"
 export const CIVILIAN_COLUMNS =
   "id, reference, owner_id, full_name, date_of_birth::text AS date_of_birth, gender, address, phone, occupation, image_url, notes, status, created_at, updated_at"
-export const LICENCE_COLUMNS = "id, civilian_id, number, categories, status, suspended_until, issued_at, expires_at, updated_at"
+export const LICENCE_COLUMNS = "id, civilian_id, number, categories, status, suspended_until, suspension_reason, issued_at, expires_at, updated_at"
 export const ENDORSEMENT_COLUMNS = "id, licence_id, code, reason, points, created_at, expires_at, issued_by, removed_at, removed_by, removal_reason, record_id"
 
 /**
@@ -110,8 +115,8 @@ export const vehicleJson = (v: string) =>
 export const licenceJson = (l: string) =>
   `json_build_object(
   'id', ${l}.id, 'civilianId', ${l}.civilian_id, 'number', ${l}.number, 'categories', to_json(${l}.categories),
-  'status', ${l}.status, 'suspendedUntil', ${l}.suspended_until, 'issuedAt', ${l}.issued_at, 'expiresAt', ${l}.expires_at,
-  'updatedAt', ${l}.updated_at)`
+  'status', ${l}.status, 'suspendedUntil', ${l}.suspended_until, 'suspensionReason', ${l}.suspension_reason,
+  'issuedAt', ${l}.issued_at, 'expiresAt', ${l}.expires_at, 'updatedAt', ${l}.updated_at)`
 
 export const personJson = (a: string) => `json_build_object('id', ${a}.id, 'displayName', ${a}.display_name)`
 

@@ -170,8 +170,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         "ENDORSEMENT_NOT_ACTIVE"
       )
       const suspended = await run(suspendLicence(officer, licence.id, { reason: "Court" }))
-      expect([suspended.status, suspended.suspendedUntil]).toEqual(["SUSPENDED", null])
+      expect([suspended.status, suspended.suspendedUntil, suspended.suspensionReason]).toEqual(["SUSPENDED", null, "Court"])
       expect((await run(getOfficialLicence(licence.id))).status).toBe("SUSPENDED")
+      expect((await run(getOwnCivilian(owner, created.id))).licence?.suspensionReason).toBe("Court")
       expect((await run(getOwnCivilian(owner, created.id))).licence?.endorsements).toEqual([])
     })
 

@@ -51,7 +51,14 @@ export const PNC_EVENT_DATA = {
   }),
   LICENCE_ISSUED: Schema.Struct({ number: Schema.String, categories: Schema.Array(LicenceCategory), expiresAt: Schema.String }),
   LICENCE_UPDATED: Schema.Struct({ ...LicenceMeasure.fields, before: LicenceTerms, after: LicenceTerms }),
-  LICENCE_SUSPENDED: Schema.Struct({ ...LicenceMeasure.fields, until: IsoOrNull }),
+  LICENCE_SUSPENDED: Schema.Struct({
+    ...LicenceMeasure.fields,
+    until: IsoOrNull,
+    // Totting-up's (`reason` `TOTTING_UP`): the active points and the threshold they reached, made by the rule, not a hand.
+    points: Schema.optionalKey(Schema.Number),
+    threshold: Schema.optionalKey(Schema.Number),
+    automatic: Schema.optionalKey(Schema.Literal(true))
+  }),
   LICENCE_REVOKED: LicenceMeasure,
   // The status it was reinstated from.
   LICENCE_REINSTATED: Schema.Struct({ ...LicenceMeasure.fields, previous: OneOf("SUSPENDED", "REVOKED") }),

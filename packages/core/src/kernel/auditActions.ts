@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   "pnc.warrant.closed",
   "pnc.marker.created",
   "pnc.marker.cleared",
+  "settings.changed",
   // cad
   "cad.incident.created",
   "cad.incident.updated",
