@@ -6,12 +6,25 @@ import { WarrantNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, WarrantId } from "./ids.js"
 import { AlertReads, type WarrantFilter, Warrants } from "./ports.js"
-import { type Warrant, warrantActiveAt, WarrantClosing, type WarrantOutcome, warrantStatusAt, WarrantTerms } from "./Warrant.js"
+import {
+  decideWarrant,
+  type Warrant,
+  warrantActiveAt,
+  WarrantApproval,
+  WarrantClosing,
+  type WarrantDecision,
+  type WarrantOutcome,
+  WarrantRejection,
+  warrantStatusAt,
+  WarrantTerms
+} from "./Warrant.js"
 import { warrantView } from "./warrantView.js"
 
 /** The reason and details, and the closing note, as the warrant rules have them: a caller that skipped the contract is held to them too. */
 const validTerms = validated(WarrantTerms, "The warrant's fields are not valid")
 const validClosing = validated(WarrantClosing, "The warrant's fields are not valid")
+const validApproval = validated(WarrantApproval, "The approval's fields are not valid")
+const validRejection = validated(WarrantRejection, "The rejection's fields are not valid")
 
 /**
  * `POST /pnc/warrants`: an active warrant for a person, issued by the caller;
@@ -40,9 +53,14 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
       reason: terms.reason,
       details: terms.details ?? null,
       status: "ACTIVE",
+      requestedBy: caller.account.id,
+      requestedAt: now,
       issuedBy: caller.account.id,
       issuedAt: now,
       expiresAt,
+      decidedBy: null,
+      decidedAt: null,
+      decisionNote: null,
       closedAt: null,
       closedBy: null,
       closeNote: null,
@@ -86,6 +104,56 @@ export const closeWarrant = Effect.fn("civilians.closeWarrant")(function*(
     })
     return warrantView(yield* loadedWarrantOf(warrant.id), now)
   }))
+}, requires("pnc.warrants.manage"))
+
+/**
+ * A second officer's decision on a pending request, read-check-write on the
+ * locked warrant (`decideWarrant`): of officers deciding at once, the first
+ * decides and the others find it decided (`INVALID_STATE`). Records
+ * `WARRANT_APPROVED` or `WARRANT_REJECTED`.
+ */
+const decide = (caller: UserCaller, id: WarrantId, decision: WarrantDecision) =>
+  Effect.gen(function*() {
+    const now = yield* DateTime.now
+    const warrants = yield* Warrants
+    return yield* inTransaction(Effect.gen(function*() {
+      const warrant = yield* warrants.findByIdForUpdate(id).pipe(orNotFound("No such warrant"))
+      const decided = yield* decideWarrant(warrant, decision, caller.account.id, now)
+      yield* warrants.update(decided)
+      const subject = { civilianId: warrant.civilianId, target: { type: "warrant", id: warrant.id } } as const
+      yield* decision.outcome === "APPROVED"
+        ? recordChange(caller, { ...subject, type: "WARRANT_APPROVED", data: { reference: warrant.reference, note: decision.note } })
+        : recordChange(caller, { ...subject, type: "WARRANT_REJECTED", data: { reference: warrant.reference, reason: decision.reason } })
+      return warrantView(yield* loadedWarrantOf(warrant.id), now)
+    }))
+  })
+
+/**
+ * `POST /pnc/warrants/{id}/approve`: a pending request is approved by an
+ * officer other than its requester (`SELF_APPROVAL`), with an optional note:
+ * `ACTIVE` from now on (`issuedAt`). Not pending: `INVALID_STATE`.
+ */
+export const approveWarrant = Effect.fn("civilians.approveWarrant")(function*(
+  caller: UserCaller,
+  id: WarrantId,
+  input: { readonly note?: string | undefined }
+) {
+  const approval = yield* validApproval({ note: input.note })
+  return yield* decide(caller, id, { outcome: "APPROVED", note: approval.note ?? null })
+}, requires("pnc.warrants.manage"))
+
+/**
+ * `POST /pnc/warrants/{id}/reject`: a pending request is rejected by an
+ * officer other than its requester (`SELF_APPROVAL`), with a reason:
+ * `REJECTED`, for good. Not pending: `INVALID_STATE`.
+ */
+export const rejectWarrant = Effect.fn("civilians.rejectWarrant")(function*(
+  caller: UserCaller,
+  id: WarrantId,
+  input: { readonly reason: string }
+) {
+  const rejection = yield* validRejection({ reason: input.reason })
+  return yield* decide(caller, id, { outcome: "REJECTED", reason: rejection.reason })
 }, requires("pnc.warrants.manage"))
 
 /** `GET /pnc/warrants`: newest first; `status` as read now (`EXPIRED` included). */

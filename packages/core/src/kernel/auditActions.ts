@@ -49,6 +49,9 @@ export const AUDIT_ACTIONS = [
   "pnc.record.voided",
   "pnc.warrant.issued",
   "pnc.warrant.closed",
+  "pnc.warrant.requested",
+  "pnc.warrant.approved",
+  "pnc.warrant.rejected",
   "pnc.marker.created",
   "pnc.marker.cleared",
   // cad
