@@ -22,6 +22,7 @@ import { UnitsHandlers } from "./cad/UnitsHandlers.js"
 import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
 import { PncHandlers } from "./civilians/PncHandlers.js"
 import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
+import { SettingsHandlers } from "./civilians/SettingsHandlers.js"
 import { documentRoutes, layerDocuments, loadScalarScript, type ScalarScript } from "./docs/reference.js"
 import { GameLiveHandlers } from "./game/LiveHandlers.js"
 import { GameEventsHandlers } from "./game/webhookHandlers.js"
@@ -85,7 +86,8 @@ const handlers = Layer.mergeAll(
   CallsHandlers,
   EventsHandlers,
   MdtHandlers,
-  PncRecordsHandlers
+  PncRecordsHandlers,
+  SettingsHandlers
 )
 
 /** The proofs of access a layer's handlers still need: those their endpoints' rules do not give. */

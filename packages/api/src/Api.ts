@@ -8,6 +8,7 @@ import { IncidentsApi } from "./cad/IncidentsApi.js"
 import { MdtApi } from "./cad/MdtApi.js"
 import { UnitsApi } from "./cad/UnitsApi.js"
 import { PncRecordsApi } from "./civilians/PncRecordsApi.js"
+import { SettingsApi } from "./civilians/SettingsApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
@@ -49,6 +50,7 @@ export class BluelightApi extends describeApi(
     .add(EventsApi)
     .add(MdtApi)
     .add(PncRecordsApi)
+    .add(SettingsApi)
     // Last, so that it is every operation's outermost middleware: the body is checked before anything else runs.
     .middleware(BodyRules)
     .prefix("/api")

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../harness/body.js"
-import { write } from "../../harness/identity.js"
+import { cookieRead, write } from "../../harness/identity.js"
 import { character, uniquePlate } from "../../civilians/world.js"
 import { asAdmin, expectOk, type Recipes, type World } from "./recipe.js"
 
@@ -45,6 +45,17 @@ const citation = (civilianId: string) => ({
 const aRecord = async (world: World) => made(world, "/api/pnc/records", citation((await aCharacter(world)).id), "create record")
 
 export const civilianRecipes: Recipes = {
+  // The community's settings (one record): a suspension length other than the one it has.
+  "settings.changed": {
+    setup: async (world) => {
+      const { tottingUpSuspensionDays: days } = expectOk<{ tottingUpSuspensionDays: number }>(
+        await world.server.request("GET", "/api/admin/settings", { headers: cookieRead(world.admin) }),
+        200,
+        "read settings"
+      )
+      return asAdmin(world, "PATCH", "/api/admin/settings", { tottingUpSuspensionDays: days === 3650 ? 1 : days + 1 })
+    }
+  },
   "civilian.created": { setup: async (world) => asAdmin(world, "POST", "/api/civilians", character()) },
   "civilian.updated": {
     setup: async (world) => asAdmin(world, "PATCH", `/api/civilians/${(await aCharacter(world)).id}`, { address: "2 Low Road" })

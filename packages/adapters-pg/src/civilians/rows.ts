@@ -1,4 +1,4 @@
-import { Civilian, Endorsement, Licence, Marker, PncRecord, plateKey, Vehicle, Warrant } from "@bluelight/core/civilians"
+import { Civilian, CommunitySettings, Endorsement, Licence, Marker, PncRecord, plateKey, Vehicle, Warrant } from "@bluelight/core/civilians"
 import { Schema, SchemaTransformation } from "effect"
 
 /**
@@ -46,6 +46,11 @@ export const VehicleRow = Schema.Struct({ ...VehicleColumns.fields, plateKey: Sc
     })
   )
 )
+
+export const CommunitySettingsRow = Schema.Struct({
+  ...CommunitySettings.fields,
+  updatedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
 
 export const RecordRow = Schema.Struct({
   ...PncRecord.fields,

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   "pnc.warrant.rejected",
   "pnc.marker.created",
   "pnc.marker.cleared",
+  "settings.changed",
   // cad
   "cad.incident.created",
   "cad.incident.updated",

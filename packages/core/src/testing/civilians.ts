@@ -8,6 +8,9 @@ import {
   type CivilianRef,
   civilianReference,
   Civilians,
+  type CommunitySettings,
+  CommunitySettingsStore,
+  defaultCommunitySettings,
   type Endorsement,
   type EndorsementId,
   holdsPlate,
@@ -62,6 +65,7 @@ export const PNC_EVENTS_TABLE = "pnc_events"
 export const RECORDS_TABLE = "pnc_records"
 export const WARRANTS_TABLE = "warrants"
 export const MARKERS_TABLE = "markers"
+export const COMMUNITY_SETTINGS_TABLE = "community_settings"
 
 type Db = Context.Service.Shape<typeof InMemoryDatabase>
 
@@ -227,7 +231,8 @@ const loadAll = (db: Db) =>
     keepers: db.rows<KeeperPeriod>(KEEPER_PERIODS_TABLE),
     records: db.rows<PncRecord>(RECORDS_TABLE),
     warrants: db.rows<Warrant>(WARRANTS_TABLE),
-    markers: db.rows<Marker>(MARKERS_TABLE)
+    markers: db.rows<Marker>(MARKERS_TABLE),
+    settings: db.rows<CommunitySettings>(COMMUNITY_SETTINGS_TABLE)
   })
 type Loaded = Effect.Success<ReturnType<typeof loadAll>>
 
@@ -451,7 +456,21 @@ export const InMemoryAlertReads = Layer.effect(
 )
 
 /** Every civilian repository and read model over the in-memory tables. */
+/** The settings as one row, the defaults while there is none; the transactor runs one transaction at a time, so reading is locking. */
+export const InMemoryCommunitySettingsStore = Layer.effect(
+  CommunitySettingsStore,
+  InMemoryDatabase.useSync((db) => {
+    const read = Effect.map(db.rows<CommunitySettings>(COMMUNITY_SETTINGS_TABLE), (rows) => rows[0] ?? defaultCommunitySettings)
+    return {
+      read,
+      readForUpdate: read,
+      save: (settings: CommunitySettings) => db.update<CommunitySettings>(COMMUNITY_SETTINGS_TABLE, () => [settings])
+    }
+  })
+)
+
 export const InMemoryCivilianRepositories = Layer.mergeAll(
+  InMemoryCommunitySettingsStore,
   InMemoryRecords,
   InMemoryWarrants,
   InMemoryMarkers,
@@ -475,5 +494,6 @@ export const civilianTables = (db: Db) =>
     events: db.rows<StoredEvent>(PNC_EVENTS_TABLE),
     records: db.rows<PncRecord>(RECORDS_TABLE),
     warrants: db.rows<Warrant>(WARRANTS_TABLE),
-    markers: db.rows<Marker>(MARKERS_TABLE)
+    markers: db.rows<Marker>(MARKERS_TABLE),
+    settings: db.rows<CommunitySettings>(COMMUNITY_SETTINGS_TABLE)
   })
