@@ -5,9 +5,10 @@ import { checkExpiry, isoOrNull, lockedCivilian, loadedWarrantOf } from "./alert
 import { WarrantNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, WarrantId } from "./ids.js"
-import { AlertReads, type WarrantFilter, Warrants } from "./ports.js"
+import { AlertReads, CommunitySettingsStore, type WarrantFilter, Warrants } from "./ports.js"
 import {
   decideWarrant,
+  newWarrantStatus,
   type Warrant,
   warrantActiveAt,
   WarrantApproval,
@@ -27,8 +28,11 @@ const validApproval = validated(WarrantApproval, "The approval's fields are not 
 const validRejection = validated(WarrantRejection, "The rejection's fields are not valid")
 
 /**
- * `POST /pnc/warrants`: an active warrant for a person, issued by the caller;
- * an expiry, when given, ends the measure (`MEASURE_END`). Records `WARRANT_ISSUED`.
+ * `POST /pnc/warrants`: a warrant for a person, issued by the caller; an
+ * expiry, when given, ends the measure (`MEASURE_END`). Active at once, as
+ * `WARRANT_ISSUED`; while the community's warrants need approval (read in the
+ * same transaction), a request `PENDING_APPROVAL` instead, as
+ * `WARRANT_REQUESTED`, until another officer decides it.
  */
 export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
   caller: UserCaller,
@@ -46,13 +50,14 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
   const warrants = yield* Warrants
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = yield* lockedCivilian(input.civilianId)
+    const settings = yield* CommunitySettingsStore.use((store) => store.read)
     const warrant: Warrant = {
       id: yield* newId(WarrantId),
       reference: yield* warrants.nextReference,
       civilianId: civilian.id,
       reason: terms.reason,
       details: terms.details ?? null,
-      status: "ACTIVE",
+      status: newWarrantStatus(settings.warrantsNeedApproval),
       requestedBy: caller.account.id,
       requestedAt: now,
       issuedBy: caller.account.id,
@@ -68,7 +73,7 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
     }
     yield* warrants.insert(warrant)
     yield* recordChange(caller, {
-      type: "WARRANT_ISSUED",
+      type: warrant.status === "ACTIVE" ? "WARRANT_ISSUED" : "WARRANT_REQUESTED",
       civilianId: civilian.id,
       target: { type: "warrant", id: warrant.id },
       data: { reference: warrant.reference, reason: warrant.reason, expiresAt: isoOrNull(expiresAt) }
