@@ -117,11 +117,12 @@ describe("with approval on", () => {
     })
     expect(await audited(warrant.id)).toEqual(["pnc.warrant.requested"])
     // A request is not a warrant that can be closed.
-    expectError(
+    const closing = expectError(
       await send(world, approver, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome: "EXECUTED", note: "Arrested" }),
       409,
       "WARRANT_NOT_ACTIVE"
     )
+    expect(closing.message).toBe("The warrant is pending approval, not active")
 
     const requestedAt = Date.parse(warrant.requestedAt)
     const decidedAt = await advanceClock(world.server, 90_000)
@@ -210,7 +211,12 @@ describe("with approval on", () => {
     // Final: no decision again, no closing.
     expectError(await approve(longest.id, approver), 409, "INVALID_STATE")
     expectError(await reject(longest.id, second), 409, "INVALID_STATE")
-    expectError(await send(world, approver, "POST", `/api/pnc/warrants/${longest.id}/close`, { outcome: "WITHDRAWN", note: "Gone" }), 409, "WARRANT_NOT_ACTIVE")
+    const closing = expectError(
+      await send(world, approver, "POST", `/api/pnc/warrants/${longest.id}/close`, { outcome: "WITHDRAWN", note: "Gone" }),
+      409,
+      "WARRANT_NOT_ACTIVE"
+    )
+    expect(closing.message).toBe("The warrant is rejected, not active")
   })
 
   it("an approval's note is optional and held to 3 to 500 characters", async () => {

@@ -83,6 +83,9 @@ export const warrantInForce = (warrant: Pick<Warrant, "status">): boolean => war
 export const warrantStatusAt = (warrant: Pick<Warrant, "status" | "expiresAt">, at: DateTime.Utc): WarrantStatus =>
   warrant.status === "ACTIVE" && warrant.expiresAt !== null && !DateTime.isLessThan(at, warrant.expiresAt) ? "EXPIRED" : warrant.status
 
+/** A status as a sentence says it: `PENDING_APPROVAL` is "pending approval". */
+export const warrantStatusWords = (status: WarrantStatus): string => status.toLowerCase().replace("_", " ")
+
 /** Only a warrant that reads `ACTIVE` can be closed (executed or withdrawn). */
 export const warrantActiveAt = (warrant: Pick<Warrant, "status" | "expiresAt">, at: DateTime.Utc): boolean => warrantStatusAt(warrant, at) === "ACTIVE"
 
@@ -109,7 +112,9 @@ export const decideWarrant = (
     return Effect.fail(new SelfApproval({ message: `You requested warrant ${warrant.reference}: another officer must decide it` }))
   }
   if (warrant.status !== "PENDING_APPROVAL") {
-    return Effect.fail(new InvalidState({ message: `Warrant ${warrant.reference} is ${warrantStatusAt(warrant, at).toLowerCase()}, not pending approval` }))
+    return Effect.fail(
+      new InvalidState({ message: `Warrant ${warrant.reference} is ${warrantStatusWords(warrantStatusAt(warrant, at))}, not pending approval` })
+    )
   }
   const decided = { decidedBy: by, decidedAt: at, updatedAt: at }
   if (decision.outcome === "REJECTED") return Effect.succeed({ ...warrant, ...decided, status: "REJECTED", decisionNote: decision.reason })

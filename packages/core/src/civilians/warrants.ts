@@ -17,6 +17,7 @@ import {
   type WarrantOutcome,
   WarrantRejection,
   warrantStatusAt,
+  warrantStatusWords,
   WarrantTerms
 } from "./Warrant.js"
 import { warrantView } from "./warrantView.js"
@@ -98,7 +99,7 @@ export const closeWarrant = Effect.fn("civilians.closeWarrant")(function*(
   return yield* inTransaction(Effect.gen(function*() {
     const warrant = yield* warrants.findByIdForUpdate(id).pipe(orNotFound("No such warrant"))
     if (!warrantActiveAt(warrant, now)) {
-      return yield* new WarrantNotActive({ message: `The warrant is ${warrantStatusAt(warrant, now).toLowerCase()}, not active` })
+      return yield* new WarrantNotActive({ message: `The warrant is ${warrantStatusWords(warrantStatusAt(warrant, now))}, not active` })
     }
     yield* warrants.update({ ...warrant, status: closing.outcome, closedAt: now, closedBy: caller.account.id, closeNote: closing.note, updatedAt: now })
     yield* recordChange(caller, {

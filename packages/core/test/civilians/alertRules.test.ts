@@ -14,6 +14,7 @@ import {
   warrantActiveAt,
   warrantInForce,
   warrantStatusAt,
+  warrantStatusWords,
   CivilianId,
   StoredWarrantStatus
 } from "@bluelight/core/civilians"
@@ -132,6 +133,11 @@ describe("warrant approval", () => {
     expect(warrantActiveAt(lapsed, NOW)).toBe(false)
     expect(warrantStatusAt({ status: "REJECTED", expiresAt: null }, NOW)).toBe("REJECTED")
     expect(warrantActiveAt({ status: "REJECTED", expiresAt: null }, NOW)).toBe(false)
+  })
+
+  it("a status reads in a sentence in words", () => {
+    expect(warrantStatusWords("PENDING_APPROVAL")).toBe("pending approval")
+    expect(warrantStatusWords("EXPIRED")).toBe("expired")
   })
 
   it("only warrants in force, ever, count: not a request pending or rejected", () => {
