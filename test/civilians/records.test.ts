@@ -89,6 +89,9 @@ const WARRANT_KEYS = [
   "closeNote",
   "closedAt",
   "closedBy",
+  "decidedAt",
+  "decidedBy",
+  "decisionNote",
   "details",
   "expiresAt",
   "id",
@@ -96,6 +99,8 @@ const WARRANT_KEYS = [
   "issuedBy",
   "reason",
   "reference",
+  "requestedAt",
+  "requestedBy",
   "status",
   "updatedAt"
 ]
@@ -264,7 +269,12 @@ describe("warrants", () => {
       closedAt: null,
       closedBy: null,
       closeNote: null,
-      issuedBy: { displayName: "PC Recorder" }
+      issuedBy: { displayName: "PC Recorder" },
+      requestedBy: { displayName: "PC Recorder" },
+      requestedAt: warrant.issuedAt,
+      decidedBy: null,
+      decidedAt: null,
+      decisionNote: null
     })
     expect(warrant["reference"]).toMatch(/^WAR-\d{6,}$/)
     expect((await official(civilian.id))["warrants"]).toEqual([warrant])

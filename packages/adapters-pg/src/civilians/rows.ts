@@ -62,8 +62,10 @@ export const RecordRow = Schema.Struct({
 
 export const WarrantRow = Schema.Struct({
   ...Warrant.fields,
+  requestedAt: Schema.DateTimeUtcFromDate,
   issuedAt: Schema.DateTimeUtcFromDate,
   expiresAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  decidedAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
   closedAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
   updatedAt: Schema.DateTimeUtcFromDate
 })
@@ -78,8 +80,8 @@ export const MarkerRow = Schema.Struct({
 /** `fine_amount` is `numeric` (exact money), read back as a float8 so the row holds a number. */
 export const RECORD_COLUMNS = "id, reference, civilian_id, type, status, title, description, location, occurred_at, " +
   "fine_amount::float8 AS fine_amount, points, vehicle_id, disclosed, recorded_by, created_at, updated_at, closed_at, closed_by, close_reason"
-export const WARRANT_COLUMNS =
-  "id, reference, civilian_id, reason, details, status, issued_by, issued_at, expires_at, closed_at, closed_by, close_note, updated_at"
+export const WARRANT_COLUMNS = "id, reference, civilian_id, reason, details, status, requested_by, requested_at, issued_by, issued_at, expires_at, " +
+  "decided_by, decided_at, decision_note, closed_at, closed_by, close_note, updated_at"
 export const MARKER_COLUMNS =
   "id, reference, type, civilian_id, vehicle_id, reason, details, issued_by, created_at, expires_at, cleared_at, cleared_by, clear_reason"
 
@@ -153,7 +155,9 @@ export const recordJson = (r: string) =>
 export const warrantJson = (w: string) =>
   `json_build_object(
   'id', ${w}.id, 'reference', ${w}.reference, 'civilianId', ${w}.civilian_id, 'reason', ${w}.reason, 'details', ${w}.details,
-  'status', ${w}.status, 'issuedBy', ${w}.issued_by, 'issuedAt', ${w}.issued_at, 'expiresAt', ${w}.expires_at,
+  'status', ${w}.status, 'requestedBy', ${w}.requested_by, 'requestedAt', ${w}.requested_at,
+  'issuedBy', ${w}.issued_by, 'issuedAt', ${w}.issued_at, 'expiresAt', ${w}.expires_at,
+  'decidedBy', ${w}.decided_by, 'decidedAt', ${w}.decided_at, 'decisionNote', ${w}.decision_note,
   'closedAt', ${w}.closed_at, 'closedBy', ${w}.closed_by, 'closeNote', ${w}.close_note, 'updatedAt', ${w}.updated_at)`
 
 export const markerJson = (m: string) =>
@@ -175,12 +179,14 @@ export const loadedMarkerJson = (m: string) =>
   'issuedBy', (SELECT ${personJson("mi")} FROM accounts mi WHERE mi.id = ${m}.issued_by),
   'clearedBy', (SELECT ${personJson("mb")} FROM accounts mb WHERE mb.id = ${m}.cleared_by))`
 
-/** A loaded warrant: the warrant with its person, who issued it and who closed it. */
+/** A loaded warrant: the warrant with its person, who requested, issued, decided and closed it. */
 export const loadedWarrantJson = (w: string) =>
   `json_build_object(
   'warrant', ${warrantJson(w)},
   'civilian', (SELECT ${civilianRefJson("wc")} FROM civilians wc WHERE wc.id = ${w}.civilian_id),
+  'requestedBy', (SELECT ${personJson("wr")} FROM accounts wr WHERE wr.id = ${w}.requested_by),
   'issuedBy', (SELECT ${personJson("wi")} FROM accounts wi WHERE wi.id = ${w}.issued_by),
+  'decidedBy', (SELECT ${personJson("wd")} FROM accounts wd WHERE wd.id = ${w}.decided_by),
   'closedBy', (SELECT ${personJson("wb")} FROM accounts wb WHERE wb.id = ${w}.closed_by))`
 
 /** A loaded record: the record with its person and vehicle, who recorded and ended it, and the endorsement it made. */
@@ -198,6 +204,9 @@ export const markerActiveSql = (m: string, at: string) => `(${m}.cleared_at IS N
 
 /** A warrant reads `ACTIVE` at `at` while stored active and before its expiry. */
 export const warrantActiveSql = (w: string, at: string) => `(${w}.status = 'ACTIVE' AND (${w}.expires_at IS NULL OR ${w}.expires_at > ${at}))`
+
+/** A warrant in force, ever (core's `warrantInForce`): not a request pending approval, nor one rejected. */
+export const warrantInForceSql = (w: string) => `(${w}.status NOT IN ('PENDING_APPROVAL', 'REJECTED'))`
 
 /** The instant a read model reads at: a one-row subquery `at` whose `now` is bound as a parameter. */
 export const AT_NOW = "at.now"

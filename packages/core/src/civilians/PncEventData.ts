@@ -40,6 +40,9 @@ const RecordEnded = Schema.Struct({ reference: Schema.String, reason: Schema.Str
 /** An endorsement's terms, by the licence's number. */
 const EndorsementData = Schema.Struct({ number: Schema.String, code: Schema.String, points: Schema.Number, reason: Schema.String })
 
+/** A warrant's terms as issued or requested. */
+const WarrantTermsData = Schema.Struct({ reference: Schema.String, reason: Schema.String, expiresAt: IsoOrNull })
+
 /** For each PNC history type, the schema of its `data`: one for every type, and none for a type not listed. */
 export const PNC_EVENT_DATA = {
   CIVILIAN_CREATED: Schema.Struct({ reference: Schema.String, fullName: Schema.String }),
@@ -82,8 +85,13 @@ export const PNC_EVENT_DATA = {
   }),
   RECORD_CLOSED: RecordEnded,
   RECORD_VOIDED: RecordEnded,
-  WARRANT_ISSUED: Schema.Struct({ reference: Schema.String, reason: Schema.String, expiresAt: IsoOrNull }),
+  WARRANT_ISSUED: WarrantTermsData,
   WARRANT_CLOSED: Schema.Struct({ reference: Schema.String, outcome: WarrantOutcome, note: Schema.String }),
+  // A warrant asked for while approval is needed: the same terms as an issue.
+  WARRANT_REQUESTED: WarrantTermsData,
+  // The approval's note, or null (the entry's `at` is the warrant's new `issuedAt`).
+  WARRANT_APPROVED: Schema.Struct({ reference: Schema.String, note: Schema.NullOr(Schema.String) }),
+  WARRANT_REJECTED: Schema.Struct({ reference: Schema.String, reason: Schema.String }),
   MARKER_CREATED: Schema.Struct({ reference: Schema.String, markerType: MarkerType, reason: Schema.String, expiresAt: IsoOrNull }),
   MARKER_CLEARED: Schema.Struct({ reference: Schema.String, markerType: MarkerType, reason: Schema.String })
 } as const satisfies { readonly [T in PncEventType]: Schema.Top }

@@ -20,3 +20,6 @@ export class MarkerNotActive extends DomainError<MarkerNotActive>()("MarkerNotAc
 
 /** The warrant is already executed, withdrawn or past its expiry. */
 export class WarrantNotActive extends DomainError<WarrantNotActive>()("WarrantNotActive", "WARRANT_NOT_ACTIVE", {}) {}
+
+/** The requester of a warrant tried to approve or reject it: a second officer must decide. */
+export class SelfApproval extends DomainError<SelfApproval>()("SelfApproval", "SELF_APPROVAL", {}) {}

@@ -112,6 +112,7 @@ export class Markers extends Context.Service<Markers, {
 }>()("@bluelight/core/civilians/Markers") {}
 
 export interface WarrantFilter {
+  /** The status as read at `now`; left out, every warrant in force, ever (`warrantInForce`): requests pending or rejected only by their status. */
   readonly status?: WarrantStatus | undefined
   readonly civilianId?: CivilianId | undefined
 }

@@ -48,6 +48,7 @@ import {
   type WarrantFilter,
   type WarrantId,
   warrantReference,
+  warrantInForce,
   Warrants,
   warrantStatusAt
 } from "../civilians/index.js"
@@ -263,7 +264,9 @@ const loadedMarkerIn = (all: Loaded, marker: Marker): LoadedMarker => ({
 const loadedWarrantIn = (all: Loaded, warrant: Warrant): LoadedWarrant => ({
   warrant,
   civilian: civilianRefIn(all, warrant.civilianId) as CivilianRef,
+  requestedBy: personOf(all.accounts, warrant.requestedBy),
   issuedBy: personOf(all.accounts, warrant.issuedBy),
+  decidedBy: warrant.decidedBy === null ? null : personOf(all.accounts, warrant.decidedBy),
   closedBy: warrant.closedBy === null ? null : personOf(all.accounts, warrant.closedBy)
 })
 
@@ -328,7 +331,7 @@ const fileIn = (all: Loaded, civilian: Civilian, now: DateTime.Utc): LoadedCivil
       .map((record) => ({ record, vehicle: vehicleRefIn(all, record.vehicleId) })),
     counts: {
       records: all.records.filter((r) => r.civilianId === civilian.id).length,
-      warrants: all.warrants.filter((w) => w.civilianId === civilian.id).length,
+      warrants: all.warrants.filter((w) => w.civilianId === civilian.id && warrantInForce(w)).length,
       markers: all.markers.filter((m) => m.civilianId === civilian.id).length
     }
   }
@@ -413,8 +416,9 @@ export const InMemoryVehicleReads = Layer.effect(
   }))
 )
 
+/** Without a status, the warrants in force (ever): a request pending approval, or rejected, shows only when asked for by its status. */
 const warrantMatches = (filter: WarrantFilter, now: DateTime.Utc) => (warrant: Warrant) =>
-  (filter.status === undefined || warrantStatusAt(warrant, now) === filter.status) &&
+  (filter.status === undefined ? warrantInForce(warrant) : warrantStatusAt(warrant, now) === filter.status) &&
   (filter.civilianId === undefined || warrant.civilianId === filter.civilianId)
 
 const markerMatches = (filter: MarkerFilter, now: DateTime.Utc) => (marker: Marker) =>
