@@ -4,6 +4,7 @@
 //   npm run bench:profile                         # embedded PGlite
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:profile -- --duration 20
 //   npm run bench:profile -- --scenario anonymous   # the same request without credentials
+//   npm run bench:profile -- --server stack-floor   # the stack's floor (stackFloor.js) under the same load
 //
 // The profile is written to .bench/profiles/ (open it in Chrome DevTools or
 // VS Code); the top functions by self time are printed.
@@ -17,7 +18,7 @@ import { loadRound } from "./load.js"
 import { summarizeProfile } from "./profileSummary.js"
 import { formatRound } from "./report.js"
 import { benchSession } from "./session.js"
-import { outputDir, root, startBluelight, stopChild } from "./servers.js"
+import { outputDir, root, startBluelight, startStackFloor, stopChild } from "./servers.js"
 
 const { values: flags } = parseArgs({
   options: {
@@ -27,7 +28,9 @@ const { values: flags } = parseArgs({
     interval: { type: "string", default: "250" },
     top: { type: "string", default: "15" },
     // me: a session's GET /api/me; anonymous: the same without credentials (the fixed cost of a refusal).
-    scenario: { type: "string", default: "me" }
+    scenario: { type: "string", default: "me" },
+    // bluelight, or stack-floor: the least Effect HttpApi server giving the same answers, to set beside it.
+    server: { type: "string", default: "bluelight" }
   }
 })
 const positive = (name) => {
@@ -46,16 +49,18 @@ async function main() {
   const dir = join(outputDir, "profiles")
   mkdirSync(dir, { recursive: true })
   if (!["me", "anonymous"].includes(flags.scenario)) throw new Error(`--scenario must be me or anonymous, got ${flags.scenario}`)
-  const name = `bluelight-${flags.scenario}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`
+  if (!["bluelight", "stack-floor"].includes(flags.server)) throw new Error(`--server must be bluelight or stack-floor, got ${flags.server}`)
+  const name = `${flags.server}-${flags.scenario}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`
   const path = join(dir, name)
 
   const plan = pinningPlan()
   pinSelf(plan)
   const database = await benchDatabase(plan)
-  const bluelight = await startBluelight(plan, database, {
-    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`, `--cpu-prof-interval=${positive("interval")}`]
-  })
+  const nodeArgs = ["--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`, `--cpu-prof-interval=${positive("interval")}`]
+  // The session is made on Bluelight (the stack's floor has no sign-in) and read by either from the same database.
+  const bluelight = await startBluelight(plan, database, flags.server === "bluelight" ? { nodeArgs } : {})
   const token = await benchSession(bluelight.base)
+  const profiled = flags.server === "bluelight" ? bluelight : await startStackFloor(plan, database, { nodeArgs })
   console.log(`database: ${database.note}\ncores: ${plan.note}\nprofiling GET /api/me (${flags.scenario}) for ${seconds} s at ${connections} connections`)
 
   const scenario = flags.scenario === "me"
@@ -63,12 +68,14 @@ async function main() {
     : { path: "/api/me", headers: {}, status: 401 }
   const micros = () => Number(process.hrtime.bigint() / 1000n)
   const from = micros()
-  const result = await loadRound({ server: bluelight, scenario, seconds, connections })
+  const result = await loadRound({ server: profiled, scenario, seconds, connections })
   const to = micros()
   console.log(`  ${formatRound(result)}`)
   // The profile is written as the process exits; SIGTERM lets it exit by itself.
-  await stopChild(bluelight.child, 60_000)
-  if (bluelight.child.exitCode !== 0) throw new Error(`Bluelight exited ${bluelight.child.signalCode ?? bluelight.child.exitCode}: no profile written`)
+  await stopChild(profiled.child, 60_000)
+  // The stack's floor ends by Effect's runMain, which exits 130 on SIGTERM.
+  if (profiled.child.exitCode !== (flags.server === "bluelight" ? 0 : 130))
+    throw new Error(`${flags.server} exited ${profiled.child.signalCode ?? profiled.child.exitCode}: no profile written`)
 
   // The file holds start-up, sign-in and shutdown too; the summary counts the load alone.
   const summary = summarizeProfile(JSON.parse(readFileSync(path, "utf8")), { root, from, to })

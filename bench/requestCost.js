@@ -7,6 +7,9 @@
 //
 //   npm run build && node bench/requestCost.js                 # GET /api/me with a session, and without
 //   node bench/requestCost.js --requests 20000 --rounds 5
+//   node bench/requestCost.js --concurrency 10               # ten in flight, as the socket benches
+//   node --expose-gc --min-semi-space-size=256 --max-semi-space-size=256 bench/requestCost.js --requests 1000
+//                                                            # and the bytes a request allocates (no collection in a round)
 //
 // Never a timed test: it prints CPU µs per request, the median of the rounds.
 import { layerHttpApp, ROUTER_CONFIG } from "@bluelight/adapters-http"
@@ -28,10 +31,16 @@ import { MemoryRateLimiter } from "@bluelight/adapters-redis"
 import { layerLoggingTo } from "../packages/server/dist/logging.js"
 
 const { values: flags } = parseArgs({
-  options: { requests: { type: "string", default: "10000" }, rounds: { type: "string", default: "5" } }
+  options: {
+    requests: { type: "string", default: "10000" },
+    rounds: { type: "string", default: "5" },
+    // Requests in flight at once, as the socket benches' connections keep them (1: one at a time).
+    concurrency: { type: "string", default: "1" }
+  }
 })
 const requests = Number(flags.requests)
 const rounds = Number(flags.rounds)
+const concurrency = Number(flags.concurrency)
 
 const APP_URL = "http://localhost:3000"
 // The core's in-memory ports, with the server's own token hashing and rate limiter (as in production:
@@ -92,11 +101,19 @@ const floor = HttpApiBuilder.layer(FloorApi).pipe(Layer.provide(floorHandlers))
 
 /** CPU µs per request of `send` over `requests` requests, after as many to warm up. */
 const measure = async (send) => {
-  for (let i = 0; i < requests; i++) await send()
+  // `concurrency` senders, each asking again as soon as its answer is read.
+  const run = () =>
+    Promise.all(Array.from({ length: concurrency }, async () => {
+      for (let i = 0; i < requests / concurrency; i++) await send()
+    }))
+  await run()
+  globalThis.gc?.()
+  const heapBefore = process.memoryUsage().heapUsed
   const started = process.cpuUsage()
-  for (let i = 0; i < requests; i++) await send()
+  await run()
   const used = process.cpuUsage(started)
-  return (used.user + used.system) / requests
+  const allocated = process.memoryUsage().heapUsed - heapBefore
+  return { cpu: (used.user + used.system) / requests, bytes: allocated / requests }
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -132,14 +149,19 @@ async function main() {
       }
     }
   }
-  console.log(`CPU µs per request, in process, median of ${rounds} rounds of ${requests} (after as many to warm up)`)
+  // Bytes a request allocates are read only when no collection can fall inside a round (`allocationFlags`).
+  const counted = typeof globalThis.gc === "function"
+  console.log(`CPU µs per request, in process, ${concurrency} in flight, median of ${rounds} rounds of ${requests} (after as many to warm up)`)
   for (const scenarioName of Object.keys(scenarios)) {
-    const ours = median(figures[`${scenarioName} Bluelight`])
-    const floorFigure = median(figures[`${scenarioName} stack floor`])
+    const ours = figures[`${scenarioName} Bluelight`]
+    const floorFigures = figures[`${scenarioName} stack floor`]
+    const cpu = median(ours.map((f) => f.cpu))
+    const floorCpu = median(floorFigures.map((f) => f.cpu))
+    const kb = (values) => `${(median(values.map((f) => f.bytes)) / 1024).toFixed(1).padStart(6)} kB`
     console.log(
-      `  ${scenarioName.padEnd(10)} Bluelight ${ours.toFixed(1).padStart(7)}   stack floor ${floorFigure.toFixed(1).padStart(7)}   ratio ${
-        (ours / floorFigure).toFixed(2)
-      }`
+      `  ${scenarioName.padEnd(10)} Bluelight ${cpu.toFixed(1).padStart(7)}   stack floor ${floorCpu.toFixed(1).padStart(7)}   ratio ${
+        (cpu / floorCpu).toFixed(2)
+      }${counted ? `   allocated: Bluelight ${kb(ours)}, stack floor ${kb(floorFigures)}` : ""}`
     )
   }
   for (const server of Object.values(servers)) await server.dispose()

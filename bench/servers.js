@@ -88,8 +88,8 @@ export const startBluelight = (plan, database, { nodeArgs = [], name = "blueligh
   }))
 
 /** The least an Effect HttpApi + @effect/sql-pg server pays for the same answers (`stackFloor.js`). */
-export const startStackFloor = (plan, database) =>
-  startServer(plan, "stack-floor", [join(benchDir, "stackFloor.js")], () => ({
+export const startStackFloor = (plan, database, { nodeArgs = [] } = {}) =>
+  startServer(plan, "stack-floor", [...nodeArgs, join(benchDir, "stackFloor.js")], () => ({
     DATABASE_URL: database.url,
     DATABASE_POOL_MAX: String(database.poolMax),
     BLUELIGHT_ADMIN_IDENTITY_IDS: ADMIN_IDENTITY_ID

@@ -282,10 +282,12 @@ describe("a record citing charges", () => {
     expect(made.charges).toEqual(copy)
     expect(ok<RecordData>(await get(world, world.credential, `/api/pnc/records/${made.id}`)).charges).toEqual(copy)
     expect(listOf<RecordData>(await get(world, world.officer, `/api/pnc/civilians/${civilian.id}/records`)).data[0]!.charges).toEqual(copy)
-    expect(ok<{ points: number }>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`)).points).toBe(12)
-    const events = listOf<JsonObject>(await get(world, world.officer, `/api/pnc/events?civilianId=${civilian.id}&limit=2`)).data
-    expect(events.map((e) => e["type"])).toEqual(["ENDORSEMENT_ADDED", "RECORD_CREATED"])
-    expect(events[1]!["data"]).toMatchObject({ fineAmount: 400.5, points: 12, charges: [{ code: speeding.code, count: 2 }, { code: phone.code, count: 1 }] })
+    // Twelve points reach the community's default threshold: the licence is suspended by totting-up in the same change.
+    const endorsed = ok<{ points: number; status: string; suspensionReason: string | null }>(await get(world, world.officer, `/api/pnc/licences/${licence.id}`))
+    expect([endorsed.points, endorsed.status, endorsed.suspensionReason]).toEqual([12, "SUSPENDED", "TOTTING_UP"])
+    const events = listOf<JsonObject>(await get(world, world.officer, `/api/pnc/events?civilianId=${civilian.id}&limit=3`)).data
+    expect(events.map((e) => e["type"])).toEqual(["LICENCE_SUSPENDED", "ENDORSEMENT_ADDED", "RECORD_CREATED"])
+    expect(events[2]!["data"]).toMatchObject({ fineAmount: 400.5, points: 12, charges: [{ code: speeding.code, count: 2 }, { code: phone.code, count: 1 }] })
     const plain = await createRecord(citation(civilian.id))
     expect([plain.charges, plain.fineAmount, plain.points]).toEqual([[], 0, 0])
   })

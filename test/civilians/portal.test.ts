@@ -156,8 +156,19 @@ describe("the licence", () => {
   it("issues the holder view: valid ten years, points 0, no endorsements, a generated number", async () => {
     const mine = await createCharacter(world, world.alice, { fullName: "John Smith", gender: "MALE" })
     const licence = await issueLicenceFor(world, world.alice, mine.id, ["B", "A"])
-    expect(Object.keys(licence).sort()).toEqual(["categories", "endorsements", "expiresAt", "id", "issuedAt", "number", "points", "status", "suspendedUntil"])
-    expect(licence).toMatchObject({ categories: ["A", "B"], status: "VALID", points: 0, endorsements: [], suspendedUntil: null })
+    expect(Object.keys(licence).sort()).toEqual([
+      "categories",
+      "endorsements",
+      "expiresAt",
+      "id",
+      "issuedAt",
+      "number",
+      "points",
+      "status",
+      "suspendedUntil",
+      "suspensionReason"
+    ])
+    expect(licence).toMatchObject({ categories: ["A", "B"], status: "VALID", points: 0, endorsements: [], suspendedUntil: null, suspensionReason: null })
     expect(licence.number).toMatch(/^SMITH905140J9\d[A-Z]{2}$/)
     expect(DateTime.getPartUtc(licence.expiresAt, "year") - DateTime.getPartUtc(licence.issuedAt, "year")).toBe(10)
     const after = (await as(world, world.alice).run((api) => api.civilians.getCivilian({ params: { id: mine.id } }))).data

@@ -90,6 +90,9 @@ const WARRANT_KEYS = [
   "closeNote",
   "closedAt",
   "closedBy",
+  "decidedAt",
+  "decidedBy",
+  "decisionNote",
   "details",
   "expiresAt",
   "id",
@@ -97,6 +100,8 @@ const WARRANT_KEYS = [
   "issuedBy",
   "reason",
   "reference",
+  "requestedAt",
+  "requestedBy",
   "status",
   "updatedAt"
 ]
@@ -265,7 +270,12 @@ describe("warrants", () => {
       closedAt: null,
       closedBy: null,
       closeNote: null,
-      issuedBy: { displayName: "PC Recorder" }
+      issuedBy: { displayName: "PC Recorder" },
+      requestedBy: { displayName: "PC Recorder" },
+      requestedAt: warrant.issuedAt,
+      decidedBy: null,
+      decidedAt: null,
+      decisionNote: null
     })
     expect(warrant["reference"]).toMatch(/^WAR-\d{6,}$/)
     expect((await official(civilian.id))["warrants"]).toEqual([warrant])

@@ -3,14 +3,14 @@
  * (the subset it uses: `$ref`, `anyOf`/`oneOf` with `null`, `enum`, `const`,
  * string bounds, `pattern` and the `date`, `date-time` and `uri` formats,
  * number bounds and `multipleOf`, arrays with bounds and `uniqueItems`,
- * objects with `required` and `additionalProperties: false`).
+ * objects with `required`, `minProperties` and `additionalProperties: false`).
  *
  * - `validValue`: values the schema accepts, also by the text rules that the
  *   schema only describes (trimmed, then one line or multi-line: see
  *   `packages/core/src/kernel/text.ts`).
  * - `invalidValue`: values the schema refuses, each with why and where (the
  *   `path` of the problem, as `details` names it): a required property
- *   missing, an unknown property, the wrong JSON type, a string too long,
+ *   missing, too few properties, an unknown property, the wrong JSON type, a string too long,
  *   too short, blank, off its pattern, enum or format, hostile characters
  *   (NUL, lone surrogates, controls, direction overrides, zero-width),
  *   a 100,000-character string, numbers out of bounds or not integers,
@@ -153,7 +153,15 @@ export const validValue = (document: JsonObject, raw: unknown, depth = 0, overri
       const model = Object.fromEntries(
         Object.entries(properties).map(([key, property]) => [key, overrides[key] ?? validValue(document, property, depth + 1, overrides)])
       )
-      return fc.record(model, { requiredKeys: required })
+      const record = fc.record(model, { requiredKeys: required })
+      // `minProperties` (a change naming at least one field): that many optional properties are always given.
+      const optional = Object.keys(model).filter((key) => !required.includes(key))
+      const atLeast = Math.min(Math.max(numberOr(schema["minProperties"], 0) - required.length, 0), optional.length)
+      if (atLeast === 0) return record
+      const given = fc.shuffledSubarray(optional, { minLength: atLeast, maxLength: atLeast }).chain((keys) =>
+        fc.record(Object.fromEntries(keys.map((key) => [key, model[key]!])))
+      )
+      return fc.tuple(record, given).map(([value, more]) => ({ ...value, ...more }))
     }
   }
 }
@@ -322,6 +330,7 @@ export const invalidValues = (document: JsonObject, raw: unknown, carrier: Carri
         return invalid(bad.value === MISSING ? `required ${key} missing` : `${key}: ${bad.why}`, copy, [key, ...bad.path])
       })
     for (const key of required) found.push(withProperty(key, invalid("missing", MISSING)))
+    if (numberOr(schema["minProperties"], 0) > 0) found.push(fc.constant(invalid(`under minProperties ${String(schema["minProperties"])}`, {})))
     if (schema["additionalProperties"] === false)
       found.push(base.map((value) => invalid("an unknown property", { ...value, [UNKNOWN_PROPERTY]: "x" }, [UNKNOWN_PROPERTY])))
     for (const [key, property] of Object.entries(properties)) {

@@ -23,6 +23,7 @@ import { CiviliansHandlers } from "./civilians/CiviliansHandlers.js"
 import { PncChargesHandlers } from "./civilians/PncChargesHandlers.js"
 import { PncHandlers } from "./civilians/PncHandlers.js"
 import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
+import { SettingsHandlers } from "./civilians/SettingsHandlers.js"
 import { documentRoutes, layerDocuments, loadScalarScript, type ScalarScript } from "./docs/reference.js"
 import { GameLiveHandlers } from "./game/LiveHandlers.js"
 import { GameEventsHandlers } from "./game/webhookHandlers.js"
@@ -87,7 +88,8 @@ const handlers = Layer.mergeAll(
   EventsHandlers,
   MdtHandlers,
   PncRecordsHandlers,
-  PncChargesHandlers
+  PncChargesHandlers,
+  SettingsHandlers
 )
 
 /** The proofs of access a layer's handlers still need: those their endpoints' rules do not give. */

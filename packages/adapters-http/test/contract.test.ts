@@ -11,7 +11,7 @@ describe("error statuses (docs/decisions/http-contract.md)", () => {
     const expected: Record<number, ReadonlyArray<ErrorCode>> = {
       400: ["INVALID_INPUT"],
       401: ["UNAUTHENTICATED", "AUTHENTICATION_FAILED"],
-      403: ["FORBIDDEN", "ACCOUNT_DISABLED", "INVALID_ORIGIN", "USER_REQUIRED", "STAFF_REQUIRED"],
+      403: ["FORBIDDEN", "ACCOUNT_DISABLED", "INVALID_ORIGIN", "USER_REQUIRED", "STAFF_REQUIRED", "SELF_APPROVAL"],
       404: ["NOT_FOUND"],
       405: ["METHOD_NOT_ALLOWED"],
       409: [

@@ -9,6 +9,7 @@ import { MdtApi } from "./cad/MdtApi.js"
 import { UnitsApi } from "./cad/UnitsApi.js"
 import { PncChargesApi } from "./civilians/PncChargesApi.js"
 import { PncRecordsApi } from "./civilians/PncRecordsApi.js"
+import { SettingsApi } from "./civilians/SettingsApi.js"
 import { AdminApi } from "./identity/AdminApi.js"
 import { AuthApi } from "./identity/AuthApi.js"
 import { StaffApi } from "./identity/StaffApi.js"
@@ -51,6 +52,7 @@ export class BluelightApi extends describeApi(
     .add(MdtApi)
     .add(PncRecordsApi)
     .add(PncChargesApi)
+    .add(SettingsApi)
     // Last, so that it is every operation's outermost middleware: the body is checked before anything else runs.
     .middleware(BodyRules)
     .prefix("/api")

@@ -14,7 +14,10 @@ import { retrying, type RetryOptions } from "./retry.js"
  * field the contract gives a default (`listIncidents({ query: {} })` lists
  * the open ones, 25 at a time): the server applies it (`requests.ts`).
  */
-export type BluelightApiClient = SendableClient<typeof BluelightApi>
+// An interface, not an alias: declarations name it rather than spell the whole client out where it is
+// used (the class `BluelightClient` below), which past a certain number of operations the compiler
+// refuses to write (TS7056).
+export interface BluelightApiClient extends SendableClient<typeof BluelightApi> {}
 
 export interface BluelightClientOptions {
   /** The server's origin, `https://bluelight.example.org` (the operations' paths start with `/api`). */

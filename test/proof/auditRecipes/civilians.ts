@@ -1,7 +1,9 @@
+import { expect } from "vitest"
 import type { JsonObject } from "../../harness/body.js"
-import { write } from "../../harness/identity.js"
+import { expectError } from "../../harness/expectations.js"
+import { cookieRead, staffMember, write } from "../../harness/identity.js"
 import { character, uniquePlate } from "../../civilians/world.js"
-import { asAdmin, expectOk, type Recipes, type World } from "./recipe.js"
+import { asAdmin, expectOk, type Recipes, type World, unique } from "./recipe.js"
 
 /**
  * The civilian portal and the PNC, all by the administrator: they own the
@@ -44,7 +46,44 @@ const citation = (civilianId: string) => ({
 
 const aRecord = async (world: World) => made(world, "/api/pnc/records", citation((await aCharacter(world)).id), "create record")
 
+/**
+ * Sets the community's warrant approval (the administrator's change; already
+ * so is `NO_CHANGE`). The warrant recipes each set what they need, so their
+ * order in the list does not matter.
+ */
+const approvalNeeded = async (world: World, on: boolean) => {
+  const reply = await write(world.server, world.admin, "PATCH", "/api/admin/settings", { warrantsNeedApproval: on })
+  if (reply.status !== 200) expectError(reply, 409, "NO_CHANGE")
+}
+
+/**
+ * A warrant waiting for approval, requested by an officer of its own (the
+ * administrator, who decides it, may not decide their own request). Approval
+ * is turned off again after: a pending request stays pending.
+ */
+const aRequest = async (world: World) => {
+  const requester = await staffMember(world.server, world.admin, { id: unique("requester") }, ["pnc.warrants.manage"])
+  await approvalNeeded(world, true)
+  const civilian = await aCharacter(world)
+  const reply = await write(world.server, requester.session, "POST", "/api/pnc/warrants", { civilianId: civilian.id, reason: "Failed to appear" })
+  const request = expectOk<Made & { status: string }>(reply, 201, "request warrant")
+  expect(request.status).toBe("PENDING_APPROVAL")
+  await approvalNeeded(world, false)
+  return request
+}
+
 export const civilianRecipes: Recipes = {
+  // The community's settings (one record): a suspension length other than the one it has.
+  "settings.changed": {
+    setup: async (world) => {
+      const { tottingUpSuspensionDays: days } = expectOk<{ tottingUpSuspensionDays: number }>(
+        await world.server.request("GET", "/api/admin/settings", { headers: cookieRead(world.admin) }),
+        200,
+        "read settings"
+      )
+      return asAdmin(world, "PATCH", "/api/admin/settings", { tottingUpSuspensionDays: days === 3650 ? 1 : days + 1 })
+    }
+  },
   "civilian.created": { setup: async (world) => asAdmin(world, "POST", "/api/civilians", character()) },
   "civilian.updated": {
     setup: async (world) => asAdmin(world, "PATCH", `/api/civilians/${(await aCharacter(world)).id}`, { address: "2 Low Road" })
@@ -106,13 +145,30 @@ export const civilianRecipes: Recipes = {
   "pnc.record.closed": { setup: async (world) => asAdmin(world, "POST", `/api/pnc/records/${(await aRecord(world)).id}/close`, { reason: "Fine paid" }) },
   "pnc.record.voided": { setup: async (world) => asAdmin(world, "POST", `/api/pnc/records/${(await aRecord(world)).id}/void`, { reason: "Wrong person" }) },
   "pnc.warrant.issued": {
-    setup: async (world) => asAdmin(world, "POST", "/api/pnc/warrants", { civilianId: (await aCharacter(world)).id, reason: "Failed to appear" })
+    setup: async (world) => {
+      await approvalNeeded(world, false)
+      return asAdmin(world, "POST", "/api/pnc/warrants", { civilianId: (await aCharacter(world)).id, reason: "Failed to appear" })
+    }
   },
   "pnc.warrant.closed": {
     setup: async (world) => {
+      await approvalNeeded(world, false)
       const warrant = await made(world, "/api/pnc/warrants", { civilianId: (await aCharacter(world)).id, reason: "Failed to appear" }, "issue warrant")
       return asAdmin(world, "POST", `/api/pnc/warrants/${warrant.id}/close`, { outcome: "EXECUTED", note: "Arrested at home" })
     }
+  },
+  "pnc.warrant.requested": {
+    // Approval stays on after: the recipes that need it off set it so.
+    setup: async (world) => {
+      await approvalNeeded(world, true)
+      return asAdmin(world, "POST", "/api/pnc/warrants", { civilianId: (await aCharacter(world)).id, reason: "Failed to appear" })
+    }
+  },
+  "pnc.warrant.approved": {
+    setup: async (world) => asAdmin(world, "POST", `/api/pnc/warrants/${(await aRequest(world)).id}/approve`, { note: "Grounds checked" })
+  },
+  "pnc.warrant.rejected": {
+    setup: async (world) => asAdmin(world, "POST", `/api/pnc/warrants/${(await aRequest(world)).id}/reject`, { reason: "No grounds given" })
   },
   "pnc.marker.created": {
     setup: async (world) => asAdmin(world, "POST", "/api/pnc/markers", { type: "PERSON_BOLO", civilianId: (await aCharacter(world)).id, reason: "Seen nearby" })

@@ -1,4 +1,5 @@
 import {
+  approveWarrant,
   clearMarker,
   closeRecord,
   closeWarrant,
@@ -9,6 +10,7 @@ import {
   listCivilianRecords,
   listMarkers,
   listWarrants,
+  rejectWarrant,
   voidRecord
 } from "@bluelight/core/civilians"
 import { Effect } from "effect"
@@ -27,6 +29,8 @@ export const PncRecordsHandlers = HttpApiBuilder.group(BluelightApi, "pncRecords
     .handle("listWarrants", ({ query: { civilianId, limit, offset, status } }) => Effect.map(listWarrants({ status, civilianId }, { limit, offset }), page))
     .handle("issueWarrant", ({ payload }) => Effect.map(CurrentUser.use((caller) => issueWarrant(caller, payload)), data))
     .handle("closeWarrant", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => closeWarrant(caller, params.id, payload)), data))
+    .handle("approveWarrant", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => approveWarrant(caller, params.id, payload)), data))
+    .handle("rejectWarrant", ({ params, payload }) => Effect.map(CurrentUser.use((caller) => rejectWarrant(caller, params.id, payload)), data))
     .handle("listMarkers", ({ query: { active, civilianId, limit, offset, type, vehicleId } }) =>
       Effect.map(listMarkers({ active, type, civilianId, vehicleId }, { limit, offset }), page))
     .handle("createMarker", ({ payload }) =>

@@ -4,7 +4,7 @@ import type { Page } from "@bluelight/core/kernel"
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { pageOf, Window } from "../kernel/rows.js"
 import { LoadedMarkerJson, LoadedRecordJson, LoadedWarrantJson } from "./loaded.js"
-import { AT_NOW, markerActiveSql, loadedMarkerJson, loadedRecordJson, warrantActiveSql, loadedWarrantJson } from "./rows.js"
+import { AT_NOW, loadedMarkerJson, loadedRecordJson, loadedWarrantJson, markerActiveSql, warrantActiveSql, warrantInForceSql } from "./rows.js"
 
 const Row = <A, I>(file: Schema.Codec<A, I>) => Schema.Struct({ file })
 
@@ -39,7 +39,7 @@ export const PgAlertReads = Layer.effect(
         execute: ({ limit, offset }) => {
           const conditions = [
             filter.civilianId === undefined ? undefined : sql`w.civilian_id = ${filter.civilianId}`,
-            filter.status === undefined ? undefined
+            filter.status === undefined ? sql.literal(warrantInForceSql("w"))
               : filter.status === "ACTIVE" ? sql.literal(warrantActiveSql("w", AT_NOW))
               : filter.status === "EXPIRED" ? sql.literal(`(w.status = 'ACTIVE' AND w.expires_at <= ${AT_NOW})`)
               : sql`w.status = ${filter.status}`

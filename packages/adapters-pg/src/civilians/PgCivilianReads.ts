@@ -17,6 +17,7 @@ import {
   vehicleJson,
   vehicleRefJson,
   warrantActiveSql,
+  warrantInForceSql,
   loadedWarrantJson
 } from "./rows.js"
 
@@ -53,7 +54,7 @@ const LOADED_CIVILIAN = `json_build_object(
     FROM pnc_records r WHERE r.civilian_id = c.id AND r.disclosed), '[]'::json),
   'counts', json_build_object(
     'records', (SELECT count(*) FROM pnc_records cr WHERE cr.civilian_id = c.id),
-    'warrants', (SELECT count(*) FROM warrants cw WHERE cw.civilian_id = c.id),
+    'warrants', (SELECT count(*) FROM warrants cw WHERE cw.civilian_id = c.id AND ${warrantInForceSql("cw")}),
     'markers', (SELECT count(*) FROM markers cm WHERE cm.civilian_id = c.id)))`
 
 /** The one-row subquery the loaded character reads the time from. */

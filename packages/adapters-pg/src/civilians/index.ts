@@ -4,6 +4,7 @@ import { PgCharges } from "./PgCharges.js"
 import { PgMarkers, PgRecords, PgWarrants } from "./PgAlertRepositories.js"
 import { PgCivilianReads } from "./PgCivilianReads.js"
 import { PgCivilians } from "./PgCivilians.js"
+import { PgCommunitySettingsStore } from "./PgCommunitySettingsStore.js"
 import { PgLicences } from "./PgLicences.js"
 import { PgPncHistory } from "./PgPncHistory.js"
 import { PgVehicleReads } from "./PgVehicleReads.js"
@@ -14,6 +15,7 @@ export { PgMarkers, PgRecords, PgWarrants } from "./PgAlertRepositories.js"
 export { PgCharges } from "./PgCharges.js"
 export { PgCivilianReads } from "./PgCivilianReads.js"
 export { PgCivilians } from "./PgCivilians.js"
+export { PgCommunitySettingsStore } from "./PgCommunitySettingsStore.js"
 export { PgLicences } from "./PgLicences.js"
 export { PgPncHistory } from "./PgPncHistory.js"
 export { PgVehicleReads } from "./PgVehicleReads.js"
@@ -22,6 +24,7 @@ export { PgVehicles } from "./PgVehicles.js"
 /** Every civilian repository and read model over the one SQL client. */
 export const PgCivilianRepositories = Layer.mergeAll(
   PgCivilians,
+  PgCommunitySettingsStore,
   PgLicences,
   PgVehicles,
   PgPncHistory,

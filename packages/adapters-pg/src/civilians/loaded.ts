@@ -36,7 +36,9 @@ export const LoadedMarkerJson = Schema.Struct({
 export const LoadedWarrantJson = Schema.Struct({
   warrant: Warrant,
   civilian: CivilianRef,
+  requestedBy: Person,
   issuedBy: Person,
+  decidedBy: Schema.NullOr(Person),
   closedBy: Schema.NullOr(Person)
 })
 

@@ -1,4 +1,16 @@
-import { Charge, Civilian, Endorsement, Licence, Marker, PncRecord, plateKey, RecordCharge, Vehicle, Warrant } from "@bluelight/core/civilians"
+import {
+  Charge,
+  Civilian,
+  CommunitySettings,
+  Endorsement,
+  Licence,
+  Marker,
+  PncRecord,
+  plateKey,
+  RecordCharge,
+  Vehicle,
+  Warrant
+} from "@bluelight/core/civilians"
 import { Schema, SchemaTransformation } from "effect"
 
 /**
@@ -47,6 +59,11 @@ export const VehicleRow = Schema.Struct({ ...VehicleColumns.fields, plateKey: Sc
   )
 )
 
+export const CommunitySettingsRow = Schema.Struct({
+  ...CommunitySettings.fields,
+  updatedAt: Schema.NullOr(Schema.DateTimeUtcFromDate)
+})
+
 const { charges: _charges, ...recordColumns } = PncRecord.fields
 
 /** A record's own row in `pnc_records`, as written; the charges it cited are rows of `pnc_record_charges` (`RecordChargeRow`). */
@@ -72,8 +89,10 @@ export const ChargeRow = Schema.Struct({
 
 export const WarrantRow = Schema.Struct({
   ...Warrant.fields,
+  requestedAt: Schema.DateTimeUtcFromDate,
   issuedAt: Schema.DateTimeUtcFromDate,
   expiresAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
+  decidedAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
   closedAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
   updatedAt: Schema.DateTimeUtcFromDate
 })
@@ -91,8 +110,8 @@ export const RECORD_COLUMNS = "id, reference, civilian_id, type, status, title, 
 /** The fines are `numeric`, read back as float8 as a record's are. */
 export const CHARGE_COLUMNS = "id, code, title, category, fine_min::float8 AS fine_min, fine_max::float8 AS fine_max, points, endorsement_code, " +
   "custody_max_days, warning_applicable, active, created_at, updated_at"
-export const WARRANT_COLUMNS =
-  "id, reference, civilian_id, reason, details, status, issued_by, issued_at, expires_at, closed_at, closed_by, close_note, updated_at"
+export const WARRANT_COLUMNS = "id, reference, civilian_id, reason, details, status, requested_by, requested_at, issued_by, issued_at, expires_at, " +
+  "decided_by, decided_at, decision_note, closed_at, closed_by, close_note, updated_at"
 export const MARKER_COLUMNS =
   "id, reference, type, civilian_id, vehicle_id, reason, details, issued_by, created_at, expires_at, cleared_at, cleared_by, clear_reason"
 
@@ -100,7 +119,7 @@ export const VEHICLE_COLUMNS =
   "id, plate, make, model, colour, type, registration_status, insurance_status, mot_status, tax_status, keeper_id, keeper_since, created_at, updated_at"
 export const CIVILIAN_COLUMNS =
   "id, reference, owner_id, full_name, date_of_birth::text AS date_of_birth, gender, address, phone, occupation, image_url, notes, status, created_at, updated_at"
-export const LICENCE_COLUMNS = "id, civilian_id, number, categories, status, suspended_until, issued_at, expires_at, updated_at"
+export const LICENCE_COLUMNS = "id, civilian_id, number, categories, status, suspended_until, suspension_reason, issued_at, expires_at, updated_at"
 export const ENDORSEMENT_COLUMNS = "id, licence_id, code, reason, points, created_at, expires_at, issued_by, removed_at, removed_by, removal_reason, record_id"
 
 /**
@@ -128,8 +147,8 @@ export const vehicleJson = (v: string) =>
 export const licenceJson = (l: string) =>
   `json_build_object(
   'id', ${l}.id, 'civilianId', ${l}.civilian_id, 'number', ${l}.number, 'categories', to_json(${l}.categories),
-  'status', ${l}.status, 'suspendedUntil', ${l}.suspended_until, 'issuedAt', ${l}.issued_at, 'expiresAt', ${l}.expires_at,
-  'updatedAt', ${l}.updated_at)`
+  'status', ${l}.status, 'suspendedUntil', ${l}.suspended_until, 'suspensionReason', ${l}.suspension_reason,
+  'issuedAt', ${l}.issued_at, 'expiresAt', ${l}.expires_at, 'updatedAt', ${l}.updated_at)`
 
 export const personJson = (a: string) => `json_build_object('id', ${a}.id, 'displayName', ${a}.display_name)`
 
@@ -174,7 +193,9 @@ export const recordJson = (r: string) =>
 export const warrantJson = (w: string) =>
   `json_build_object(
   'id', ${w}.id, 'reference', ${w}.reference, 'civilianId', ${w}.civilian_id, 'reason', ${w}.reason, 'details', ${w}.details,
-  'status', ${w}.status, 'issuedBy', ${w}.issued_by, 'issuedAt', ${w}.issued_at, 'expiresAt', ${w}.expires_at,
+  'status', ${w}.status, 'requestedBy', ${w}.requested_by, 'requestedAt', ${w}.requested_at,
+  'issuedBy', ${w}.issued_by, 'issuedAt', ${w}.issued_at, 'expiresAt', ${w}.expires_at,
+  'decidedBy', ${w}.decided_by, 'decidedAt', ${w}.decided_at, 'decisionNote', ${w}.decision_note,
   'closedAt', ${w}.closed_at, 'closedBy', ${w}.closed_by, 'closeNote', ${w}.close_note, 'updatedAt', ${w}.updated_at)`
 
 export const markerJson = (m: string) =>
@@ -196,12 +217,14 @@ export const loadedMarkerJson = (m: string) =>
   'issuedBy', (SELECT ${personJson("mi")} FROM accounts mi WHERE mi.id = ${m}.issued_by),
   'clearedBy', (SELECT ${personJson("mb")} FROM accounts mb WHERE mb.id = ${m}.cleared_by))`
 
-/** A loaded warrant: the warrant with its person, who issued it and who closed it. */
+/** A loaded warrant: the warrant with its person, who requested, issued, decided and closed it. */
 export const loadedWarrantJson = (w: string) =>
   `json_build_object(
   'warrant', ${warrantJson(w)},
   'civilian', (SELECT ${civilianRefJson("wc")} FROM civilians wc WHERE wc.id = ${w}.civilian_id),
+  'requestedBy', (SELECT ${personJson("wr")} FROM accounts wr WHERE wr.id = ${w}.requested_by),
   'issuedBy', (SELECT ${personJson("wi")} FROM accounts wi WHERE wi.id = ${w}.issued_by),
+  'decidedBy', (SELECT ${personJson("wd")} FROM accounts wd WHERE wd.id = ${w}.decided_by),
   'closedBy', (SELECT ${personJson("wb")} FROM accounts wb WHERE wb.id = ${w}.closed_by))`
 
 /** A loaded record: the record with its person and vehicle, who recorded and ended it, and the endorsement it made. */
@@ -219,6 +242,9 @@ export const markerActiveSql = (m: string, at: string) => `(${m}.cleared_at IS N
 
 /** A warrant reads `ACTIVE` at `at` while stored active and before its expiry. */
 export const warrantActiveSql = (w: string, at: string) => `(${w}.status = 'ACTIVE' AND (${w}.expires_at IS NULL OR ${w}.expires_at > ${at}))`
+
+/** A warrant in force, ever (core's `warrantInForce`): not a request pending approval, nor one rejected. */
+export const warrantInForceSql = (w: string) => `(${w}.status NOT IN ('PENDING_APPROVAL', 'REJECTED'))`
 
 /** The instant a read model reads at: a one-row subquery `at` whose `now` is bound as a parameter. */
 export const AT_NOW = "at.now"

@@ -16,7 +16,9 @@ import gameEventInbox from "./0014_game_event_inbox.js"
 import gameEventInboxSetAside from "./0015_game_event_inbox_set_aside.js"
 import gameCallEnds from "./0016_game_call_ends.js"
 import latinLookAlikeKeys from "./0017_latin_look_alike_keys.js"
+import communitySettings from "./0018_community_settings.js"
 import charges from "./0019_charges.js"
+import warrantApproval from "./0020_warrant_approval.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
 export const migrations = Migrator.fromRecord({
@@ -37,5 +39,7 @@ export const migrations = Migrator.fromRecord({
   "0015_game_event_inbox_set_aside": gameEventInboxSetAside,
   "0016_game_call_ends": gameCallEnds,
   "0017_latin_look_alike_keys": latinLookAlikeKeys,
-  "0019_charges": charges
+  "0018_community_settings": communitySettings,
+  "0019_charges": charges,
+  "0020_warrant_approval": warrantApproval
 })

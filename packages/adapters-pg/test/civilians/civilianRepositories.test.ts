@@ -4,6 +4,8 @@
  */
 import {
   addEndorsement,
+  approveWarrant,
+  changeCommunitySettings,
   changeVehicleStatuses,
   clearMarker,
   closeWarrant,
@@ -24,6 +26,7 @@ import {
   listCivilians,
   listPncEvents,
   registerVehicle,
+  rejectWarrant,
   removeEndorsement,
   searchCivilians,
   searchVehicles,
@@ -170,8 +173,9 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         "ENDORSEMENT_NOT_ACTIVE"
       )
       const suspended = await run(suspendLicence(officer, licence.id, { reason: "Court" }))
-      expect([suspended.status, suspended.suspendedUntil]).toEqual(["SUSPENDED", null])
+      expect([suspended.status, suspended.suspendedUntil, suspended.suspensionReason]).toEqual(["SUSPENDED", null, "Court"])
       expect((await run(getOfficialLicence(licence.id))).status).toBe("SUSPENDED")
+      expect((await run(getOwnCivilian(owner, created.id))).licence?.suspensionReason).toBe("Court")
       expect((await run(getOwnCivilian(owner, created.id))).licence?.endorsements).toEqual([])
     })
 
@@ -328,6 +332,60 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       expect(closes.map(codeOf).sort()).toEqual(["OK", "WARRANT_NOT_ACTIVE", "WARRANT_NOT_ACTIVE"])
       const events = await run(listPncEvents(officer, { civilianId: created.id }, { limit: 25, offset: 0 }))
       expect(events.items.filter((e) => e.type === "MARKER_CLEARED" || e.type === "WARRANT_CLOSED")).toHaveLength(2)
+    })
+
+    it("a warrant waiting for approval is in no view's one read; approving and rejecting it at once give one decision", async () => {
+      const owner = aCaller(MEMBER)
+      const requester = aCaller(["pnc.view", "pnc.warrants.manage"])
+      const approver = aCaller(["pnc.view", "pnc.warrants.manage"])
+      const other = aCaller(["pnc.view", "pnc.warrants.manage"])
+      const admin = aCaller(["admin.manage"])
+      await run(withAccounts(owner, requester, approver, other, admin))
+      const created = await run(createCivilian(owner, character(`Ida ${uid("W")}`)))
+      const car = await run(registerVehicle(owner, created.id, { plate: uid("W").slice(0, 8), make: "Ford", model: "Ka", colour: "Red", type: "CAR" }))
+      await run(changeCommunitySettings(admin, { warrantsNeedApproval: true }))
+      try {
+        const requests = [
+          await run(issueWarrant(requester, { civilianId: created.id, reason: "Failed to appear" })),
+          await run(issueWarrant(requester, { civilianId: created.id, reason: "Failed to appear" }))
+        ]
+        expect(requests.map((w) => w.status)).toEqual(["PENDING_APPROVAL", "PENDING_APPROVAL"])
+        const pendingFile = await run(getOfficialCivilian(requester, created.id))
+        expect([pendingFile.warrants, pendingFile.counts.warrants]).toEqual([[], 0])
+        expect((await run(getVehicleRecord(car.id))).keeper?.alerts.warrants).toBe(0)
+        expect((await run(getOwnCivilian(owner, created.id))).identityLocked).toBe(false)
+        expect((await run(listWarrants({ civilianId: created.id }, { limit: 25, offset: 0 }))).items).toEqual([])
+        expect((await run(listWarrants({ civilianId: created.id, status: "PENDING_APPROVAL" }, { limit: 25, offset: 0 }))).items.map((w) => w.id).sort())
+          .toEqual(requests.map((w) => w.id).sort())
+
+        for (const warrant of requests) {
+          const exits = await Promise.all([
+            run(Effect.exit(approveWarrant(approver, warrant.id, { note: "Checked" }))),
+            run(Effect.exit(rejectWarrant(other, warrant.id, { reason: "No grounds" }))),
+            run(Effect.exit(approveWarrant(other, warrant.id, {}))),
+            run(Effect.exit(rejectWarrant(approver, warrant.id, { reason: "No grounds" }))),
+            run(Effect.exit(approveWarrant(requester, warrant.id, {})))
+          ])
+          expect(exits.map(codeOf).sort()).toEqual(["INVALID_STATE", "INVALID_STATE", "INVALID_STATE", "OK", "SELF_APPROVAL"])
+        }
+        const events = await run(listPncEvents(requester, { civilianId: created.id }, { limit: 25, offset: 0 }))
+        const decided = events.items.filter((e) => e.type === "WARRANT_APPROVED" || e.type === "WARRANT_REJECTED")
+        expect(decided.map((e) => e.data["reference"]).sort()).toEqual(requests.map((w) => w.reference).sort())
+
+        const everything = [
+          ...(await run(listWarrants({ civilianId: created.id }, { limit: 25, offset: 0 }))).items,
+          ...(await run(listWarrants({ civilianId: created.id, status: "REJECTED" }, { limit: 25, offset: 0 }))).items
+        ]
+        expect(everything.map((w) => w.status).sort()).toEqual(decided.map((e) => (e.type === "WARRANT_APPROVED" ? "ACTIVE" : "REJECTED")).sort())
+        const approved = everything.filter((w) => w.status === "ACTIVE")
+        for (const warrant of everything) expect(warrant.decidedBy?.id === approver.account.id || warrant.decidedBy?.id === other.account.id).toBe(true)
+        const file = await run(getOfficialCivilian(requester, created.id))
+        expect([file.warrants.map((w) => w.id).sort(), file.counts.warrants]).toEqual([approved.map((w) => w.id).sort(), approved.length])
+        expect((await run(getVehicleRecord(car.id))).keeper?.alerts.warrants).toBe(approved.length)
+        expect((await run(getOwnCivilian(owner, created.id))).identityLocked).toBe(approved.length > 0)
+      } finally {
+        await run(changeCommunitySettings(admin, { warrantsNeedApproval: false }))
+      }
     })
   })
 

@@ -132,7 +132,8 @@ export class PncApi extends HttpApiGroup.make("pnc")
     ).pipe(
       licences(
         "Suspend a licence",
-        "Suspended until `until` (in the future), or indefinitely without it; past `until` the suspension reads as lapsed. " +
+        "Suspended until `until` (in the future), or indefinitely without it, `reason` shown as the licence's `suspensionReason`; " +
+          "past `until` the suspension reads as lapsed. " +
           "A revoked or expired licence cannot be suspended (`INVALID_STATE`); the same suspension again is `NO_CHANGE`. Records `LICENCE_SUSPENDED`."
       )
     )
@@ -152,7 +153,8 @@ export class PncApi extends HttpApiGroup.make("pnc")
     ).pipe(
       licences(
         "Reinstate a licence",
-        "A suspended (even lapsed) or revoked licence is valid again; one that is neither is `NO_CHANGE`. Records `LICENCE_REINSTATED`."
+        "A suspended (even lapsed) or revoked licence is valid again, its `suspensionReason` cleared; one that is neither is " +
+          "`NO_CHANGE`. Points falling never lift a suspension; this does. Records `LICENCE_REINSTATED`."
       )
     )
   )
@@ -169,7 +171,9 @@ export class PncApi extends HttpApiGroup.make("pnc")
       licences(
         "Add an endorsement",
         "Endorses the licence (`code` such as SP30, `points` 0 to 12); it expires three years after it is made unless " +
-          "`expiresAt` (in the future) says otherwise. Records `ENDORSEMENT_ADDED`."
+          "`expiresAt` (in the future) says otherwise. Records `ENDORSEMENT_ADDED`. Totting-up: when the licence reads `VALID` and " +
+          "its active points reach the community's `licencePointsThreshold` (`GET /api/admin/settings`; 0 is off), it is suspended " +
+          "for `tottingUpSuspensionDays` in the same change (`LICENCE_SUSPENDED`, `suspensionReason: \"TOTTING_UP\"`)."
       )
     )
   )

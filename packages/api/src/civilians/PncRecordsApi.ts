@@ -15,6 +15,7 @@ import {
   RecordTitle,
   RecordType,
   RecordView,
+  SelfApproval,
   VehicleId,
   WarrantId,
   WarrantNotActive,
@@ -149,7 +150,9 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
       .pipe(
         lookup(
           "List warrants",
-          "Warrants, newest first; `status` keeps those that read so now (an active warrant past `expiresAt` reads EXPIRED), `civilianId` one person's."
+          "Warrants, newest first; `status` keeps those that read so now (an active warrant past `expiresAt` reads EXPIRED), `civilianId` one person's. " +
+            "Requests waiting for approval show only for `status=PENDING_APPROVAL`, rejected ones only for `status=REJECTED`: " +
+            "without `status`, the list holds the warrants in force, ever."
         )
       )
   )
@@ -172,7 +175,9 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
       warrants(
         "Issue a warrant",
         "An active warrant for a person, issued by the caller: `reason` 3 to 500 characters, `details` up to 2000, " +
-          "`expiresAt` in the future (else `INVALID_INPUT`). An unknown person is `NOT_FOUND`. Records `WARRANT_ISSUED`."
+          "`expiresAt` in the future (else `INVALID_INPUT`). An unknown person is `NOT_FOUND`. Records `WARRANT_ISSUED`. " +
+          "While the community's warrants need approval (`warrantsNeedApproval`), the warrant is PENDING_APPROVAL instead: " +
+          "no warrant yet, in no active list or count, until another officer approves it. Records `WARRANT_REQUESTED`."
       )
     )
   )
@@ -192,6 +197,41 @@ export class PncRecordsApi extends HttpApiGroup.make("pncRecords")
         "Close a warrant",
         "An active warrant is EXECUTED or WITHDRAWN, with a `note` (3 to 500 characters). A warrant already closed or past " +
           "its expiry is `WARRANT_NOT_ACTIVE`. Records `WARRANT_CLOSED`."
+      )
+    )
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "approveWarrant",
+      "/pnc/warrants/:id/approve",
+      change(
+        WarrantPath,
+        Body({ note: Schema.optionalKey(OfficialReason) }, { name: "WarrantApproval", example: { note: "Grounds checked with the custody record" } }),
+        WarrantView,
+        NotFound,
+        SelfApproval,
+        InvalidState
+      )
+    ).pipe(
+      warrants(
+        "Approve a warrant",
+        "A warrant PENDING_APPROVAL becomes ACTIVE, `issuedAt` now, with an optional `note` (3 to 500 characters). Its " +
+          "requester cannot approve it (`SELF_APPROVAL`); a warrant not pending, or one whose `expiresAt` has passed, is " +
+          "`INVALID_STATE`. Of officers deciding at once, exactly one decides. Records `WARRANT_APPROVED`."
+      )
+    )
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "rejectWarrant",
+      "/pnc/warrants/:id/reject",
+      reasonedChange(WarrantPath, { name: "WarrantRejection", example: "No grounds given for the arrest" }, WarrantView, NotFound, SelfApproval, InvalidState)
+    ).pipe(
+      warrants(
+        "Reject a warrant",
+        "A warrant PENDING_APPROVAL is REJECTED for good, with a `reason` (3 to 500 characters). Its requester cannot reject it " +
+          "(`SELF_APPROVAL`); a warrant not pending is `INVALID_STATE`. Of officers deciding at once, exactly one decides. " +
+          "Records `WARRANT_REJECTED`."
       )
     )
   )

@@ -25,6 +25,8 @@ export const Licence = Schema.Struct({
   status: StoredLicenceStatus,
   /** While `SUSPENDED`: when the suspension lapses; null for an indefinite one. */
   suspendedUntil: Schema.NullOr(Timestamp),
+  /** While `SUSPENDED`: why (`TOTTING_UP`, or the officer's reason); null otherwise. */
+  suspensionReason: Schema.NullOr(Schema.String),
   issuedAt: Timestamp,
   expiresAt: Timestamp,
   updatedAt: Timestamp
@@ -156,3 +158,40 @@ export const licenceIneligibility = (civilian: Pick<Civilian, "status" | "dateOf
 
 /** Whether a licence reading `status` may be suspended: not a revoked one, nor an expired one (it is renewed first). */
 export const suspendable = (status: LicenceStatus): boolean => status !== "REVOKED" && status !== "EXPIRED"
+
+/** The reason a totting-up suspension is recorded and shown with. */
+export const TOTTING_UP = "TOTTING_UP"
+
+/** The community's totting-up settings, as the rule reads them (`CommunitySettings`). */
+export interface TottingUpSettings {
+  /** The active points at which a valid licence is suspended; 0 turns totting-up off. */
+  readonly licencePointsThreshold: number
+  /** How long the suspension lasts. */
+  readonly tottingUpSuspensionDays: number
+}
+
+/** A totting-up suspension: until when, and the points and threshold that made it. */
+export interface TottingUpSuspension {
+  readonly until: DateTime.Utc
+  readonly points: number
+  readonly threshold: number
+}
+
+/**
+ * Totting-up, as an endorsement is added at `now`: a licence reading `VALID`
+ * whose active `points` (counted with that endorsement) reach the threshold
+ * is suspended until `now` plus the suspension's days. Nothing with the
+ * threshold at 0 (off), below it, or on a licence already suspended, revoked
+ * or expired (a lapsed suspension reads `VALID`, so it is suspended again).
+ * Points that fall later never lift it: this rule only ever suspends.
+ */
+export const tottingUpSuspension = (
+  licence: Pick<Licence, "status" | "suspendedUntil" | "expiresAt">,
+  points: number,
+  settings: TottingUpSettings,
+  now: DateTime.Utc
+): TottingUpSuspension | undefined => {
+  const threshold = settings.licencePointsThreshold
+  if (threshold === 0 || points < threshold || licenceStatusAt(licence, now) !== "VALID") return undefined
+  return { until: DateTime.add(now, { days: settings.tottingUpSuspensionDays }), points, threshold }
+}

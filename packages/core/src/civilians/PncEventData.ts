@@ -40,6 +40,9 @@ const RecordEnded = Schema.Struct({ reference: Schema.String, reason: Schema.Str
 /** An endorsement's terms, by the licence's number. */
 const EndorsementData = Schema.Struct({ number: Schema.String, code: Schema.String, points: Schema.Number, reason: Schema.String })
 
+/** A warrant's terms as issued or requested. */
+const WarrantTermsData = Schema.Struct({ reference: Schema.String, reason: Schema.String, expiresAt: IsoOrNull })
+
 /** For each PNC history type, the schema of its `data`: one for every type, and none for a type not listed. */
 export const PNC_EVENT_DATA = {
   CIVILIAN_CREATED: Schema.Struct({ reference: Schema.String, fullName: Schema.String }),
@@ -51,7 +54,14 @@ export const PNC_EVENT_DATA = {
   }),
   LICENCE_ISSUED: Schema.Struct({ number: Schema.String, categories: Schema.Array(LicenceCategory), expiresAt: Schema.String }),
   LICENCE_UPDATED: Schema.Struct({ ...LicenceMeasure.fields, before: LicenceTerms, after: LicenceTerms }),
-  LICENCE_SUSPENDED: Schema.Struct({ ...LicenceMeasure.fields, until: IsoOrNull }),
+  LICENCE_SUSPENDED: Schema.Struct({
+    ...LicenceMeasure.fields,
+    until: IsoOrNull,
+    // Totting-up's (`reason` `TOTTING_UP`): the active points and the threshold they reached, made by the rule, not a hand.
+    points: Schema.optionalKey(Schema.Number),
+    threshold: Schema.optionalKey(Schema.Number),
+    automatic: Schema.optionalKey(Schema.Literal(true))
+  }),
   LICENCE_REVOKED: LicenceMeasure,
   // The status it was reinstated from.
   LICENCE_REINSTATED: Schema.Struct({ ...LicenceMeasure.fields, previous: OneOf("SUSPENDED", "REVOKED") }),
@@ -77,8 +87,13 @@ export const PNC_EVENT_DATA = {
   }),
   RECORD_CLOSED: RecordEnded,
   RECORD_VOIDED: RecordEnded,
-  WARRANT_ISSUED: Schema.Struct({ reference: Schema.String, reason: Schema.String, expiresAt: IsoOrNull }),
+  WARRANT_ISSUED: WarrantTermsData,
   WARRANT_CLOSED: Schema.Struct({ reference: Schema.String, outcome: WarrantOutcome, note: Schema.String }),
+  // A warrant asked for while approval is needed: the same terms as an issue.
+  WARRANT_REQUESTED: WarrantTermsData,
+  // The approval's note, or null (the entry's `at` is the warrant's new `issuedAt`).
+  WARRANT_APPROVED: Schema.Struct({ reference: Schema.String, note: Schema.NullOr(Schema.String) }),
+  WARRANT_REJECTED: Schema.Struct({ reference: Schema.String, reason: Schema.String }),
   MARKER_CREATED: Schema.Struct({ reference: Schema.String, markerType: MarkerType, reason: Schema.String, expiresAt: IsoOrNull }),
   MARKER_CLEARED: Schema.Struct({ reference: Schema.String, markerType: MarkerType, reason: Schema.String })
 } as const satisfies { readonly [T in PncEventType]: Schema.Top }

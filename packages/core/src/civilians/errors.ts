@@ -23,3 +23,6 @@ export class WarrantNotActive extends DomainError<WarrantNotActive>()("WarrantNo
 
 /** Another charge of the catalogue has the same code, ignoring case. */
 export class ChargeCodeTaken extends DomainError<ChargeCodeTaken>()("ChargeCodeTaken", "CHARGE_CODE_TAKEN", {}) {}
+
+/** The requester of a warrant tried to approve or reject it: a second officer must decide. */
+export class SelfApproval extends DomainError<SelfApproval>()("SelfApproval", "SELF_APPROVAL", {}) {}

@@ -31,6 +31,9 @@ export const PNC_AUDIT_ACTIONS = {
   RECORD_VOIDED: "pnc.record.voided",
   WARRANT_ISSUED: "pnc.warrant.issued",
   WARRANT_CLOSED: "pnc.warrant.closed",
+  WARRANT_REQUESTED: "pnc.warrant.requested",
+  WARRANT_APPROVED: "pnc.warrant.approved",
+  WARRANT_REJECTED: "pnc.warrant.rejected",
   MARKER_CREATED: "pnc.marker.created",
   MARKER_CLEARED: "pnc.marker.cleared"
 } as const satisfies { readonly [T in PncEventType]: AuditAction }

@@ -57,6 +57,9 @@ const licenceFields = {
   categories: Schema.Array(LicenceCategory),
   status: LicenceStatus,
   suspendedUntil: Schema.NullOr(Timestamp),
+  suspensionReason: Schema.NullOr(Schema.String).annotateKey({
+    description: "Why the licence is suspended, while it is stored suspended: TOTTING_UP, or the officer's reason"
+  }),
   issuedAt: Timestamp,
   expiresAt: Timestamp,
   points: Count
@@ -75,13 +78,14 @@ export const HolderLicence = Schema.Struct({ ...licenceFields, endorsements: Sch
 })
 export type HolderLicence = typeof HolderLicence.Type
 
-/** A suspension's end is shown only while the licence is stored suspended. */
+/** A suspension's end and reason are shown only while the licence is stored suspended. */
 const licenceHead = (licence: Licence, endorsements: ReadonlyArray<Endorsement>, now: DateTime.Utc) => ({
   id: licence.id,
   number: licence.number,
   categories: licence.categories,
   status: licenceStatusAt(licence, now),
   suspendedUntil: licence.status === "SUSPENDED" ? licence.suspendedUntil : null,
+  suspensionReason: licence.status === "SUSPENDED" ? licence.suspensionReason : null,
   issuedAt: licence.issuedAt,
   expiresAt: licence.expiresAt,
   points: pointsAt(endorsements, now)

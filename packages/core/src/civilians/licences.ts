@@ -73,6 +73,7 @@ export const issueLicence = Effect.fn("civilians.issueLicence")(function*(
       categories: sortedCategories(application.categories),
       status: "VALID",
       suspendedUntil: null,
+      suspensionReason: null,
       issuedAt: now,
       expiresAt: yearsAfter(now, LICENCE_VALIDITY_YEARS),
       updatedAt: now

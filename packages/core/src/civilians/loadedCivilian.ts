@@ -10,7 +10,11 @@ import type { LoadedWarrant } from "./warrantView.js"
 
 /** Everything about one character as one read loads it: what both the owner's and the PNC's view are made from. */
 
-/** Every record, warrant and marker a character ever had, whatever their state. */
+/**
+ * Every record, warrant and marker a character ever had, whatever their
+ * state; warrants only once in force (`warrantInForce`: a request pending
+ * approval, or rejected, was never a warrant).
+ */
 export const HistoryCounts = Schema.Struct({ records: Count, warrants: Count, markers: Count })
 export type HistoryCounts = typeof HistoryCounts.Type
 
@@ -29,7 +33,7 @@ export interface LoadedCivilian {
   readonly warrants: ReadonlyArray<LoadedWarrant>
   /** Disclosed records, the latest occurrence first. */
   readonly disclosedRecords: ReadonlyArray<LoadedDisclosedRecord>
-  /** Every record, warrant and marker the character ever had, whatever their state. */
+  /** Every record, warrant (in force, ever) and marker the character ever had, whatever their state. */
   readonly counts: HistoryCounts
 }
 

@@ -13,15 +13,18 @@ import {
   type LicenceCategory,
   LicenceChange,
   licenceStatusAt,
+  pointsAt,
   sortedCategories,
   suspendable,
+  TOTTING_UP,
+  tottingUpSuspension,
   yearsAfter
 } from "./Licence.js"
 import { loadedLicenceOf } from "./licences.js"
 import { officialLicence } from "./licenceViews.js"
 import { ReasonGiven } from "./officialText.js"
 import type { PncChange } from "./PncEvent.js"
-import { Licences } from "./ports.js"
+import { CommunitySettingsStore, Licences } from "./ports.js"
 import { LICENCE_EXPIRY, MEASURE_END } from "./windows.js"
 
 const noSuchLicence = "No such licence"
@@ -109,7 +112,7 @@ export const suspendLicence = Effect.fn("civilians.suspendLicence")(function*(
       if (!suspendable(status)) return yield* new InvalidState({ message: `A ${status.toLowerCase()} licence cannot be suspended` })
       const sameEnd = until === null ? licence.suspendedUntil === null : licence.suspendedUntil !== null && DateTime.Equivalence(until, licence.suspendedUntil)
       if (status === "SUSPENDED" && sameEnd) return yield* new NoChange({ message: "The licence is already suspended until then" })
-      yield* saveLicence(caller, licence, { ...licence, status: "SUSPENDED", suspendedUntil: until, updatedAt: now }, {
+      yield* saveLicence(caller, licence, { ...licence, status: "SUSPENDED", suspendedUntil: until, suspensionReason: reason, updatedAt: now }, {
         type: "LICENCE_SUSPENDED",
         data: { number: licence.number, reason, until: iso(until) }
       })
@@ -122,7 +125,7 @@ export const revokeLicence = Effect.fn("civilians.revokeLicence")(function*(call
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "REVOKED"
       ? Effect.fail(new NoChange({ message: "The licence is already revoked" }))
-      : saveLicence(caller, licence, { ...licence, status: "REVOKED", suspendedUntil: null, updatedAt: now }, {
+      : saveLicence(caller, licence, { ...licence, status: "REVOKED", suspendedUntil: null, suspensionReason: null, updatedAt: now }, {
         type: "LICENCE_REVOKED",
         data: { number: licence.number, reason }
       }))
@@ -134,7 +137,7 @@ export const reinstateLicence = Effect.fn("civilians.reinstateLicence")(function
   return yield* changeLicence(id, (licence, now) =>
     licence.status === "VALID"
       ? Effect.fail(new NoChange({ message: "The licence is neither suspended nor revoked" }))
-      : saveLicence(caller, licence, { ...licence, status: "VALID", suspendedUntil: null, updatedAt: now }, {
+      : saveLicence(caller, licence, { ...licence, status: "VALID", suspendedUntil: null, suspensionReason: null, updatedAt: now }, {
         type: "LICENCE_REINSTATED",
         data: { number: licence.number, reason, previous: licence.status }
       }))
@@ -154,7 +157,43 @@ export interface EndorsementInput {
   readonly recordReference?: string | undefined
 }
 
-/** Endorses the (locked) licence and writes `ENDORSEMENT_ADDED` with its audit entry, in the caller's transaction. */
+/**
+ * Totting-up (`tottingUpSuspension`) once an endorsement is in: the active
+ * points counted as the official view counts them, the community's settings
+ * as they stand. Suspends the (locked) licence and writes `LICENCE_SUSPENDED`
+ * with its audit entry, by the endorsement's caller, in its transaction.
+ */
+const suspendOnTottingUp = (caller: UserCaller, licence: Licence, now: DateTime.Utc) =>
+  Effect.gen(function*() {
+    const settings = yield* CommunitySettingsStore.use((store) => store.read)
+    if (settings.licencePointsThreshold === 0) return
+    const loaded = yield* loadedLicenceOf(licence.id)
+    const points = pointsAt(loaded.endorsements.map((entry) => entry.endorsement), now)
+    const suspension = tottingUpSuspension(licence, points, settings, now)
+    if (suspension === undefined) return
+    yield* saveLicence(caller, licence, {
+      ...licence,
+      status: "SUSPENDED",
+      suspendedUntil: suspension.until,
+      suspensionReason: TOTTING_UP,
+      updatedAt: now
+    }, {
+      type: "LICENCE_SUSPENDED",
+      data: {
+        number: licence.number,
+        reason: TOTTING_UP,
+        until: iso(suspension.until),
+        points: suspension.points,
+        threshold: suspension.threshold,
+        automatic: true
+      }
+    })
+  })
+
+/**
+ * Endorses the (locked) licence and writes `ENDORSEMENT_ADDED` with its audit
+ * entry, in the caller's transaction; then totting-up, which may suspend it.
+ */
 export const endorse = (caller: UserCaller, licence: Licence, input: EndorsementInput, now: DateTime.Utc) =>
   Effect.gen(function*() {
     const endorsement: Endorsement = {
@@ -186,6 +225,7 @@ export const endorse = (caller: UserCaller, licence: Licence, input: Endorsement
         ...(input.recordReference === undefined ? {} : { record: input.recordReference })
       }
     })
+    yield* suspendOnTottingUp(caller, licence, now)
     return endorsement
   })
 

@@ -3,6 +3,7 @@ import type { AccountId } from "../identity/index.js"
 import type { Page, PageOf } from "../kernel/index.js"
 import type { Charge } from "./Charge.js"
 import type { Civilian } from "./Civilian.js"
+import type { CommunitySettings } from "./CommunitySettings.js"
 import type { ChargeId, CivilianId, EndorsementId, LicenceId, MarkerId, RecordId, VehicleId, WarrantId } from "./ids.js"
 import type { Endorsement, Licence } from "./Licence.js"
 import type { LoadedLicence } from "./licenceViews.js"
@@ -142,6 +143,7 @@ export class Charges extends Context.Service<Charges, {
 }>()("@bluelight/core/civilians/Charges") {}
 
 export interface WarrantFilter {
+  /** The status as read at `now`; left out, every warrant in force, ever (`warrantInForce`): requests pending or rejected only by their status. */
   readonly status?: WarrantStatus | undefined
   readonly civilianId?: CivilianId | undefined
 }
@@ -195,3 +197,15 @@ export class VehicleReads extends Context.Service<VehicleReads, {
   /** The record as it reads at `now` (which markers and warrants are active). */
   readonly findById: (id: VehicleId, now: DateTime.Utc) => Effect.Effect<Option.Option<LoadedVehicleRecord>>
 }>()("@bluelight/core/civilians/VehicleReads") {}
+
+/**
+ * The community's settings: one record for the deployment, the defaults
+ * (`defaultCommunitySettings`) until first changed.
+ */
+export class CommunitySettingsStore extends Context.Service<CommunitySettingsStore, {
+  /** The settings as they stand: the defaults until first changed. */
+  readonly read: Effect.Effect<CommunitySettings>
+  /** The same, locked until the transaction ends (read-check-write of a change). */
+  readonly readForUpdate: Effect.Effect<CommunitySettings>
+  readonly save: (settings: CommunitySettings) => Effect.Effect<void>
+}>()("@bluelight/core/civilians/CommunitySettingsStore") {}

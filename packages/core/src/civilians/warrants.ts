@@ -5,17 +5,35 @@ import { checkExpiry, isoOrNull, lockedCivilian, loadedWarrantOf } from "./alert
 import { WarrantNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
 import { type CivilianId, WarrantId } from "./ids.js"
-import { AlertReads, type WarrantFilter, Warrants } from "./ports.js"
-import { type Warrant, warrantActiveAt, WarrantClosing, type WarrantOutcome, warrantStatusAt, WarrantTerms } from "./Warrant.js"
+import { AlertReads, CommunitySettingsStore, type WarrantFilter, Warrants } from "./ports.js"
+import {
+  decideWarrant,
+  newWarrantStatus,
+  type Warrant,
+  warrantActiveAt,
+  WarrantApproval,
+  WarrantClosing,
+  type WarrantDecision,
+  type WarrantOutcome,
+  WarrantRejection,
+  warrantStatusAt,
+  warrantStatusWords,
+  WarrantTerms
+} from "./Warrant.js"
 import { warrantView } from "./warrantView.js"
 
 /** The reason and details, and the closing note, as the warrant rules have them: a caller that skipped the contract is held to them too. */
 const validTerms = validated(WarrantTerms, "The warrant's fields are not valid")
 const validClosing = validated(WarrantClosing, "The warrant's fields are not valid")
+const validApproval = validated(WarrantApproval, "The approval's fields are not valid")
+const validRejection = validated(WarrantRejection, "The rejection's fields are not valid")
 
 /**
- * `POST /pnc/warrants`: an active warrant for a person, issued by the caller;
- * an expiry, when given, ends the measure (`MEASURE_END`). Records `WARRANT_ISSUED`.
+ * `POST /pnc/warrants`: a warrant for a person, issued by the caller; an
+ * expiry, when given, ends the measure (`MEASURE_END`). Active at once, as
+ * `WARRANT_ISSUED`; while the community's warrants need approval (read in the
+ * same transaction), a request `PENDING_APPROVAL` instead, as
+ * `WARRANT_REQUESTED`, until another officer decides it.
  */
 export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
   caller: UserCaller,
@@ -33,16 +51,22 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
   const warrants = yield* Warrants
   return yield* inTransaction(Effect.gen(function*() {
     const civilian = yield* lockedCivilian(input.civilianId)
+    const settings = yield* CommunitySettingsStore.use((store) => store.read)
     const warrant: Warrant = {
       id: yield* newId(WarrantId),
       reference: yield* warrants.nextReference,
       civilianId: civilian.id,
       reason: terms.reason,
       details: terms.details ?? null,
-      status: "ACTIVE",
+      status: newWarrantStatus(settings.warrantsNeedApproval),
+      requestedBy: caller.account.id,
+      requestedAt: now,
       issuedBy: caller.account.id,
       issuedAt: now,
       expiresAt,
+      decidedBy: null,
+      decidedAt: null,
+      decisionNote: null,
       closedAt: null,
       closedBy: null,
       closeNote: null,
@@ -50,7 +74,7 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
     }
     yield* warrants.insert(warrant)
     yield* recordChange(caller, {
-      type: "WARRANT_ISSUED",
+      type: warrant.status === "ACTIVE" ? "WARRANT_ISSUED" : "WARRANT_REQUESTED",
       civilianId: civilian.id,
       target: { type: "warrant", id: warrant.id },
       data: { reference: warrant.reference, reason: warrant.reason, expiresAt: isoOrNull(expiresAt) }
@@ -75,7 +99,7 @@ export const closeWarrant = Effect.fn("civilians.closeWarrant")(function*(
   return yield* inTransaction(Effect.gen(function*() {
     const warrant = yield* warrants.findByIdForUpdate(id).pipe(orNotFound("No such warrant"))
     if (!warrantActiveAt(warrant, now)) {
-      return yield* new WarrantNotActive({ message: `The warrant is ${warrantStatusAt(warrant, now).toLowerCase()}, not active` })
+      return yield* new WarrantNotActive({ message: `The warrant is ${warrantStatusWords(warrantStatusAt(warrant, now))}, not active` })
     }
     yield* warrants.update({ ...warrant, status: closing.outcome, closedAt: now, closedBy: caller.account.id, closeNote: closing.note, updatedAt: now })
     yield* recordChange(caller, {
@@ -86,6 +110,56 @@ export const closeWarrant = Effect.fn("civilians.closeWarrant")(function*(
     })
     return warrantView(yield* loadedWarrantOf(warrant.id), now)
   }))
+}, requires("pnc.warrants.manage"))
+
+/**
+ * A second officer's decision on a pending request, read-check-write on the
+ * locked warrant (`decideWarrant`): of officers deciding at once, the first
+ * decides and the others find it decided (`INVALID_STATE`). Records
+ * `WARRANT_APPROVED` or `WARRANT_REJECTED`.
+ */
+const decide = (caller: UserCaller, id: WarrantId, decision: WarrantDecision) =>
+  Effect.gen(function*() {
+    const now = yield* DateTime.now
+    const warrants = yield* Warrants
+    return yield* inTransaction(Effect.gen(function*() {
+      const warrant = yield* warrants.findByIdForUpdate(id).pipe(orNotFound("No such warrant"))
+      const decided = yield* decideWarrant(warrant, decision, caller.account.id, now)
+      yield* warrants.update(decided)
+      const subject = { civilianId: warrant.civilianId, target: { type: "warrant", id: warrant.id } } as const
+      yield* decision.outcome === "APPROVED"
+        ? recordChange(caller, { ...subject, type: "WARRANT_APPROVED", data: { reference: warrant.reference, note: decision.note } })
+        : recordChange(caller, { ...subject, type: "WARRANT_REJECTED", data: { reference: warrant.reference, reason: decision.reason } })
+      return warrantView(yield* loadedWarrantOf(warrant.id), now)
+    }))
+  })
+
+/**
+ * `POST /pnc/warrants/{id}/approve`: a pending request is approved by an
+ * officer other than its requester (`SELF_APPROVAL`), with an optional note:
+ * `ACTIVE` from now on (`issuedAt`). Not pending: `INVALID_STATE`.
+ */
+export const approveWarrant = Effect.fn("civilians.approveWarrant")(function*(
+  caller: UserCaller,
+  id: WarrantId,
+  input: { readonly note?: string | undefined }
+) {
+  const approval = yield* validApproval({ note: input.note })
+  return yield* decide(caller, id, { outcome: "APPROVED", note: approval.note ?? null })
+}, requires("pnc.warrants.manage"))
+
+/**
+ * `POST /pnc/warrants/{id}/reject`: a pending request is rejected by an
+ * officer other than its requester (`SELF_APPROVAL`), with a reason:
+ * `REJECTED`, for good. Not pending: `INVALID_STATE`.
+ */
+export const rejectWarrant = Effect.fn("civilians.rejectWarrant")(function*(
+  caller: UserCaller,
+  id: WarrantId,
+  input: { readonly reason: string }
+) {
+  const rejection = yield* validRejection({ reason: input.reason })
+  return yield* decide(caller, id, { outcome: "REJECTED", reason: rejection.reason })
 }, requires("pnc.warrants.manage"))
 
 /** `GET /pnc/warrants`: newest first; `status` as read now (`EXPIRED` included). */

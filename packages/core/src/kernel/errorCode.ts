@@ -15,6 +15,7 @@ export const ErrorCode = Schema.Literals([
   "INVALID_ORIGIN",
   "USER_REQUIRED",
   "STAFF_REQUIRED",
+  "SELF_APPROVAL",
   "NOT_FOUND",
   "METHOD_NOT_ALLOWED",
   "CAD_CONFLICT",

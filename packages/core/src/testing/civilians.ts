@@ -12,6 +12,9 @@ import {
   type CivilianRef,
   civilianReference,
   Civilians,
+  type CommunitySettings,
+  CommunitySettingsStore,
+  defaultCommunitySettings,
   type Endorsement,
   type EndorsementId,
   holdsPlate,
@@ -49,6 +52,7 @@ import {
   type WarrantFilter,
   type WarrantId,
   warrantReference,
+  warrantInForce,
   Warrants,
   warrantStatusAt
 } from "../civilians/index.js"
@@ -66,6 +70,7 @@ export const RECORDS_TABLE = "pnc_records"
 export const WARRANTS_TABLE = "warrants"
 export const MARKERS_TABLE = "markers"
 export const CHARGES_TABLE = "charges"
+export const COMMUNITY_SETTINGS_TABLE = "community_settings"
 
 type Db = Context.Service.Shape<typeof InMemoryDatabase>
 
@@ -267,7 +272,8 @@ const loadAll = (db: Db) =>
     keepers: db.rows<KeeperPeriod>(KEEPER_PERIODS_TABLE),
     records: db.rows<PncRecord>(RECORDS_TABLE),
     warrants: db.rows<Warrant>(WARRANTS_TABLE),
-    markers: db.rows<Marker>(MARKERS_TABLE)
+    markers: db.rows<Marker>(MARKERS_TABLE),
+    settings: db.rows<CommunitySettings>(COMMUNITY_SETTINGS_TABLE)
   })
 type Loaded = Effect.Success<ReturnType<typeof loadAll>>
 
@@ -299,7 +305,9 @@ const loadedMarkerIn = (all: Loaded, marker: Marker): LoadedMarker => ({
 const loadedWarrantIn = (all: Loaded, warrant: Warrant): LoadedWarrant => ({
   warrant,
   civilian: civilianRefIn(all, warrant.civilianId) as CivilianRef,
+  requestedBy: personOf(all.accounts, warrant.requestedBy),
   issuedBy: personOf(all.accounts, warrant.issuedBy),
+  decidedBy: warrant.decidedBy === null ? null : personOf(all.accounts, warrant.decidedBy),
   closedBy: warrant.closedBy === null ? null : personOf(all.accounts, warrant.closedBy)
 })
 
@@ -364,7 +372,7 @@ const fileIn = (all: Loaded, civilian: Civilian, now: DateTime.Utc): LoadedCivil
       .map((record) => ({ record, vehicle: vehicleRefIn(all, record.vehicleId) })),
     counts: {
       records: all.records.filter((r) => r.civilianId === civilian.id).length,
-      warrants: all.warrants.filter((w) => w.civilianId === civilian.id).length,
+      warrants: all.warrants.filter((w) => w.civilianId === civilian.id && warrantInForce(w)).length,
       markers: all.markers.filter((m) => m.civilianId === civilian.id).length
     }
   }
@@ -449,8 +457,9 @@ export const InMemoryVehicleReads = Layer.effect(
   }))
 )
 
+/** Without a status, the warrants in force (ever): a request pending approval, or rejected, shows only when asked for by its status. */
 const warrantMatches = (filter: WarrantFilter, now: DateTime.Utc) => (warrant: Warrant) =>
-  (filter.status === undefined || warrantStatusAt(warrant, now) === filter.status) &&
+  (filter.status === undefined ? warrantInForce(warrant) : warrantStatusAt(warrant, now) === filter.status) &&
   (filter.civilianId === undefined || warrant.civilianId === filter.civilianId)
 
 const markerMatches = (filter: MarkerFilter, now: DateTime.Utc) => (marker: Marker) =>
@@ -488,8 +497,22 @@ export const InMemoryAlertReads = Layer.effect(
 )
 
 /** Every civilian repository and read model over the in-memory tables. */
+/** The settings as one row, the defaults while there is none; the transactor runs one transaction at a time, so reading is locking. */
+export const InMemoryCommunitySettingsStore = Layer.effect(
+  CommunitySettingsStore,
+  InMemoryDatabase.useSync((db) => {
+    const read = Effect.map(db.rows<CommunitySettings>(COMMUNITY_SETTINGS_TABLE), (rows) => rows[0] ?? defaultCommunitySettings)
+    return {
+      read,
+      readForUpdate: read,
+      save: (settings: CommunitySettings) => db.update<CommunitySettings>(COMMUNITY_SETTINGS_TABLE, () => [settings])
+    }
+  })
+)
+
 export const InMemoryCivilianRepositories = Layer.mergeAll(
   InMemoryCharges,
+  InMemoryCommunitySettingsStore,
   InMemoryRecords,
   InMemoryWarrants,
   InMemoryMarkers,
@@ -514,5 +537,6 @@ export const civilianTables = (db: Db) =>
     records: db.rows<PncRecord>(RECORDS_TABLE),
     warrants: db.rows<Warrant>(WARRANTS_TABLE),
     markers: db.rows<Marker>(MARKERS_TABLE),
-    charges: db.rows<Charge>(CHARGES_TABLE)
+    charges: db.rows<Charge>(CHARGES_TABLE),
+    settings: db.rows<CommunitySettings>(COMMUNITY_SETTINGS_TABLE)
   })

@@ -296,6 +296,7 @@ describe("a change and its history and audit entries commit together", () => {
           categories: ["B"],
           status: "VALID",
           suspendedUntil: null,
+          suspensionReason: null,
           issuedAt: now,
           expiresAt: DateTime.add(now, { years: 10 }),
           updatedAt: now

@@ -1,6 +1,8 @@
 /** Each PNC history type's payload schema (`PNC_EVENT_DATA`) against what the use cases write. */
 import {
   addEndorsement,
+  approveWarrant,
+  changeCommunitySettings,
   changeVehicleStatuses,
   clearMarker,
   closeRecord,
@@ -16,6 +18,7 @@ import {
   type RecordedChange,
   registerVehicle,
   reinstateLicence,
+  rejectWarrant,
   removeEndorsement,
   revokeLicence,
   suspendLicence,
@@ -45,6 +48,8 @@ const person = (id: string, displayName: string): Account =>
   anAccount({ id: AccountId.make(id), displayName, identity: { id: `idp-${id}`, username: id, avatar: null } })
 const alice = aUserCaller(MEMBER, person("alice", "Alice"))
 const officer = aUserCaller(OFFICER, person("officer", "PC Officer"))
+const sergeant = aUserCaller(OFFICER, person("sergeant", "Sgt Second"))
+const admin = aUserCaller(["admin.manage"], person("admin", "Admin"))
 
 const character = { fullName: "John Smith", dateOfBirth: "1990-05-14", gender: "MALE", address: "1 High Street" } as const
 const TODAY = DateTime.makeUnsafe("2026-06-15T12:00:00.000Z")
@@ -52,7 +57,7 @@ const TODAY = DateTime.makeUnsafe("2026-06-15T12:00:00.000Z")
 /** Every PNC history type written once or more, through the use cases: the history's entries afterwards, in order. */
 const everyChange = Effect.gen(function*() {
   yield* TestClock.setTime(TODAY.epochMilliseconds)
-  for (const caller of [alice, officer]) yield* Accounts.use((accounts) => accounts.insert(caller.account))
+  for (const caller of [alice, officer, sergeant, admin]) yield* Accounts.use((accounts) => accounts.insert(caller.account))
   const civilian = yield* createCivilian(alice, character)
   yield* updateCivilian(alice, civilian.id, { address: "2 Low Road", notes: "Keep this to myself" })
   const licence = yield* issueLicence(alice, civilian.id, { categories: ["B"] })
@@ -80,6 +85,11 @@ const everyChange = Effect.gen(function*() {
   yield* transferVehicle(alice, civilian.id, car.id, { toReference: sister.reference })
   const warrant = yield* issueWarrant(officer, { civilianId: civilian.id, reason: "Failed to appear at court" })
   yield* closeWarrant(officer, warrant.id, { outcome: "EXECUTED", note: "Arrested at home" })
+  yield* changeCommunitySettings(admin, { warrantsNeedApproval: true })
+  const approved = yield* issueWarrant(officer, { civilianId: civilian.id, reason: "Failed to appear again" })
+  yield* approveWarrant(sergeant, approved.id, { note: "Grounds checked" })
+  const refused = yield* issueWarrant(officer, { civilianId: civilian.id, reason: "Seen nearby" })
+  yield* rejectWarrant(sergeant, refused.id, { reason: "No grounds given" })
   const marker = yield* createMarker(officer, { type: "OFFICER_SAFETY", civilianId: civilian.id, reason: "Violent when approached" })
   yield* clearMarker(officer, marker.id, { reason: "No longer relevant" })
   return (yield* InMemoryDatabase.use(civilianTables)).events

@@ -42,6 +42,7 @@ const licence = (overrides: Partial<LoadedLicence["licence"]> = {}): LoadedLicen
   categories: ["B"],
   status: "VALID",
   suspendedUntil: null,
+  suspensionReason: null,
   issuedAt: at("2020-01-01T00:00:00.000Z"),
   expiresAt: at("2030-01-01T00:00:00.000Z"),
   updatedAt: at("2020-01-01T00:00:00.000Z"),
