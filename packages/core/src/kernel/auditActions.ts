@@ -57,6 +57,10 @@ export const AUDIT_ACTIONS = [
   "pnc.charge.created",
   "pnc.charge.changed",
   "settings.changed",
+  // webhooks
+  "webhook.created",
+  "webhook.changed",
+  "webhook.revoked",
   // cad
   "cad.incident.created",
   "cad.incident.updated",

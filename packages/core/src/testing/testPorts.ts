@@ -15,6 +15,8 @@ import { InMemoryRateLimiter, InMemoryStrictRateLimiter } from "./rateLimiters.j
 import { SequentialIds } from "./SequentialIds.js"
 import { TestAccessSettings } from "./TestAccessSettings.js"
 import { TestTokens } from "./TestTokens.js"
+import { InMemoryWebhooks } from "./webhooks.js"
+import type { TargetPolicy } from "../webhooks/index.js"
 
 /** The settings a test varies; everything left out takes the default named beside it. */
 export interface TestPortsOptions {
@@ -35,6 +37,8 @@ export interface TestPortsOptions {
   readonly auditLog?: "in-memory" | "failing" | { readonly failingOn: ReadonlyArray<string> }
   /** How far a live CAD feed subscriber may fall behind before its stream ends; `CAD_FEED_LAG` unless given. */
   readonly cadFeedLag?: number
+  /** Which webhook targets may be saved; a development server's (`http:` and loopback allowed) unless given. */
+  readonly webhookTargets?: TargetPolicy
 }
 
 /**
@@ -72,6 +76,7 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     TestModerationPorts,
     InMemoryCivilianRepositories,
     InMemoryGameEventInbox,
+    InMemoryWebhooks(options.webhookTargets),
     // No polling: a test runs `AccessWatch.catchUp` where a server would poll.
     makeCadFeed(null, options.cadFeedLag).pipe(
       Layer.provideMerge(InMemoryCadRepositories),
