@@ -1,6 +1,7 @@
 import { CadFeedLive, NoCadSignals } from "@bluelight/core/cad"
 import { AccessWatchLive } from "@bluelight/core/identity"
 import { EndShiftOnDeactivation } from "@bluelight/core/shifts"
+import { OutboxLive } from "@bluelight/core/webhooks"
 import { Layer } from "effect"
 import { PgAuditQueries } from "./audit/PgAuditQueries.js"
 import { PgCadRepositories, PgCadSignals } from "./cad/index.js"
@@ -14,6 +15,7 @@ import { RandomIds } from "./kernel/RandomIds.js"
 import { PgModerationActions } from "./moderation/index.js"
 import { PgShiftsRepositories } from "./shifts/index.js"
 import { PgDatabaseHealth } from "./system/PgDatabaseHealth.js"
+import { PgWebhooks } from "./webhooks/index.js"
 
 export interface PgPortsOptions {
   /**
@@ -54,5 +56,6 @@ export const layerPgPorts = (options: PgPortsOptions) =>
     PgGameCallLinks,
     PgGameEventInbox,
     PgCivilianRepositories,
+    OutboxLive.pipe(Layer.provideMerge(PgWebhooks)),
     layerCad(options)
   ).pipe(Layer.provideMerge(RandomIds))

@@ -1,0 +1,189 @@
+import { Ids, inTransaction, Transactor } from "@bluelight/core/kernel"
+import { InMemoryDatabase, InMemoryTransactor, InMemoryWebhookDeliveries, InMemoryWebhookSubscriptions, SequentialIds } from "@bluelight/core/testing"
+import {
+  type DueDelivery,
+  type Webhook,
+  WebhookDeliveries,
+  WebhookDeliveryId,
+  WebhookId,
+  WebhookMessageId,
+  WebhookSubscriptions
+} from "@bluelight/core/webhooks"
+import { layerPgClient, PgTransactor, PgWebhooks, RandomIds } from "@bluelight/adapters-pg/internal"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { DateTime, Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
+import { freshDatabase } from "../../../../test/harness/database.js"
+
+/** The subscriptions and the delivery log, run on Postgres and on the in-memory ports: the same cases, the same answers. */
+
+type Ports = WebhookSubscriptions | WebhookDeliveries | Transactor | Ids
+
+interface Backend {
+  readonly run: <A, E>(effect: Effect.Effect<A, E, Ports>) => Promise<A>
+  readonly dispose: () => Promise<void>
+}
+
+expect.addEqualityTesters([
+  (a: unknown, b: unknown) => DateTime.isDateTime(a) && DateTime.isDateTime(b) ? DateTime.Equivalence(a, b) : undefined
+])
+
+const T0 = DateTime.makeUnsafe("2026-01-01T09:00:00.000Z")
+const at = (seconds: number) => DateTime.add(T0, { seconds })
+let counter = 0
+const uid = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`
+
+const aWebhook = (overrides: Partial<Webhook> = {}): Webhook => ({
+  id: WebhookId.make(uid("wh")),
+  url: "https://hooks.example.com/in",
+  events: ["cad.panic", "shift.started"],
+  description: null,
+  active: true,
+  secret: "c2VjcmV0",
+  createdAt: T0,
+  updatedAt: T0,
+  revokedAt: null,
+  ...overrides
+})
+
+const insert = (webhook: Webhook) => WebhookSubscriptions.use((s) => s.insert(webhook))
+const queue = (type: string, subscription: WebhookId | null = null, seconds = 0) =>
+  Effect.gen(function*() {
+    const id = WebhookMessageId.make(uid("msg"))
+    const count = yield* inTransaction(WebhookDeliveries.use((d) => d.queue({ id, type, body: `{"type":"${type}"}`, createdAt: at(seconds) }, subscription)))
+    return { id, count }
+  })
+const take = (seconds: number) => WebhookDeliveries.use((d) => d.take(at(seconds), at(seconds + 30)))
+const takeAll = (seconds: number) =>
+  Effect.gen(function*() {
+    const taken: Array<DueDelivery> = []
+    for (let next = yield* take(seconds); Option.isSome(next); next = yield* take(seconds)) taken.push(next.value)
+    return taken
+  })
+const succeed = (delivery: DueDelivery, seconds: number) =>
+  inTransaction(WebhookDeliveries.use((d) =>
+    d.finish({ id: delivery.id, status: "SUCCEEDED", responseStatus: 200, error: null, nextAttemptAt: null }, at(seconds))
+  ))
+
+const contract = (name: string, makeBackend: () => Promise<Backend>) =>
+  describe(`webhook repositories: ${name}`, () => {
+    let backend: Backend
+    beforeAll(async () => {
+      backend = await makeBackend()
+    })
+    afterAll(() => backend?.dispose())
+    // Every case leaves nothing due: what it queued it finishes, or its subscription is made inactive.
+    const run = <A, E>(effect: Effect.Effect<A, E, Ports>) => backend.run(effect)
+
+    it("keeps a subscription as written, finds it, lists newest first, and updates it", () =>
+      run(Effect.gen(function*() {
+        const older = aWebhook({ active: false, description: "first" })
+        const newer = aWebhook({ active: false, events: ["cad.incident.created"] })
+        yield* insert(older)
+        yield* insert(newer)
+        const subscriptions = yield* WebhookSubscriptions
+        expect(yield* subscriptions.findById(older.id)).toEqual(Option.some(older))
+        expect(yield* inTransaction(subscriptions.findByIdForUpdate(newer.id))).toEqual(Option.some(newer))
+        expect(yield* subscriptions.findById(WebhookId.make("nope"))).toEqual(Option.none())
+        const listed = yield* subscriptions.list({ limit: 100, offset: 0 })
+        const ours = listed.items.filter((w) => w.id === older.id || w.id === newer.id).map((w) => w.id)
+        expect(ours).toEqual([newer.id, older.id].sort().reverse())
+        const revoked = { ...older, revokedAt: at(5), updatedAt: at(5), url: "https://other.example.com/" }
+        yield* subscriptions.update(revoked)
+        expect(yield* subscriptions.findById(older.id)).toEqual(Option.some(revoked))
+      })))
+
+    it("queues for active subscriptions wanting the type only, takes oldest first, each once, and not before due", () =>
+      run(Effect.gen(function*() {
+        const a = aWebhook({ events: ["cad.call.received"] })
+        const b = aWebhook({ events: ["cad.call.received", "shift.ended"] })
+        const paused = aWebhook({ events: ["cad.call.received"], active: false })
+        for (const w of [a, b, paused]) yield* insert(w)
+        const first = yield* queue("cad.call.received", null, 0)
+        const second = yield* queue("cad.call.received", null, 1)
+        expect([first.count, second.count]).toEqual([2, 2])
+        expect((yield* queue("moderation.action.created", null, 0)).count).toBe(0)
+        expect(yield* take(-1)).toEqual(Option.none())
+        const taken = yield* takeAll(1)
+        expect(taken.map((d) => [d.messageId, d.attempt])).toEqual([[first.id, 1], [first.id, 1], [second.id, 1], [second.id, 1]])
+        expect(new Set(taken.map((d) => d.subscriptionId))).toEqual(new Set([a.id, b.id]))
+        expect(taken[0]).toMatchObject({ type: "cad.call.received", body: "{\"type\":\"cad.call.received\"}", url: a.url, secret: a.secret })
+        // Within the lease none is taken again; after it, each once more.
+        expect(yield* take(30)).toEqual(Option.none())
+        const again = yield* takeAll(32)
+        expect(again.map((d) => d.id).sort()).toEqual(taken.map((d) => d.id).sort())
+        for (const d of again) expect(yield* succeed(d, 33)).toBe(true)
+        expect(yield* succeed(again[0]!, 34)).toBe(false)
+        expect(yield* takeAll(100)).toEqual([])
+      })))
+
+    it("logs each attempt newest first, queues the next on FAILED, and prunes what is finished and old", () =>
+      run(Effect.gen(function*() {
+        const w = aWebhook({ events: ["cad.panic"] })
+        yield* insert(w)
+        yield* queue("webhook.test", w.id, 200)
+        const [first] = yield* takeAll(200)
+        expect(first!.attempt).toBe(1)
+        const deliveries = yield* WebhookDeliveries
+        expect(
+          yield* inTransaction(deliveries.finish({ id: first!.id, status: "FAILED", responseStatus: 500, error: "HTTP 500", nextAttemptAt: at(205) }, at(200)))
+        ).toBe(true)
+        expect(yield* take(204)).toEqual(Option.none())
+        const [second] = yield* takeAll(205)
+        expect(second).toMatchObject({ attempt: 2, messageId: first!.messageId })
+        yield* inTransaction(deliveries.finish({ id: second!.id, status: "GAVE_UP", responseStatus: null, error: "TIMEOUT", nextAttemptAt: null }, at(206)))
+        const log = yield* deliveries.listFor(w.id, { limit: 1, offset: 0 })
+        expect(log.meta.hasMore).toBe(true)
+        expect(log.items).toEqual([{
+          id: second!.id,
+          messageId: first!.messageId,
+          type: "webhook.test",
+          attempt: 2,
+          status: "GAVE_UP",
+          responseStatus: null,
+          error: "TIMEOUT",
+          createdAt: at(200),
+          nextAttemptAt: null
+        }])
+        const all = yield* deliveries.listFor(w.id, { limit: 10, offset: 0 })
+        expect(all.items.map((d) => [d.attempt, d.status, d.responseStatus, d.nextAttemptAt])).toEqual([[2, "GAVE_UP", null, null], [1, "FAILED", 500, at(205)]])
+        // Earlier cases' finished attempts (made before 200 s) go too: only this subscription's are looked at.
+        yield* deliveries.prune(at(199))
+        expect((yield* deliveries.listFor(w.id, { limit: 10, offset: 0 })).items).toHaveLength(2)
+        expect(yield* deliveries.prune(at(201))).toBe(2)
+        expect((yield* deliveries.listFor(w.id, { limit: 10, offset: 0 })).items).toEqual([])
+        expect((yield* deliveries.listFor(WebhookId.make("nope"), { limit: 10, offset: 0 })).items).toEqual([])
+        expect(WebhookDeliveryId.make("x")).toBe("x")
+      })))
+
+    it("two takers at once take different attempts", () =>
+      run(Effect.gen(function*() {
+        const w = aWebhook({ events: ["cad.unit.assigned"] })
+        yield* insert(w)
+        for (let i = 0; i < 6; i++) yield* queue("cad.unit.assigned", null, 300)
+        const [left, right] = yield* Effect.all([takeAll(300), takeAll(300)], { concurrency: 2 })
+        const ids = [...left, ...right].map((d) => d.id)
+        expect(ids).toHaveLength(6)
+        expect(new Set(ids).size).toBe(6)
+        for (const d of [...left, ...right]) yield* succeed(d, 301)
+      })))
+  })
+
+contract("Postgres", async () => {
+  const database = await freshDatabase({ migrated: true })
+  const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
+  const runtime = ManagedRuntime.make(Layer.mergeAll(PgWebhooks, PgTransactor, RandomIds).pipe(Layer.provideMerge(client), Layer.orDie))
+  return {
+    run: (effect) => runtime.runPromise(effect),
+    dispose: async () => {
+      await runtime.dispose()
+      await database.dispose()
+    }
+  }
+})
+
+contract("in memory", async () => {
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(InMemoryWebhookSubscriptions, InMemoryWebhookDeliveries, InMemoryTransactor, SequentialIds).pipe(Layer.provideMerge(InMemoryDatabase.layer))
+  )
+  return { run: (effect) => runtime.runPromise(effect), dispose: () => runtime.dispose() }
+})
