@@ -24,6 +24,7 @@ import { PncChargesHandlers } from "./civilians/PncChargesHandlers.js"
 import { PncHandlers } from "./civilians/PncHandlers.js"
 import { PncRecordsHandlers } from "./civilians/PncRecordsHandlers.js"
 import { SettingsHandlers } from "./civilians/SettingsHandlers.js"
+import { WebhooksHandlers } from "./webhooks/WebhooksHandlers.js"
 import { documentRoutes, layerDocuments, loadScalarScript, type ScalarScript } from "./docs/reference.js"
 import { GameLiveHandlers } from "./game/LiveHandlers.js"
 import { GameEventsHandlers } from "./game/webhookHandlers.js"
@@ -89,7 +90,8 @@ const handlers = Layer.mergeAll(
   MdtHandlers,
   PncRecordsHandlers,
   PncChargesHandlers,
-  SettingsHandlers
+  SettingsHandlers,
+  WebhooksHandlers
 )
 
 /** The proofs of access a layer's handlers still need: those their endpoints' rules do not give. */

@@ -43,19 +43,22 @@ const layerCad = (options: PgPortsOptions) =>
  * token hashes its tables are keyed by: what the server runs on, and what
  * `layerBluelightPostgres` gives a tool. The one place the ports are put together.
  */
-export const layerPgPorts = (options: PgPortsOptions) =>
-  Layer.mergeAll(
+export const layerPgPorts = (options: PgPortsOptions) => {
+  // The outbox a change writes its webhook messages to, in its transaction (shifts ended by a deactivation too).
+  const outbox = OutboxLive.pipe(Layer.provideMerge(PgWebhooks))
+  return Layer.mergeAll(
     PgTransactor,
     PgAuditLog,
     PgAuditQueries,
     PgDatabaseHealth,
     PgIdentityRepositories,
     NodeTokens,
-    EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog)),
+    EndShiftOnDeactivation.pipe(Layer.provideMerge(PgShiftsRepositories), Layer.provide(PgAuditLog), Layer.provide(outbox)),
     PgModerationActions,
     PgGameCallLinks,
     PgGameEventInbox,
     PgCivilianRepositories,
-    OutboxLive.pipe(Layer.provideMerge(PgWebhooks)),
+    outbox,
     layerCad(options)
   ).pipe(Layer.provideMerge(RandomIds))
+}

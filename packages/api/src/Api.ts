@@ -22,6 +22,7 @@ import { describeApi } from "./openapi/describe.js"
 import { RoleplaySessionsApi } from "./shifts/RoleplaySessionsApi.js"
 import { ShiftsApi } from "./shifts/ShiftsApi.js"
 import { SystemApi } from "./system/SystemApi.js"
+import { WebhooksApi } from "./webhooks/WebhooksApi.js"
 
 /**
  * The whole HTTP contract, mounted under `/api`. Every error answers with the
@@ -53,6 +54,7 @@ export class BluelightApi extends describeApi(
     .add(PncRecordsApi)
     .add(PncChargesApi)
     .add(SettingsApi)
+    .add(WebhooksApi)
     // Last, so that it is every operation's outermost middleware: the body is checked before anything else runs.
     .middleware(BodyRules)
     .prefix("/api")

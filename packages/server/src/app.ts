@@ -8,6 +8,7 @@ import { devExtraRoutes, devProvidersFor, layerAccess, layerProviders } from "./
 import { layerPorts } from "./database.js"
 import { layerGame } from "./game.js"
 import { withGameEvents } from "./gameWebhook.js"
+import { withWebhooks } from "./webhookWorker.js"
 import { makeMovableClock } from "./movableClock.js"
 import { layerRedis } from "./redis.js"
 import { layerDrainingServer } from "./shutdown.js"
@@ -67,12 +68,15 @@ export const layerServer = (settings: Settings, output: ServerOutput = toStderr)
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
   // Shutdown tells the event streams to end before it waits for requests in flight.
   const closing = Deferred.makeUnsafe<void>()
-  const ports = withGameEvents(
+  const ports = withWebhooks(
     settings,
-    Layer.mergeAll(
-      layerPorts(settings),
-      Layer.mergeAll(layerAccess(settings), layerGame(settings)).pipe(Layer.provideMerge(layerRedis(settings))),
-      Layer.succeed(ServerClosing, { closing: Deferred.await(closing) })
+    withGameEvents(
+      settings,
+      Layer.mergeAll(
+        layerPorts(settings),
+        Layer.mergeAll(layerAccess(settings), layerGame(settings)).pipe(Layer.provideMerge(layerRedis(settings))),
+        Layer.succeed(ServerClosing, { closing: Deferred.await(closing) })
+      )
     )
   )
   const dev = devProvidersFor(settings)

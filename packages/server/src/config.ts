@@ -56,6 +56,8 @@ export interface Settings {
   readonly shutdownGraceSeconds: number
   /** Where traces are exported (none: not exported). */
   readonly tracing: Option.Option<TracingSettings>
+  /** `WEBHOOK_ALLOW_PRIVATE_TARGETS`: webhooks may go to private and loopback addresses in production too. */
+  readonly webhookAllowPrivateTargets: boolean
 }
 
 /**
@@ -177,6 +179,7 @@ const raw = Effect.all({
   // Unset, no X-Forwarded-For is believed: any client can write one.
   trustedProxyHops: integer("TRUSTED_PROXY_HOPS", 0, 0, 10),
   testHooks: Config.Boolean("BLUELIGHT_TEST_HOOKS").pipe(Config.withDefault(false)),
+  webhookAllowPrivateTargets: Config.Boolean("WEBHOOK_ALLOW_PRIVATE_TARGETS").pipe(Config.withDefault(false)),
   logLevel: Config.schema(LogLevelName, "LOG_LEVEL").pipe(Config.map((level) => level.toLowerCase()), Config.withDefault("info")),
   // An hour at most: Node's timers cannot wait much past 24 days, and no orchestrator waits an hour.
   shutdownGraceSeconds: integer("SHUTDOWN_GRACE_SECONDS", 10, 0, 3600),
@@ -277,7 +280,8 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
     testHooks: r.testHooks,
     logLevel: r.logLevel,
     shutdownGraceSeconds: r.shutdownGraceSeconds,
-    tracing
+    tracing,
+    webhookAllowPrivateTargets: r.webhookAllowPrivateTargets
   })
 }
 

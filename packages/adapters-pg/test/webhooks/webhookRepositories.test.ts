@@ -60,9 +60,9 @@ const takeAll = (seconds: number) =>
     return taken
   })
 const succeed = (delivery: DueDelivery, seconds: number) =>
-  inTransaction(WebhookDeliveries.use((d) =>
-    d.finish({ id: delivery.id, status: "SUCCEEDED", responseStatus: 200, error: null, nextAttemptAt: null }, at(seconds))
-  ))
+  inTransaction(
+    WebhookDeliveries.use((d) => d.finish({ id: delivery.id, status: "SUCCEEDED", responseStatus: 200, error: null, nextAttemptAt: null }, at(seconds)))
+  )
 
 const contract = (name: string, makeBackend: () => Promise<Backend>) =>
   describe(`webhook repositories: ${name}`, () => {
@@ -145,7 +145,12 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
           nextAttemptAt: null
         }])
         const all = yield* deliveries.listFor(w.id, { limit: 10, offset: 0 })
-        expect(all.items.map((d) => [d.attempt, d.status, d.responseStatus, d.nextAttemptAt])).toEqual([[2, "GAVE_UP", null, null], [1, "FAILED", 500, at(205)]])
+        expect(all.items.map((d) => [d.attempt, d.status, d.responseStatus, d.nextAttemptAt])).toEqual([[2, "GAVE_UP", null, null], [
+          1,
+          "FAILED",
+          500,
+          at(205)
+        ]])
         // Earlier cases' finished attempts (made before 200 s) go too: only this subscription's are looked at.
         yield* deliveries.prune(at(199))
         expect((yield* deliveries.listFor(w.id, { limit: 10, offset: 0 })).items).toHaveLength(2)

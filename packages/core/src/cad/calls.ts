@@ -1,7 +1,7 @@
 import { DateTime, Effect, Schema } from "effect"
 import { type Caller, requires } from "../identity/index.js"
-import { checkedPage, newId, type Page, validated } from "../kernel/index.js"
-import { type Call, CallCloseReason, CallFields, type CallStatus, ensureNotClosed, ensureWaiting } from "./Call.js"
+import { checkedPage, emitView, newId, type Page, validated } from "../kernel/index.js"
+import { Call, CallCloseReason, CallFields, type CallStatus, ensureNotClosed, ensureWaiting } from "./Call.js"
 import { commitAndPublish, recordChange } from "./history.js"
 import { CallId, type IncidentId } from "./ids.js"
 import { ensureOpen } from "./Incident.js"
@@ -42,6 +42,7 @@ export const receiveCall = Effect.fn("cad.receiveCall")(function*(caller: Caller
     }
     yield* calls.insert(call)
     yield* recordChange(caller, { type: "CALL_RECEIVED", incidentId: null, unitId: null, callId: call.id, data: { ...input } }, target(call))
+    yield* emitView("cad.call.received", Call, call)
     return call
   }))
 }, requires("cad.view", "cad.calls.manage"))

@@ -1,5 +1,6 @@
 import { DateTime, Effect } from "effect"
 import { type Caller, requires } from "../identity/index.js"
+import { emitView } from "../kernel/index.js"
 import { ensureVersion } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
 import type { IncidentId, UnitId } from "./ids.js"
@@ -7,7 +8,7 @@ import { lockIncident, lockUnit, storeUnit } from "./locks.js"
 import { clearRecorded } from "./clearing.js"
 import { assignTo } from "./Unit.js"
 import { unitTarget } from "./units.js"
-import { unitView } from "./views.js"
+import { AssignedUnitView, unitView } from "./views.js"
 
 /**
  * `POST /cad/incidents/{id}/assign`: Control sends an `AVAILABLE` (crewed,
@@ -29,6 +30,7 @@ export const assignUnit = Effect.fn("cad.assignUnit")(function*(caller: Caller, 
       callId: null,
       data: { callsign: unit.callsign, incidentNumber: incident.number, from: unit.status, to: assigned.status }
     }, unitTarget(unit))
+    yield* emitView("cad.unit.assigned", AssignedUnitView, { ...(yield* unitView(assigned)), incident })
     return { incident, unit: assigned }
   }))
   return { ...(yield* unitView(unit)), incident }

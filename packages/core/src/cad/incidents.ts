@@ -1,10 +1,10 @@
 import { DateTime, Effect, Equal } from "effect"
 import { type Caller, requires } from "../identity/index.js"
-import { checkedPage, newId, NoChange, orNotFound, type Page, validated } from "../kernel/index.js"
+import { checkedPage, emitView, newId, NoChange, orNotFound, type Page, validated } from "../kernel/index.js"
 import { ensureVersion } from "./errors.js"
 import { commitAndPublish, recordChange } from "./history.js"
 import { IncidentId } from "./ids.js"
-import { ensureOpen, type Incident, incidentFields, IncidentFields, type IncidentStatus } from "./Incident.js"
+import { ensureOpen, Incident, incidentFields, IncidentFields, type IncidentStatus } from "./Incident.js"
 import { lockIncident, storeUnit } from "./locks.js"
 import { Incidents, Units } from "./ports.js"
 import { clearRecorded } from "./clearing.js"
@@ -50,6 +50,7 @@ export const createIncident = Effect.fn("cad.createIncident")(function*(caller: 
       { type: "INCIDENT_CREATED", ...subjects(incident), data: { number: incident.number, ...incidentFields(incident) } },
       target(incident)
     )
+    yield* emitView("cad.incident.created", Incident, incident)
     return incident
   }))
 }, requires("cad.view", "cad.incidents.create"))
@@ -95,6 +96,7 @@ export const closeIncident = Effect.fn("cad.closeIncident")(function*(caller: Ca
     const closed: Incident = { ...incident, status: "CLOSED", version: incident.version + 1, updatedAt: now, closedAt: now }
     yield* incidents.update(closed)
     yield* recordChange(caller, { type: "INCIDENT_CLOSED", ...subjects(incident), data: { number: incident.number } }, target(incident))
+    yield* emitView("cad.incident.closed", Incident, closed)
     return closed
   }))
 }, requires("cad.view", "cad.incidents.manage"))

@@ -2,10 +2,11 @@ import { DateTime, Duration, Effect, Option } from "effect"
 import {
   CadHistory,
   changed,
+  AssignedUnitView,
   commitAndPublish,
   crewHandRefusal,
   CrewMemberships,
-  type Incident,
+  Incident,
   incidentFields,
   IncidentId,
   Incidents,
@@ -14,10 +15,11 @@ import {
   MdtUnitStatus,
   moveStatus,
   storeUnit,
-  type Unit
+  type Unit,
+  unitView
 } from "../cad/index.js"
 import { type Account, Accounts, type Forbidden, lockedStanding, type StaffRequired } from "../identity/index.js"
-import { type Actor, isOneOf, newId } from "../kernel/index.js"
+import { type Actor, emitView, isOneOf, newId } from "../kernel/index.js"
 import type { CustomCommandData } from "./events.js"
 import { HandledGameEvents } from "./handledEvents.js"
 import { auditAs, GAME_ACTOR, gameText, personActor, recordAs, streetAndPostal } from "./handleShared.js"
@@ -231,6 +233,7 @@ export const panicFromGame = Effect.fn("game.panic")(function*(key: string, plat
         callId: null,
         data: { callsign: unit.callsign, incidentNumber: open.value.number, location, text: description, platformId }
       }, { type: "incident", id: open.value.id })
+      yield* emitView("cad.panic", Incident, open.value)
       return done
     }
     const now = yield* DateTime.now
@@ -283,6 +286,9 @@ export const panicFromGame = Effect.fn("game.panic")(function*(key: string, plat
       ...unitSubjects,
       data: { callsign: unit.callsign, incidentNumber: incident.number, from, to: assigned.status }
     }, unitTarget)
+    yield* emitView("cad.panic", Incident, incident)
+    yield* emitView("cad.incident.created", Incident, incident)
+    yield* emitView("cad.unit.assigned", AssignedUnitView, { ...(yield* unitView(assigned)), incident })
     return done
   }))
 })

@@ -1,6 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
-import { type Call, CallFields, CallId, Calls, commitAndPublish } from "../cad/index.js"
-import { newId, validated } from "../kernel/index.js"
+import { Call, CallFields, CallId, Calls, commitAndPublish } from "../cad/index.js"
+import { emitView, newId, validated } from "../kernel/index.js"
 import type { EmergencyCallData } from "./events.js"
 import { HandledGameEvents } from "./handledEvents.js"
 import { GAME_ACTOR, gameText, recordAs, streetAndPostal } from "./handleShared.js"
@@ -89,6 +89,7 @@ export const gameCallStarted = Effect.fn("game.callStarted")(function*(key: stri
       callId: call.id,
       data: { ...fields, source: "GAME", gameCallNumber: data.callNumber, team: gameText(data.team, 100) }
     }, target(call))
+    yield* emitView("cad.call.received", Call, call)
     return endedAlready ? yield* closeAsEnded(call) : call
   }))
 })

@@ -37,5 +37,11 @@ export class Outbox extends Context.Service<Outbox, {
 }>()("@bluelight/core/kernel/Outbox") {}
 
 /** Writes `type` with `data` to the outbox in context (inside the change's transaction). */
-export const emitEvent = (type: WebhookEventType, data: unknown): Effect.Effect<void, never, Outbox> =>
-  Outbox.use((outbox) => outbox.emit(type, data))
+export const emitEvent = (type: WebhookEventType, data: unknown): Effect.Effect<void, never, Outbox> => Outbox.use((outbox) => outbox.emit(type, data))
+
+/**
+ * Writes `type` to the outbox with `value` as `schema` encodes it (the view
+ * its endpoint answers, as JSON), inside the change's transaction.
+ */
+export const emitView = <A, I>(type: WebhookEventType, schema: Schema.Codec<A, I>, value: A): Effect.Effect<void, never, Outbox> =>
+  Effect.suspend(() => emitEvent(type, Schema.encodeSync(schema)(value)))

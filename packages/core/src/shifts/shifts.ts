@@ -1,11 +1,14 @@
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { actorOf, type Caller, forbidden, StaffDeactivation, StaffProfileId, requires } from "../identity/index.js"
-import { AuditLog, checkedPage, inTransaction, InvalidInput, newId, orNotFound, type Page, validated } from "../kernel/index.js"
+import { AuditLog, checkedPage, emitEvent, inTransaction, InvalidInput, newId, orNotFound, Outbox, type Page, validated } from "../kernel/index.js"
 import { lockActiveStaff, mayEndShifts, notActiveStaff, shiftActorFor, sourceOf } from "./access.js"
 import { ShiftAlreadyActive, ShiftNotActive } from "./errors.js"
 import { ShiftId } from "./ids.js"
 import { type ShiftFilter, Shifts, ShiftSummaries } from "./ports.js"
-import { endedAt, type Shift, shiftDurationSeconds, ShiftType } from "./Shift.js"
+import { endedAt, Shift, shiftDurationSeconds, shiftStatus, ShiftType } from "./Shift.js"
+
+/** A shift as its endpoints answer it (the contract's `Shift`): with its status and whole seconds, as JSON. */
+const shiftMessage = (shift: Shift) => ({ ...Schema.encodeSync(Shift)(shift), status: shiftStatus(shift), durationSeconds: shiftDurationSeconds(shift) })
 
 /** A shift start as the shift rules have it (a known type, a well-formed staff id): a caller that skipped the contract is held to them too. */
 const validStart = validated(Schema.Struct({ type: ShiftType, staffId: Schema.optional(StaffProfileId) }), "The shift is not valid")
@@ -45,6 +48,7 @@ export const startShift = Effect.fn("shifts.startShift")(function*(
       targetId: shift.id,
       data: { staffId: shift.staffId, type: shift.type, source: shift.source, startedAt: DateTime.formatIso(shift.startedAt) }
     })
+    yield* emitEvent("shift.started", shiftMessage(shift))
     return shift
   }))
 })
@@ -69,6 +73,7 @@ const endLocked = (caller: Caller, shift: Shift, reason?: string) =>
         }
       })
     )
+    yield* emitEvent("shift.ended", shiftMessage(ended))
     return ended
   })
 
@@ -135,6 +140,7 @@ export const EndShiftOnDeactivation = Layer.effect(
   Effect.gen(function*() {
     const shifts = yield* Shifts
     const audit = yield* AuditLog
+    const outbox = yield* Outbox
     return {
       deactivated: (caller: Caller, staffId: StaffProfileId) =>
         Effect.flatMap(
@@ -146,6 +152,7 @@ export const EndShiftOnDeactivation = Layer.effect(
         ).pipe(
           Effect.provideService(Shifts, shifts),
           Effect.provideService(AuditLog, audit),
+          Effect.provideService(Outbox, outbox),
           Effect.withSpan("shifts.endShiftOnDeactivation")
         )
     }

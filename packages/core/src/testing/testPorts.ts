@@ -67,16 +67,18 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     : options.auditLog === undefined || options.auditLog === "in-memory"
     ? InMemoryAuditLog
     : AuditLogFailingOn(options.auditLog.failingOn)
+  // One layer value, so the shifts' deactivation hook and everyone else share the same outbox.
+  const webhooks = InMemoryWebhooks(options.webhookTargets)
   const stored = Layer.mergeAll(
     InMemoryTransactor,
     auditLog,
     InMemoryAuditQueries,
     SessionRecordsFromRepositories.pipe(Layer.provideMerge(InMemoryIdentityRepositories)),
-    InMemoryShiftsContext.pipe(Layer.provide(auditLog)),
+    InMemoryShiftsContext.pipe(Layer.provide(auditLog), Layer.provide(webhooks)),
     TestModerationPorts,
     InMemoryCivilianRepositories,
     InMemoryGameEventInbox,
-    InMemoryWebhooks(options.webhookTargets),
+    webhooks,
     // No polling: a test runs `AccessWatch.catchUp` where a server would poll.
     makeCadFeed(null, options.cadFeedLag).pipe(
       Layer.provideMerge(InMemoryCadRepositories),

@@ -35,8 +35,7 @@ export const InMemoryWebhookSubscriptions = Layer.effect(
     const rows = db.rows<Webhook>(WEBHOOKS_TABLE)
     const find = (id: WebhookId) => Effect.map(rows, (all) => Option.fromNullishOr(all.find((webhook) => webhook.id === id)))
     return {
-      list: (page: Page) =>
-        Effect.map(rows, (all) => pageOf([...all].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)), page)),
+      list: (page: Page) => Effect.map(rows, (all) => pageOf([...all].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)), page)),
       findById: find,
       findByIdForUpdate: find,
       insert: (webhook: Webhook) => db.insert(WEBHOOKS_TABLE, webhook),

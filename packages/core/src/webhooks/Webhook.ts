@@ -40,7 +40,8 @@ const AUTHORITY = /^(?:([^@]*)@)?(\[[0-9a-fA-F:.%A-Za-z0-9]+\]|[^:@[\]]*)(?::(\d
 
 /** The URL's parts, or null when it is not an absolute URL with a host (no white space or controls anywhere). */
 export const targetParts = (text: string): TargetParts | null => {
-  if (/[\s\u0000-\u001f\u007f]/u.test(text)) return null
+  // No white space, and no control character (code points below 0x20, and DEL).
+  if (/\s/u.test(text) || [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null
   const match = ABSOLUTE_URL.exec(text)
   if (match === null) return null
   const authority = AUTHORITY.exec(match[2]!)
@@ -63,7 +64,10 @@ export const WebhookUrl = Schema.String.check(
   Schema.makeFilter((text: string) => isWebhookUrl(text) || "must be an absolute http: or https: URL without credentials or a fragment", {
     toJsonSchema: () => ({ format: "uri", maxLength: WEBHOOK_URL_MAX })
   }, true)
-).annotate({ title: "Target URL", description: `Where messages are posted: an absolute https: URL (http: outside production), at most ${WEBHOOK_URL_MAX} characters` })
+).annotate({
+  title: "Target URL",
+  description: `Where messages are posted: an absolute https: URL (http: outside production), at most ${WEBHOOK_URL_MAX} characters`
+})
 
 /** What the subscription is for: up to 500 characters. */
 export const WebhookDescription = MultiLineText({ max: 500 })

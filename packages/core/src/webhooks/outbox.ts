@@ -1,4 +1,4 @@
-import { Clock, DateTime, Duration, Effect, Layer, Schema } from "effect"
+import { Clock, DateTime, Duration, Effect, Layer } from "effect"
 import { Ids, inTransaction, newId, Outbox, type WebhookEventType } from "../kernel/index.js"
 import { type DueDelivery, WebhookDeliveries } from "./ports.js"
 import { afterAttempt, type AttemptOutcome, DELIVERY_RETENTION, WebhookMessageId } from "./Webhook.js"
@@ -25,13 +25,6 @@ export const OutboxLive = Layer.effect(
     }
   })
 )
-
-/**
- * Writes `type` to the outbox with `value` as `schema` encodes it (the view
- * its endpoint answers), inside the change's transaction.
- */
-export const emitView = <A, I>(type: WebhookEventType, schema: Schema.Codec<A, I>, value: A) =>
-  Outbox.use((outbox) => outbox.emit(type, Schema.encodeSync(schema)(value)))
 
 /** How long a taken attempt is the taker's: longer than an attempt can take. */
 export const DELIVERY_LEASE = Duration.seconds(30)

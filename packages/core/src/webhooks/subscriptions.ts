@@ -194,4 +194,3 @@ export const listDeliveries = Effect.fn("webhooks.listDeliveries")(function*(id:
   yield* WebhookSubscriptions.use((subscriptions) => subscriptions.findById(id)).pipe(orNotFound("No such webhook"))
   return yield* WebhookDeliveries.use((deliveries) => deliveries.listFor(id, page))
 }, requires("admin.manage"))
-

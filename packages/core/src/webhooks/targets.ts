@@ -112,5 +112,4 @@ export const targetRefusal = (url: string, policy: TargetPolicy): string | null 
 }
 
 /** Whether a delivery may go to `address`, the one the target's host resolved to, under the policy. */
-export const resolvedAllowed = (address: string, policy: TargetPolicy): boolean =>
-  !policy.production || policy.allowPrivate || !isForbiddenAddress(address)
+export const resolvedAllowed = (address: string, policy: TargetPolicy): boolean => !policy.production || policy.allowPrivate || !isForbiddenAddress(address)

@@ -35,7 +35,19 @@ describe("isForbiddenAddress", () => {
     expect(isIpLiteral(address)).toBe(true)
   })
 
-  it.each(["8.8.8.8", "172.15.255.255", "172.32.0.0", "192.167.1.1", "169.253.1.1", "100.63.255.255", "100.128.0.0", "11.0.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "fec0::1".replace("fec0", "ff02")])(
+  it.each([
+    "8.8.8.8",
+    "172.15.255.255",
+    "172.32.0.0",
+    "192.167.1.1",
+    "169.253.1.1",
+    "100.63.255.255",
+    "100.128.0.0",
+    "11.0.0.1",
+    "2606:4700::1111",
+    "::ffff:8.8.8.8",
+    "fec0::1".replace("fec0", "ff02")
+  ])(
     "allows %s",
     (address) => expect(isForbiddenAddress(address)).toBe(false)
   )
@@ -51,7 +63,19 @@ describe("targetRefusal", () => {
     expect(targetRefusal("https://hooks.example.com/in", production)).toBeNull()
     expect(targetRefusal("https://8.8.8.8/in", production)).toBeNull()
     expect(targetRefusal("http://hooks.example.com/in", production)).toMatch(/https/)
-    for (const url of ["https://127.0.0.1/in", "https://[::1]:8443/in", "https://10.0.0.5/", "https://192.168.0.1", "https://169.254.169.254/latest", "https://[fd00::1]/", "https://0.0.0.0/", "https://localhost/", "https://api.localhost./"]) {
+    for (
+      const url of [
+        "https://127.0.0.1/in",
+        "https://[::1]:8443/in",
+        "https://10.0.0.5/",
+        "https://192.168.0.1",
+        "https://169.254.169.254/latest",
+        "https://[fd00::1]/",
+        "https://0.0.0.0/",
+        "https://localhost/",
+        "https://api.localhost./"
+      ]
+    ) {
       expect(targetRefusal(url, production), url).toMatch(/loopback, private/)
     }
   })
@@ -77,9 +101,21 @@ describe("targetRefusal", () => {
 })
 
 describe("isWebhookUrl", () => {
-  it.each(["https://hooks.example.com/in?x=1", "http://127.0.0.1:8080/", "https://[::1]/", "HTTPS://Example.com"])("accepts %s", (url) =>
-    expect(isWebhookUrl(url)).toBe(true))
-  it.each(["ftp://example.com/", "https://user:pw@example.com/", "https://example.com/#frag", "example.com/in", "https:///in", " https://example.com", "https://exa mple.com/", "javascript:alert(1)", `https://example.com/${"a".repeat(1981)}`])(
+  it.each(["https://hooks.example.com/in?x=1", "http://127.0.0.1:8080/", "https://[::1]/", "HTTPS://Example.com"])(
+    "accepts %s",
+    (url) => expect(isWebhookUrl(url)).toBe(true)
+  )
+  it.each([
+    "ftp://example.com/",
+    "https://user:pw@example.com/",
+    "https://example.com/#frag",
+    "example.com/in",
+    "https:///in",
+    " https://example.com",
+    "https://exa mple.com/",
+    "javascript:alert(1)",
+    `https://example.com/${"a".repeat(1981)}`
+  ])(
     "refuses %s",
     (url) => expect(isWebhookUrl(url)).toBe(false)
   )

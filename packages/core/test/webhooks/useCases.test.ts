@@ -1,6 +1,14 @@
 import { authenticateSession } from "@bluelight/core/identity"
 import { emitEvent, inTransaction, InvalidState } from "@bluelight/core/kernel"
-import { accessNotChecked, AUDIT_TABLE, InMemoryDatabase, testPorts, WEBHOOK_DELIVERIES_TABLE, WEBHOOKS_TABLE, type StoredDelivery } from "@bluelight/core/testing"
+import {
+  accessNotChecked,
+  AUDIT_TABLE,
+  InMemoryDatabase,
+  testPorts,
+  WEBHOOK_DELIVERIES_TABLE,
+  WEBHOOKS_TABLE,
+  type StoredDelivery
+} from "@bluelight/core/testing"
 import {
   changeWebhook,
   createWebhook,
@@ -113,10 +121,13 @@ describe("changeWebhook and revokeWebhook", () => {
     Effect.gen(function*() {
       const admin = yield* signedInAdmin
       const id = WebhookId.make("nope")
-      for (const run of [changeWebhook(admin, id, { active: false }), revokeWebhook(admin, id), testWebhook(admin, id), listDeliveries(id, { limit: 1, offset: 0 })]) {
-        const error = yield* Effect.flip(run as Effect.Effect<unknown, { readonly code: string }>)
-        expect(error.code).toBe("NOT_FOUND")
-      }
+      const errors = [
+        yield* Effect.flip(changeWebhook(admin, id, { active: false })),
+        yield* Effect.flip(revokeWebhook(admin, id)),
+        yield* Effect.flip(testWebhook(admin, id)),
+        yield* Effect.flip(listDeliveries(id, { limit: 1, offset: 0 }))
+      ]
+      expect(errors.map((error) => error.code)).toEqual(["NOT_FOUND", "NOT_FOUND", "NOT_FOUND", "NOT_FOUND"])
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
 
