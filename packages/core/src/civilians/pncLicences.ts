@@ -1,6 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
 import { requires, type UserCaller } from "../identity/index.js"
-import { checkWithinWindow, inTransaction, InvalidState, isWithinWindow, newId, NoChange, orNotFound, validated } from "../kernel/index.js"
+import { checkWithinWindow, emitView, inTransaction, InvalidState, isWithinWindow, newId, NoChange, orNotFound, validated } from "../kernel/index.js"
 import { EndorsementNotActive, InvalidExpiry } from "./errors.js"
 import { recordChange } from "./history.js"
 import { EndorsementId, type LicenceId } from "./ids.js"
@@ -21,7 +21,7 @@ import {
   yearsAfter
 } from "./Licence.js"
 import { loadedLicenceOf } from "./licences.js"
-import { officialLicence } from "./licenceViews.js"
+import { OfficialLicence, officialLicence } from "./licenceViews.js"
 import { ReasonGiven } from "./officialText.js"
 import type { PncChange } from "./PncEvent.js"
 import { CommunitySettingsStore, Licences } from "./ports.js"
@@ -54,6 +54,10 @@ const saveLicence = (caller: UserCaller, before: Licence, after: Licence, measur
   Effect.gen(function*() {
     yield* Licences.use((l) => l.update(after))
     yield* recordChange(caller, { ...measure, civilianId: before.civilianId, licenceId: before.id, target: { type: "licence", id: before.id } })
+    // By an officer or by totting-up: the licence as the official endpoints answer it, suspended.
+    if (measure.type === "LICENCE_SUSPENDED") {
+      yield* emitView("pnc.licence.suspended", OfficialLicence, officialLicence(yield* loadedLicenceOf(before.id), after.updatedAt))
+    }
   })
 
 /**

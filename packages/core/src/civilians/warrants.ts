@@ -1,6 +1,6 @@
 import { DateTime, Effect } from "effect"
 import { requires, type UserCaller } from "../identity/index.js"
-import { checkedPage, inTransaction, newId, orNotFound, type Page, validated } from "../kernel/index.js"
+import { checkedPage, emitView, inTransaction, newId, orNotFound, type Page, validated } from "../kernel/index.js"
 import { checkExpiry, isoOrNull, lockedCivilian, loadedWarrantOf } from "./alerts.js"
 import { WarrantNotActive } from "./errors.js"
 import { recordChange } from "./history.js"
@@ -20,7 +20,7 @@ import {
   warrantStatusWords,
   WarrantTerms
 } from "./Warrant.js"
-import { warrantView } from "./warrantView.js"
+import { warrantView, WarrantView } from "./warrantView.js"
 
 /** The reason and details, and the closing note, as the warrant rules have them: a caller that skipped the contract is held to them too. */
 const validTerms = validated(WarrantTerms, "The warrant's fields are not valid")
@@ -79,7 +79,10 @@ export const issueWarrant = Effect.fn("civilians.issueWarrant")(function*(
       target: { type: "warrant", id: warrant.id },
       data: { reference: warrant.reference, reason: warrant.reason, expiresAt: isoOrNull(expiresAt) }
     })
-    return warrantView(yield* loadedWarrantOf(warrant.id), now)
+    const view = warrantView(yield* loadedWarrantOf(warrant.id), now)
+    // A warrant issued active is activated now; a request only once approved (`decide`).
+    if (warrant.status === "ACTIVE") yield* emitView("pnc.warrant.activated", WarrantView, view)
+    return view
   }))
 }, requires("pnc.warrants.manage"))
 
@@ -130,7 +133,9 @@ const decide = (caller: UserCaller, id: WarrantId, decision: WarrantDecision) =>
       yield* decision.outcome === "APPROVED"
         ? recordChange(caller, { ...subject, type: "WARRANT_APPROVED", data: { reference: warrant.reference, note: decision.note } })
         : recordChange(caller, { ...subject, type: "WARRANT_REJECTED", data: { reference: warrant.reference, reason: decision.reason } })
-      return warrantView(yield* loadedWarrantOf(warrant.id), now)
+      const view = warrantView(yield* loadedWarrantOf(warrant.id), now)
+      if (decision.outcome === "APPROVED") yield* emitView("pnc.warrant.activated", WarrantView, view)
+      return view
     }))
   })
 

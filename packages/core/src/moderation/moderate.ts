@@ -1,6 +1,6 @@
 import { DateTime, Effect, Fiber, Option, Ref, Schema } from "effect"
 import { actorOf, type Caller, type Permitted } from "../identity/index.js"
-import { type AuditAction, AuditLog, inTransaction, newId, validated } from "../kernel/index.js"
+import { type AuditAction, AuditLog, emitEvent, inTransaction, newId, validated } from "../kernel/index.js"
 import type { CommandOutcome } from "./CommandOutcome.js"
 import { gameCommandFor } from "./command.js"
 import { IdempotencyConflict } from "./errors.js"
@@ -22,6 +22,25 @@ export interface ModerationOutcome {
   readonly action: ModerationAction
   readonly replayed: boolean
 }
+
+/**
+ * An action as its endpoints answer it (the contract's `ModerationAction`),
+ * as JSON: what its webhook messages carry.
+ */
+export const moderationActionMessage = (action: ModerationAction) => ({
+  id: action.id,
+  targetPlatformId: action.targetPlatformId,
+  targetUsername: action.targetUsername,
+  moderatorId: action.requester._tag === "Moderator" ? action.requester.id : null,
+  serviceId: action.requester._tag === "Service" ? action.requester.id : null,
+  type: action.type,
+  reason: action.reason,
+  evidence: action.evidence,
+  createdAt: DateTime.formatIso(action.createdAt),
+  updatedAt: DateTime.formatIso(action.updatedAt),
+  delivery: action.delivery,
+  errorCode: action.errorCode
+})
 
 /** The requester an action records: the person's account, or the credential. */
 export const requesterOf = (caller: Caller): ModerationRequester =>
@@ -141,6 +160,7 @@ const moderateAny = Effect.fn("moderation.moderate")(function*(
         targetId: action.id,
         data: { type, targetPlatformId: action.targetPlatformId, targetUsername: action.targetUsername, reason: action.reason }
       })
+      yield* emitEvent("moderation.action.created", moderationActionMessage(action))
       return true
     }))
     // Another request with the same key committed first: answer as its replay.
@@ -187,6 +207,7 @@ const recordDelivery = (caller: Caller, action: ModerationAction, result: KnownD
         targetId: action.id,
         data: { type: action.type, targetPlatformId: action.targetPlatformId, delivery: result.delivery, errorCode: result.errorCode }
       })
+      yield* emitEvent("moderation.action.settled", moderationActionMessage(updated))
       return updated
     }))
   })

@@ -8,6 +8,7 @@ import {
   type Licence,
   LicenceId,
   CivilianId,
+  OfficialLicence,
   reinstateLicence,
   removeEndorsement,
   revokeLicence,
@@ -28,7 +29,8 @@ import {
   testPorts
 } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { DateTime, Effect, type Layer } from "effect"
+import { sentMessages, subscribe } from "../webhooks/helpers.js"
+import { DateTime, Effect, type Layer, Schema } from "effect"
 
 const at = (iso: string) => DateTime.makeUnsafe(iso)
 const NOW = at("2026-06-15T12:00:00.000Z")
@@ -207,4 +209,22 @@ describe("totting-up as endorsements are added (in memory)", () => {
       const read = yield* getOfficialLicence(seeded.licence.id)
       expect([read.status, read.points, read.endorsements]).toEqual(["VALID", 0, []])
     }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: { failingOn: ["pnc.licence.suspended"] } }))))
+})
+
+describe("webhook messages of a suspension", () => {
+  it.effect("totting-up and an officer's suspension each send pnc.licence.suspended with the official licence", () =>
+    withLicence(6, ({ licenceId }) =>
+      Effect.gen(function*() {
+        yield* subscribe(admin, ["pnc.licence.suspended"])
+        yield* endorse(licenceId, 5)
+        expect(yield* sentMessages).toEqual([])
+        const suspended = yield* endorse(licenceId, 1)
+        const [automatic] = yield* sentMessages
+        expect(automatic).toMatchObject({ type: "pnc.licence.suspended", data: { id: licenceId, status: "SUSPENDED" } })
+        expect(automatic!.data).toEqual(Schema.encodeSync(OfficialLicence)(suspended))
+        yield* reinstateLicence(officer, licenceId, { reason: "Appeal allowed" })
+        yield* suspendLicence(officer, licenceId, { reason: "Court order" })
+        const messages = yield* sentMessages
+        expect(messages.map((m) => [m.type, m.data.status])).toEqual([["pnc.licence.suspended", "SUSPENDED"], ["pnc.licence.suspended", "SUSPENDED"]])
+      })))
 })

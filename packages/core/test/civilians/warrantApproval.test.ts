@@ -14,12 +14,14 @@ import {
   registerVehicle,
   rejectWarrant,
   type VehicleId,
-  WarrantId
+  WarrantId,
+  WarrantView
 } from "@bluelight/core/civilians"
 import { type Account, AccountId, Accounts, type Permission, type Permitted } from "@bluelight/core/identity"
 import { accessNotChecked, auditEntries, civilianTables, InMemoryDatabase, testPorts } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
-import { Cause, DateTime, type Duration, Effect, Exit, type Layer } from "effect"
+import { sentMessages, subscribe } from "../webhooks/helpers.js"
+import { Cause, DateTime, type Duration, Effect, Exit, type Layer, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { anAccount, aUserCaller } from "../identity/helpers.js"
 
@@ -269,4 +271,26 @@ describe("a decision and its history and audit entries commit together", () => {
         expect(yield* tables).toEqual(before)
       }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: { failingOn: [action] } }))))
   }
+})
+
+describe("webhook messages of a warrant", () => {
+  it.effect("pnc.warrant.activated is sent when a warrant is issued active or approved, never for a request or a rejection", () =>
+    run(({ civilianId }) =>
+      Effect.gen(function*() {
+        yield* subscribe(admin, ["pnc.warrant.activated"])
+        const pending = yield* request(civilianId)
+        const rejected = yield* request(civilianId)
+        yield* rejectWarrant(approver, rejected.id, { reason: "No grounds" })
+        expect(yield* sentMessages).toEqual([])
+        const approved = yield* approveWarrant(approver, pending.id, {})
+        yield* approvalNeeded(false)
+        const issued = yield* request(civilianId)
+        const messages = yield* sentMessages
+        expect(messages.map((m) => [m.type, m.data.id, m.data.status])).toEqual([
+          ["pnc.warrant.activated", approved.id, "ACTIVE"],
+          ["pnc.warrant.activated", issued.id, "ACTIVE"]
+        ])
+        expect(messages[0]!.data).toEqual(Schema.encodeSync(WarrantView)(approved))
+      })
+    ))
 })

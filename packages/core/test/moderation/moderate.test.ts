@@ -1,5 +1,14 @@
 import { authenticateSession, issueCredential } from "@bluelight/core/identity"
-import { gameCommandFor, checkTarget, deliveryOf, moderate, type ModerationRequest, ModerationActions, findModerationAction } from "@bluelight/core/moderation"
+import {
+  gameCommandFor,
+  checkTarget,
+  deliveryOf,
+  moderate,
+  type ModerationRequest,
+  ModerationActions,
+  findModerationAction,
+  moderationActionMessage
+} from "@bluelight/core/moderation"
 import { CurrentRequestId } from "@bluelight/core/kernel"
 import {
   accessNotChecked,
@@ -12,6 +21,7 @@ import {
   testPorts
 } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
+import { sentMessages, subscribe } from "../webhooks/helpers.js"
 import { type Cause, Effect, Ref } from "effect"
 import { TestClock } from "effect/testing"
 import { aUserCaller, signIn } from "../identity/helpers.js"
@@ -268,4 +278,20 @@ describe("the audit of a delivery", () => {
       const next = yield* moderate(caller, "kick", "key-next-0123456789ab", kickJane)
       expect(next.action.delivery).toBe("SUCCEEDED")
     }).pipe(accessNotChecked, Effect.provide(testPorts({ auditLog: { failingOn: ["moderation.delivery.failed"] } }))))
+})
+
+describe("webhook messages of a moderation action", () => {
+  it.effect("moderation.action.created is sent with the record as UNKNOWN, then moderation.action.settled with what the game answered", () =>
+    Effect.gen(function*() {
+      const caller = yield* admin
+      yield* subscribe(caller, ["moderation.action.created", "moderation.action.settled"])
+      const { action } = yield* moderate(caller, "kick", KEY, kickJane)
+      const messages = yield* sentMessages
+      expect(messages.map((m) => [m.type, m.data.delivery])).toEqual([["moderation.action.created", "UNKNOWN"], ["moderation.action.settled", "SUCCEEDED"]])
+      expect(messages[1]!.data).toEqual(moderationActionMessage(action))
+      expect(messages[1]!.data).toMatchObject({ id: action.id, type: "kick", moderatorId: caller.account.id, serviceId: null, errorCode: null })
+      // A replay sends nothing more.
+      yield* moderate(caller, "kick", KEY, kickJane)
+      expect(yield* sentMessages).toHaveLength(2)
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
