@@ -32,9 +32,19 @@ import { DEVELOPER_PASSWORD, identityRecipes } from "./auditRecipes/identity.js"
 import { moderationRecipes } from "./auditRecipes/moderation.js"
 import type { Recipe, Recipes, World } from "./auditRecipes/recipe.js"
 import { shiftRecipes } from "./auditRecipes/shifts.js"
+import { webhookRecipes } from "./auditRecipes/webhooks.js"
 import { reportCoverage } from "./coverage.js"
 
-const RECIPES: Recipes = { ...identityRecipes, ...shiftRecipes, ...civilianRecipes, ...chargeRecipes, ...cadRecipes, ...moderationRecipes, ...gameRecipes }
+const RECIPES: Recipes = {
+  ...identityRecipes,
+  ...shiftRecipes,
+  ...civilianRecipes,
+  ...chargeRecipes,
+  ...cadRecipes,
+  ...moderationRecipes,
+  ...gameRecipes,
+  ...webhookRecipes
+}
 
 let database: TestDatabase
 let simulator: GameServerSimulator

@@ -105,8 +105,13 @@ export const sendAttempt = (delivery: DueDelivery, policy: TargetPolicy, timeout
           read += chunk.length
           if (read > MAX_RESPONSE_BYTES) response.destroy()
         })
+        // A status outside 100 to 599 is no HTTP status: kept in the error only.
         const done = () =>
-          settle(isDelivered(status) ? { _tag: "Delivered", responseStatus: status } : { _tag: "Failed", responseStatus: status, error: `HTTP ${status}` })
+          settle(
+            isDelivered(status)
+              ? { _tag: "Delivered", responseStatus: status }
+              : { _tag: "Failed", responseStatus: status >= 100 && status <= 599 ? status : null, error: `HTTP ${status}` }
+          )
         response.on("end", done)
         response.on("close", done)
         response.on("error", done)

@@ -1,5 +1,5 @@
 import { DateTime, Duration, Schema } from "effect"
-import { EntityId, MultiLineText, Timestamp, WEBHOOK_EVENT_TYPES, WebhookEventType } from "../kernel/index.js"
+import { EntityId, IntegerBetween, MultiLineText, Timestamp, WEBHOOK_EVENT_TYPES, WebhookEventType } from "../kernel/index.js"
 
 export const WebhookId = EntityId("WebhookId")
 export type WebhookId = typeof WebhookId.Type
@@ -131,9 +131,11 @@ export const WebhookDelivery = Schema.Struct({
   id: WebhookDeliveryId,
   messageId: WebhookMessageId,
   type: Schema.String,
-  attempt: Schema.Int,
+  attempt: IntegerBetween({ min: 1, max: 7 }).annotate({ description: "1 for the first attempt, up to 7" }),
   status: DeliveryStatus,
-  responseStatus: Schema.NullOr(Schema.Int),
+  responseStatus: Schema.NullOr(IntegerBetween({ min: 100, max: 599 })).annotate({
+    description: "The status the target answered; null when it did not answer"
+  }),
   error: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
   nextAttemptAt: Schema.NullOr(Timestamp)
