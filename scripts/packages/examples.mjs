@@ -3,7 +3,8 @@
  * (`packCheck.mjs` makes it): the harness (`examples/harness/rule.mjs`, a community's own rule on the in-memory
  * ports), the bot (`examples/bot/relay.mjs`, `@bluelight/client` with a service credential) against a real server,
  * and the internal tool (`examples/tool/close-stale-calls.mjs`, `@bluelight/adapters-pg` on the server's own
- * database) closing the call the bot relayed. The server is this repository's build, started on a free port, the
+ * database) closing the call the bot relayed, and the webhook receiver (`examples/webhooks/receiver.mjs`) verifying a
+ * signed message the server sends it. The server is this repository's build, started on a free port, the
  * development identity provider signing in an administrator who issues the credential over HTTP, as a community's
  * administrator would. Its database is a fresh one on the Postgres at `TEST_DATABASE_URL` (the server migrates it;
  * it is dropped afterwards); without one, the embedded database in a temp folder, which serves the server alone,
@@ -148,6 +149,46 @@ const issueCredential = async (url, session, name, scopes) => {
   return (await issued.json()).data.token
 }
 
+/**
+ * The webhook receiver of `tool` on a free port, subscribed by the administrator; the server sends it a test
+ * message, which it must verify (it exits 0 after one verified message; a message it refuses is answered 401, so
+ * the server retries, and the receiver never exits: the bound fails).
+ */
+const runReceiver = async (url, session, tool) => {
+  const port = await freePort()
+  const made = await step(`${url}/api/admin/webhooks`, 201, {
+    method: "POST",
+    headers: { cookie: session, origin: url, "content-type": "application/json" },
+    body: JSON.stringify({ url: `http://127.0.0.1:${port}/bluelight`, events: ["cad.incident.created"], description: "Examples receiver" })
+  })
+  const { id, secret } = (await made.json()).data
+  console.log("running webhooks/receiver.mjs")
+  const child = spawn(process.execPath, ["webhooks/receiver.mjs"], {
+    cwd: tool,
+    env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: secret, EXIT_AFTER: "1" },
+    stdio: ["ignore", "pipe", "inherit"]
+  })
+  const exited = once(child, "close")
+  let output = ""
+  try {
+    await new Promise((listening, reject) => {
+      createInterface({ input: child.stdout }).on("line", (line) => {
+        console.log(line)
+        output += `${line}\n`
+        if (line.startsWith("listening on ")) listening()
+      })
+      void exited.then(([code]) => reject(new Error(`the receiver exited with ${code} before listening`)))
+    })
+    await step(`${url}/api/admin/webhooks/${id}/test`, 202, { method: "POST", headers: { cookie: session, origin: url } })
+    const timer = setTimeout(() => child.kill("SIGTERM"), 30_000)
+    const [code] = await exited
+    clearTimeout(timer)
+    if (code !== 0 || !output.includes("received webhook.test ")) throw new Error(`the receiver did not verify the test message (exit ${code})\n${output}`)
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+  }
+}
+
 /** Runs `file` of `tool` with node, its output shown; throws when it fails. */
 const runIn = (tool, file, env = {}) => {
   console.log(`running ${file}`)
@@ -159,7 +200,7 @@ const runIn = (tool, file, env = {}) => {
  * internal tool on that server's database (`postgresUrl`, the Postgres server to make it on) closing the bot's call.
  */
 export const runExamples = async ({ root, tool, postgresUrl = process.env.TEST_DATABASE_URL || undefined }) => {
-  for (const example of ["harness", "bot", "tool"]) cpSync(join(root, "examples", example), join(tool, example), { recursive: true })
+  for (const example of ["harness", "bot", "tool", "webhooks"]) cpSync(join(root, "examples", example), join(tool, example), { recursive: true })
   runIn(tool, "harness/rule.mjs")
   if (postgresUrl === undefined && process.env.CI === "true") throw new Error("CI runs the internal tool: set TEST_DATABASE_URL")
   const database = postgresUrl === undefined ? undefined : await freshDatabase(postgresUrl)
@@ -169,6 +210,7 @@ export const runExamples = async ({ root, tool, postgresUrl = process.env.TEST_D
       const session = await signInAdmin(server.url)
       const bot = await issueCredential(server.url, session, "Examples relay bot", ["cad.view", "cad.calls.manage"])
       runIn(tool, "bot/relay.mjs", { BLUELIGHT_URL: server.url, BLUELIGHT_TOKEN: bot })
+      await runReceiver(server.url, session, tool)
       if (database === undefined) console.log("examples/tool not run: it needs the server on a Postgres server (set TEST_DATABASE_URL)")
       else {
         const nightShift = await issueCredential(server.url, session, "Examples night-shift tool", ["cad.view", "cad.calls.manage"])

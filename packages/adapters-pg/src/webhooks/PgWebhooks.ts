@@ -145,8 +145,8 @@ export const PgWebhookDeliveries = Layer.effect(
         return Option.some<DueDelivery>(yield* Effect.orDie(decodeDue(rows[0])))
       }),
       finish: Effect.fn("PgWebhookDeliveries.finish")(function*(attempt: FinishedAttempt, at: DateTime.Utc) {
-        const locked = yield* sql<{ readonly status: string }>`
-          SELECT status FROM webhook_deliveries WHERE id = ${attempt.id} FOR UPDATE`.pipe(Effect.orDie)
+        const locked = yield* sql<{ readonly status: string; readonly subscriptionId: string }>`
+          SELECT status, subscription_id FROM webhook_deliveries WHERE id = ${attempt.id} FOR UPDATE`.pipe(Effect.orDie)
         if (locked[0]?.status !== "PENDING") return false
         const next = attempt.nextAttemptAt === null ? null : date(attempt.nextAttemptAt)
         yield* sql`
@@ -158,6 +158,14 @@ export const PgWebhookDeliveries = Layer.effect(
             INSERT INTO webhook_deliveries (id, message_id, subscription_id, type, attempt, status, created_at, next_attempt_at)
             SELECT gen_random_uuid()::text, message_id, subscription_id, type, attempt + 1, 'PENDING', ${date(at)}, ${next}
             FROM webhook_deliveries WHERE id = ${attempt.id}`.pipe(Effect.orDie)
+        }
+        // The receiver answers again: what waits for a retry to it is due now (in order of creation).
+        if (attempt.status === "SUCCEEDED") {
+          yield* sql`
+            UPDATE webhook_deliveries SET next_attempt_at = ${date(at)}
+            WHERE subscription_id = ${locked[0].subscriptionId} AND status = 'PENDING' AND attempt > 1 AND next_attempt_at > ${date(at)}`.pipe(
+            Effect.orDie
+          )
         }
         return true
       }),

@@ -160,6 +160,35 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
         expect(WebhookDeliveryId.make("x")).toBe("x")
       })))
 
+    it("a success makes the retries waiting for that subscription due at once, and no other subscription's", () =>
+      run(Effect.gen(function*() {
+        const w = aWebhook({ events: ["pnc.warrant.activated"] })
+        const other = aWebhook({ events: ["pnc.warrant.activated"] })
+        yield* insert(w)
+        yield* insert(other)
+        yield* queue("pnc.warrant.activated", null, 400)
+        const taken = yield* takeAll(400)
+        expect(taken).toHaveLength(2)
+        const deliveries = yield* WebhookDeliveries
+        // Both fail, their retries far off.
+        for (const d of taken) {
+          yield* inTransaction(deliveries.finish({ id: d.id, status: "FAILED", responseStatus: 503, error: "HTTP 503", nextAttemptAt: at(2000) }, at(400)))
+        }
+        expect(yield* take(401)).toEqual(Option.none())
+        // A new message to w is delivered: w's waiting retry is due now; the other's still waits.
+        yield* queue("webhook.test", w.id, 401)
+        const [fresh] = yield* takeAll(401)
+        expect(fresh!.subscriptionId).toBe(w.id)
+        expect(yield* succeed(fresh!, 402)).toBe(true)
+        const [pulled, ...none] = yield* takeAll(402)
+        expect(none).toEqual([])
+        expect(pulled).toMatchObject({ subscriptionId: w.id, attempt: 2 })
+        yield* succeed(pulled!, 403)
+        const [late] = yield* takeAll(2000)
+        expect(late).toMatchObject({ subscriptionId: other.id, attempt: 2 })
+        yield* succeed(late!, 2001)
+      })))
+
     it("two takers at once take different attempts", () =>
       run(Effect.gen(function*() {
         const w = aWebhook({ events: ["cad.unit.assigned"] })

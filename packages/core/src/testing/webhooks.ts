@@ -129,6 +129,15 @@ export const InMemoryWebhookDeliveries = Layer.effect(
                 }
                 : stored
             ))
+          if (attempt.status === "SUCCEEDED") {
+            yield* db.update<StoredDelivery>(WEBHOOK_DELIVERIES_TABLE, (all) =>
+              all.map((stored) =>
+                stored.subscriptionId === row.subscriptionId && stored.status === "PENDING" && stored.attempt > 1 && stored.nextAttemptAt !== null &&
+                  DateTime.isGreaterThan(stored.nextAttemptAt, at)
+                  ? { ...stored, nextAttemptAt: at }
+                  : stored
+              ))
+          }
           if (attempt.status === "FAILED" && attempt.nextAttemptAt !== null) {
             yield* db.insert(WEBHOOK_DELIVERIES_TABLE, {
               ...attemptRow({ id: row.messageId, type: row.type }, row.subscriptionId, row.attempt + 1, at),

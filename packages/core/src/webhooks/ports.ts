@@ -67,7 +67,9 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries, {
    * Records how the attempt ended, unless it is no longer `PENDING` (another
    * taker finished it after this one's lease ran out): then false. A `FAILED`
    * attempt queues the next (`attempt + 1`, due `nextAttemptAt`). Locks the row
-   * (read-check-write in one transaction).
+   * (read-check-write in one transaction). A `SUCCEEDED` attempt makes every
+   * retry waiting for the same subscription due at `at`: its receiver answers
+   * again, and the schedule's waits only spare a receiver that does not.
    */
   readonly finish: (attempt: FinishedAttempt, at: DateTime.Utc) => Effect.Effect<boolean>
   /** Removes finished attempts created before `before` (and messages left with none). Answers how many attempts. */
