@@ -140,9 +140,12 @@ runBench(async () => {
   const drained = (performance.now() - returned) / 1000
   const client = new pg.Client({ connectionString: database.url })
   await client.connect()
-  const twiceSucceeded = await client.query(
-    "SELECT message_id FROM webhook_deliveries WHERE status = 'SUCCEEDED' GROUP BY message_id HAVING count(*) > 1"
-  ).finally(() => client.end())
+  let twiceSucceeded
+  try {
+    twiceSucceeded = await client.query("SELECT message_id FROM webhook_deliveries WHERE status = 'SUCCEEDED' GROUP BY message_id HAVING count(*) > 1")
+  } finally {
+    await client.end()
+  }
   const arrivalsById = new Map()
   for (const arrival of receiver.arrivals.slice(before)) arrivalsById.set(arrival.id, (arrivalsById.get(arrival.id) ?? 0) + 1)
   const twice = [...arrivalsById.values()].filter((n) => n > 1).length

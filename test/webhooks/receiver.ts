@@ -60,7 +60,7 @@ export const startReceiver = async (): Promise<Receiver> => {
 /** Whether the arrival's `webhook-signature` is the Standard Webhooks signature of its id, timestamp and body with `secret` (`whsec_…`). */
 export const verifies = (arrival: Arrival, secret: string): boolean => {
   const expected = createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64"))
-    .update(`${arrival.headers["webhook-id"]}.${arrival.headers["webhook-timestamp"]}.${arrival.body}`)
+    .update(`${String(arrival.headers["webhook-id"])}.${String(arrival.headers["webhook-timestamp"])}.${arrival.body}`)
     .digest()
   return String(arrival.headers["webhook-signature"] ?? "").split(" ").some((entry) => {
     const [version, signature] = entry.split(",")
