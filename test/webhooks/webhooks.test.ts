@@ -118,6 +118,34 @@ describe("subscriptions", () => {
     expectError(await server.request("GET", "/api/admin/webhooks/nope/deliveries", { headers: { cookie: admin.cookie } }), 404, "NOT_FOUND")
   })
 
+  it("bounds the description at 500 characters and the URL at 2000", async () => {
+    const base = `${receiver.url}/bounds/`
+    const at = await create({ url: base + "a".repeat(2000 - base.length), events: ["cad.panic"], description: "d".repeat(500) })
+    expect(at.description).toHaveLength(500)
+    expectError(
+      await write(server, admin, "POST", "/api/admin/webhooks", { url: `${receiver.url}/b`, events: ["cad.panic"], description: "d".repeat(501) }),
+      400,
+      "INVALID_INPUT"
+    )
+    expectError(
+      await write(server, admin, "POST", "/api/admin/webhooks", { url: base + "a".repeat(2001 - base.length), events: ["cad.panic"] }),
+      400,
+      "INVALID_INPUT"
+    )
+    await write(server, admin, "DELETE", `/api/admin/webhooks/${at.id}`)
+  })
+
+  it("the same change or revocation sent at once is made once: one audit entry each", async () => {
+    const made = await create({ url: `${receiver.url}/races`, events: ["cad.panic"] })
+    const changes = await Promise.all(Array.from({ length: 6 }, () => write(server, admin, "PATCH", `/api/admin/webhooks/${made.id}`, { active: false })))
+    expect(changes.map((reply) => reply.status)).toEqual(Array(6).fill(200))
+    expect((await audit("webhook.changed")).filter((entry) => entry.targetId === made.id)).toHaveLength(1)
+    const revokes = await Promise.all(Array.from({ length: 6 }, () => write(server, admin, "DELETE", `/api/admin/webhooks/${made.id}`)))
+    expect(revokes.map((reply) => reply.status)).toEqual(Array(6).fill(200))
+    expect(new Set(revokes.map((reply) => dataOf<WebhookData>(reply).revokedAt)).size).toBe(1)
+    expect((await audit("webhook.revoked")).filter((entry) => entry.targetId === made.id)).toHaveLength(1)
+  })
+
   it("refuses a person without admin.manage", async () => {
     const member = await signIn(server, { id: "webhook-member", displayName: "Member" })
     expectError(await write(server, member, "POST", "/api/admin/webhooks", { url: `${receiver.url}/x`, events: ["cad.panic"] }), 403, "FORBIDDEN")
