@@ -37,7 +37,8 @@ import {
 import { CivilianReads, VehicleReads } from "@bluelight/core/civilians"
 import { type Account, AccountId, Accounts, type Permission, type Permitted, type UserCaller } from "@bluelight/core/identity"
 import { accessNotChecked, testPorts } from "@bluelight/core/testing"
-import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds, PgWebhooks } from "@bluelight/adapters-pg/internal"
+import { OutboxLive } from "@bluelight/core/webhooks"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
@@ -393,7 +394,7 @@ contract("Postgres", async () => {
   const database: TestDatabase = await freshDatabase({ migrated: true })
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
   const runtime = ManagedRuntime.make(
-    Layer.mergeAll(PgCivilianRepositories, PgIdentityRepositories, PgTransactor, PgAuditLog).pipe(
+    Layer.mergeAll(PgCivilianRepositories, PgIdentityRepositories, PgTransactor, PgAuditLog, OutboxLive.pipe(Layer.provideMerge(PgWebhooks))).pipe(
       Layer.provideMerge(RandomIds),
       Layer.provideMerge(client),
       Layer.orDie

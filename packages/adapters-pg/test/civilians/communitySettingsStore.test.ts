@@ -7,7 +7,8 @@ import { type CommunitySettings, CommunitySettingsStore, defaultCommunitySetting
 import { AccountId, Accounts } from "@bluelight/core/identity"
 import { inTransaction } from "@bluelight/core/kernel"
 import { personAccount, testPorts } from "@bluelight/core/testing"
-import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds } from "@bluelight/adapters-pg/internal"
+import { layerPgClient, PgAuditLog, PgCivilianRepositories, PgIdentityRepositories, PgTransactor, RandomIds, PgWebhooks } from "@bluelight/adapters-pg/internal"
+import { OutboxLive } from "@bluelight/core/webhooks"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DateTime, Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { freshDatabase, type TestDatabase } from "../../../../test/harness/database.js"
@@ -91,7 +92,7 @@ contract("Postgres", async () => {
   const database: TestDatabase = await freshDatabase({ migrated: true })
   const client = layerPgClient({ url: Redacted.make(database.url), maxConnections: database.poolSize })
   const runtime = ManagedRuntime.make(
-    Layer.mergeAll(PgCivilianRepositories, PgIdentityRepositories, PgTransactor, PgAuditLog).pipe(
+    Layer.mergeAll(PgCivilianRepositories, PgIdentityRepositories, PgTransactor, PgAuditLog, OutboxLive.pipe(Layer.provideMerge(PgWebhooks))).pipe(
       Layer.provideMerge(RandomIds),
       Layer.provideMerge(client),
       Layer.orDie
