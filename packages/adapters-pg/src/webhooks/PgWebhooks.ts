@@ -52,9 +52,6 @@ const DueRow = Schema.Struct({
   secret: Schema.String
 })
 
-/** The channel a queued delivery is announced on, at commit (`NOTIFY` is sent when its transaction commits). */
-export const WEBHOOK_CHANNEL = "webhook_deliveries"
-
 const date = (at: DateTime.Utc) => DateTime.toDateUtc(at)
 
 export const PgWebhookSubscriptions = Layer.effect(
@@ -86,8 +83,7 @@ export const PgWebhookSubscriptions = Layer.effect(
 /**
  * The outbox and the delivery log on `webhook_messages` and
  * `webhook_deliveries`. A queue writes the message and its first attempts in
- * the caller's transaction and `NOTIFY`s `webhook_deliveries` (heard at
- * commit). A take leases the oldest due attempt chosen with `FOR UPDATE SKIP
+ * the caller's transaction. A take leases the oldest due attempt chosen with `FOR UPDATE SKIP
  * LOCKED`, so two instances taking at once take two attempts, or one and
  * none; a finish locks the attempt, writes its end and the next attempt.
  */
@@ -122,7 +118,6 @@ export const PgWebhookDeliveries = Layer.effect(
           INSERT INTO webhook_deliveries (id, message_id, subscription_id, type, attempt, status, created_at, next_attempt_at)
           SELECT gen_random_uuid()::text, ${message.id}, s, ${message.type}, 1, 'PENDING', ${at}, ${at}
           FROM unnest(${targets.map((t) => t.id)}::text[]) AS s`.pipe(Effect.orDie)
-        yield* sql`SELECT pg_notify(${WEBHOOK_CHANNEL}, '')`.pipe(Effect.orDie)
         return targets.length
       }),
       listFor: Effect.fn("PgWebhookDeliveries.listFor")((subscription: WebhookId, page: Page) => pageOf(page, listFor(subscription))),
@@ -136,7 +131,7 @@ export const PgWebhookDeliveries = Layer.effect(
               WHERE d.status = 'PENDING' AND d.next_attempt_at <= ${date(now)}
                 AND (d.leased_until IS NULL OR d.leased_until < ${date(now)})
                 AND s.active AND s.revoked_at IS NULL
-              ORDER BY d.next_attempt_at, d.seq LIMIT 1
+              ORDER BY d.seq LIMIT 1
               FOR UPDATE OF d SKIP LOCKED)
             RETURNING id, message_id, subscription_id, attempt, type)
           SELECT t.id, t.message_id, t.subscription_id, t.attempt, t.type, m.body, s.url, s.secret
