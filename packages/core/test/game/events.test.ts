@@ -10,7 +10,7 @@ import {
   Calls,
   createIncident,
   createUnit,
-  type Incident,
+  Incident,
   Incidents,
   listCadEvents,
   listCalls,
@@ -46,6 +46,7 @@ import {
   testPorts
 } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
+import { sentMessages, subscribe } from "../webhooks/helpers.js"
 import { Duration, Effect, Option, Ref, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { anAccount } from "../identity/helpers.js"
@@ -647,5 +648,29 @@ describe("other commands", () => {
       expect((yield* history).length).toBe(before.history)
       expect((yield* auditEntries).length).toBe(before.audit)
       expect(yield* claims).toEqual([])
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
+})
+
+describe("webhook messages of the game's events", () => {
+  it.effect("a panic sends cad.panic, cad.incident.created and cad.unit.assigned once; a panic again sends cad.panic alone; an emergency call sends cad.call.received", () =>
+    Effect.gen(function*() {
+      const admin = aPerson({ permissions: ["admin.manage"], displayName: "Admin" })
+      yield* subscribe(admin, ["cad.panic", "cad.incident.created", "cad.unit.assigned", "cad.call.received"])
+      const { unit } = yield* janeCrewing
+      yield* janeAtParkStreet
+      yield* handle(command("101", "panic", "shots fired", 1))
+      // Delivered again: nothing more.
+      yield* handle(command("101", "panic", "shots fired", 1))
+      const first = yield* sentMessages
+      expect(first.map((m) => m.type)).toEqual(["cad.panic", "cad.incident.created", "cad.unit.assigned"])
+      const [raised] = (yield* history).filter((event) => event.type === "PANIC_RAISED")
+      const incident = yield* incidentNow(raised!.incidentId!)
+      expect(first[0]!.data).toEqual(Schema.encodeSync(Incident)(incident))
+      expect(first[2]!.data).toMatchObject({ id: unit.id, status: "ASSIGNED", incident: { id: incident.id } })
+      yield* handle(command("101", "panic", "still under fire", 2))
+      expect((yield* sentMessages).slice(3).map((m) => [m.type, m.data.id])).toEqual([["cad.panic", incident.id]])
+      yield* handle(started({ callNumber: 4242 }))
+      const last = (yield* sentMessages).at(-1)!
+      expect(last).toMatchObject({ type: "cad.call.received", data: { source: "GAME", gameCallNumber: 4242, status: "WAITING" } })
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
