@@ -1,11 +1,12 @@
 /** The use cases write their webhook messages in their own transaction: committed with the change, gone with its rollback. */
-import { closeIncident, createIncident, Incident, receiveCall } from "@bluelight/core/cad"
+import { AssignedUnitView, assignUnit, closeIncident, createIncident, Incident, receiveCall } from "@bluelight/core/cad"
 import { type Account, AccountId } from "@bluelight/core/identity"
 import { newId } from "@bluelight/core/kernel"
 import { endShift, startShift } from "@bluelight/core/shifts"
 import {
   accessNotChecked,
   InMemoryDatabase,
+  seedCrewedUnit,
   seedStaff,
   type StoredDelivery,
   testPorts,
@@ -49,6 +50,17 @@ describe("webhook messages from the use cases", () => {
       expect(messages[0]!.data).toEqual(Schema.encodeSync(Incident)(incident))
       expect(messages[1]!.data).toMatchObject({ id: incident.id, status: "CLOSED", version: closed.version })
       expect(messages[2]!.data).toMatchObject({ id: call.id, status: "WAITING" })
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
+
+  it.effect("a unit assigned sends cad.unit.assigned with the unit, its crew and the incident, as the endpoint answers", () =>
+    Effect.gen(function*() {
+      yield* subscribed(["cad.unit.assigned"])
+      const { unit } = yield* seedCrewedUnit()
+      const incident = yield* createIncident(control, incidentInput)
+      const assigned = yield* assignUnit(control, incident.id, unit.id, unit.version)
+      const [message] = yield* sent
+      expect(message!.type).toBe("cad.unit.assigned")
+      expect(message!.data).toEqual(Schema.encodeSync(AssignedUnitView)(assigned))
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a change that rolls back (its audit entry fails) sends nothing", () =>
