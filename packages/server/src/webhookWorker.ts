@@ -38,9 +38,14 @@ export const layerWebhookWorker = (options: WebhookWorkerOptions) =>
   Layer.effectDiscard(Effect.gen(function*() {
     const stopping = yield* Ref.make(false)
     const once = Effect.gen(function*() {
-      const due = yield* takeDueDelivery
+      // Untraced: an idle worker asks ten times a second, and a trace of each would drown the requests'.
+      const due = yield* takeDueDelivery.pipe(Effect.withTracerEnabled(false))
       if (Option.isNone(due)) return false
-      const outcome = yield* sendAttempt(due.value, options.policy, options.attemptTimeout)
+      const outcome = yield* sendAttempt(due.value, options.policy, options.attemptTimeout).pipe(
+        Effect.withSpan("webhooks.attempt", {
+          attributes: { "webhook.message": due.value.messageId, "webhook.subscription": due.value.subscriptionId, "webhook.attempt": due.value.attempt }
+        })
+      )
       yield* recordAttempt(due.value, outcome)
       if (outcome._tag === "Failed") {
         yield* Effect.logWarning(
