@@ -169,9 +169,9 @@ export const revokeWebhook = Effect.fn("webhooks.revokeWebhook")(function*(calle
 }, requires("admin.manage"))
 
 /**
- * Queues a `webhook.test` message for this one subscription (active or
- * paused: a test is sent either way; a revoked one is `INVALID_STATE`). Not
- * audited: it changes nothing but the delivery log.
+ * Queues a `webhook.test` message for this one subscription (a paused one
+ * receives it once active again, as everything queued for it; a revoked one
+ * is `INVALID_STATE`). Not audited: it changes nothing but the delivery log.
  */
 export const testWebhook = Effect.fn("webhooks.testWebhook")(function*(_caller: UserCaller, id: WebhookId) {
   const subscriptions = yield* WebhookSubscriptions

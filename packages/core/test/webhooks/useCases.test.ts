@@ -215,13 +215,17 @@ describe("attempts", () => {
       expect(Option.isNone(yield* takeDueDelivery)).toBe(true)
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
-  it.effect("a test message goes to that subscription only, paused or not", () =>
+  it.effect("a test message goes to that subscription only; a paused one's waits until it is active again", () =>
     Effect.gen(function*() {
       const admin = yield* signedInAdmin
       const one = yield* createWebhook(admin, { url: "https://a.example.com/", events: ["cad.panic"] })
       yield* createWebhook(admin, { url: "https://b.example.com/", events: ["cad.panic"] })
+      yield* changeWebhook(admin, one.id, { active: false })
       yield* testWebhook(admin, one.id)
       const deliveries = (yield* stored).deliveries
       expect(deliveries.map((d) => [d.subscriptionId, d.type])).toEqual([[one.id, "webhook.test"]])
+      expect(Option.isNone(yield* takeDueDelivery)).toBe(true)
+      yield* changeWebhook(admin, one.id, { active: true })
+      expect(Option.getOrThrow(yield* takeDueDelivery)).toMatchObject({ subscriptionId: one.id, type: "webhook.test" })
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 })
