@@ -16,7 +16,7 @@ import {
   type RoleSyncStatus,
   type RoleSyncTrigger
 } from "./RoleLink.js"
-import { providerRoleIdsOf } from "./StaffProfile.js"
+import { providerRoleIdsOf, withProviderRoleIds } from "./StaffProfile.js"
 
 /** The actor of what the scheduled sync changes. */
 export const ROLE_SYNC_ACTOR: Actor = { type: "service", id: "role-sync" }
@@ -137,7 +137,7 @@ const applyMemberRoles = (profileId: StaffProfileId, member: MemberRoles, actor:
     const added = granted.filter((id) => !current.includes(id))
     const removed = current.filter((id) => !granted.includes(id))
     if (added.length === 0 && removed.length === 0) return false
-    yield* profiles.update({ ...profile, providerRoleIds: granted, updatedAt: yield* DateTime.now })
+    yield* profiles.update(withProviderRoleIds({ ...profile, updatedAt: yield* DateTime.now }, granted))
     yield* AuditLog.use((audit) =>
       audit.record({
         action: "staff.roles.synced",

@@ -64,7 +64,8 @@ export const InMemoryRoleSyncRuns = Layer.effect(
             : [false, current]),
       release: (holder: string) => Ref.update(lease, (current) => (current?.holder === holder ? null : current)),
       record: (run: RoleSyncRun) => db.insert(ROLE_SYNC_RUNS_TABLE, { ...run, id: String(run.finishedAt.epochMilliseconds) }),
-      last: Effect.map(db.rows<RoleSyncRun>(ROLE_SYNC_RUNS_TABLE), (runs) => Option.fromNullishOr(runs.at(-1)))
+      last: Effect.map(db.rows<RoleSyncRun & { readonly id: string }>(ROLE_SYNC_RUNS_TABLE), (runs) =>
+        Option.map(Option.fromNullishOr(runs.at(-1)), ({ id: _id, ...run }): RoleSyncRun => run))
     }
   })
 )

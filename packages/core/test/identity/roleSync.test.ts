@@ -12,6 +12,7 @@ import {
   MEMBER_ROLE_ID,
   type Permission,
   providerGrants,
+  providerRoleIdsOf,
   removeRoleLink,
   type Role,
   RoleId,
@@ -165,7 +166,7 @@ describe("role sync", () => {
       yield* setMemberRoles(alice.identityId, [DISPATCH_UPSTREAM, "999"])
       const run = yield* scheduledRoleSync
       expect(Option.getOrThrow(run)).toMatchObject({ checked: 1, changed: 1, failed: 0, trigger: "SCHEDULE" })
-      expect((yield* storedProfile(alice.profile.id)).providerRoleIds).toEqual([dispatch.id])
+      expect(providerRoleIdsOf(yield* storedProfile(alice.profile.id))).toEqual([dispatch.id])
       expect((yield* findStaffMember(alice.profile.id)).roles).toEqual([{ id: dispatch.id, name: "Dispatch", source: "PROVIDER" }])
       expect((yield* authenticateSession(alice.token)).permissions.has("cad.dispatch")).toBe(true)
       expect(yield* syncAudits).toMatchObject([{
@@ -198,7 +199,7 @@ describe("role sync", () => {
       expect(run).toMatchObject({ checked: 1, changed: 1, failed: 0 })
       const stored = yield* storedProfile(alice.profile.id)
       expect(stored.roleIds).toEqual([dispatch.id])
-      expect(stored.providerRoleIds).toEqual([])
+      expect(providerRoleIdsOf(stored)).toEqual([])
       expect((yield* syncAudits).at(-1)?.data).toEqual({ accountId: stored.accountId, added: [], removed: [dispatch.id, officer.id] })
       expect((yield* findStaffMember(alice.profile.id)).roles).toEqual([{ id: dispatch.id, name: "Dispatch", source: "MANUAL" }])
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
@@ -224,7 +225,7 @@ describe("role sync", () => {
       yield* scheduledRoleSync
       yield* setDirectoryAnswer(alice.identityId, { _tag: "NotMember" })
       expect(Option.getOrThrow(yield* scheduledRoleSync)).toMatchObject({ changed: 1, failed: 0 })
-      expect((yield* storedProfile(alice.profile.id)).providerRoleIds).toEqual([])
+      expect(providerRoleIdsOf(yield* storedProfile(alice.profile.id))).toEqual([])
       expect((yield* authenticateSession(alice.token)).permissions.has("cad.view")).toBe(false)
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
@@ -240,11 +241,11 @@ describe("role sync", () => {
       yield* setDirectoryAnswer(alice.identityId, directoryFailure("500"))
       yield* setMemberRoles(bob.account.identity.id, [DISPATCH_UPSTREAM])
       expect(Option.getOrThrow(yield* scheduledRoleSync)).toMatchObject({ checked: 2, changed: 1, failed: 1 })
-      expect((yield* storedProfile(alice.profile.id)).providerRoleIds).toEqual([dispatch.id])
-      expect((yield* storedProfile(bobProfile.id)).providerRoleIds).toEqual([dispatch.id])
+      expect(providerRoleIdsOf(yield* storedProfile(alice.profile.id))).toEqual([dispatch.id])
+      expect(providerRoleIdsOf(yield* storedProfile(bobProfile.id))).toEqual([dispatch.id])
       yield* setDirectoryAnswer(alice.identityId, directoryFailure("timeout"))
       expect(Option.getOrThrow(yield* scheduledRoleSync)).toMatchObject({ checked: 2, changed: 0, failed: 1 })
-      expect((yield* storedProfile(alice.profile.id)).providerRoleIds).toEqual([dispatch.id])
+      expect(providerRoleIdsOf(yield* storedProfile(alice.profile.id))).toEqual([dispatch.id])
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a 429: nothing changed for that person, failed counted, and the next request waits out Retry-After (on the test clock)", () =>
@@ -265,7 +266,7 @@ describe("role sync", () => {
       yield* TestClock.adjust("30 seconds")
       const run = Option.getOrThrow(yield* Fiber.join(fiber))
       expect(run).toMatchObject({ checked: 2, changed: 0, failed: 2 })
-      expect((yield* storedProfile(alice.profile.id)).providerRoleIds ?? []).toEqual([])
+      expect(providerRoleIdsOf(yield* storedProfile(alice.profile.id))).toEqual([])
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("never creates a staff profile, and skips inactive profiles", () =>
@@ -294,7 +295,7 @@ describe("role sync", () => {
       expect((yield* authenticateSession(alice.token)).permissions.has("admin.manage")).toBe(false)
       // ...and the next sync takes it back.
       expect(Option.getOrThrow(yield* scheduledRoleSync)).toMatchObject({ changed: 1 })
-      expect((yield* storedProfile(alice.profile.id)).providerRoleIds).toEqual([])
+      expect(providerRoleIdsOf(yield* storedProfile(alice.profile.id))).toEqual([])
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("a link removed: the next sync takes its grants back", () =>
@@ -306,7 +307,7 @@ describe("role sync", () => {
       yield* scheduledRoleSync
       yield* removeRoleLink(admin, link.id)
       yield* scheduledRoleSync
-      expect((yield* storedProfile(alice.profile.id)).providerRoleIds).toEqual([])
+      expect(providerRoleIdsOf(yield* storedProfile(alice.profile.id))).toEqual([])
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
   it.effect("on demand: the administrator is the actor, the answer says what it did; one sync at a time", () =>
