@@ -47,13 +47,9 @@ export const PgRoleLinks = Layer.effect(
     })
     const insert = insertUnlessTaken(sql, LinkRow, "role_links", "provider_role_id, role_id")
     return {
-      list: Effect.fn("PgRoleLinks.list")((page: Page) =>
-        Effect.map(pageOf(page, list), (listed) => ({ items: listed.items.map(viewOf), meta: listed.meta }))
-      ),
+      list: Effect.fn("PgRoleLinks.list")((page: Page) => Effect.map(pageOf(page, list), (listed) => ({ items: listed.items.map(viewOf), meta: listed.meta }))),
       all: all(undefined).pipe(Effect.orDie, Effect.withSpan("PgRoleLinks.all")),
-      findByIdForUpdate: Effect.fn("PgRoleLinks.findByIdForUpdate")((id: RoleLinkId) =>
-        findForUpdate(id).pipe(Effect.map(Option.map(viewOf)), Effect.orDie)
-      ),
+      findByIdForUpdate: Effect.fn("PgRoleLinks.findByIdForUpdate")((id: RoleLinkId) => findForUpdate(id).pipe(Effect.map(Option.map(viewOf)), Effect.orDie)),
       insert: Effect.fn("PgRoleLinks.insert")(insert),
       remove: Effect.fn("PgRoleLinks.remove")((id: RoleLinkId) => Effect.orDie(sql`DELETE FROM role_links WHERE id = ${id}`))
     }

@@ -80,7 +80,7 @@ export const PgStaffProfiles = Layer.effect(
           )).pipe(Effect.orDie)
       ),
       syncCandidates: candidates(undefined).pipe(
-                Effect.orDie,
+        Effect.orDie,
         Effect.withSpan("PgStaffProfiles.syncCandidates")
       )
     }

@@ -428,7 +428,11 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
           id: profile.id,
           account: { id: account.id, displayName: account.displayName },
           active: false,
-          roles: [{ id: second.id, name: second.name, source: "MANUAL" }, { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, source: "MANUAL" }, { id: first.id, name: first.name, source: "MANUAL" }],
+          roles: [{ id: second.id, name: second.name, source: "MANUAL" }, { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, source: "MANUAL" }, {
+            id: first.id,
+            name: first.name,
+            source: "MANUAL"
+          }],
           createdAt: T0,
           updatedAt: T1
         }

@@ -101,7 +101,13 @@ const contract = (name: string, makeBackend: () => Promise<Backend>) =>
       const admin = anAccount()
       await run(Accounts.use((repo) => repo.insert(admin)))
       const providerRoleId = String(Date.now()) + String(Math.floor(Math.random() * 1e6))
-      const link = (roleId: RoleLink["roleId"], createdAt = T0): RoleLink => ({ id: idOf(RoleLinkId, "link"), providerRoleId, roleId, createdAt, createdBy: admin.id })
+      const link = (roleId: RoleLink["roleId"], createdAt = T0): RoleLink => ({
+        id: idOf(RoleLinkId, "link"),
+        providerRoleId,
+        roleId,
+        createdAt,
+        createdBy: admin.id
+      })
       const first = link(a!.id)
       const second = link(b!.id, T1)
       expect(await run(RoleLinks.use((repo) => repo.insert(first)))).toBe(true)

@@ -51,8 +51,7 @@ export const heldRoleIds = (profile: Pick<StaffProfile, "roleIds" | "providerRol
 ]
 
 /** A held role's source as the staff views show it: `MANUAL` while a hand grant stays, else `PROVIDER`. */
-export const grantSourceOf = (profile: Pick<StaffProfile, "roleIds">, roleId: RoleId): GrantSource =>
-  profile.roleIds.includes(roleId) ? "MANUAL" : "PROVIDER"
+export const grantSourceOf = (profile: Pick<StaffProfile, "roleIds">, roleId: RoleId): GrantSource => profile.roleIds.includes(roleId) ? "MANUAL" : "PROVIDER"
 
 /** The profile with these provider grants; none is stored as absent, so a profile reads back as it was written. */
 export const withProviderRoleIds = <P extends StaffProfile>(profile: P, providerRoleIds: ReadonlyArray<RoleId>): StaffProfile => {

@@ -29,7 +29,13 @@ export const InMemoryRoleLinks = Layer.effect(
       return (yield* db.rows<RoleLink>(ROLE_LINKS_TABLE)).flatMap((link): Array<RoleLinkView> => {
         const role = roles.find((candidate) => candidate.id === link.roleId)
         if (role === undefined) return []
-        return [{ id: link.id, providerRoleId: link.providerRoleId, role: { id: role.id, name: role.name }, createdAt: link.createdAt, createdBy: link.createdBy }]
+        return [{
+          id: link.id,
+          providerRoleId: link.providerRoleId,
+          role: { id: role.id, name: role.name },
+          createdAt: link.createdAt,
+          createdBy: link.createdBy
+        }]
       })
     })
     return {
@@ -41,10 +47,13 @@ export const InMemoryRoleLinks = Layer.effect(
       all: db.rows<RoleLink>(ROLE_LINKS_TABLE),
       findByIdForUpdate: (id: RoleLinkId) => Effect.map(views, (all) => Option.fromNullishOr(all.find((link) => link.id === id))),
       insert: (link: RoleLink) =>
-        Effect.flatMap(db.rows<RoleLink>(ROLE_LINKS_TABLE), (rows) =>
-          rows.some((other) => other.providerRoleId === link.providerRoleId && other.roleId === link.roleId)
-            ? Effect.succeed(false)
-            : Effect.as(db.insert(ROLE_LINKS_TABLE, link), true)),
+        Effect.flatMap(
+          db.rows<RoleLink>(ROLE_LINKS_TABLE),
+          (rows) =>
+            rows.some((other) => other.providerRoleId === link.providerRoleId && other.roleId === link.roleId)
+              ? Effect.succeed(false)
+              : Effect.as(db.insert(ROLE_LINKS_TABLE, link), true)
+        ),
       remove: (id: RoleLinkId) => db.update<RoleLink>(ROLE_LINKS_TABLE, (rows) => rows.filter((link) => link.id !== id))
     }
   })
@@ -64,8 +73,10 @@ export const InMemoryRoleSyncRuns = Layer.effect(
             : [false, current]),
       release: (holder: string) => Ref.update(lease, (current) => (current?.holder === holder ? null : current)),
       record: (run: RoleSyncRun) => db.insert(ROLE_SYNC_RUNS_TABLE, { ...run, id: String(run.finishedAt.epochMilliseconds) }),
-      last: Effect.map(db.rows<RoleSyncRun & { readonly id: string }>(ROLE_SYNC_RUNS_TABLE), (runs) =>
-        Option.map(Option.fromNullishOr(runs.at(-1)), ({ id: _id, ...run }): RoleSyncRun => run))
+      last: Effect.map(
+        db.rows<RoleSyncRun & { readonly id: string }>(ROLE_SYNC_RUNS_TABLE),
+        (runs) => Option.map(Option.fromNullishOr(runs.at(-1)), ({ id: _id, ...run }): RoleSyncRun => run)
+      )
     }
   })
 )

@@ -115,7 +115,13 @@ describe("role links", () => {
       expect((yield* listRoleLinks({ limit: 25, offset: 0 })).items).toEqual([])
       const audits = (yield* readTables).audit.filter((entry) => entry.action.startsWith("role.link"))
       expect(audits).toMatchObject([
-        { action: "role.link.created", actor: { type: "user", id: "admin-account" }, targetType: "role_link", targetId: link.id, data: { providerRoleId: DISPATCH_UPSTREAM, roleId: dispatch.id } },
+        {
+          action: "role.link.created",
+          actor: { type: "user", id: "admin-account" },
+          targetType: "role_link",
+          targetId: link.id,
+          data: { providerRoleId: DISPATCH_UPSTREAM, roleId: dispatch.id }
+        },
         { action: "role.link.removed", targetId: link.id }
       ])
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
