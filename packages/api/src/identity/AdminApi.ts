@@ -7,6 +7,7 @@ import {
   CredentialName,
   CredentialScopes,
   InvalidScope,
+  MEMBER_ROLE_ID,
   ProviderRoleId,
   ReservedRole,
   Role,
@@ -172,16 +173,17 @@ export class AdminApi extends HttpApiGroup.make("admin")
       created(
         Body({ providerRoleId: ProviderRoleId, roleId: RoleId }, {
           name: "RoleLinkInput",
-          example: { providerRoleId: "1187654321098765432", roleId: RoleId.make("0190a7f2-5e6f-7a8b-9c0d-1e2f3a4b5c6d") }
+          example: { providerRoleId: "1187654321098765432", roleId: MEMBER_ROLE_ID }
         }),
         RoleLinkView,
+        NotFound,
         RoleLinkExists,
         RoleNotLinkable
       )
     ).pipe(
       admin(
         "Link a provider role to a role",
-        "`providerRoleId` is the identity provider's role id (1 to 32 digits); `roleId` an existing role (`INVALID_INPUT` " +
+        "`providerRoleId` is the identity provider's role id (1 to 32 digits); `roleId` an existing role (`NOT_FOUND` " +
           "otherwise). The same pair twice is `ROLE_LINK_EXISTS`. The Administrator, or a role holding `admin.manage`, is " +
           "`ROLE_NOT_LINKABLE`: a compromised chat server must not make administrators (a linked role that later comes to hold " +
           "`admin.manage` is no longer given by the link). Audited as `role.link.created`."

@@ -1,5 +1,8 @@
 import { Schema } from "effect"
-import { Timestamp } from "../kernel/index.js"
+import { IntegerBetween, Timestamp } from "../kernel/index.js"
+
+/** How many staff profiles a run checked, changed or failed on. */
+const RunCount = IntegerBetween({ min: 0, max: Number.MAX_SAFE_INTEGER })
 import { AccountId, RoleId, RoleLinkId } from "./ids.js"
 import { ADMINISTRATOR_ROLE_ID, type Role, RoleRef } from "./Role.js"
 
@@ -70,18 +73,18 @@ export type RoleSyncTrigger = typeof RoleSyncTrigger.Type
 export const RoleSyncRun = Schema.Struct({
   startedAt: Timestamp,
   finishedAt: Timestamp,
-  checked: Schema.Int,
-  changed: Schema.Int,
-  failed: Schema.Int,
+  checked: RunCount,
+  changed: RunCount,
+  failed: RunCount,
   trigger: RoleSyncTrigger
 }).annotate({ identifier: "RoleSyncRun" })
 export type RoleSyncRun = typeof RoleSyncRun.Type
 
 /** `POST /admin/role-sync`'s answer: what the run did. */
 export const RoleSyncResult = Schema.Struct({
-  checked: Schema.Int,
-  changed: Schema.Int,
-  failed: Schema.Int,
+  checked: RunCount,
+  changed: RunCount,
+  failed: RunCount,
   finishedAt: Timestamp
 }).annotate({ identifier: "RoleSyncResult" })
 export type RoleSyncResult = typeof RoleSyncResult.Type

@@ -1,5 +1,5 @@
 import { DateTime, Duration, Effect, Option, Schema } from "effect"
-import { type Actor, AuditLog, checkedPage, Ids, inTransaction, InvalidInput, InvalidState, newId, orNotFound, type Page, validated } from "../kernel/index.js"
+import { type Actor, AuditLog, checkedPage, Ids, inTransaction, InvalidState, newId, NotFound, orNotFound, type Page, validated } from "../kernel/index.js"
 import { actorOf, type UserCaller } from "./Caller.js"
 import { RoleLinkExists, RoleNotLinkable } from "./errors.js"
 import { RoleId, RoleLinkId, type StaffProfileId } from "./ids.js"
@@ -41,7 +41,7 @@ const linkExists = new RoleLinkExists({ message: "This provider role is already 
 
 /**
  * Links a provider role to a Bluelight role. The role must exist
- * (`INVALID_INPUT` at `roleId`) and be linkable (`ROLE_NOT_LINKABLE`: the
+ * (`NOT_FOUND`) and be linkable (`ROLE_NOT_LINKABLE`: the
  * Administrator, or a role holding `admin.manage`), read for share so an
  * edit of its permissions waits for the link; the same pair twice is
  * `ROLE_LINK_EXISTS`, also when two are made at once. Audited as `role.link.created`.
@@ -53,9 +53,7 @@ export const createRoleLink = Effect.fn("identity.createRoleLink")(
     const audit = yield* AuditLog
     return yield* inTransaction(Effect.gen(function*() {
       const [role] = yield* Roles.use((roles) => roles.findByIdsForShare([input.roleId]))
-      if (role === undefined) {
-        return yield* new InvalidInput({ message: "Unknown role", details: [{ path: ["roleId"], message: `no role has the id ${input.roleId}` }] })
-      }
+      if (role === undefined) return yield* new NotFound({ message: `No role has the id ${input.roleId}` })
       if (!isLinkable(role)) {
         return yield* new RoleNotLinkable({ message: `${role.name} administers Bluelight and cannot be given by the identity provider` })
       }

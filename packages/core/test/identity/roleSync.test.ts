@@ -147,7 +147,7 @@ describe("role links", () => {
       expect((yield* listRoleLinks({ limit: 25, offset: 0 })).items).toEqual([])
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
 
-  it.effect("provider role ids are 1 to 32 digits; an unknown role is INVALID_INPUT at roleId; an unknown link NOT_FOUND", () =>
+  it.effect("provider role ids are 1 to 32 digits; an unknown role is NOT_FOUND; an unknown link NOT_FOUND", () =>
     Effect.gen(function*() {
       const dispatch = yield* role("Dispatch", ["cad.view"])
       yield* createRoleLink(admin, { providerRoleId: "1", roleId: dispatch.id })
@@ -157,7 +157,7 @@ describe("role links", () => {
         expect([providerRoleId, error.code]).toEqual([providerRoleId, "INVALID_INPUT"])
       }
       const unknown = yield* Effect.flip(createRoleLink(admin, { providerRoleId: "5", roleId: RoleId.make("nope") }))
-      expect(unknown).toMatchObject({ code: "INVALID_INPUT", details: [{ path: ["roleId"] }] })
+      expect(unknown.code).toBe("NOT_FOUND")
       const missing = yield* Effect.flip(removeRoleLink(admin, RoleLinkId.make("nope")))
       expect(missing.code).toBe("NOT_FOUND")
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
