@@ -11,7 +11,7 @@ import type { Settings } from "./config.js"
  * it. A run that fails is logged and the next interval tries again; nothing
  * runs when sync is not configured. Stops with the server, before the database closes.
  */
-export const layerRoleSyncWorker = (settings: Settings) => {
+export const layerRoleSyncWorker = (settings: Pick<Settings, "roleSyncMinutes">) => {
   const every = Duration.minutes(settings.roleSyncMinutes)
   const once = scheduledRoleSync.pipe(
     Effect.tap((run) =>
