@@ -182,8 +182,10 @@ const checkIdentity = (params: URLSearchParams, spec: DevProviderSpec): Result.R
     return Result.fail(`The username must be 1 to ${MAX_FIELD_LENGTH} characters.`)
   }
   if (displayName.length > MAX_FIELD_LENGTH) return Result.fail(`The display name must be at most ${MAX_FIELD_LENGTH} characters.`)
-  if (spec.memberRoles !== true) return Result.succeed({ id, username, displayName: displayName === "" ? null : displayName })
-  const roles = [...new Set((single(params, "roles") ?? "").split(/[\s,]+/).filter((role) => role !== ""))]
+  // No `roles` at all (a client of its own, not the page): the identity keeps the roles it has.
+  const given = single(params, "roles")
+  if (spec.memberRoles !== true || given === undefined) return Result.succeed({ id, username, displayName: displayName === "" ? null : displayName })
+  const roles = [...new Set(given.split(/[\s,]+/).filter((role) => role !== ""))]
   if (roles.length > MAX_ROLES || roles.some((role) => !/^[0-9]{1,32}$/.test(role))) {
     return Result.fail(`The provider roles must be at most ${MAX_ROLES} role ids of 1 to 32 digits, separated by commas or spaces.`)
   }

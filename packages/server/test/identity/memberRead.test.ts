@@ -162,14 +162,17 @@ describe("the development identity provider's member read", () => {
     expect(page).toContain(`Provider roles of Dana Dispatcher <input type="text" name="roles" value="${DEV_PROVIDER_ROLES.dispatch}"`)
     expect(page).toContain("Provider roles (optional)")
 
-    const approve = async (roles: string) => {
+    const approve = async (roles: string | undefined, id = "typed-person") => {
       const url = new URL("approve", authorize)
       for (const [name, value] of authorize.searchParams) url.searchParams.set(name, value)
-      url.searchParams.set("id", "typed-person")
+      url.searchParams.set("id", id)
       url.searchParams.set("username", "typed")
-      url.searchParams.set("roles", roles)
+      if (roles !== undefined) url.searchParams.set("roles", roles)
       return fetch(url, { redirect: "manual" })
     }
+    // A sign-in that sends no roles at all (a client of its own, not the page) leaves the identity's roles as they are.
+    expect((await approve(undefined, "dev-officer")).status).toBe(302)
+    expect(await devRead("dev-officer")).toEqual(Result.succeed({ _tag: "Member", roles: [DEV_PROVIDER_ROLES.officer] }))
     expect((await approve("123, 456 123")).status).toBe(302)
     expect(await devRead("typed-person")).toEqual(Result.succeed({ _tag: "Member", roles: ["123", "456"] }))
     expect((await approve("")).status).toBe(302)
