@@ -158,6 +158,18 @@ describe("role links", () => {
     expect(listOf<{ action: string }>(audit).data.map((entry) => entry.action).sort()).toEqual(["role.link.created", "role.link.removed"])
   })
 
+  it("the same link asked for at once on both instances: exactly one is made, the other is 409 ROLE_LINK_EXISTS", async () => {
+    const role = await createRole(a, admin, "Link Race", ["cad.view"])
+    const upstream = providerRole()
+    for (let round = 0; round < 3; round++) {
+      const pair = { providerRoleId: `${upstream}${round}`, roleId: role.id }
+      const replies = await Promise.all([write(a, admin, "POST", "/api/admin/role-links", pair), write(b, admin, "POST", "/api/admin/role-links", pair)])
+      expect(replies.map((reply) => reply.status).sort(), replies.map((reply) => reply.text).join("\n")).toEqual([201, 409])
+      const listed = listOf<LinkData>(await a.request("GET", "/api/admin/role-links?limit=100", { headers: { cookie: admin.cookie } })).data
+      expect(listed.filter((made) => made.providerRoleId === pair.providerRoleId)).toHaveLength(1)
+    }
+  })
+
   it("the Administrator and a role holding admin.manage are 422 ROLE_NOT_LINKABLE", async () => {
     const boss = await createRole(a, admin, "Link Boss", ["admin.manage", "cad.view"])
     expectError(await write(a, admin, "POST", "/api/admin/role-links", { providerRoleId: providerRole(), roleId: "administrator" }), 422, "ROLE_NOT_LINKABLE")
@@ -269,6 +281,28 @@ describe("the sync", () => {
     expectError(await a.request("GET", "/api/admin/role-links", { headers: { cookie: person.session.cookie } }), 403, "FORBIDDEN")
     await syncNow()
     expect(await rolesOf(person.staff.id)).toEqual([])
+  })
+
+  it("a change by hand racing a sync on the other instance: both stand (each is made on the locked profile)", async () => {
+    const synced = await createRole(a, admin, "Sync Race Linked", ["pnc.view"])
+    const byHand = await createRole(a, admin, "Sync Race Hand", ["cad.view"])
+    const upstream = providerRole()
+    await link(upstream, synced.id)
+    const person = await staffPerson("sync-race", [], { kind: "member", roles: [upstream] })
+    delayMillis = 50
+    try {
+      const [edit] = await Promise.all([
+        sleep(60).then(() => write(b, admin, "PATCH", `/api/staff/${person.staff.id}`, { roleIds: [byHand.id] })),
+        syncNow(a)
+      ])
+      expect(edit.status, edit.text).toBe(200)
+    } finally {
+      delayMillis = 0
+    }
+    expect(await rolesOf(person.staff.id)).toEqual([
+      { id: byHand.id, name: "Sync Race Hand", source: "MANUAL" },
+      { id: synced.id, name: "Sync Race Linked", source: "PROVIDER" }
+    ])
   })
 
   it("two instances: one sync at a time (the other is 409 INVALID_STATE), one provider request at a time", async () => {
