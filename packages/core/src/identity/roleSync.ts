@@ -166,11 +166,17 @@ const runSync = (trigger: RoleSyncTrigger, actor: Actor) =>
     return yield* Effect.gen(function*() {
       const startedAt = yield* DateTime.now
       const candidates = yield* StaffProfiles.use((profiles) => profiles.syncCandidates)
+      let checked = 0
       let changed = 0
       let failed = 0
       for (const candidate of candidates) {
-        // Renewed before each person: the lease stays this run's while it works.
-        yield* claim
+        // Renewed before each person: the lease stays this run's while it works. Lost (it ran out, and another
+        // instance took it), the run stops here, so that two never sync at once; the others are left to the next run.
+        if (!(yield* claim)) {
+          yield* Effect.logWarning(`role sync: the lease was lost after ${checked} of ${candidates.length} profiles; the run stops`)
+          break
+        }
+        checked += 1
         const read = yield* Effect.result(directory.memberRoles(candidate.identityId))
         if (read._tag === "Failure") {
           failed += 1
@@ -181,7 +187,7 @@ const runSync = (trigger: RoleSyncTrigger, actor: Actor) =>
         }
         if (yield* applyMemberRoles(candidate.profileId, read.success, actor)) changed += 1
       }
-      const run: RoleSyncRun = { startedAt, finishedAt: yield* DateTime.now, checked: candidates.length, changed, failed, trigger }
+      const run: RoleSyncRun = { startedAt, finishedAt: yield* DateTime.now, checked, changed, failed, trigger }
       yield* runs.record(run)
       return Option.some(run)
     }).pipe(Effect.ensuring(runs.release(holder)))

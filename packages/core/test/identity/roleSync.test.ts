@@ -344,6 +344,23 @@ describe("role sync", () => {
       expect(yield* scheduledRoleSync).toEqual(Option.none())
     }).pipe(accessNotChecked, Effect.provide(testPorts({ roleSyncConfigured: false }))))
 
+  it.effect("a run whose lease was taken over (it ran out) stops before its next person; what it checked is recorded", () =>
+    Effect.gen(function*() {
+      const alice = yield* aliceAsStaff()
+      const bob = yield* signIn("bob")
+      yield* createStaffProfile(admin, { accountId: bob.account.id, roleIds: [] })
+      // While the run waits after Alice's 429, another instance whose clock is past the lease's end takes it over.
+      yield* setDirectoryAnswer(alice.identityId, directoryFailure("429", 60))
+      const fiber = yield* Effect.forkChild(scheduledRoleSync)
+      yield* TestClock.adjust("1 second")
+      const now = yield* DateTime.now
+      expect(yield* RoleSyncRuns.use((runs) => runs.claim("other-instance", DateTime.add(now, { minutes: 6 }), DateTime.add(now, { minutes: 20 })))).toBe(true)
+      yield* TestClock.adjust("1 minute")
+      const run = Option.getOrThrow(yield* Fiber.join(fiber))
+      expect(run).toMatchObject({ checked: 1, failed: 1, changed: 0 })
+      expect(yield* Ref.get((yield* DirectoryAnswers).asked)).toEqual([alice.identityId])
+    }).pipe(accessNotChecked, Effect.provide(testPorts())))
+
   it.effect("two syncs at once: one runs, the other is refused (the lease)", () =>
     Effect.gen(function*() {
       const alice = yield* aliceAsStaff()
