@@ -40,6 +40,7 @@ describe("the start-up summary", () => {
           "game platform": `development provider at ${server.url}/dev/platform`,
           "game server": "the built-in simulator on a loopback port",
           "game webhook": `${server.url}/api/game/events, signed by the built-in simulator`,
+          "role sync": "every 10 min, against the development identity provider's roles",
           "administrator": `open ${server.url}/, choose Sign in and pick dev-admin`,
           "stop": "Ctrl-C (or SIGTERM); requests in flight get up to 7s"
         })
@@ -47,7 +48,9 @@ describe("the start-up summary", () => {
         // The machine's line is still there, on stdout, with the same facts.
         const listening = server.logs.find((line) => String(line.message).startsWith("listening on "))
         expect(listening?.annotations?.["defaults"]).toEqual(
-          ["rate counters and locks", "identity provider", "game platform", "game server", "game webhook"].map((name) => `${name}: ${rows!.get(name)}`)
+          ["rate counters and locks", "identity provider", "game platform", "game server", "game webhook", "role sync"].map((name) =>
+            `${name}: ${rows!.get(name)}`
+          )
         )
       } finally {
         await server.stop()

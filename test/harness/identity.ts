@@ -126,6 +126,8 @@ export interface DevIdentity {
   readonly id: string
   readonly username?: string
   readonly displayName?: string
+  /** The identity's roles on the community's server, given on the development identity provider's sign-in page (role sync reads them). */
+  readonly roles?: ReadonlyArray<string>
 }
 
 export interface StartedSignIn {
@@ -172,6 +174,7 @@ export const approve = async (
   params.set("id", identity.id)
   params.set("username", identity.username ?? `user.${identity.id}`)
   params.set("display_name", identity.displayName ?? "")
+  if (identity.roles !== undefined) params.set("roles", identity.roles.join(","))
   const approvePath = authorizeUrl.pathname.replace(/\/authorize$/, "/approve")
   const reply = await server.request("GET", `${approvePath}?${params}`)
   expect(reply.status, `approve redirects: ${reply.text}`).toBe(302)

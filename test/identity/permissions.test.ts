@@ -129,7 +129,7 @@ describe("no escalation through staff.manage", () => {
   it("staff.manage can make staff with ordinary roles", async () => {
     const target = await signIn(server, { id: "ordinary-hire" })
     const profile = await createStaff(server, manager, (await meData(server, target)).id, [plainRoleId])
-    expect(profile.roles).toEqual([{ id: plainRoleId, name: "Dispatcher" }])
+    expect(profile.roles).toEqual([{ id: plainRoleId, name: "Dispatcher", source: "MANUAL" }])
     expect((await meData(server, target)).permissions).toEqual(["cad.dispatch", "cad.view", ...MEMBER_PERMISSIONS].sort())
   })
 

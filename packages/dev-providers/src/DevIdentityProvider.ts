@@ -1,6 +1,9 @@
 import type { Effect } from "effect"
 import type { HttpRouter } from "effect/http"
-import { addDevProvider, type DevClient, type DevProviderSpec } from "./shared.js"
+import { addDevProvider, type DevClient, type DevMemberRead, type DevProviderSpec } from "./shared.js"
+
+/** The provider roles the test identities hold on the development community server, until a sign-in gives them others. */
+export const DEV_PROVIDER_ROLES = { dispatch: "1100000000000000001", officer: "1100000000000000002" } as const
 
 /**
  * The development identity provider: the identity provider's protocol
@@ -14,13 +17,14 @@ export const devIdentityProvider: DevProviderSpec = {
   providerName: "Identity provider",
   pkce: false,
   identities: [
-    { id: "dev-admin", username: "alex.admin", displayName: "Alex Admin" },
-    { id: "dev-dispatcher", username: "dana.dispatcher", displayName: "Dana Dispatcher" },
-    { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer" },
-    { id: "dev-member", username: "mo.member", displayName: "Mo Member" }
+    { id: "dev-admin", username: "alex.admin", displayName: "Alex Admin", roles: [] },
+    { id: "dev-dispatcher", username: "dana.dispatcher", displayName: "Dana Dispatcher", roles: [DEV_PROVIDER_ROLES.dispatch] },
+    { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer", roles: [DEV_PROVIDER_ROLES.officer] },
+    { id: "dev-member", username: "mo.member", displayName: "Mo Member", roles: [] }
   ],
   idPattern: "[A-Za-z0-9._-]{1,64}",
   idHint: "1 to 64 letters, digits, dots, dashes or underscores",
+  memberRoles: true,
   userinfo: (identity) => ({
     id: identity.id,
     username: identity.username,
@@ -29,9 +33,10 @@ export const devIdentityProvider: DevProviderSpec = {
   })
 }
 
-/** Adds the `/dev/idp/*` routes to `router`. */
+/** Adds the `/dev/idp/*` routes to `router`, with the member read (`/dev/idp/guilds/{guildId}/members/{userId}`) when given its settings. */
 export const addDevIdentityProvider = (
   router: HttpRouter.HttpRouter,
   client: DevClient,
-  appUrl: string
-): Effect.Effect<void> => addDevProvider(router, devIdentityProvider, client, appUrl)
+  appUrl: string,
+  memberRead: DevMemberRead | null = null
+): Effect.Effect<void> => addDevProvider(router, devIdentityProvider, client, appUrl, memberRead)

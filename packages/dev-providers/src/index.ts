@@ -2,11 +2,11 @@ import { Effect, type Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { addDevIdentityProvider } from "./DevIdentityProvider.js"
 import { addDevPlatformProvider } from "./DevPlatformProvider.js"
-import type { DevClient } from "./shared.js"
+import type { DevClient, DevMemberRead } from "./shared.js"
 
-export { devIdentityProvider } from "./DevIdentityProvider.js"
+export { DEV_PROVIDER_ROLES, devIdentityProvider } from "./DevIdentityProvider.js"
 export { devPlatformProvider } from "./DevPlatformProvider.js"
-export type { DevClient, DevIdentity, DevProviderSpec } from "./shared.js"
+export type { DevClient, DevIdentity, DevMemberRead, DevProviderSpec } from "./shared.js"
 
 /**
  * The development identity provider (`/dev/idp/*`) and game platform
@@ -19,7 +19,7 @@ export type { DevClient, DevIdentity, DevProviderSpec } from "./shared.js"
 export const layerDevProviders = (options: DevProviders): Layer.Layer<never, never, HttpRouter.HttpRouter> =>
   HttpRouter.use((router) =>
     Effect.all([
-      options.identity ? addDevIdentityProvider(router, options.client, options.appUrl) : Effect.void,
+      options.identity ? addDevIdentityProvider(router, options.client, options.appUrl, options.memberRead ?? null) : Effect.void,
       options.platform ? addDevPlatformProvider(router, options.client, options.appUrl) : Effect.void
     ], { discard: true })
   )
@@ -43,7 +43,7 @@ export const devRoutes = (options: DevProviders): ReadonlyArray<DevRoute> =>
     // OAuth token requests are form-encoded, as the protocol says.
     { method: "POST", path: `${base}/token`, ownBody: true },
     { method: "GET", path: `${base}/userinfo` }
-  ])
+  ]).concat(options.identity && options.memberRead != null ? [{ method: "GET", path: "/dev/idp/guilds/:guildId/members/:userId" }] : [])
 
 /** Which development providers to serve (those whose real settings are absent), and the client they accept. */
 export interface DevProviders {
@@ -52,4 +52,6 @@ export interface DevProviders {
   readonly appUrl: string
   readonly identity: boolean
   readonly platform: boolean
+  /** The identity provider's member read (role sync), answered when given: the community server's id and the bot token. */
+  readonly memberRead?: DevMemberRead | null | undefined
 }

@@ -13,6 +13,14 @@ export interface DevIdentity {
   readonly id: string
   readonly username: string
   readonly displayName: string | null
+  /** The identity's roles on the community's server (the member read's), when the provider answers that read. */
+  readonly roles?: ReadonlyArray<string> | undefined
+}
+
+/** The member read a provider answers (the identity provider's, for role sync): the one server it knows and the bot token that may ask. */
+export interface DevMemberRead {
+  readonly guildId: string
+  readonly botToken: string
 }
 
 /** What differs between the development identity provider and the development game platform. */
@@ -34,6 +42,8 @@ export interface DevProviderSpec {
   readonly idHint: string
   /** The userinfo body, in the provider's own claim names. */
   readonly userinfo: (identity: DevIdentity) => Record<string, unknown>
+  /** Whether the sign-in page gives an identity roles on the community's server, which the member read answers. */
+  readonly memberRoles?: boolean
 }
 
 const CODE_TTL_MS = 60_000
@@ -43,6 +53,8 @@ const MAX_ENTRIES = 1000
 const MAX_RECENT = 8
 const MAX_FIELD_LENGTH = 64
 const MAX_FORM_BYTES = 16 * 1024
+/** The most provider roles the sign-in page gives one identity. */
+const MAX_ROLES = 50
 
 /**
  * Secrets that lapse, in process memory: this is a single-process development
@@ -170,7 +182,14 @@ const checkIdentity = (params: URLSearchParams, spec: DevProviderSpec): Result.R
     return Result.fail(`The username must be 1 to ${MAX_FIELD_LENGTH} characters.`)
   }
   if (displayName.length > MAX_FIELD_LENGTH) return Result.fail(`The display name must be at most ${MAX_FIELD_LENGTH} characters.`)
-  return Result.succeed({ id, username, displayName: displayName === "" ? null : displayName })
+  // No `roles` at all (a client of its own, not the page): the identity keeps the roles it has.
+  const given = single(params, "roles")
+  if (spec.memberRoles !== true || given === undefined) return Result.succeed({ id, username, displayName: displayName === "" ? null : displayName })
+  const roles = [...new Set(given.split(/[\s,]+/).filter((role) => role !== ""))]
+  if (roles.length > MAX_ROLES || roles.some((role) => !/^[0-9]{1,32}$/.test(role))) {
+    return Result.fail(`The provider roles must be at most ${MAX_ROLES} role ids of 1 to 32 digits, separated by commas or spaces.`)
+  }
+  return Result.succeed({ id, username, displayName: displayName === "" ? null : displayName, roles })
 }
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" }
@@ -210,7 +229,12 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ 
 const hiddenFields = (fields: ReadonlyArray<readonly [string, string]>): string =>
   fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("")
 
-const identityButton = (authorization: AuthorizationRequest, identity: DevIdentity): string => {
+/** The field giving an identity provider roles (the member read answers them), filled with what it holds now. */
+const rolesField = (roles: ReadonlyArray<string> | undefined, label: string): string =>
+  `<label>${escapeHtml(label)} <input type="text" name="roles" value="${escapeHtml((roles ?? []).join(", "))}" ` +
+  `pattern="[0-9, ]*" title="Role ids (digits), separated by commas" maxlength="${MAX_ROLES * 34}"></label>`
+
+const identityButton = (authorization: AuthorizationRequest, identity: DevIdentity, roles: ReadonlyArray<string> | undefined | null): string => {
   const fields: Array<readonly [string, string]> = [
     ...authorization.carried,
     ["id", identity.id],
@@ -219,7 +243,9 @@ const identityButton = (authorization: AuthorizationRequest, identity: DevIdenti
   ]
   return `<form method="get" action="approve">${hiddenFields(fields)}<button type="submit"><strong>${
     escapeHtml(identity.displayName ?? identity.username)
-  }</strong><span>${escapeHtml(identity.id)} · ${escapeHtml(identity.username)}</span></button></form>`
+  }</strong><span>${escapeHtml(identity.id)} · ${escapeHtml(identity.username)}</span></button>${
+    roles === null ? "" : rolesField(roles, `Provider roles of ${identity.displayName ?? identity.username}`)
+  }</form>`
 }
 
 /**
@@ -230,9 +256,11 @@ const identityButton = (authorization: AuthorizationRequest, identity: DevIdenti
 const signInPage = (
   spec: DevProviderSpec,
   authorization: AuthorizationRequest,
-  recent: ReadonlyArray<DevIdentity>
+  recent: ReadonlyArray<DevIdentity>,
+  rolesOf: (identity: DevIdentity) => ReadonlyArray<string> | undefined
 ): HttpServerResponse.HttpServerResponse => {
-  const list = (identities: ReadonlyArray<DevIdentity>) => identities.map((identity) => `<li>${identityButton(authorization, identity)}</li>`).join("")
+  const list = (identities: ReadonlyArray<DevIdentity>) =>
+    identities.map((identity) => `<li>${identityButton(authorization, identity, spec.memberRoles === true ? rolesOf(identity) : null)}</li>`).join("")
   const body = `<!doctype html>
 <html lang="en">
 <head>
@@ -250,6 +278,12 @@ button span{display:block;color:#555;font-size:.85rem}label{display:block;margin
 <h1>${escapeHtml(spec.providerName)}: development ${escapeHtml(spec.purpose)}</h1>
 <p class="note">${escapeHtml(spec.providerName)} for development. Nothing is checked: choose who to be.
 You will return to <code>${escapeHtml(authorization.redirectUri)}</code>.</p>
+${
+    spec.memberRoles === true
+      ? `<p class="note">Provider roles: the role ids this identity holds on the community's server, as the member read answers them ` +
+        `to role sync (link one to a Bluelight role at <code>POST /api/admin/role-links</code>, then sync). Signing in sets them.</p>`
+      : ""
+  }
 <h2>Test identities</h2>
 <ul>${list(spec.identities)}</ul>
 ${recent.length === 0 ? "" : `<h2>Recently typed</h2>\n<ul>${list(recent)}</ul>`}
@@ -258,6 +292,7 @@ ${recent.length === 0 ? "" : `<h2>Recently typed</h2>\n<ul>${list(recent)}</ul>`
 <label>Identity id <input type="text" name="id" required pattern="${escapeHtml(spec.idPattern)}" title="${escapeHtml(spec.idHint)}"></label>
 <label>Username <input type="text" name="username" required maxlength="${MAX_FIELD_LENGTH}"></label>
 <label>Display name (optional) <input type="text" name="display_name" maxlength="${MAX_FIELD_LENGTH}"></label>
+${spec.memberRoles === true ? rolesField([], "Provider roles (optional)") : ""}
 <button type="submit"><strong>Sign in</strong></button>
 </form>
 </body>
@@ -286,9 +321,15 @@ export const addDevProvider = (
   router: HttpRouter.HttpRouter,
   spec: DevProviderSpec,
   client: DevClient,
-  appUrl: string
+  appUrl: string,
+  memberRead: DevMemberRead | null = null
 ): Effect.Effect<void> => {
   const callbackUri = `${appUrl}${spec.callbackPath}`
+  // Who is a member of the community's server, with which roles: the test identities with theirs, and whoever signs in.
+  const members = new Map<string, ReadonlyArray<string>>(
+    spec.identities.flatMap((identity) => (identity.roles === undefined ? [] : [[identity.id, identity.roles] as const]))
+  )
+  const rolesOf = (identity: DevIdentity) => members.get(identity.id) ?? identity.roles
   const codes = new ExpiringSecrets<Grant>(CODE_TTL_MS)
   const accessTokens = new ExpiringSecrets<DevIdentity>(ACCESS_TOKEN_TTL_SECONDS * 1000)
   // Typed identities, newest first, so that coming back as them is one click.
@@ -297,7 +338,7 @@ export const addDevProvider = (
   const authorize = HttpServerRequest.HttpServerRequest.useSync((request) =>
     Result.match(checkAuthorization(searchOf(request), spec, client, callbackUri), {
       onFailure: badRequest,
-      onSuccess: (authorization) => signInPage(spec, authorization, recent)
+      onSuccess: (authorization) => signInPage(spec, authorization, recent, rolesOf)
     })
   )
 
@@ -308,6 +349,12 @@ export const addDevProvider = (
     const { authorization, identity } = checked.success
     if (!spec.identities.some((known) => known.id === identity.id)) {
       recent = [identity, ...recent.filter((other) => other.id !== identity.id)].slice(0, MAX_RECENT)
+    }
+    if (identity.roles !== undefined) {
+      // Bounded as the other maps are: the oldest member forgotten first.
+      members.delete(identity.id)
+      while (members.size >= MAX_ENTRIES) members.delete(members.keys().next().value!)
+      members.set(identity.id, identity.roles)
     }
     const code = codes.issue({ redirectUri: authorization.redirectUri, codeChallenge: authorization.codeChallenge, identity })
     const location = new URL(authorization.redirectUri)
@@ -358,10 +405,26 @@ export const addDevProvider = (
     return HttpServerResponse.jsonUnsafe(spec.userinfo(identity), { headers: NO_STORE })
   })
 
+  // The member read (docs/decisions/integrations.md): `Authorization: Bot <token>`; 404 for another server or a non-member.
+  const member = HttpServerRequest.HttpServerRequest.useSync((request) => {
+    const match = /^bot\s+(\S+)\s*$/i.exec(request.headers["authorization"] ?? "")
+    if (memberRead === null || match === null || !equalSecrets(match[1]!, memberRead.botToken)) {
+      return HttpServerResponse.jsonUnsafe({ message: "401: Unauthorized" }, { status: 401, headers: NO_STORE })
+    }
+    const path = /\/guilds\/([^/]+)\/members\/([^/?]+)(?:\?|$)/.exec(request.url)
+    const guildId = path === null ? undefined : decodeURIComponent(path[1]!)
+    const userId = path === null ? undefined : decodeURIComponent(path[2]!)
+    if (guildId !== memberRead.guildId) return HttpServerResponse.jsonUnsafe({ message: "Unknown Guild" }, { status: 404, headers: NO_STORE })
+    const roles = userId === undefined ? undefined : members.get(userId)
+    if (roles === undefined) return HttpServerResponse.jsonUnsafe({ message: "Unknown Member" }, { status: 404, headers: NO_STORE })
+    return HttpServerResponse.jsonUnsafe({ user: { id: userId }, roles }, { headers: NO_STORE })
+  })
+
   return Effect.all([
     router.add("GET", `${spec.basePath}/authorize`, authorize),
     router.add("GET", `${spec.basePath}/approve`, approve),
     router.add("POST", `${spec.basePath}/token`, token),
-    router.add("GET", `${spec.basePath}/userinfo`, userinfo)
+    router.add("GET", `${spec.basePath}/userinfo`, userinfo),
+    ...(spec.memberRoles === true && memberRead !== null ? [router.add("GET", `${spec.basePath}/guilds/:guildId/members/:userId`, member)] : [])
   ], { discard: true })
 }

@@ -11,6 +11,7 @@ import { withGameEvents } from "./gameWebhook.js"
 import { withWebhooks } from "./webhookWorker.js"
 import { makeMovableClock } from "./movableClock.js"
 import { layerRedis } from "./redis.js"
+import { layerRoleSyncWorker } from "./roleSync.js"
 import { layerDrainingServer } from "./shutdown.js"
 import { activeDefaults, startupSummary } from "./summary.js"
 import { ClockControl, TestHooksHandlers } from "./testHooks.js"
@@ -84,7 +85,7 @@ export const layerServer = (settings: Settings, output: ServerOutput = toStderr)
   const listen = layerDrainingServer(server, { port: settings.port, host: settings.host, grace, closing: Deferred.done(closing, Exit.void) }).pipe(
     Layer.provide(ports)
   )
-  const app = layerHttpApi({
+  const http = layerHttpApi({
     appUrl: settings.appUrl,
     production: settings.production,
     budgets: { readsPerMinute: settings.rateLimitReadsPerMinute, writesPerMinute: settings.rateLimitWritesPerMinute },
@@ -94,7 +95,9 @@ export const layerServer = (settings: Settings, output: ServerOutput = toStderr)
     testHooks: settings.testHooks ? TestHooksHandlers : null,
     webDir: WEB_DIR,
     developerAccess: Option.isSome(settings.developerPassword)
-  }).pipe(
+  })
+  // The role sync's worker beside the HTTP API, on the same ports and providers (and, under the test hooks, the same clock).
+  const app = Layer.merge(http, layerRoleSyncWorker(settings)).pipe(
     Layer.provide(layerProviders(settings, dev)),
     Layer.provide(ports),
     Layer.provideMerge(listen),

@@ -13,6 +13,14 @@ export interface OAuthClientSettings {
   readonly userinfoUrl: string
 }
 
+/** The identity provider's member read, for role sync: `IDP_MEMBER_URL`, `IDP_GUILD_ID`, `IDP_BOT_TOKEN`. */
+export interface RoleSyncSettings {
+  /** With `{guildId}` and `{userId}` where the ids go. */
+  readonly memberUrl: string
+  readonly guildId: string
+  readonly botToken: Redacted.Redacted
+}
+
 export interface GameServerSettings {
   readonly apiUrl: string
   readonly serverKey: Redacted.Redacted
@@ -32,6 +40,13 @@ export interface Settings {
   readonly redisUrl: Option.Option<Redacted.Redacted>
   readonly idp: Option.Option<OAuthClientSettings>
   readonly platform: Option.Option<OAuthClientSettings>
+  /**
+   * The member read role sync uses; none when `IDP_MEMBER_URL`, `IDP_GUILD_ID` and `IDP_BOT_TOKEN` are unset
+   * (outside production, with the development identity provider, it answers the read itself).
+   */
+  readonly roleSync: Option.Option<RoleSyncSettings>
+  /** `IDP_ROLE_SYNC_MINUTES`: how often the role sync runs (10). */
+  readonly roleSyncMinutes: number
   readonly game: Option.Option<GameServerSettings>
   readonly gameCommandCooldownSeconds: number
   /** How long a game command may take before its outcome counts as unknown (10 s; tests shorten it). */
@@ -134,6 +149,14 @@ const WebhookPublicKey = Schema.String.pipe(Schema.decodeTo(
   })
 ))
 
+/** `IDP_MEMBER_URL`: an http(s) URL with `{userId}` (and usually `{guildId}`) where the ids go. */
+const MemberUrl = Schema.String.check(
+  Schema.makeFilter((text) =>
+    (isHttpUrl(text.replaceAll("{guildId}", "0").replaceAll("{userId}", "0")) && text.includes("{userId}")) ||
+    `IDP_MEMBER_URL must be an http(s) URL with {userId} (and {guildId}) where the ids go, got ${JSON.stringify(text)}`
+  )
+)
+
 const oauthClient = (prefix: "IDP" | "PLATFORM") =>
   Config.all({
     clientId: optional(`${prefix}_CLIENT_ID`),
@@ -161,6 +184,10 @@ const raw = Effect.all({
   redisUrl: optionalSecret("REDIS_URL"),
   idp: oauthClient("IDP"),
   platform: oauthClient("PLATFORM"),
+  idpMemberUrl: Config.option(Config.schema(MemberUrl, "IDP_MEMBER_URL")),
+  idpGuildId: optional("IDP_GUILD_ID"),
+  idpBotToken: optionalSecret("IDP_BOT_TOKEN"),
+  roleSyncMinutes: integer("IDP_ROLE_SYNC_MINUTES", 10, 1, 1440),
   gameApiUrl: optional("GAME_API_URL"),
   gameServerKey: optionalSecret("GAME_SERVER_KEY"),
   gameCommandCooldownSeconds: positiveInt("GAME_COMMAND_COOLDOWN_SECONDS", 5),
@@ -246,6 +273,10 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
       missing.push(...CLIENT_SETTINGS.map(([, name]) => `IDP_${name}`))
     }
   }
+  const memberRead = { IDP_MEMBER_URL: r.idpMemberUrl, IDP_GUILD_ID: r.idpGuildId, IDP_BOT_TOKEN: r.idpBotToken }
+  const memberReadAbsent = Object.entries(memberRead).flatMap(([name, value]) => (Option.isNone<unknown>(value) ? [name] : []))
+  if (memberReadAbsent.length > 0 && memberReadAbsent.length < 3) missing.push(...memberReadAbsent)
+  const roleSync = Option.all({ memberUrl: r.idpMemberUrl, guildId: r.idpGuildId, botToken: r.idpBotToken })
   const game = Option.all({ apiUrl: r.gameApiUrl, serverKey: r.gameServerKey })
   if (Option.isSome(r.gameApiUrl) !== Option.isSome(r.gameServerKey)) {
     missing.push(Option.isSome(r.gameApiUrl) ? "GAME_SERVER_KEY" : "GAME_API_URL")
@@ -266,6 +297,8 @@ export const validate = (r: Raw): Result.Result<Settings, ReadonlyArray<string>>
     redisUrl: r.redisUrl,
     idp,
     platform,
+    roleSync,
+    roleSyncMinutes: r.roleSyncMinutes,
     game,
     gameCommandCooldownSeconds: r.gameCommandCooldownSeconds,
     gameCommandTimeoutMillis: r.gameCommandTimeoutMillis,

@@ -1,23 +1,20 @@
 #!/usr/bin/env node
-import { Effect } from "effect"
-import { loadSettings } from "./config.js"
-import { layerLogging } from "./logging.js"
-import { reportStartupProblems } from "./startupFailure.js"
-import { layerServer } from "./app.js"
-import { runMain, serveUntilStopped } from "./stopping.js"
+import { setFlagsFromString } from "node:v8"
 
-/**
- * Starts the API. A configuration problem or a failed start (the database
- * does not answer, `DATA_DIR` is in use) prints one line each and exits 1.
- * SIGTERM and SIGINT stop accepting connections, let in-flight requests finish
- * for up to `SHUTDOWN_GRACE_SECONDS`, close what is still open, close the pools
- * and exit 0; the log says when shutdown began and when it finished.
+/*
+ * V8's allocation-site pretenuring is off for the server. Loading the contract
+ * and the layers creates tens of thousands of long-lived objects at module
+ * level, through the same functions that every request later allocates with;
+ * V8 then decides those allocation sites make long-lived objects and places
+ * what they allocate in the old generation. A request's short-lived objects
+ * landing there keep the young objects they point to alive through each
+ * scavenge (a dead old object is only found by a full collection), so whole
+ * requests were promoted: 4 to 8 kB a request, scavenges three times as long,
+ * the old generation refilled every few seconds. With pretenuring off a
+ * request's objects die young, as on a server without the contract loaded
+ * (docs/decisions/performance.md, "The cost today"). Set before any module
+ * is loaded, so no decision is ever made.
  */
-const main = Effect.gen(function*() {
-  const settings = yield* loadSettings
-  return yield* serveUntilStopped(layerServer(settings), { graceSeconds: settings.shutdownGraceSeconds }).pipe(
-    Effect.provide(layerLogging(settings.logLevel))
-  )
-}).pipe(reportStartupProblems)
+setFlagsFromString("--no-allocation-site-pretenuring")
 
-runMain(main)
+await import("./serve.js")

@@ -49,8 +49,19 @@ export const concerns = (settings: Settings): ReadonlyArray<Concern> => [
         : { name: "game server", value: "the built-in simulator on a loopback port", development: true },
     onSome: (game) => ({ name: "game server", value: origin(game.apiUrl), development: false })
   }),
-  gameWebhook(settings)
+  gameWebhook(settings),
+  roleSync(settings)
 ]
+
+/** Whether role sync runs, how often, and whose member read it asks (the development identity provider's on the defaults). */
+const roleSync = (settings: Settings): Concern => {
+  const every = `every ${settings.roleSyncMinutes} min`
+  if (Option.isSome(settings.roleSync))
+    return { name: "role sync", value: `${every}, member read at ${origin(settings.roleSync.value.memberUrl)}`, development: false }
+  if (settings.production || Option.isSome(settings.idp))
+    return { name: "role sync", value: "off (IDP_MEMBER_URL, IDP_GUILD_ID, IDP_BOT_TOKEN unset)", development: false }
+  return { name: "role sync", value: `${every}, against the development identity provider's roles`, development: true }
+}
 
 /** Whether the game's event webhook is on, with which key, and its URL to paste into the game's settings. */
 const gameWebhook = (settings: Settings): Concern => {

@@ -232,3 +232,32 @@ describe("the ConfigProvider in context", () => {
       })
     }))
 })
+
+describe("the identity provider's member read (role sync)", () => {
+  const MEMBER = { IDP_MEMBER_URL: "https://idp.example/api/guilds/{guildId}/members/{userId}", IDP_GUILD_ID: "42", IDP_BOT_TOKEN: "bot" }
+
+  it.effect("all three or none: none is no member read; all three are read, the token redacted; IDP_ROLE_SYNC_MINUTES defaults to 10", () =>
+    Effect.gen(function*() {
+      const none = Result.getOrThrow(yield* load({}))
+      expect(Option.isNone(none.roleSync)).toBe(true)
+      expect(none.roleSyncMinutes).toBe(10)
+      const all = Result.getOrThrow(yield* load({ ...MEMBER, IDP_ROLE_SYNC_MINUTES: "1440" }))
+      expect(Option.map(all.roleSync, (read) => ({ ...read, botToken: Redacted.value(read.botToken) }))).toEqual(
+        Option.some({ memberUrl: MEMBER.IDP_MEMBER_URL, guildId: "42", botToken: "bot" })
+      )
+      expect(all.roleSyncMinutes).toBe(1440)
+      expect(format("%j", all.roleSync)).not.toContain("\"bot\"")
+    }))
+
+  it.effect("a partial set names the missing ones; the URL must be http(s) with {userId}; the minutes 1 to 1440", () =>
+    Effect.gen(function*() {
+      const problems = (env: Record<string, string>) => Effect.map(load(env), Result.match({ onFailure: (error) => error.problems, onSuccess: () => [] }))
+      expect(yield* problems({ IDP_GUILD_ID: "42" })).toEqual(["missing required setting IDP_MEMBER_URL", "missing required setting IDP_BOT_TOKEN"])
+      for (const url of ["ftp://idp.example/{userId}", "https://idp.example/members/", "not a url {userId}"]) {
+        expect((yield* problems({ ...MEMBER, IDP_MEMBER_URL: url })).join("\n"), url).toMatch(/IDP_MEMBER_URL must be an http\(s\) URL with \{userId\}/)
+      }
+      for (const minutes of ["0", "1441", "1.5"]) {
+        expect((yield* problems({ IDP_ROLE_SYNC_MINUTES: minutes })).join("\n"), minutes).toMatch(/IDP_ROLE_SYNC_MINUTES must be an integer from 1 to 1440/)
+      }
+    }))
+})

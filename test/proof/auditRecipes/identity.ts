@@ -19,7 +19,11 @@ import {
   write
 } from "../../harness/identity.js"
 import type { Reply, RunningServer } from "../../harness/server.js"
-import { asAdmin, type Recipe, type Recipes, unique, type World } from "./recipe.js"
+import { asAdmin, expectOk, type Recipe, type Recipes, unique, type World } from "./recipe.js"
+
+let providerRoles = 0
+/** A provider role id (digits) no other recipe uses. */
+const providerRoleId = () => `7${Date.now()}${++providerRoles}`
 
 /** The development password the recipes' server is started with. */
 export const DEVELOPER_PASSWORD = "proof-developer-password-0123456789"
@@ -158,6 +162,34 @@ export const identityRecipes: Recipes = {
       const staff = await createStaff(world.server, world.admin, (await meData(world.server, member)).id, [role.id])
       const next = await createRole(world.server, world.admin, unique("After"), ["cad.view", "cad.dispatch"])
       return asAdmin(world, "PATCH", `/api/staff/${staff.id}`, { roleIds: [next.id] })
+    }
+  },
+  "role.link.created": {
+    setup: async (world) => {
+      const role = await createRole(world.server, world.admin, unique("Linked"), ["cad.view"])
+      return asAdmin(world, "POST", "/api/admin/role-links", { providerRoleId: providerRoleId(), roleId: role.id })
+    }
+  },
+  "role.link.removed": {
+    setup: async (world) => {
+      const role = await createRole(world.server, world.admin, unique("Unlinked"), ["cad.view"])
+      const link = expectOk<{ id: string }>(
+        await write(world.server, world.admin, "POST", "/api/admin/role-links", { providerRoleId: providerRoleId(), roleId: role.id }),
+        201,
+        "the link"
+      )
+      return asAdmin(world, "DELETE", `/api/admin/role-links/${link.id}`)
+    }
+  },
+  // The sync on demand against the development identity provider's member read: the person holds the linked provider role there.
+  "staff.roles.synced": {
+    setup: async (world) => {
+      const role = await createRole(world.server, world.admin, unique("Synced"), ["cad.view"])
+      const upstream = providerRoleId()
+      expectOk(await write(world.server, world.admin, "POST", "/api/admin/role-links", { providerRoleId: upstream, roleId: role.id }), 201, "the link")
+      const member = await signIn(world.server, { id: unique("synced"), roles: [upstream] })
+      await createStaff(world.server, world.admin, (await meData(world.server, member)).id, [])
+      return asAdmin(world, "POST", "/api/admin/role-sync")
     }
   },
   "service.issued": {

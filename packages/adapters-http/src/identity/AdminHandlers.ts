@@ -1,10 +1,15 @@
 import {
   Accounts,
   createRole,
+  createRoleLink,
   issueCredential,
+  listRoleLinks,
   listRoles,
   presentRole,
+  removeRoleLink,
   revokeCredential,
+  roleSyncStatus,
+  syncRolesNow,
   ServiceCredentials,
   setAccountStatus,
   updateRole
@@ -56,4 +61,9 @@ export const AdminHandlers = HttpApiBuilder.group(BluelightApi, "admin", (handle
         Effect.map(CurrentUser.use((caller) => revokeCredential(caller, params.id)), (credential) => ({
           data: presentCredential(credential)
         })))
+      .handle("listRoleLinks", ({ query }) => Effect.map(listRoleLinks(query), page))
+      .handle("createRoleLink", ({ payload }) => Effect.map(CurrentUser.use((caller) => createRoleLink(caller, payload)), (data) => ({ data })))
+      .handle("removeRoleLink", ({ params }) => Effect.map(CurrentUser.use((caller) => removeRoleLink(caller, params.id)), (data) => ({ data })))
+      .handle("getRoleSync", () => Effect.map(roleSyncStatus(), (data) => ({ data })))
+      .handle("runRoleSync", () => Effect.map(CurrentUser.use((caller) => syncRolesNow(caller)), (data) => ({ data })))
   }))

@@ -1,5 +1,5 @@
 import { SqlClient, type Statement } from "effect/sql"
-import { AccountId, RoleId, type StaffMember, StaffDirectory, StaffProfileId } from "@bluelight/core/identity"
+import { AccountId, GrantSource, RoleId, type StaffMember, StaffDirectory, StaffProfileId } from "@bluelight/core/identity"
 import { type Page, toPage } from "@bluelight/core/kernel"
 import { Effect, Layer, Option, Schema } from "effect"
 
@@ -9,7 +9,7 @@ const Row = Schema.Struct({
   /** `null` only if the account were missing, which the foreign key forbids. */
   displayName: Schema.NullOr(Schema.String),
   active: Schema.Boolean,
-  roles: Schema.Array(Schema.Struct({ id: RoleId, name: Schema.String })),
+  roles: Schema.Array(Schema.Struct({ id: RoleId, name: Schema.String, source: GrantSource })),
   createdAt: Schema.DateTimeUtcFromDate,
   updatedAt: Schema.DateTimeUtcFromDate
 })
@@ -29,7 +29,7 @@ const toMember = (row: typeof Row.Type): Effect.Effect<StaffMember> =>
 
 /**
  * Staff as the directory shows them, in one query: each profile with its
- * account's display name and its roles' names in the profile's order, ordered
+ * account's display name and its roles' names and sources in the profile's order, ordered
  * and paged in SQL.
  */
 export const PgStaffDirectory = Layer.effect(
@@ -39,9 +39,16 @@ export const PgStaffDirectory = Layer.effect(
       sql`
         SELECT sp.id, sp.account_id, a.display_name, sp.active, sp.created_at, sp.updated_at,
                COALESCE((
-                 SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY spr.position)
-                 FROM staff_profile_roles spr JOIN roles r ON r.id = spr.role_id
-                 WHERE spr.staff_profile_id = sp.id
+                 SELECT json_agg(json_build_object('id', held.id, 'name', held.name, 'source', held.source) ORDER BY held.ord)
+                 FROM (
+                   -- One entry per role held: MANUAL while a hand grant stays; hand grants in their order, then the sync's.
+                   SELECT r.id, r.name,
+                          CASE WHEN bool_or(spr.source = 'MANUAL') THEN 'MANUAL' ELSE 'PROVIDER' END AS source,
+                          min(CASE WHEN spr.source = 'MANUAL' THEN spr.position ELSE 1000000 + spr.position END) AS ord
+                   FROM staff_profile_roles spr JOIN roles r ON r.id = spr.role_id
+                   WHERE spr.staff_profile_id = sp.id
+                   GROUP BY r.id, r.name
+                 ) held
                ), '[]'::json) AS roles
         FROM staff_profiles sp LEFT JOIN accounts a ON a.id = sp.account_id
         WHERE ${where}

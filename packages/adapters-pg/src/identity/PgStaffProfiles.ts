@@ -1,29 +1,53 @@
 import { SqlClient, SqlSchema } from "effect/sql"
-import { type StaffProfile, type StaffProfileId, StaffProfiles } from "@bluelight/core/identity"
-import { Effect, Layer, Schema, Struct } from "effect"
+import { providerRoleIdsOf, RoleId, type StaffProfile, StaffProfileId, StaffProfiles, withProviderRoleIds } from "@bluelight/core/identity"
+import { Effect, Layer, Option, Schema, Struct } from "effect"
 import { StaffProfileRow } from "./rows.js"
 
-/** A staff profile with its roles in the order they were given (`staff_profile_roles.position`). */
+/** A profile's row with both kinds of grant: the hand grants as `roleIds`, the sync's beside them. */
+const ReadRow = Schema.Struct({ ...StaffProfileRow.fields, providerRoleIds: Schema.Array(RoleId) })
+const profileOf = ({ providerRoleIds, ...row }: typeof ReadRow.Type): StaffProfile => withProviderRoleIds(row, providerRoleIds)
+
+const CandidateRow = Schema.Struct({ profileId: StaffProfileId, identityId: Schema.String })
+
+/**
+ * A staff profile with its roles in the order they were given
+ * (`staff_profile_roles.position`), each kind of grant (`source`) on its own.
+ */
 export const PgStaffProfiles = Layer.effect(
   StaffProfiles,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(`
       sp.id, sp.account_id, sp.active, sp.created_at, sp.updated_at,
-      ARRAY(SELECT r.role_id FROM staff_profile_roles r WHERE r.staff_profile_id = sp.id ORDER BY r.position) AS role_ids`)
+      ARRAY(SELECT r.role_id FROM staff_profile_roles r WHERE r.staff_profile_id = sp.id AND r.source = 'MANUAL' ORDER BY r.position) AS role_ids,
+      ARRAY(SELECT r.role_id FROM staff_profile_roles r WHERE r.staff_profile_id = sp.id AND r.source = 'PROVIDER' ORDER BY r.position)
+        AS provider_role_ids`)
     const findOneBy = (column: "id" | "account_id") => {
       const query = SqlSchema.findOneOption({
         Request: Schema.String,
-        Result: StaffProfileRow,
+        Result: ReadRow,
         execute: (value) => sql`SELECT ${columns} FROM staff_profiles sp WHERE sp.${sql(column)} = ${value}`
       })
-      return (value: string) => Effect.orDie(query(value))
+      return (value: string) => query(value).pipe(Effect.map(Option.map(profileOf)), Effect.orDie)
     }
     const insertRoles = (profile: StaffProfile) =>
       sql`
-        INSERT INTO staff_profile_roles (staff_profile_id, role_id, position)
-        SELECT ${profile.id}, granted.role_id, granted.position
-        FROM unnest(${[...profile.roleIds]}::text[]) WITH ORDINALITY AS granted (role_id, position)`
+        INSERT INTO staff_profile_roles (staff_profile_id, role_id, position, source)
+        SELECT ${profile.id}, granted.role_id, granted.position, 'MANUAL'
+        FROM unnest(${[...profile.roleIds]}::text[]) WITH ORDINALITY AS granted (role_id, position)
+        UNION ALL
+        SELECT ${profile.id}, granted.role_id, granted.position, 'PROVIDER'
+        FROM unnest(${[...providerRoleIdsOf(profile)]}::text[]) WITH ORDINALITY AS granted (role_id, position)`
+    const candidates = SqlSchema.findAll({
+      Request: Schema.Void,
+      Result: CandidateRow,
+      execute: () =>
+        sql`
+          SELECT sp.id AS profile_id, a.identity_id
+          FROM staff_profiles sp JOIN accounts a ON a.id = sp.account_id
+          WHERE sp.active AND a.status = 'ACTIVE'
+          ORDER BY sp.id`
+    })
     const toRow = Schema.encodeEffect(StaffProfileRow.mapFields(Struct.omit(["roleIds"])))
     const findById = findOneBy("id")
     // Two statements for one profile: `withTransaction` joins the caller's transaction as a savepoint.
@@ -54,6 +78,10 @@ export const PgStaffProfiles = Layer.effect(
               insertRoles(profile)
             ], { discard: true })
           )).pipe(Effect.orDie)
+      ),
+      syncCandidates: candidates(undefined).pipe(
+        Effect.orDie,
+        Effect.withSpan("PgStaffProfiles.syncCandidates")
       )
     }
   })

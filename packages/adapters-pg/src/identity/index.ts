@@ -1,6 +1,8 @@
 import { Layer } from "effect"
 import { PgAccounts } from "./PgAccounts.js"
+import { PgRoleLinks } from "./PgRoleLinks.js"
 import { PgRoles } from "./PgRoles.js"
+import { PgRoleSyncRuns } from "./PgRoleSyncRuns.js"
 import { PgServiceCredentials } from "./PgServiceCredentials.js"
 import { PgSessionRecords } from "./PgSessionRecords.js"
 import { PgSessions } from "./PgSessions.js"
@@ -11,7 +13,9 @@ import { PgStaffProfiles } from "./PgStaffProfiles.js"
 export { NodeTokens } from "./NodeTokens.js"
 export { PgAccessChanges } from "./PgAccessChanges.js"
 export { PgAccounts } from "./PgAccounts.js"
+export { PgRoleLinks } from "./PgRoleLinks.js"
 export { PgRoles } from "./PgRoles.js"
+export { PgRoleSyncRuns } from "./PgRoleSyncRuns.js"
 export { PgServiceCredentials } from "./PgServiceCredentials.js"
 export { PgSessionRecords } from "./PgSessionRecords.js"
 export { PgSessions } from "./PgSessions.js"
@@ -26,6 +30,8 @@ export const PgIdentityRepositories = Layer.mergeAll(
   PgSessionRecords,
   PgSignInStates,
   PgRoles,
+  PgRoleLinks,
+  PgRoleSyncRuns,
   PgStaffProfiles,
   PgStaffDirectory,
   PgServiceCredentials

@@ -8,14 +8,16 @@ import {
   type SessionRecord,
   type SessionId,
   SessionRevocation,
-  type StaffProfileId
+  type StaffProfileId,
+  withProviderRoleIds
 } from "@bluelight/core/identity"
 import { type Id, isId, isOneOf } from "@bluelight/core/kernel"
 import { DateTime } from "effect"
 
 /**
  * The rows of the session look-up, as Postgres answers them (snake_case
- * aliases, no transform): one row per role of the staff profile, in order, or
+ * aliases, no transform): one row per grant of the staff profile, the hand
+ * grants in order then the sync's (`role_source`, `MANUAL` when absent), or
  * one row with null role columns when there is none. Each column is checked
  * once, by hand, into the record: this read runs on every cookie request, and
  * a full Schema decode of a transformed row cost more than the query.
@@ -83,7 +85,9 @@ export const sessionRecordOfRows = (rows: ReadonlyArray<SessionRecordRow>): Sess
   const row = rows[0]
   if (row === undefined) return null
   const id = accountId(row, "account_id")
-  const staffRoles = row["role_id"] === null ? [] : rows.map((roleRow) => role(roleRow, "role"))
+  const grants = row["role_id"] === null ? [] : rows.map((roleRow) => ({ role: role(roleRow, "role"), provider: roleRow["role_source"] === "PROVIDER" }))
+  // A role granted by hand and by the sync is held once.
+  const staffRoles = grants.filter((grant, index) => grants.findIndex((other) => other.role.id === grant.role.id) === index).map((grant) => grant.role)
   return {
     session: {
       id: sessionId(row, "session_id"),
@@ -96,14 +100,14 @@ export const sessionRecordOfRows = (rows: ReadonlyArray<SessionRecordRow>): Sess
       developerAccess: flag(row, "developer_access")
     },
     account: accountOf(row, id),
-    staff: row["staff_id"] === null ? null : {
+    staff: row["staff_id"] === null ? null : withProviderRoleIds({
       id: staffProfileId(row, "staff_id"),
       accountId: id,
       active: flag(row, "staff_active"),
-      roleIds: staffRoles.map((staffRole) => staffRole.id),
+      roleIds: grants.filter((grant) => !grant.provider).map((grant) => grant.role.id),
       createdAt: instant(row, "staff_created_at"),
       updatedAt: instant(row, "staff_updated_at")
-    },
+    }, grants.filter((grant) => grant.provider).map((grant) => grant.role.id)),
     memberRole: role(row, "member"),
     staffRoles
   }

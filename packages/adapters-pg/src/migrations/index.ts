@@ -19,6 +19,7 @@ import latinLookAlikeKeys from "./0017_latin_look_alike_keys.js"
 import communitySettings from "./0018_community_settings.js"
 import charges from "./0019_charges.js"
 import warrantApproval from "./0020_warrant_approval.js"
+import roleSync from "./0021_role_sync.js"
 import webhooks from "./0022_webhooks.js"
 
 /** Every migration, in order. The key's number is the migration id; never renumber or edit a landed one. */
@@ -43,5 +44,6 @@ export const migrations = Migrator.fromRecord({
   "0018_community_settings": communitySettings,
   "0019_charges": charges,
   "0020_warrant_approval": warrantApproval,
+  "0021_role_sync": roleSync,
   "0022_webhooks": webhooks
 })

@@ -428,7 +428,11 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
           id: profile.id,
           account: { id: account.id, displayName: account.displayName },
           active: false,
-          roles: [{ id: second.id, name: second.name }, { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME }, { id: first.id, name: first.name }],
+          roles: [{ id: second.id, name: second.name, source: "MANUAL" }, { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, source: "MANUAL" }, {
+            id: first.id,
+            name: first.name,
+            source: "MANUAL"
+          }],
           createdAt: T0,
           updatedAt: T1
         }
@@ -464,7 +468,7 @@ const contract = (name: string, makeBackend: () => Promise<Backend>, more?: (bac
           id: zuluProfile.id,
           account: { id: zulu.id, displayName: zulu.displayName },
           active: true,
-          roles: [{ id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME }],
+          roles: [{ id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, source: "MANUAL" }],
           createdAt: T0,
           updatedAt: T0
         })

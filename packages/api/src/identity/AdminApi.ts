@@ -7,11 +7,19 @@ import {
   CredentialName,
   CredentialScopes,
   InvalidScope,
+  MEMBER_ROLE_ID,
+  ProviderRoleId,
   ReservedRole,
   Role,
   RoleId,
+  RoleLinkExists,
+  RoleLinkId,
+  RoleLinkView,
   RoleName,
+  RoleNotLinkable,
   RolePermissions,
+  RoleSyncResult,
+  RoleSyncStatus,
   ServiceCredentialId
 } from "@bluelight/core/identity"
 import { InvalidState, NotFound, OneLineText } from "@bluelight/core/kernel"
@@ -19,6 +27,8 @@ import { Effect, Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { operation } from "../access.js"
 import { change, created, one, page } from "../endpointParts.js"
+import { failsWith } from "../errors/declared.js"
+import { Single } from "../schema/envelope.js"
 import { Body } from "../schema/body.js"
 import { CredentialView, IssuedCredential } from "./schemas.js"
 
@@ -26,6 +36,7 @@ const admin = operation({ access: "session", permissions: ["admin.manage"] })
 const AccountPath = Schema.Struct({ id: AccountId })
 const RolePath = Schema.Struct({ id: RoleId })
 const ServicePath = Schema.Struct({ id: ServiceCredentialId })
+const RoleLinkPath = Schema.Struct({ id: RoleLinkId })
 
 const { min, max } = CREDENTIAL_LIFETIME_DAYS
 
@@ -146,6 +157,68 @@ export class AdminApi extends HttpApiGroup.make("admin")
       admin("Revoke a service credential", "Revocation applies from the next request. Audited as `service.revoked`.")
     )
   )
+  .add(
+    HttpApiEndpoint.get("listRoleLinks", "/admin/role-links", page({}, RoleLinkView)).pipe(
+      admin(
+        "List role links",
+        "Each link says: members of the community's chat server holding the provider role `providerRoleId` hold this role " +
+          "(granted by the role sync, source `PROVIDER`). Oldest first."
+      )
+    )
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "createRoleLink",
+      "/admin/role-links",
+      created(
+        Body({ providerRoleId: ProviderRoleId, roleId: RoleId }, {
+          name: "RoleLinkInput",
+          example: { providerRoleId: "1187654321098765432", roleId: MEMBER_ROLE_ID }
+        }),
+        RoleLinkView,
+        NotFound,
+        RoleLinkExists,
+        RoleNotLinkable
+      )
+    ).pipe(
+      admin(
+        "Link a provider role to a role",
+        "`providerRoleId` is the identity provider's role id (1 to 32 digits); `roleId` an existing role (`NOT_FOUND` " +
+          "otherwise). The same pair twice is `ROLE_LINK_EXISTS`. The Administrator, or a role holding `admin.manage`, is " +
+          "`ROLE_NOT_LINKABLE`: a compromised chat server must not make administrators (a linked role that later comes to hold " +
+          "`admin.manage` is no longer given by the link). Audited as `role.link.created`."
+      )
+    )
+  )
+  .add(
+    HttpApiEndpoint.delete("removeRoleLink", "/admin/role-links/:id", one(RoleLinkPath, RoleLinkView)).pipe(
+      admin(
+        "Remove a role link",
+        "Answers the removed link. The grants the sync made through it are taken back by the next sync; grants by hand stay. " +
+          "Audited as `role.link.removed`."
+      )
+    )
+  )
+  .add(
+    HttpApiEndpoint.get("getRoleSync", "/admin/role-sync", { success: Single(RoleSyncStatus) }).pipe(
+      admin(
+        "Role sync status",
+        "Whether role sync is configured (`IDP_MEMBER_URL`, `IDP_GUILD_ID`, `IDP_BOT_TOKEN`; unset, links can be managed but " +
+          "no sync runs), and the last run (`trigger` `SCHEDULE` or `ON_DEMAND`) or `null`."
+      )
+    )
+  )
+  .add(
+    HttpApiEndpoint.post("runRoleSync", "/admin/role-sync", { success: Single(RoleSyncResult), error: failsWith(InvalidState) }).pipe(
+      admin(
+        "Sync roles now",
+        "Reads every active staff member's roles on the identity provider, one request at a time (waiting out `429`), and " +
+          "makes their linked grants match; grants by hand are never touched, and a person the provider cannot be read for " +
+          "is left as they were (`failed`). Each profile changed is audited as `staff.roles.synced`, this administrator the " +
+          "actor. `INVALID_STATE` when sync is not configured, or while a sync runs (here or on another instance)."
+      )
+    )
+  )
   .annotate(OpenApi.Title, "Administration")
-  .annotate(OpenApi.Description, "Accounts, roles and service credentials.")
+  .annotate(OpenApi.Description, "Accounts, roles, role links and the role sync, and service credentials.")
 {}

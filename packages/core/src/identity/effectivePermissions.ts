@@ -2,6 +2,7 @@ import type { Account } from "./Account.js"
 import { ADMINISTRATOR_ROLE_ID, ALL_PERMISSIONS, type Role } from "./Role.js"
 import type { StaffProfile } from "./StaffProfile.js"
 import type { Permission } from "./permissions.js"
+import { isLinkable } from "./RoleLink.js"
 
 export interface PermissionSources {
   readonly account: Account
@@ -15,9 +16,18 @@ export interface PermissionSources {
   readonly developerAccess: boolean
 }
 
-/** The staff roles that count: only while both the profile and the account are active. */
-export const countingRoles = (sources: Pick<PermissionSources, "account" | "staff" | "staffRoles">): ReadonlyArray<Role> =>
-  sources.staff !== null && sources.staff.active && sources.account.status === "ACTIVE" ? sources.staffRoles : []
+/**
+ * The staff roles that count: only while both the profile and the account are
+ * active, and a role granted only by the identity provider only while it is
+ * linkable (`isLinkable`).
+ */
+export const countingRoles = (sources: Pick<PermissionSources, "account" | "staff" | "staffRoles">): ReadonlyArray<Role> => {
+  const staff = sources.staff
+  if (staff === null || !staff.active || sources.account.status !== "ACTIVE") return []
+  // A role held only by the provider's grant counts only while it may come from the provider: one that came
+  // to hold `admin.manage` after it was linked administers nobody through the link, from this read on.
+  return sources.staffRoles.filter((role) => staff.roleIds.includes(role.id) || isLinkable(role))
+}
 
 /**
  * What a person may do right now: nothing unless the account is active;

@@ -43,3 +43,13 @@ export class StaffRequired extends DomainError<StaffRequired>()("StaffRequired",
  * shift, a person added as crew.
  */
 export class StaffInactive extends DomainError<StaffInactive>()("StaffInactive", "STAFF_INACTIVE", {}) {}
+
+/** The same provider role is already linked to the same Bluelight role. */
+export class RoleLinkExists extends DomainError<RoleLinkExists>()("RoleLinkExists", "ROLE_LINK_EXISTS", {}) {}
+
+/**
+ * The role administers (the Administrator, or a role holding `admin.manage`):
+ * it is never given by the identity provider, so a compromised chat server
+ * cannot make administrators.
+ */
+export class RoleNotLinkable extends DomainError<RoleNotLinkable>()("RoleNotLinkable", "ROLE_NOT_LINKABLE", {}) {}

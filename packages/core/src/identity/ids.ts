@@ -20,3 +20,6 @@ export type SessionId = typeof SessionId.Type
 
 export const ServiceCredentialId = EntityId("ServiceCredentialId")
 export type ServiceCredentialId = typeof ServiceCredentialId.Type
+
+export const RoleLinkId = EntityId("RoleLinkId")
+export type RoleLinkId = typeof RoleLinkId.Type

@@ -1,7 +1,8 @@
-import { Context, Data, type Effect, type Option, type Redacted } from "effect"
+import { Context, Data, type DateTime, type Effect, type Option, type Redacted } from "effect"
 import type { Account, AccountStatus, IdentityProfile, PlatformProfile } from "./Account.js"
 import type { Caller } from "./Caller.js"
-import type { AccountId, RoleId, ServiceCredentialId, SessionId, StaffProfileId } from "./ids.js"
+import type { AccountId, RoleId, RoleLinkId, ServiceCredentialId, SessionId, StaffProfileId } from "./ids.js"
+import type { RoleLink, RoleLinkView, RoleSyncRun } from "./RoleLink.js"
 import type { Role } from "./Role.js"
 import type { ServiceCredential } from "./ServiceCredential.js"
 import type { Session, SessionRevocation } from "./Session.js"
@@ -113,7 +114,64 @@ export class StaffProfiles extends Context.Service<StaffProfiles, {
   /** Answers `false`, storing nothing, when the account already has a profile (also under a race). */
   readonly insert: (profile: StaffProfile) => Effect.Effect<boolean>
   readonly update: (profile: StaffProfile) => Effect.Effect<void>
+  /**
+   * What the role sync checks: every active staff profile of an active
+   * account, with the account's identity-provider id, by profile id.
+   */
+  readonly syncCandidates: Effect.Effect<ReadonlyArray<{ readonly profileId: StaffProfileId; readonly identityId: string }>>
 }>()("@bluelight/core/identity/StaffProfiles") {}
+
+/** The role links (docs/decisions/integrations.md, "Roles from the identity provider"). */
+export class RoleLinks extends Context.Service<RoleLinks, {
+  /** A page of links with their roles' names, oldest first (then by id). */
+  readonly list: (page: Page) => Effect.Effect<PageOf<RoleLinkView>>
+  /** Every link (links are few): what a sync reads inside each profile's transaction. */
+  readonly all: Effect.Effect<ReadonlyArray<RoleLink>>
+  /** The link with its role's name, locked until the transaction ends. */
+  readonly findByIdForUpdate: (id: RoleLinkId) => Effect.Effect<Option.Option<RoleLinkView>>
+  /** Answers `false`, storing nothing, when the same pair is already linked (also under a race); the transaction stays usable. */
+  readonly insert: (link: RoleLink) => Effect.Effect<boolean>
+  readonly remove: (id: RoleLinkId) => Effect.Effect<void>
+}>()("@bluelight/core/identity/RoleLinks") {}
+
+/**
+ * The role sync's runs and its lease: one instance at a time runs a sync. A
+ * lease is taken by `claim` (free, run out by `now`, or already `holder`'s:
+ * then it is renewed to `until`) and given back by `release`. Times are the
+ * caller's clock, so a test moves them.
+ */
+export class RoleSyncRuns extends Context.Service<RoleSyncRuns, {
+  readonly claim: (holder: string, now: DateTime.Utc, until: DateTime.Utc) => Effect.Effect<boolean>
+  readonly release: (holder: string) => Effect.Effect<void>
+  readonly record: (run: RoleSyncRun) => Effect.Effect<void>
+  /** The run that finished last, if any. */
+  readonly last: Effect.Effect<Option.Option<RoleSyncRun>>
+}>()("@bluelight/core/identity/RoleSyncRuns") {}
+
+/** What the identity provider says of a person: a member of the community's server with these provider role ids, or not a member. */
+export type MemberRoles =
+  | { readonly _tag: "Member"; readonly roles: ReadonlyArray<string> }
+  | { readonly _tag: "NotMember" }
+
+/**
+ * The provider cannot be read for this person now (5xx, timeout, `429`, an
+ * answer that does not parse): nothing is changed for them. After a `429`,
+ * `retryAfterSeconds` is how long the provider asked to be left alone.
+ */
+export class DirectoryUnavailable extends Data.TaggedError("DirectoryUnavailable")<{
+  readonly reason: string
+  readonly retryAfterSeconds: number | null
+}> {}
+
+/**
+ * The identity provider's member read, with the community's bot token
+ * (`IDP_MEMBER_URL`, `IDP_GUILD_ID`, `IDP_BOT_TOKEN`). `configured` is
+ * `false` when those are unset: links can be managed, no sync runs.
+ */
+export class IdentityProviderDirectory extends Context.Service<IdentityProviderDirectory, {
+  readonly configured: boolean
+  readonly memberRoles: (identityId: string) => Effect.Effect<MemberRoles, DirectoryUnavailable>
+}>()("@bluelight/core/identity/IdentityProviderDirectory") {}
 
 /**
  * The staff directory: staff profiles as people read them (`StaffMember`),

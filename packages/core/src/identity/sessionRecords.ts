@@ -3,6 +3,7 @@ import { Accounts, Roles, type SessionRecord, SessionRecords, Sessions, StaffPro
 import type { Account } from "./Account.js"
 import { MEMBER_ROLE_ID, MEMBER_ROLE_NAME } from "./Role.js"
 import type { Session } from "./Session.js"
+import { heldRoleIds } from "./StaffProfile.js"
 
 /** The session record of a known session and account, read through the repositories. */
 export const sessionRecordOf = Effect.fn("identity.sessionRecordOf")(function*(session: Session, account: Account) {
@@ -13,7 +14,7 @@ export const sessionRecordOf = Effect.fn("identity.sessionRecordOf")(function*(s
     account,
     staff,
     memberRole: roles.find((role) => role.id === MEMBER_ROLE_ID) ?? { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, permissions: [] },
-    staffRoles: staff === null ? [] : staff.roleIds.flatMap((id) => roles.filter((role) => role.id === id))
+    staffRoles: staff === null ? [] : heldRoleIds(staff).flatMap((id) => roles.filter((role) => role.id === id))
   }
   return record
 })

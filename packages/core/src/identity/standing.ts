@@ -5,7 +5,7 @@ import { effectivePermissions } from "./effectivePermissions.js"
 import type { Permission } from "./permissions.js"
 import { AccessSettings, Accounts, Roles, StaffProfiles } from "./ports.js"
 import { MEMBER_ROLE_ID, MEMBER_ROLE_NAME } from "./Role.js"
-import type { StaffProfile } from "./StaffProfile.js"
+import { heldRoleIds, type StaffProfile } from "./StaffProfile.js"
 
 /** A person's standing now: their account, their staff profile as stored, and what they may do. */
 export interface Standing {
@@ -33,13 +33,13 @@ export const lockedStanding = (accountId: AccountId): Effect.Effect<Option.Optio
     const profiles = yield* StaffProfiles
     const found = yield* profiles.findByAccountId(account.value.id)
     const staff = Option.isNone(found) ? null : Option.getOrNull(yield* profiles.findByIdForUpdate(found.value.id))
-    const roles = yield* Roles.use((store) => store.findByIdsForShare([MEMBER_ROLE_ID, ...(staff?.roleIds ?? [])]))
+    const roles = yield* Roles.use((store) => store.findByIdsForShare([MEMBER_ROLE_ID, ...(staff === null ? [] : heldRoleIds(staff))]))
     const settings = yield* AccessSettings
     const permissions = effectivePermissions({
       account: account.value,
       memberRole: roles.find((role) => role.id === MEMBER_ROLE_ID) ?? { id: MEMBER_ROLE_ID, name: MEMBER_ROLE_NAME, permissions: [] },
       staff,
-      staffRoles: staff === null ? [] : staff.roleIds.flatMap((id) => roles.filter((role) => role.id === id)),
+      staffRoles: staff === null ? [] : heldRoleIds(staff).flatMap((id) => roles.filter((role) => role.id === id)),
       adminIdentity: settings.adminIdentityIds.has(account.value.identity.id),
       developerAccess: false
     })

@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   "role.renamed",
   "staff.created",
   "staff.updated",
+  "staff.roles.synced",
+  "role.link.created",
+  "role.link.removed",
   "service.issued",
   "service.revoked",
   // shifts

@@ -8,6 +8,8 @@ import {
   ADMINISTRATOR_ROLE_ID,
   ADMINISTRATOR_ROLE_NAME,
   compareRolesForListing,
+  grantSourceOf,
+  heldRoleIds,
   MEMBER_DEFAULT_PERMISSIONS,
   MEMBER_ROLE_ID,
   MEMBER_ROLE_NAME,
@@ -213,7 +215,17 @@ export const InMemoryStaffProfiles = Layer.effect(
       findByIdForUpdate: (id: StaffProfileId) => profiles.find((profile) => profile.id === id),
       findByAccountId: (accountId: AccountId) => profiles.find((profile) => profile.accountId === accountId),
       insert: (profile: StaffProfile) => insertUnless(db, STAFF_PROFILES_TABLE, profile, (other) => other.accountId === profile.accountId),
-      update: profiles.replace
+      update: profiles.replace,
+      syncCandidates: Effect.gen(function*() {
+        const accounts = yield* db.rows<Account>(ACCOUNTS_TABLE)
+        return (yield* profiles.rows)
+          .filter((profile) => profile.active)
+          .flatMap((profile) => {
+            const account = accounts.find((candidate) => candidate.id === profile.accountId)
+            return account === undefined || account.status !== "ACTIVE" ? [] : [{ profileId: profile.id, identityId: account.identity.id }]
+          })
+          .sort((a, b) => compareText(a.profileId, b.profileId))
+      })
     }
   })
 )
@@ -236,7 +248,9 @@ export const InMemoryStaffDirectory = Layer.effect(
           id: profile.id,
           account: { id: account.id, displayName: account.displayName },
           active: profile.active,
-          roles: profile.roleIds.flatMap((id) => roles.filter((role) => role.id === id).map((role) => ({ id: role.id, name: role.name }))),
+          roles: heldRoleIds(profile).flatMap((id) =>
+            roles.filter((role) => role.id === id).map((role) => ({ id: role.id, name: role.name, source: grantSourceOf(profile, id) }))
+          ),
           createdAt: profile.createdAt,
           updatedAt: profile.updatedAt
         }

@@ -12,6 +12,7 @@ import { InMemoryTransactor } from "./InMemoryTransactor.js"
 import { TestModerationPorts } from "./moderation.js"
 import { IDENTITY_PROFILES, PLATFORM_PROFILES, TestIdentityProvider, TestPlatformProvider } from "./providers.js"
 import { InMemoryRateLimiter, InMemoryStrictRateLimiter } from "./rateLimiters.js"
+import { InMemoryRoleLinks, InMemoryRoleSyncRuns, TestIdentityProviderDirectory } from "./roleSync.js"
 import { SequentialIds } from "./SequentialIds.js"
 import { TestAccessSettings } from "./TestAccessSettings.js"
 import { TestTokens } from "./TestTokens.js"
@@ -35,6 +36,8 @@ export interface TestPortsOptions {
    * writes of those actions fail (a later step of a use case). `"in-memory"` unless given.
    */
   readonly auditLog?: "in-memory" | "failing" | { readonly failingOn: ReadonlyArray<string> }
+  /** Whether the identity provider's member read is configured (role sync); `true` unless given. */
+  readonly roleSyncConfigured?: boolean
   /** How far a live CAD feed subscriber may fall behind before its stream ends; `CAD_FEED_LAG` unless given. */
   readonly cadFeedLag?: number
   /** Which webhook targets may be saved; a development server's (`http:` and loopback allowed) unless given. */
@@ -44,7 +47,7 @@ export interface TestPortsOptions {
 /**
  * Every port of `@bluelight/core` over one fresh in-memory database, plus the
  * handles a test steers them with (`InMemoryDatabase`, `DeveloperPassword`,
- * `AttemptLog`, `IdentityProfiles`, `PlatformCalls`). Build it afresh for each
+ * `AttemptLog`, `IdentityProfiles`, `PlatformCalls`, `DirectoryAnswers`). Build it afresh for each
  * test (`Effect.provide(testPorts())`) and no state leaks between tests;
  * everything that depends on time reads the Effect `Clock`, so `TestClock`
  * drives it.
@@ -60,7 +63,8 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     InMemoryStrictRateLimiter,
     LocalStreamSlots,
     TestIdentityProvider(options.identityProfiles ?? IDENTITY_PROFILES),
-    TestPlatformProvider(options.platformProfiles ?? PLATFORM_PROFILES, options.platformAvailable ?? true)
+    TestPlatformProvider(options.platformProfiles ?? PLATFORM_PROFILES, options.platformAvailable ?? true),
+    TestIdentityProviderDirectory(options.roleSyncConfigured ?? true)
   )
   const auditLog = options.auditLog === "failing"
     ? FailingAuditLog
@@ -78,6 +82,8 @@ export const testPorts = (options: TestPortsOptions = {}) => {
     TestModerationPorts,
     InMemoryCivilianRepositories,
     InMemoryGameEventInbox,
+    InMemoryRoleLinks,
+    InMemoryRoleSyncRuns,
     webhooks,
     // No polling: a test runs `AccessWatch.catchUp` where a server would poll.
     makeCadFeed(null, options.cadFeedLag).pipe(

@@ -249,7 +249,7 @@ describe("the staff directory", () => {
         id: carolProfile.id,
         account: { id: carol.account.id, displayName: "Carol" },
         active: true,
-        roles: [{ id: dispatch.id, name: "Dispatch" }, { id: control.id, name: "Control" }],
+        roles: [{ id: dispatch.id, name: "Dispatch", source: "MANUAL" }, { id: control.id, name: "Control", source: "MANUAL" }],
         createdAt: carolProfile.createdAt,
         updatedAt: carolProfile.updatedAt
       })
@@ -266,7 +266,7 @@ describe("the staff directory", () => {
       const profile = yield* createStaffProfile(admin, { accountId: alice.account.id, roleIds: [] })
       const updated = yield* updateStaffProfile(admin, profile.id, { roleIds: [dispatch.id] })
       const member = yield* staffMemberOf(updated)
-      expect(member.roles).toEqual([{ id: dispatch.id, name: "Dispatch" }])
+      expect(member.roles).toEqual([{ id: dispatch.id, name: "Dispatch", source: "MANUAL" }])
       expect(yield* findStaffMember(profile.id)).toEqual(member)
       expect((yield* Effect.flip(findStaffMember(StaffProfileId.make("no-such-profile"))))._tag).toBe("NotFound")
     }).pipe(accessNotChecked, Effect.provide(testPorts())))
