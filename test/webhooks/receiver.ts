@@ -10,8 +10,8 @@ export interface Arrival {
   readonly at: number
 }
 
-/** What the receiver answers for a path, or `"hang"`: no answer until the receiver closes. */
-export type Answer = { readonly status: number; readonly headers?: Record<string, string> } | "hang"
+/** What the receiver answers for a path (after `delayMs`, if given), or `"hang"`: no answer until the receiver closes. */
+export type Answer = { readonly status: number; readonly headers?: Record<string, string>; readonly delayMs?: number } | "hang"
 
 /**
  * A webhook receiver on 127.0.0.1 for black-box tests: it keeps every
@@ -39,8 +39,12 @@ export const startReceiver = async (): Promise<Receiver> => {
         hanging.add(response)
         return
       }
-      response.writeHead(answer.status, answer.headers)
-      response.end()
+      const send = () => {
+        response.writeHead(answer.status, answer.headers)
+        response.end()
+      }
+      if (answer.delayMs === undefined) send()
+      else setTimeout(send, answer.delayMs)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
