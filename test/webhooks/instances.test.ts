@@ -74,6 +74,26 @@ describe("two instances on one database", () => {
     // The same messages went to both subscriptions: one message id each, two deliveries.
     expect(new Set(arrivalsAt("/twice-one").map((x) => x.headers["webhook-id"]))).toEqual(new Set(arrivalsAt("/twice-two").map((x) => x.headers["webhook-id"])))
   })
+  it("deliver a burst to one subscription one at a time, in order of creation, whichever instance committed each", async () => {
+    const admin = await signIn(a, { id: ADMIN })
+    const hook = await createHook(a, admin, "/ordered", ["cad.incident.created"])
+    // A receiver slow to answer: the burst queues up behind the attempt in flight, and both instances' workers look for it.
+    receiver.answer = (path) => (path === "/ordered" ? { status: 204, delayMs: 60 } : { status: 204 })
+    try {
+      const made: Array<string> = []
+      for (let i = 0; i < 20; i++) {
+        made.push((await createIncident(asSession(i % 2 === 0 ? a : b, admin), { location: `Ordered ${i}` })).id)
+      }
+      await expect.poll(() => arrivalsAt("/ordered").length, { timeout: 20_000, interval: 50 }).toBe(made.length)
+      expect(arrivalsAt("/ordered").map((arrival) => (JSON.parse(arrival.body) as { data: { id: string } }).data.id)).toEqual(made)
+      expect(arrivalsAt("/ordered").every((arrival) => verifies(arrival, hook.secret))).toBe(true)
+      // One at a time across both instances: the next is sent only once the one before has been answered.
+      expect(receiver.mostAtOnce("/ordered")).toBe(1)
+      await expect.poll(async () => (await deliveries(a, admin, hook.id)).every((d) => d.status === "SUCCEEDED")).toBe(true)
+    } finally {
+      receiver.answer = () => ({ status: 204 })
+    }
+  })
 })
 
 describe("an instance killed between commit and delivery", () => {

@@ -10,8 +10,8 @@ export interface Arrival {
   readonly at: number
 }
 
-/** What the receiver answers for a path, or `"hang"`: no answer until the receiver closes. */
-export type Answer = { readonly status: number; readonly headers?: Record<string, string> } | "hang"
+/** What the receiver answers for a path (after `delayMs`, if given), or `"hang"`: no answer until the receiver closes. */
+export type Answer = { readonly status: number; readonly headers?: Record<string, string>; readonly delayMs?: number } | "hang"
 
 /**
  * A webhook receiver on 127.0.0.1 for black-box tests: it keeps every
@@ -21,12 +21,16 @@ export interface Receiver {
   readonly url: string
   readonly arrivals: Array<Arrival>
   answer: (path: string) => Answer
+  /** The most requests to `path` that were open at once (arrived, not yet answered). */
+  readonly mostAtOnce: (path: string) => number
   readonly close: () => Promise<void>
 }
 
 export const startReceiver = async (): Promise<Receiver> => {
   const arrivals: Array<Arrival> = []
   const hanging = new Set<import("node:http").ServerResponse>()
+  const open = new Map<string, number>()
+  const most = new Map<string, number>()
   const receiver = { answer: (_path: string): Answer => ({ status: 204 }) }
   const server: Server = createServer((request, response) => {
     const chunks: Array<Buffer> = []
@@ -35,12 +39,19 @@ export const startReceiver = async (): Promise<Receiver> => {
       const path = request.url ?? "/"
       arrivals.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() })
       const answer = receiver.answer(path)
+      open.set(path, (open.get(path) ?? 0) + 1)
+      most.set(path, Math.max(most.get(path) ?? 0, open.get(path)!))
       if (answer === "hang") {
         hanging.add(response)
         return
       }
-      response.writeHead(answer.status, answer.headers)
-      response.end()
+      const send = () => {
+        open.set(path, open.get(path)! - 1)
+        response.writeHead(answer.status, answer.headers)
+        response.end()
+      }
+      if (answer.delayMs === undefined) send()
+      else setTimeout(send, answer.delayMs)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -48,6 +59,7 @@ export const startReceiver = async (): Promise<Receiver> => {
   return Object.assign(receiver, {
     url,
     arrivals,
+    mostAtOnce: (path: string) => most.get(path) ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of hanging) response.destroy()

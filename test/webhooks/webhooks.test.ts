@@ -202,6 +202,26 @@ describe("messages", () => {
     }
   })
 
+  it("a burst of messages to one subscription arrives one at a time, in order of creation", async () => {
+    const hook = await create({ url: `${receiver.url}/burst`, events: ["cad.incident.created"] })
+    // A receiver slow to answer: later messages queue up behind the one in flight.
+    receiver.answer = (path) => (path === "/burst" ? { status: 204, delayMs: 100 } : { status: 204 })
+    try {
+      const made: Array<string> = []
+      for (let i = 0; i < 15; i++) {
+        made.push((await createIncident(asSession(server, admin), { location: `Burst ${i}` })).id)
+      }
+      await waitFor("/burst", made.length)
+      expect(arrivalsAt("/burst").map((arrival) => (JSON.parse(arrival.body) as { data: { id: string } }).data.id)).toEqual(made)
+      // One at a time: the next is sent only once the one before has been answered.
+      expect(receiver.mostAtOnce("/burst")).toBe(1)
+      await expect.poll(async () => (await deliveries(hook.id)).every((d) => d.status === "SUCCEEDED")).toBe(true)
+    } finally {
+      receiver.answer = () => ({ status: 204 })
+      await write(server, admin, "DELETE", `/api/admin/webhooks/${hook.id}`)
+    }
+  })
+
   it("a change that rolls back (its audit entry cannot be written) sends nothing", async () => {
     const database = server.database!
     const hook = await create({ url: `${receiver.url}/rolled-back`, events: ["cad.incident.created"] })

@@ -1,19 +1,31 @@
-import { ATTEMPT_TIMEOUT, pruneDeliveries, recordAttempt, takeDueDelivery, type TargetPolicy, WebhookTargets } from "@bluelight/core/webhooks"
-import { Duration, Effect, Fiber, Layer, Option, Ref, Schedule } from "effect"
+import {
+  ATTEMPT_TIMEOUT,
+  type AttemptOutcome,
+  DELIVERY_BATCH,
+  type DueDelivery,
+  pruneDeliveries,
+  recordAttempts,
+  takeDueDeliveries,
+  type TargetPolicy,
+  WebhookTargets
+} from "@bluelight/core/webhooks"
+import { Clock, DateTime, Duration, Effect, Fiber, Layer, Ref, Schedule } from "effect"
 import type { Settings } from "./config.js"
 import { sendAttempt } from "./webhookSender.js"
 
 export interface WebhookWorkerOptions {
   readonly policy: TargetPolicy
-  /** How many attempts this instance makes at once. */
+  /** How many attempts this instance makes at once (each to a subscription of its own). */
   readonly workers: number
+  /** How many of one subscription's due attempts a worker takes at once, to send one after another. */
+  readonly batch?: number
   /** How often an idle worker looks for attempts due (new messages, retries come due, leases run out). */
   readonly pollEvery: Duration.Duration
   /** How long one attempt may take. */
   readonly attemptTimeout: Duration.Duration
 }
 
-/** Each instance makes up to 4 attempts at once. */
+/** Each instance makes up to 4 attempts at once, to 4 different subscriptions. */
 export const WEBHOOK_WORKERS = 4
 /**
  * An idle worker looks again after 100 ms: committed → sent is within that
@@ -23,35 +35,47 @@ export const WEBHOOK_POLL = Duration.millis(100)
 /** Old attempts are removed hourly. */
 export const WEBHOOK_PRUNE_EVERY = Duration.hours(1)
 
+/** A batch stops early when less than this would be left of its lease after one more attempt (and its record). */
+const LEASE_MARGIN = Duration.seconds(5)
+
 /**
  * This instance's webhook workers, background fibers of the server's
- * composition (as the game-event inbox's). Each takes the oldest attempt due
- * (`FOR UPDATE SKIP LOCKED` and a lease, so instances never take the same one
- * at once and a crash's attempt is taken again once its lease runs out),
- * sends it signed, records how it ended (the next attempt queued on the
- * schedule), and takes the next; when none is due it waits `pollEvery`. A
- * store that does not answer is logged and tried at the next poll. On
- * shutdown the workers stop; an attempt in hand stays `PENDING` and is
- * made again after its lease (at least once).
+ * composition (as the game-event inbox's). Each takes the due attempts of one
+ * subscription that has none in flight (a lease; across instances a
+ * subscription has one worker at a time), oldest message first, sends them
+ * one after another, signed, and records how they ended in one transaction
+ * (the next attempt queued on the schedule): so a healthy subscription's
+ * messages arrive one at a time, in order of creation. A failed attempt ends
+ * the batch, and what was not sent is given back in the same transaction
+ * (its retry decides what goes next); so does a lease running short. When
+ * none is due a worker waits `pollEvery`. A store that does not answer is
+ * logged and tried at the next poll. On shutdown the workers stop; attempts
+ * in hand stay `PENDING` and are made again after their lease (at least once).
  */
 export const layerWebhookWorker = (options: WebhookWorkerOptions) =>
   Layer.effectDiscard(Effect.gen(function*() {
     const stopping = yield* Ref.make(false)
+    const batch = options.batch ?? DELIVERY_BATCH
     const once = Effect.gen(function*() {
       // Untraced: an idle worker asks ten times a second, and a trace of each would drown the requests'.
-      const due = yield* takeDueDelivery.pipe(Effect.withTracerEnabled(false))
-      if (Option.isNone(due)) return false
-      const outcome = yield* sendAttempt(due.value, options.policy, options.attemptTimeout).pipe(
-        Effect.withSpan("webhooks.attempt", {
-          attributes: { "webhook.message": due.value.messageId, "webhook.subscription": due.value.subscriptionId, "webhook.attempt": due.value.attempt }
-        })
-      )
-      yield* recordAttempt(due.value, outcome)
-      if (outcome._tag === "Failed") {
-        yield* Effect.logWarning(
-          `webhooks: attempt ${due.value.attempt} of message ${due.value.messageId} to ${due.value.subscriptionId} failed: ${outcome.error}`
+      const { deliveries, leaseUntil } = yield* takeDueDeliveries(batch).pipe(Effect.withTracerEnabled(false))
+      if (deliveries.length === 0) return false
+      const ended: Array<{ readonly delivery: DueDelivery; readonly outcome: AttemptOutcome }> = []
+      const lastStart = DateTime.toEpochMillis(leaseUntil) - Duration.toMillis(options.attemptTimeout) - Duration.toMillis(LEASE_MARGIN)
+      for (const due of deliveries) {
+        if (ended.length > 0 && (yield* Clock.currentTimeMillis) > lastStart) break
+        const outcome = yield* sendAttempt(due, options.policy, options.attemptTimeout).pipe(
+          Effect.withSpan("webhooks.attempt", {
+            attributes: { "webhook.message": due.messageId, "webhook.subscription": due.subscriptionId, "webhook.attempt": due.attempt }
+          })
         )
+        ended.push({ delivery: due, outcome })
+        if (outcome._tag === "Failed") {
+          yield* Effect.logWarning(`webhooks: attempt ${due.attempt} of message ${due.messageId} to ${due.subscriptionId} failed: ${outcome.error}`)
+          break
+        }
       }
+      yield* recordAttempts(ended, deliveries.slice(ended.length).map((due) => due.id), leaseUntil)
       return true
     })
     const worker = Effect.gen(function*() {

@@ -58,11 +58,21 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries, {
   /** A page of a subscription's attempts, newest first. */
   readonly listFor: (subscription: WebhookId, page: Page) => Effect.Effect<PageOf<WebhookDelivery>>
   /**
-   * The oldest `PENDING` attempt due at `now` of an active subscription that
-   * no one holds, taken until `leaseUntil` (skipping rows other takers have
-   * locked): another instance takes it only once the lease runs out.
+   * Up to `limit` attempts of one active subscription, taken until
+   * `leaseUntil`, in order of their messages' creation: the `PENDING` ones due
+   * at `now` of a subscription with no attempt in flight (leased until `now`
+   * or later) and no first retry waiting (a message whose first attempt
+   * failed holds its subscription until that retry). Two takers at once
+   * never take attempts of one subscription (across instances); another
+   * takes a taken one only once its lease runs out. Empty when none is due.
    */
-  readonly take: (now: DateTime.Utc, leaseUntil: DateTime.Utc) => Effect.Effect<Option.Option<DueDelivery>>
+  readonly take: (now: DateTime.Utc, leaseUntil: DateTime.Utc, limit: number) => Effect.Effect<ReadonlyArray<DueDelivery>>
+  /**
+   * Gives back taken attempts not sent (a batch stopped at a failure, or
+   * before its lease ran short): still `PENDING` and leased until
+   * `leaseUntil`, they are free to take at once.
+   */
+  readonly release: (ids: ReadonlyArray<WebhookDeliveryId>, leaseUntil: DateTime.Utc) => Effect.Effect<void>
   /**
    * Records how the attempt ended, unless it is no longer `PENDING` (another
    * taker finished it after this one's lease ran out): then false. A `FAILED`
@@ -72,6 +82,12 @@ export class WebhookDeliveries extends Context.Service<WebhookDeliveries, {
    * again, and the schedule's waits only spare a receiver that does not.
    */
   readonly finish: (attempt: FinishedAttempt, at: DateTime.Utc) => Effect.Effect<boolean>
+  /**
+   * `finish` for a batch's attempts, in their order, in the caller's
+   * transaction, with fewer statements: answers, for each, whether it was
+   * recorded (still `PENDING`).
+   */
+  readonly finishAll: (attempts: ReadonlyArray<FinishedAttempt>, at: DateTime.Utc) => Effect.Effect<ReadonlyArray<boolean>>
   /** Removes finished attempts created before `before` (and messages left with none). Answers how many attempts. */
   readonly prune: (before: DateTime.Utc) => Effect.Effect<number>
 }>()("@bluelight/core/webhooks/WebhookDeliveries") {}
