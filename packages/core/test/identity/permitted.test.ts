@@ -1,4 +1,4 @@
-import { type AccessRule, admitted, type Permitted, requires, trusted } from "@bluelight/core/identity"
+import { type AccessRule, admitted, type Permission, type Permitted, requires, trusted } from "@bluelight/core/identity"
 import { aPerson, aService } from "@bluelight/core/testing"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -16,10 +16,14 @@ const DISPATCH_RULE = { access: "session-or-credential", permissions: ["cad.view
 const _needsBoth: Effect.Effect<string, never, Permitted<"cad.view"> | Permitted<"cad.dispatch">> = dispatch()
 const _admitted: Effect.Effect<string, unknown, never> = dispatch().pipe(admitted(DISPATCH_RULE, null))
 const _trusted: Effect.Effect<string, never, never> = trusted(dispatch())
-// @ts-expect-error a rule naming only cad.view leaves the proof of cad.dispatch required
-const _short: Effect.Effect<string, unknown, never> = dispatch().pipe(admitted({ access: "session-or-credential", permissions: ["cad.view"] }, null))
-// @ts-expect-error a rule typed only as AccessRule names no key, so it proves none
-const _wide: Effect.Effect<string, unknown, never> = dispatch().pipe(admitted(DISPATCH_RULE as AccessRule, null))
+/** Whether the effect still requires the proof of `Key`: `true` only when it does. */
+type StillRequires<E, Key extends Permission> = E extends Effect.Effect<unknown, unknown, infer R> ? Permitted<Key> extends R ? true : false : false
+// A rule naming only cad.view leaves the proof of cad.dispatch required.
+const short = dispatch().pipe(admitted({ access: "session-or-credential", permissions: ["cad.view"] }, null))
+const _short: StillRequires<typeof short, "cad.dispatch"> = true
+// A rule typed only as AccessRule names no key, so it proves none.
+const wide = dispatch().pipe(admitted(DISPATCH_RULE as AccessRule, null))
+const _wide: StillRequires<typeof wide, "cad.dispatch"> = true
 void [_needsBoth, _admitted, _trusted, _short, _wide]
 
 describe("a use case's access proofs", () => {
