@@ -131,22 +131,26 @@ export const PgWebhookDeliveries = Layer.effect(
       return true
     })
     return {
+      // One round trip on every change that emits: the subscriptions that want it, the message (only when one
+      // does) and a first attempt for each, so that a change nobody subscribed to writes nothing more.
       queue: Effect.fn("PgWebhookDeliveries.queue")(function*(message: OutboxMessage, subscription: WebhookId | null) {
-        const targets = yield* (subscription === null
-          ? sql<{ readonly id: string }>`
-              SELECT id FROM webhook_subscriptions
-              WHERE active AND revoked_at IS NULL AND ${message.type} = ANY(events) ORDER BY id`
-          : sql<{ readonly id: string }>`SELECT id FROM webhook_subscriptions WHERE id = ${subscription}`).pipe(Effect.orDie)
-        if (targets.length === 0) return 0
         const at = date(message.createdAt)
-        const inserted = yield* sql<{ readonly seq: string }>`
-          INSERT INTO webhook_messages (id, type, body, created_at)
-          VALUES (${message.id}, ${message.type}, ${message.body}, ${at}) RETURNING seq::text AS seq`.pipe(Effect.orDie)
-        yield* sql`
-          INSERT INTO webhook_deliveries (id, message_id, message_seq, subscription_id, type, attempt, status, created_at, next_attempt_at)
-          SELECT gen_random_uuid()::text, ${message.id}, ${inserted[0]!.seq}::bigint, s, ${message.type}, 1, 'PENDING', ${at}, ${at}
-          FROM unnest(${targets.map((t) => t.id)}::text[]) AS s`.pipe(Effect.orDie)
-        return targets.length
+        const targets = subscription === null
+          ? sql`SELECT id FROM webhook_subscriptions WHERE active AND revoked_at IS NULL AND ${message.type} = ANY(events)`
+          : sql`SELECT id FROM webhook_subscriptions WHERE id = ${subscription}`
+        const queued = yield* sql<{ readonly count: string }>`
+          WITH targets AS (${targets}),
+          message AS (
+            INSERT INTO webhook_messages (id, type, body, created_at)
+            SELECT ${message.id}, ${message.type}, ${message.body}, ${at} WHERE EXISTS (SELECT 1 FROM targets)
+            RETURNING seq),
+          attempts AS (
+            INSERT INTO webhook_deliveries (id, message_id, message_seq, subscription_id, type, attempt, status, created_at, next_attempt_at)
+            SELECT gen_random_uuid()::text, ${message.id}, message.seq, targets.id, ${message.type}, 1, 'PENDING', ${at}, ${at}
+            FROM targets CROSS JOIN message ORDER BY targets.id
+            RETURNING 1)
+          SELECT count(*)::text AS count FROM attempts`.pipe(Effect.orDie)
+        return Number(queued[0]!.count)
       }),
       listFor: Effect.fn("PgWebhookDeliveries.listFor")((subscription: WebhookId, page: Page) => pageOf(page, listFor(subscription))),
       take: Effect.fn("PgWebhookDeliveries.take")(function*(now: DateTime.Utc, leaseUntil: DateTime.Utc, limit: number) {
