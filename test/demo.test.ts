@@ -69,6 +69,14 @@ describe("the demo community", () => {
     expect(found.data.map((hit) => [hit.plate, hit.stolen])).toEqual([[STOLEN.plate, true]])
   })
 
+  it("gives the officers every PNC key, and the sergeant a supervisor's keys besides", async () => {
+    const pnc = ["pnc.view", "pnc.records.manage", "pnc.licences.manage", "pnc.warrants.manage", "pnc.markers.manage", "pnc.vehicles.manage"]
+    const officer = await signIn(server, { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer" })
+    const sergeant = await signIn(server, { id: "dev-sergeant", username: "sid.sergeant", displayName: "Sid Sergeant" })
+    expect((await meData(server, officer)).permissions).toEqual(expect.arrayContaining(pnc))
+    expect((await meData(server, sergeant)).permissions).toEqual(expect.arrayContaining([...pnc, "shifts.manage", "sessions.manage", "audit.view"]))
+  })
+
   it("has an example charges catalogue, and a record citing one of its charges with the fine, points and code it gives", async () => {
     const officer = await signIn(server, { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer" })
     const catalogue = await typedAs(server, officer).run((api) => api.pncCharges.listCharges({ query: { limit: 100 } }))

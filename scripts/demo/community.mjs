@@ -9,16 +9,33 @@ export const PEOPLE = {
   dispatcher: { id: "dev-dispatcher", username: "dana.dispatcher", displayName: "Dana Dispatcher" },
   officer: { id: "dev-officer", username: "olly.officer", displayName: "Olly Officer" },
   member: { id: "dev-member", username: "mo.member", displayName: "Mo Member" },
+  sergeant: { id: "dev-sergeant", username: "sid.sergeant", displayName: "Sid Sergeant" },
   moderator: { id: "dev-moderator", username: "mia.moderator", displayName: "Mia Moderator" }
 }
 
-/** The roles of the README's first evening, as docs/first-evening-with-curl.md makes them (Administrator and Member are built in). */
+/** The roles of the README's first evening in the web client (Administrator and Member are built in); docs/first-evening-with-curl.md makes a smaller Officer by hand. */
 export const ROLES = [
   {
     name: "Dispatcher",
     permissions: ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
   },
-  { name: "Officer", permissions: ["cad.unit.self", "cad.view", "pnc.view", "pnc.records.manage"] },
+  {
+    name: "Officer",
+    permissions: [
+      "cad.unit.self",
+      "cad.view",
+      "pnc.view",
+      "pnc.records.manage",
+      "pnc.licences.manage",
+      "pnc.warrants.manage",
+      "pnc.markers.manage",
+      "pnc.vehicles.manage"
+    ]
+  },
+  {
+    name: "Supervisor",
+    permissions: ["staff.view", "shifts.view", "shifts.manage", "sessions.view", "sessions.manage", "audit.view"]
+  },
   {
     name: "Moderator",
     permissions: [
@@ -34,11 +51,12 @@ export const ROLES = [
   }
 ]
 
-/** Who is staff, with which role (by name). */
+/** Who is staff, with which roles (by name): a sergeant is an officer who also supervises (and approves a colleague's warrant). */
 export const STAFF = [
-  { person: "dispatcher", role: "Dispatcher" },
-  { person: "officer", role: "Officer" },
-  { person: "moderator", role: "Moderator" }
+  { person: "dispatcher", roles: ["Dispatcher"] },
+  { person: "officer", roles: ["Officer"] },
+  { person: "sergeant", roles: ["Officer", "Supervisor"] },
+  { person: "moderator", roles: ["Moderator"] }
 ]
 
 export const UNITS = [

@@ -20,7 +20,8 @@ export const report = (appUrl, { items, players }) => {
       : `  game:  the game server did not answer (${players.problem})`,
     "",
     `Open ${appUrl}/ and sign in as Dana Dispatcher for Control, Olly Officer for the MDT`,
-    "(Mo Member keeps the characters; Alex Admin administers). Ctrl-C stops the server.",
+    "(Mo Member keeps the characters; Sid Sergeant approves warrants and runs shifts and sessions;",
+    "Mia Moderator has the live server; Alex Admin administers). Ctrl-C stops the server.",
     ""
   ]
   return lines.join("\n")

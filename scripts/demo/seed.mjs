@@ -48,13 +48,13 @@ export const seed = async (baseUrl) => {
   }
 
   const staff = await admin.all((api, query) => api.staff.listStaff({ query }))
-  for (const { person, role } of STAFF) {
+  for (const { person, roles } of STAFF) {
     const accountId = (await as[person].run((api) => api.auth.me())).data.id
     await ensure(
       "staff profile",
-      `${PEOPLE[person].displayName} (${role})`,
+      `${PEOPLE[person].displayName} (${roles.join(", ")})`,
       () => staff.find((s) => s.account.id === accountId),
-      async () => (await admin.run((api) => api.staff.createStaff({ payload: { accountId, roleIds: [roleIds[role]] } }))).data
+      async () => (await admin.run((api) => api.staff.createStaff({ payload: { accountId, roleIds: roles.map((role) => roleIds[role]) } }))).data
     )
   }
 
