@@ -1,0 +1,4 @@
+/** The Moderation room's words. English (UK). */
+export const moderation = {
+  title: "Moderation"
+}
