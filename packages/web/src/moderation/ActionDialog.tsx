@@ -19,7 +19,9 @@ export interface Target {
 const SHOWN = ["reason", "evidence"]
 
 /** What the dialog says about the attempt, announced as it changes. */
-const AttemptNotice = ({ state, kind, secondsLeft }: { readonly state: AttemptState<ModerationActionData>; readonly kind: Kind; readonly secondsLeft: number }) => {
+const AttemptNotice = (
+  { state, kind, secondsLeft }: { readonly state: AttemptState<ModerationActionData>; readonly kind: Kind; readonly secondsLeft: number }
+) => {
   switch (state._tag) {
     case "Editing":
       return <FormProblem failure={state.refusal} shownFields={SHOWN} />

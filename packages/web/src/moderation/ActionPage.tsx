@@ -16,10 +16,13 @@ const Action = ({ id }: { readonly id: ModerationActionId }) => {
       <h2 id="action-title">{words.actionTitle(data.type, data.targetUsername ?? data.targetPlatformId)}</h2>
       <dl className="facts">
         <dt>{words.outcome}</dt>
-        <dd><DeliveryState action={data} /></dd>
+        <dd>
+          <DeliveryState action={data} />
+        </dd>
         <dt>{words.colTarget}</dt>
         <dd>
-          {data.targetUsername ?? "—"} <Link href={`~/moderation/players/${encodeURIComponent(data.targetPlatformId)}`}>
+          {data.targetUsername ?? "—"}{" "}
+          <Link href={`~/moderation/players/${encodeURIComponent(data.targetPlatformId)}`}>
             <code>{data.targetPlatformId}</code>
           </Link>
         </dd>
@@ -30,19 +33,27 @@ const Action = ({ id }: { readonly id: ModerationActionId }) => {
         {data.moderatorId !== null && (
           <>
             <dt>{words.moderatorId}</dt>
-            <dd><code>{data.moderatorId}</code></dd>
+            <dd>
+              <code>{data.moderatorId}</code>
+            </dd>
           </>
         )}
         {data.serviceId !== null && (
           <>
             <dt>{words.serviceId}</dt>
-            <dd><code>{data.serviceId}</code></dd>
+            <dd>
+              <code>{data.serviceId}</code>
+            </dd>
           </>
         )}
         <dt>{words.created}</dt>
-        <dd><Time at={data.createdAt} /></dd>
+        <dd>
+          <Time at={data.createdAt} />
+        </dd>
         <dt>{words.updated}</dt>
-        <dd><Time at={data.updatedAt} /></dd>
+        <dd>
+          <Time at={data.updatedAt} />
+        </dd>
       </dl>
     </article>
   )
@@ -53,7 +64,9 @@ export const ActionPage = ({ id }: { readonly id: string }) => {
   const parsed = Schema.decodeUnknownOption(ModerationActionId)(id)
   return (
     <div className="stack">
-      <p><Link href="~/moderation/actions">{words.backToActions}</Link></p>
+      <p>
+        <Link href="~/moderation/actions">{words.backToActions}</Link>
+      </p>
       {Option.isSome(parsed) ? <Action id={parsed.value} /> : <p role="alert" className="form-problem">{words.notFound}</p>}
     </div>
   )

@@ -26,7 +26,9 @@ export const ActionsTable = ({ actions, caption, showTarget }: {
         <tbody>
           {actions.map((action) => (
             <tr key={action.id}>
-              <td><Time at={action.createdAt} /></td>
+              <td>
+                <Time at={action.createdAt} />
+              </td>
               <td>
                 <Link href={`~/moderation/actions/${action.id}`}>{words.kindNouns[action.type]}</Link>
               </td>
@@ -36,7 +38,9 @@ export const ActionsTable = ({ actions, caption, showTarget }: {
                 </td>
               )}
               <td className="reason">{action.reason}</td>
-              <td><DeliveryState action={action} /></td>
+              <td>
+                <DeliveryState action={action} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -28,8 +28,12 @@ export const LivePanel = <A extends LiveAnswer>({ title, query, shown, wide, chi
       <div className="live-head">
         <h2 id={heading}>{title}</h2>
         <p className="muted small live-meta" aria-live="polite">
-          {answer !== undefined && shown !== undefined && <>{words.shown(shown(answer), answer.meta.total ?? shown(answer))} · </>}
-          {answer !== undefined && <>{words.observed} <Time at={answer.meta.observedAt} /></>}
+          {answer !== undefined && shown !== undefined && <>{words.shown(shown(answer), answer.meta.total ?? shown(answer))} ·</>}
+          {answer !== undefined && (
+            <>
+              {words.observed} <Time at={answer.meta.observedAt} />
+            </>
+          )}
         </p>
       </div>
       {query.error !== null && <p role="alert" className="form-problem">{query.error.message}</p>}

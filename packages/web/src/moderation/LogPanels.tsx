@@ -14,9 +14,15 @@ export const JoinLogPanel = ({ history }: { readonly history: boolean }) => {
         <LiveTable caption={words.joinLogs} empty={data.length === 0} head={[words.colAt, words.colEvent, words.colPlayer]}>
           {data.map((entry, i) => (
             <tr key={i}>
-              <td><Time at={entry.at} /></td>
-              <td><span className={`badge ${entry.joined ? "ok" : "muted"}`}>{entry.joined ? words.joined : words.left}</span></td>
-              <td><PlayerName player={entry.player} historyLink={history} /></td>
+              <td>
+                <Time at={entry.at} />
+              </td>
+              <td>
+                <span className={`badge ${entry.joined ? "ok" : "muted"}`}>{entry.joined ? words.joined : words.left}</span>
+              </td>
+              <td>
+                <PlayerName player={entry.player} historyLink={history} />
+              </td>
             </tr>
           ))}
         </LiveTable>
@@ -33,9 +39,15 @@ export const KillLogPanel = ({ history }: { readonly history: boolean }) => {
         <LiveTable caption={words.killLogs} empty={data.length === 0} head={[words.colAt, words.colKiller, words.colKilled]}>
           {data.map((entry, i) => (
             <tr key={i}>
-              <td><Time at={entry.at} /></td>
-              <td><PlayerName player={entry.killer} historyLink={history} /></td>
-              <td><PlayerName player={entry.killed} historyLink={history} /></td>
+              <td>
+                <Time at={entry.at} />
+              </td>
+              <td>
+                <PlayerName player={entry.killer} historyLink={history} />
+              </td>
+              <td>
+                <PlayerName player={entry.killed} historyLink={history} />
+              </td>
             </tr>
           ))}
         </LiveTable>
@@ -52,9 +64,15 @@ export const CommandLogPanel = ({ history }: { readonly history: boolean }) => {
         <LiveTable caption={words.commandLogs} empty={data.length === 0} head={[words.colAt, words.colPlayer, words.colCommand]}>
           {data.map((entry, i) => (
             <tr key={i}>
-              <td><Time at={entry.at} /></td>
-              <td><PlayerName player={entry.player} historyLink={history} /></td>
-              <td><code>{entry.command}</code></td>
+              <td>
+                <Time at={entry.at} />
+              </td>
+              <td>
+                <PlayerName player={entry.player} historyLink={history} />
+              </td>
+              <td>
+                <code>{entry.command}</code>
+              </td>
             </tr>
           ))}
         </LiveTable>
@@ -71,8 +89,12 @@ export const ModCallPanel = ({ history }: { readonly history: boolean }) => {
         <LiveTable caption={words.modCalls} empty={data.length === 0} head={[words.colAt, words.colCaller, words.colModerator]}>
           {data.map((entry, i) => (
             <tr key={i}>
-              <td><Time at={entry.at} /></td>
-              <td><PlayerName player={entry.caller} historyLink={history} /></td>
+              <td>
+                <Time at={entry.at} />
+              </td>
+              <td>
+                <PlayerName player={entry.caller} historyLink={history} />
+              </td>
               <td>
                 {entry.moderator === null
                   ? <span className="badge warn">{words.notAnswered}</span>

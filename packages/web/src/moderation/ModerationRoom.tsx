@@ -49,7 +49,8 @@ const ModerationRoom = ({ me }: { readonly me: Me }) => {
             </Route>
           )
           : null}
-        {may("history") ? <Route path="/players/:platformId">{(params) => <PlayerHistoryPage platformId={decodeURIComponent(params.platformId)} />}</Route> : null}
+        {may("history") ? <Route path="/players/:platformId">{(params) => <PlayerHistoryPage platformId={decodeURIComponent(params.platformId)} />}</Route>
+          : null}
         {may("lookup") || may("history")
           ? (
             <Route path="/players">

@@ -12,14 +12,18 @@ export const PlayerHistoryPage = ({ platformId }: { readonly platformId: string 
   const name = newest ?? platformId
   return (
     <section className="panel stack" aria-labelledby="history-title">
-      <p><Link href="~/moderation/players">{words.tabPlayers}</Link></p>
+      <p>
+        <Link href="~/moderation/players">{words.tabPlayers}</Link>
+      </p>
       <h2 id="history-title">{words.historyOf(name)}</h2>
       {history.error !== null && <p role="alert" className="form-problem">{history.error.message}</p>}
       {history.data === undefined ? history.error === null && <p className="muted" role="status">{words.loading}</p> : (
         <>
           <dl className="facts">
             <dt>{words.platformId}</dt>
-            <dd><code>{history.data.data.platformId}</code></dd>
+            <dd>
+              <code>{history.data.data.platformId}</code>
+            </dd>
             <dt>{words.linkedAccount}</dt>
             <dd>{history.data.data.account === null ? <span className="muted">{words.noAccount}</span> : history.data.data.account.displayName}</dd>
           </dl>

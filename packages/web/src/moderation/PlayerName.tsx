@@ -17,7 +17,12 @@ export const PlayerName = ({ player, historyLink }: { readonly player: NamedPlay
       {historyLink && player.platformId !== null
         ? <Link href={`~/moderation/players/${encodeURIComponent(player.platformId)}`}>{name}</Link>
         : <span>{name}</span>}
-      {player.account !== null && <span className="muted small"> ({player.account.displayName})</span>}
+      {player.account !== null && (
+        <>
+          {" "}
+          <span className="muted small">({player.account.displayName})</span>
+        </>
+      )}
     </span>
   )
 }

@@ -36,9 +36,7 @@ export const PlayerActions = ({ player, kinds, open }: {
  */
 export const useActionDialog = () => {
   const [open, setOpen] = useState<{ readonly kind: Kind; readonly target: Target; readonly opening: number } | null>(null)
-  const dialog = open === null ? null : (
-    <ActionDialog key={open.opening} kind={open.kind} target={open.target} onClose={() => setOpen(null)} />
-  )
+  const dialog = open === null ? null : <ActionDialog key={open.opening} kind={open.kind} target={open.target} onClose={() => setOpen(null)} />
   return { open: (kind: Kind, target: Target) => setOpen({ kind, target, opening: Date.now() }), dialog }
 }
 
@@ -58,7 +56,9 @@ export const PlayersTable = ({ players, me }: { readonly players: ReadonlyArray<
             <td>
               <PlayerName player={{ ...player, account: null }} historyLink={history} />
             </td>
-            <td><code>{player.platformId}</code></td>
+            <td>
+              <code>{player.platformId}</code>
+            </td>
             <td>{player.team ?? "—"}</td>
             <td>{player.callsign ?? "—"}</td>
             <td>{player.permission}</td>

@@ -18,7 +18,9 @@ export const StatusPanel = () => {
           <dt>{words.playersOn}</dt>
           <dd>{words.playerCount(data.currentPlayers, data.maxPlayers)}</dd>
           <dt>{words.joinKey}</dt>
-          <dd><code>{data.joinKey}</code></dd>
+          <dd>
+            <code>{data.joinKey}</code>
+          </dd>
         </dl>
       )}
     </LivePanel>
@@ -34,7 +36,9 @@ export const QueuePanel = ({ history }: { readonly history: boolean }) => {
           {data.map((entry) => (
             <tr key={entry.position}>
               <td>{entry.position}</td>
-              <td><PlayerName player={entry.player} historyLink={history} /></td>
+              <td>
+                <PlayerName player={entry.player} historyLink={history} />
+              </td>
             </tr>
           ))}
         </LiveTable>
@@ -51,7 +55,9 @@ export const StaffPanel = ({ history }: { readonly history: boolean }) => {
         <LiveTable caption={words.staff} empty={data.length === 0} head={[words.colPlayer, words.colLevel]}>
           {data.map((member) => (
             <tr key={member.player.platformId}>
-              <td><PlayerName player={member.player} historyLink={history} /></td>
+              <td>
+                <PlayerName player={member.player} historyLink={history} />
+              </td>
               <td>{member.level}</td>
             </tr>
           ))}
@@ -70,7 +76,9 @@ export const BansPanel = ({ history }: { readonly history: boolean }) => {
         <LiveTable caption={words.bans} empty={data.length === 0} head={[words.colPlayer, words.colBanAction]}>
           {data.map((ban) => (
             <tr key={ban.player.platformId}>
-              <td><PlayerName player={ban.player} historyLink={history} /></td>
+              <td>
+                <PlayerName player={ban.player} historyLink={history} />
+              </td>
               <td>
                 {ban.action === null ? <span className="muted">{words.bannedInGame}</span> : (
                   <>
@@ -99,9 +107,15 @@ export const EmergencyCallsPanel = ({ history, control }: { readonly history: bo
         >
           {data.map((call) => (
             <tr key={call.callNumber}>
-              <td>{words.gameCall(call.callNumber)} <span className="muted small">{call.team}</span></td>
-              <td><Time at={call.startedAt} /></td>
-              <td>{call.caller === null ? <span className="muted">{words.automatedCaller}</span> : <PlayerName player={call.caller} historyLink={history} />}</td>
+              <td>
+                {words.gameCall(call.callNumber)} <span className="muted small">{call.team}</span>
+              </td>
+              <td>
+                <Time at={call.startedAt} />
+              </td>
+              <td>
+                {call.caller === null ? <span className="muted">{words.automatedCaller}</span> : <PlayerName player={call.caller} historyLink={history} />}
+              </td>
               <td>{call.positionDescriptor ?? "—"}</td>
               <td>{call.description ?? "—"}</td>
               <td>

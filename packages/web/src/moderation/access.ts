@@ -38,8 +38,7 @@ export const TABS: ReadonlyArray<Tab> = [
   { path: "/actions", label: words.tabActions, anyOf: ["actions"] }
 ]
 
-export const tabsFor = (permissions: ReadonlyArray<string>): ReadonlyArray<Tab> =>
-  TABS.filter((tab) => tab.anyOf.some((part) => holds(permissions, part)))
+export const tabsFor = (permissions: ReadonlyArray<string>): ReadonlyArray<Tab> => TABS.filter((tab) => tab.anyOf.some((part) => holds(permissions, part)))
 
 /** The kinds of action this person may take on a player, in the order they are offered. */
 export const kindsFor = (permissions: ReadonlyArray<string>): ReadonlyArray<"warn" | "kick" | "ban"> =>

@@ -87,7 +87,10 @@ export type ModerationActionData = NonNullable<ReturnType<typeof useActions>["da
 
 /** `GET /moderation/actions/{id}`: one action with its delivery as it stands. */
 export const useAction = (id: ModerationActionData["id"]) =>
-  useQuery({ queryKey: moderationKeys.action(id), queryFn: () => call((api) => api.moderation.getModerationAction({ params: { id } })).then((answer) => answer.data) })
+  useQuery({
+    queryKey: moderationKeys.action(id),
+    queryFn: () => call((api) => api.moderation.getModerationAction({ params: { id } })).then((answer) => answer.data)
+  })
 
 /** What a moderator writes of a warning, kick or ban. */
 export interface ActionInput {

@@ -91,11 +91,13 @@ export const moderation = {
   sendAgain: "Send again",
   close: "Close",
   cancel: "Cancel",
-  lost: "The connection was lost before Bluelight answered. The action may have been stored: \"Send again\" sends the same request with the same key, so it is never done twice.",
+  lost:
+    "The connection was lost before Bluelight answered. The action may have been stored: \"Send again\" sends the same request with the same key, so it is never done twice.",
   lockedFields: "The reason is kept as it was sent, so that sending again is the same action.",
-  throttled: (seconds: number) => seconds > 0
-    ? `The game server is busy. Nothing was stored. You may send again in ${plural(seconds, "second", "seconds")}.`
-    : "The game server is busy. Nothing was stored. You may send again now.",
+  throttled: (seconds: number) =>
+    seconds > 0
+      ? `The game server is busy. Nothing was stored. You may send again in ${plural(seconds, "second", "seconds")}.`
+      : "The game server is busy. Nothing was stored. You may send again now.",
   replayed: "Bluelight already had this action (its answer was lost on the way): it was not sent again.",
   stored: (kind: Kind) => `${kindNouns[kind]} stored.`,
   openAction: "Open the action's page",
