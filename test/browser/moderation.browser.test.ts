@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import type { Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { WEBHOOK_PATH } from "../harness/game.js"
 import { advanceClock } from "../harness/identity.js"
 import { startSimulator } from "../harness/moderation.js"
 import { UNLIMITED_RATES } from "../harness/server.js"
@@ -24,6 +25,7 @@ const MODERATOR = [
 const JANE = "100000001"
 const JOHN = "100000002"
 const SPEEDY = "100000003"
+const NEWCOMER = "100000009"
 
 let world: World
 let simulator: GameServerSimulator
@@ -31,7 +33,8 @@ let moderator: Person
 beforeAll(async () => {
   const game = await startSimulator()
   simulator = game.simulator
-  world = await startWorld({ env: { ...game.env, ...UNLIMITED_RATES } })
+  world = await startWorld({ env: { ...game.env, GAME_WEBHOOK_PUBLIC_KEY: simulator.webhookPublicKey, ...UNLIMITED_RATES } })
+  simulator.webhookUrl = `${world.server.url}${WEBHOOK_PATH}`
 })
 afterAll(async () => {
   await world?.close()
@@ -152,9 +155,17 @@ describe("moderating the live server", () => {
     await closeDialog(dialog)
   })
 
-  it("the player's history shows the actions against them; each action has its page", async () => {
+  it("a player is found by name; the player's history shows the actions against them; each action has its page", async () => {
     const page = moderator.page
+    simulator.setPlayers([...simulator.players, { username: "NewPlayer", platformId: NEWCOMER, team: "Civilian" }])
+    await slotFree()
     await page.getByRole("navigation", { name: "Moderation sections" }).getByRole("link", { name: "Players" }).click()
+    const search = page.getByRole("search", { name: "Find a player" })
+    await search.getByRole("searchbox", { name: "Username or platform id" }).fill("newp")
+    await search.getByRole("button", { name: "Find" }).click()
+    const found = page.getByRole("table", { name: "Players" })
+    await reads(found, /NewPlayer/)
+    expect(await found.getByRole("button", { name: "Warn NewPlayer" }).count()).toBe(1)
     const form = page.getByRole("form", { name: "A player's history" })
     await form.getByRole("textbox", { name: "Platform id" }).fill(JOHN)
     await checkPage(page, "moderation, players")
@@ -177,5 +188,20 @@ describe("moderating the live server", () => {
     await reads(list, /SpeedyDriver|100000003/)
     await reads(list, /Failed/)
     await checkPage(page, "moderation, actions")
+  })
+
+  it("with cad.view, the game's emergency calls show the CAD call each became", async () => {
+    const person = await world.person({ id: "mod-control", displayName: "Cal Control" }, { permissions: [...MODERATOR, "cad.view"], at: "/moderation/server" })
+    const started = await simulator.startEmergencyCall({ caller: NEWCOMER, description: "Someone is shooting at the bank", team: "Police" })
+    expect(started.status).toBe(204)
+    const calls = person.page.getByRole("region", { name: "Emergency calls" })
+    await reads(calls, new RegExp(`Game call ${started.callNumber}`))
+    await reads(calls, /Someone is shooting at the bank/)
+    await reads(calls, /CAD call [0-9a-f-]{36}/)
+    const waiting = await world.adminApi.run((api) => api.cadCalls.listCalls({ query: { limit: 100, offset: 0 } }))
+    const cadCall = waiting.data.find((each) => each.gameCallNumber === started.callNumber)
+    expect(cadCall).toBeDefined()
+    expect(await calls.getByRole("link", { name: `CAD call ${cadCall!.id}` }).count()).toBe(1)
+    await checkPage(person.page, "moderation, live server with emergency calls")
   })
 })

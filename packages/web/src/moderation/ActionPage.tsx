@@ -1,12 +1,13 @@
 import { ModerationActionId } from "@bluelight/core/moderation"
 import { Option, Schema } from "effect"
 import { Link } from "wouter"
+import type { Me } from "../app/session.js"
 import { moderation as words } from "../strings/index.js"
 import { Time } from "../ui/Time.js"
 import { DeliveryState } from "./DeliveryState.js"
 import { useAction } from "./queries.js"
 
-const Action = ({ id }: { readonly id: ModerationActionId }) => {
+const Action = ({ id, me }: { readonly id: ModerationActionId; readonly me: Me }) => {
   const action = useAction(id)
   if (action.error !== null) return <p role="alert" className="form-problem">{action.error.message}</p>
   if (action.data === undefined) return <p className="muted" role="status">{words.loading}</p>
@@ -28,14 +29,12 @@ const Action = ({ id }: { readonly id: ModerationActionId }) => {
         </dd>
         <dt>{words.colReason}</dt>
         <dd>{data.reason}</dd>
-        <dt>{words.evidence}</dt>
+        <dt>{words.evidenceShown}</dt>
         <dd className="evidence">{data.evidence ?? <span className="muted">{words.noEvidence}</span>}</dd>
         {data.moderatorId !== null && (
           <>
-            <dt>{words.moderatorId}</dt>
-            <dd>
-              <code>{data.moderatorId}</code>
-            </dd>
+            <dt>{words.moderator}</dt>
+            <dd>{data.moderatorId === me.id ? words.you(me.displayName) : <code>{words.accountId(data.moderatorId)}</code>}</dd>
           </>
         )}
         {data.serviceId !== null && (
@@ -60,14 +59,14 @@ const Action = ({ id }: { readonly id: ModerationActionId }) => {
 }
 
 /** `GET /moderation/actions/{id}`: one action at its own address, with its delivery as it stands. */
-export const ActionPage = ({ id }: { readonly id: string }) => {
+export const ActionPage = ({ id, me }: { readonly id: string; readonly me: Me }) => {
   const parsed = Schema.decodeUnknownOption(ModerationActionId)(id)
   return (
     <div className="stack">
       <p>
         <Link href="~/moderation/actions">{words.backToActions}</Link>
       </p>
-      {Option.isSome(parsed) ? <Action id={parsed.value} /> : <p role="alert" className="form-problem">{words.notFound}</p>}
+      {Option.isSome(parsed) ? <Action id={parsed.value} me={me} /> : <p role="alert" className="form-problem">{words.notFound}</p>}
     </div>
   )
 }

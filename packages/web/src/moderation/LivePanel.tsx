@@ -9,8 +9,8 @@ interface LiveAnswer {
 }
 
 /**
- * One panel of the live server: its heading, how many and when the game server was read (announced
- * politely as it changes), the API's refusal (`GAME_UNAVAILABLE` says when to expect it back), and
+ * One panel of the live server: its heading, how many (announced politely as it changes) and when
+ * the game server was read, the API's refusal (`GAME_UNAVAILABLE` says when to expect it back), and
  * the panel's own rendering of the answer.
  */
 export const LivePanel = <A extends LiveAnswer>({ title, query, shown, wide, children }: {
@@ -27,14 +27,14 @@ export const LivePanel = <A extends LiveAnswer>({ title, query, shown, wide, chi
     <section className={`panel live-panel${wide === true ? " wide" : ""}`} aria-labelledby={heading}>
       <div className="live-head">
         <h2 id={heading}>{title}</h2>
-        <p className="muted small live-meta" aria-live="polite">
-          {answer !== undefined && shown !== undefined && <>{words.shown(shown(answer), answer.meta.total ?? shown(answer))} ·</>}
-          {answer !== undefined && (
-            <>
-              {words.observed} <Time at={answer.meta.observedAt} />
-            </>
-          )}
-        </p>
+        {answer !== undefined && (
+          <p className="muted small live-meta">
+            {/* How many is announced as it changes; the time read, changing every 10 seconds, is not. */}
+            {shown !== undefined && <span aria-live="polite">{words.shown(shown(answer), answer.meta.total ?? shown(answer))}</span>}
+            {shown !== undefined && " · "}
+            {words.observed} <Time at={answer.meta.observedAt} />
+          </p>
+        )}
       </div>
       {query.error !== null && <p role="alert" className="form-problem">{query.error.message}</p>}
       {answer === undefined ? query.error === null && <p className="muted" role="status">{words.loading}</p> : children(answer)}

@@ -58,7 +58,7 @@ const ModerationRoom = ({ me }: { readonly me: Me }) => {
             </Route>
           )
           : null}
-        {may("actions") ? <Route path="/actions/:id">{(params) => <ActionPage id={params.id} />}</Route> : null}
+        {may("actions") ? <Route path="/actions/:id">{(params) => <ActionPage id={params.id} me={me} />}</Route> : null}
         {may("actions")
           ? (
             <Route path="/actions">

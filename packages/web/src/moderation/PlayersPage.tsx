@@ -27,11 +27,18 @@ const Lookup = ({ me }: { readonly me: Me }) => {
       >
         <label>
           {words.lookup}
-          <input type="search" value={typed} maxLength={100} autoComplete="off" onChange={(event) => setTyped(event.target.value)} />
+          <input
+            type="search"
+            value={typed}
+            maxLength={100}
+            autoComplete="off"
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => setTyped(event.target.value)}
+          />
         </label>
         <button type="submit" disabled={typed.trim() === ""}>{words.lookupButton}</button>
       </form>
-      <p className="muted small">{words.lookupHint}</p>
+      <p id={`${id}-hint`} className="muted small">{words.lookupHint}</p>
       <div aria-live="polite">
         <FormProblem failure={found.error} />
         {found.isFetching && found.data === undefined && <p className="muted" role="status">{words.loading}</p>}
