@@ -190,6 +190,47 @@ describe("moderating the live server", () => {
     await checkPage(page, "moderation, actions")
   })
 
+  it("a second warning while the game server cools down waits out the countdown, then is sent with the same key", async () => {
+    const page = moderator.page
+    await page.getByRole("navigation", { name: "Moderation sections" }).getByRole("link", { name: "Live server" }).click()
+    await reads(playersPanel(page), /NewPlayer/)
+    const warn = async () => {
+      await playersPanel(page).getByRole("button", { name: "Warn NewPlayer", exact: true }).click()
+      const dialog = page.getByRole("dialog", { name: "Warn NewPlayer" })
+      await dialog.getByRole("textbox", { name: "Reason" }).fill("Mind the speed limits")
+      await dialog.getByRole("button", { name: "Warn", exact: true }).click()
+      return dialog
+    }
+    const keys: Array<string | undefined> = []
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/moderation/warnings")) keys.push(request.headers()["idempotency-key"])
+    })
+    await slotFree()
+    const first = await warn()
+    await reads(first, /Succeeded/)
+    await closeDialog(first)
+
+    // The command just sent holds the slot for its cooldown: this one is refused, nothing stored.
+    const second = await warn()
+    await reads(second, /The game server is busy\. Nothing was stored\. You may send again in \d+ seconds?\./)
+    const again = second.getByRole("button", { name: "Send again", exact: true })
+    expect(await again.isDisabled()).toBe(true)
+    await checkModal(page, "moderation, warning throttled")
+    await reads(second, /You may send again now\./)
+    await slotFree()
+    await again.click()
+    await reads(second, /Succeeded/)
+    await closeDialog(second)
+    const warnings = await (await moderator.api()).run((api) =>
+      api.moderation.listModerationActions({ query: { targetPlatformId: NEWCOMER, type: "warn", limit: 100, offset: 0 } })
+    )
+    expect(warnings.data.map((action) => action.delivery)).toEqual(["SUCCEEDED", "SUCCEEDED"])
+    // The first warning's key, then the second's, sent twice: a new action, and the same action again.
+    expect(keys).toHaveLength(3)
+    expect(keys[2]).toBe(keys[1])
+    expect(keys[1]).not.toBe(keys[0])
+  })
+
   it("with cad.view, the game's emergency calls show the CAD call each became", async () => {
     const person = await world.person({ id: "mod-control", displayName: "Cal Control" }, { permissions: [...MODERATOR, "cad.view"], at: "/moderation/server" })
     const started = await simulator.startEmergencyCall({ caller: NEWCOMER, description: "Someone is shooting at the bank", team: "Police" })

@@ -33,6 +33,7 @@ const AttemptNotice = (
       return (
         <div role="status" className="notice-box warn">
           <p>{words.throttled(secondsLeft)}</p>
+          <p className="small">{state.message}</p>
         </div>
       )
     case "Stored":

@@ -170,6 +170,7 @@ describe("a busy game server", () => {
     expect(again.disabled).toBe(true)
     act(() => vi.advanceTimersByTime(1_000))
     expect(within(dialog).getByText("The game server is busy. Nothing was stored. You may send again in 2 seconds.")).toBeTruthy()
+    expect(within(dialog).getByText("The game server is cooling down after the last command: 3 seconds left")).toBeTruthy()
     act(() => vi.advanceTimersByTime(1_000))
     expect(within(dialog).getByText(/send again in 1 second\./)).toBeTruthy()
     expect(again.disabled).toBe(true)
