@@ -11,6 +11,8 @@ let dispatcher: Person
 beforeAll(async () => {
   world = await startWorld({ env: { BLUELIGHT_DEVELOPER_PASSWORD: PASSWORD } })
   typist = await world.person({ id: "browser-offline", displayName: "Off Line" })
+  // A member opens their characters at sign-in; the Developer Access form is on the home page.
+  await typist.page.getByRole("banner").getByRole("link", { name: "Bluelight" }).click()
   // Control and the MDT: signing in opens Control, so the MDT's code is not loaded yet when the server goes.
   dispatcher = await world.person({ id: "browser-offline-dispatcher", displayName: "Dee Offline" }, { permissions: ["cad.view", "cad.unit.self"] })
   await dispatcher.page.getByRole("heading", { name: "Control", level: 1 }).waitFor()

@@ -22,6 +22,9 @@ describe("signing in and the rooms of a person's roles", () => {
     await checkPage(page, "development identity provider")
     await page.goBack()
     await signInThroughApp(page, { id: "browser-newcomer", displayName: "Nia Newcomer" }, world.server.url)
+    // Every member keeps characters: their first room opens at once, and the header leads home.
+    await page.getByRole("heading", { name: "My characters", level: 1 }).waitFor()
+    await page.getByRole("banner").getByRole("link", { name: "Bluelight" }).click()
     await page.getByRole("heading", { name: "Signed in as Nia Newcomer" }).waitFor()
     await expect.poll(() => page.getByRole("link", { name: "Who I am: Nia Newcomer" }).isVisible()).toBe(true)
     await checkPage(page, "home, a member")
@@ -31,7 +34,7 @@ describe("signing in and the rooms of a person's roles", () => {
     const { page } = await world.person({ id: "browser-dispatcher", displayName: "Dana Dispatcher" }, { permissions: CONTROL_PERMISSIONS })
     await page.getByRole("heading", { name: "Control", level: 1 }).waitFor()
     const navigation = page.getByRole("navigation", { name: "Main" })
-    await expect.poll(() => navigation.getByRole("link").allTextContents()).toEqual(["Control"])
+    await expect.poll(() => navigation.getByRole("link").allTextContents()).toEqual(["Control", "My characters"])
     expect(await navigation.getByRole("link", { name: "Control" }).getAttribute("aria-current")).toBe("page")
     await checkPage(page, "control, a dispatcher")
     await page.getByRole("banner").getByRole("link", { name: "Bluelight" }).click()
@@ -39,10 +42,10 @@ describe("signing in and the rooms of a person's roles", () => {
     await checkPage(page, "home, a dispatcher")
   })
 
-  it("shows a member no Control room, and refuses it when they type its address", async () => {
+  it("shows a member their characters and no Control room, and refuses it when they type its address", async () => {
     const { page } = await world.person({ id: "browser-member", displayName: "Mo Member" })
-    await page.getByText("Nothing here yet: your roles open no rooms of this app. An administrator can give you a role.").waitFor()
-    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").count()).toBe(0)
+    await page.getByRole("heading", { name: "My characters", level: 1 }).waitFor()
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).toEqual(["My characters"])
     expect(await page.getByRole("link", { name: "Control" }).count()).toBe(0)
     await page.goto(world.url("/control"))
     await page.getByRole("heading", { name: "Not for this account" }).waitFor()
@@ -67,7 +70,7 @@ describe("two people at once", () => {
     ])
     await dispatcher.page.getByRole("heading", { name: "Control", level: 1 }).waitFor()
     await officer.page.getByRole("heading", { name: "MDT", level: 1 }).waitFor()
-    expect(await officer.page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).toEqual(["MDT"])
+    expect(await officer.page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents()).toEqual(["MDT", "PNC", "My characters"])
     expect(await officer.page.getByRole("link", { name: "Who I am: Otto Officer" }).count()).toBe(1)
     expect(await dispatcher.page.getByRole("link", { name: "Who I am: Dora Dispatch" }).count()).toBe(1)
     await checkPage(officer.page, "mdt, an officer")
@@ -84,7 +87,7 @@ describe("signing out", () => {
     await leaver.page.getByRole("heading", { name: "Sign in to Bluelight" }).waitFor()
     // The other browser's person is still signed in.
     await stayer.page.reload()
-    await stayer.page.getByRole("heading", { name: "Signed in as Sam Stayer" }).waitFor()
+    await stayer.page.getByRole("link", { name: "Who I am: Sam Stayer" }).waitFor()
   })
 })
 

@@ -95,7 +95,7 @@ describe("coming back from signing in", () => {
 
   it("stays home for someone whose roles open no room, and goes back only once", async () => {
     signedInFrom("/")
-    serve({ "/api/me": { status: 200, body: { data: { ...ME, permissions: ["civilians.create"] } } } })
+    serve({ "/api/me": { status: 200, body: { data: { ...ME, permissions: [] } } } })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     expect(await screen.findByRole("heading", { name: "Signed in as Dana Dispatcher" })).toBeTruthy()
     expect(window.location.pathname).toBe("/")

@@ -18,10 +18,24 @@ import { Shell } from "./Shell.js"
 // Each room is its own chunk: the first page loads the shell alone.
 const ControlRoom = lazy(() => import("../control/ControlRoom.js"))
 const MdtRoom = lazy(() => import("../mdt/MdtRoom.js"))
+const PncRoom = lazy(() => import("../pnc/PncRoom.js"))
+const CharactersRoom = lazy(() => import("../characters/CharactersRoom.js"))
+const StaffRoom = lazy(() => import("../staff/StaffRoom.js"))
+const SessionsRoom = lazy(() => import("../sessions/SessionsRoom.js"))
+const ModerationRoom = lazy(() => import("../moderation/ModerationRoom.js"))
+const AdminRoom = lazy(() => import("../admin/AdminRoom.js"))
+const AuditRoom = lazy(() => import("../audit/AuditRoom.js"))
 
 const ROOM_PAGES: Readonly<Record<string, React.LazyExoticComponent<(props: { readonly me: Me }) => ReactNode>>> = {
   "/control": ControlRoom,
-  "/mdt": MdtRoom
+  "/mdt": MdtRoom,
+  "/pnc": PncRoom,
+  "/characters": CharactersRoom,
+  "/staff": StaffRoom,
+  "/sessions": SessionsRoom,
+  "/moderation": ModerationRoom,
+  "/admin": AdminRoom,
+  "/audit": AuditRoom
 }
 
 const Loading = () => <p className="muted" role="status">{shell.loading}</p>

@@ -7,7 +7,14 @@ export interface Room {
 
 export const ROOMS: ReadonlyArray<Room> = [
   { path: "/control", label: "Control", anyOf: ["cad.view"] },
-  { path: "/mdt", label: "MDT", anyOf: ["cad.unit.self"] }
+  { path: "/mdt", label: "MDT", anyOf: ["cad.unit.self"] },
+  { path: "/pnc", label: "PNC", anyOf: ["pnc.view"] },
+  { path: "/characters", label: "My characters", anyOf: ["civilians.manage_own", "civilians.create"] },
+  { path: "/staff", label: "Staff", anyOf: ["staff.view", "shifts.view", "shifts.manage"] },
+  { path: "/sessions", label: "Sessions", anyOf: ["sessions.view"] },
+  { path: "/moderation", label: "Moderation", anyOf: ["moderation.view", "players.view", "server.view", "moderation.history"] },
+  { path: "/admin", label: "Administration", anyOf: ["admin.manage"] },
+  { path: "/audit", label: "Audit log", anyOf: ["audit.view"] }
 ]
 
 /** Whether a person holding `permissions` may use `room`. */

@@ -1,0 +1,4 @@
+/** The My characters room's words. English (UK). */
+export const characters = {
+  title: "My characters"
+}

@@ -1,0 +1,4 @@
+/** The PNC room's words. English (UK). */
+export const pnc = {
+  title: "PNC"
+}

@@ -1,0 +1,4 @@
+/** The Sessions room's words. English (UK). */
+export const sessions = {
+  title: "Sessions"
+}

@@ -1,0 +1,4 @@
+/** The Staff room's words. English (UK). */
+export const staff = {
+  title: "Staff"
+}
