@@ -23,6 +23,8 @@ export const sessions = {
   titleRequired: "Give the session a title.",
   timeRequired: "Choose the date and time.",
   host: "Host",
+  statusHeading: "Status",
+  actions: "Actions",
   you: "you",
   when: "When",
   start: "Start",
