@@ -7,8 +7,6 @@ export interface SessionActions {
   readonly hostName: (session: RoleplaySession) => string | null
   readonly busy: boolean
   readonly move: (session: RoleplaySession, move: SessionMove) => void
-  /** The refusal of the last move, beside the session it was about. */
-  readonly refusal: { readonly id: string; readonly message: string } | null
 }
 
 /** The moves a session's status allows: start or cancel a scheduled one, end a live one. */
@@ -23,7 +21,7 @@ export const SessionStatus = ({ session }: { readonly session: RoleplaySession }
   <span className={`badge session-${session.status}`}>{words.status[session.status]}</span>
 )
 
-/** The buttons of the moves the session allows now (`sessions.manage`), and the refusal of the last one tried on it. */
+/** The buttons of the moves the session allows now (`sessions.manage`). */
 export const SessionMoves = ({ session, actions }: { readonly session: RoleplaySession; readonly actions: SessionActions }) => {
   if (!actions.mayManage) return null
   return (
@@ -40,7 +38,6 @@ export const SessionMoves = ({ session, actions }: { readonly session: RoleplayS
           {moveText[move]}
         </button>
       ))}
-      {actions.refusal?.id === session.id && <p role="alert" className="form-problem">{actions.refusal.message}</p>}
     </div>
   )
 }

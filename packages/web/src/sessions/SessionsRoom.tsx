@@ -6,7 +6,7 @@
  * - heading "Sessions"; region "On tonight" (a list of today's scheduled and live sessions).
  * - form "Schedule a session": "Title", "Date and time" (datetime-local), "Description (optional)", button "Schedule".
  * - regions "Live", "Upcoming", "Past", each a table; per session the buttons "Start <title>",
- *   "Cancel <title>" (scheduled) or "End <title>" (live); a refused move's message as an alert in its row.
+ *   "Cancel <title>" (scheduled) or "End <title>" (live); a refused move as an alert "<title>: <the API's message>".
  */
 import { useState } from "react"
 import type { Me } from "../app/session.js"
@@ -45,7 +45,8 @@ export default function SessionsRoom({ me }: { readonly me: Me }) {
   const list = useSessions()
   const { move } = useSessionWrites()
   const names = useStaffNames(me.permissions.includes("staff.view"))
-  const [refusal, setRefusal] = useState<SessionActions["refusal"]>(null)
+  // A refused move, named by its session: shown once above the lists (the session may have moved to another list meanwhile).
+  const [refusal, setRefusal] = useState<string | null>(null)
   const sessions = list.data?.pages.flatMap((page) => page.data) ?? []
   const groups = grouped(sessions)
   const actions: SessionActions = {
@@ -55,10 +56,9 @@ export default function SessionsRoom({ me }: { readonly me: Me }) {
     move: (session, which) => {
       setRefusal(null)
       move.mutate({ id: session.id, move: which }, {
-        onError: (error) => setRefusal({ id: session.id, message: error.message })
+        onError: (error) => setRefusal(words.refused(session.title, error.message))
       })
-    },
-    refusal
+    }
   }
   return (
     <div className="sessions-room">
@@ -67,6 +67,7 @@ export default function SessionsRoom({ me }: { readonly me: Me }) {
       {list.isPending ? <p className="muted" role="status">{words.loading}</p> : (
         <div className="sessions-grid">
           <div className="sessions-main" aria-live="polite">
+            {refusal !== null && <p role="alert" className="form-problem">{refusal}</p>}
             <Tonight sessions={tonight(sessions, new Date())} actions={actions} />
             <SessionTable title={words.live} sessions={groups.live} empty={words.noLive} actions={actions} />
             <SessionTable title={words.upcoming} sessions={groups.upcoming} empty={words.noUpcoming} actions={actions} />

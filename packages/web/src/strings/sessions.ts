@@ -37,5 +37,5 @@ export const sessions = {
   endedAt: "Ended",
   cancelledAt: "Cancelled",
   overdue: "due, not started",
-  nowShowing: "Shown as it is now."
+  refused: (title: string, message: string) => `${title}: ${message}`
 }
