@@ -34,7 +34,7 @@ export type Me = Awaited<ReturnType<typeof meQuery.queryFn>>
 export const useMe = () =>
   useQuery({
     ...meQuery,
-    refetchOnWindowFocus: (query) => query.state.data !== undefined,
+    refetchOnWindowFocus: (query) => (query.state.data === undefined ? false : "always"),
     refetchInterval: (query) => (query.state.data === undefined ? false : 60_000)
   })
 

@@ -140,7 +140,7 @@ const fetchMyShift = (staffId: StaffProfileId) =>
  * on every page; read again when the window comes back into focus (another tab may have ended it).
  */
 export const useMyShift = (staffId: StaffProfileId) =>
-  useQuery({ queryKey: staffKeys.myShift, queryFn: () => fetchMyShift(staffId), refetchOnWindowFocus: true })
+  useQuery({ queryKey: staffKeys.myShift, queryFn: () => fetchMyShift(staffId), refetchOnWindowFocus: "always" })
 
 /** Starting and ending shifts: mine (the answer is my shift now) or another profile's (`shifts.manage`); the lists read again. */
 export const useShiftWrites = () => {

@@ -110,6 +110,7 @@ export const staff = {
   totalTime: "Time",
   shiftCount: "Shifts",
   total: "Total",
+  underAMinute: "under 1 min",
   hours: (hours: number, minutes: number) => hours === 0 ? `${minutes} min` : `${hours} h ${String(minutes).padStart(2, "0")} min`,
   unknownPerson: (id: string) => `Profile ${id.slice(-6)}`
 }

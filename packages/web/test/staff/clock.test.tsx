@@ -29,6 +29,8 @@ describe("the shift clock's words", () => {
     expect(hoursAndMinutes(3 * 3600 + 5 * 60 + 59)).toEqual({ hours: 3, minutes: 5 })
     expect(durationText(3 * 3600 + 5 * 60)).toBe("3 h 05 min")
     expect(durationText(42 * 60)).toBe("42 min")
+    expect(durationText(12)).toBe("under 1 min")
+    expect(durationText(0)).toBe("0 min")
   })
 })
 
