@@ -24,7 +24,7 @@ const Tonight = ({ sessions, actions }: { readonly sessions: ReadonlyArray<Rolep
   <section className="panel sessions-tonight" aria-labelledby="sessions-tonight">
     <h2 id="sessions-tonight">{words.tonight}</h2>
     {sessions.length === 0 ? <p className="muted">{words.nothingTonight}</p> : (
-      <ul className="plain tonight-list">
+      <ul className="tonight-list">
         {sessions.map((session) => (
           <li key={session.id} className={`tonight-item session-item-${session.status}`}>
             <div className="tonight-when"><Time at={session.scheduledFor} /></div>

@@ -27,7 +27,7 @@ export const RoleChecklist = (
       <legend>{words.roles}</legend>
       <p className="muted">{fromAdmin ? words.rolesFromAdmin : words.rolesSeen}</p>
       {choices !== undefined && shown.length === 0 && <p className="muted">{words.noRolesKnown}</p>}
-      <ul className="plain">
+      <ul>
         {shown.map((role) => {
           const isLocked = locked.includes(role.id) && !chosen.includes(role.id)
           return (
