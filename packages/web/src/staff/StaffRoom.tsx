@@ -66,7 +66,9 @@ export default function StaffRoom({ me }: { readonly me: Me }) {
       )}
       <Switch>
         <Route path="/">
-          {rights.view ? <StaffDirectory mayManage={rights.manage} /> : rights.shifts ? <Redirect to="/shifts" replace /> : null}
+          {rights.view ? <StaffDirectory mayManage={rights.manage} /> : rights.shifts ? <Redirect to="/shifts" replace /> : (
+            <p className="muted">{onShiftDuty ? words.onlyMyShift : words.nothingHere}</p>
+          )}
         </Route>
         <Route path="/new">{rights.manage ? <NewStaffProfile mayReadAccounts={rights.admin} /> : <Forbidden />}</Route>
         <Route path="/profiles/:id">

@@ -14,6 +14,8 @@ export const staff = {
   shifts: "Shifts",
   summary: "Shift summary",
   loading: "Loading…",
+  onlyMyShift: "Your shift is above; seeing others' shifts and the summary needs shifts.view.",
+  nothingHere: "Shifts are for active staff: your staff profile is not active, and seeing others' shifts needs shifts.view.",
   previous: "Previous page",
   next: "Next page",
   pageOf: (from: number, to: number) => `Showing ${from}–${to}`,

@@ -163,3 +163,14 @@ describe("the shift summary", () => {
     expect(requests("GET", "/api/shifts/summary")).toHaveLength(before)
   })
 })
+
+describe("the room without staff.view or shifts.view", () => {
+  it("says what the person's permissions open, and reads nothing", async () => {
+    serve({})
+    renderRoom(["shifts.manage"])
+    expect(screen.getByRole("heading", { name: "Staff", level: 1 })).toBeTruthy()
+    expect(screen.getByText(/your staff profile is not active/)).toBeTruthy()
+    expect(within(screen.getByRole("navigation", { name: "Staff sections" })).queryAllByRole("link")).toHaveLength(0)
+    expect(requests("GET", "/api/staff")).toHaveLength(0)
+  })
+})
