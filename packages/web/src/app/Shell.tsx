@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react"
 import { Link, useLocation } from "wouter"
+import { ShiftClock } from "../staff/ShiftClock.js"
 import { shell } from "../strings/index.js"
 import { applyTheme, storedTheme, type Theme } from "../ui/theme.js"
 import { roomsFor } from "./permissions.js"
@@ -44,6 +45,7 @@ export const Shell = ({ me, children }: { readonly me: Me; readonly children: Re
           </ul>
         </nav>
         <div className="who">
+          <ShiftClock me={me} />
           <Link href="/" aria-label={`${shell.whoAmI}: ${me.displayName}`}>{me.displayName}</Link>
           {me.developerAccess && <span className="badge warn">{shell.developerAccess}</span>}
           <ThemeSwitch />

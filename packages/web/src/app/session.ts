@@ -26,7 +26,17 @@ export const meQuery = { queryKey: ["me"] as const, queryFn: () => call((api) =>
 
 export type Me = Awaited<ReturnType<typeof meQuery.queryFn>>
 
-export const useMe = () => useQuery(meQuery)
+/**
+ * Who is signed in, read again when the window comes back into focus and every minute while signed
+ * in: a role granted or a staff profile made or deactivated meanwhile opens or closes rooms without
+ * signing in again (the API re-checks on every request; this is the navigation catching up).
+ */
+export const useMe = () =>
+  useQuery({
+    ...meQuery,
+    refetchOnWindowFocus: (query) => (query.state.data === undefined ? false : "always"),
+    refetchInterval: (query) => (query.state.data === undefined ? false : 60_000)
+  })
 
 /** Signs out (`POST /api/auth/logout`) and starts the app again signed out. */
 export const useSignOut = () =>

@@ -1,4 +1,118 @@
-/** The Staff room's words. English (UK). */
+/** The Staff room's words: staff profiles and their roles, shifts (mine in the header, everyone's), the shift summary. English (UK). */
+
+const SHIFT_TYPES = {
+  MODERATION: "Moderation",
+  CONTROL: "Control",
+  PATROL: "Patrol",
+  ADMINISTRATION: "Administration"
+} as const
+
 export const staff = {
-  title: "Staff"
+  title: "Staff",
+  sections: "Staff sections",
+  directory: "Staff profiles",
+  shifts: "Shifts",
+  summary: "Shift summary",
+  loading: "Loading…",
+  onlyMyShift: "Your shift is above; seeing others' shifts and the summary needs shifts.view.",
+  nothingHere: "Shifts are for active staff: your staff profile is not active, and seeing others' shifts needs shifts.view.",
+  previous: "Previous page",
+  next: "Next page",
+  pageOf: (from: number, to: number) => `Showing ${from}–${to}`,
+
+  // The directory
+  filterActive: "Show",
+  everyone: "Everyone",
+  activeOnly: "Active only",
+  inactiveOnly: "Inactive only",
+  name: "Name",
+  status: "Status",
+  roles: "Roles",
+  since: "Staff since",
+  active: "Active",
+  inactive: "Inactive",
+  noStaff: "No staff profiles match.",
+  noRoles: "No roles",
+  source: { MANUAL: "given by hand", PROVIDER: "from the chat server" } as const,
+  roleWithSource: (name: string, source: string) => `${name} (${source})`,
+  newProfile: "New staff profile",
+
+  // A profile
+  profileOf: (name: string) => `Staff profile: ${name}`,
+  back: "All staff profiles",
+  account: "Account",
+  accountId: "Account id",
+  profileId: "Profile id",
+  updated: "Last changed",
+  deactivate: "Deactivate",
+  activate: "Activate",
+  deactivateLead: "A deactivated profile keeps its roles, but they give no permissions until it is active again.",
+  editRoles: "Roles given by hand",
+  saveRoles: "Save roles",
+  saving: "Saving…",
+  providerRoleNote: "Roles from the chat server follow its roles (role sync) and cannot be taken away here.",
+  rolesFromAdmin: "Every role of the community.",
+  rolesSeen: "Roles held by staff so far: the full list of roles needs Administration (admin.manage).",
+  noRolesKnown: "No roles are known yet: an administrator creates them in Administration.",
+  theirShifts: "Their shifts",
+
+  // A new profile
+  newProfileLead: "The person must have signed in to Bluelight once: that makes their account.",
+  findAccount: "Find account",
+  findAccountHint: "Part of their display name.",
+  accountResults: "Accounts found",
+  noAccounts: "No account has that name.",
+  chooseAccount: "Choose this account",
+  chosen: "Chosen",
+  accountIdHint: "The account id (they find it on their home page under “Who I am”, or an administrator in Administration → Accounts).",
+  create: "Create staff profile",
+  creating: "Creating…",
+  cancel: "Cancel",
+  pickAccountFirst: "Choose an account first.",
+
+  // My shift (the header and the room)
+  myShift: "My shift",
+  shiftType: "Shift type",
+  shiftTypes: SHIFT_TYPES,
+  startShift: "Start shift",
+  starting: "Starting…",
+  endShift: "End shift",
+  ending: "Ending…",
+  onShift: (type: string) => `On shift: ${type}`,
+  shiftClock: "Time on shift",
+  startedAt: (iso: string) => `Started ${iso}`,
+  offShift: "Not on shift.",
+
+  // Everyone's shifts
+  person: "Person",
+  type: "Type",
+  startedBy: "Started by",
+  shiftSource: { MANUAL: "themselves", MANAGER: "a manager", INTEGRATION: "an integration" } as const,
+  started: "Started",
+  ended: "Ended",
+  duration: "Duration",
+  shiftStatus: { ACTIVE: "On shift", ENDED: "Ended" } as const,
+  anyone: "Anyone",
+  anyStatus: "Any status",
+  staffMember: "Staff member",
+  noShifts: "No shifts match.",
+  endTheirShift: (name: string) => `End ${name}'s shift`,
+  running: "running",
+
+  // The summary
+  from: "From",
+  to: "To (inclusive)",
+  show: "Show",
+  rangeProblem: "“To” must be on or after “From”.",
+  chartTitle: "Time on shift per person and type",
+  chartDescription: (lines: ReadonlyArray<string>) => lines.length === 0 ? "No shift time in this range." : `Time on shift: ${lines.join("; ")}.`,
+  chartLine: (name: string, total: string, parts: string) => `${name} ${total} (${parts})`,
+  legend: "Shift types",
+  noTime: "No shift time in this range.",
+  totalTime: "Time",
+  shiftCount: "Shifts",
+  total: "Total",
+  underAMinute: "under 1 min",
+  hours: (hours: number, minutes: number) => hours === 0 ? `${minutes} min` : `${hours} h ${String(minutes).padStart(2, "0")} min`,
+  unknownPerson: (id: string) => `Profile ${id.slice(-6)}`
 }
