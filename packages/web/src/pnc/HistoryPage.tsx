@@ -40,41 +40,46 @@ export const HistoryPage = ({ subject }: { readonly subject: HistorySubject }) =
         <Link href={base}>{words.backToRecord(name ?? words.details)}</Link>
       </header>
       {history.error !== null && <FormProblem failure={history.error} />}
-      {history.data === undefined ? history.error === null && <p className="muted" role="status">{words.loading}</p> : (
-        <section className="panel" aria-label={words.history}>
-          <p role="status" aria-live="polite" className="muted">
-            {entries.length === 0 ? words.noHistory : words.page(offset + 1, offset + entries.length)}
-          </p>
-          {entries.length > 0 && (
-            <div className="pnc-scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{words.when}</th>
-                    <th scope="col">{words.what}</th>
-                    <th scope="col">{words.who}</th>
-                    <th scope="col">{words.detail}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="pnc-nowrap"><Time at={entry.at} /></td>
-                      <td>{historyTypeText(entry.type)}</td>
-                      <td>{actorText(entry.actor)}</td>
-                      <td>{historyDetail(entry)}</td>
+      {history.data === undefined ? history.error === null && <p className="muted" role="status">{words.loading}</p> :
+        (
+          <section className="panel" aria-label={words.history}>
+            <p role="status" aria-live="polite" className="muted">
+              {entries.length === 0 ? words.noHistory : words.page(offset + 1, offset + entries.length)}
+            </p>
+            {entries.length > 0 && (
+              <div className="pnc-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">{words.when}</th>
+                      <th scope="col">{words.what}</th>
+                      <th scope="col">{words.who}</th>
+                      <th scope="col">{words.detail}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <div className="actions">
-            <button type="button" disabled={offset === 0} onClick={() => go(Math.max(0, offset - HISTORY_LIMIT))}>{words.newer}</button>
-            <button type="button" disabled={!history.data.more} onClick={() => go(offset + HISTORY_LIMIT)}>{words.older}</button>
-          </div>
-        </section>
-      )}
+                  </thead>
+                  <tbody>
+                    {entries.map((entry) => (
+                      <tr key={entry.id}>
+                        <td className="pnc-nowrap">
+                          <Time at={entry.at} />
+                        </td>
+                        <td>{historyTypeText(entry.type)}</td>
+                        <td>{actorText(entry.actor)}</td>
+                        <td>{historyDetail(entry)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {(offset > 0 || history.data.more) && (
+              <div className="actions">
+                <button type="button" disabled={offset === 0} onClick={() => go(Math.max(0, offset - HISTORY_LIMIT))}>{words.newer}</button>
+                <button type="button" disabled={!history.data.more} onClick={() => go(offset + HISTORY_LIMIT)}>{words.older}</button>
+              </div>
+            )}
+          </section>
+        )}
     </article>
   )
 }

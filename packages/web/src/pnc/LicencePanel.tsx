@@ -14,7 +14,9 @@ const useTottingUp = (personId: PersonId, licence: Licence) => {
 }
 
 /** Totting-up explained: the points and the threshold they reached. */
-const TottingUpText = ({ personId, licence }: { readonly personId: PersonId; readonly licence: Licence }) => <>{suspensionText(licence, useTottingUp(personId, licence))}</>
+const TottingUpText = ({ personId, licence }: { readonly personId: PersonId; readonly licence: Licence }) => (
+  <>{suspensionText(licence, useTottingUp(personId, licence))}</>
+)
 
 const Suspension = ({ personId, licence }: { readonly personId: PersonId; readonly licence: Licence }) => (
   <>
@@ -58,11 +60,15 @@ const Endorsements = ({ endorsements }: { readonly endorsements: Licence["endors
             <td>{endorsement.removedAt === null ? endorsement.points : <s>{endorsement.points}</s>}</td>
             <td>
               {endorsement.removedAt === null ? endorsement.reason : <s>{endorsement.reason}</s>}
-              {endorsement.record !== null && <span className="muted"> {words.fromRecord(endorsement.record.reference)}</span>}
+              {endorsement.record !== null && <span className="muted">{words.fromRecord(endorsement.record.reference)}</span>}
             </td>
-            <td><Day at={endorsement.createdAt} /> <span className="muted">{words.recordedBy(endorsement.issuedBy.displayName)}</span></td>
+            <td>
+              <Day at={endorsement.createdAt} /> <span className="muted">{words.recordedBy(endorsement.issuedBy.displayName)}</span>
+            </td>
             <td>{endorsement.expiresAt === null ? words.none : <Day at={endorsement.expiresAt} />}</td>
-            <td><EndorsementState endorsement={endorsement} /></td>
+            <td>
+              <EndorsementState endorsement={endorsement} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -71,27 +77,35 @@ const Endorsements = ({ endorsements }: { readonly endorsements: Licence["endors
 
 /** The person's driving licence: status (a suspension explained), categories, points, dates, and every endorsement, removed ones struck through. */
 export const LicencePanel = ({ personId, licence }: { readonly personId: PersonId; readonly licence: OfficialPerson["licence"] }) => (
-  <section className="panel" aria-labelledby="pnc-licence">
+  <section className="panel pnc-wide" aria-labelledby="pnc-licence">
     <h2 id="pnc-licence">{words.licence}</h2>
     {licence === null ? <p className="muted">{words.noLicence}</p> : (
-      <>
+      <div className="pnc-licence">
         <dl className="facts">
           <dt>{words.licenceNumber}</dt>
           <dd className="pnc-mono">{licence.number}</dd>
           <dt>{words.status}</dt>
-          <dd><span className={`badge ${licence.status === "VALID" ? "ok" : "danger"}`}>{licenceWords[licence.status]}</span></dd>
+          <dd>
+            <span className={`badge ${licence.status === "VALID" ? "ok" : "danger"}`}>{licenceWords[licence.status]}</span>
+          </dd>
           {licence.status === "SUSPENDED" && <Suspension personId={personId} licence={licence} />}
           <dt>{words.categories}</dt>
           <dd>{licence.categories.length === 0 ? words.none : licence.categories.join(", ")}</dd>
           <dt>{words.points}</dt>
           <dd>{licence.points}</dd>
           <dt>{words.issued}</dt>
-          <dd><Day at={licence.issuedAt} /></dd>
+          <dd>
+            <Day at={licence.issuedAt} />
+          </dd>
           <dt>{words.expires}</dt>
-          <dd><Day at={licence.expiresAt} /></dd>
+          <dd>
+            <Day at={licence.expiresAt} />
+          </dd>
         </dl>
-        <Endorsements endorsements={licence.endorsements} />
-      </>
+        <div className="pnc-scroll">
+          <Endorsements endorsements={licence.endorsements} />
+        </div>
+      </div>
     )}
   </section>
 )

@@ -12,7 +12,11 @@ export const MarkerItem = ({ marker }: { readonly marker: OfficialPerson["marker
     {marker.details !== null && <div className="muted">{marker.details}</div>}
     <div className="muted">
       {words.setBy(marker.issuedBy.displayName)}, <Day at={marker.createdAt} />
-      {marker.expiresAt !== null && <>; {words.expiresOn} <Day at={marker.expiresAt} /></>}
+      {marker.expiresAt !== null && (
+        <>
+          ; {words.expiresOn} <Day at={marker.expiresAt} />
+        </>
+      )}
     </div>
   </li>
 )
@@ -33,16 +37,19 @@ export const PersonAlerts = ({ person }: { readonly person: OfficialPerson }) =>
               {warrant.details !== null && <div className="muted">{warrant.details}</div>}
               <div className="muted">
                 {words.issuedBy(warrant.issuedBy.displayName)}, <Day at={warrant.issuedAt} />
-                {warrant.expiresAt !== null && <>; {words.expiresOn} <Day at={warrant.expiresAt} /></>}
+                {warrant.expiresAt !== null && (
+                  <>
+                    ; {words.expiresOn} <Day at={warrant.expiresAt} />
+                  </>
+                )}
               </div>
             </li>
           ))}
         </ul>
       )}
       <h3>{words.activeMarkers}</h3>
-      {markers.length === 0 ? <p className="muted">{words.noActiveMarkers}</p> : (
-        <ul className="pnc-list">{markers.map((marker) => <MarkerItem key={marker.id} marker={marker} />)}</ul>
-      )}
+      {markers.length === 0 ? <p className="muted">{words.noActiveMarkers}</p> :
+        <ul className="pnc-list">{markers.map((marker) => <MarkerItem key={marker.id} marker={marker} />)}</ul>}
       <h3>{words.counts}</h3>
       <dl className="facts">
         <dt>{words.countRecords}</dt>

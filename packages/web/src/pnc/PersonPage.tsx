@@ -20,7 +20,9 @@ const Details = ({ person }: { readonly person: OfficialPerson }) => (
       <dt>{words.reference}</dt>
       <dd className="pnc-mono">{person.reference}</dd>
       <dt>{words.dateOfBirth}</dt>
-      <dd><Day at={person.dateOfBirth} /></dd>
+      <dd>
+        <Day at={person.dateOfBirth} />
+      </dd>
       <dt>{words.gender}</dt>
       <dd>{genderWords[person.gender]}</dd>
       <dt>{words.address}</dt>
@@ -32,7 +34,9 @@ const Details = ({ person }: { readonly person: OfficialPerson }) => (
       <dt>{words.occupation}</dt>
       <dd>{person.occupation ?? words.notRecorded}</dd>
       <dt>{words.onRecordSince}</dt>
-      <dd><Day at={person.createdAt} /></dd>
+      <dd>
+        <Day at={person.createdAt} />
+      </dd>
       {person.owner !== undefined && (
         <>
           <dt>{words.owner}</dt>
@@ -69,9 +73,9 @@ const Person = ({ person, me }: { readonly person: OfficialPerson; readonly me: 
     <AlertBadges alerts={personAlerts(person)} label={words.flags} large />
     <div className="pnc-grid">
       <Details person={person} />
-      <LicencePanel personId={person.id} licence={person.licence} />
       <PersonAlerts person={person} />
       <Vehicles vehicles={person.vehicles} />
+      <LicencePanel personId={person.id} licence={person.licence} />
       <RecordsPanel personId={person.id} />
       <section className="panel pnc-wide" aria-labelledby="pnc-person-actions">
         <h2 id="pnc-person-actions">{words.actions}</h2>

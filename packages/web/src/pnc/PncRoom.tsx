@@ -18,7 +18,9 @@ const NotFound = () => (
 )
 
 /** A page for the id in the address, or "no such page" when it cannot be an id. */
-const WithId = <I,>({ raw, parse, page }: { readonly raw: string; readonly parse: (raw: string) => I | null; readonly page: (id: I) => ReactNode }) => {
+const WithId = <I extends string>(
+  { raw, parse, page }: { readonly raw: string; readonly parse: (raw: string) => I | null; readonly page: (id: I) => ReactNode }
+) => {
   const id = parse(raw)
   return id === null ? <NotFound /> : page(id)
 }
@@ -38,20 +40,32 @@ const PncRoom = ({ me }: { readonly me: Me }) => {
     <div className="pnc">
       <nav aria-label={words.sections}>
         <ul className="pnc-tabs">
-          <li><Link href="/" aria-current={location === "/" ? "page" : undefined}>{words.search}</Link></li>
+          <li>
+            <Link href="/" aria-current={location === "/" ? "page" : undefined}>{words.search}</Link>
+          </li>
           {mayDecideWarrants(me) && (
-            <li><Link href="/warrants" aria-current={location.startsWith("/warrants") ? "page" : undefined}>{words.warrantQueue}</Link></li>
+            <li>
+              <Link href="/warrants" aria-current={location.startsWith("/warrants") ? "page" : undefined}>{words.warrantQueue}</Link>
+            </li>
           )}
         </ul>
       </nav>
       <Switch>
-        <Route path="/"><SearchPage /></Route>
+        <Route path="/">
+          <SearchPage />
+        </Route>
         <Route path="/people/:id/history">{(params) => person(params.id, (id) => <HistoryPage key={id} subject={{ kind: "person", id }} />)}</Route>
         <Route path="/people/:id">{(params) => person(params.id, (id) => <PersonPage key={id} id={id} me={me} />)}</Route>
         <Route path="/vehicles/:id/history">{(params) => vehicle(params.id, (id) => <HistoryPage key={id} subject={{ kind: "vehicle", id }} />)}</Route>
         <Route path="/vehicles/:id">{(params) => vehicle(params.id, (id) => <VehiclePage key={id} id={id} me={me} />)}</Route>
-        {mayDecideWarrants(me) && <Route path="/warrants"><WarrantQueue /></Route>}
-        <Route><NotFound /></Route>
+        {mayDecideWarrants(me) && (
+          <Route path="/warrants">
+            <WarrantQueue />
+          </Route>
+        )}
+        <Route>
+          <NotFound />
+        </Route>
       </Switch>
     </div>
   )

@@ -20,16 +20,27 @@ const Charges = ({ charges }: { readonly charges: Record["charges"] }) =>
 const RecordRow = ({ record }: { readonly record: Record }) => (
   <tr className={record.status === "VOID" ? "pnc-removed" : undefined}>
     <td className="pnc-mono">{record.reference}</td>
-    <td>{recordTypeWords[record.type]}{!record.disclosed && <> <span className="badge muted">{words.undisclosed}</span></>}</td>
+    <td>
+      {recordTypeWords[record.type]}
+      {!record.disclosed && (
+        <>
+          <span className="badge muted">{words.undisclosed}</span>
+        </>
+      )}
+    </td>
     <td>
       <strong>{record.title}</strong>
       <div className="muted">{record.location}</div>
       {record.vehicle !== null && <Link href={`/vehicles/${record.vehicle.id}`} className="pnc-plate">{record.vehicle.plate}</Link>}
     </td>
-    <td><Day at={record.occurredAt} /></td>
-    <td><Charges charges={record.charges} /></td>
+    <td>
+      <Day at={record.occurredAt} />
+    </td>
+    <td>
+      <Charges charges={record.charges} />
+    </td>
     <td>{record.fineAmount > 0 ? fineText(record.fineAmount) : words.noCharges}</td>
-    <td>{record.points > 0 ? record.points : words.noCharges}{record.endorsement !== null && <span className="muted"> ({record.endorsement.code})</span>}</td>
+    <td>{record.points > 0 ? record.points : words.noCharges}{record.endorsement !== null && <span className="muted">({record.endorsement.code})</span>}</td>
     <td>
       <span className={`badge ${STATUS_TONE[record.status]}`}>{recordStatusWords[record.status]}</span>
       {record.closeReason !== null && <div className="muted">{record.closeReason}</div>}
@@ -44,29 +55,31 @@ export const RecordsPanel = ({ personId }: { readonly personId: PersonId }) => {
   return (
     <section className="panel pnc-wide" aria-labelledby="pnc-records">
       <h2 id="pnc-records">{words.records}</h2>
-      {records.error !== null ? <FormProblem failure={records.error} /> : records.data === undefined ? <p className="muted" role="status">{words.loading}</p> : records.data.records.length === 0 ? <p className="muted">{words.noRecords}</p> : (
-        <div className="pnc-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{words.reference}</th>
-                <th scope="col">{words.type}</th>
-                <th scope="col">{words.recordTitle}</th>
-                <th scope="col">{words.occurred}</th>
-                <th scope="col">{words.charges}</th>
-                <th scope="col">{words.fine}</th>
-                <th scope="col">{words.points}</th>
-                <th scope="col">{words.status}</th>
-                <th scope="col">{words.by}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.data.records.map((record) => <RecordRow key={record.id} record={record} />)}
-            </tbody>
-          </table>
-          {records.data.more && <p className="muted">{words.moreResults}</p>}
-        </div>
-      )}
+      {records.error !== null ? <FormProblem failure={records.error} /> :
+        records.data === undefined ? <p className="muted" role="status">{words.loading}</p> :
+        records.data.records.length === 0 ? <p className="muted">{words.noRecords}</p> : (
+          <div className="pnc-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{words.reference}</th>
+                  <th scope="col">{words.type}</th>
+                  <th scope="col">{words.recordTitle}</th>
+                  <th scope="col">{words.occurred}</th>
+                  <th scope="col">{words.charges}</th>
+                  <th scope="col">{words.fine}</th>
+                  <th scope="col">{words.points}</th>
+                  <th scope="col">{words.status}</th>
+                  <th scope="col">{words.by}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {records.data.records.map((record) => <RecordRow key={record.id} record={record} />)}
+              </tbody>
+            </table>
+            {records.data.more && <p className="muted">{words.moreResults}</p>}
+          </div>
+        )}
     </section>
   )
 }

@@ -63,7 +63,9 @@ export const SearchPage = () => {
         </label>
         <p id={hint} className="muted">{words.searchHint}</p>
       </form>
-      <p role="status" aria-live="polite" className="muted pnc-status"><StatusLine state={state} /></p>
+      <p role="status" aria-live="polite" className="muted pnc-status">
+        <StatusLine state={state} />
+      </p>
       {state._tag === "Failed" && <p role="alert" className="form-problem">{state.error.message}</p>}
       {state._tag === "Found" && <SearchResults results={state.results} />}
     </div>

@@ -22,10 +22,14 @@ const VehicleResults = ({ results }: { readonly results: PncSearchResults }) => 
         <tbody>
           {results.vehicles.map((vehicle) => (
             <tr key={vehicle.id}>
-              <td><Link href={`/vehicles/${vehicle.id}`} className="pnc-plate">{vehicle.plate}</Link></td>
+              <td>
+                <Link href={`/vehicles/${vehicle.id}`} className="pnc-plate">{vehicle.plate}</Link>
+              </td>
               <td>{vehicle.make} {vehicle.model}, {vehicle.colour}</td>
               <td>{vehicle.keeper === null ? <span className="muted">{words.noKeeper}</span> : `${vehicle.keeper.fullName} (${vehicle.keeper.reference})`}</td>
-              <td><AlertBadges alerts={vehicleSummaryAlerts(vehicle)} label={`${words.flags}: ${vehicle.plate}`} /></td>
+              <td>
+                <AlertBadges alerts={vehicleSummaryAlerts(vehicle)} label={`${words.flags}: ${vehicle.plate}`} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -51,9 +55,13 @@ const PeopleResults = ({ results }: { readonly results: PncSearchResults }) => (
         <tbody>
           {results.people.map((person) => (
             <tr key={person.id}>
-              <td><Link href={`/people/${person.id}`}>{person.fullName}</Link></td>
+              <td>
+                <Link href={`/people/${person.id}`}>{person.fullName}</Link>
+              </td>
               <td>{person.reference}</td>
-              <td><Day at={person.dateOfBirth} /></td>
+              <td>
+                <Day at={person.dateOfBirth} />
+              </td>
               <td>{person.status === "ACTIVE" ? civilianStatusWords.ACTIVE : <span className="badge muted">{civilianStatusWords[person.status]}</span>}</td>
             </tr>
           ))}

@@ -21,13 +21,21 @@ const Statuses = ({ vehicle }: { readonly vehicle: VehicleRecord }) => (
       <dt>{words.stolenLabel}</dt>
       <dd>{vehicle.stolen ? <span className="badge danger">{words.stolen}</span> : <StatusBadge good text={words.none} />}</dd>
       <dt>{words.registration}</dt>
-      <dd><StatusBadge good={vehicle.registrationStatus === "REGISTERED"} text={registrationWords[vehicle.registrationStatus]} /></dd>
+      <dd>
+        <StatusBadge good={vehicle.registrationStatus === "REGISTERED"} text={registrationWords[vehicle.registrationStatus]} />
+      </dd>
       <dt>{words.insurance}</dt>
-      <dd><StatusBadge good={vehicle.insuranceStatus === "INSURED"} text={insuranceWords[vehicle.insuranceStatus]} /></dd>
+      <dd>
+        <StatusBadge good={vehicle.insuranceStatus === "INSURED"} text={insuranceWords[vehicle.insuranceStatus]} />
+      </dd>
       <dt>{words.tax}</dt>
-      <dd><StatusBadge good={vehicle.taxStatus === "TAXED"} text={taxWords[vehicle.taxStatus]} /></dd>
+      <dd>
+        <StatusBadge good={vehicle.taxStatus === "TAXED"} text={taxWords[vehicle.taxStatus]} />
+      </dd>
       <dt>{words.mot}</dt>
-      <dd><StatusBadge good={vehicle.motStatus === "VALID"} text={motWords[vehicle.motStatus]} /></dd>
+      <dd>
+        <StatusBadge good={vehicle.motStatus === "VALID"} text={motWords[vehicle.motStatus]} />
+      </dd>
     </dl>
   </section>
 )
@@ -47,7 +55,9 @@ const Details = ({ vehicle }: { readonly vehicle: VehicleRecord }) => (
       <dt>{words.vehicleType}</dt>
       <dd>{vehicleTypeWords[vehicle.type]}</dd>
       <dt>{words.onRecordSince}</dt>
-      <dd><Day at={vehicle.createdAt} /></dd>
+      <dd>
+        <Day at={vehicle.createdAt} />
+      </dd>
     </dl>
   </section>
 )
@@ -58,9 +68,13 @@ const Keeper = ({ keeper }: { readonly keeper: VehicleRecord["keeper"] }) => (
     {keeper === null ? <p className="muted">{words.noKeeper}</p> : (
       <dl className="facts">
         <dt>{words.person}</dt>
-        <dd><Link href={`/people/${keeper.id}`}>{keeper.fullName}</Link> <span className="pnc-mono muted">{keeper.reference}</span></dd>
+        <dd>
+          <Link href={`/people/${keeper.id}`}>{keeper.fullName}</Link> <span className="pnc-mono muted">{keeper.reference}</span>
+        </dd>
         <dt>{words.dateOfBirth}</dt>
-        <dd><Day at={keeper.dateOfBirth} /></dd>
+        <dd>
+          <Day at={keeper.dateOfBirth} />
+        </dd>
         <dt>{words.address}</dt>
         <dd>{keeper.address}</dd>
         <dt>{words.keeperLicence}</dt>
@@ -73,7 +87,9 @@ const Keeper = ({ keeper }: { readonly keeper: VehicleRecord["keeper"] }) => (
           )}
         </dd>
         <dt>{words.keeperSince}</dt>
-        <dd><Day at={keeper.since} /></dd>
+        <dd>
+          <Day at={keeper.since} />
+        </dd>
         <dt>{words.alerts}</dt>
         <dd>
           {keeper.alerts.warrants === 0 && keeper.alerts.markers === 0 ? words.none : (
@@ -103,8 +119,12 @@ const Keepers = ({ keepers }: { readonly keepers: VehicleRecord["keepers"] }) =>
         <tbody>
           {keepers.map((spell) => (
             <tr key={`${spell.civilian.id}-${String(spell.startedAt)}`}>
-              <td><Link href={`/people/${spell.civilian.id}`}>{spell.civilian.fullName}</Link> <span className="pnc-mono muted">{spell.civilian.reference}</span></td>
-              <td><Day at={spell.startedAt} /></td>
+              <td>
+                <Link href={`/people/${spell.civilian.id}`}>{spell.civilian.fullName}</Link> <span className="pnc-mono muted">{spell.civilian.reference}</span>
+              </td>
+              <td>
+                <Day at={spell.startedAt} />
+              </td>
               <td>{spell.endedAt === null ? <strong>{words.keeperNow}</strong> : <Day at={spell.endedAt} />}</td>
             </tr>
           ))}
@@ -117,9 +137,8 @@ const Keepers = ({ keepers }: { readonly keepers: VehicleRecord["keepers"] }) =>
 const Markers = ({ vehicle }: { readonly vehicle: VehicleRecord }) => (
   <section className="panel" aria-labelledby="pnc-vehicle-markers">
     <h2 id="pnc-vehicle-markers">{words.vehicleMarkers}</h2>
-    {vehicle.markers.length === 0 ? <p className="muted">{words.noActiveMarkers}</p> : (
-      <ul className="pnc-list">{vehicle.markers.map((marker) => <MarkerItem key={marker.id} marker={marker} />)}</ul>
-    )}
+    {vehicle.markers.length === 0 ? <p className="muted">{words.noActiveMarkers}</p> :
+      <ul className="pnc-list">{vehicle.markers.map((marker) => <MarkerItem key={marker.id} marker={marker} />)}</ul>}
     <p className="muted">{words.vehicleCounts(vehicle.counts.records, vehicle.counts.markers)}</p>
   </section>
 )

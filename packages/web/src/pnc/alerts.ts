@@ -36,7 +36,9 @@ export const personAlerts = (person: Pick<OfficialPerson, "markers" | "warrants"
 type VehicleStatuses = Parameters<typeof vehicleFlags>[0]
 
 /** What a vehicle in a search shows of itself: stolen, its bad statuses, how many markers. */
-export const vehicleSummaryAlerts = (vehicle: VehicleStatuses & { readonly stolen: boolean; readonly alerts: { readonly markers: number } }): ReadonlyArray<Alert> => [
+export const vehicleSummaryAlerts = (
+  vehicle: VehicleStatuses & { readonly stolen: boolean; readonly alerts: { readonly markers: number } }
+): ReadonlyArray<Alert> => [
   ...(vehicle.stolen ? [{ key: "stolen", tone: "danger" as const, text: words.stolen }] : []),
   ...vehicleFlags(vehicle).map((flag) => ({ key: flag, tone: "warn" as const, text: vehicleFlagWords[flag] })),
   ...(vehicle.alerts.markers > 0 ? [{ key: "markers", tone: "info" as const, text: words.markersCount(vehicle.alerts.markers) }] : [])
@@ -47,8 +49,10 @@ export const vehicleAlerts = (vehicle: VehicleRecord): ReadonlyArray<Alert> => {
   const keeper = vehicle.keeper
   return [
     ...(vehicle.stolen ? [{ key: "stolen", tone: "danger" as const, text: words.stolen }] : []),
-    ...(keeper !== null && keeper.alerts.warrants > 0 ? [{ key: "keeper-warrants", tone: "danger" as const, text: words.keeperWanted(keeper.alerts.warrants) }] : []),
-    ...(keeper !== null && keeper.alerts.markers > 0 ? [{ key: "keeper-markers", tone: "warn" as const, text: words.keeperMarkers(keeper.alerts.markers) }] : []),
+    ...(keeper !== null && keeper.alerts.warrants > 0 ? [{ key: "keeper-warrants", tone: "danger" as const, text: words.keeperWanted(keeper.alerts.warrants) }]
+      : []),
+    ...(keeper !== null && keeper.alerts.markers > 0 ? [{ key: "keeper-markers", tone: "warn" as const, text: words.keeperMarkers(keeper.alerts.markers) }]
+      : []),
     ...vehicleFlags(vehicle).map((flag) => ({ key: flag, tone: "warn" as const, text: vehicleFlagWords[flag] })),
     // A stolen-vehicle marker is the STOLEN badge already.
     ...markerAlerts(vehicle.markers.filter((marker) => marker.type !== "STOLEN_VEHICLE"))

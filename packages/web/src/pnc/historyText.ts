@@ -6,7 +6,9 @@ import { fineText } from "./money.js"
 
 type Described = { readonly [T in keyof typeof PNC_EVENT_DATA]: (data: PncEventData<T>) => string }
 
-const day = (iso: string | null) => (iso === null ? "no expiry" : new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }))
+const day = (
+  iso: string | null
+) => (iso === null ? "no expiry" : new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }))
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`
 
 type Statuses = PncEventData<"VEHICLE_STATUS_CHANGED">["before"]
