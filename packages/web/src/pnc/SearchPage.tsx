@@ -5,8 +5,7 @@ import { pnc as words } from "../strings/index.js"
 import { type PncSearchResults, searchPnc } from "./queries.js"
 import { SearchResults } from "./SearchResults.js"
 
-const countText = (results: PncSearchResults) =>
-  `${results.vehicles.length}${results.moreVehicles ? "+" : ""} vehicle(s) and ${results.people.length}${results.morePeople ? "+" : ""} person(s) found.`
+const countOf = (count: number, more: boolean) => `${count}${more ? "+" : ""}`
 
 /** What the live region says of the search now: read out when it changes. */
 const StatusLine = ({ state }: { readonly state: LookupState<PncSearchResults> }) => {
@@ -18,7 +17,15 @@ const StatusLine = ({ state }: { readonly state: LookupState<PncSearchResults> }
     case "Failed":
       return null
     case "Found":
-      return <span>{countText(state.results)}</span>
+      return (
+        <span>
+          {words.found(
+            countOf(state.results.vehicles.length, state.results.moreVehicles),
+            countOf(state.results.people.length, state.results.morePeople),
+            state.term
+          )}
+        </span>
+      )
   }
 }
 

@@ -19,7 +19,7 @@ export const pnc = {
   noPeople: "No person matches.",
   noVehicles: "No vehicle matches.",
   moreResults: "More match: add words to narrow the search.",
-  resultsFor: (term: string) => `Results for “${term}”`,
+  found: (vehicles: string, people: string, term: string) => `${vehicles} vehicle(s) and ${people} person(s) found for “${term}”.`,
   noKeeper: "No keeper",
   keptBy: (name: string) => `kept by ${name}`,
   bornOn: (date: string) => `born ${date}`,
