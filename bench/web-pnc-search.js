@@ -56,20 +56,28 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(" ")
 /**
  * Installed before the app's own scripts (an init script, so the app's client fetches through it):
  * the page's clock at the search box's last input event and at the first PNC search request after
- * it; `__pncArm(text)` watches for `text` in the DOM, and `__pncDrawn(timeoutMs)` answers the
- * moments of the last search: `{ keyAt, requestAt, drawnAt, frameAt }`, or null after `timeoutMs`.
+ * it, and when the later of its two answers (people, vehicles) arrived; `__pncArm(text)` watches for `text` in the DOM, and `__pncDrawn(timeoutMs)` answers the
+ * moments of the last search: `{ keyAt, requestAt, answeredAt, drawnAt, frameAt }`, or null after `timeoutMs`.
  */
 function installProbe() {
-  const moments = { keyAt: 0, requestAt: 0 }
+  const moments = { keyAt: 0, requestAt: 0, answeredAt: 0 }
   const original = globalThis.fetch
   globalThis.fetch = function(input, init) {
     const url = typeof input === "string" ? input : input instanceof Request ? input.url : String(input)
-    if (moments.requestAt === 0 && /\/api\/pnc\/(vehicles|civilians)\?/.test(url)) moments.requestAt = performance.now()
-    return original.call(this, input, init)
+    const answer = original.call(this, input, init)
+    if (/\/api\/pnc\/(vehicles|civilians)\?/.test(url)) {
+      if (moments.requestAt === 0) moments.requestAt = performance.now()
+      const keyAt = moments.keyAt
+      answer.then(() => {
+        if (moments.keyAt === keyAt) moments.answeredAt = Math.max(moments.answeredAt, performance.now())
+      }, () => undefined)
+    }
+    return answer
   }
   document.addEventListener("input", () => {
     moments.keyAt = performance.now()
     moments.requestAt = 0
+    moments.answeredAt = 0
   }, true)
   let watch = null
   const check = () => {
@@ -122,6 +130,8 @@ async function search(page, box, fragment) {
   return {
     fragment,
     debounceMs: drawn.requestAt - drawn.keyAt,
+    answerMs: drawn.answeredAt - drawn.requestAt,
+    answerToFrameMs: drawn.frameAt - drawn.answeredAt,
     drawnMs: drawn.drawnAt - drawn.requestAt,
     frameMs: drawn.frameAt - drawn.requestAt,
     keyToFrameMs: drawn.frameAt - drawn.keyAt
@@ -185,12 +195,16 @@ runBench(async () => {
   const answered = percentiles(samples.map((s) => s.frameMs))
   const drawn = percentiles(samples.map((s) => s.drawnMs))
   const debounce = percentiles(samples.map((s) => s.debounceMs))
+  const answer = percentiles(samples.map((s) => s.answerMs))
+  const answerToFrame = percentiles(samples.map((s) => s.answerToFrameMs))
   const keyToFrame = percentiles(samples.map((s) => s.keyToFrameMs))
   const verdict = missing === 0 && answered.p99 < settings.budgetMs ? "OK" : "MISSED"
   console.log([
     `a PNC search over ${settings.vehicles} vehicles, in the page:`,
     line("request sent → results in the DOM", drawn),
     line("request sent → next frame (the budget)", answered),
+    line("  of which: both answers arrived", answer),
+    line("  of which: answers → next frame", answerToFrame),
     line("keystroke → request sent (debounce)", debounce),
     line("keystroke → next frame (as felt)", keyToFrame),
     ...(missing > 0 ? [`  ${missing} search(es) not drawn within ${DRAWN_TIMEOUT_MS / 1000} s`] : []),
@@ -212,6 +226,8 @@ runBench(async () => {
         measuredFrom: "the request sent (in-page fetch probe); the debounce is reported apart",
         answered,
         drawn,
+        answer,
+        answerToFrame,
         debounce,
         keyToFrame,
         missing,
