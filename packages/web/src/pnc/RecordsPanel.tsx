@@ -8,16 +8,16 @@ import { type PersonId, usePersonRecords } from "./queries.js"
 
 const STATUS_TONE = { OPEN: "info", CLOSED: "muted", VOID: "muted" } as const
 
-type Record = NonNullable<ReturnType<typeof usePersonRecords>["data"]>["records"][number]
+type PncRecord = NonNullable<ReturnType<typeof usePersonRecords>["data"]>["records"][number]
 
-const Charges = ({ charges }: { readonly charges: Record["charges"] }) =>
+const Charges = ({ charges }: { readonly charges: PncRecord["charges"] }) =>
   charges.length === 0 ? <span className="muted">{words.noCharges}</span> : (
     <ul className="plain">
       {charges.map((charge) => <li key={charge.chargeId}>{words.chargeCount(charge.count, charge.code, charge.title)}</li>)}
     </ul>
   )
 
-const RecordRow = ({ record }: { readonly record: Record }) => (
+const RecordRow = ({ record }: { readonly record: PncRecord }) => (
   <tr className={record.status === "VOID" ? "pnc-removed" : undefined}>
     <td className="pnc-mono">{record.reference}</td>
     <td>

@@ -5,7 +5,7 @@ import { insuranceWords, motWords, registrationWords, taxWords, vehicleTypeWords
 import { Day } from "../ui/Day.js"
 import { AlertBadges } from "./AlertBadges.js"
 import { vehicleAlerts } from "./alerts.js"
-import { ReadState } from "./Loading.js"
+import { ReadState } from "./ReadState.js"
 import { MarkerItem } from "./PersonAlerts.js"
 import { usePncVehicle, type VehicleId } from "./queries.js"
 import type { VehicleRecord } from "./types.js"
