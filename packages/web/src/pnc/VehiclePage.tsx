@@ -19,7 +19,7 @@ const Statuses = ({ vehicle }: { readonly vehicle: VehicleRecord }) => (
     <h2 id="pnc-statuses">{words.statuses}</h2>
     <dl className="facts">
       <dt>{words.stolenLabel}</dt>
-      <dd>{vehicle.stolen ? <span className="badge danger">{words.stolen}</span> : <StatusBadge good text={words.none} />}</dd>
+      <dd>{vehicle.stolen ? <span className="badge danger">{words.stolen}</span> : <StatusBadge good text={words.notStolen} />}</dd>
       <dt>{words.registration}</dt>
       <dd>
         <StatusBadge good={vehicle.registrationStatus === "REGISTERED"} text={registrationWords[vehicle.registrationStatus]} />

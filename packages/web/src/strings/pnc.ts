@@ -19,7 +19,8 @@ export const pnc = {
   noPeople: "No person matches.",
   noVehicles: "No vehicle matches.",
   moreResults: "More match: add words to narrow the search.",
-  found: (vehicles: string, people: string, term: string) => `${vehicles} vehicle(s) and ${people} person(s) found for “${term}”.`,
+  found: (vehicles: string, people: string, term: string) =>
+    `${vehicles} ${vehicles === "1" ? "vehicle" : "vehicles"} and ${people} ${people === "1" ? "person" : "people"} found for “${term}”.`,
   noKeeper: "No keeper",
   keptBy: (name: string) => `kept by ${name}`,
   bornOn: (date: string) => `born ${date}`,
@@ -29,6 +30,7 @@ export const pnc = {
   flags: "Alerts",
   stolen: "STOLEN",
   stolenLabel: "Stolen",
+  notStolen: "No",
   wanted: "WANTED",
   officerSafety: "OFFICER SAFETY",
   warrantsCount: (count: number) => (count === 1 ? "WANTED: 1 active warrant" : `WANTED: ${count} active warrants`),

@@ -65,7 +65,7 @@ describe("the search", () => {
     expect(vehicleLink.getAttribute("href")).toBe(`/pnc/vehicles/${VEHICLE}`)
     expect(screen.getByRole("link", { name: "Jane Keeper" }).getAttribute("href")).toBe(`/pnc/people/${PERSON}`)
     expect(within(screen.getByRole("list", { name: "Alerts: AB12 CDE" })).getByText("STOLEN")).toBeTruthy()
-    expect(screen.getByRole("status").textContent).toBe("1 vehicle(s) and 1 person(s) found for “2 CD”.")
+    expect(screen.getByRole("status").textContent).toBe("1 vehicle and 1 person found for “2 CD”.")
     // Only the words as they stood when typing paused were searched, in both lists at once.
     const searched = [...requests("/api/pnc/vehicles"), ...requests("/api/pnc/civilians")].filter((request) => !request.aborted)
     expect(searched.map((request) => request.url.searchParams.get("search"))).toEqual(["2 CD", "2 CD"])
