@@ -14,11 +14,11 @@ export const offsetOf = (search: string): number => {
   return Number.isInteger(offset) && offset > 0 && offset % HISTORY_LIMIT === 0 ? offset : 0
 }
 
-/** Whose history this is, in words and as a link back to their record. */
-const useSubjectName = (subject: HistorySubject): string | undefined => {
+/** Whose history this is, in words (and the refusal when their record cannot be read). */
+const useSubject = (subject: HistorySubject): { readonly name: string | undefined; readonly error: Error | null } => {
   const person = usePncPerson(subject.kind === "person" ? subject.id : null)
   const vehicle = usePncVehicle(subject.kind === "vehicle" ? subject.id : null)
-  return subject.kind === "person" ? person.data?.fullName : vehicle.data?.plate
+  return subject.kind === "person" ? { name: person.data?.fullName, error: person.error } : { name: vehicle.data?.plate, error: vehicle.error }
 }
 
 /**
@@ -29,7 +29,7 @@ export const HistoryPage = ({ subject }: { readonly subject: HistorySubject }) =
   const [, navigate] = useLocation()
   const offset = offsetOf(useSearch())
   const history = useHistory(subject, offset)
-  const name = useSubjectName(subject)
+  const { name, error } = useSubject(subject)
   const base = subject.kind === "person" ? `/people/${subject.id}` : `/vehicles/${subject.id}`
   const go = (to: number) => navigate(to === 0 ? `${base}/history` : `${base}/history?offset=${to}`)
   const entries = history.data?.entries ?? []
@@ -39,7 +39,7 @@ export const HistoryPage = ({ subject }: { readonly subject: HistorySubject }) =
         <h1 id="pnc-history-title">{words.historyOf(name ?? "…")}</h1>
         <Link href={base}>{words.backToRecord(name ?? words.details)}</Link>
       </header>
-      {history.error !== null && <FormProblem failure={history.error} />}
+      <FormProblem failure={error ?? history.error} />
       {history.data === undefined ? history.error === null && <p className="muted" role="status">{words.loading}</p> :
         (
           <section className="panel" aria-label={words.history}>

@@ -225,4 +225,14 @@ describe("the history", () => {
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Entries 26 to 26, newest first"))
     expect((screen.getByRole("button", { name: "Older" }) as HTMLButtonElement).disabled).toBe(true)
   })
+
+  it("shows the refusal when the record whose history it is cannot be read", async () => {
+    serve({
+      [`GET /api/pnc/civilians/${PERSON}`]: () => refusal(404, "NOT_FOUND", "No such person"),
+      "GET /api/pnc/events": () => page([])
+    })
+    renderRoom(`/people/${PERSON}/history`)
+    expect((await screen.findByRole("alert")).textContent).toBe("No such person")
+    expect(requests("/api/pnc/events")[0]!.url.searchParams.get("civilianId")).toBe(PERSON)
+  })
 })
