@@ -7,6 +7,7 @@ export const adminIntegrations = {
   yes: "Yes",
   no: "No",
   none: "—",
+  fixFields: "Some fields need correcting.",
   firstOnly: (count: number) => `Showing the first ${count}; narrow the search to see the others.`,
 
   charges: {
@@ -68,8 +69,7 @@ export const adminIntegrations = {
     fineRange: (low: string, high: string) => (low === high ? low : `${low} – ${high}`),
     days: (days: number) => (days === 1 ? "1 day" : `${days} days`),
     notAmount: "must be an amount in pounds, e.g. 100 or 62.50",
-    notWholeNumber: "must be a whole number",
-    fixFields: "Some fields need correcting."
+    notWholeNumber: "must be a whole number"
   },
 
   roleLinks: {

@@ -1,3 +1,5 @@
+import { ChargeFields, chargeProblems } from "@bluelight/core/civilians"
+import { checkBody } from "../../api/checkBody.js"
 import { ApiFailure, type FieldProblem } from "../../api/failure.js"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
 import { amountOfPence, penceFromText, textOfAmount } from "./money.js"
@@ -57,11 +59,15 @@ export const formOfCharge = (charge: Charge): ChargeFormFields => ({
 
 const WHOLE = /^\d+$/u
 
+/** The API's rules of a charge (the core's: each field's, then those between fields), checked before sending. */
+const checkCharge = checkBody(ChargeFields, adminIntegrations.fixFields, (charge) =>
+  chargeProblems({ fineMin: charge.fineMin, fineMax: charge.fineMax, points: charge.points, endorsementCode: charge.endorsementCode ?? null }))
+
 /**
  * The body the API takes for what was typed (fines read as pounds and pence and sent as the API's
- * amount; empty optional fields as null), or the problems of fields that cannot be read at all,
- * as an `INVALID_INPUT` would name them. The API's own rules (lengths, ranges, the endorsement code
- * with points) are the API's to judge, and its refusal is shown at the same fields.
+ * amount; empty optional fields as null), or the problems of its fields as an `INVALID_INPUT` would
+ * name them: those that cannot be read at all, then the API's own rules (the core's), which the
+ * typed client would refuse to send anyway. What only the API knows (a code taken) is its to say.
  */
 export const chargeBody = (fields: ChargeFormFields): { readonly body: ChargeBody } | { readonly failure: ApiFailure } => {
   const fineMin = penceFromText(fields.fineMin)
@@ -73,23 +79,23 @@ export const chargeBody = (fields: ChargeFormFields): { readonly body: ChargeBod
     ...(fields.custodyMaxDays.trim() === "" || WHOLE.test(fields.custodyMaxDays.trim()) ? [] : [{ path: ["custodyMaxDays"], message: words.notWholeNumber }])
   ]
   if (problems.length > 0 || fineMin === null || fineMax === null) {
-    return { failure: new ApiFailure("INVALID_INPUT", words.fixFields, problems, problems, undefined) }
+    return { failure: new ApiFailure("INVALID_INPUT", adminIntegrations.fixFields, problems, problems, undefined) }
   }
   const orNull = (text: string) => (text.trim() === "" ? null : text.trim())
   const endorsement = orNull(fields.endorsementCode)
-  return {
-    body: {
-      code: fields.code.trim(),
-      title: fields.title.trim(),
-      category: orNull(fields.category),
-      fineMin: amountOfPence(fineMin),
-      fineMax: amountOfPence(fineMax),
-      points: Number(fields.points.trim()),
-      endorsementCode: endorsement === null ? null : endorsement.toUpperCase(),
-      custodyMaxDays: fields.custodyMaxDays.trim() === "" ? null : Number(fields.custodyMaxDays.trim()),
-      warningApplicable: fields.warningApplicable === "true"
-    }
+  const body: ChargeBody = {
+    code: fields.code.trim(),
+    title: fields.title.trim(),
+    category: orNull(fields.category),
+    fineMin: amountOfPence(fineMin),
+    fineMax: amountOfPence(fineMax),
+    points: Number(fields.points.trim()),
+    endorsementCode: endorsement === null ? null : endorsement.toUpperCase(),
+    custodyMaxDays: fields.custodyMaxDays.trim() === "" ? null : Number(fields.custodyMaxDays.trim()),
+    warningApplicable: fields.warningApplicable === "true"
   }
+  const refused = checkCharge(body)
+  return refused === null ? { body } : { failure: refused }
 }
 
 /** What a change sends: only the fields whose value differs from the charge as it was read. */

@@ -1,4 +1,7 @@
+import { ProviderRoleId, RoleId } from "@bluelight/core/identity"
 import { useQueryClient } from "@tanstack/react-query"
+import { Schema } from "effect"
+import { checkBody } from "../../api/checkBody.js"
 import { refusalAtField } from "../../api/refusalAtField.js"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
@@ -9,6 +12,9 @@ const words = adminIntegrations.roleLinks
 
 /** The refusals without `details`, each at its field: the pair exists (the provider role's), the role administers (the role's). */
 const PLACES = { ROLE_LINK_EXISTS: ["providerRoleId"], ROLE_NOT_LINKABLE: ["roleId"] }
+
+/** The API's rules of a link (the core's), checked before sending. */
+const checkLink = checkBody(Schema.Struct({ providerRoleId: ProviderRoleId, roleId: RoleId }), adminIntegrations.fixFields)
 
 const roleLabel = (role: Role) => (isLinkable(role) ? role.name : words.notLinkable(role.name))
 
@@ -26,9 +32,12 @@ export const RoleLinkForm = ({ onCreated }: { readonly onCreated: (message: stri
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
+        const body = { providerRoleId: fields.providerRoleId.trim(), roleId: fields.roleId }
+        const refused = checkLink(body)
+        if (refused !== null) return setFailure(refused)
         setBusy(true)
         setFailure(null)
-        createRoleLink({ providerRoleId: fields.providerRoleId.trim(), roleId: fields.roleId } as RoleLinkBody).then(
+        createRoleLink(body as RoleLinkBody).then(
           (link) => {
             setBusy(false)
             setFields({ providerRoleId: "", roleId: "" })

@@ -7,24 +7,14 @@ import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
 import { type AwaitedTest, keepWatching, settledAttempt, TEST_POLL_MS, TEST_WATCH_MS } from "./deliveries.js"
 import { DeliveryLog } from "./DeliveryLog.js"
-import { changeWebhook, revokeWebhook, sendTest, useDeliveries, useWebhook, type Webhook, type WebhookChangeBody, webhookKeys } from "./queries.js"
-import { WebhookForm, type WebhookFormValues } from "./WebhookForm.js"
+import { changeWebhook, revokeWebhook, sendTest, useDeliveries, useWebhook, type Webhook, webhookKeys } from "./queries.js"
+import { webhookChange } from "./webhookBody.js"
+import { WebhookForm } from "./WebhookForm.js"
 import { WebhookState } from "./WebhookState.js"
 
 const words = adminIntegrations.webhooks
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)))
-
-/** What a change sends: only what differs from the subscription as it was read. */
-export const webhookChange = (webhook: Webhook, values: WebhookFormValues): WebhookChangeBody => {
-  const description = values.description.trim() === "" ? null : values.description
-  const sameEvents = values.events.length === webhook.events.length && values.events.every((event) => webhook.events.includes(event))
-  return {
-    ...(values.url === webhook.url ? {} : { url: values.url }),
-    ...(description === webhook.description ? {} : { description }),
-    ...(sameEvents ? {} : { events: values.events })
-  }
-}
 
 /** "Send a test", then the log read every second until the test's attempt has an outcome, for 20 seconds at most. */
 const useTestWatch = (webhook: Webhook) => {
@@ -127,8 +117,10 @@ const WebhookPage = ({ webhook }: { readonly webhook: Webhook }) => {
           heading={words.editHeading}
           submitLabel={adminIntegrations.save}
           submit={async (values) => {
+            const change = webhookChange(webhook, values)
+            if ("failure" in change) return change.failure
             try {
-              written(await changeWebhook(webhook.id, webhookChange(webhook, values)), adminIntegrations.saved)
+              written(await changeWebhook(webhook.id, change.body), adminIntegrations.saved)
               setEditing(false)
               return null
             } catch (error) {

@@ -6,6 +6,7 @@ import { FormProblem } from "../../ui/FieldProblems.js"
 import { SecretShownOnce } from "../../ui/SecretShownOnce.js"
 import { Time } from "../../ui/Time.js"
 import { createWebhook, WEBHOOKS_PAGE, webhookKeys, useWebhooks } from "./queries.js"
+import { webhookBody } from "./webhookBody.js"
 import { WebhookForm } from "./WebhookForm.js"
 import { WebhookState } from "./WebhookState.js"
 
@@ -54,8 +55,10 @@ export const WebhookList = () => {
           heading={words.newWebhook}
           submitLabel={words.create}
           submit={async (values) => {
+            const read = webhookBody(values)
+            if ("failure" in read) return read.failure
             try {
-              const made = await createWebhook({ url: values.url, events: values.events, description: values.description.trim() === "" ? null : values.description })
+              const made = await createWebhook(read.body)
               // The secret stays in this page's state alone; the list is read again without it.
               setCreated({ id: made.id, url: made.url, secret: made.secret })
               setCreating(false)
