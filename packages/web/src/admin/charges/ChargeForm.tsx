@@ -48,7 +48,7 @@ export const ChargeForm = ({ initial, heading, submitLabel, submit, children }: 
           <small id={hint("code")} className="muted">{words.hints.code}</small>
           {problems("code")}
         </div>
-        <div className="integr-field wide">
+        <div className="integr-field span2">
           <label htmlFor={`${id}-title`}>{words.fields.title}</label>
           <input {...field("title")} maxLength={120} required />
           {problems("title")}
