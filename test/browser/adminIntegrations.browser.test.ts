@@ -99,6 +99,12 @@ describe("role links and the sync", () => {
       await expect.poll(() => page.getByRole("alert").innerText()).toMatch(/^Sync did not run: /)
     }
     await checkPage(page, "admin role links, after sync now")
+
+    await page.getByRole("button", { name: "Remove the link 1187654321098765432 → Dispatcher" }).click()
+    const question = page.getByRole("dialog", { name: "Remove the link from provider role 1187654321098765432 to Dispatcher?" })
+    await question.getByRole("button", { name: "Remove" }).click()
+    await page.getByText("The link 1187654321098765432 → Dispatcher was removed.").waitFor()
+    await page.getByText("No role links yet.").waitFor()
   })
 })
 
@@ -139,5 +145,17 @@ describe("webhooks", () => {
     const arrival = receiver.arrivals.find((each) => each.path === "/bluelight" && JSON.parse(each.body).type === "webhook.test")
     expect(arrival !== undefined && verifies(arrival, secret)).toBe(true)
     await checkPage(page, "admin webhooks, a webhook's page with its log")
+
+    // Paused, then deleted after the question: revoked for good, nothing more offered.
+    await page.getByRole("button", { name: "Pause" }).click()
+    await page.getByText("Paused: nothing new is sent to it.").waitFor()
+    await page.getByRole("button", { name: "Delete" }).click()
+    const question = page.getByRole("dialog", { name: `Delete the webhook to ${target}?` })
+    await question.getByRole("button", { name: "Delete" }).click()
+    await question.waitFor({ state: "hidden" })
+    await page.getByText("Deleted.").waitFor()
+    await page.getByText("This webhook is revoked: nothing more is sent to it.").waitFor()
+    expect(await page.getByRole("button", { name: "Send a test" }).count()).toBe(0)
+    await checkPage(page, "admin webhooks, a revoked webhook")
   })
 })

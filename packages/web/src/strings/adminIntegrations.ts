@@ -163,6 +163,7 @@ export const adminIntegrations = {
     confirmRevoke: (url: string) => `Delete the webhook to ${url}?`,
     confirmRevokeLead: "It is revoked for good: nothing more is sent to it, what is waiting included.",
     revokedNotice: "This webhook is revoked: nothing more is sent to it.",
+    deleted: "Deleted.",
     sendTest: "Send a test",
     sendingTest: "Sending…",
     testQueued: "Test message queued: watching the delivery log…",

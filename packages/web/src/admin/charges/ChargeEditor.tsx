@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { Link, useLocation } from "wouter"
 import { refusalAtField } from "../../api/refusalAtField.js"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
@@ -101,7 +101,11 @@ const ChargeChanges = ({ charge }: { readonly charge: Charge }) => {
 /** `/admin/charges/{id}`: one charge, its standing and its form. */
 export const ChargeDetail = ({ id }: { readonly id: string }) => {
   const charge = useCharge(id)
-  const created = (window.history.state as CreatedState | null)?.createdCode
+  // Said once: the entry's state is cleared, so a reload or a later visit does not say it again.
+  const [created] = useState(() => (window.history.state as CreatedState | null)?.createdCode)
+  useEffect(() => {
+    if (created !== undefined) window.history.replaceState(null, "", window.location.href)
+  }, [created])
   return (
     <section className="integr-section">
       <p><Link href="/">{words.back}</Link></p>

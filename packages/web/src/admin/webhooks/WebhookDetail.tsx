@@ -150,7 +150,7 @@ const WebhookPage = ({ webhook }: { readonly webhook: Webhook }) => {
             (revokedNow) => {
               setConfirming(false)
               setEditing(false)
-              written(revokedNow, words.revokedNotice)
+              written(revokedNow, words.deleted)
             },
             (error: unknown) => {
               setConfirming(false)
