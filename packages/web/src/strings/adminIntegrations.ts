@@ -8,7 +8,7 @@ export const adminIntegrations = {
   no: "No",
   none: "—",
   fixFields: "Some fields need correcting.",
-  firstOnly: (count: number) => `Showing the first ${count}; narrow the search to see the others.`,
+  firstOnly: (count: number) => `Showing the first ${count}.`,
 
   charges: {
     title: "Charges",
@@ -21,6 +21,7 @@ export const adminIntegrations = {
     empty: "No charges match.",
     emptyCatalogue: "The catalogue is empty: add the first charge.",
     cannotList: "Reading the catalogue needs the permission pnc.view, which this account does not hold. You can still add a charge.",
+    firstOnly: (count: number) => `Showing the first ${count}; narrow the search to see the others.`,
     count: (shown: number) => (shown === 1 ? "1 charge" : `${shown} charges`),
     newCharge: "New charge",
     createCharge: "Create charge",

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
-import { useFields } from "../../ui/useFields.js"
+import { useFields, withHint } from "../../ui/useFields.js"
 import { CHARGE_FORM_FIELDS, type ChargeFormFields } from "./chargeForm.js"
 
 const words = adminIntegrations.charges
@@ -20,11 +20,7 @@ export const ChargeForm = ({ initial, heading, submitLabel, submit, children }: 
 }) => {
   const { id, fields, setFields, failure, setFailure, busy, setBusy, field, problems } = useFields<ChargeFormFields>(initial)
   const hint = (name: string) => `${id}-${name}-hint`
-  const described = (name: keyof ChargeFormFields & string, hintName?: string) => {
-    const own = field(name)
-    const ids = [own["aria-describedby"], hintName === undefined ? undefined : hint(hintName)].filter((each) => each !== undefined)
-    return { ...own, "aria-describedby": ids.length === 0 ? undefined : ids.join(" ") }
-  }
+  const described = (name: keyof ChargeFormFields & string, hintName: string) => withHint(field(name), hint(hintName))
   return (
     <form
       className="integr-form panel"

@@ -61,7 +61,7 @@ export const ChargeList = ({ mayRead }: { readonly mayRead: boolean }) => {
           {charges.error !== null && <FormProblem failure={charges.error} />}
           <p className="muted" aria-live="polite">
             {charges.isPending ? adminIntegrations.loading : words.count(rows.length)}
-            {charges.data?.meta.hasMore === true && ` ${adminIntegrations.firstOnly(CHARGES_PAGE)}`}
+            {charges.data?.meta.hasMore === true && ` ${words.firstOnly(CHARGES_PAGE)}`}
           </p>
           {charges.isSuccess && rows.length === 0 && <p>{search.trim() === "" && standing === "true" ? words.emptyCatalogue : words.empty}</p>}
           {rows.length > 0 && (

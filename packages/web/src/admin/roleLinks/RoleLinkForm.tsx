@@ -5,7 +5,7 @@ import { checkBody } from "../../api/checkBody.js"
 import { refusalAtField } from "../../api/refusalAtField.js"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
-import { useFields } from "../../ui/useFields.js"
+import { useFields, withHint } from "../../ui/useFields.js"
 import { createRoleLink, isLinkable, type Role, type RoleLinkBody, roleLinkKeys, useRoles } from "./queries.js"
 
 const words = adminIntegrations.roleLinks
@@ -24,7 +24,6 @@ export const RoleLinkForm = ({ onCreated }: { readonly onCreated: (message: stri
   const queries = useQueryClient()
   const { id, fields, setFields, failure, setFailure, busy, setBusy, field, problems } = useFields({ providerRoleId: "", roleId: "" })
   const hint = `${id}-hint`
-  const providerField = field("providerRoleId")
   return (
     <form
       className="integr-form panel"
@@ -58,8 +57,7 @@ export const RoleLinkForm = ({ onCreated }: { readonly onCreated: (message: stri
         <div className="integr-field">
           <label htmlFor={`${id}-providerRoleId`}>{words.providerRoleId}</label>
           <input
-            {...providerField}
-            aria-describedby={[providerField["aria-describedby"], hint].filter(Boolean).join(" ")}
+            {...withHint(field("providerRoleId"), hint)}
             inputMode="numeric"
             maxLength={32}
             autoComplete="off"

@@ -5,7 +5,7 @@ import { adminIntegrations } from "../../strings/adminIntegrations.js"
 import { ConfirmDialog } from "../../ui/ConfirmDialog.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
-import { type RoleLink, roleLinkKeys, removeRoleLink, useRoleLinks } from "./queries.js"
+import { ROLE_LINKS_PAGE, type RoleLink, roleLinkKeys, removeRoleLink, useRoleLinks } from "./queries.js"
 import { RoleLinkForm } from "./RoleLinkForm.js"
 import { RoleSyncPanel } from "./RoleSyncPanel.js"
 import "../integrations.css"
@@ -63,7 +63,7 @@ const RoleLinksPage = (_: { readonly me: Me }) => {
               </table>
             </div>
           )}
-          {links.data?.meta.hasMore === true && <p className="muted">{adminIntegrations.firstOnly(100)}</p>}
+          {links.data?.meta.hasMore === true && <p className="muted">{adminIntegrations.firstOnly(ROLE_LINKS_PAGE)}</p>}
           <RoleLinkForm onCreated={setNotice} />
         </div>
         <RoleSyncPanel />

@@ -12,7 +12,10 @@ export const roleLinkKeys = {
   sync: ["admin", "role-sync"] as const
 }
 
-const listLinks = () => call((api) => api.admin.listRoleLinks({ query: { limit: 100, offset: 0 } }))
+/** The API's largest page. */
+export const ROLE_LINKS_PAGE = 100
+
+const listLinks = () => call((api) => api.admin.listRoleLinks({ query: { limit: ROLE_LINKS_PAGE, offset: 0 } }))
 export type RoleLinksAnswer = Awaited<ReturnType<typeof listLinks>>
 export type RoleLink = RoleLinksAnswer["data"][number]
 
@@ -21,7 +24,7 @@ export const useRoleLinks = () => useQuery({ queryKey: roleLinkKeys.links, query
 
 /** `GET /admin/roles`: the roles a link may give (built-in first). */
 export const useRoles = () =>
-  useQuery({ queryKey: roleLinkKeys.roles, queryFn: () => call((api) => api.admin.listRoles({ query: { limit: 100, offset: 0 } })).then((answer) => answer.data) })
+  useQuery({ queryKey: roleLinkKeys.roles, queryFn: () => call((api) => api.admin.listRoles({ query: { limit: ROLE_LINKS_PAGE, offset: 0 } })).then((answer) => answer.data) })
 export type Role = NonNullable<ReturnType<typeof useRoles>["data"]>[number]
 
 /** `GET /admin/role-sync`: whether sync is configured, and its last run. */

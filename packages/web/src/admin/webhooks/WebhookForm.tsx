@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react"
 import { ApiFailure } from "../../api/failure.js"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
-import { useFields } from "../../ui/useFields.js"
+import { useFields, withHint } from "../../ui/useFields.js"
 import { EventChoices } from "./EventChoices.js"
 import type { WebhookEvent } from "./queries.js"
 
@@ -30,7 +30,6 @@ export const WebhookForm = ({ initial, heading, submitLabel, submit, children }:
 }) => {
   const { id, fields, failure, setFailure, busy, setBusy, field, problems } = useFields({ url: initial.url, description: initial.description })
   const [events, setEvents] = useState<ReadonlyArray<WebhookEvent>>(initial.events)
-  const urlField = field("url")
   return (
     <form
       className="integr-form panel"
@@ -51,8 +50,7 @@ export const WebhookForm = ({ initial, heading, submitLabel, submit, children }:
         <div className="integr-field wide">
           <label htmlFor={`${id}-url`}>{words.url}</label>
           <input
-            {...urlField}
-            aria-describedby={[urlField["aria-describedby"], `${id}-url-hint`].filter(Boolean).join(" ")}
+            {...withHint(field("url"), `${id}-url-hint`)}
             type="url"
             maxLength={2000}
             autoComplete="off"
