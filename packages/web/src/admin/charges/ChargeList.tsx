@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { useId, useState } from "react"
+import { useEffect, useId, useState } from "react"
 import { Link } from "wouter"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
@@ -7,6 +7,7 @@ import { formatPounds } from "./money.js"
 import { type Charge, chargeKeys, CHARGES_PAGE, changeCharge, type Standing, useCharges } from "./queries.js"
 
 const words = adminIntegrations.charges
+const SEARCH_PAUSE_MS = 250
 const STANDINGS = Object.keys(words.standingWords) as ReadonlyArray<Standing>
 
 /** A charge's standing, by colour and by word. */
@@ -17,7 +18,13 @@ export const ChargeStanding = ({ charge }: { readonly charge: Charge }) =>
 export const ChargeList = ({ mayRead }: { readonly mayRead: boolean }) => {
   const [search, setSearch] = useState("")
   const [standing, setStanding] = useState<Standing>("true")
-  const charges = useCharges(search, standing, mayRead)
+  // Read once the typing pauses: a word typed is one read, not one a letter.
+  const [searched, setSearched] = useState("")
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(search), SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [search])
+  const charges = useCharges(searched, standing, mayRead)
   const queries = useQueryClient()
   const [notice, setNotice] = useState("")
   const [failure, setFailure] = useState<Error | null>(null)
@@ -63,7 +70,7 @@ export const ChargeList = ({ mayRead }: { readonly mayRead: boolean }) => {
             {charges.isPending ? adminIntegrations.loading : words.count(rows.length)}
             {charges.data?.meta.hasMore === true && ` ${words.firstOnly(CHARGES_PAGE)}`}
           </p>
-          {charges.isSuccess && rows.length === 0 && <p>{search.trim() === "" && standing === "true" ? words.emptyCatalogue : words.empty}</p>}
+          {charges.isSuccess && rows.length === 0 && <p>{searched.trim() === "" && standing === "true" ? words.emptyCatalogue : words.empty}</p>}
           {rows.length > 0 && (
             <div className="integr-table-wrap">
               <table aria-label={words.listLabel}>

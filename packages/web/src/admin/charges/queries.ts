@@ -11,12 +11,11 @@ const standingQuery = (standing: Standing): boolean | "all" => (standing === "al
 /** The most charges one read lists (the API's largest page). */
 export const CHARGES_PAGE = 100
 
-const listCharges = (search: string, standing: Standing) =>
+const listCharges = (search: string, standing: Standing, signal?: AbortSignal) =>
   call((api) =>
     api.pncCharges.listCharges({
       query: { limit: CHARGES_PAGE, offset: 0, active: standingQuery(standing), ...(search.trim() === "" ? {} : { search: search.trim() }) }
-    })
-  )
+    }), signal)
 
 export type ChargesPage = Awaited<ReturnType<typeof listCharges>>
 export type Charge = ChargesPage["data"][number]
@@ -27,9 +26,17 @@ export const chargeKeys = {
   one: (id: string) => ["admin", "charges", "one", id] as const
 }
 
-/** `GET /pnc/charges`: the catalogue by code, the last answer kept on screen while the next search is read. */
+/**
+ * `GET /pnc/charges`: the catalogue by code, the last answer kept on screen while the next search is
+ * read; a search superseded before its answer is cancelled.
+ */
 export const useCharges = (search: string, standing: Standing, enabled: boolean) =>
-  useQuery({ queryKey: chargeKeys.list(search, standing), queryFn: () => listCharges(search, standing), enabled, placeholderData: keepPreviousData })
+  useQuery({
+    queryKey: chargeKeys.list(search, standing),
+    queryFn: ({ signal }) => listCharges(search, standing, signal),
+    enabled,
+    placeholderData: keepPreviousData
+  })
 
 /** `GET /pnc/charges/{id}`: one charge, in use or retired. */
 export const useCharge = (id: string) =>

@@ -35,7 +35,7 @@ describe("the charges catalogue", () => {
     expect(requests[0]!.url.searchParams.get("active")).toBe("true")
   })
 
-  it("searches as one types, and lists every standing on request", async () => {
+  it("searches once the typing pauses, and lists every standing on request", async () => {
     const user = userEvent.setup()
     serve({ "GET /api/pnc/charges": () => page([chargeJson()]) })
     renderSection(BASE, <ChargesPage me={admin()} />)
@@ -43,6 +43,8 @@ describe("the charges catalogue", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search charges" }), "speed")
     await user.selectOptions(screen.getByRole("combobox", { name: "Show" }), "All charges")
     await expect.poll(() => requests.some((request) => request.url.searchParams.get("search") === "speed" && request.url.searchParams.get("active") === "all")).toBe(true)
+    // Read once the typing paused: never a read for every letter.
+    expect(requests.map((request) => request.url.searchParams.get("search")).filter((search) => search !== null && search !== "speed")).toEqual([])
   })
 
   it("without pnc.view, says the catalogue cannot be read and still offers a new charge", async () => {
