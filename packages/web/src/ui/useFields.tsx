@@ -37,3 +37,9 @@ export const useFields = <Fields extends { readonly [K in keyof Fields]: string 
   const problems = (name: keyof Fields & string): ReactNode => <FieldProblems id={`${id}-${name}-problems`} failure={apiFailure} path={[name]} />
   return { id, fields, setFields, failure, setFailure, busy, setBusy, field, problems }
 }
+
+/** A field's props with a standing hint (its id) among what describes it, after the problems when there are some. */
+export const withHint = (props: FieldProps, hintId: string): FieldProps => ({
+  ...props,
+  "aria-describedby": props["aria-describedby"] === undefined ? hintId : `${props["aria-describedby"]} ${hintId}`
+})

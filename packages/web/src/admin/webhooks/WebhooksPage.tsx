@@ -1,7 +1,15 @@
+import { Route, Switch } from "wouter"
 import type { Me } from "../../app/session.js"
-import { admin as words } from "../../strings/index.js"
+import { WebhookDetail } from "./WebhookDetail.js"
+import { WebhookList } from "./WebhookList.js"
+import "../integrations.css"
 
-/** SCAFFOLD: replaced by the section's own page. */
-const WebhooksPage = (_: { readonly me: Me }) => <h2>{words.webhooks}</h2>
+/** Administration's outbound webhooks (`/admin/webhooks`): the subscriptions, and each one's page (`/{id}`) with its delivery log. */
+const WebhooksPage = (_: { readonly me: Me }) => (
+  <Switch>
+    <Route path="/:id">{(params) => <WebhookDetail id={params.id} />}</Route>
+    <Route><WebhookList /></Route>
+  </Switch>
+)
 
 export default WebhooksPage
