@@ -18,6 +18,7 @@ export const admin = {
   created: "Created",
   updated: "Updated",
   none: "—",
+  invalidForm: "Some fields need changing before this can be saved.",
 
   accountStatus: { ACTIVE: "Active", SUSPENDED: "Suspended", DISABLED: "Disabled" } as Record<string, string>,
   accountSearch: "Search display names",
@@ -92,7 +93,7 @@ export const admin = {
   revokeWhy: "Its next request is refused. A revoked credential cannot be brought back: issue a new one instead.",
   revoked: (name: string) => `${name} is revoked.`,
   tokenTitle: (name: string) => `Token for ${name}`,
-  tokenOnce: "Copy this token now. You will not see it again: only its hash is kept, and closing this window forgets it.",
+  tokenOnce: "Copy this token now. You will not see it again: only its hash is kept, and closing this panel forgets it.",
   token: "Token",
   copy: "Copy",
   copied: "Copied to the clipboard.",

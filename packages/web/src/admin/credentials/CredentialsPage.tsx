@@ -10,7 +10,7 @@ import { StatusBadge } from "../StatusBadge.js"
 import { credentialState, credentialTone } from "./credentialState.js"
 import { IssueForm } from "./IssueForm.js"
 import { type Credential, type IssuedCredential, useCredentials, useRevokeCredential } from "./queries.js"
-import { TokenDialog } from "./TokenDialog.js"
+import { IssuedToken } from "./IssuedToken.js"
 
 const CredentialRow = ({ credential, onRevoke }: { readonly credential: Credential; readonly onRevoke: () => void }) => {
   const state = credentialState(credential)
@@ -65,6 +65,7 @@ const CredentialsPage = (_: { readonly me: Me }) => {
           </tbody>
         </table>
       )}
+      {issued !== null && <IssuedToken issued={issued} onClose={() => setIssued(null)} />}
       {credentials.data !== undefined && <Pager meta={credentials.data.meta} shown={rows.length} label={words.credentialsTable} onOffset={setOffset} />}
       <IssueForm
         key={issues}
@@ -74,7 +75,6 @@ const CredentialsPage = (_: { readonly me: Me }) => {
           setIssues((n) => n + 1)
         }}
       />
-      {issued !== null && <TokenDialog issued={issued} onClose={() => setIssued(null)} />}
       {revoking !== null && (
         <ConfirmDialog
           title={words.revokeTitle(revoking.name)}

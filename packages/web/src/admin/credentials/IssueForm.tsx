@@ -1,13 +1,16 @@
-import { CREDENTIAL_LIFETIME_DAYS, type Permission } from "@bluelight/core/identity"
+import { CREDENTIAL_LIFETIME_DAYS, CredentialLifetimeDays, CredentialName, CredentialScopes, type Permission } from "@bluelight/core/identity"
+import { Schema } from "effect"
 import { useState } from "react"
 import { ApiFailure } from "../../api/failure.js"
 import { admin as words } from "../../strings/index.js"
 import { FieldProblems, FormProblem } from "../../ui/FieldProblems.js"
+import { checkFields } from "../../ui/checkFields.js"
 import { useFields } from "../../ui/useFields.js"
 import { PermissionChecklist } from "../PermissionChecklist.js"
 import { type IssuedCredential, useIssueCredential } from "./queries.js"
 
 const SHOWN = ["name", "scopes", "lifetimeDays"]
+const checkCredential = checkFields(Schema.Struct({ name: CredentialName, scopes: CredentialScopes, lifetimeDays: CredentialLifetimeDays }), words.invalidForm)
 /** The keys no credential may hold (the API answers `INVALID_SCOPE`): not offered. */
 export const NOT_GRANTABLE: ReadonlyArray<Permission> = ["admin.manage", "staff.manage"]
 
@@ -28,9 +31,12 @@ export const IssueForm = ({ onIssued }: { readonly onIssued: (issued: IssuedCred
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        setFailure(null)
+        const input = { name: fields.name.trim(), scopes, lifetimeDays: fields.lifetimeDays.trim() === "" ? Number.NaN : Number(fields.lifetimeDays) }
+        const refused = checkCredential(input)
+        setFailure(refused)
+        if (refused !== null) return
         setBusy(true)
-        issue({ name: fields.name.trim(), scopes, lifetimeDays: Number(fields.lifetimeDays) }).then((issued) => {
+        issue(input).then((issued) => {
           setBusy(false)
           onIssued(issued)
         }, (error: unknown) => {

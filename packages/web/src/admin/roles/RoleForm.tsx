@@ -1,13 +1,16 @@
-import { MAX_PERMISSIONS, type Permission } from "@bluelight/core/identity"
+import { MAX_PERMISSIONS, type Permission, RoleName, RolePermissions } from "@bluelight/core/identity"
+import { Schema } from "effect"
 import { useState } from "react"
 import { ApiFailure } from "../../api/failure.js"
 import { admin as words } from "../../strings/index.js"
 import { FieldProblems, FormProblem } from "../../ui/FieldProblems.js"
+import { checkFields } from "../../ui/checkFields.js"
 import { useFields } from "../../ui/useFields.js"
 import { PermissionChecklist } from "../PermissionChecklist.js"
 import type { Role, RoleInput } from "./queries.js"
 
 const SHOWN = ["name", "permissions"]
+const checkRole = checkFields(Schema.Struct({ name: RoleName, permissions: RolePermissions }), words.invalidForm)
 
 interface Props {
   readonly title: string
@@ -31,9 +34,12 @@ export const RoleForm = ({ title, submit, role, nameFixed = false, onSubmit }: P
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        setFailure(null)
+        const input = { name: fields.name.trim(), permissions }
+        const refused = checkRole(input)
+        setFailure(refused)
+        if (refused !== null) return
         setBusy(true)
-        onSubmit({ name: fields.name.trim(), permissions }).then(() => setBusy(false), (error: unknown) => {
+        onSubmit(input).then(() => setBusy(false), (error: unknown) => {
           setBusy(false)
           setFailure(error instanceof Error ? error : new Error(String(error)))
         })

@@ -1,4 +1,7 @@
-import { ApiFailure } from "../../api/failure.js"
+import { CommunitySettingsChange } from "@bluelight/core/civilians"
+import type { ApiFailure } from "../../api/failure.js"
+import { admin as words } from "../../strings/index.js"
+import { checkFields } from "../../ui/checkFields.js"
 
 export interface Settings {
   readonly licencePointsThreshold: number
@@ -19,25 +22,25 @@ export const fieldsOf = (settings: Settings): SettingsFields => ({
   warrantsNeedApproval: settings.warrantsNeedApproval
 })
 
-const WHOLE = /^\s*\d+\s*$/
-const NUMBERS = ["licencePointsThreshold", "tottingUpSuspensionDays"] as const
+const checkSettings = checkFields(CommunitySettingsChange, words.invalidForm)
+
+/** A number as typed: blank is no number (never 0). */
+const numberOf = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text))
 
 /**
  * The `PATCH /admin/settings` body for what was typed over `shown`: only the settings that differ from
  * those on screen (another administrator's change to another setting is not undone), or every one when
- * none differs (the API then answers `NO_CHANGE`). A number that is not a whole number is refused here,
- * as the API would, at its field; the ranges are the API's to check.
+ * none differs (the API then answers `NO_CHANGE`). Checked first by the API's own rules, refused at the
+ * field as the API would.
  */
 export const settingsChange = (shown: Settings, typed: SettingsFields): Partial<Settings> | ApiFailure => {
-  const notWhole = NUMBERS.filter((name) => !WHOLE.test(typed[name]))
-  if (notWhole.length > 0) {
-    return new ApiFailure("INVALID_INPUT", "The settings are not valid", notWhole.map((name) => ({ path: [name], message: "must be a whole number" })), undefined, undefined)
-  }
   const all: Settings = {
-    licencePointsThreshold: Number(typed.licencePointsThreshold),
-    tottingUpSuspensionDays: Number(typed.tottingUpSuspensionDays),
+    licencePointsThreshold: numberOf(typed.licencePointsThreshold),
+    tottingUpSuspensionDays: numberOf(typed.tottingUpSuspensionDays),
     warrantsNeedApproval: typed.warrantsNeedApproval
   }
+  const refused = checkSettings(all)
+  if (refused !== null) return refused
   const changed = (Object.keys(all) as Array<keyof Settings>).filter((name) => all[name] !== shown[name])
   return changed.length === 0 ? all : Object.fromEntries(changed.map((name) => [name, all[name]]))
 }
