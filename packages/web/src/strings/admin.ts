@@ -75,7 +75,7 @@ export const admin = {
     audit: "Audit",
     admin: "Administration"
   } as Record<string, string>,
-  notGrantable: "cannot be given to a credential",
+  notGrantable: "not for credentials",
 
   credentialsTable: "Service credentials",
   noCredentials: "No service credentials yet.",

@@ -18,12 +18,14 @@ const CredentialRow = ({ credential, onRevoke }: { readonly credential: Credenti
     <tr>
       <th scope="row">{credential.name}</th>
       <td><StatusBadge tone={credentialTone(state)}>{words.credentialState[state] ?? state}</StatusBadge></td>
-      <td className="scopes">{credential.scopes.map((scope) => <code key={scope}>{scope}</code>)}</td>
+      <td><div className="scope-list">{credential.scopes.map((scope) => <code key={scope}>{scope}</code>)}</div></td>
       <td><Time at={credential.createdAt} /></td>
       <td><Time at={credential.expiresAt} /></td>
-      <td className="row-actions">
-        {state === "ACTIVE" && <button type="button" className="danger" onClick={onRevoke} aria-label={`${words.revoke} ${credential.name}`}>{words.revoke}</button>}
-        <AuditLink targetId={credential.id} />
+      <td>
+        <div className="row-actions">
+          {state === "ACTIVE" && <button type="button" className="danger" onClick={onRevoke} aria-label={`${words.revoke} ${credential.name}`}>{words.revoke}</button>}
+          <AuditLink targetId={credential.id} />
+        </div>
       </td>
     </tr>
   )
