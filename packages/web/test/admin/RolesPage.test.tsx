@@ -36,7 +36,7 @@ describe("a role's page", () => {
     const user = userEvent.setup()
     serve({
       "GET /api/admin/roles": () => page(ROLES),
-      [`PATCH /api/admin/roles/${ROLE_ID}`]: ({ body }) => ok(role(body as object))
+      [`PATCH /api/admin/roles/${ROLE_ID}`]: ({ body }) => ok(role(body as Record<string, unknown>))
     })
     renderRoles(`/admin/roles/${ROLE_ID}`)
     const form = await screen.findByRole("form", { name: "Edit Night Control" })
