@@ -19,8 +19,10 @@ afterAll(() => world?.close())
 
 /** The administrator of these tests, signed in by the first test that needs them (signing in waits as a test does). */
 let signedIn: Promise<Person> | undefined
-const administrator = () =>
-  (signedIn ??= world.person({ id: "browser-administrator", displayName: "Ada Administrator" }, { permissions: ["admin.manage", "audit.view"], at: "/admin" }))
+const administrator = () => (signedIn ??= world.person({ id: "browser-administrator", displayName: "Ada Administrator" }, {
+  permissions: ["admin.manage", "audit.view"],
+  at: "/admin"
+}))
 
 const SHOTS = fileURLToPath(new URL("../../browser-check/", import.meta.url))
 
