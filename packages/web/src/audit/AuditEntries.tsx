@@ -29,7 +29,7 @@ const Actor = ({ actor }: { readonly actor: AuditEntry["actor"] }) => {
   return (
     <>
       <Link href={`~${href}`} title={words.onlyActor(name)}>{name}</Link>
-      {actor.type === "service" && <span className="muted"> ({words.service})</span>}
+      {actor.type === "service" && <span className="muted">({words.service})</span>}
     </>
   )
 }
@@ -49,16 +49,26 @@ export const AuditEntries = ({ entries }: { readonly entries: ReadonlyArray<Audi
     <tbody>
       {entries.map((entry) => (
         <tr key={entry.id}>
-          <td><Time at={entry.at} /></td>
-          <td><code>{entry.action}</code></td>
-          <td><Actor actor={entry.actor} /></td>
+          <td>
+            <Time at={entry.at} />
+          </td>
+          <td>
+            <code>{entry.action}</code>
+          </td>
+          <td>
+            <Actor actor={entry.actor} />
+          </td>
           <td>
             <span className="muted">{entry.targetType}</span>{" "}
             {entry.targetId !== null && (
-              <Link href={`~${auditHref({ targetId: entry.targetId })}`} title={words.onlyTarget(entry.targetId)}><code>{entry.targetId}</code></Link>
+              <Link href={`~${auditHref({ targetId: entry.targetId })}`} title={words.onlyTarget(entry.targetId)}>
+                <code>{entry.targetId}</code>
+              </Link>
             )}
           </td>
-          <td><EntryData data={entry.data} /></td>
+          <td>
+            <EntryData data={entry.data} />
+          </td>
         </tr>
       ))}
     </tbody>

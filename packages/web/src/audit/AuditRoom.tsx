@@ -30,9 +30,7 @@ const AuditRoom = (_: { readonly me: Me }) => {
       <section aria-label={words.entries} aria-live="polite" aria-busy={log.isFetching}>
         <FormProblem failure={failure} shownFields={[...FILTER_NAMES]} />
         {log.isPending && <p className="muted" role="status">{words.loading}</p>}
-        {log.isSuccess && (
-          <p className="muted" role="status">{entries.length === 0 ? words.noEntries : words.count(entries.length, log.hasNextPage)}</p>
-        )}
+        {log.isSuccess && <p className="muted" role="status">{entries.length === 0 ? words.noEntries : words.count(entries.length, log.hasNextPage)}</p>}
         {entries.length > 0 && <AuditEntries entries={entries} />}
         {log.hasNextPage && (
           <div className="actions">

@@ -10,7 +10,8 @@ export const AUDIT_PAGE = 50
 const instant = (name: "from" | "to", iso: string): DateTime.Utc | undefined => {
   if (iso === "") return undefined
   const at = DateTime.make(iso)
-  if (at._tag === "None") throw new ApiFailure("INVALID_INPUT", "The filters are not valid", [{ path: [name], message: "must be a date and time" }], undefined, undefined)
+  if (at._tag === "None")
+    throw new ApiFailure("INVALID_INPUT", "The filters are not valid", [{ path: [name], message: "must be a date and time" }], undefined, undefined)
   return DateTime.toUtc(at.value)
 }
 

@@ -37,8 +37,7 @@ export const admin = {
   suspend: "Suspend",
   reinstate: "Reinstate",
   suspendTitle: (name: string) => `Suspend ${name}?`,
-  suspendWhy:
-    "Every session of this account ends at once, and its requests are refused until it is reinstated. They can sign in again only after that.",
+  suspendWhy: "Every session of this account ends at once, and its requests are refused until it is reinstated. They can sign in again only after that.",
   yourself: "This is your own account: nobody can suspend their own.",
   suspended: (name: string) => `${name} is suspended; their sessions have ended.`,
   reinstated: (name: string) => `${name} is active again.`,
@@ -49,8 +48,7 @@ export const admin = {
   permissions: "Permissions",
   permissionCount: (n: number) => (n === 1 ? "1 permission" : `${n} permissions`),
   builtIn: "Built in",
-  administratorReadOnly:
-    "The Administrator role holds every permission, now and as new ones are added. It is reserved: it cannot be renamed or edited.",
+  administratorReadOnly: "The Administrator role holds every permission, now and as new ones are added. It is reserved: it cannot be renamed or edited.",
   memberNote: "Every active account holds the Member role's permissions. Its name cannot change.",
   createRole: "Create role",
   saveRole: "Save role",

@@ -38,10 +38,17 @@ describe("accounts", () => {
     await user.type(screen.getByRole("searchbox", { name: "Search display names" }), "sam")
     await user.selectOptions(screen.getByRole("combobox", { name: "Status" }), "SUSPENDED")
     await waitFor(() =>
-      expect(Object.fromEntries(requestsTo("GET /api/admin/accounts").at(-1)?.url.searchParams ?? [])).toEqual({ limit: "25", offset: "0", search: "sam", status: "SUSPENDED" })
+      expect(Object.fromEntries(requestsTo("GET /api/admin/accounts").at(-1)?.url.searchParams ?? [])).toEqual({
+        limit: "25",
+        offset: "0",
+        search: "sam",
+        status: "SUSPENDED"
+      })
     )
     await user.click(screen.getByRole("button", { name: "Next" }))
     await waitFor(() => expect(requestsTo("GET /api/admin/accounts").at(-1)?.url.searchParams.get("offset")).toBe("25"))
+    // The list is an address: the same filter opens again from a link.
+    expect(`${window.location.pathname}${window.location.search}`).toBe("/admin/accounts?search=sam&status=SUSPENDED&offset=25")
   })
 
   it("suspends an account only after the confirmation, and reinstates it", async () => {
@@ -51,6 +58,7 @@ describe("accounts", () => {
       [`PATCH /api/admin/accounts/${MEMBER_ID}`]: ({ body }) => ok(account(body as Record<string, unknown>))
     })
     renderAccounts(`/admin/accounts/${MEMBER_ID}`)
+    expect((await screen.findByRole("link", { name: "All accounts" })).getAttribute("href")).toBe("/admin/accounts")
     await user.click(await screen.findByRole("button", { name: "Suspend" }))
     const dialog = screen.getByRole("dialog", { name: "Suspend Sam Member?" })
     expect(requestsTo(`PATCH /api/admin/accounts/${MEMBER_ID}`)).toHaveLength(0)

@@ -16,7 +16,15 @@ afterEach(() => {
 
 const CREDENTIAL_ID = "01a2352a-d94e-7539-a6d0-e6e376d98f01"
 const TOKEN = "bluelight_q5oWqVZr3hUj0m4nQm1b2c3d4e5f6g7h8i9j0k1l2m3"
-const listed = { id: CREDENTIAL_ID, name: "Shift bot", scopes: ["shifts.view"], createdAt: AT, expiresAt: "2099-01-01T00:00:00.000Z", revokedAt: null, issuedBy: ADMIN_ID }
+const listed = {
+  id: CREDENTIAL_ID,
+  name: "Shift bot",
+  scopes: ["shifts.view"],
+  createdAt: AT,
+  expiresAt: "2099-01-01T00:00:00.000Z",
+  revokedAt: null,
+  issuedBy: ADMIN_ID
+}
 
 const renderCredentials = () => renderAt("/admin/credentials", "/admin/credentials", <CredentialsPage me={adminMe()} />)
 

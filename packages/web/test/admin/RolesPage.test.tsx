@@ -13,8 +13,7 @@ afterEach(() => {
   resetProblem()
 })
 
-const renderRoles = (at: string, permissions?: ReadonlyArray<string>) =>
-  renderAt(at, "/admin/roles", <RolesPage me={adminMe(permissions)} />, permissions)
+const renderRoles = (at: string, permissions?: ReadonlyArray<string>) => renderAt(at, "/admin/roles", <RolesPage me={adminMe(permissions)} />, permissions)
 
 describe("the Administrator role", () => {
   it("is shown read-only with the reason: every permission ticked, nothing to change or save", async () => {

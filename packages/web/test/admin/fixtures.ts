@@ -6,11 +6,38 @@ export const AT = "2026-12-02T05:00:00.000Z"
 export const role = (over: Record<string, unknown> = {}) => ({ id: ROLE_ID, name: "Night Control", permissions: ["cad.view"], ...over })
 
 export const ALL_KEYS = [
-  "admin.manage", "audit.view", "cad.calls.manage", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.unit.self",
-  "cad.units.manage", "cad.view", "civilians.create", "civilians.manage", "civilians.manage_own", "moderation.ban", "moderation.history",
-  "moderation.kick", "moderation.view", "moderation.warn", "players.lookup", "players.view", "pnc.licences.manage", "pnc.markers.manage",
-  "pnc.records.manage", "pnc.vehicles.manage", "pnc.view", "pnc.warrants.manage", "server.view", "sessions.manage", "sessions.view",
-  "shifts.manage", "shifts.view", "staff.manage", "staff.view"
+  "admin.manage",
+  "audit.view",
+  "cad.calls.manage",
+  "cad.dispatch",
+  "cad.incidents.create",
+  "cad.incidents.manage",
+  "cad.unit.self",
+  "cad.units.manage",
+  "cad.view",
+  "civilians.create",
+  "civilians.manage",
+  "civilians.manage_own",
+  "moderation.ban",
+  "moderation.history",
+  "moderation.kick",
+  "moderation.view",
+  "moderation.warn",
+  "players.lookup",
+  "players.view",
+  "pnc.licences.manage",
+  "pnc.markers.manage",
+  "pnc.records.manage",
+  "pnc.vehicles.manage",
+  "pnc.view",
+  "pnc.warrants.manage",
+  "server.view",
+  "sessions.manage",
+  "sessions.view",
+  "shifts.manage",
+  "shifts.view",
+  "staff.manage",
+  "staff.view"
 ]
 
 export const ROLES = [

@@ -65,7 +65,11 @@ describe("the audit log", () => {
     expect(requestsTo("GET /api/audit").at(-1)?.url.searchParams.get("offset")).toBe("1")
     expect(screen.queryByRole("button", { name: "Older" })).toBeNull()
     const rows = within(screen.getByRole("table", { name: "Audit entries" })).getAllByRole("row")
-    expect(rows.map((row) => within(row).queryByText(/\./, { selector: "code" })?.textContent)).toEqual([undefined, "role.permissions.changed", "service.issued"])
+    expect(rows.map((row) => within(row).queryByText(/\./, { selector: "code" })?.textContent)).toEqual([
+      undefined,
+      "role.permissions.changed",
+      "service.issued"
+    ])
     expect(within(rows[2]!).getByText("Shift bot")).toBeTruthy()
   })
 
@@ -77,7 +81,9 @@ describe("the audit log", () => {
     const alert = await screen.findByRole("alert")
     expect(alert.textContent).toContain("The query is not valid")
     expect(alert.textContent).toContain("must be an id")
-    expect(within(screen.getByRole("search", { name: "Filters" })).getByRole("textbox", { name: "Person (account id)" }).getAttribute("aria-invalid")).toBe("true")
+    expect(within(screen.getByRole("search", { name: "Filters" })).getByRole("textbox", { name: "Person (account id)" }).getAttribute("aria-invalid")).toBe(
+      "true"
+    )
   })
 })
 

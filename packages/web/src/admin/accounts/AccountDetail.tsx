@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { Link } from "wouter"
+import { Link, useRouter } from "wouter"
 import type { Me } from "../../app/session.js"
 import { AuditLink } from "../../audit/AuditLink.js"
 import { admin as words } from "../../strings/index.js"
@@ -13,22 +13,31 @@ import { type Account, useAccount, useSetAccountStatus } from "./queries.js"
 const Facts = ({ account }: { readonly account: Account }) => (
   <dl className="facts">
     <dt>{words.status}</dt>
-    <dd><StatusBadge tone={accountTone(account.status)}>{words.accountStatus[account.status] ?? account.status}</StatusBadge></dd>
+    <dd>
+      <StatusBadge tone={accountTone(account.status)}>{words.accountStatus[account.status] ?? account.status}</StatusBadge>
+    </dd>
     <dt>{words.username}</dt>
     <dd>{account.identity.username}</dd>
     <dt>{words.identityId}</dt>
-    <dd><code>{account.identity.id}</code></dd>
+    <dd>
+      <code>{account.identity.id}</code>
+    </dd>
     <dt>{words.platform}</dt>
     <dd>{account.platform === null ? words.notLinked : `${account.platform.username} (${account.platform.id})`}</dd>
     <dt>{words.created}</dt>
-    <dd><Time at={account.createdAt} /></dd>
+    <dd>
+      <Time at={account.createdAt} />
+    </dd>
     <dt>{words.updated}</dt>
-    <dd><Time at={account.updatedAt} /></dd>
+    <dd>
+      <Time at={account.updatedAt} />
+    </dd>
   </dl>
 )
 
 /** One account (`/admin/accounts/{id}`): who they are, suspended (after a confirmation) or reinstated. */
 export const AccountDetail = ({ id, me }: { readonly id: string; readonly me: Me }) => {
+  const { base } = useRouter()
   const account = useAccount(id)
   const change = useSetAccountStatus(id)
   const [confirming, setConfirming] = useState(false)
@@ -37,7 +46,9 @@ export const AccountDetail = ({ id, me }: { readonly id: string; readonly me: Me
   const yourself = data?.id === me.id
   return (
     <section className="admin-detail">
-      <p><Link href="/">{words.backToAccounts}</Link></p>
+      <p>
+        <Link href={`~${base}`}>{words.backToAccounts}</Link>
+      </p>
       <FormProblem failure={account.error} />
       {account.isPending && <p className="muted" role="status">{words.loading}</p>}
       {data !== undefined && (

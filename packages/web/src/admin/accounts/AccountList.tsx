@@ -1,18 +1,25 @@
 import type { AccountStatus } from "@bluelight/core/identity"
-import { useId, useState } from "react"
-import { Link } from "wouter"
+import { useId } from "react"
+import { Link, useLocation, useRouter, useSearch } from "wouter"
 import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
 import { Pager } from "../Pager.js"
 import { StatusBadge } from "../StatusBadge.js"
 import { ACCOUNT_STATUSES, accountTone } from "./accountStatus.js"
-import { type AccountFilter, useAccounts } from "./queries.js"
+import { type AccountFilter, accountFilterOf, searchOfAccountFilter } from "./accountFilter.js"
+import { useAccounts } from "./queries.js"
 
-/** Every account, a page at a time, searched by display name and kept to one status. */
+/** Every account, a page at a time, searched by display name and kept to one status; the filter is in the address. */
 export const AccountList = () => {
   const id = useId()
-  const [filter, setFilter] = useState<AccountFilter>({ search: "", status: "", offset: 0 })
+  const { base } = useRouter()
+  const [, navigate] = useLocation()
+  const filter = accountFilterOf(useSearch())
+  const setFilter = (next: AccountFilter) => {
+    const search = searchOfAccountFilter(next)
+    navigate(`~${base}${search === "" ? "" : `?${search}`}`, { replace: true })
+  }
   const accounts = useAccounts(filter)
   const rows = accounts.data?.data ?? []
   return (
@@ -48,10 +55,16 @@ export const AccountList = () => {
             <tbody>
               {rows.map((account) => (
                 <tr key={account.id}>
-                  <th scope="row"><Link href={`/${account.id}`}>{account.displayName}</Link></th>
+                  <th scope="row">
+                    <Link href={`/${account.id}`}>{account.displayName}</Link>
+                  </th>
                   <td>{account.identity.username}</td>
-                  <td><StatusBadge tone={accountTone(account.status)}>{words.accountStatus[account.status] ?? account.status}</StatusBadge></td>
-                  <td><Time at={account.createdAt} /></td>
+                  <td>
+                    <StatusBadge tone={accountTone(account.status)}>{words.accountStatus[account.status] ?? account.status}</StatusBadge>
+                  </td>
+                  <td>
+                    <Time at={account.createdAt} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -59,7 +72,12 @@ export const AccountList = () => {
         )}
       </div>
       {accounts.data !== undefined && (
-        <Pager meta={accounts.data.meta} shown={rows.length} label={words.accountsTable} onOffset={(offset) => setFilter({ ...filter, offset })} />
+        <Pager
+          meta={accounts.data.meta}
+          shown={rows.length}
+          label={words.accountsTable}
+          onOffset={(offset) => setFilter({ ...filter, offset })}
+        />
       )}
     </section>
   )

@@ -7,7 +7,9 @@ import { AccountList } from "./AccountList.js"
 const AccountsPage = ({ me }: { readonly me: Me }) => (
   <Switch>
     <Route path="/:id">{(params) => <AccountDetail key={params.id} id={params.id} me={me} />}</Route>
-    <Route><AccountList /></Route>
+    <Route>
+      <AccountList />
+    </Route>
   </Switch>
 )
 

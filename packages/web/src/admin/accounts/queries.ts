@@ -1,14 +1,9 @@
 import type { AccountId, AccountStatus } from "@bluelight/core/identity"
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { call } from "../../api/client.js"
+import type { AccountFilter } from "./accountFilter.js"
 
 export const PAGE_SIZE = 25
-
-export interface AccountFilter {
-  readonly search: string
-  readonly status: AccountStatus | ""
-  readonly offset: number
-}
 
 const accountKeys = {
   all: ["admin", "accounts"] as const,
@@ -43,7 +38,8 @@ export const useAccount = (id: string) => useQuery({ queryKey: accountKeys.one(i
 export const useSetAccountStatus = (id: string) => {
   const queries = useQueryClient()
   return useMutation({
-    mutationFn: (status: AccountStatus) => call((api) => api.admin.updateAccount({ params: { id: id as AccountId }, payload: { status } })).then((answer) => answer.data),
+    mutationFn: (status: AccountStatus) =>
+      call((api) => api.admin.updateAccount({ params: { id: id as AccountId }, payload: { status } })).then((answer) => answer.data),
     onSuccess: (account) => {
       queries.setQueryData(accountKeys.one(id), account)
       void queries.invalidateQueries({ queryKey: [...accountKeys.all, "list"] })

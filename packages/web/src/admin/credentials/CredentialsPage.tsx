@@ -1,4 +1,4 @@
-import { useState } from "react"
+import { useRef, useState } from "react"
 import type { Me } from "../../app/session.js"
 import { AuditLink } from "../../audit/AuditLink.js"
 import { admin as words } from "../../strings/index.js"
@@ -17,13 +17,23 @@ const CredentialRow = ({ credential, onRevoke }: { readonly credential: Credenti
   return (
     <tr>
       <th scope="row">{credential.name}</th>
-      <td><StatusBadge tone={credentialTone(state)}>{words.credentialState[state] ?? state}</StatusBadge></td>
-      <td><div className="scope-list">{credential.scopes.map((scope) => <code key={scope}>{scope}</code>)}</div></td>
-      <td><Time at={credential.createdAt} /></td>
-      <td><Time at={credential.expiresAt} /></td>
+      <td>
+        <StatusBadge tone={credentialTone(state)}>{words.credentialState[state] ?? state}</StatusBadge>
+      </td>
+      <td>
+        <div className="scope-list">{credential.scopes.map((scope) => <code key={scope}>{scope}</code>)}</div>
+      </td>
+      <td>
+        <Time at={credential.createdAt} />
+      </td>
+      <td>
+        <Time at={credential.expiresAt} />
+      </td>
       <td>
         <div className="row-actions">
-          {state === "ACTIVE" && <button type="button" className="danger" onClick={onRevoke} aria-label={`${words.revoke} ${credential.name}`}>{words.revoke}</button>}
+          {state === "ACTIVE" && (
+            <button type="button" className="danger" onClick={onRevoke} aria-label={`${words.revoke} ${credential.name}`}>{words.revoke}</button>
+          )}
           <AuditLink targetId={credential.id} />
         </div>
       </td>
@@ -41,9 +51,10 @@ const CredentialsPage = (_: { readonly me: Me }) => {
   const [revoking, setRevoking] = useState<Credential | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const rows = credentials.data?.data ?? []
+  const heading = useRef<HTMLHeadingElement>(null)
   return (
     <section aria-labelledby="credentials-title" className="admin-credentials">
-      <h2 id="credentials-title">{words.credentials}</h2>
+      <h2 id="credentials-title" ref={heading} tabIndex={-1}>{words.credentials}</h2>
       <div aria-live="polite">
         <FormProblem failure={credentials.error ?? revoke.error} />
         {credentials.isPending && <p className="muted" role="status">{words.loading}</p>}
@@ -59,7 +70,9 @@ const CredentialsPage = (_: { readonly me: Me }) => {
               <th scope="col">{words.scopes}</th>
               <th scope="col">{words.issuedAt}</th>
               <th scope="col">{words.expires}</th>
-              <th scope="col"><span className="visually-hidden">{words.revoke}</span></th>
+              <th scope="col">
+                <span className="visually-hidden">{words.revoke}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -67,7 +80,15 @@ const CredentialsPage = (_: { readonly me: Me }) => {
           </tbody>
         </table>
       )}
-      {issued !== null && <IssuedToken issued={issued} onClose={() => setIssued(null)} />}
+      {issued !== null && (
+        <IssuedToken
+          issued={issued}
+          onClose={() => {
+            setIssued(null)
+            heading.current?.focus()
+          }}
+        />
+      )}
       {credentials.data !== undefined && <Pager meta={credentials.data.meta} shown={rows.length} label={words.credentialsTable} onOffset={setOffset} />}
       <IssueForm
         key={issues}

@@ -15,7 +15,9 @@ export const IssuedToken = ({ issued, onClose }: { readonly issued: IssuedCreden
   return (
     <section ref={ref} tabIndex={-1} className="panel issued-token" aria-labelledby={`${id}-title`} aria-describedby={`${id}-once`}>
       <h3 id={`${id}-title`}>{words.tokenTitle(issued.name)}</h3>
-      <p id={`${id}-once`} className="admin-warning"><strong>{words.tokenOnce}</strong></p>
+      <p id={`${id}-once`} className="admin-warning">
+        <strong>{words.tokenOnce}</strong>
+      </p>
       <label>
         {words.token}
         <input className="token" readOnly value={issued.token} onFocus={(event) => event.target.select()} />

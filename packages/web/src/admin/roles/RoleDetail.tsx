@@ -1,6 +1,6 @@
 import { ADMINISTRATOR_ROLE_ID, MEMBER_ROLE_ID } from "@bluelight/core/identity"
 import { useState } from "react"
-import { Link } from "wouter"
+import { Link, useRouter } from "wouter"
 import { AuditLink } from "../../audit/AuditLink.js"
 import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
@@ -40,11 +40,14 @@ const EditRole = ({ role }: { readonly role: Role }) => {
 
 /** One role (`/admin/roles/{id}`): its form, or the Administrator read-only; a link to its audit entries. */
 export const RoleDetail = ({ id }: { readonly id: string }) => {
+  const { base } = useRouter()
   const roles = useRoles()
   const role = roles.data?.find((each) => each.id === id)
   return (
     <section className="admin-detail">
-      <p><Link href="/">{words.backToRoles}</Link></p>
+      <p>
+        <Link href={`~${base}`}>{words.backToRoles}</Link>
+      </p>
       <FormProblem failure={roles.error} />
       {roles.isPending && <p className="muted" role="status">{words.loading}</p>}
       {roles.isSuccess && role === undefined && <p role="alert" className="form-problem">{words.noSuchRole}</p>}

@@ -26,9 +26,13 @@ const NewRole = () => {
 /** Roles (`/admin/roles`), a new one (`/admin/roles/new`) and each role's page (`/admin/roles/{id}`). */
 const RolesPage = (_: { readonly me: Me }) => (
   <Switch>
-    <Route path="/new"><NewRole /></Route>
+    <Route path="/new">
+      <NewRole />
+    </Route>
     <Route path="/:id">{(params) => <RoleDetail key={params.id} id={params.id} />}</Route>
-    <Route><RoleList /></Route>
+    <Route>
+      <RoleList />
+    </Route>
   </Switch>
 )
 

@@ -103,7 +103,11 @@ const SettingsPage = (_: { readonly me: Me }) => {
           <p className="muted">
             {data.updatedAt === null || data.updatedBy === null
               ? words.neverChanged
-              : <>{words.lastChanged}: <Time at={data.updatedAt} />, {data.updatedBy.displayName}</>}
+              : (
+                <>
+                  {words.lastChanged}: <Time at={data.updatedAt} />, {data.updatedBy.displayName}
+                </>
+              )}
           </p>
           <SettingsForm shown={data} />
         </>
