@@ -58,7 +58,7 @@ export const admin = {
   noRoles: "No roles yet.",
   noSuchRole: "There is no role at this address.",
   editRole: (name: string) => `Edit ${name}`,
-  maxPermissions: (max: number) => `At most ${max} permissions.`,
+  permissionsChosen: (n: number, max: number) => `${n} chosen, at most ${max}.`,
 
   permissionGroup: {
     cad: "CAD",

@@ -52,12 +52,12 @@ export const RoleForm = ({ title, submit, role, nameFixed = false, onSubmit }: P
         <input {...field("name")} maxLength={60} required readOnly={nameFixed} aria-readonly={nameFixed || undefined} />
         {problems("name")}
       </div>
-      <p className="muted" id={`${id}-max`}>{words.maxPermissions(MAX_PERMISSIONS)} {words.permissionCount(permissions.length)}</p>
+      <p className="muted" aria-live="polite">{words.permissionsChosen(permissions.length, MAX_PERMISSIONS)}</p>
       <PermissionChecklist
         legend={words.permissions}
         selected={permissions}
         onChange={setPermissions}
-        describedBy={permissionProblems ? `${id}-permissions-problems` : `${id}-max`}
+        describedBy={permissionProblems ? `${id}-permissions-problems` : undefined}
       />
       <FieldProblems id={`${id}-permissions-problems`} failure={apiFailure} path={["permissions"]} />
       <div className="actions">

@@ -1,4 +1,4 @@
-import { Route, Switch, useLocation } from "wouter"
+import { Link, Route, Switch, useLocation, useRouter } from "wouter"
 import type { Me } from "../../app/session.js"
 import { admin as words } from "../../strings/index.js"
 import { RoleDetail } from "./RoleDetail.js"
@@ -9,8 +9,12 @@ import { RoleForm } from "./RoleForm.js"
 const NewRole = () => {
   const create = useCreateRole()
   const [, navigate] = useLocation()
+  const { base } = useRouter()
   return (
     <section className="admin-detail">
+      <p>
+        <Link href={`~${base}`}>{words.backToRoles}</Link>
+      </p>
       <RoleForm
         title={words.newRole}
         submit={words.createRole}
