@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from "react"
 import { Link, Redirect, Route, Switch, useLocation } from "wouter"
 import type { Me } from "../app/session.js"
 import { admin as words, shell } from "../strings/index.js"
+import "./admin.css"
 
 type SectionPage = React.LazyExoticComponent<(props: { readonly me: Me }) => ReactNode>
 
@@ -20,7 +21,7 @@ const SECTIONS: ReadonlyArray<{ readonly path: string; readonly label: string; r
 const AdminRoom = ({ me }: { readonly me: Me }) => {
   const [location] = useLocation()
   return (
-    <div className="room admin-room">
+    <div className="admin-room">
       <h1>{words.title}</h1>
       <nav aria-label={words.sections}>
         <ul className="tabs">

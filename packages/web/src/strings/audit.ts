@@ -1,4 +1,29 @@
 /** The Audit log room's words. English (UK). */
 export const audit = {
-  title: "Audit log"
+  title: "Audit log",
+  filters: "Filters",
+  action: "Action",
+  anyAction: "Any action",
+  actorId: "Person (account id)",
+  serviceId: "Credential (id)",
+  targetId: "Target id",
+  from: "From",
+  to: "Before",
+  apply: "Apply",
+  clear: "Clear filters",
+  entries: "Audit entries",
+  at: "When",
+  actor: "Who",
+  target: "Target",
+  data: "Data",
+  showData: "Show data",
+  noEntries: "No entry matches these filters.",
+  older: "Older",
+  loading: "Loading…",
+  unknownActor: "Unknown",
+  service: "credential",
+  count: (n: number, more: boolean) => `${n} ${n === 1 ? "entry" : "entries"}${more ? ", older ones not loaded yet" : ""}`,
+  onlyActor: (name: string) => `Only entries by ${name}`,
+  onlyTarget: (id: string) => `Only entries about ${id}`,
+  auditLink: "Audit entries"
 }

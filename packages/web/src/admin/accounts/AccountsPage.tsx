@@ -1,7 +1,16 @@
+import { Route, Switch } from "wouter"
 import type { Me } from "../../app/session.js"
-import { admin as words } from "../../strings/index.js"
+import { AccountDetail } from "./AccountDetail.js"
+import { AccountList } from "./AccountList.js"
 
-/** SCAFFOLD: replaced by the section's own page. */
-const AccountsPage = (_: { readonly me: Me }) => <h2>{words.accounts}</h2>
+/** Accounts (`/admin/accounts`) and each account's page of its own (`/admin/accounts/{id}`). */
+const AccountsPage = ({ me }: { readonly me: Me }) => (
+  <Switch>
+    <Route path="/:id">{(params) => <AccountDetail key={params.id} id={params.id} me={me} />}</Route>
+    <Route>
+      <AccountList />
+    </Route>
+  </Switch>
+)
 
 export default AccountsPage
