@@ -20,7 +20,7 @@ const Allowed = ({ cited }: { readonly cited: ReadonlyArray<Cited> }) => {
             <dt>{words.allowedFine}</dt>
             <dd>{fines(allowed)}</dd>
             <dt>{words.allowedPoints}</dt>
-            <dd>{allowed.points} {allowed.pointsSum > allowed.points && words.capped(allowed.pointsSum)}</dd>
+            <dd>{allowed.pointsSum > allowed.points ? `${allowed.points} ${words.capped(allowed.pointsSum)}` : allowed.points}</dd>
             <dt>{words.endorsement}</dt>
             <dd>{allowed.points > 0 && allowed.endorsementCode !== undefined ? allowed.endorsementCode : words.noEndorsement}</dd>
           </dl>
