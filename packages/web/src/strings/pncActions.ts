@@ -27,7 +27,7 @@ export const pncActions = {
     points: "Points",
     endorsementCode: "Endorsement code (optional)",
     disclosed: "Seen by the character's owner",
-    disclosedDefault: "As the type has it (intelligence: no)",
+    disclosedDefault: "By type (intelligence: no)",
     disclosedYes: "Yes",
     disclosedNo: "No",
     blankFine: (min: string) => `Blank: ${min}`,

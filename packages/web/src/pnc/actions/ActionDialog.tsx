@@ -5,10 +5,12 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react"
  * focus goes back to the button) holding one action's form. The form is made afresh at each opening
  * and is given `close`, which it calls once the API has taken the change.
  */
-export const ActionDialog = ({ label, title = label, tone, disabled, describedBy, children }: {
-  /** The button's words (its accessible name). */
+export const ActionDialog = ({ label, name, title = name ?? label, tone, disabled, describedBy, children }: {
+  /** The button's words. */
   readonly label: string
-  /** The dialog's heading (its accessible name); the button's words when left out. */
+  /** Its accessible name when the words alone do not say what it acts on (`Close` in a row: `Close record REC-000001`). */
+  readonly name?: string | undefined
+  /** The dialog's heading (its accessible name); the button's name when left out. */
   readonly title?: string | undefined
   readonly tone?: "primary" | "danger" | undefined
   readonly disabled?: boolean | undefined
@@ -28,7 +30,7 @@ export const ActionDialog = ({ label, title = label, tone, disabled, describedBy
   }
   return (
     <>
-      <button type="button" className={tone} disabled={disabled} aria-describedby={describedBy} onClick={() => setOpen(true)}>{label}</button>
+      <button type="button" className={tone} disabled={disabled} aria-label={name} aria-describedby={describedBy} onClick={() => setOpen(true)}>{label}</button>
       {open && (
         <dialog ref={dialog} aria-labelledby={heading} className="pnc-action-dialog" onClose={() => setOpen(false)}>
           <h2 id={heading}>{title}</h2>

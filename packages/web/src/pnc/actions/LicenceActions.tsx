@@ -3,6 +3,7 @@ import { pncActions } from "../../strings/pncActions.js"
 import { Time } from "../../ui/Time.js"
 import { checkEndorsementRemoval, checkReinstatement, checkRevocation } from "./bodies.js"
 import { AddEndorsement, ChangeLicence, type Licence, SuspendLicence } from "./LicenceForms.js"
+import { LongDate } from "./LongDate.js"
 import { ReasonAction } from "./ReasonAction.js"
 
 const words = pncActions.licence
@@ -27,7 +28,7 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
       <dd>
         <span className={`badge ${STATUS_TONE[licence.status]}`}>{words.statuses[licence.status]}</span>{" "}
         {licence.status === "SUSPENDED" && (licence.suspendedUntil === null ? words.indefinitely : (
-          <>{words.until} <Time at={licence.suspendedUntil} /></>
+          <>{words.until} <LongDate at={licence.suspendedUntil} /></>
         ))}
       </dd>
       {licence.status === "SUSPENDED" && licence.suspensionReason !== null && (
@@ -41,7 +42,7 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
       <dt>{words.categories}</dt>
       <dd>{licence.categories.join(", ")}</dd>
       <dt>{words.expires}</dt>
-      <dd><Time at={licence.expiresAt} /></dd>
+      <dd><LongDate at={licence.expiresAt} /></dd>
     </dl>
     <div className="actions">
       {licence.status === "VALID" && <SuspendLicence licence={licence} />}
@@ -96,7 +97,8 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
               <td>
                 {endorsement.active && (
                   <ReasonAction
-                    label={words.removeOf(endorsement.code, day.format(new Date(endorsement.createdAt.epochMilliseconds)))}
+                    label={words.remove}
+                    name={words.removeOf(endorsement.code, day.format(new Date(endorsement.createdAt.epochMilliseconds)))}
                     title={words.removeOf(endorsement.code, day.format(new Date(endorsement.createdAt.epochMilliseconds)))}
                     submitLabel={words.removeSubmit}
                     check={checkEndorsementRemoval}

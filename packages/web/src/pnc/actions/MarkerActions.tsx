@@ -1,11 +1,11 @@
 import { call } from "../../api/client.js"
 import type { Me } from "../../app/session.js"
 import { pncActions } from "../../strings/pncActions.js"
-import { Time } from "../../ui/Time.js"
 import type { OfficialPerson } from "../types.js"
 import { ActionForm } from "./ActionForm.js"
 import { checkMarker, checkMarkerClearance } from "./bodies.js"
 import { AreaField, SelectField, TextField } from "./fields.js"
+import { LongDate } from "./LongDate.js"
 import { ReasonAction } from "./ReasonAction.js"
 import { optionalText, optionalTime } from "./when.js"
 
@@ -85,11 +85,12 @@ export const MarkerTable = ({ markers, me }: { readonly markers: ReadonlyArray<M
             <td>{marker.reference}</td>
             <td>{marker.reason}{marker.details !== null && <span className="muted"> · {marker.details}</span>}</td>
             <td>{marker.issuedBy.displayName}</td>
-            <td>{marker.expiresAt === null ? words.never : <Time at={marker.expiresAt} />}</td>
+            <td>{marker.expiresAt === null ? words.never : <LongDate at={marker.expiresAt} />}</td>
             {manages && (
               <td>
                 <ReasonAction
-                  label={words.clearOf(marker.reference)}
+                  label={words.clear}
+                  name={words.clearOf(marker.reference)}
                   title={words.clearOf(marker.reference)}
                   submitLabel={words.clearSubmit}
                   check={checkMarkerClearance}

@@ -9,9 +9,11 @@ import { AreaField } from "./fields.js"
  * clearing a marker, revoking or reinstating a licence, removing an endorsement, rejecting a
  * warrant. A button, then a dialog with the reason.
  */
-export const ReasonAction = <Body,>({ label, title, submitLabel, tone, disabled, describedBy, check, send }: {
-  /** The button's words (unique on the page: `Close record REC-000001`). */
+export const ReasonAction = <Body,>({ label, name, title, submitLabel, tone, disabled, describedBy, check, send }: {
+  /** The button's words. */
   readonly label: string
+  /** Its accessible name when the words alone do not say what it acts on (`Close record REC-000001`). */
+  readonly name?: string
   readonly title: string
   readonly submitLabel: string
   readonly tone?: "primary" | "danger"
@@ -20,7 +22,7 @@ export const ReasonAction = <Body,>({ label, title, submitLabel, tone, disabled,
   readonly check: (wire: unknown) => Checked<Body>
   readonly send: (body: Body) => Promise<unknown>
 }) => (
-  <ActionDialog label={label} title={title} disabled={disabled} describedBy={describedBy}>
+  <ActionDialog label={label} name={name} title={title} disabled={disabled} describedBy={describedBy}>
     {(close) => (
       <ActionForm
         label={title}

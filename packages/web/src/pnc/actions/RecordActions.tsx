@@ -16,14 +16,16 @@ export const RecordActions = ({ record, me }: { readonly record: Pick<PncRecord,
   return (
     <div className="pnc-row-actions">
       <ReasonAction
-        label={words.closeOf(record.reference)}
+        label={words.close}
+        name={words.closeOf(record.reference)}
         title={words.closeOf(record.reference)}
         submitLabel={words.closeSubmit}
         check={checkRecordClosure}
         send={(body) => call((api) => api.pncRecords.closeRecord({ params: { id: record.id }, payload: body }))}
       />
       <ReasonAction
-        label={words.voidOf(record.reference)}
+        label={words.void}
+        name={words.voidOf(record.reference)}
         title={words.voidOf(record.reference)}
         submitLabel={words.voidSubmit}
         tone="danger"

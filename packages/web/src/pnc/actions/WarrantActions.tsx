@@ -1,12 +1,12 @@
 import { call } from "../../api/client.js"
 import type { Me } from "../../app/session.js"
 import { pncActions } from "../../strings/pncActions.js"
-import { Time } from "../../ui/Time.js"
 import type { OfficialPerson } from "../types.js"
 import { ActionDialog } from "./ActionDialog.js"
 import { ActionForm } from "./ActionForm.js"
 import { checkWarrantClosure } from "./bodies.js"
 import { AreaField, SelectField } from "./fields.js"
+import { LongDate } from "./LongDate.js"
 
 const words = pncActions.warrants
 type Warrant = OfficialPerson["warrants"][number]
@@ -14,7 +14,7 @@ const OUTCOMES = Object.entries(words.outcomes)
 
 /** An active warrant closed: executed or withdrawn, with a note (`pnc.warrants.manage`). */
 export const CloseWarrant = ({ warrant }: { readonly warrant: Pick<Warrant, "id" | "reference"> }) => (
-  <ActionDialog label={words.closeOf(warrant.reference)}>
+  <ActionDialog label={words.close} name={words.closeOf(warrant.reference)}>
     {(close) => (
       <ActionForm
         label={words.closeOf(warrant.reference)}
@@ -59,7 +59,7 @@ export const WarrantTable = ({ warrants, me }: { readonly warrants: ReadonlyArra
             <th scope="row"><span className="badge danger">{words.statuses[warrant.status]}</span> {warrant.reference}</th>
             <td>{warrant.reason}</td>
             <td>{warrant.requestedBy.displayName}</td>
-            <td>{warrant.expiresAt === null ? words.never : <Time at={warrant.expiresAt} />}</td>
+            <td>{warrant.expiresAt === null ? words.never : <LongDate at={warrant.expiresAt} />}</td>
             {manages && <td><CloseWarrant warrant={warrant} /></td>}
           </tr>
         ))}

@@ -30,7 +30,7 @@ export const TextField = <F,>({ type = "text", inputMode, maxLength, ...common }
 
 export const AreaField = <F,>({ maxLength, ...common }: Common<F> & { readonly maxLength: number }) => (
   <Labelled {...common} wide>
-    <textarea {...common.kit.field(common.name)} rows={3} maxLength={maxLength} />
+    <textarea {...common.kit.field(common.name)} rows={2} maxLength={maxLength} />
   </Labelled>
 )
 

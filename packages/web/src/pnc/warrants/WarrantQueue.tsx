@@ -9,6 +9,7 @@ import "../actions/actions.css"
 import { ActionForm } from "../actions/ActionForm.js"
 import { checkApproval, checkRejection } from "../actions/bodies.js"
 import { AreaField } from "../actions/fields.js"
+import { LongDate } from "../actions/LongDate.js"
 import { type PendingWarrant, usePendingWarrants } from "../actions/reads.js"
 import { ReasonAction } from "../actions/ReasonAction.js"
 import { optionalText } from "../actions/when.js"
@@ -22,7 +23,7 @@ const Decide = ({ warrant, me, onDecided }: { readonly warrant: PendingWarrant; 
   return (
     <>
       <div className="pnc-row-actions">
-        <ActionDialog label={words.approveOf(warrant.reference)} tone="primary" disabled={own} describedBy={own ? why : undefined}>
+        <ActionDialog label={words.approve} name={words.approveOf(warrant.reference)} tone="primary" disabled={own} describedBy={own ? why : undefined}>
           {(close) => (
             <ActionForm
               label={words.approveOf(warrant.reference)}
@@ -42,7 +43,8 @@ const Decide = ({ warrant, me, onDecided }: { readonly warrant: PendingWarrant; 
           )}
         </ActionDialog>
         <ReasonAction
-          label={words.rejectOf(warrant.reference)}
+          label={words.reject}
+          name={words.rejectOf(warrant.reference)}
           title={words.rejectOf(warrant.reference)}
           submitLabel={words.rejectSubmit}
           tone="danger"
@@ -95,7 +97,7 @@ export const WarrantQueue = ({ me }: { readonly me: Me }) => {
                   <td>{warrant.reason}{warrant.details !== null && <span className="muted"> · {warrant.details}</span>}</td>
                   <td>{warrant.requestedBy.displayName}</td>
                   <td><Time at={warrant.requestedAt} /></td>
-                  <td>{warrant.expiresAt === null ? words.never : <Time at={warrant.expiresAt} />}</td>
+                  <td>{warrant.expiresAt === null ? words.never : <LongDate at={warrant.expiresAt} />}</td>
                   {decides && <td><Decide warrant={warrant} me={me} onDecided={setNotice} /></td>}
                 </tr>
               ))}
