@@ -81,7 +81,7 @@ describe("the PNC actions", () => {
     await dialog.getByLabel("Reason").fill("Failed to appear at the magistrates' court")
     await checkPage(first.page, "pnc actions, request a warrant")
     await dialog.getByRole("button", { name: "Request warrant" }).click()
-    const requested = actions.getByRole("status")
+    const requested = actions.getByRole("status").filter({ hasText: /WAR-/ })
     await expect.poll(() => requested.innerText()).toMatch(/^Warrant WAR-\d{6} requested: it waits for another officer's approval\.$/)
     const reference = /WAR-\d{6}/.exec(await requested.innerText())![0]
 
@@ -101,7 +101,7 @@ describe("the PNC actions", () => {
     await approval.getByLabel("Note (optional)").fill("Grounds checked with the court list")
     await checkPage(second.page, "pnc actions, approve a warrant")
     await approval.getByRole("button", { name: "Approve warrant" }).click()
-    await expect.poll(() => second.page.getByRole("status").first().innerText()).toBe(`Warrant ${reference} approved: it is now active.`)
+    await expect.poll(() => second.page.getByRole("status").filter({ hasText: /WAR-/ }).innerText()).toBe(`Warrant ${reference} approved: it is now active.`)
     await second.page.getByText("No warrant is waiting for approval.").waitFor()
 
     // Now in force: on the person's page, with Close.

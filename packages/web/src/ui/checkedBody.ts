@@ -4,6 +4,13 @@ import { ApiFailure, type FieldProblem } from "../api/failure.js"
 
 const format = SchemaIssue.makeFormatterStandardSchemaV1()
 
+/** A schema's refusal as an `INVALID_INPUT` names it: each problem at its path, array indices as strings. */
+export const schemaProblems = (error: Schema.SchemaError): ReadonlyArray<FieldProblem> =>
+  format(error.issue).issues.map((issue) => ({
+    path: (issue.path ?? []).map((key) => String(typeof key === "object" && key !== null ? key.key : key)),
+    message: issue.message
+  }))
+
 /** The body schema an endpoint of the contract decodes (`application/json`), as the server reads it. */
 const bodySchemaOf = <E extends HttpApiEndpoint.Top>(endpoint: E): E["~Payload"] => {
   const entry = [...endpoint.payload.values()][0]
@@ -26,12 +33,7 @@ export const bodyCheck = <E extends HttpApiEndpoint.Top>(endpoint: E, message: s
     const exit = decode(wire, { errors: "all", onExcessProperty: "error" })
     if (Exit.isSuccess(exit)) return { ok: true, body: exit.value as E["~Payload"]["Type"] }
     const error = exit.cause.reasons.find((reason) => reason._tag === "Fail")?.error
-    const problems: ReadonlyArray<FieldProblem> = Schema.isSchemaError(error)
-      ? format(error.issue).issues.map((issue) => ({
-        path: (issue.path ?? []).map((key) => String(typeof key === "object" && key !== null ? key.key : key)),
-        message: issue.message
-      }))
-      : []
+    const problems = Schema.isSchemaError(error) ? schemaProblems(error) : []
     return { ok: false, failure: new ApiFailure("INVALID_INPUT", message, problems, problems, undefined) }
   }
 }
