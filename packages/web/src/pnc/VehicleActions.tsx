@@ -29,7 +29,7 @@ export const VehicleActions = ({ vehicle, me }: { readonly vehicle: VehicleRecor
       {allows.markers && (
         <Part heading={words.markers.heading}>
           <p className="muted">
-            {vehicle.stolen ? <span className="badge danger">{words.vehicle.stolen}</span> : null} {words.vehicle.stolenHint}
+            {vehicle.stolen ? <><span className="badge danger">{words.vehicle.stolen}</span> {words.vehicle.stolenNow}</> : words.vehicle.stolenHint}
           </p>
           <MarkerTable markers={vehicle.markers} me={me} />
         </Part>
