@@ -93,7 +93,7 @@ export const WarrantQueue = ({ me }: { readonly me: Me }) => {
               {pending.data.data.map((warrant) => (
                 <tr key={warrant.id}>
                   <th scope="row"><span className="badge warn">{words.pending}</span> {warrant.reference}</th>
-                  <td><Link href={`~/pnc/people/${warrant.civilian.id}`}>{warrant.civilian.fullName}</Link> <span className="muted">{warrant.civilian.reference}</span></td>
+                  <td><Link href={`~/pnc/people/${warrant.civilian.id}`}>{warrant.civilian.fullName}</Link> <span className="muted pnc-ref">{warrant.civilian.reference}</span></td>
                   <td>{warrant.reason}{warrant.details !== null && <span className="muted"> · {warrant.details}</span>}</td>
                   <td>{warrant.requestedBy.displayName}</td>
                   <td><Time at={warrant.requestedAt} /></td>
