@@ -12,22 +12,29 @@ type Theme = "dark" | "light"
 
 /** What the evaluated functions see of the page (the test project has no DOM types: it is Node's). */
 interface InPage {
-  readonly document: { readonly documentElement: { readonly dataset: Record<string, string | undefined> } }
+  readonly document: {
+    readonly documentElement: { readonly dataset: Record<string, string | undefined> }
+    readonly querySelector: (selectors: string) => unknown
+  }
   readonly localStorage: { readonly setItem: (key: string, value: string) => void }
 }
 
 const themeOf = (page: Page): Promise<Theme> =>
   page.evaluate(() => (globalThis as unknown as InPage).document.documentElement.dataset["theme"] === "light" ? "light" : "dark")
 
+/** Whether a modal dialog is open (`showModal()`): everything else, the header too, is inert until it closes. */
+const modalOpen = (page: Page): Promise<boolean> =>
+  page.evaluate(() => (globalThis as unknown as InPage).document.querySelector("dialog:modal") !== null)
+
 /**
  * Puts the page in `theme`: with the header's "Light theme" button where there is one, as a person
- * does; a page without the header (signed out, a problem page) shows the theme kept in this
- * browser, so it is set there the way the app sets it.
+ * does; a page without the header (signed out, a problem page), or one whose header a modal dialog
+ * makes inert, is set the way the app sets it (the theme kept in this browser).
  */
 const useTheme = async (page: Page, theme: Theme): Promise<void> => {
   if ((await themeOf(page)) === theme) return
   const toggle = page.getByRole("button", { name: "Light theme" })
-  if ((await toggle.count()) > 0) {
+  if ((await toggle.count()) > 0 && !(await modalOpen(page))) {
     await toggle.click()
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe(String(theme === "light"))
   } else {

@@ -60,7 +60,7 @@ const PncRoom = ({ me }: { readonly me: Me }) => {
         <Route path="/vehicles/:id">{(params) => vehicle(params.id, (id) => <VehiclePage key={id} id={id} me={me} />)}</Route>
         {mayDecideWarrants(me) && (
           <Route path="/warrants">
-            <WarrantQueue />
+            <WarrantQueue me={me} />
           </Route>
         )}
         <Route>
