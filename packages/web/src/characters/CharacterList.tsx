@@ -1,7 +1,8 @@
 import { useState } from "react"
 import { Link } from "wouter"
-import { licenceWords, characters as words } from "../strings/index.js"
+import { characters as words } from "../strings/index.js"
 import { formatDate } from "./format.js"
+import { LicenceBadge } from "./LicenceBadge.js"
 import { PAGE_SIZE, useCharacterList } from "./queries.js"
 import { StatusBadge } from "./StatusBadge.js"
 
@@ -17,12 +18,12 @@ export const CharacterList = ({ mayCreate }: { readonly mayCreate: boolean }) =>
         {mayCreate && <Link href="/new" className="button primary">{words.newCharacter}</Link>}
       </header>
       <p className="muted">{words.lead}</p>
-      <div aria-live="polite">
+      <div className="chars-live" aria-live="polite">
         {list.error !== null ? <p role="alert" className="form-problem">{list.error.message}</p>
           : list.data === undefined ? <p className="muted" role="status">{words.loading}</p>
           : rows.length === 0 && offset === 0 ? <p>{words.none}</p>
           : (
-            <table className="chars-table">
+            <table className="chars-table chars-list">
               <caption className="chars-caption">{words.listLabel}</caption>
               <thead>
                 <tr>
@@ -41,7 +42,7 @@ export const CharacterList = ({ mayCreate }: { readonly mayCreate: boolean }) =>
                     <td className="chars-mono">{character.reference}</td>
                     <td>{formatDate(character.dateOfBirth)}</td>
                     <td><StatusBadge status={character.status} /></td>
-                    <td>{character.licence === null ? words.noLicence : licenceWords[character.licence.status]}</td>
+                    <td>{character.licence === null ? words.noLicence : <LicenceBadge status={character.licence.status} />}</td>
                     <td>{character.vehicles.length}</td>
                   </tr>
                 ))}

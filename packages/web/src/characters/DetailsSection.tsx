@@ -1,8 +1,8 @@
 import type { CivilianStatus } from "@bluelight/core/civilians"
 import { useState } from "react"
 import { characters as words } from "../strings/index.js"
+import { Day } from "./Day.js"
 import { FormProblem } from "../ui/FieldProblems.js"
-import { Time } from "../ui/Time.js"
 import { useFields } from "../ui/useFields.js"
 import { CHARACTER_FIELD_NAMES, CharacterFields } from "./CharacterFields.js"
 import { asChange, changeOf, fieldsOf } from "./characterForm.js"
@@ -107,9 +107,9 @@ export const DetailsSection = ({ character, manages }: { readonly character: Cha
           <dt>{words.notes}</dt>
           <dd className="chars-notes">{character.notes ?? words.noNotes}</dd>
           <dt>{words.createdAt}</dt>
-          <dd><Time at={character.createdAt} /></dd>
+          <dd><Day at={character.createdAt} withTime /></dd>
           <dt>{words.updatedAt}</dt>
-          <dd><Time at={character.updatedAt} /></dd>
+          <dd><Day at={character.updatedAt} withTime /></dd>
         </dl>
       )}
       {character.identityLocked && !editing && <p className="chars-locked">{words.identityLocked}</p>}

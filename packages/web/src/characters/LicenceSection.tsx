@@ -2,16 +2,15 @@ import type { LicenceCategory } from "@bluelight/core/civilians"
 import { DateTime } from "effect"
 import { useId, useState } from "react"
 import { ApiFailure } from "../api/failure.js"
-import { licenceWords, characters as words } from "../strings/index.js"
+import { characters as words } from "../strings/index.js"
 import { FieldProblems, FormProblem, problemsAt } from "../ui/FieldProblems.js"
-import { Time } from "../ui/Time.js"
+import { Day } from "./Day.js"
 import { formatDate } from "./format.js"
+import { LicenceBadge } from "./LicenceBadge.js"
 import { LICENCE_CATEGORIES, licenceAge, mayHoldDocuments } from "./licenceAge.js"
 import { type Character, useApplyForLicence } from "./queries.js"
 
 type HolderLicence = NonNullable<Character["licence"]>
-
-const LICENCE_TONE: Readonly<Record<HolderLicence["status"], string>> = { VALID: "ok", EXPIRED: "warn", SUSPENDED: "danger", REVOKED: "danger" }
 
 /** The age rule, worked out from the date of birth and said before applying: the age today, and the categories too young for. */
 const AgeRule = ({ id, dateOfBirth }: { readonly id: string; readonly dateOfBirth: string }) => {
@@ -93,8 +92,8 @@ const Endorsements = ({ licence }: { readonly licence: HolderLicence }) =>
             <td className="chars-mono">{endorsement.code}</td>
             <td>{endorsement.reason}</td>
             <td>{endorsement.points}</td>
-            <td><Time at={endorsement.createdAt} /></td>
-            <td>{endorsement.expiresAt === null ? words.never : <Time at={endorsement.expiresAt} />}</td>
+            <td><Day at={endorsement.createdAt} /></td>
+            <td>{endorsement.expiresAt === null ? words.never : <Day at={endorsement.expiresAt} />}</td>
             <td>
               <span className={`badge ${endorsement.active ? "warn" : "muted"}`}>{endorsement.active ? words.endorsementActive : words.endorsementSpent}</span>
             </td>
@@ -111,19 +110,19 @@ const HeldLicence = ({ licence }: { readonly licence: HolderLicence }) => (
       <dt>{words.licenceNumber}</dt>
       <dd className="chars-mono">{licence.number}</dd>
       <dt>{words.licenceStatus}</dt>
-      <dd><span className={`badge ${LICENCE_TONE[licence.status]}`}>{licenceWords[licence.status]}</span></dd>
+      <dd><LicenceBadge status={licence.status} /></dd>
       <dt>{words.categories}</dt>
       <dd>{licence.categories.map((category) => words.categoryWords[category]).join(", ")}</dd>
       <dt>{words.points}</dt>
       <dd>{licence.points}</dd>
       <dt>{words.issuedAt}</dt>
-      <dd><Time at={licence.issuedAt} /></dd>
+      <dd><Day at={licence.issuedAt} /></dd>
       <dt>{words.expiresAt}</dt>
-      <dd><Time at={licence.expiresAt} /></dd>
+      <dd><Day at={licence.expiresAt} /></dd>
       {licence.status === "SUSPENDED" && (
         <>
           <dt>{words.suspendedUntil}</dt>
-          <dd>{licence.suspendedUntil === null ? words.suspendedIndefinitely : <Time at={licence.suspendedUntil} />}</dd>
+          <dd>{licence.suspendedUntil === null ? words.suspendedIndefinitely : <Day at={licence.suspendedUntil} withTime />}</dd>
           <dt>{words.suspensionReason}</dt>
           <dd>{licence.suspensionReason === null ? words.notStated : words.suspensionReasons[licence.suspensionReason] ?? licence.suspensionReason}</dd>
         </>
@@ -138,7 +137,7 @@ const HeldLicence = ({ licence }: { readonly licence: HolderLicence }) => (
 export const LicenceSection = ({ character }: { readonly character: Character }) => (
   <section className="panel chars-section" aria-labelledby="chars-licence">
     <h2 id="chars-licence">{words.licence}</h2>
-    <div aria-live="polite">
+    <div className="chars-live" aria-live="polite">
       {character.licence !== null ? <HeldLicence licence={character.licence} />
         : (
           <>

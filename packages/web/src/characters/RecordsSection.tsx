@@ -1,5 +1,5 @@
 import { characters as words } from "../strings/index.js"
-import { Time } from "../ui/Time.js"
+import { Day } from "./Day.js"
 import { formatFine } from "./format.js"
 import type { Character } from "./queries.js"
 
@@ -36,7 +36,7 @@ export const RecordsSection = ({ records }: { readonly records: ReadonlyArray<Di
             {records.map((record) => (
               <tr key={record.id}>
                 <td className="chars-mono">{record.reference}</td>
-                <td><Time at={record.occurredAt} /></td>
+                <td><Day at={record.occurredAt} withTime /></td>
                 <td>{words.recordTypes[record.type]}</td>
                 <th scope="row">
                   {record.title}

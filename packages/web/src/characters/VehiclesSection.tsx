@@ -1,6 +1,6 @@
 import { useState } from "react"
 import { characters as words } from "../strings/index.js"
-import { Time } from "../ui/Time.js"
+import { Day } from "./Day.js"
 import { mayHoldDocuments } from "./licenceAge.js"
 import type { Character } from "./queries.js"
 import { RegisterVehicleForm } from "./RegisterVehicleForm.js"
@@ -26,7 +26,7 @@ export const VehiclesSection = ({ character }: { readonly character: Character }
     <section className="panel chars-section" aria-labelledby="chars-vehicles">
       <h2 id="chars-vehicles">{words.vehicles}</h2>
       <p role="status" className="chars-saved">{done ?? ""}</p>
-      <div aria-live="polite">
+      <div className="chars-live" aria-live="polite">
         {character.vehicles.length === 0 ? <p className="muted">{words.noVehicles}</p> : (
           <div className="chars-scroll">
             <table className="chars-table">
@@ -50,7 +50,7 @@ export const VehiclesSection = ({ character }: { readonly character: Character }
                     <td>{vehicle.colour}</td>
                     <td>{words.vehicleTypes[vehicle.type]}</td>
                     <td><Statuses vehicle={vehicle} /></td>
-                    <td><Time at={vehicle.keeperSince} /></td>
+                    <td><Day at={vehicle.keeperSince} /></td>
                     <td>
                       <button
                         type="button"

@@ -32,7 +32,7 @@ export const characters = {
     address: "Address",
     phone: "Phone (optional)",
     occupation: "Occupation (optional)",
-    imageUrl: "Picture address (optional)",
+    imageUrl: "Picture link (optional)",
     notes: "Private notes (optional)",
     status: "Status"
   },
