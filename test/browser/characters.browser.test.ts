@@ -1,7 +1,8 @@
-import type { Page } from "playwright-core"
+import { fileURLToPath } from "node:url"
+import type { Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { crewMember } from "../harness/cad.js"
-import { checkPage, startWorld, type World } from "./harness.js"
+import { checkPage, expectAccessible, startWorld, type World } from "./harness.js"
 
 // The civilian portal as a member meets it: signing in to My characters, a character created, a
 // licence applied for, a vehicle registered; the records an officer made, disclosed and not; and
@@ -32,6 +33,25 @@ const createCharacter = async (page: Page, character: NewCharacter, check?: stri
   await form.getByRole("button", { name: "Create character" }).click()
   await page.getByRole("heading", { name: character.fullName, level: 1 }).waitFor()
   return new URL(page.url()).pathname.split("/").pop()!
+}
+
+/**
+ * A modal dialog checked as `checkPage` checks a page: axe in both themes and a picture of each.
+ * While it is open the header's theme button is out of reach (that is what modal means), so it is
+ * opened in one theme, checked, closed with Escape, and opened again in the other.
+ */
+const checkDialog = async (page: Page, open: () => Promise<void>, dialog: Locator, name: string): Promise<void> => {
+  const toggle = page.getByRole("button", { name: "Light theme" })
+  for (const theme of ["dark", "light"] as const) {
+    if ((await toggle.getAttribute("aria-pressed")) !== String(theme === "light")) await toggle.click()
+    await open()
+    await dialog.waitFor()
+    await expectAccessible(page, `${name}, ${theme} theme`)
+    await page.screenshot({ path: fileURLToPath(new URL(`../../browser-check/${name.replace(/[^A-Za-z0-9]+/g, "-")}-${theme}.png`, import.meta.url)), fullPage: true })
+    await page.keyboard.press("Escape")
+    await dialog.waitFor({ state: "hidden" })
+  }
+  await toggle.click()
 }
 
 /** A date of birth `years` years and a few days before today, `YYYY-MM-DD`. */
@@ -116,13 +136,28 @@ describe("a member's characters", () => {
     const edit = page.getByRole("form", { name: "Edit details" })
     expect(await edit.getByRole("textbox", { name: "Full name" }).isDisabled()).toBe(true)
     await edit.getByText(/Locked: this character has official history/).waitFor()
+    await checkPage(page, "character, editing a locked identity")
     await edit.getByRole("textbox", { name: "Occupation (optional)" }).fill("Baker")
     await edit.getByRole("button", { name: "Save changes" }).click()
     await page.getByRole("region", { name: "Details" }).getByText("Baker").waitFor()
 
+    // The vehicle passes to the member's second character, after a confirmation naming the new keeper.
     await page.getByRole("link", { name: "Back to My characters" }).click()
     await page.getByRole("table", { name: "Your characters" }).getByRole("link", { name: "Jane Doe" }).waitFor()
     await checkPage(page, "characters, one")
+    await createCharacter(page, { fullName: "John Doe", dateOfBirth: "1988-02-29", gender: "Male", address: "1 High Street, Anytown" })
+    const johnReference = (await page.getByRole("article").getByText(/^CIV-\d{6}$/).first().textContent())!
+    await page.goto(world.url(`/characters/${id}`))
+    const dialog = page.getByRole("dialog", { name: "Transfer JD90 DOE to another character" })
+    await checkDialog(page, () => vehicles.getByRole("button", { name: "Transfer JD90 DOE" }).click(), dialog, "character, transferring a vehicle")
+    await vehicles.getByRole("button", { name: "Transfer JD90 DOE" }).click()
+    await dialog.getByRole("textbox", { name: "New keeper's reference (CIV-…)" }).fill(johnReference.toLowerCase())
+    await dialog.getByRole("button", { name: "Transfer vehicle" }).click()
+    await vehicles.getByText(`JD90 DOE now belongs to ${johnReference}.`).waitFor()
+    await vehicles.getByText("This character keeps no vehicles.").waitFor()
+    await page.getByRole("link", { name: "Back to My characters" }).click()
+    const john = page.getByRole("table", { name: "Your characters" }).getByRole("row", { name: /John Doe/ })
+    await expect.poll(() => john.getByRole("cell").last().textContent()).toBe("1")
 
     // Another member typing the character's address is refused, as a page.
     const other = await world.person({ id: "browser-civilian-other", displayName: "Otto Other" })

@@ -47,9 +47,9 @@ const Character = ({ id, me }: { readonly id: CivilianId; readonly me: Me }) => 
         </div>
         <div className="chars-column">
           <VehiclesSection character={shown} />
-          <RecordsSection records={shown.records} />
         </div>
       </div>
+      <RecordsSection records={shown.records} />
     </article>
   )
 }

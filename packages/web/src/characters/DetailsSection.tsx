@@ -1,5 +1,5 @@
 import type { CivilianStatus } from "@bluelight/core/civilians"
-import { useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { characters as words } from "../strings/index.js"
 import { Day } from "./Day.js"
 import { FormProblem } from "../ui/FieldProblems.js"
@@ -25,8 +25,12 @@ const EditForm = ({ character, manages, onDone }: { readonly character: Characte
   const statusFixed = character.status === "DECEASED" && !manages
   const statusReason = `${form.id}-status-fixed`
   const status = form.field("status")
+  const element = useRef<HTMLFormElement>(null)
+  // The form the person opened takes the focus at its first field they may change.
+  useEffect(() => element.current?.querySelector<HTMLElement>("input:not(:disabled), select:not(:disabled), textarea")?.focus(), [])
   return (
     <form
+      ref={element}
       className="chars-form"
       aria-label={words.editDetails}
       noValidate
@@ -64,12 +68,19 @@ const EditForm = ({ character, manages, onDone }: { readonly character: Characte
 export const DetailsSection = ({ character, manages }: { readonly character: Character; readonly manages: boolean }) => {
   const [editing, setEditing] = useState(false)
   const [saved, setSaved] = useState(false)
+  const edit = useRef<HTMLButtonElement>(null)
+  const closed = useRef(false)
+  // Back from the form (saved or cancelled), the focus returns to "Edit details".
+  useEffect(() => {
+    if (!editing && closed.current) edit.current?.focus()
+  }, [editing])
   return (
     <section className="panel chars-section" aria-labelledby="chars-details">
       <div className="chars-section-head">
         <h2 id="chars-details">{words.details}</h2>
         {!editing && (
           <button
+            ref={edit}
             type="button"
             onClick={() => {
               setSaved(false)
@@ -86,6 +97,7 @@ export const DetailsSection = ({ character, manages }: { readonly character: Cha
           character={character}
           manages={manages}
           onDone={(done) => {
+            closed.current = true
             setSaved(done)
             setEditing(false)
           }}

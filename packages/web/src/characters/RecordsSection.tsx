@@ -1,5 +1,6 @@
 import { characters as words } from "../strings/index.js"
 import { Day } from "./Day.js"
+import { ScrollTable } from "./ScrollTable.js"
 import { formatFine } from "./format.js"
 import type { Character } from "./queries.js"
 
@@ -16,7 +17,7 @@ export const RecordsSection = ({ records }: { readonly records: ReadonlyArray<Di
     <h2 id="chars-records">{words.records}</h2>
     <p className="muted">{words.recordsLead}</p>
     {records.length === 0 ? <p>{words.noRecords}</p> : (
-      <div className="chars-scroll">
+      <ScrollTable label={words.records}>
         <table className="chars-table">
           <caption className="chars-caption">{words.records}</caption>
           <thead>
@@ -26,8 +27,8 @@ export const RecordsSection = ({ records }: { readonly records: ReadonlyArray<Di
               <th scope="col">{words.recordColumns.type}</th>
               <th scope="col">{words.recordColumns.title}</th>
               <th scope="col">{words.recordColumns.location}</th>
-              <th scope="col">{words.recordColumns.fine}</th>
-              <th scope="col">{words.recordColumns.points}</th>
+              <th scope="col" className="chars-number">{words.recordColumns.fine}</th>
+              <th scope="col" className="chars-number">{words.recordColumns.points}</th>
               <th scope="col">{words.recordColumns.vehicle}</th>
               <th scope="col">{words.recordColumns.status}</th>
             </tr>
@@ -51,7 +52,7 @@ export const RecordsSection = ({ records }: { readonly records: ReadonlyArray<Di
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     )}
   </section>
 )

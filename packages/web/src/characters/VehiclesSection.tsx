@@ -1,6 +1,7 @@
 import { useState } from "react"
 import { characters as words } from "../strings/index.js"
 import { Day } from "./Day.js"
+import { ScrollTable } from "./ScrollTable.js"
 import { mayHoldDocuments } from "./licenceAge.js"
 import type { Character } from "./queries.js"
 import { RegisterVehicleForm } from "./RegisterVehicleForm.js"
@@ -28,7 +29,7 @@ export const VehiclesSection = ({ character }: { readonly character: Character }
       <p role="status" className="chars-saved">{done ?? ""}</p>
       <div className="chars-live" aria-live="polite">
         {character.vehicles.length === 0 ? <p className="muted">{words.noVehicles}</p> : (
-          <div className="chars-scroll">
+          <ScrollTable label={words.vehicles}>
             <table className="chars-table">
               <caption className="chars-caption">{words.vehicles}</caption>
               <thead>
@@ -67,7 +68,7 @@ export const VehiclesSection = ({ character }: { readonly character: Character }
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
       </div>
       {mayHoldDocuments(character.status) ? <RegisterVehicleForm character={character} />

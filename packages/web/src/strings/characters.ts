@@ -157,5 +157,6 @@ export const characters = {
     INTELLIGENCE: "Intelligence"
   },
   recordStatuses: { OPEN: "Open", CLOSED: "Closed", VOID: "Void" },
-  noVehicle: "None"
+  noVehicle: "None",
+  scrollable: (table: string) => `${table}, scrolls sideways`
 } as const
