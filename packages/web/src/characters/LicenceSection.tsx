@@ -27,8 +27,7 @@ const AgeRule = ({ id, dateOfBirth }: { readonly id: string; readonly dateOfBirt
 }
 
 /** Applying: the categories as checkboxes, the age rule said above them, the API's refusal shown at the categories. */
-const ApplyForm = ({ character }: { readonly character: Character }) => {
-  const apply = useApplyForLicence(character.id)
+const ApplyForm = ({ character, apply }: { readonly character: Character; readonly apply: ReturnType<typeof useApplyForLicence> }) => {
   const [chosen, setChosen] = useState<ReadonlyArray<LicenceCategory>>(["B"])
   const ids = { title: useId(), rule: useId(), problems: useId() }
   const failure = apply.error instanceof ApiFailure ? apply.error : null
@@ -133,19 +132,29 @@ const HeldLicence = ({ licence }: { readonly licence: HolderLicence }) => (
   </>
 )
 
-/** The driving licence: the holder's view once issued; before that, the application (for an active character). */
-export const LicenceSection = ({ character }: { readonly character: Character }) => (
-  <section className="panel chars-section" aria-labelledby="chars-licence">
-    <h2 id="chars-licence">{words.licence}</h2>
-    <div className="chars-live" aria-live="polite">
-      {character.licence !== null ? <HeldLicence licence={character.licence} />
-        : (
+/**
+ * The driving licence: the holder's view once issued; before that, the application (for an active
+ * character). A refusal because a licence was issued meanwhile stays said above the licence as it now is.
+ */
+export const LicenceSection = ({ character }: { readonly character: Character }) => {
+  const apply = useApplyForLicence(character.id)
+  return (
+    <section className="panel chars-section" aria-labelledby="chars-licence">
+      <h2 id="chars-licence">{words.licence}</h2>
+      <div className="chars-live" aria-live="polite">
+        {character.licence !== null ? (
+          <>
+            <FormProblem failure={apply.error} />
+            <HeldLicence licence={character.licence} />
+          </>
+        ) : (
           <>
             <p className="muted">{words.licenceNone}</p>
-            {mayHoldDocuments(character.status) ? <ApplyForm character={character} />
+            {mayHoldDocuments(character.status) ? <ApplyForm character={character} apply={apply} />
               : <p className="chars-locked">{words.notActiveForLicence(words.statuses[character.status])}</p>}
           </>
         )}
-    </div>
-  </section>
-)
+      </div>
+    </section>
+  )
+}

@@ -2,6 +2,7 @@ import type { CivilianId, LicenceCategory, OwnerCivilianView, VehicleId, Vehicle
 import type { BluelightApiClient } from "@bluelight/client"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { call } from "../api/client.js"
+import { ApiFailure } from "../api/failure.js"
 
 /**
  * The civilian portal's reads and writes, each through the typed client. Every key starts with
@@ -34,6 +35,13 @@ export const useCharacter = (id: CivilianId) =>
   })
 
 /**
+ * Refusals that mean the character changed since it was shown (a licence issued meanwhile, the
+ * identity locked by a record, a vehicle no longer kept): the character is read again, so the page
+ * shows it as it now is beside the API's message.
+ */
+const STALE = new Set(["LICENCE_EXISTS", "INVALID_STATE", "NOT_FOUND"])
+
+/**
  * After a write: the character as the API answered it, when the answer is the whole character;
  * otherwise the character is read again. The list is read again either way.
  */
@@ -41,6 +49,9 @@ const useCharacterWrite = <I, A>(id: CivilianId | undefined, write: (input: I) =
   const queries = useQueryClient()
   return useMutation({
     mutationFn: write,
+    onError: (error) => {
+      if (id !== undefined && error instanceof ApiFailure && STALE.has(error.code)) void queries.invalidateQueries({ queryKey: characterKeys.one(id) })
+    },
     onSuccess: (answer) => {
       const character = answersCharacter(answer)
       if (character !== undefined) queries.setQueryData(characterKeys.one(character.id), character)

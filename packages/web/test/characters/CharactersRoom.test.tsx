@@ -111,6 +111,26 @@ describe("the licence age rule", () => {
   })
 })
 
+describe("a licence issued meanwhile", () => {
+  it("shows the API's refusal above the licence as it now is", async () => {
+    const user = userEvent.setup()
+    let reads = 0
+    serve({
+      [`GET ${CHARACTER_PATH}`]: () => {
+        reads += 1
+        return ok(characterJson(reads === 1 ? {} : { identityLocked: true, licence: licenceJson() }))
+      },
+      [`POST ${CHARACTER_PATH}/licence`]: () => refusal(409, "LICENCE_EXISTS", "This character already holds a licence")
+    })
+    renderRoom(`/${CHARACTER}`)
+    const form = await screen.findByRole("form", { name: "Apply for a licence" })
+    await user.click(within(form).getByRole("button", { name: "Apply for licence" }))
+    const licence = screen.getByRole("region", { name: "Driving licence" })
+    expect(await within(licence).findByText("DOE99905140JD9AB")).toBeTruthy()
+    expect(within(licence).getByRole("alert").textContent).toContain("This character already holds a licence")
+  })
+})
+
 describe("editing a locked character", () => {
   it("shows the name, date of birth and gender disabled with the reason beside them, and sends only what may change", async () => {
     const user = userEvent.setup()
