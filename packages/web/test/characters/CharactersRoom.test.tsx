@@ -111,6 +111,32 @@ describe("the licence age rule", () => {
   })
 })
 
+describe("the holder's licence", () => {
+  it("shows its status, points, endorsements and why it is suspended", async () => {
+    serve({
+      [`GET ${CHARACTER_PATH}`]: () =>
+        ok(characterJson({
+          identityLocked: true,
+          licence: licenceJson({
+            status: "SUSPENDED",
+            points: 12,
+            suspendedUntil: "2027-06-01T12:00:00.000Z",
+            suspensionReason: "TOTTING_UP",
+            endorsements: [{ id: "01a2352a-d94e-7539-a6d0-e6e376d99401", code: "SP30", reason: "Speeding", points: 12, createdAt: AT, expiresAt: "2029-12-02T05:00:00.000Z", active: true }]
+          })
+        }))
+    })
+    renderRoom(`/${CHARACTER}`)
+    const licence = await screen.findByRole("region", { name: "Driving licence" })
+    expect(await within(licence).findByText("Suspended")).toBeTruthy()
+    expect(within(licence).getByText("12", { selector: "dd" })).toBeTruthy()
+    expect(within(licence).getByText("Totting up: the points reached the community's limit")).toBeTruthy()
+    expect(within(licence).getByText("1 Jun 2027", { exact: false })).toBeTruthy()
+    const endorsement = within(within(licence).getByRole("table", { name: "Endorsements" })).getByRole("row", { name: /SP30/ })
+    expect(within(endorsement).getByText("Active")).toBeTruthy()
+  })
+})
+
 describe("a licence issued meanwhile", () => {
   it("shows the API's refusal above the licence as it now is", async () => {
     const user = userEvent.setup()
