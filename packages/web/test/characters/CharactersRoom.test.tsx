@@ -73,6 +73,53 @@ describe("my characters", () => {
   })
 })
 
+describe("creating a character", () => {
+  it("says beside each required field what is missing, by the API's own rules, before sending anything", async () => {
+    const user = userEvent.setup()
+    serve({})
+    renderRoom("/new")
+    const form = screen.getByRole("form", { name: "New character" })
+    await user.click(within(form).getByRole("button", { name: "Create character" }))
+    const expected = {
+      "Full name": "must not be blank",
+      "Date of birth": "must be a calendar date in the form YYYY-MM-DD",
+      "Gender": "must be one of",
+      "Address": "must not be blank"
+    }
+    for (const [name, problem] of Object.entries(expected)) {
+      const control = within(form).getByLabelText(name)
+      await waitFor(() => expect(control.getAttribute("aria-invalid")).toBe("true"))
+      expect(document.getElementById(control.getAttribute("aria-describedby")!)?.textContent).toContain(problem)
+    }
+    expect(within(form).getByRole("alert").textContent).toContain("Some fields need changing")
+    expect(sent).toEqual([])
+  })
+
+  it("opens the new character's page once created", async () => {
+    const user = userEvent.setup()
+    serve({ "POST /api/civilians": () => ok(characterJson(), 201), [`GET ${CHARACTER_PATH}`]: () => ok(characterJson()) })
+    const location = renderRoom("/new")
+    const form = screen.getByRole("form", { name: "New character" })
+    await user.type(within(form).getByLabelText("Full name"), "Jane Doe")
+    await user.type(within(form).getByLabelText("Date of birth"), "1990-05-14")
+    await user.selectOptions(within(form).getByLabelText("Gender"), "Female")
+    await user.type(within(form).getByLabelText("Address"), "1 High Street, Anytown")
+    await user.click(within(form).getByRole("button", { name: "Create character" }))
+    expect(await screen.findByRole("heading", { level: 1, name: "Jane Doe" })).toBeTruthy()
+    expect(location.history?.at(-1)).toBe(`/${CHARACTER}`)
+    expect(sent.find((request) => request.key === "POST /api/civilians")?.body).toEqual({
+      fullName: "Jane Doe",
+      dateOfBirth: "1990-05-14",
+      gender: "FEMALE",
+      address: "1 High Street, Anytown",
+      phone: null,
+      occupation: null,
+      imageUrl: null,
+      notes: null
+    })
+  })
+})
+
 describe("the licence age rule", () => {
   it("says which categories a young character is too young for before anything is sent, and offers no application", async () => {
     serve({ [`GET ${CHARACTER_PATH}`]: () => ok(characterJson({ dateOfBirth: bornYearsAgo(15) })) })
