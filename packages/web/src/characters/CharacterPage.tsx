@@ -15,7 +15,7 @@ import { VehiclesSection } from "./VehiclesSection.js"
 const decodeId = Schema.decodeUnknownOption(CivilianId)
 
 /** A character the person cannot open (another member's, or none): the API's words as a page, a way back. */
-const NotFound = ({ message }: { readonly message?: string | undefined }) => (
+export const CharacterNotFound = ({ message }: { readonly message?: string | undefined }) => (
   <ProblemPage title={words.notFoundTitle} lead={message ?? words.notFoundLead}>
     <Link href="/">{words.backToList}</Link>
   </ProblemPage>
@@ -26,7 +26,7 @@ const Character = ({ id, me }: { readonly id: CivilianId; readonly me: Me }) => 
   if (character.error !== null) {
     const failure = character.error
     return failure instanceof ApiFailure && (failure.code === "NOT_FOUND" || failure.code === "FORBIDDEN")
-      ? <NotFound message={failure.message} />
+      ? <CharacterNotFound message={failure.message} />
       : <p role="alert" className="form-problem">{failure.message}</p>
   }
   if (character.data === undefined) return <p className="muted" role="status">{words.loading}</p>
@@ -57,5 +57,5 @@ const Character = ({ id, me }: { readonly id: CivilianId; readonly me: Me }) => 
 /** `/characters/:id`: one character as its owner sees it. An address that is no character of theirs says so. */
 export const CharacterPage = ({ id, me }: { readonly id: string; readonly me: Me }) => {
   const decoded = decodeId(id)
-  return Option.isSome(decoded) ? <Character key={decoded.value} id={decoded.value} me={me} /> : <NotFound />
+  return Option.isSome(decoded) ? <Character key={decoded.value} id={decoded.value} me={me} /> : <CharacterNotFound />
 }

@@ -15,7 +15,7 @@
 import { Route, Switch } from "wouter"
 import type { Me } from "../app/session.js"
 import { CharacterList } from "./CharacterList.js"
-import { CharacterPage } from "./CharacterPage.js"
+import { CharacterNotFound, CharacterPage } from "./CharacterPage.js"
 import "./characters.css"
 import { NewCharacter } from "./NewCharacter.js"
 
@@ -33,6 +33,9 @@ const CharactersRoom = ({ me }: { readonly me: Me }) => {
           </Route>
         )}
         <Route path="/:id">{(params) => <CharacterPage id={params.id} me={me} />}</Route>
+        <Route>
+          <CharacterNotFound />
+        </Route>
       </Switch>
     </div>
   )

@@ -120,6 +120,15 @@ describe("creating a character", () => {
   })
 })
 
+describe("an address that is no character", () => {
+  it("says so without asking the API when it cannot be a character's id", async () => {
+    serve({})
+    renderRoom("/not a character/at all")
+    expect(await screen.findByRole("heading", { level: 1, name: "Character not found" })).toBeTruthy()
+    expect(sent).toEqual([])
+  })
+})
+
 describe("the licence age rule", () => {
   it("says which categories a young character is too young for before anything is sent, and offers no application", async () => {
     serve({ [`GET ${CHARACTER_PATH}`]: () => ok(characterJson({ dateOfBirth: bornYearsAgo(15) })) })
