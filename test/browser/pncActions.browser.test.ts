@@ -67,7 +67,9 @@ describe("the PNC actions", () => {
     // The record endorsed the licence in the same change: the page reads it again and shows it.
     const endorsement = actions.getByRole("region", { name: "Licence" }).getByRole("row", { name: /SP30/ })
     await expect.poll(() => endorsement.innerText()).toMatch(/3[\s\S]*REC-\d{6}[\s\S]*Active/)
-    await expect.poll(() => actions.getByRole("region", { name: "Records" }).getByRole("row", { name: /REC-\d{6}/ }).innerText()).toMatch(/£100\.00, 3 points \(SP30\)/)
+    const record = page.getByRole("region", { name: "Records" }).getByRole("row", { name: /REC-\d{6}/ })
+    await expect.poll(() => record.innerText()).toMatch(/£100\.00[\s\S]*3[\s\S]*SP30/)
+    expect(await record.getByRole("button", { name: /^Close record REC-\d{6}$/ }).count()).toBe(1)
     await checkPage(page, "pnc actions, person with an endorsement")
   })
 

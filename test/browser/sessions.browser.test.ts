@@ -14,9 +14,12 @@ beforeAll(async () => {
 })
 afterAll(() => world?.close())
 
-/** On the home page (a member signs in to their characters), the Developer Access form. */
+/**
+ * On the home page (a member signs in to their characters; the header's link goes home without
+ * loading the page again, so a session ended meanwhile meets this request), the Developer Access form.
+ */
 const turnOn = async (person: Person, password: string) => {
-  if (new URL(person.page.url()).pathname !== "/") await person.page.goto(world.url("/"))
+  if (new URL(person.page.url()).pathname !== "/") await person.page.getByRole("banner").getByRole("link", { name: "Bluelight" }).click()
   await person.page.getByLabel("Developer password").fill(password)
   await person.page.getByRole("button", { name: "Turn on" }).click()
 }

@@ -8,7 +8,6 @@ import { MarkerForm, MarkerTable } from "./actions/MarkerActions.js"
 import { Part } from "./actions/Part.js"
 import { pncAllows } from "./actions/permissions.js"
 import { RecordForm } from "./actions/RecordForm.js"
-import { RecordTable } from "./actions/RecordTable.js"
 import { WarrantTable } from "./actions/WarrantActions.js"
 import { WarrantForm } from "./actions/WarrantForm.js"
 import type { OfficialPerson } from "./types.js"
@@ -16,7 +15,8 @@ import type { OfficialPerson } from "./types.js"
 /**
  * What an officer may do to a person, each action only to holders of its key: add a record citing
  * charges, request a warrant, add a marker (the toolbar); act on the licence and its endorsements;
- * close or void an open record; close an active warrant; clear an active marker.
+ * close an active warrant; clear an active marker. An open record is closed or voided on its row of
+ * the page's records (`RecordsPanel`).
  */
 export const PersonActions = ({ person, me }: { readonly person: OfficialPerson; readonly me: Me }) => {
   const allows = pncAllows(me.permissions)
@@ -52,7 +52,6 @@ export const PersonActions = ({ person, me }: { readonly person: OfficialPerson;
           {person.licence === null ? <p className="muted">{words.licence.none}</p> : <LicenceActions licence={person.licence} />}
         </Part>
       )}
-      {allows.records && <Part heading={words.records.heading}><RecordTable person={person} me={me} /></Part>}
       {allows.warrants && <Part heading={words.warrants.heading}><WarrantTable warrants={person.warrants} me={me} /></Part>}
       {allows.markers && <Part heading={words.markers.heading}><MarkerTable markers={person.markers} me={me} /></Part>}
     </div>

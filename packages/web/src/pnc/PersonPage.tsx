@@ -76,7 +76,7 @@ const Person = ({ person, me }: { readonly person: OfficialPerson; readonly me: 
       <PersonAlerts person={person} />
       <Vehicles vehicles={person.vehicles} />
       <LicencePanel personId={person.id} licence={person.licence} />
-      <RecordsPanel personId={person.id} />
+      <RecordsPanel personId={person.id} me={me} />
       <section className="panel pnc-wide" aria-labelledby="pnc-person-actions">
         <h2 id="pnc-person-actions">{words.actions}</h2>
         <PersonActions person={person} me={me} />

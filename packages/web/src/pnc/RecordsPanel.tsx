@@ -1,14 +1,14 @@
 import { Link } from "wouter"
+import type { Me } from "../app/session.js"
 import { pnc as words } from "../strings/index.js"
 import { recordStatusWords, recordTypeWords } from "../strings/pnc.js"
 import { FormProblem } from "../ui/FieldProblems.js"
 import { Day } from "../ui/Day.js"
+import { RecordActions } from "./actions/RecordActions.js"
 import { fineText } from "./money.js"
-import { type PersonId, usePersonRecords } from "./queries.js"
+import { type PersonId, type PncRecord, usePersonRecords } from "./queries.js"
 
 const STATUS_TONE = { OPEN: "info", CLOSED: "muted", VOID: "muted" } as const
-
-type PncRecord = NonNullable<ReturnType<typeof usePersonRecords>["data"]>["records"][number]
 
 const Charges = ({ charges }: { readonly charges: PncRecord["charges"] }) =>
   charges.length === 0 ? <span className="muted">{words.noCharges}</span> : (
@@ -17,7 +17,7 @@ const Charges = ({ charges }: { readonly charges: PncRecord["charges"] }) =>
     </ul>
   )
 
-const RecordRow = ({ record }: { readonly record: PncRecord }) => (
+const RecordRow = ({ record, me, acts }: { readonly record: PncRecord; readonly me: Me; readonly acts: boolean }) => (
   <tr className={record.status === "VOID" ? "pnc-removed" : undefined}>
     <td className="pnc-mono">{record.reference}</td>
     <td>
@@ -46,12 +46,21 @@ const RecordRow = ({ record }: { readonly record: PncRecord }) => (
       {record.closeReason !== null && <div className="muted">{record.closeReason}</div>}
     </td>
     <td>{record.recordedBy.displayName}</td>
+    {acts && (
+      <td>
+        <RecordActions record={record} me={me} />
+      </td>
+    )}
   </tr>
 )
 
-/** Every record of the person (undisclosed and void ones too), the latest occurrence first: the charges cited, fine, points, status. */
-export const RecordsPanel = ({ personId }: { readonly personId: PersonId }) => {
+/**
+ * Every record of the person (undisclosed and void ones too), the latest occurrence first: the charges
+ * cited, fine, points, status; for `pnc.records.manage`, closing or voiding an open one on its row.
+ */
+export const RecordsPanel = ({ personId, me }: { readonly personId: PersonId; readonly me: Me }) => {
   const records = usePersonRecords(personId)
+  const acts = me.permissions.includes("pnc.records.manage")
   return (
     <section className="panel pnc-wide" aria-labelledby="pnc-records">
       <h2 id="pnc-records">{words.records}</h2>
@@ -71,10 +80,11 @@ export const RecordsPanel = ({ personId }: { readonly personId: PersonId }) => {
                   <th scope="col">{words.points}</th>
                   <th scope="col">{words.status}</th>
                   <th scope="col">{words.by}</th>
+                  {acts && <th scope="col">{words.actions}</th>}
                 </tr>
               </thead>
               <tbody>
-                {records.data.records.map((record) => <RecordRow key={record.id} record={record} />)}
+                {records.data.records.map((record) => <RecordRow key={record.id} record={record} me={me} acts={acts} />)}
               </tbody>
             </table>
             {records.data.more && <p className="muted">{words.moreResults}</p>}

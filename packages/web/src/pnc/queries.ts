@@ -59,6 +59,9 @@ export const usePersonRecords = (id: PersonId) =>
         .then((answer) => ({ records: answer.data, more: answer.meta.hasMore }))
   })
 
+/** One record of a person's, as `GET /pnc/civilians/{id}/records` answers it. */
+export type PncRecord = NonNullable<ReturnType<typeof usePersonRecords>["data"]>["records"][number]
+
 /** Entries of the history on one page. */
 export const HISTORY_LIMIT = 25
 

@@ -2,7 +2,7 @@ import type { Me } from "../../app/session.js"
 import { call } from "../../api/client.js"
 import { pncActions } from "../../strings/pncActions.js"
 import { checkRecordClosure } from "./bodies.js"
-import type { PncRecord } from "./reads.js"
+import type { PncRecord } from "../queries.js"
 import { ReasonAction } from "./ReasonAction.js"
 
 const words = pncActions.records

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../../src/app/problems.js"
 import { PersonActions } from "../../../src/pnc/PersonActions.js"
+import { RecordsPanel } from "../../../src/pnc/RecordsPanel.js"
 import { ALL_PNC, bodiesOf, me, ok, page, refusal, renderWithQueries, serve } from "./fakeApi.js"
 import {
   ENDORSEMENT,
@@ -42,6 +43,9 @@ const closed = () => waitFor(() => expect(screen.queryByRole("dialog")).toBeNull
 const showPerson = (permissions = ALL_PNC, over: Record<string, unknown> = {}) =>
   renderWithQueries(<PersonActions person={person(over)} me={me(permissions)} />)
 
+/** The person page's records, where an open one is closed or voided on its row. */
+const showRecords = (permissions = ALL_PNC) => renderWithQueries(<RecordsPanel personId={person().id} me={me(permissions)} />)
+
 describe("what is offered", () => {
   it("offers each action only to holders of its key", async () => {
     serve({ [`GET ${RECORDS}`]: () => page([recordJson()]) })
@@ -57,9 +61,13 @@ describe("what is offered", () => {
     expect(none.container.textContent).toBe("")
   })
 
-  it("offers close and void on open records only", async () => {
+  it("offers close and void on open records only, on the page's records, and only to holders of pnc.records.manage", async () => {
     serve({ [`GET ${RECORDS}`]: () => page([recordJson(), recordJson({ id: "01a2352a-d94e-7539-a6d0-e6e376d99402", reference: "REC-000002", status: "CLOSED" })]) })
-    showPerson()
+    const { unmount } = showRecords(["pnc.view"])
+    await screen.findByRole("row", { name: /REC-000001/ })
+    expect(screen.queryByRole("button", { name: /record REC-000001/ })).toBeNull()
+    unmount()
+    showRecords()
     const records = screen.getByRole("region", { name: "Records" })
     expect(await within(records).findByRole("button", { name: "Close record REC-000001" })).toBeTruthy()
     expect(within(records).getByRole("button", { name: "Void record REC-000001" })).toBeTruthy()
@@ -124,7 +132,7 @@ describe("each form's request", () => {
       [`POST /api/pnc/records/${RECORD}/close`]: () => ok(recordJson({ status: "CLOSED" })),
       [`POST /api/pnc/records/${RECORD}/void`]: () => ok(recordJson({ status: "VOID" }))
     })
-    showPerson()
+    showRecords()
     await act("Close record REC-000001", { Reason: "Fine paid" }, "Close record")
     await closed()
     await act("Void record REC-000001", { Reason: "Wrong person" }, "Void record")
