@@ -46,7 +46,7 @@ describe("Control and a crew", () => {
     // Control opens an incident and assigns the unit by the keyboard path: select the incident, then "Assign to #N".
     const board = control.page
     await board.getByRole("button", { name: "New incident" }).click()
-    await board.getByLabel("Type").fill("Road traffic collision")
+    await board.getByLabel("Type", { exact: true }).fill("Road traffic collision")
     await board.getByLabel("Priority").selectOption({ label: "Immediate" })
     await board.getByLabel("Location").fill("High Street by the station")
     await board.getByLabel("Description").fill("Two cars, one person hurt")

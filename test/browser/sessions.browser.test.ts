@@ -14,24 +14,25 @@ beforeAll(async () => {
 })
 afterAll(() => world?.close())
 
-/**
- * On the home page (a member signs in to their characters; the header's link goes home without
- * loading the page again, so a session ended meanwhile meets this request), the Developer Access form.
- */
+/** A member signs in to their characters; the Developer Access form is on the home page, through the header. */
+const signedInAtHome = async (identity: { readonly id: string; readonly displayName: string }): Promise<Person> => {
+  const person = await world.person(identity)
+  await person.page.getByRole("banner").getByRole("link", { name: "Bluelight" }).click()
+  await person.page.getByLabel("Developer password").waitFor()
+  return person
+}
+
 const turnOn = async (person: Person, password: string) => {
-  if (new URL(person.page.url()).pathname !== "/") await person.page.getByRole("banner").getByRole("link", { name: "Bluelight" }).click()
   await person.page.getByLabel("Developer password").fill(password)
   await person.page.getByRole("button", { name: "Turn on" }).click()
 }
 
 describe("Developer Access", () => {
   it("turns on with the developer password, opening every room, and off again", async () => {
-    const person = await world.person({ id: "browser-developer", displayName: "Dev Eloper" })
+    const person = await signedInAtHome({ id: "browser-developer", displayName: "Dev Eloper" })
     const { page } = person
     const navigation = page.getByRole("navigation", { name: "Main" })
     const badge = page.getByRole("banner").getByText("Developer Access", { exact: true })
-    await page.goto(world.url("/"))
-    await page.getByLabel("Developer password").waitFor()
     await checkPage(page, "home, developer access offered")
 
     await turnOn(person, "not the password")
@@ -54,7 +55,7 @@ describe("Developer Access", () => {
 
 describe("a session ended elsewhere", () => {
   it("says so at the next request, and signing in again brings the person back", async () => {
-    const person = await world.person({ id: "browser-expiring", displayName: "Ez Expiring" })
+    const person = await signedInAtHome({ id: "browser-expiring", displayName: "Ez Expiring" })
     // Signed out from somewhere else: the session this browser holds is ended on the server.
     const ended = await (await person.api()).call("POST", "/api/auth/logout")
     expect(ended.status, ended.text).toBeLessThan(300)
@@ -68,7 +69,7 @@ describe("a session ended elsewhere", () => {
 
 describe("a suspended account", () => {
   it("is told it cannot sign in, at the next request and when it signs in again", async () => {
-    const person = await world.person({ id: "browser-suspended", displayName: "Sus Pended" })
+    const person = await signedInAtHome({ id: "browser-suspended", displayName: "Sus Pended" })
     await setAccountStatus(world.server, world.admin, person.accountId, "SUSPENDED")
     await turnOn(person, PASSWORD)
     await person.page.getByRole("heading", { name: "This account cannot sign in" }).waitFor()
