@@ -1,11 +1,13 @@
-import { type ReactNode, useState } from "react"
+import { lazy, type ReactNode, Suspense, useState } from "react"
 import { Link, useLocation } from "wouter"
-import { ShiftClock } from "../staff/ShiftClock.js"
 import { shell } from "../strings/index.js"
 import { applyTheme, storedTheme, type Theme } from "../ui/theme.js"
 import { roomsFor } from "./permissions.js"
 import { useProblem } from "./problems.js"
 import { type Me, useSignOut } from "./session.js"
+
+/** The shift clock is staff's alone: its code (and the Staff room's words) load only for active staff, not on everyone's first page. */
+const ShiftClock = lazy(() => import("../staff/ShiftClock.js").then((module) => ({ default: module.ShiftClock })))
 
 const ThemeSwitch = () => {
   const [theme, setTheme] = useState<Theme>(storedTheme)
@@ -45,7 +47,11 @@ export const Shell = ({ me, children }: { readonly me: Me; readonly children: Re
           </ul>
         </nav>
         <div className="who">
-          <ShiftClock me={me} />
+          {me.staff?.active === true && (
+            <Suspense fallback={null}>
+              <ShiftClock me={me} />
+            </Suspense>
+          )}
           <Link href="/" aria-label={`${shell.whoAmI}: ${me.displayName}`}>{me.displayName}</Link>
           {me.developerAccess && <span className="badge warn">{shell.developerAccess}</span>}
           <ThemeSwitch />
