@@ -72,7 +72,7 @@ describe("the PNC actions", () => {
     // The record endorsed the licence in the same change: the page reads it again and shows it, with Remove on its row.
     const endorsement = licence.getByRole("row", { name: /SP30/ })
     await expect.poll(() => endorsement.innerText()).toMatch(/3[\s\S]*REC-\d{6}[\s\S]*Active/)
-    expect(await page.getByRole("row", { name: /SP30/ }).count()).toBe(1)
+    expect(await page.getByRole("table", { name: "Endorsements" }).count()).toBe(1)
     await endorsement.getByRole("button", { name: /^Remove endorsement SP30 of / }).waitFor()
     const record = page.getByRole("region", { name: "Records" }).getByRole("row", { name: /REC-\d{6}/ })
     await expect.poll(() => record.innerText()).toMatch(/£100\.00[\s\S]*3[\s\S]*SP30/)
