@@ -5,7 +5,7 @@ import { pnc as words } from "../strings/index.js"
 export const ActionsPanel = ({ name, children }: { readonly name: string; readonly children: ReactNode }) => {
   const heading = useId()
   return (
-    <section className="panel pnc-wide" aria-labelledby={heading}>
+    <section className="panel pnc-wide pnc-actions-panel" aria-labelledby={heading}>
       <h2 id={heading}>{words.actions}</h2>
       <div className="pnc-actions" role="group" aria-label={name}>
         {children}
