@@ -48,7 +48,12 @@ describe("the PNC actions", () => {
     const officer = await world.person({ id: "pnc-cite", displayName: "Olly Officer" }, { permissions: OFFICER, at: `/pnc/people/${scene.personId}` })
     const page = officer.page
     const actions = actionsOn(page, "Jamie Driver")
-    await actions.getByRole("region", { name: "Licence" }).getByText("No endorsements.").waitFor()
+    const licence = page.getByRole("region", { name: "Licence" })
+    await licence.getByText("No endorsements.").waitFor()
+    // The licence is shown once, its actions under its facts; the actions' group only adds.
+    expect(await licence.count()).toBe(1)
+    await licence.getByRole("button", { name: "Add an endorsement" }).waitFor()
+    expect(await actions.getByRole("table").count()).toBe(0)
     await checkPage(page, "pnc actions, person")
 
     await actions.getByRole("button", { name: "Add a record" }).click()
@@ -64,9 +69,11 @@ describe("the PNC actions", () => {
     await dialog.getByRole("button", { name: "Add record" }).click()
     await dialog.waitFor({ state: "detached" })
 
-    // The record endorsed the licence in the same change: the page reads it again and shows it.
-    const endorsement = actions.getByRole("region", { name: "Licence" }).getByRole("row", { name: /SP30/ })
+    // The record endorsed the licence in the same change: the page reads it again and shows it, with Remove on its row.
+    const endorsement = licence.getByRole("row", { name: /SP30/ })
     await expect.poll(() => endorsement.innerText()).toMatch(/3[\s\S]*REC-\d{6}[\s\S]*Active/)
+    expect(await page.getByRole("table", { name: "Endorsements" }).count()).toBe(1)
+    await endorsement.getByRole("button", { name: /^Remove endorsement SP30 of / }).waitFor()
     const record = page.getByRole("region", { name: "Records" }).getByRole("row", { name: /REC-\d{6}/ })
     await expect.poll(() => record.innerText()).toMatch(/£100\.00[\s\S]*3[\s\S]*SP30/)
     expect(await record.getByRole("button", { name: /^Close record REC-\d{6}$/ }).count()).toBe(1)
@@ -106,10 +113,12 @@ describe("the PNC actions", () => {
     await expect.poll(() => second.page.getByRole("status").filter({ hasText: /WAR-/ }).innerText()).toBe(`Warrant ${reference} approved: it is now active.`)
     await second.page.getByText("No warrant is waiting for approval.").waitFor()
 
-    // Now in force: on the person's page, with Close.
+    // Now in force: on the person's page, active among their warrants, with Close on it, once.
     await first.page.goto(world.url(`/pnc/people/${scene.personId}`))
-    const warrants = actionsOn(first.page, "Riley Runner").getByRole("region", { name: "Warrants" })
-    await warrants.getByRole("button", { name: `Close warrant ${reference}` }).waitFor()
+    const warrant = first.page.getByRole("region", { name: "Markers and warrants" }).getByRole("listitem").filter({ hasText: reference })
+    await warrant.getByRole("button", { name: `Close warrant ${reference}` }).waitFor()
+    await warrant.getByText("Active", { exact: true }).waitFor()
+    expect(await first.page.getByRole("button", { name: `Close warrant ${reference}` }).count()).toBe(1)
     await checkPage(first.page, "pnc actions, person with an active warrant")
   })
 
@@ -117,7 +126,9 @@ describe("the PNC actions", () => {
     const scene = await driver("Kit Keeper", "ST01 LEN")
     const officer = await world.person({ id: "pnc-stolen", displayName: "Vic Vehicles" }, { permissions: OFFICER, at: `/pnc/vehicles/${scene.vehicleId}` })
     const actions = actionsOn(officer.page, scene.plate)
-    await actions.getByRole("region", { name: "Markers" }).getByText("No active markers.").waitFor()
+    const markers = officer.page.getByRole("region", { name: "Active markers on the vehicle" })
+    await markers.getByText("No active markers.").waitFor()
+    await actions.getByText("To mark it stolen, add a Stolen vehicle marker.").waitFor()
     await checkPage(officer.page, "pnc actions, vehicle")
     await actions.getByRole("button", { name: "Add a marker" }).click()
     const dialog = officer.page.getByRole("dialog", { name: "Add a marker" })
@@ -126,9 +137,11 @@ describe("the PNC actions", () => {
     await checkPage(officer.page, "pnc actions, mark a vehicle stolen")
     await dialog.getByRole("button", { name: "Add marker" }).click()
     await dialog.waitFor({ state: "detached" })
-    const markers = actions.getByRole("region", { name: "Markers" })
-    await markers.getByRole("row", { name: /Stolen vehicle/ }).getByRole("button", { name: /Clear marker MRK-\d{6}/ }).waitFor()
-    await markers.getByText("Stolen", { exact: true }).waitFor()
+    // The vehicle's one list of markers has it, with Clear; the vehicle reads stolen.
+    await markers.getByRole("listitem").filter({ hasText: "Stolen vehicle" }).getByRole("button", { name: /Clear marker MRK-\d{6}/ }).waitFor()
+    expect(await officer.page.getByRole("button", { name: /Clear marker MRK-\d{6}/ }).count()).toBe(1)
+    await officer.page.getByRole("region", { name: "Statuses" }).getByText("STOLEN", { exact: true }).waitFor()
+    await actions.getByText("It reads stolen while its Stolen vehicle marker is active: clearing the marker ends that.").waitFor()
     await checkPage(officer.page, "pnc actions, vehicle marked stolen")
   })
 })

@@ -72,20 +72,20 @@ const Person = ({ person, me }: { readonly person: OfficialPerson; readonly me: 
     </header>
     <AlertBadges alerts={personAlerts(person)} label={words.flags} large />
     <div className="pnc-grid">
+      <PersonActions person={person} me={me} />
       <Details person={person} />
-      <PersonAlerts person={person} />
+      <PersonAlerts person={person} me={me} />
       <Vehicles vehicles={person.vehicles} />
-      <LicencePanel personId={person.id} licence={person.licence} />
+      <LicencePanel personId={person.id} licence={person.licence} me={me} />
       <RecordsPanel personId={person.id} me={me} />
-      <section className="panel pnc-wide" aria-labelledby="pnc-person-actions">
-        <h2 id="pnc-person-actions">{words.actions}</h2>
-        <PersonActions person={person} me={me} />
-      </section>
     </div>
   </article>
 )
 
-/** The official view of a person (`/pnc/people/{id}`): details, licence, markers and warrants, vehicles, records, and the actions this officer may take. */
+/**
+ * The official view of a person (`/pnc/people/{id}`): what this officer may add to them, details,
+ * markers and warrants, vehicles, licence, records; each shown once, with what may be done to it beside it.
+ */
 export const PersonPage = ({ id, me }: { readonly id: PersonId; readonly me: Me }) => {
   const person = usePncPerson(id)
   return person.data === undefined ? <ReadState error={person.error} /> : <Person person={person.data} me={me} />

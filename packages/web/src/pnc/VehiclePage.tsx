@@ -134,11 +134,12 @@ const Keepers = ({ keepers }: { readonly keepers: VehicleRecord["keepers"] }) =>
   </section>
 )
 
-const Markers = ({ vehicle }: { readonly vehicle: VehicleRecord }) => (
+/** The vehicle's active markers, each with Clear for holders of `pnc.markers.manage`. */
+const Markers = ({ vehicle, me }: { readonly vehicle: VehicleRecord; readonly me: Me }) => (
   <section className="panel" aria-labelledby="pnc-vehicle-markers">
     <h2 id="pnc-vehicle-markers">{words.vehicleMarkers}</h2>
     {vehicle.markers.length === 0 ? <p className="muted">{words.noActiveMarkers}</p> :
-      <ul className="pnc-list">{vehicle.markers.map((marker) => <MarkerItem key={marker.id} marker={marker} />)}</ul>}
+      <ul className="pnc-list">{vehicle.markers.map((marker) => <MarkerItem key={marker.id} marker={marker} me={me} />)}</ul>}
     <p className="muted">{words.vehicleCounts(vehicle.counts.records, vehicle.counts.markers)}</p>
   </section>
 )
@@ -152,20 +153,17 @@ const Vehicle = ({ vehicle, me }: { readonly vehicle: VehicleRecord; readonly me
     </header>
     <AlertBadges alerts={vehicleAlerts(vehicle)} label={words.flags} large />
     <div className="pnc-grid">
+      <VehicleActions vehicle={vehicle} me={me} />
       <Keeper keeper={vehicle.keeper} />
       <Statuses vehicle={vehicle} />
       <Details vehicle={vehicle} />
-      <Markers vehicle={vehicle} />
+      <Markers vehicle={vehicle} me={me} />
       <Keepers keepers={vehicle.keepers} />
-      <section className="panel pnc-wide" aria-labelledby="pnc-vehicle-actions">
-        <h2 id="pnc-vehicle-actions">{words.actions}</h2>
-        <VehicleActions vehicle={vehicle} me={me} />
-      </section>
     </div>
   </article>
 )
 
-/** The vehicle record (`/pnc/vehicles/{id}`): plate, statuses, the keeper and every keeper before, alerts, and the actions this officer may take. */
+/** The vehicle record (`/pnc/vehicles/{id}`): plate, the actions this officer may take, statuses, the keeper and every keeper before, markers (each with Clear for the key's holders). */
 export const VehiclePage = ({ id, me }: { readonly id: VehicleId; readonly me: Me }) => {
   const vehicle = usePncVehicle(id)
   return vehicle.data === undefined ? <ReadState error={vehicle.error} /> : <Vehicle vehicle={vehicle.data} me={me} />

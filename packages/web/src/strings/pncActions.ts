@@ -1,4 +1,4 @@
-import { licenceWords, markerWords } from "./mdt.js"
+import { markerWords } from "./mdt.js"
 
 /** The PNC actions' words: records citing charges, warrants and their approval, markers, the licence, a vehicle's statuses. English (UK). */
 export const pncActions = {
@@ -9,7 +9,6 @@ export const pncActions = {
   details: "Details (optional)",
   expiresAt: "Expires (optional)",
   loading: "Loading…",
-  by: (name: string) => `by ${name}`,
   none: "None.",
   actionsOf: (name: string) => `Actions on ${name}`,
   records: {
@@ -75,10 +74,8 @@ export const pncActions = {
     noEndorsement: "None (no points)"
   },
   warrants: {
-    heading: "Warrants",
     request: "Request a warrant",
     submit: "Request warrant",
-    none: "No active warrants.",
     reason: "Reason",
     details: "Details (optional)",
     reference: "Reference",
@@ -108,52 +105,26 @@ export const pncActions = {
     rejectSubmit: "Reject warrant",
     ownRequest: "Your own request: another officer must decide it.",
     pending: "Pending approval",
-    statuses: {
-      PENDING_APPROVAL: "Pending approval",
-      ACTIVE: "Active",
-      EXECUTED: "Executed",
-      WITHDRAWN: "Withdrawn",
-      REJECTED: "Rejected",
-      EXPIRED: "Expired"
-    },
     approved: (reference: string) => `Warrant ${reference} approved: it is now active.`,
     rejected: (reference: string) => `Warrant ${reference} rejected.`,
     requested: (reference: string) => `Warrant ${reference} requested: it waits for another officer's approval.`,
     issued: (reference: string) => `Warrant ${reference} is active.`
   },
   markers: {
-    heading: "Markers",
     add: "Add a marker",
     submit: "Add marker",
-    none: "No active markers.",
     type: "Type",
     types: markerWords,
-    reference: "Reference",
     reason: "Reason",
-    setBy: "Set by",
-    expires: "Expires",
-    never: "No expiry",
-    actions: "Actions",
     clear: "Clear",
     clearOf: (reference: string) => `Clear marker ${reference}`,
     clearSubmit: "Clear marker"
   },
   licence: {
-    heading: "Licence",
-    none: "No licence: nothing to endorse, suspend or revoke.",
-    number: "Number",
-    status: "Status",
-    statuses: licenceWords,
     categories: "Categories",
-    points: "Points",
-    expires: "Expires",
-    indefinitely: "indefinitely",
-    suspensionReason: "Suspended because",
-    tottingUp: "Totting-up: the points reached the community's threshold",
     suspend: "Suspend",
     suspendTitle: "Suspend the licence",
     suspendSubmit: "Suspend licence",
-    until: "until",
     untilField: "Until (blank: indefinitely)",
     revoke: "Revoke",
     revokeTitle: "Revoke the licence",
@@ -169,15 +140,7 @@ export const pncActions = {
     endorse: "Add an endorsement",
     endorseSubmit: "Add endorsement",
     code: "Code",
-    endorsements: "Endorsements",
-    noEndorsements: "No endorsements.",
     endorsementPoints: "Points",
-    added: "Added",
-    record: "Record",
-    state: "State",
-    active: "Active",
-    removed: "Removed",
-    expired: "Expired",
     remove: "Remove",
     removeOf: (code: string, date: string) => `Remove endorsement ${code} of ${date}`,
     removeSubmit: "Remove endorsement"

@@ -1,11 +1,9 @@
 import { call } from "../../api/client.js"
-import type { Me } from "../../app/session.js"
 import { pncActions } from "../../strings/pncActions.js"
 import type { OfficialPerson } from "../types.js"
 import { ActionForm } from "./ActionForm.js"
 import { checkMarker, checkMarkerClearance } from "./bodies.js"
 import { AreaField, SelectField, TextField } from "./fields.js"
-import { LongDate } from "./LongDate.js"
 import { ReasonAction } from "./ReasonAction.js"
 import { optionalText, optionalTime } from "./when.js"
 
@@ -61,46 +59,14 @@ export const MarkerForm = ({ subject, onDone }: { readonly subject: MarkerSubjec
   </ActionForm>
 )
 
-/** Active markers, each with Clear (a reason) for holders of `pnc.markers.manage`. */
-export const MarkerTable = ({ markers, me }: { readonly markers: ReadonlyArray<Marker>; readonly me: Me }) => {
-  const active = markers.filter((marker) => marker.active)
-  if (active.length === 0) return <p className="muted">{words.none}</p>
-  const manages = me.permissions.includes("pnc.markers.manage")
-  return (
-    <table className="pnc-table">
-      <thead>
-        <tr>
-          <th scope="col">{words.type}</th>
-          <th scope="col">{words.reference}</th>
-          <th scope="col">{words.reason}</th>
-          <th scope="col">{words.setBy}</th>
-          <th scope="col">{words.expires}</th>
-          {manages && <th scope="col">{words.actions}</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {active.map((marker) => (
-          <tr key={marker.id}>
-            <th scope="row"><span className={`badge ${marker.type === "STOLEN_VEHICLE" || marker.type === "WANTED" ? "danger" : "warn"}`}>{words.types[marker.type]}</span></th>
-            <td>{marker.reference}</td>
-            <td>{marker.reason}{marker.details !== null && <span className="muted"> · {marker.details}</span>}</td>
-            <td>{marker.issuedBy.displayName}</td>
-            <td>{marker.expiresAt === null ? words.never : <LongDate at={marker.expiresAt} />}</td>
-            {manages && (
-              <td>
-                <ReasonAction
-                  label={words.clear}
-                  name={words.clearOf(marker.reference)}
-                  title={words.clearOf(marker.reference)}
-                  submitLabel={words.clearSubmit}
-                  check={checkMarkerClearance}
-                  send={(body) => call((api) => api.pncRecords.clearMarker({ params: { id: marker.id }, payload: body }))}
-                />
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-}
+/** An active marker cleared, with a reason (`pnc.markers.manage`): the button named by its reference (`Clear marker MRK-000001`). */
+export const ClearMarker = ({ marker }: { readonly marker: Pick<Marker, "id" | "reference"> }) => (
+  <ReasonAction
+    label={words.clear}
+    name={words.clearOf(marker.reference)}
+    title={words.clearOf(marker.reference)}
+    submitLabel={words.clearSubmit}
+    check={checkMarkerClearance}
+    send={(body) => call((api) => api.pncRecords.clearMarker({ params: { id: marker.id }, payload: body }))}
+  />
+)

@@ -4,8 +4,9 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../../src/app/problems.js"
 import { VehicleActions } from "../../../src/pnc/VehicleActions.js"
+import { VehiclePage } from "../../../src/pnc/VehiclePage.js"
 import { ALL_PNC, bodiesOf, me, ok, refusal, renderWithQueries, serve } from "./fakeApi.js"
-import { MARKER, markerJson, vehicle, VEHICLE, vehicleJson } from "./fixtures.js"
+import { MARKER, markerJson, vehicle, VEHICLE, vehicleJson, vehicleRecordJson } from "./fixtures.js"
 
 afterEach(() => {
   cleanup()
@@ -28,18 +29,37 @@ describe("a vehicle's actions", () => {
     expect(bodiesOf("POST", "/api/pnc/markers")).toEqual([{ type: "STOLEN_VEHICLE", vehicleId: VEHICLE, reason: "Reported stolen by the keeper" }])
   })
 
-  it("shows STOLEN while the marker is active, and clears it", async () => {
+  it("shows STOLEN while the marker is active, and clears the marker on its item of the page's markers, listed once", async () => {
     const user = userEvent.setup()
-    serve({ [`POST /api/pnc/markers/${MARKER}/clear`]: () => ok({ ...stolenMarker, active: false }) })
-    renderWithQueries(<VehicleActions vehicle={vehicle({ stolen: true, markers: [stolenMarker] })} me={me(ALL_PNC)} />)
-    const markers = screen.getByRole("region", { name: "Markers" })
-    expect(within(markers).getByText("Stolen", { selector: ".badge" })).toBeTruthy()
-    await user.click(within(markers).getByRole("button", { name: "Clear marker MRK-000001" }))
+    serve({
+      [`GET /api/pnc/vehicles/${VEHICLE}`]: () => ok(vehicleRecordJson({ stolen: true, markers: [stolenMarker], counts: { records: 0, markers: 1 } })),
+      [`POST /api/pnc/markers/${MARKER}/clear`]: () => ok({ ...stolenMarker, active: false })
+    })
+    renderWithQueries(<VehiclePage id={vehicle().id} me={me(ALL_PNC)} />)
+    const markers = await screen.findByRole("region", { name: "Active markers on the vehicle" })
+    const stolen = within(markers).getByText("MRK-000001").closest("li")!
+    expect(within(stolen).getByText("Stolen vehicle", { selector: ".badge" })).toBeTruthy()
+    expect(within(screen.getByRole("region", { name: "Statuses" })).getByText("STOLEN", { selector: ".badge" })).toBeTruthy()
+    const actions = screen.getByRole("group", { name: "Actions on AB12 CDE" })
+    expect(within(actions).getByText("It reads stolen while its Stolen vehicle marker is active: clearing the marker ends that.")).toBeTruthy()
+    expect(within(actions).queryByRole("table")).toBeNull()
+    expect(screen.getAllByText("MRK-000001")).toHaveLength(1)
+    expect(screen.getAllByRole("button", { name: "Clear marker MRK-000001" })).toHaveLength(1)
+    await user.click(within(stolen).getByRole("button", { name: "Clear marker MRK-000001" }))
     const dialog = screen.getByRole("dialog")
     await user.type(within(dialog).getByLabelText("Reason"), "Vehicle recovered")
     await user.click(within(dialog).getByRole("button", { name: "Clear marker" }))
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
     expect(bodiesOf("POST", `/api/pnc/markers/${MARKER}/clear`)).toEqual([{ reason: "Vehicle recovered" }])
+  })
+
+  it("offers no Clear on the page's markers without pnc.markers.manage", async () => {
+    serve({ [`GET /api/pnc/vehicles/${VEHICLE}`]: () => ok(vehicleRecordJson({ stolen: true, markers: [stolenMarker] })) })
+    renderWithQueries(<VehiclePage id={vehicle().id} me={me(["pnc.view", "pnc.vehicles.manage"])} />)
+    const markers = await screen.findByRole("region", { name: "Active markers on the vehicle" })
+    expect(within(markers).getByText("MRK-000001")).toBeTruthy()
+    expect(within(markers).queryByRole("button")).toBeNull()
+    expect(screen.getByRole("button", { name: "Change statuses" })).toBeTruthy()
   })
 
   it("changes the statuses, sending the reason and only those that change", async () => {
