@@ -46,14 +46,3 @@ export const refusal = (status: number, code: string, message: string, details?:
 
 /** The requests seen to `METHOD /path`. */
 export const requestsTo = (key: string) => seen.filter((each) => `${each.method} ${each.url.pathname}` === key)
-
-/** jsdom has `dialog` without `showModal`: open and close it as the browser would, enough for the tests. */
-export const polyfillDialog = () => {
-  const proto = HTMLDialogElement.prototype as { showModal?: () => void; close?: () => void }
-  proto.showModal ??= function(this: HTMLDialogElement) {
-    this.setAttribute("open", "")
-  }
-  proto.close ??= function(this: HTMLDialogElement) {
-    this.removeAttribute("open")
-  }
-}

@@ -2,24 +2,13 @@
 import { QueryClientProvider } from "@tanstack/react-query"
 import { act, cleanup, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
 import { PlayersTable } from "../../src/moderation/PlayersPanel.js"
+import "../modalDialogs.js"
 import { signedIn } from "../signedIn.js"
 import { ACCOUNT, action, AT, Cut, ok, player, refusal, seen, serve } from "./fakeServer.js"
-
-// jsdom has the element, not its modal behaviour: showModal and close as the platform does them, enough for a test.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as { showModal?: () => void; close?: () => void }
-  proto.showModal = function(this: HTMLDialogElement) {
-    this.setAttribute("open", "")
-  }
-  proto.close = function(this: HTMLDialogElement) {
-    this.removeAttribute("open")
-    this.dispatchEvent(new Event("close"))
-  }
-})
 
 afterEach(() => {
   cleanup()

@@ -4,7 +4,7 @@ import { AuditLink } from "../../audit/AuditLink.js"
 import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
-import { ConfirmDialog } from "../ConfirmDialog.js"
+import { ConfirmDialog } from "../../ui/ConfirmDialog.js"
 import { Pager } from "../Pager.js"
 import { StatusBadge } from "../StatusBadge.js"
 import { credentialState, credentialTone } from "./credentialState.js"
@@ -101,7 +101,8 @@ const CredentialsPage = (_: { readonly me: Me }) => {
       {revoking !== null && (
         <ConfirmDialog
           title={words.revokeTitle(revoking.name)}
-          confirm={words.revoke}
+          confirmLabel={words.revoke}
+          cancelLabel={words.cancel}
           busy={revoke.isPending}
           onCancel={() => setRevoking(null)}
           onConfirm={() =>

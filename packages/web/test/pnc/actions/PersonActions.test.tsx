@@ -5,20 +5,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../../src/app/problems.js"
 import { PersonActions } from "../../../src/pnc/PersonActions.js"
 import { ALL_PNC, bodiesOf, me, ok, page, refusal, renderWithQueries, serve } from "./fakeApi.js"
-import {
-  ENDORSEMENT,
-  endorsementJson,
-  LICENCE,
-  licenceJson,
-  MARKER,
-  markerJson,
-  person,
-  PERSON,
-  RECORD,
-  recordJson,
-  WARRANT,
-  warrantJson
-} from "./fixtures.js"
+import { ENDORSEMENT, endorsementJson, LICENCE, licenceJson, MARKER, markerJson, person, PERSON, RECORD, recordJson, WARRANT, warrantJson } from "./fixtures.js"
 
 afterEach(() => {
   cleanup()
@@ -58,7 +45,9 @@ describe("what is offered", () => {
   })
 
   it("offers close and void on open records only", async () => {
-    serve({ [`GET ${RECORDS}`]: () => page([recordJson(), recordJson({ id: "01a2352a-d94e-7539-a6d0-e6e376d99402", reference: "REC-000002", status: "CLOSED" })]) })
+    serve({
+      [`GET ${RECORDS}`]: () => page([recordJson(), recordJson({ id: "01a2352a-d94e-7539-a6d0-e6e376d99402", reference: "REC-000002", status: "CLOSED" })])
+    })
     showPerson()
     const records = screen.getByRole("region", { name: "Records" })
     expect(await within(records).findByRole("button", { name: "Close record REC-000001" })).toBeTruthy()

@@ -12,7 +12,12 @@ afterEach(() => {
   resetProblem()
 })
 
-const stolenMarker = markerJson({ type: "STOLEN_VEHICLE", civilian: null, vehicle: { id: VEHICLE, plate: "AB12 CDE" }, reason: "Reported stolen by the keeper" })
+const stolenMarker = markerJson({
+  type: "STOLEN_VEHICLE",
+  civilian: null,
+  vehicle: { id: VEHICLE, plate: "AB12 CDE" },
+  reason: "Reported stolen by the keeper"
+})
 
 describe("a vehicle's actions", () => {
   it("marks the vehicle stolen with a vehicle marker, of the vehicle's types", async () => {

@@ -89,8 +89,7 @@ describe("the warrants awaiting approval", () => {
     const user = userEvent.setup()
     serve({
       "GET /api/pnc/warrants": () => page([pendingTheirs]),
-      [`POST /api/pnc/warrants/${OTHERS}/approve`]: () =>
-        refusal(403, "SELF_APPROVAL", "You requested warrant WAR-000002: another officer must decide it")
+      [`POST /api/pnc/warrants/${OTHERS}/approve`]: () => refusal(403, "SELF_APPROVAL", "You requested warrant WAR-000002: another officer must decide it")
     })
     // Signed in as another account than the requester's as the page knows it, the API still has the last word.
     renderWithQueries(<WarrantQueue me={me(ALL_PNC)} />)

@@ -3,14 +3,14 @@ import { render } from "@testing-library/react"
 import type { ReactNode } from "react"
 import { makeQueryClient } from "../../../src/api/queryClient.js"
 import type { Me } from "../../../src/app/session.js"
+import "../../modalDialogs.js"
 import { signedIn } from "../../signedIn.js"
 import { AT, OFFICER } from "./fixtures.js"
 
 /**
  * The server of the PNC actions' tests: one fetch answering from the test's table ("METHOD /path"),
- * keeping every request it was sent (with its JSON body) for the test to read. jsdom has no modal
- * dialogs: `showModal` and `close` are played by the `open` attribute and a `close` event, as a
- * browser would.
+ * keeping every request it was sent (with its JSON body) for the test to read. Modal dialogs as
+ * `../../modalDialogs.ts` plays them.
  */
 export interface Answer {
   readonly status: number
@@ -35,15 +35,6 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const handler = handlers[`${request.method} ${url.pathname}`]
   const answer = handler === undefined ? { status: 404, body: { error: { code: "NOT_FOUND", message: "No route" }, requestId: "r0" } } : handler(record)
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } })
-}
-
-HTMLDialogElement.prototype.showModal = function(this: HTMLDialogElement) {
-  this.setAttribute("open", "")
-}
-HTMLDialogElement.prototype.close = function(this: HTMLDialogElement) {
-  if (!this.hasAttribute("open")) return
-  this.removeAttribute("open")
-  this.dispatchEvent(new Event("close"))
 }
 
 export const serve = (table: Record<string, Handler>) => {
