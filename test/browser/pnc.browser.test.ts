@@ -49,7 +49,7 @@ beforeAll(async () => {
     description: "Seen holding a phone at the lights",
     location: "Market Square",
     occurredAt: new Date(Date.now() - 86_400_000).toISOString(),
-    fineAmount: 20_000,
+    fineAmount: 200,
     vehicleId: keptVehicle.id
   })
 

@@ -2,7 +2,7 @@ import type { Me } from "../../app/session.js"
 import { pncActions } from "../../strings/pncActions.js"
 import { Time } from "../../ui/Time.js"
 import type { OfficialPerson } from "../types.js"
-import { money } from "./money.js"
+import { formatPounds } from "../../ui/money.js"
 import { useRecords } from "./reads.js"
 import { RecordActions } from "./RecordActions.js"
 
@@ -36,12 +36,20 @@ export const RecordTable = ({ person, me }: { readonly person: OfficialPerson; r
             <td>{words.types[record.type]}</td>
             <td>
               {record.title}
-              {record.charges.length > 0 && <span className="muted"> ({record.charges.map((charge) => charge.count > 1 ? `${charge.code} ×${charge.count}` : charge.code).join(", ")})</span>}
+              {record.charges.length > 0 && (
+                <span className="muted">({record.charges.map((charge) => charge.count > 1 ? `${charge.code} ×${charge.count}` : charge.code).join(", ")})</span>
+              )}
             </td>
-            <td><Time at={record.occurredAt} /></td>
-            <td>{money(record.fineAmount)}, {words.pointsOf(record.points)}{record.endorsement !== null && ` (${record.endorsement.code})`}</td>
-            <td><span className={`badge ${STATUS_TONE[record.status]}`}>{words.statuses[record.status]}</span></td>
-            <td><RecordActions record={record} me={me} /></td>
+            <td>
+              <Time at={record.occurredAt} />
+            </td>
+            <td>{formatPounds(record.fineAmount)}, {words.pointsOf(record.points)}{record.endorsement !== null && ` (${record.endorsement.code})`}</td>
+            <td>
+              <span className={`badge ${STATUS_TONE[record.status]}`}>{words.statuses[record.status]}</span>
+            </td>
+            <td>
+              <RecordActions record={record} me={me} />
+            </td>
           </tr>
         ))}
       </tbody>
