@@ -3,7 +3,7 @@ import { pncActions } from "../../strings/pncActions.js"
 import { Time } from "../../ui/Time.js"
 import { checkEndorsementRemoval, checkReinstatement, checkRevocation } from "./bodies.js"
 import { AddEndorsement, ChangeLicence, type Licence, SuspendLicence } from "./LicenceForms.js"
-import { LongDate } from "./LongDate.js"
+import { Day } from "../../ui/Day.js"
 import { ReasonAction } from "./ReasonAction.js"
 
 const words = pncActions.licence
@@ -11,8 +11,7 @@ const STATUS_TONE = { VALID: "ok", EXPIRED: "warn", SUSPENDED: "danger", REVOKED
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" })
 type Endorsement = Licence["endorsements"][number]
 
-const endorsementState = (endorsement: Endorsement) =>
-  endorsement.removedAt !== null ? words.removed : endorsement.active ? words.active : words.expired
+const endorsementState = (endorsement: Endorsement) => endorsement.removedAt !== null ? words.removed : endorsement.active ? words.active : words.expired
 
 /**
  * A licence as the officer acts on it (`pnc.licences.manage`): its status (why it is suspended,
@@ -28,7 +27,9 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
       <dd>
         <span className={`badge ${STATUS_TONE[licence.status]}`}>{words.statuses[licence.status]}</span>{" "}
         {licence.status === "SUSPENDED" && (licence.suspendedUntil === null ? words.indefinitely : (
-          <>{words.until} <LongDate at={licence.suspendedUntil} /></>
+          <>
+            {words.until} <Day at={licence.suspendedUntil} withTime />
+          </>
         ))}
       </dd>
       {licence.status === "SUSPENDED" && licence.suspensionReason !== null && (
@@ -42,7 +43,9 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
       <dt>{words.categories}</dt>
       <dd>{licence.categories.join(", ")}</dd>
       <dt>{words.expires}</dt>
-      <dd><LongDate at={licence.expiresAt} /></dd>
+      <dd>
+        <Day at={licence.expiresAt} withTime />
+      </dd>
     </dl>
     <div className="actions">
       {licence.status === "VALID" && <SuspendLicence licence={licence} />}
@@ -89,11 +92,15 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
               <td>{endorsement.points}</td>
               <td>
                 {endorsement.reason}
-                {endorsement.removalReason !== null && <span className="muted"> · {words.removed}: {endorsement.removalReason}</span>}
+                {endorsement.removalReason !== null && <span className="muted">· {words.removed}: {endorsement.removalReason}</span>}
               </td>
-              <td><Time at={endorsement.createdAt} /> {pncActions.by(endorsement.issuedBy.displayName)}</td>
+              <td>
+                <Time at={endorsement.createdAt} /> {pncActions.by(endorsement.issuedBy.displayName)}
+              </td>
               <td>{endorsement.record?.reference ?? "—"}</td>
-              <td><span className={`badge ${endorsement.active ? "warn" : "muted"}`}>{endorsementState(endorsement)}</span></td>
+              <td>
+                <span className={`badge ${endorsement.active ? "warn" : "muted"}`}>{endorsementState(endorsement)}</span>
+              </td>
               <td>
                 {endorsement.active && (
                   <ReasonAction
@@ -102,8 +109,7 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
                     title={words.removeOf(endorsement.code, day.format(new Date(endorsement.createdAt.epochMilliseconds)))}
                     submitLabel={words.removeSubmit}
                     check={checkEndorsementRemoval}
-                    send={(body) =>
-                      call((api) => api.pnc.removeEndorsement({ params: { id: licence.id, endorsementId: endorsement.id }, payload: body }))}
+                    send={(body) => call((api) => api.pnc.removeEndorsement({ params: { id: licence.id, endorsementId: endorsement.id }, payload: body }))}
                   />
                 )}
               </td>

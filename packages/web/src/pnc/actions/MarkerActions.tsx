@@ -5,7 +5,7 @@ import type { OfficialPerson } from "../types.js"
 import { ActionForm } from "./ActionForm.js"
 import { checkMarker, checkMarkerClearance } from "./bodies.js"
 import { AreaField, SelectField, TextField } from "./fields.js"
-import { LongDate } from "./LongDate.js"
+import { Day } from "../../ui/Day.js"
 import { ReasonAction } from "./ReasonAction.js"
 import { optionalText, optionalTime } from "./when.js"
 
@@ -81,11 +81,13 @@ export const MarkerTable = ({ markers, me }: { readonly markers: ReadonlyArray<M
       <tbody>
         {active.map((marker) => (
           <tr key={marker.id}>
-            <th scope="row"><span className={`badge ${marker.type === "STOLEN_VEHICLE" || marker.type === "WANTED" ? "danger" : "warn"}`}>{words.types[marker.type]}</span></th>
+            <th scope="row">
+              <span className={`badge ${marker.type === "STOLEN_VEHICLE" || marker.type === "WANTED" ? "danger" : "warn"}`}>{words.types[marker.type]}</span>
+            </th>
             <td>{marker.reference}</td>
-            <td>{marker.reason}{marker.details !== null && <span className="muted"> · {marker.details}</span>}</td>
+            <td>{marker.reason}{marker.details !== null && <span className="muted">· {marker.details}</span>}</td>
             <td>{marker.issuedBy.displayName}</td>
-            <td>{marker.expiresAt === null ? words.never : <LongDate at={marker.expiresAt} />}</td>
+            <td>{marker.expiresAt === null ? words.never : <Day at={marker.expiresAt} withTime />}</td>
             {manages && (
               <td>
                 <ReasonAction

@@ -6,7 +6,7 @@ import { ActionDialog } from "./ActionDialog.js"
 import { ActionForm } from "./ActionForm.js"
 import { checkWarrantClosure } from "./bodies.js"
 import { AreaField, SelectField } from "./fields.js"
-import { LongDate } from "./LongDate.js"
+import { Day } from "../../ui/Day.js"
 
 const words = pncActions.warrants
 type Warrant = OfficialPerson["warrants"][number]
@@ -56,11 +56,17 @@ export const WarrantTable = ({ warrants, me }: { readonly warrants: ReadonlyArra
       <tbody>
         {active.map((warrant) => (
           <tr key={warrant.id}>
-            <th scope="row"><span className="badge danger">{words.statuses[warrant.status]}</span> {warrant.reference}</th>
+            <th scope="row">
+              <span className="badge danger">{words.statuses[warrant.status]}</span> {warrant.reference}
+            </th>
             <td>{warrant.reason}</td>
             <td>{warrant.requestedBy.displayName}</td>
-            <td>{warrant.expiresAt === null ? words.never : <LongDate at={warrant.expiresAt} />}</td>
-            {manages && <td><CloseWarrant warrant={warrant} /></td>}
+            <td>{warrant.expiresAt === null ? words.never : <Day at={warrant.expiresAt} withTime />}</td>
+            {manages && (
+              <td>
+                <CloseWarrant warrant={warrant} />
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
