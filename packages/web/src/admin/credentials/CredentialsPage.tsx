@@ -5,7 +5,7 @@ import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
 import { ConfirmDialog } from "../../ui/ConfirmDialog.js"
-import { Pager } from "../Pager.js"
+import { Pager } from "../../ui/Pager.js"
 import { StatusBadge } from "../StatusBadge.js"
 import { credentialState, credentialTone } from "./credentialState.js"
 import { IssueForm } from "./IssueForm.js"
@@ -89,7 +89,17 @@ const CredentialsPage = (_: { readonly me: Me }) => {
           }}
         />
       )}
-      {credentials.data !== undefined && <Pager meta={credentials.data.meta} shown={rows.length} label={words.credentialsTable} onOffset={setOffset} />}
+      {credentials.data !== undefined && (
+        <Pager
+          offset={credentials.data.meta.offset}
+          size={credentials.data.meta.limit}
+          shown={rows.length}
+          hasMore={credentials.data.meta.hasMore}
+          label={words.credentialsTable}
+          words={words}
+          onMove={setOffset}
+        />
+      )}
       <IssueForm
         key={issues}
         onIssued={(credential) => {
