@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import CredentialsPage from "../../src/admin/credentials/CredentialsPage.js"
 import { resetProblem } from "../../src/app/problems.js"
 import "../modalDialogs.js"
-import { ok, page, requestsTo, serve } from "./fakeServer.js"
+import { ok, page, requestsTo, serve } from "../fakeServer.js"
 import { ADMIN_ID, AT } from "./fixtures.js"
 import { adminMe, renderAt } from "./renderRoom.js"
 

@@ -8,7 +8,8 @@ import { resetProblem } from "../../src/app/problems.js"
 import { PlayersTable } from "../../src/moderation/PlayersPanel.js"
 import "../modalDialogs.js"
 import { signedIn } from "../signedIn.js"
-import { ACCOUNT, action, AT, Cut, ok, player, refusal, seen, serve } from "./fakeServer.js"
+import { ACCOUNT, action, AT, Cut, player } from "./fixtures.js"
+import { ok, refusal, seen, serve } from "../fakeServer.js"
 
 afterEach(() => {
   cleanup()
@@ -42,7 +43,7 @@ describe("the idempotency key of an action", () => {
       [KICKS]: () => {
         answers += 1
         if (answers === 1) throw new Cut("connection reset")
-        return answers === 2 ? ok(action(), { replayed: true }) : ok(action(), { replayed: false }, 201)
+        return answers === 2 ? ok(action(), 200, { replayed: true }) : ok(action(), 201, { replayed: false })
       }
     })
     renderPlayers()
@@ -84,7 +85,7 @@ describe("the idempotency key of an action", () => {
         answers += 1
         return answers === 1
           ? refusal(400, "INVALID_INPUT", "The request is not valid", [{ path: ["reason"], message: "must be at least 3 characters" }])
-          : ok(action(), { replayed: false }, 201)
+          : ok(action(), 201, { replayed: false })
       }
     })
     renderPlayers()
@@ -109,7 +110,7 @@ describe("the idempotency key of an action", () => {
 describe("the delivery in words", () => {
   it("UNKNOWN is explained as sent without a confirmed outcome, and never offered for sending again", async () => {
     const user = userEvent.setup()
-    serve({ [KICKS]: () => ok(action({ delivery: "UNKNOWN" }), { replayed: false }, 201) })
+    serve({ [KICKS]: () => ok(action({ delivery: "UNKNOWN" }), 201, { replayed: false }) })
     renderPlayers()
     const dialog = await openKick(user)
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Random deathmatch")
@@ -123,7 +124,7 @@ describe("the delivery in words", () => {
 
   it("FAILED says why", async () => {
     const user = userEvent.setup()
-    serve({ [KICKS]: () => ok(action({ delivery: "FAILED", errorCode: "TARGET_NOT_IN_SERVER" }), { replayed: false }, 201) })
+    serve({ [KICKS]: () => ok(action({ delivery: "FAILED", errorCode: "TARGET_NOT_IN_SERVER" }), 201, { replayed: false }) })
     renderPlayers()
     const dialog = await openKick(user)
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Random deathmatch")
@@ -147,7 +148,7 @@ describe("a busy game server", () => {
           ? refusal(503, "GAME_THROTTLED", "The game server is cooling down after the last command: 3 seconds left", { availability: "unavailable" }, {
             "retry-after": "3"
           })
-          : ok(action(), { replayed: false }, 201)
+          : ok(action(), 201, { replayed: false })
       }
     })
     renderPlayers()

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../../src/app/problems.js"
 import { VehicleActions } from "../../../src/pnc/VehicleActions.js"
-import { ALL_PNC, bodiesOf, me, ok, refusal, renderWithQueries, serve } from "./fakeApi.js"
+import { ALL_PNC, me, renderWithQueries } from "./fakeApi.js"
+import { bodiesOf, ok, refusal, serve } from "../../fakeServer.js"
 import { MARKER, markerJson, vehicle, VEHICLE, vehicleJson } from "./fixtures.js"
 
 afterEach(() => {
