@@ -6,7 +6,7 @@ import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
 import { ConfirmDialog } from "../../ui/ConfirmDialog.js"
-import { StatusBadge } from "../StatusBadge.js"
+import { StatusBadge } from "../../ui/StatusBadge.js"
 import { accountTone } from "./accountStatus.js"
 import { type Account, useAccount, useSetAccountStatus } from "./queries.js"
 
