@@ -14,10 +14,11 @@ export interface Seen {
   readonly url: URL
   readonly headers: Headers
   readonly body: unknown
+  readonly signal: AbortSignal | undefined
   aborted: boolean
 }
-/** What answers a request; one that throws is a connection cut before any answer came. */
-export type Handler = (request: Seen) => Answer | Promise<Answer>
+/** What answers a request (a `Response` as it is: a stream); one that throws is a connection cut before any answer came. */
+export type Handler = (request: Seen) => Answer | Response | Promise<Answer | Response>
 
 let handlers: Record<string, Handler> = {}
 export const seen: Array<Seen> = []
@@ -26,13 +27,15 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init)
   const url = new URL(request.url, window.location.origin)
   const text = await request.text()
-  const record: Seen = { method: request.method, url, headers: request.headers, body: text === "" ? undefined : JSON.parse(text), aborted: false }
+  const signal = init?.signal ?? request.signal ?? undefined
+  const record: Seen = { method: request.method, url, headers: request.headers, body: text === "" ? undefined : JSON.parse(text), signal, aborted: false }
   seen.push(record)
-  ;(init?.signal ?? request.signal)?.addEventListener("abort", () => {
+  signal?.addEventListener("abort", () => {
     record.aborted = true
   })
   const handler = handlers[`${request.method} ${url.pathname}`]
   const answer = handler === undefined ? refusal(404, "NOT_FOUND", `No route ${request.method} ${url.pathname}`) : await handler(record)
+  if (answer instanceof Response) return answer
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json", ...answer.headers } })
 }
 
