@@ -11,7 +11,8 @@ const STATUS_TONE = { VALID: "ok", EXPIRED: "warn", SUSPENDED: "danger", REVOKED
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" })
 type Endorsement = Licence["endorsements"][number]
 
-const endorsementState = (endorsement: Endorsement) => endorsement.removedAt !== null ? words.removed : endorsement.active ? words.active : words.expired
+const endorsementState = (endorsement: Endorsement) =>
+  endorsement.removedAt !== null ? words.removed : endorsement.active ? words.active : words.expired
 
 /**
  * A licence as the officer acts on it (`pnc.licences.manage`): its status (why it is suspended,
@@ -27,9 +28,7 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
       <dd>
         <span className={`badge ${STATUS_TONE[licence.status]}`}>{words.statuses[licence.status]}</span>{" "}
         {licence.status === "SUSPENDED" && (licence.suspendedUntil === null ? words.indefinitely : (
-          <>
-            {words.until} <Day at={licence.suspendedUntil} withTime />
-          </>
+          <>{words.until} <Day at={licence.suspendedUntil} withTime /></>
         ))}
       </dd>
       {licence.status === "SUSPENDED" && licence.suspensionReason !== null && (
@@ -43,9 +42,7 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
       <dt>{words.categories}</dt>
       <dd>{licence.categories.join(", ")}</dd>
       <dt>{words.expires}</dt>
-      <dd>
-        <Day at={licence.expiresAt} withTime />
-      </dd>
+      <dd><Day at={licence.expiresAt} withTime /></dd>
     </dl>
     <div className="actions">
       {licence.status === "VALID" && <SuspendLicence licence={licence} />}
@@ -92,15 +89,11 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
               <td>{endorsement.points}</td>
               <td>
                 {endorsement.reason}
-                {endorsement.removalReason !== null && <span className="muted">· {words.removed}: {endorsement.removalReason}</span>}
+                {endorsement.removalReason !== null && <span className="muted"> · {words.removed}: {endorsement.removalReason}</span>}
               </td>
-              <td>
-                <Time at={endorsement.createdAt} /> {pncActions.by(endorsement.issuedBy.displayName)}
-              </td>
+              <td><Time at={endorsement.createdAt} /> {pncActions.by(endorsement.issuedBy.displayName)}</td>
               <td>{endorsement.record?.reference ?? "—"}</td>
-              <td>
-                <span className={`badge ${endorsement.active ? "warn" : "muted"}`}>{endorsementState(endorsement)}</span>
-              </td>
+              <td><span className={`badge ${endorsement.active ? "warn" : "muted"}`}>{endorsementState(endorsement)}</span></td>
               <td>
                 {endorsement.active && (
                   <ReasonAction
@@ -109,7 +102,8 @@ export const LicenceActions = ({ licence }: { readonly licence: Licence }) => (
                     title={words.removeOf(endorsement.code, day.format(new Date(endorsement.createdAt.epochMilliseconds)))}
                     submitLabel={words.removeSubmit}
                     check={checkEndorsementRemoval}
-                    send={(body) => call((api) => api.pnc.removeEndorsement({ params: { id: licence.id, endorsementId: endorsement.id }, payload: body }))}
+                    send={(body) =>
+                      call((api) => api.pnc.removeEndorsement({ params: { id: licence.id, endorsementId: endorsement.id }, payload: body }))}
                   />
                 )}
               </td>

@@ -81,11 +81,9 @@ export const MarkerTable = ({ markers, me }: { readonly markers: ReadonlyArray<M
       <tbody>
         {active.map((marker) => (
           <tr key={marker.id}>
-            <th scope="row">
-              <span className={`badge ${marker.type === "STOLEN_VEHICLE" || marker.type === "WANTED" ? "danger" : "warn"}`}>{words.types[marker.type]}</span>
-            </th>
+            <th scope="row"><span className={`badge ${marker.type === "STOLEN_VEHICLE" || marker.type === "WANTED" ? "danger" : "warn"}`}>{words.types[marker.type]}</span></th>
             <td>{marker.reference}</td>
-            <td>{marker.reason}{marker.details !== null && <span className="muted">· {marker.details}</span>}</td>
+            <td>{marker.reason}{marker.details !== null && <span className="muted"> · {marker.details}</span>}</td>
             <td>{marker.issuedBy.displayName}</td>
             <td>{marker.expiresAt === null ? words.never : <Day at={marker.expiresAt} withTime />}</td>
             {manages && (

@@ -36,20 +36,12 @@ export const RecordTable = ({ person, me }: { readonly person: OfficialPerson; r
             <td>{words.types[record.type]}</td>
             <td>
               {record.title}
-              {record.charges.length > 0 && (
-                <span className="muted">({record.charges.map((charge) => charge.count > 1 ? `${charge.code} ×${charge.count}` : charge.code).join(", ")})</span>
-              )}
+              {record.charges.length > 0 && <span className="muted"> ({record.charges.map((charge) => charge.count > 1 ? `${charge.code} ×${charge.count}` : charge.code).join(", ")})</span>}
             </td>
-            <td>
-              <Time at={record.occurredAt} />
-            </td>
+            <td><Time at={record.occurredAt} /></td>
             <td>{formatPounds(record.fineAmount)}, {words.pointsOf(record.points)}{record.endorsement !== null && ` (${record.endorsement.code})`}</td>
-            <td>
-              <span className={`badge ${STATUS_TONE[record.status]}`}>{words.statuses[record.status]}</span>
-            </td>
-            <td>
-              <RecordActions record={record} me={me} />
-            </td>
+            <td><span className={`badge ${STATUS_TONE[record.status]}`}>{words.statuses[record.status]}</span></td>
+            <td><RecordActions record={record} me={me} /></td>
           </tr>
         ))}
       </tbody>

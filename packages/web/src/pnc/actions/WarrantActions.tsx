@@ -56,17 +56,11 @@ export const WarrantTable = ({ warrants, me }: { readonly warrants: ReadonlyArra
       <tbody>
         {active.map((warrant) => (
           <tr key={warrant.id}>
-            <th scope="row">
-              <span className="badge danger">{words.statuses[warrant.status]}</span> {warrant.reference}
-            </th>
+            <th scope="row"><span className="badge danger">{words.statuses[warrant.status]}</span> {warrant.reference}</th>
             <td>{warrant.reason}</td>
             <td>{warrant.requestedBy.displayName}</td>
             <td>{warrant.expiresAt === null ? words.never : <Day at={warrant.expiresAt} withTime />}</td>
-            {manages && (
-              <td>
-                <CloseWarrant warrant={warrant} />
-              </td>
-            )}
+            {manages && <td><CloseWarrant warrant={warrant} /></td>}
           </tr>
         ))}
       </tbody>
