@@ -3,7 +3,7 @@ import { pncActions } from "../../strings/pncActions.js"
 import { Time } from "../../ui/Time.js"
 import type { OfficialPerson } from "../types.js"
 import { formatPounds } from "../../ui/money.js"
-import { useRecords } from "./reads.js"
+import { usePersonRecords } from "../queries.js"
 import { RecordActions } from "./RecordActions.js"
 
 const words = pncActions.records
@@ -12,10 +12,10 @@ const STATUS_TONE = { OPEN: "info", CLOSED: "muted", VOID: "muted" } as const
 
 /** A person's records, the latest first, each with what may be done to it (`RecordActions`). */
 export const RecordTable = ({ person, me }: { readonly person: OfficialPerson; readonly me: Me }) => {
-  const records = useRecords(person.id, true)
+  const records = usePersonRecords(person.id)
   if (records.error !== null) return <p role="alert" className="form-problem">{words.loadFailed}: {records.error.message}</p>
   if (records.data === undefined) return <p className="muted" role="status">{pncActions.loading}</p>
-  if (records.data.data.length === 0) return <p className="muted">{words.none}</p>
+  if (records.data.records.length === 0) return <p className="muted">{words.none}</p>
   return (
     <table className="pnc-table">
       <thead>
@@ -30,7 +30,7 @@ export const RecordTable = ({ person, me }: { readonly person: OfficialPerson; r
         </tr>
       </thead>
       <tbody>
-        {records.data.data.map((record) => (
+        {records.data.records.map((record) => (
           <tr key={record.id}>
             <th scope="row">{record.reference}</th>
             <td>{words.types[record.type]}</td>

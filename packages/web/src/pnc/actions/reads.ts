@@ -1,17 +1,12 @@
 import { useQuery } from "@tanstack/react-query"
 import { call } from "../../api/client.js"
 import { pncKeys } from "../keys.js"
-import type { OfficialPerson } from "../types.js"
+import type { usePersonRecords } from "../queries.js"
 
-/** The PNC reads the actions need beside the page's own: a person's records, the charges catalogue, the warrants waiting. */
+/** The PNC reads the actions need beside the page's own: the charges catalogue, the warrants waiting. */
 
-export const useRecords = (civilianId: OfficialPerson["id"], enabled: boolean) =>
-  useQuery({
-    queryKey: pncKeys.records(civilianId),
-    queryFn: () => call((api) => api.pncRecords.listCivilianRecords({ params: { id: civilianId }, query: { limit: 100 } })),
-    enabled
-  })
-export type PncRecord = NonNullable<ReturnType<typeof useRecords>["data"]>["data"][number]
+/** A record as the person's page reads it (`usePersonRecords`, under the same key as the PNC room's records panel). */
+export type PncRecord = NonNullable<ReturnType<typeof usePersonRecords>["data"]>["records"][number]
 
 /** The active charges whose code, title or category hold the words searched (all of them, 25 by code, for no words). */
 export const useCharges = (search: string) =>
