@@ -49,7 +49,7 @@ beforeAll(async () => {
     description: "Seen holding a phone at the lights",
     location: "Market Square",
     occurredAt: new Date(Date.now() - 86_400_000).toISOString(),
-    fineAmount: 20_000,
+    fineAmount: 200,
     vehicleId: keptVehicle.id
   })
 
@@ -91,11 +91,12 @@ describe("the PNC", () => {
     await current.getByRole("link", { name: "Jane Keeper" }).click()
     await page.getByRole("heading", { name: "Jane Keeper", level: 1 }).waitFor()
     expect(new URL(page.url()).pathname).toBe(`/pnc/people/${keeper.id}`)
-    const licencePanel = page.getByRole("region", { name: "Licence" })
+    // The first "Licence" region is the record's panel; the PNC actions hold a second one, with its own actions.
+    const licencePanel = page.getByRole("region", { name: "Licence" }).first()
     await licencePanel.getByText("Valid", { exact: true }).waitFor()
     await licencePanel.getByText(/Removed by Bea Browser-Admin/).waitFor()
     await page.getByRole("region", { name: "Vehicles" }).getByRole("link", { name: "AB12 CDE" }).waitFor()
-    await page.getByRole("region", { name: "Records" }).getByRole("cell", { name: "£200.00" }).waitFor()
+    await page.getByRole("region", { name: "Records" }).first().getByRole("cell", { name: "£200.00" }).waitFor()
     await page.getByRole("region", { name: "Actions" }).waitFor()
     await checkPage(page, "pnc person")
 

@@ -5,18 +5,7 @@ import { makeQueryClient } from "../src/api/queryClient.js"
 import { App } from "../src/app/App.js"
 import { resetProblem } from "../src/app/problems.js"
 import { rememberWhereIAm } from "../src/app/returnTo.js"
-
-/** A fetch that answers the app's requests from a table of paths, as the server would. */
-// The app's client is made once per page, over the fetch there was then: one fetch, answering from the table of the test.
-let answers: Record<string, { status: number; body: unknown }> = {}
-globalThis.fetch = async (input: RequestInfo | URL) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin)
-  const answer = answers[url.pathname] ?? { status: 404, body: { error: { code: "NOT_FOUND", message: "No route" }, requestId: "r0" } }
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } })
-}
-const serve = (table: typeof answers) => {
-  answers = table
-}
+import { ok, serve } from "./fakeServer.js"
 
 const ME = {
   id: "01a2352a-d94e-7539-a6d0-e6e376d98952",
@@ -42,14 +31,16 @@ afterEach(() => {
 
 describe("the shell", () => {
   it("offers signing in to someone not signed in, without saying a session ended", async () => {
-    serve({ "/api/me": { status: 401, body: { error: { code: "UNAUTHENTICATED", message: "Sign in, or send a service credential" }, requestId: "r1" } } })
+    serve({
+      "GET /api/me": () => ({ status: 401, body: { error: { code: "UNAUTHENTICATED", message: "Sign in, or send a service credential" }, requestId: "r1" } })
+    })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     expect(await screen.findByRole("heading", { name: "Sign in to Bluelight" })).toBeTruthy()
     expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy()
   })
 
   it("shows who is signed in, and navigation to the rooms their permissions open only", async () => {
-    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    serve({ "GET /api/me": () => ok(ME) })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     expect(await screen.findByRole("heading", { name: "Signed in as Dana Dispatcher" })).toBeTruthy()
     const nav = screen.getByRole("navigation", { name: "Main" })
@@ -59,13 +50,13 @@ describe("the shell", () => {
 
   it("refuses a room typed as an address when the permissions do not open it", async () => {
     window.history.replaceState(null, "", "/mdt")
-    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    serve({ "GET /api/me": () => ok(ME) })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     expect(await screen.findByRole("heading", { name: "Not for this account" })).toBeTruthy()
   })
 
   it("says a disabled account cannot sign in", async () => {
-    serve({ "/api/me": { status: 403, body: { error: { code: "ACCOUNT_DISABLED", message: "This account is disabled" }, requestId: "r2" } } })
+    serve({ "GET /api/me": () => ({ status: 403, body: { error: { code: "ACCOUNT_DISABLED", message: "This account is disabled" }, requestId: "r2" } }) })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     expect(await screen.findByRole("heading", { name: "This account cannot sign in" })).toBeTruthy()
   })
@@ -81,21 +72,21 @@ describe("coming back from signing in", () => {
 
   it("opens the page the person was on when their session ended", async () => {
     signedInFrom("/control/incidents/42?tab=log")
-    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    serve({ "GET /api/me": () => ok(ME) })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe("/control/incidents/42?tab=log"))
   })
 
   it("signing in from the home page opens the first room the roles open: a dispatcher's board", async () => {
     signedInFrom("/")
-    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    serve({ "GET /api/me": () => ok(ME) })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     await waitFor(() => expect(window.location.pathname).toBe("/control"))
   })
 
   it("stays home for someone whose roles open no room, and goes back only once", async () => {
     signedInFrom("/")
-    serve({ "/api/me": { status: 200, body: { data: { ...ME, permissions: [] } } } })
+    serve({ "GET /api/me": () => ok({ ...ME, permissions: [] }) })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     expect(await screen.findByRole("heading", { name: "Signed in as Dana Dispatcher" })).toBeTruthy()
     expect(window.location.pathname).toBe("/")
@@ -104,7 +95,7 @@ describe("coming back from signing in", () => {
 
   it("never leaves the origin, whatever was kept", async () => {
     sessionStorage.setItem("bluelight.returnTo", "//evil.example/phish")
-    serve({ "/api/me": { status: 200, body: { data: ME } } })
+    serve({ "GET /api/me": () => ok(ME) })
     render(<App queries={makeQueryClient()} offers={OFFERS} />)
     expect(await screen.findByRole("heading", { name: "Signed in as Dana Dispatcher" })).toBeTruthy()
     expect(window.location.pathname).toBe("/")

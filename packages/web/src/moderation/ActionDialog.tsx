@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { useEffect, useMemo, useRef, useState } from "react"
+import { useMemo, useState } from "react"
 import { Link } from "wouter"
 import { moderation as words } from "../strings/index.js"
 import { FormProblem } from "../ui/FieldProblems.js"
 import { useFields } from "../ui/useFields.js"
+import { closeModal, useModal } from "../ui/useModal.js"
 import { afterFailure, type AttemptState, mayEdit, maySend, newIdempotencyKey } from "./attempt.js"
 import { DeliveryState } from "./DeliveryState.js"
 import { type ModerationActionData, moderationKeys, sendAction } from "./queries.js"
@@ -58,7 +59,7 @@ const AttemptNotice = (
  * new action with a new key. Once the action is stored its delivery is shown, and nothing sends it again.
  */
 export const ActionDialog = ({ kind, target, onClose }: { readonly kind: Kind; readonly target: Target; readonly onClose: () => void }) => {
-  const dialog = useRef<HTMLDialogElement>(null)
+  const dialog = useModal()
   const [key] = useState(newIdempotencyKey)
   const [state, setState] = useState<AttemptState<ModerationActionData>>({ _tag: "Editing", refusal: null })
   const { id, fields, field, problems, setFailure } = useFields({ reason: "", evidence: "" })
@@ -68,11 +69,6 @@ export const ActionDialog = ({ kind, target, onClose }: { readonly kind: Kind; r
   const editable = mayEdit(state)
   const sendable = maySend(state, secondsLeft)
   const again = state._tag === "Lost" || state._tag === "Throttled"
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element !== null && !element.open) element.showModal()
-  }, [])
 
   const send = () => {
     setState({ _tag: "Sending" })
@@ -133,7 +129,7 @@ export const ActionDialog = ({ kind, target, onClose }: { readonly kind: Kind; r
               {again ? words.sendAgain : words.send(kind)}
             </button>
           )}
-          <button type="button" onClick={() => dialog.current?.close()}>{state._tag === "Stored" ? words.close : words.cancel}</button>
+          <button type="button" onClick={() => closeModal(dialog.current)}>{state._tag === "Stored" ? words.close : words.cancel}</button>
         </div>
       </form>
     </dialog>

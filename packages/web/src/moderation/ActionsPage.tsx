@@ -1,7 +1,8 @@
 import { useId, useState } from "react"
 import { moderation as words } from "../strings/index.js"
 import { FormProblem } from "../ui/FieldProblems.js"
-import { ActionsTable, Pager } from "./ActionsTable.js"
+import { Pager } from "../ui/Pager.js"
+import { ActionsTable } from "./ActionsTable.js"
 import { ACTIONS_PAGE, type ActionFilters, useActions } from "./queries.js"
 
 const TYPES = ["warn", "kick", "ban"] as const
@@ -46,7 +47,9 @@ export const ActionsPage = () => {
               size={ACTIONS_PAGE}
               shown={actions.data.data.length}
               hasMore={actions.data.meta.hasMore}
-              onPage={(offset) => setFilters({ ...filters, offset })}
+              label={words.actionsTitle}
+              words={words}
+              onMove={(offset) => setFilters({ ...filters, offset })}
             />
           </>
         )}

@@ -47,19 +47,3 @@ export const ActionsTable = ({ actions, caption, showTarget }: {
       </table>
     </div>
   )
-
-/** Previous and next page of an offset-paged list. */
-export const Pager = ({ offset, size, shown, hasMore, onPage }: {
-  readonly offset: number
-  readonly size: number
-  readonly shown: number
-  readonly hasMore: boolean
-  readonly onPage: (offset: number) => void
-}) =>
-  offset === 0 && !hasMore ? null : (
-    <nav className="actions pager" aria-label={words.pageOf(offset + 1, offset + shown)}>
-      <button type="button" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - size))}>{words.previous}</button>
-      <span className="muted small">{words.pageOf(offset + 1, offset + shown)}</span>
-      <button type="button" disabled={!hasMore} onClick={() => onPage(offset + size)}>{words.next}</button>
-    </nav>
-  )

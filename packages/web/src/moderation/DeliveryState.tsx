@@ -1,3 +1,4 @@
+import { StatusBadge } from "../ui/StatusBadge.js"
 import { type Delivery, type DeliveryError, deliveryWords } from "./delivery.js"
 
 /** An action's delivery: the state's word on its colour, and what it means (an unknown outcome is never offered for sending again). */
@@ -5,7 +6,7 @@ export const DeliveryState = ({ action }: { readonly action: { readonly delivery
   const words = deliveryWords(action.delivery, action.errorCode)
   return (
     <span className="delivery">
-      <span className={`badge ${words.tone}`}>{words.label}</span> <span className="delivery-explained">{words.explanation}</span>
+      <StatusBadge tone={words.tone}>{words.label}</StatusBadge> <span className="delivery-explained">{words.explanation}</span>
     </span>
   )
 }

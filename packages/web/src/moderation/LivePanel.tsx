@@ -4,7 +4,7 @@ import { moderation as words } from "../strings/index.js"
 import { Time } from "../ui/Time.js"
 
 /** What every live answer carries: when the game server was read, and how many in all for a list. */
-interface LiveAnswer {
+export interface LiveAnswer {
   readonly meta: { readonly observedAt: Parameters<typeof Time>[0]["at"]; readonly total?: number }
 }
 

@@ -1,109 +1,113 @@
+import type { UseQueryResult } from "@tanstack/react-query"
+import type { ReactNode } from "react"
 import { moderation as words } from "../strings/index.js"
+import type { Instant } from "../ui/instant.js"
+import { StatusBadge } from "../ui/StatusBadge.js"
 import { Time } from "../ui/Time.js"
-import { LivePanel, LiveTable } from "./LivePanel.js"
+import { type LiveAnswer, LivePanel, LiveTable } from "./LivePanel.js"
 import { PlayerName } from "./PlayerName.js"
 import { useCommandLogs, useJoinLogs, useKillLogs, useModCalls } from "./queries.js"
 
-// The game's logs, newest first. Entries have no id of their own: a row's key is its place and time.
+type Logged = { readonly at: Instant }
 
-export const JoinLogPanel = ({ history }: { readonly history: boolean }) => {
-  const logs = useJoinLogs(true)
-  return (
-    <LivePanel title={words.joinLogs} query={logs} shown={(answer) => answer.data.length}>
-      {({ data }) => (
-        <LiveTable caption={words.joinLogs} empty={data.length === 0} head={[words.colAt, words.colEvent, words.colPlayer]}>
-          {data.map((entry, i) => (
-            <tr key={i}>
-              <td>
-                <Time at={entry.at} />
-              </td>
-              <td>
-                <span className={`badge ${entry.joined ? "ok" : "muted"}`}>{entry.joined ? words.joined : words.left}</span>
-              </td>
-              <td>
-                <PlayerName player={entry.player} historyLink={history} />
-              </td>
-            </tr>
-          ))}
-        </LiveTable>
-      )}
-    </LivePanel>
-  )
-}
+/**
+ * One of the game's logs as a live table, newest first: when, then the log's own two columns
+ * (`columns`: their headings; `cells`: an entry's two `td`). Entries have no id of their own: a
+ * row's key is its place.
+ */
+const LogPanel = <E extends Logged>({ title, query, columns, cells }: {
+  readonly title: string
+  readonly query: UseQueryResult<LiveAnswer & { readonly data: ReadonlyArray<E> }>
+  readonly columns: readonly [string, string]
+  readonly cells: (entry: E) => ReactNode
+}) => (
+  <LivePanel title={title} query={query} shown={(answer) => answer.data.length}>
+    {({ data }) => (
+      <LiveTable caption={title} empty={data.length === 0} head={[words.colAt, ...columns]}>
+        {data.map((entry, i) => (
+          <tr key={i}>
+            <td>
+              <Time at={entry.at} />
+            </td>
+            {cells(entry)}
+          </tr>
+        ))}
+      </LiveTable>
+    )}
+  </LivePanel>
+)
 
-export const KillLogPanel = ({ history }: { readonly history: boolean }) => {
-  const logs = useKillLogs(true)
-  return (
-    <LivePanel title={words.killLogs} query={logs} shown={(answer) => answer.data.length}>
-      {({ data }) => (
-        <LiveTable caption={words.killLogs} empty={data.length === 0} head={[words.colAt, words.colKiller, words.colKilled]}>
-          {data.map((entry, i) => (
-            <tr key={i}>
-              <td>
-                <Time at={entry.at} />
-              </td>
-              <td>
-                <PlayerName player={entry.killer} historyLink={history} />
-              </td>
-              <td>
-                <PlayerName player={entry.killed} historyLink={history} />
-              </td>
-            </tr>
-          ))}
-        </LiveTable>
-      )}
-    </LivePanel>
-  )
-}
+type Props = { readonly history: boolean }
 
-export const CommandLogPanel = ({ history }: { readonly history: boolean }) => {
-  const logs = useCommandLogs(true)
-  return (
-    <LivePanel title={words.commandLogs} query={logs} shown={(answer) => answer.data.length}>
-      {({ data }) => (
-        <LiveTable caption={words.commandLogs} empty={data.length === 0} head={[words.colAt, words.colPlayer, words.colCommand]}>
-          {data.map((entry, i) => (
-            <tr key={i}>
-              <td>
-                <Time at={entry.at} />
-              </td>
-              <td>
-                <PlayerName player={entry.player} historyLink={history} />
-              </td>
-              <td>
-                <code>{entry.command}</code>
-              </td>
-            </tr>
-          ))}
-        </LiveTable>
-      )}
-    </LivePanel>
-  )
-}
+export const JoinLogPanel = ({ history }: Props) => (
+  <LogPanel
+    title={words.joinLogs}
+    query={useJoinLogs(true)}
+    columns={[words.colEvent, words.colPlayer]}
+    cells={(entry) => (
+      <>
+        <td>
+          <StatusBadge tone={entry.joined ? "ok" : "muted"}>{entry.joined ? words.joined : words.left}</StatusBadge>
+        </td>
+        <td>
+          <PlayerName player={entry.player} historyLink={history} />
+        </td>
+      </>
+    )}
+  />
+)
 
-export const ModCallPanel = ({ history }: { readonly history: boolean }) => {
-  const calls = useModCalls(true)
-  return (
-    <LivePanel title={words.modCalls} query={calls} shown={(answer) => answer.data.length}>
-      {({ data }) => (
-        <LiveTable caption={words.modCalls} empty={data.length === 0} head={[words.colAt, words.colCaller, words.colModerator]}>
-          {data.map((entry, i) => (
-            <tr key={i}>
-              <td>
-                <Time at={entry.at} />
-              </td>
-              <td>
-                <PlayerName player={entry.caller} historyLink={history} />
-              </td>
-              <td>
-                {entry.moderator === null
-                  ? <span className="badge warn">{words.notAnswered}</span>
-                  : <PlayerName player={entry.moderator} historyLink={history} />}
-              </td>
-            </tr>
-          ))}
-        </LiveTable>
-      )}
-    </LivePanel>
-  )
-}
+export const KillLogPanel = ({ history }: Props) => (
+  <LogPanel
+    title={words.killLogs}
+    query={useKillLogs(true)}
+    columns={[words.colKiller, words.colKilled]}
+    cells={(entry) => (
+      <>
+        <td>
+          <PlayerName player={entry.killer} historyLink={history} />
+        </td>
+        <td>
+          <PlayerName player={entry.killed} historyLink={history} />
+        </td>
+      </>
+    )}
+  />
+)
+
+export const CommandLogPanel = ({ history }: Props) => (
+  <LogPanel
+    title={words.commandLogs}
+    query={useCommandLogs(true)}
+    columns={[words.colPlayer, words.colCommand]}
+    cells={(entry) => (
+      <>
+        <td>
+          <PlayerName player={entry.player} historyLink={history} />
+        </td>
+        <td>
+          <code>{entry.command}</code>
+        </td>
+      </>
+    )}
+  />
+)
+
+export const ModCallPanel = ({ history }: Props) => (
+  <LogPanel
+    title={words.modCalls}
+    query={useModCalls(true)}
+    columns={[words.colCaller, words.colModerator]}
+    cells={(entry) => (
+      <>
+        <td>
+          <PlayerName player={entry.caller} historyLink={history} />
+        </td>
+        <td>
+          {entry.moderator === null ? <StatusBadge tone="warn">{words.notAnswered}</StatusBadge>
+            : <PlayerName player={entry.moderator} historyLink={history} />}
+        </td>
+      </>
+    )}
+  />
+)

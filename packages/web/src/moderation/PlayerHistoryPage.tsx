@@ -1,7 +1,8 @@
 import { useState } from "react"
 import { Link } from "wouter"
 import { moderation as words } from "../strings/index.js"
-import { ActionsTable, Pager } from "./ActionsTable.js"
+import { Pager } from "../ui/Pager.js"
+import { ActionsTable } from "./ActionsTable.js"
 import { HISTORY_PAGE, usePlayerHistory } from "./queries.js"
 
 /** `GET /players/{platformId}/history`: every action against the player, newest first, and the account linked to them. */
@@ -30,7 +31,15 @@ export const PlayerHistoryPage = ({ platformId }: { readonly platformId: string 
           <h3>{words.actionsAgainst}</h3>
           <div aria-live="polite">
             <ActionsTable actions={history.data.data.actions} caption={words.actionsAgainst} showTarget={false} />
-            <Pager offset={offset} size={HISTORY_PAGE} shown={history.data.data.actions.length} hasMore={history.data.meta.hasMore} onPage={setOffset} />
+            <Pager
+              offset={offset}
+              size={HISTORY_PAGE}
+              shown={history.data.data.actions.length}
+              hasMore={history.data.meta.hasMore}
+              label={words.actionsAgainst}
+              words={words}
+              onMove={setOffset}
+            />
           </div>
         </>
       )}

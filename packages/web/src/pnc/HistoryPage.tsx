@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearch } from "wouter"
 import { pnc as words } from "../strings/index.js"
 import { FormProblem } from "../ui/FieldProblems.js"
+import { Pager } from "../ui/Pager.js"
 import { Time } from "../ui/Time.js"
 import { historyDetail, historyTypeText } from "./historyText.js"
 import { HISTORY_LIMIT, type HistoryEntry, type HistorySubject, useHistory, usePncPerson, usePncVehicle } from "./queries.js"
@@ -72,12 +73,15 @@ export const HistoryPage = ({ subject }: { readonly subject: HistorySubject }) =
                 </table>
               </div>
             )}
-            {(offset > 0 || history.data.more) && (
-              <div className="actions">
-                <button type="button" disabled={offset === 0} onClick={() => go(Math.max(0, offset - HISTORY_LIMIT))}>{words.newer}</button>
-                <button type="button" disabled={!history.data.more} onClick={() => go(offset + HISTORY_LIMIT)}>{words.older}</button>
-              </div>
-            )}
+            <Pager
+              offset={offset}
+              size={HISTORY_LIMIT}
+              shown={entries.length}
+              hasMore={history.data.more}
+              label={words.history}
+              words={{ previous: words.newer, next: words.older }}
+              onMove={go}
+            />
           </section>
         )}
     </article>

@@ -5,7 +5,7 @@ import { recordStatusWords, recordTypeWords } from "../strings/pnc.js"
 import { FormProblem } from "../ui/FieldProblems.js"
 import { Day } from "../ui/Day.js"
 import { RecordActions } from "./actions/RecordActions.js"
-import { fineText } from "./money.js"
+import { formatPounds } from "../ui/money.js"
 import { type PersonId, type PncRecord, usePersonRecords } from "./queries.js"
 
 const STATUS_TONE = { OPEN: "info", CLOSED: "muted", VOID: "muted" } as const
@@ -39,7 +39,7 @@ const RecordRow = ({ record, me, acts }: { readonly record: PncRecord; readonly 
     <td>
       <Charges charges={record.charges} />
     </td>
-    <td>{record.fineAmount > 0 ? fineText(record.fineAmount) : words.noCharges}</td>
+    <td>{record.fineAmount > 0 ? formatPounds(record.fineAmount) : words.noCharges}</td>
     <td>{record.points > 0 ? record.points : words.noCharges}{record.endorsement !== null && <span className="muted">({record.endorsement.code})</span>}</td>
     <td>
       <span className={`badge ${STATUS_TONE[record.status]}`}>{recordStatusWords[record.status]}</span>

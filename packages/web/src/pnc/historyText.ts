@@ -2,7 +2,7 @@ import { PNC_EVENT_DATA, type PncEventData } from "@bluelight/core/civilians"
 import { Option, Schema } from "effect"
 import { markerWords } from "../strings/index.js"
 import { historyTypeWords, insuranceWords, motWords, recordTypeWords, registrationWords, taxWords } from "../strings/pnc.js"
-import { fineText } from "./money.js"
+import { formatPounds } from "../ui/money.js"
 
 type Described = { readonly [T in keyof typeof PNC_EVENT_DATA]: (data: PncEventData<T>) => string }
 
@@ -46,7 +46,7 @@ const DESCRIBED: Described = {
     [
       `${data.reference}, ${recordTypeWords[data.recordType]}: ${data.title}`,
       ...(data.charges !== undefined && data.charges.length > 0 ? [data.charges.map((charge) => `${charge.count} × ${charge.code}`).join(", ")] : []),
-      ...(data.fineAmount > 0 ? [`fine ${fineText(data.fineAmount)}`] : []),
+      ...(data.fineAmount > 0 ? [`fine ${formatPounds(data.fineAmount)}`] : []),
       ...(data.points > 0 ? [plural(data.points, "point")] : [])
     ].join("; "),
   RECORD_CLOSED: (data) => `${data.reference}: ${data.reason}`,

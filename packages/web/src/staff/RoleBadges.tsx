@@ -1,4 +1,5 @@
 import { staff as words } from "../strings/index.js"
+import { StatusBadge } from "../ui/StatusBadge.js"
 import type { StaffMember } from "./queries.js"
 
 /** A profile's roles, each with where its grant comes from ("given by hand", "from the chat server"). */
@@ -17,5 +18,5 @@ export const RoleBadges = ({ roles }: { readonly roles: StaffMember["roles"] }) 
 
 /** Active or inactive, in a word and a colour. */
 export const ActiveBadge = ({ active }: { readonly active: boolean }) => (
-  <span className={`badge ${active ? "ok" : "muted"}`}>{active ? words.active : words.inactive}</span>
+  <StatusBadge tone={active ? "ok" : "muted"}>{active ? words.active : words.inactive}</StatusBadge>
 )

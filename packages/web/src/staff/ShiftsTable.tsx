@@ -3,7 +3,7 @@ import { FormProblem } from "../ui/FieldProblems.js"
 import { Time } from "../ui/Time.js"
 import { durationText } from "./duration.js"
 import { PAGE, type ShiftFilters, useShiftPage, useShiftWrites } from "./queries.js"
-import { Pager } from "./Pager.js"
+import { Pager } from "../ui/Pager.js"
 import { RunningClock } from "./ShiftClock.js"
 
 /**
@@ -75,7 +75,7 @@ export const ShiftsTable = (
           </table>
         )}
       </div>
-      {page.data !== undefined && <Pager offset={offset} size={PAGE} shown={shifts.length} hasMore={page.data.meta.hasMore} onMove={onMove} />}
+      {page.data !== undefined && <Pager offset={offset} size={PAGE} shown={shifts.length} hasMore={page.data.meta.hasMore} label={words.shifts} words={words} onMove={onMove} />}
     </>
   )
 }

@@ -3,7 +3,7 @@ import { Link } from "wouter"
 import { staff as words } from "../strings/index.js"
 import { FormProblem } from "../ui/FieldProblems.js"
 import { Time } from "../ui/Time.js"
-import { Pager } from "./Pager.js"
+import { Pager } from "../ui/Pager.js"
 import { PAGE, useStaffPage } from "./queries.js"
 import { ActiveBadge, RoleBadges } from "./RoleBadges.js"
 
@@ -59,7 +59,7 @@ export const StaffDirectory = ({ mayManage }: { readonly mayManage: boolean }) =
           </table>
         )}
       </div>
-      {page.data !== undefined && <Pager offset={offset} size={PAGE} shown={members.length} hasMore={page.data.meta.hasMore} onMove={setOffset} />}
+      {page.data !== undefined && <Pager offset={offset} size={PAGE} shown={members.length} hasMore={page.data.meta.hasMore} label={words.directory} words={words} onMove={setOffset} />}
     </section>
   )
 }

@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useId, useRef } from "react"
+import { type ReactNode, useId } from "react"
+import { useModal } from "./useModal.js"
 
 /**
- * A question before a step that cannot be undone (remove, delete): the platform's modal `dialog`
- * (`showModal()`: focus moves into it, Escape cancels, the page behind is inert), its title as its
- * name. Shown while `open`; `onCancel` when dismissed, `onConfirm` on the confirming button.
+ * A question before a step that cannot be quietly undone (suspend, revoke, remove, delete): the
+ * platform's modal `dialog` (`useModal`), its title as its name, the cancelling button first and
+ * focused. Render it only while the question is asked; `onCancel` when dismissed (Escape too),
+ * `onConfirm` on the confirming button, whose words are those of the button that opened it.
  */
-export const ConfirmDialog = ({ open, title, children, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: {
-  readonly open: boolean
+export const ConfirmDialog = ({ title, children, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel }: {
   readonly title: string
   readonly children?: ReactNode
   readonly confirmLabel: string
@@ -15,21 +16,8 @@ export const ConfirmDialog = ({ open, title, children, confirmLabel, cancelLabel
   readonly onConfirm: () => void
   readonly onCancel: () => void
 }) => {
-  const dialog = useRef<HTMLDialogElement>(null)
+  const dialog = useModal()
   const titleId = useId()
-  useEffect(() => {
-    const element = dialog.current
-    if (element === null) return
-    // jsdom has no showModal: the dialog is then shown open, without the modal's inertness.
-    if (open && !element.open) {
-      if (typeof element.showModal === "function") element.showModal()
-      else element.setAttribute("open", "")
-    }
-    if (!open && element.open) {
-      if (typeof element.close === "function") element.close()
-      else element.removeAttribute("open")
-    }
-  }, [open])
   return (
     <dialog
       ref={dialog}
@@ -39,16 +27,12 @@ export const ConfirmDialog = ({ open, title, children, confirmLabel, cancelLabel
         onCancel()
       }}
     >
-      {open && (
-        <>
-          <h2 id={titleId}>{title}</h2>
-          {children}
-          <div className="actions">
-            <button type="button" className="danger" disabled={busy} onClick={onConfirm}>{confirmLabel}</button>
-            <button type="button" onClick={onCancel} autoFocus>{cancelLabel}</button>
-          </div>
-        </>
-      )}
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      <div className="actions">
+        <button type="button" onClick={onCancel} autoFocus>{cancelLabel}</button>
+        <button type="button" className="danger" disabled={busy} onClick={onConfirm}>{confirmLabel}</button>
+      </div>
     </dialog>
   )
 }

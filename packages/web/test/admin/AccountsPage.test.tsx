@@ -4,11 +4,11 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import AccountsPage from "../../src/admin/accounts/AccountsPage.js"
 import { resetProblem } from "../../src/app/problems.js"
-import { ok, page, polyfillDialog, requestsTo, serve } from "./fakeServer.js"
+import "../modalDialogs.js"
+import { ok, page, requestsTo, serve } from "../fakeServer.js"
 import { ADMIN_ID, AT } from "./fixtures.js"
 import { adminMe, renderAt } from "./renderRoom.js"
 
-polyfillDialog()
 afterEach(() => {
   cleanup()
   resetProblem()

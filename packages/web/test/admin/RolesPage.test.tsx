@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import RolesPage from "../../src/admin/roles/RolesPage.js"
 import { resetProblem } from "../../src/app/problems.js"
-import { ok, page, refusal, requestsTo, serve } from "./fakeServer.js"
+import { ok, page, refusal, requestsTo, serve } from "../fakeServer.js"
 import { ROLE_ID, role, ROLES } from "./fixtures.js"
 import { adminMe, renderAt } from "./renderRoom.js"
 

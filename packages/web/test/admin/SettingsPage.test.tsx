@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import SettingsPage from "../../src/admin/settings/SettingsPage.js"
 import { resetProblem } from "../../src/app/problems.js"
-import { ok, refusal, requestsTo, serve } from "./fakeServer.js"
+import { ok, refusal, requestsTo, serve } from "../fakeServer.js"
 import { adminMe, renderAt } from "./renderRoom.js"
 
 afterEach(() => {

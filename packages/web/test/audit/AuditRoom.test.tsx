@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../src/app/problems.js"
 import { AuditLink } from "../../src/audit/AuditLink.js"
 import AuditRoom from "../../src/audit/AuditRoom.js"
-import { page, refusal, requestsTo, serve } from "../admin/fakeServer.js"
+import { page, refusal, requestsTo, serve } from "../fakeServer.js"
 import { auditEntry, ROLE_ID } from "../admin/fixtures.js"
 import { adminMe, renderAt } from "../admin/renderRoom.js"
 

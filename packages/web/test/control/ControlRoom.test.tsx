@@ -4,38 +4,25 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { makeQueryClient } from "../../src/api/queryClient.js"
+import { type Answer, page, requestsTo, type Seen, serve } from "../fakeServer.js"
 import { signedIn } from "../signedIn.js"
 import ControlRoom from "../../src/control/ControlRoom.js"
 
-/** The server, as a table of `METHOD /path` answers per test; the live feed a stream the test writes entries into. */
-type Answer = { status: number; body: unknown } | ((body: unknown) => { status: number; body: unknown })
-let answers: Record<string, Answer> = {}
-let sent: Array<{ key: string; body: unknown }> = []
+/** The server's answers per test, `METHOD /path` (a function of the body sent, or one answer); the live feed a stream the test writes entries into. */
+type Reply = Answer | ((body: unknown) => Answer)
 let feed: ReadableStreamDefaultController<Uint8Array> | undefined
 const encoder = new TextEncoder()
 
-// The app's client is made once per page, over the fetch there was then: one fetch, answering from the table of the test.
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init)
-  const url = new URL(request.url)
-  const key = `${request.method} ${url.pathname}`
-  if (key === "GET /api/cad/events/stream") {
-    const body = new ReadableStream<Uint8Array>({
+const stream = () =>
+  new Response(
+    new ReadableStream<Uint8Array>({
       start(controller) {
         feed = controller
         controller.enqueue(encoder.encode(": connected\n\n"))
       }
-    })
-    return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } })
-  }
-  const text = request.method === "GET" ? "" : await request.text()
-  const body = text === "" ? undefined : JSON.parse(text)
-  sent.push({ key, body })
-  const found = answers[key]
-  const answer = typeof found === "function" ? found(body)
-    : found ?? { status: 404, body: { error: { code: "NOT_FOUND", message: "No route" }, requestId: "r0" } }
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } })
-}
+    }),
+    { status: 200, headers: { "content-type": "text/event-stream" } }
+  )
 
 const push = (entry: unknown) => feed?.enqueue(encoder.encode(`id: ${(entry as { seq: number }).seq}\ndata: ${JSON.stringify(entry)}\n\n`))
 
@@ -82,8 +69,7 @@ const CALL = {
   source: "GAME",
   gameCallNumber: 7
 }
-const page = (data: ReadonlyArray<unknown>) => ({ status: 200, body: { data, meta: { limit: 100, offset: 0, hasMore: false } } })
-const BOARD: Record<string, Answer> = {
+const BOARD: Record<string, Reply> = {
   "GET /api/cad/events": page([]),
   "GET /api/cad/incidents": page([INCIDENT]),
   "GET /api/cad/units": page([UNIT]),
@@ -93,9 +79,13 @@ const BOARD: Record<string, Answer> = {
 const ALL = ["cad.view", "cad.dispatch", "cad.incidents.create", "cad.incidents.manage", "cad.units.manage", "cad.calls.manage"]
 const me = (permissions: ReadonlyArray<string>) => signedIn("Dana Dispatcher", permissions, ID(9), T)
 
-const showBoard = async (permissions: ReadonlyArray<string> = ALL, table: Record<string, Answer> = {}) => {
-  answers = { ...BOARD, ...table }
-  sent = []
+const showBoard = async (permissions: ReadonlyArray<string> = ALL, table: Record<string, Reply> = {}) => {
+  serve({
+    ...Object.fromEntries(
+      Object.entries({ ...BOARD, ...table }).map(([key, reply]) => [key, ({ body }: Seen) => (typeof reply === "function" ? reply(body) : reply)])
+    ),
+    "GET /api/cad/events/stream": stream
+  })
   render(
     <QueryClientProvider client={makeQueryClient()}>
       <ControlRoom me={me(permissions)} />
@@ -152,7 +142,7 @@ describe("Control's board", () => {
     await user.type(screen.getByLabelText("Type"), "X")
     await user.click(screen.getByRole("button", { name: "Create incident" }))
     expect(await screen.findByText("must be at least 2 characters")).toBeTruthy()
-    expect(sent.filter((request) => request.key === "POST /api/cad/incidents")).toEqual([])
+    expect(requestsTo("POST /api/cad/incidents")).toEqual([])
   })
 
   it("after a CAD_CONFLICT on assign, shows the unit as it now is and redoes the move on it with one click", async () => {

@@ -5,47 +5,10 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
+import { type Answer, ok, page, refusal, seen, serve } from "../fakeServer.js"
 import { signedIn } from "../signedIn.js"
 import MdtRoom from "../../src/mdt/MdtRoom.js"
 import { ACCOUNT, AT, crewMember, INCIDENT, incidentJson, UNIT, unitJson } from "./fixtures.js"
-
-interface Answer {
-  readonly status: number
-  readonly body: unknown
-}
-type Handler = (
-  request: { readonly url: URL; readonly method: string; readonly body: unknown; readonly signal: AbortSignal | undefined }
-) => Answer | Promise<Answer>
-
-// The app's client is made once per page, over the fetch there was then: one fetch, answering from the table of the test ("METHOD /path").
-let handlers: Record<string, Handler> = {}
-const seen: Array<{ readonly method: string; readonly url: URL; aborted: boolean }> = []
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-  const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.origin), init)
-  const url = new URL(request.url, window.location.origin)
-  const signal = init?.signal ?? request.signal
-  const record = { method: request.method, url, aborted: false }
-  seen.push(record)
-  signal?.addEventListener("abort", () => {
-    record.aborted = true
-  })
-  const text = await request.text()
-  const handler = handlers[`${request.method} ${url.pathname}`]
-  const answer = handler === undefined
-    ? { status: 404, body: { error: { code: "NOT_FOUND", message: "No route" }, requestId: "r0" } }
-    : await handler({ url, method: request.method, body: text === "" ? undefined : JSON.parse(text), signal: signal ?? undefined })
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } })
-}
-const serve = (table: Record<string, Handler>) => {
-  handlers = table
-  seen.length = 0
-}
-const ok = (data: unknown): Answer => ({ status: 200, body: { data } })
-const refusal = (status: number, code: string, message: string, details?: unknown): Answer => ({
-  status,
-  body: { error: { code, message, ...(details === undefined ? {} : { details }) }, requestId: "01a2352a-d94e-7539-a6d0-e6e376d98999" }
-})
-const page = (data: ReadonlyArray<unknown>): Answer => ({ status: 200, body: { data, meta: { limit: 5, offset: 0, hasMore: false } } })
 
 const me = (permissions: ReadonlyArray<string>) => signedIn("Olly Officer", permissions, ACCOUNT, AT)
 

@@ -2,24 +2,14 @@
 import { QueryClientProvider } from "@tanstack/react-query"
 import { act, cleanup, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
 import { PlayersTable } from "../../src/moderation/PlayersPanel.js"
+import "../modalDialogs.js"
 import { signedIn } from "../signedIn.js"
-import { ACCOUNT, action, AT, Cut, ok, player, refusal, seen, serve } from "./fakeServer.js"
-
-// jsdom has the element, not its modal behaviour: showModal and close as the platform does them, enough for a test.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as { showModal?: () => void; close?: () => void }
-  proto.showModal = function(this: HTMLDialogElement) {
-    this.setAttribute("open", "")
-  }
-  proto.close = function(this: HTMLDialogElement) {
-    this.removeAttribute("open")
-    this.dispatchEvent(new Event("close"))
-  }
-})
+import { ACCOUNT, action, AT, Cut, player } from "./fixtures.js"
+import { ok, refusal, seen, serve } from "../fakeServer.js"
 
 afterEach(() => {
   cleanup()
@@ -53,7 +43,7 @@ describe("the idempotency key of an action", () => {
       [KICKS]: () => {
         answers += 1
         if (answers === 1) throw new Cut("connection reset")
-        return answers === 2 ? ok(action(), { replayed: true }) : ok(action(), { replayed: false }, 201)
+        return answers === 2 ? ok(action(), 200, { replayed: true }) : ok(action(), 201, { replayed: false })
       }
     })
     renderPlayers()
@@ -95,7 +85,7 @@ describe("the idempotency key of an action", () => {
         answers += 1
         return answers === 1
           ? refusal(400, "INVALID_INPUT", "The request is not valid", [{ path: ["reason"], message: "must be at least 3 characters" }])
-          : ok(action(), { replayed: false }, 201)
+          : ok(action(), 201, { replayed: false })
       }
     })
     renderPlayers()
@@ -120,7 +110,7 @@ describe("the idempotency key of an action", () => {
 describe("the delivery in words", () => {
   it("UNKNOWN is explained as sent without a confirmed outcome, and never offered for sending again", async () => {
     const user = userEvent.setup()
-    serve({ [KICKS]: () => ok(action({ delivery: "UNKNOWN" }), { replayed: false }, 201) })
+    serve({ [KICKS]: () => ok(action({ delivery: "UNKNOWN" }), 201, { replayed: false }) })
     renderPlayers()
     const dialog = await openKick(user)
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Random deathmatch")
@@ -134,7 +124,7 @@ describe("the delivery in words", () => {
 
   it("FAILED says why", async () => {
     const user = userEvent.setup()
-    serve({ [KICKS]: () => ok(action({ delivery: "FAILED", errorCode: "TARGET_NOT_IN_SERVER" }), { replayed: false }, 201) })
+    serve({ [KICKS]: () => ok(action({ delivery: "FAILED", errorCode: "TARGET_NOT_IN_SERVER" }), 201, { replayed: false }) })
     renderPlayers()
     const dialog = await openKick(user)
     await user.type(within(dialog).getByRole("textbox", { name: "Reason" }), "Random deathmatch")
@@ -158,7 +148,7 @@ describe("a busy game server", () => {
           ? refusal(503, "GAME_THROTTLED", "The game server is cooling down after the last command: 3 seconds left", { availability: "unavailable" }, {
             "retry-after": "3"
           })
-          : ok(action(), { replayed: false }, 201)
+          : ok(action(), 201, { replayed: false })
       }
     })
     renderPlayers()

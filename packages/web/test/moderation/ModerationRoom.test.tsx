@@ -9,7 +9,8 @@ import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
 import ModerationRoom from "../../src/moderation/ModerationRoom.js"
 import { signedIn } from "../signedIn.js"
-import { ACCOUNT, action, AT, livePage, ok, player, refusal, seen, serve } from "./fakeServer.js"
+import { ACCOUNT, action, AT, livePage, player } from "./fixtures.js"
+import { ok, refusal, seen, serve, page } from "../fakeServer.js"
 
 afterEach(() => {
   cleanup()
@@ -52,7 +53,7 @@ describe("the room's own navigation", () => {
   })
 
   it("opens the first tab the person may use", async () => {
-    serve({ "GET /api/moderation/actions": () => ok([], { limit: 25, offset: 0, hasMore: false }) })
+    serve({ "GET /api/moderation/actions": () => page([]) })
     const location = renderRoom("/moderation", ["moderation.history", "moderation.view", "moderation.warn"])
     expect(tabs()).toEqual(["Live server", "Players", "Actions"])
     await screen.findByRole("region", { name: "Commands" })
@@ -99,7 +100,7 @@ describe("the actions list", () => {
     const user = userEvent.setup()
     serve({
       "GET /api/moderation/actions": ({ url }) =>
-        ok([action({ targetUsername: url.searchParams.get("offset") === "0" ? "JohnSmith" : "Later" })], {
+        ok([action({ targetUsername: url.searchParams.get("offset") === "0" ? "JohnSmith" : "Later" })], 200, {
           limit: 25,
           offset: Number(url.searchParams.get("offset")),
           hasMore: url.searchParams.get("offset") === "0"

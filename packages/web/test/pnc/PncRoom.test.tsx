@@ -2,14 +2,14 @@
 import { QueryClientProvider } from "@tanstack/react-query"
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import { Router } from "wouter"
 import { memoryLocation } from "wouter/memory-location"
 import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
 import PncRoom from "../../src/pnc/PncRoom.js"
 import { signedIn } from "../signedIn.js"
-import { installFakeServer, ok, page, refusal, seen, serve } from "./fakeServer.js"
+import { ok, page, refusal, seen, serve } from "../fakeServer.js"
 import {
   AT,
   event,
@@ -27,7 +27,6 @@ import {
   warrant
 } from "./fixtures.js"
 
-beforeAll(installFakeServer)
 afterEach(() => {
   cleanup()
   resetProblem()
@@ -74,7 +73,7 @@ describe("the search", () => {
   it("keeps the words in the address, and searches them at once when the page opens with them", async () => {
     serve({
       "GET /api/pnc/civilians": () => page([]),
-      "GET /api/pnc/vehicles": () => page([vehicleSummary()], true)
+      "GET /api/pnc/vehicles": () => page([vehicleSummary()], { hasMore: true })
     })
     renderRoom("/?q=AB12")
     await screen.findByRole("link", { name: "AB12 CDE" })
@@ -207,9 +206,7 @@ describe("the history", () => {
                 actor: { serviceId: "01a2352a-d94e-7539-a6d0-e6e376d98aaa" }
               })
             ],
-          url.searchParams.get("offset") === "0",
-          25,
-          Number(url.searchParams.get("offset"))
+          { hasMore: url.searchParams.get("offset") === "0", offset: Number(url.searchParams.get("offset")) }
         )
     })
     const location = renderRoom(`/vehicles/${VEHICLE}/history`)

@@ -139,7 +139,7 @@ export const record = (over: Record<string, unknown> = {}) => ({
   description: "Seen at 45 in a 30",
   location: "A1 junction 4",
   occurredAt: AT,
-  fineAmount: 10_000,
+  fineAmount: 100,
   points: 6,
   vehicle: { id: VEHICLE, plate: "AB12 CDE" },
   disclosed: true,

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest"
 import { personAlerts, vehicleAlerts, vehicleSummaryAlerts } from "../../src/pnc/alerts.js"
 import { historyDetail, historyTypeText, statusChanges } from "../../src/pnc/historyText.js"
 import { suspensionText, tottingUpOf } from "../../src/pnc/licenceText.js"
-import { fineText } from "../../src/pnc/money.js"
 import type { OfficialPerson, VehicleRecord } from "../../src/pnc/types.js"
 import { event, licence, marker, vehicleRecord, vehicleSummary, warrant } from "./fixtures.js"
 
@@ -97,7 +96,7 @@ describe("history entries in words", () => {
       reference: "REC-000001",
       recordType: "CITATION",
       title: "Speeding",
-      fineAmount: 10_000,
+      fineAmount: 100,
       points: 6,
       disclosed: true,
       charges: [{ code: "SP30", count: 2 }]
@@ -118,12 +117,5 @@ describe("history entries in words", () => {
   it("shows data of a shape it does not know as it came", () => {
     expect(historyDetail(event("SOMETHING_NEW", { a: 1 }))).toBe("{\"a\":1}")
     expect(historyDetail(event("KEEPER_CHANGED", { plate: 4 }))).toBe("{\"plate\":4}")
-  })
-})
-
-describe("fines", () => {
-  it("are whole pence shown in pounds", () => {
-    expect(fineText(12_550)).toBe("£125.50")
-    expect(fineText(0)).toBe("£0.00")
   })
 })

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import "../staff/fakeApi.js"
+import "../fakeServer.js"
 import { QueryClientProvider } from "@tanstack/react-query"
 import { cleanup, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
 import SessionsRoom from "../../src/sessions/SessionsRoom.js"
-import { ok, page, refusal, requests, serve } from "../staff/fakeApi.js"
+import { ok, page, refusal, requestsTo, serve } from "../fakeServer.js"
 import { sessionJson, staffPerson } from "../staff/fixtures.js"
 
 afterEach(() => {
@@ -68,7 +68,10 @@ describe("the sessions", () => {
       "POST /api/sessions": () => {
         if (!refused) {
           refused = true
-          return refusal(400, "INVALID_INPUT", "The request is not valid", [{ path: ["scheduledFor"], message: "must be from a year before now to a year after" }])
+          return refusal(400, "INVALID_INPUT", "The request is not valid", [{
+            path: ["scheduledFor"],
+            message: "must be from a year before now to a year after"
+          }])
         }
         return ok(sessionJson({ title: "Bank holiday patrol" }), 201)
       }
@@ -77,11 +80,11 @@ describe("the sessions", () => {
     const form = await screen.findByRole("form", { name: "Schedule a session" })
     await user.click(within(form).getByRole("button", { name: "Schedule" }))
     expect(within(form).getByText("Give the session a title.")).toBeTruthy()
-    expect(requests("POST", "/api/sessions")).toHaveLength(0)
+    expect(requestsTo("POST /api/sessions")).toHaveLength(0)
     await user.type(within(form).getByLabelText("Title"), "Bank holiday patrol")
     await user.type(within(form).getByLabelText("Date and time"), "2026-05-04T19:30")
     await user.click(within(form).getByRole("button", { name: "Schedule" }))
-    expect(requests("POST", "/api/sessions")[0]!.body).toEqual({ title: "Bank holiday patrol", scheduledFor: new Date(2026, 4, 4, 19, 30).toISOString() })
+    expect(requestsTo("POST /api/sessions")[0]!.body).toEqual({ title: "Bank holiday patrol", scheduledFor: new Date(2026, 4, 4, 19, 30).toISOString() })
     expect(await within(form).findByText("must be from a year before now to a year after")).toBeTruthy()
     expect(within(form).getByLabelText("Date and time").getAttribute("aria-invalid")).toBe("true")
     await user.click(within(form).getByRole("button", { name: "Schedule" }))

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import "./fakeApi.js"
+import "../fakeServer.js"
 import { QueryClientProvider } from "@tanstack/react-query"
 import { cleanup, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
@@ -8,7 +8,7 @@ import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
 import type { Me } from "../../src/app/session.js"
 import { ShiftClock } from "../../src/staff/ShiftClock.js"
-import { ok, page, refusal, requests, serve } from "./fakeApi.js"
+import { ok, page, refusal, requestsTo, serve } from "../fakeServer.js"
 import { SHIFT, shiftJson, STAFF, staffPerson } from "./fixtures.js"
 
 afterEach(() => {
@@ -21,8 +21,12 @@ const renderTwice = (me: Me) => {
   const queries = makeQueryClient()
   return render(
     <QueryClientProvider client={queries}>
-      <header><ShiftClock me={me} /></header>
-      <main><ShiftClock me={me} /></main>
+      <header>
+        <ShiftClock me={me} />
+      </header>
+      <main>
+        <ShiftClock me={me} />
+      </main>
     </QueryClientProvider>
   )
 }
@@ -39,17 +43,17 @@ describe("my shift", () => {
     const header = within(screen.getByRole("banner")).getByRole("group", { name: "My shift" })
     const room = within(screen.getByRole("main")).getByRole("group", { name: "My shift" })
     await within(room).findByRole("button", { name: "Start shift" })
-    expect(requests("GET", "/api/shifts")).toHaveLength(1)
-    expect(Object.fromEntries(requests("GET", "/api/shifts")[0]!.url.searchParams)).toMatchObject({ staffId: STAFF, status: "ACTIVE" })
+    expect(requestsTo("GET /api/shifts")).toHaveLength(1)
+    expect(Object.fromEntries(requestsTo("GET /api/shifts")[0]!.url.searchParams)).toMatchObject({ staffId: STAFF, status: "ACTIVE" })
     await user.selectOptions(within(room).getByRole("combobox", { name: "Shift type" }), "Control")
     await user.click(within(room).getByRole("button", { name: "Start shift" }))
-    expect(requests("POST", "/api/shifts/start")[0]!.body).toEqual({ type: "CONTROL" })
+    expect(requestsTo("POST /api/shifts/start")[0]!.body).toEqual({ type: "CONTROL" })
     // Both show it at once, from the one cache entry: no second read.
     expect((await within(header).findByRole("timer", { name: "Time on shift" })).textContent).toMatch(/^00:00:0\d$/)
     expect(within(header).getByRole("status").textContent).toBe("On shift: Control")
     expect(within(room).getByRole("timer", { name: "Time on shift" })).toBeTruthy()
     await user.click(within(header).getByRole("button", { name: "End shift" }))
-    expect(requests("POST", "/api/shifts/end")[0]!.body).toEqual({ id: SHIFT })
+    expect(requestsTo("POST /api/shifts/end")[0]!.body).toEqual({ id: SHIFT })
     await within(room).findByRole("button", { name: "Start shift" })
     expect(within(header).queryByRole("timer")).toBeNull()
   })
@@ -98,6 +102,6 @@ describe("my shift", () => {
       </QueryClientProvider>
     )
     expect(container.textContent).toBe("")
-    expect(requests("GET", "/api/shifts")).toHaveLength(0)
+    expect(requestsTo("GET /api/shifts")).toHaveLength(0)
   })
 })

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import "./fakeApi.js"
+import "../fakeServer.js"
 import { QueryClientProvider } from "@tanstack/react-query"
 import { cleanup, render, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
@@ -9,7 +9,7 @@ import { memoryLocation } from "wouter/memory-location"
 import { makeQueryClient } from "../../src/api/queryClient.js"
 import { resetProblem } from "../../src/app/problems.js"
 import StaffRoom from "../../src/staff/StaffRoom.js"
-import { ok, page, refusal, requests, serve } from "./fakeApi.js"
+import { ok, page, refusal, requestsTo, serve } from "../fakeServer.js"
 import { memberJson, OTHER_ROLE, OTHER_STAFF, ROLE, STAFF, staffPerson } from "./fixtures.js"
 
 afterEach(() => {
@@ -31,7 +31,9 @@ const renderRoom = (permissions: ReadonlyArray<string>, path = "/") => {
 
 describe("the staff profiles", () => {
   it("lists profiles with each role's source in words, each name a link to the profile's page", async () => {
-    serve({ "GET /api/staff": () => page([memberJson(), memberJson({ id: STAFF, account: { id: STAFF, displayName: "Quinn Quiet" }, active: false, roles: [] })]) })
+    serve({
+      "GET /api/staff": () => page([memberJson(), memberJson({ id: STAFF, account: { id: STAFF, displayName: "Quinn Quiet" }, active: false, roles: [] })])
+    })
     renderRoom(["staff.view"])
     const table = await screen.findByRole("table", { name: "Staff profiles" })
     const petra = within(table).getByRole("row", { name: /Petra Patrol/ })
@@ -63,7 +65,7 @@ describe("a new staff profile", () => {
     const roles = within(form).getByRole("group", { name: "Roles" })
     await user.click(await within(roles).findByRole("checkbox", { name: "Patrol lead" }))
     await user.click(within(form).getByRole("button", { name: "Create staff profile" }))
-    expect(requests("POST", "/api/staff")[0]!.body).toEqual({ accountId: "01a2352a-d94e-7539-a6d0-e6e376d98999", roleIds: [OTHER_ROLE] })
+    expect(requestsTo("POST /api/staff")[0]!.body).toEqual({ accountId: "01a2352a-d94e-7539-a6d0-e6e376d98999", roleIds: [OTHER_ROLE] })
     expect((await within(form).findByRole("alert")).textContent).toContain("The request is not valid")
     const accountField = within(form).getByRole("textbox", { name: "Account id" })
     expect(accountField.getAttribute("aria-invalid")).toBe("true")
@@ -77,9 +79,19 @@ describe("a new staff profile", () => {
     const user = userEvent.setup()
     serve({
       "GET /api/admin/accounts": ({ url }) =>
-        page(url.searchParams.get("search") === "Pet"
-          ? [{ id: "01a2352a-d94e-7539-a6d0-e6e376d98960", displayName: "Petra Patrol", status: "ACTIVE", identity: { id: "p", username: "petra", avatar: null }, platform: null, createdAt: "2026-03-14T18:00:00.000Z", updatedAt: "2026-03-14T18:00:00.000Z" }]
-          : []),
+        page(
+          url.searchParams.get("search") === "Pet"
+            ? [{
+              id: "01a2352a-d94e-7539-a6d0-e6e376d98960",
+              displayName: "Petra Patrol",
+              status: "ACTIVE",
+              identity: { id: "p", username: "petra", avatar: null },
+              platform: null,
+              createdAt: "2026-03-14T18:00:00.000Z",
+              updatedAt: "2026-03-14T18:00:00.000Z"
+            }]
+            : []
+        ),
       "GET /api/admin/roles": () => page([{ id: ROLE, name: "Moderator", permissions: ["moderation.view"] }]),
       "POST /api/staff": () => ok(memberJson({ roles: [{ id: ROLE, name: "Moderator", source: "MANUAL" }] }), 201),
       "GET /api/staff": () => page([])
@@ -90,7 +102,7 @@ describe("a new staff profile", () => {
     await user.click(await within(form).findByRole("radio", { name: /Petra Patrol/ }))
     await user.click(await within(form).findByRole("checkbox", { name: "Moderator" }))
     await user.click(within(form).getByRole("button", { name: "Create staff profile" }))
-    expect(requests("POST", "/api/staff")[0]!.body).toEqual({ accountId: "01a2352a-d94e-7539-a6d0-e6e376d98960", roleIds: [ROLE] })
+    expect(requestsTo("POST /api/staff")[0]!.body).toEqual({ accountId: "01a2352a-d94e-7539-a6d0-e6e376d98960", roleIds: [ROLE] })
     await screen.findByRole("heading", { name: "Staff profile: Petra Patrol" })
     expect(location.history?.at(-1)).toBe(`/profiles/${OTHER_STAFF}`)
   })
@@ -114,7 +126,7 @@ describe("a profile's page", () => {
     expect((provider as HTMLInputElement).checked && (provider as HTMLInputElement).disabled).toBe(true)
     await user.click(within(editor).getByRole("checkbox", { name: "Moderator" }))
     await user.click(within(editor).getByRole("button", { name: "Save roles" }))
-    expect(requests("PATCH", `/api/staff/${OTHER_STAFF}`)[0]!.body).toEqual({ roleIds: [] })
+    expect(requestsTo(`PATCH /api/staff/${OTHER_STAFF}`)[0]!.body).toEqual({ roleIds: [] })
     await user.click(screen.getByRole("button", { name: "Deactivate" }))
     expect((await screen.findByRole("alert")).textContent).toBe("Changing the profile of someone holding admin.manage needs admin.manage")
   })
@@ -141,7 +153,7 @@ describe("the shift summary", () => {
     const chart = await screen.findByRole("img", { name: /Time on shift per person and type/ })
     await within(chart).findByText("Petra Patrol")
     expect(chart.querySelector("desc")!.textContent).toBe("Time on shift: Petra Patrol 2 h 30 min (Control 30 min, Patrol 2 h 00 min).")
-    const last = requests("GET", "/api/shifts/summary").at(-1)!.url.searchParams
+    const last = requestsTo("GET /api/shifts/summary").at(-1)!.url.searchParams
     expect(last.get("from")).toBe(new Date(2026, 2, 1).toISOString())
     expect(last.get("to")).toBe(new Date(2026, 2, 8).toISOString())
     const rows = within(screen.getByRole("table", { name: "Shift summary" })).getAllByRole("row").map((row) => row.textContent)
@@ -153,14 +165,14 @@ describe("the shift summary", () => {
     serve({ "GET /api/shifts/summary": () => page([]) })
     renderRoom(["shifts.view"], "/summary")
     const form = await screen.findByRole("form", { name: "Shift summary" })
-    const before = requests("GET", "/api/shifts/summary").length
+    const before = requestsTo("GET /api/shifts/summary").length
     await user.clear(within(form).getByLabelText("From"))
     await user.type(within(form).getByLabelText("From"), "2026-03-09")
     await user.clear(within(form).getByLabelText("To (inclusive)"))
     await user.type(within(form).getByLabelText("To (inclusive)"), "2026-03-07")
     await user.click(within(form).getByRole("button", { name: "Show" }))
     expect((await screen.findByRole("alert")).textContent).toBe("“To” must be on or after “From”.")
-    expect(requests("GET", "/api/shifts/summary")).toHaveLength(before)
+    expect(requestsTo("GET /api/shifts/summary")).toHaveLength(before)
   })
 })
 
@@ -171,6 +183,6 @@ describe("the room without staff.view or shifts.view", () => {
     expect(screen.getByRole("heading", { name: "Staff", level: 1 })).toBeTruthy()
     expect(screen.getByText(/your staff profile is not active/)).toBeTruthy()
     expect(within(screen.getByRole("navigation", { name: "Staff sections" })).queryAllByRole("link")).toHaveLength(0)
-    expect(requests("GET", "/api/staff")).toHaveLength(0)
+    expect(requestsTo("GET /api/staff")).toHaveLength(0)
   })
 })

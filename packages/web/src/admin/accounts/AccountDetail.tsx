@@ -5,8 +5,8 @@ import { AuditLink } from "../../audit/AuditLink.js"
 import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
-import { ConfirmDialog } from "../ConfirmDialog.js"
-import { StatusBadge } from "../StatusBadge.js"
+import { ConfirmDialog } from "../../ui/ConfirmDialog.js"
+import { StatusBadge } from "../../ui/StatusBadge.js"
 import { accountTone } from "./accountStatus.js"
 import { type Account, useAccount, useSetAccountStatus } from "./queries.js"
 
@@ -77,7 +77,8 @@ export const AccountDetail = ({ id, me }: { readonly id: string; readonly me: Me
           {confirming && (
             <ConfirmDialog
               title={words.suspendTitle(data.displayName)}
-              confirm={words.suspend}
+              confirmLabel={words.suspend}
+              cancelLabel={words.cancel}
               busy={change.isPending}
               onCancel={() => setConfirming(false)}
               onConfirm={() =>

@@ -4,8 +4,8 @@ import { Link, useLocation, useRouter, useSearch } from "wouter"
 import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
-import { Pager } from "../Pager.js"
-import { StatusBadge } from "../StatusBadge.js"
+import { Pager } from "../../ui/Pager.js"
+import { StatusBadge } from "../../ui/StatusBadge.js"
 import { ACCOUNT_STATUSES, accountTone } from "./accountStatus.js"
 import { type AccountFilter, accountFilterOf, searchOfAccountFilter } from "./accountFilter.js"
 import { useAccounts } from "./queries.js"
@@ -73,10 +73,13 @@ export const AccountList = () => {
       </div>
       {accounts.data !== undefined && (
         <Pager
-          meta={accounts.data.meta}
+          offset={accounts.data.meta.offset}
+          size={accounts.data.meta.limit}
           shown={rows.length}
+          hasMore={accounts.data.meta.hasMore}
           label={words.accountsTable}
-          onOffset={(offset) => setFilter({ ...filter, offset })}
+          words={words}
+          onMove={(offset) => setFilter({ ...filter, offset })}
         />
       )}
     </section>

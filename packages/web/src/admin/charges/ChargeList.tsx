@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react"
 import { Link } from "wouter"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
-import { formatPounds } from "./money.js"
+import { formatPounds } from "../../ui/money.js"
 import { type Charge, chargeKeys, CHARGES_PAGE, changeCharge, type Standing, useCharges } from "./queries.js"
 
 const words = adminIntegrations.charges

@@ -2,7 +2,7 @@ import { ChargeFields, chargeProblems } from "@bluelight/core/civilians"
 import { checkBody } from "../../api/checkBody.js"
 import { ApiFailure, type FieldProblem } from "../../api/failure.js"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
-import { amountOfPence, penceFromText, textOfAmount } from "./money.js"
+import { amountOfPence, penceFromText, textOfAmount } from "../../ui/money.js"
 import type { Charge, ChargeBody, ChargeChangeBody } from "./queries.js"
 
 const words = adminIntegrations.charges

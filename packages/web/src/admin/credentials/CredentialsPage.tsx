@@ -4,9 +4,9 @@ import { AuditLink } from "../../audit/AuditLink.js"
 import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
 import { Time } from "../../ui/Time.js"
-import { ConfirmDialog } from "../ConfirmDialog.js"
-import { Pager } from "../Pager.js"
-import { StatusBadge } from "../StatusBadge.js"
+import { ConfirmDialog } from "../../ui/ConfirmDialog.js"
+import { Pager } from "../../ui/Pager.js"
+import { StatusBadge } from "../../ui/StatusBadge.js"
 import { credentialState, credentialTone } from "./credentialState.js"
 import { IssueForm } from "./IssueForm.js"
 import { type Credential, type IssuedCredential, useCredentials, useRevokeCredential } from "./queries.js"
@@ -89,7 +89,17 @@ const CredentialsPage = (_: { readonly me: Me }) => {
           }}
         />
       )}
-      {credentials.data !== undefined && <Pager meta={credentials.data.meta} shown={rows.length} label={words.credentialsTable} onOffset={setOffset} />}
+      {credentials.data !== undefined && (
+        <Pager
+          offset={credentials.data.meta.offset}
+          size={credentials.data.meta.limit}
+          shown={rows.length}
+          hasMore={credentials.data.meta.hasMore}
+          label={words.credentialsTable}
+          words={words}
+          onMove={setOffset}
+        />
+      )}
       <IssueForm
         key={issues}
         onIssued={(credential) => {
@@ -101,7 +111,8 @@ const CredentialsPage = (_: { readonly me: Me }) => {
       {revoking !== null && (
         <ConfirmDialog
           title={words.revokeTitle(revoking.name)}
-          confirm={words.revoke}
+          confirmLabel={words.revoke}
+          cancelLabel={words.cancel}
           busy={revoke.isPending}
           onCancel={() => setRevoking(null)}
           onConfirm={() =>

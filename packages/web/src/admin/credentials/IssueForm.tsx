@@ -4,13 +4,13 @@ import { useState } from "react"
 import { ApiFailure } from "../../api/failure.js"
 import { admin as words } from "../../strings/index.js"
 import { FieldProblems, FormProblem } from "../../ui/FieldProblems.js"
-import { checkFields } from "../../ui/checkFields.js"
+import { checkBody } from "../../api/checkBody.js"
 import { useFields } from "../../ui/useFields.js"
 import { PermissionChecklist } from "../PermissionChecklist.js"
 import { type IssuedCredential, useIssueCredential } from "./queries.js"
 
 const SHOWN = ["name", "scopes", "lifetimeDays"]
-const checkCredential = checkFields(Schema.Struct({ name: CredentialName, scopes: CredentialScopes, lifetimeDays: CredentialLifetimeDays }), words.invalidForm)
+const checkCredential = checkBody(Schema.Struct({ name: CredentialName, scopes: CredentialScopes, lifetimeDays: CredentialLifetimeDays }), words.invalidForm)
 /** The keys no credential may hold (the API answers `INVALID_SCOPE`): not offered. */
 export const NOT_GRANTABLE: ReadonlyArray<Permission> = ["admin.manage", "staff.manage"]
 

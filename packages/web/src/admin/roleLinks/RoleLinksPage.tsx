@@ -68,29 +68,29 @@ const RoleLinksPage = (_: { readonly me: Me }) => {
         </div>
         <RoleSyncPanel />
       </div>
-      <ConfirmDialog
-        open={removing !== null}
-        title={removing === null ? "" : words.confirmRemove(removing.providerRoleId, removing.role.name)}
-        confirmLabel={words.remove}
-        cancelLabel={adminIntegrations.cancel}
-        busy={busy}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() => {
-          if (removing === null) return
-          setBusy(true)
-          removeRoleLink(removing.id).then(
-            (removed) => {
-              setRemoving(null)
-              setNotice(words.removed(removed.providerRoleId, removed.role.name))
-              void queries.invalidateQueries({ queryKey: roleLinkKeys.links, exact: true })
-            },
-            (error: unknown) => setRemoveFailure(error instanceof Error ? error : new Error(String(error)))
-          ).finally(() => setBusy(false))
-        }}
-      >
-        <p>{words.confirmRemoveLead}</p>
-        <FormProblem failure={removeFailure} />
-      </ConfirmDialog>
+      {removing !== null && (
+        <ConfirmDialog
+          title={words.confirmRemove(removing.providerRoleId, removing.role.name)}
+          confirmLabel={words.remove}
+          cancelLabel={adminIntegrations.cancel}
+          busy={busy}
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            setBusy(true)
+            removeRoleLink(removing.id).then(
+              (removed) => {
+                setRemoving(null)
+                setNotice(words.removed(removed.providerRoleId, removed.role.name))
+                void queries.invalidateQueries({ queryKey: roleLinkKeys.links, exact: true })
+              },
+              (error: unknown) => setRemoveFailure(error instanceof Error ? error : new Error(String(error)))
+            ).finally(() => setBusy(false))
+          }}
+        >
+          <p>{words.confirmRemoveLead}</p>
+          <FormProblem failure={removeFailure} />
+        </ConfirmDialog>
+      )}
     </section>
   )
 }

@@ -4,13 +4,13 @@ import { useState } from "react"
 import { ApiFailure } from "../../api/failure.js"
 import { admin as words } from "../../strings/index.js"
 import { FieldProblems, FormProblem } from "../../ui/FieldProblems.js"
-import { checkFields } from "../../ui/checkFields.js"
+import { checkBody } from "../../api/checkBody.js"
 import { useFields } from "../../ui/useFields.js"
 import { PermissionChecklist } from "../PermissionChecklist.js"
 import type { Role, RoleInput } from "./queries.js"
 
 const SHOWN = ["name", "permissions"]
-const checkRole = checkFields(Schema.Struct({ name: RoleName, permissions: RolePermissions }), words.invalidForm)
+const checkRole = checkBody(Schema.Struct({ name: RoleName, permissions: RolePermissions }), words.invalidForm)
 
 interface Props {
   readonly title: string

@@ -2,7 +2,7 @@ import { ADMINISTRATOR_ROLE_ID, BUILT_IN_ROLE_IDS, type RoleId } from "@blueligh
 import { Link } from "wouter"
 import { admin as words } from "../../strings/index.js"
 import { FormProblem } from "../../ui/FieldProblems.js"
-import { StatusBadge } from "../StatusBadge.js"
+import { StatusBadge } from "../../ui/StatusBadge.js"
 import { groupPermissions } from "../permissionGroups.js"
 import { useRoles } from "./queries.js"
 

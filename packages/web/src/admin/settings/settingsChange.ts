@@ -1,7 +1,7 @@
 import { CommunitySettingsChange } from "@bluelight/core/civilians"
 import type { ApiFailure } from "../../api/failure.js"
 import { admin as words } from "../../strings/index.js"
-import { checkFields } from "../../ui/checkFields.js"
+import { checkBody } from "../../api/checkBody.js"
 
 export interface Settings {
   readonly licencePointsThreshold: number
@@ -22,7 +22,7 @@ export const fieldsOf = (settings: Settings): SettingsFields => ({
   warrantsNeedApproval: settings.warrantsNeedApproval
 })
 
-const checkSettings = checkFields(CommunitySettingsChange, words.invalidForm)
+const checkSettings = checkBody(CommunitySettingsChange, words.invalidForm)
 
 /** A number as typed: blank is no number (never 0). */
 const numberOf = (text: string): number => (text.trim() === "" ? Number.NaN : Number(text))

@@ -137,30 +137,31 @@ const WebhookPage = ({ webhook }: { readonly webhook: Webhook }) => {
         refreshing={test.deliveries.isFetching}
         onRefresh={() => void test.deliveries.refetch()}
       />
-      <ConfirmDialog
-        open={confirming}
-        title={words.confirmRevoke(webhook.url)}
-        confirmLabel={words.revoke}
-        cancelLabel={adminIntegrations.cancel}
-        busy={busy}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setBusy(true)
-          revokeWebhook(webhook.id).then(
-            (revokedNow) => {
-              setConfirming(false)
-              setEditing(false)
-              written(revokedNow, words.deleted)
-            },
-            (error: unknown) => {
-              setConfirming(false)
-              setFailure(asError(error))
-            }
-          ).finally(() => setBusy(false))
-        }}
-      >
-        <p>{words.confirmRevokeLead}</p>
-      </ConfirmDialog>
+      {confirming && (
+        <ConfirmDialog
+          title={words.confirmRevoke(webhook.url)}
+          confirmLabel={words.revoke}
+          cancelLabel={adminIntegrations.cancel}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setBusy(true)
+            revokeWebhook(webhook.id).then(
+              (revokedNow) => {
+                setConfirming(false)
+                setEditing(false)
+                written(revokedNow, words.deleted)
+              },
+              (error: unknown) => {
+                setConfirming(false)
+                setFailure(asError(error))
+              }
+            ).finally(() => setBusy(false))
+          }}
+        >
+          <p>{words.confirmRevokeLead}</p>
+        </ConfirmDialog>
+      )}
     </section>
   )
 }

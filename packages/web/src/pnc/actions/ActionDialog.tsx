@@ -1,7 +1,24 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react"
+import { type ReactNode, useId, useState } from "react"
+import { useModal } from "../../ui/useModal.js"
+
+/** The open dialog: mounted while it is shown, so its form is made afresh at each opening. */
+const OpenDialog = ({ title, onClose, children }: {
+  readonly title: string
+  readonly onClose: () => void
+  readonly children: (close: () => void) => ReactNode
+}) => {
+  const dialog = useModal()
+  const heading = useId()
+  return (
+    <dialog ref={dialog} aria-labelledby={heading} className="pnc-action-dialog" onClose={onClose}>
+      <h2 id={heading}>{title}</h2>
+      {children(onClose)}
+    </dialog>
+  )
+}
 
 /**
- * A button that opens a modal `dialog` (`showModal()`: the page behind is inert, Escape closes it,
+ * A button that opens a modal `dialog` (`useModal`: the page behind is inert, Escape closes it,
  * focus goes back to the button) holding one action's form. The form is made afresh at each opening
  * and is given `close`, which it calls once the API has taken the change.
  */
@@ -19,24 +36,10 @@ export const ActionDialog = ({ label, name, title = name ?? label, tone, disable
   readonly children: (close: () => void) => ReactNode
 }) => {
   const [open, setOpen] = useState(false)
-  const dialog = useRef<HTMLDialogElement>(null)
-  const heading = useId()
-  useEffect(() => {
-    if (open && dialog.current !== null && !dialog.current.open) dialog.current.showModal()
-  }, [open])
-  const close = () => {
-    dialog.current?.close()
-    setOpen(false)
-  }
   return (
     <>
       <button type="button" className={tone} disabled={disabled} aria-label={name} aria-describedby={describedBy} onClick={() => setOpen(true)}>{label}</button>
-      {open && (
-        <dialog ref={dialog} aria-labelledby={heading} className="pnc-action-dialog" onClose={() => setOpen(false)}>
-          <h2 id={heading}>{title}</h2>
-          {children(close)}
-        </dialog>
-      )}
+      {open && <OpenDialog title={title} onClose={() => setOpen(false)}>{children}</OpenDialog>}
     </>
   )
 }

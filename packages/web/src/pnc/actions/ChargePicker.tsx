@@ -1,12 +1,12 @@
 import { useDeferredValue, useId, useState } from "react"
 import { pncActions } from "../../strings/pncActions.js"
 import { type Allowance, allowance, type Cited, cite, MAX_COUNT, recount, uncite } from "./citation.js"
-import { money } from "./money.js"
+import { formatPounds } from "../../ui/money.js"
 import { useCharges } from "./reads.js"
 
 const words = pncActions.charges
 
-const fines = (a: Pick<Allowance, "fineMin" | "fineMax">) => words.range(money(a.fineMin), money(a.fineMax))
+const fines = (a: Pick<Allowance, "fineMin" | "fineMax">) => words.range(formatPounds(a.fineMin), formatPounds(a.fineMax))
 
 /** What the charges cited allow, summed, said as they change (`aria-live`). */
 const Allowed = ({ cited }: { readonly cited: ReadonlyArray<Cited> }) => {

@@ -1,5 +1,5 @@
 import { pncActions as words } from "../../strings/pncActions.js"
-import type { Checked } from "../../ui/checkedBody.js"
+import type { Checked } from "../../api/checkBody.js"
 import { ActionDialog } from "./ActionDialog.js"
 import { ActionForm } from "./ActionForm.js"
 import { AreaField } from "./fields.js"

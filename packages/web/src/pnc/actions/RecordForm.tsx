@@ -8,7 +8,7 @@ import { checkRecord } from "./bodies.js"
 import { ChargePicker } from "./ChargePicker.js"
 import { allowance, type Cited, citations } from "./citation.js"
 import { AreaField, SelectField, TextField } from "./fields.js"
-import { money } from "./money.js"
+import { formatPounds } from "../../ui/money.js"
 import { isoOf, localOf, optionalNumber, optionalText } from "./when.js"
 
 const words = pncActions.records
@@ -97,7 +97,7 @@ export const RecordForm = ({ person, onDone, now = new Date() }: {
             />
             <FieldProblems id={`${kit.id}-charges-problems`} failure={kit.failure} path={["charges"]} />
           </div>
-          <TextField kit={kit} name="fineAmount" label={`${words.fineAmount} · ${words.blankFine(money(allowed.fineMin))}`} inputMode="decimal" />
+          <TextField kit={kit} name="fineAmount" label={`${words.fineAmount} · ${words.blankFine(formatPounds(allowed.fineMin))}`} inputMode="decimal" />
           <TextField kit={kit} name="points" label={`${words.points} · ${words.blankPoints(allowed.points)}`} inputMode="numeric" />
           <TextField kit={kit} name="endorsementCode" label={words.endorsementCode} maxLength={10} />
           <SelectField

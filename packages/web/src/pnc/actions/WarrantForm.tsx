@@ -1,6 +1,6 @@
 import { call } from "../../api/client.js"
 import { pncActions } from "../../strings/pncActions.js"
-import type { BodyOf } from "../../ui/checkedBody.js"
+import type { BodyOf } from "../../api/checkBody.js"
 import type { OfficialPerson } from "../types.js"
 import { ActionForm } from "./ActionForm.js"
 import { checkWarrant } from "./bodies.js"

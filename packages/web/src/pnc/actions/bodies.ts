@@ -1,8 +1,8 @@
 import { BluelightApi } from "@bluelight/api"
 import { pncActions as words } from "../../strings/pncActions.js"
-import { bodyCheck } from "../../ui/checkedBody.js"
+import { bodyCheck } from "../../api/checkBody.js"
 
-/** Each PNC write's body, checked by the contract's own schema before it is sent (`ui/checkedBody.ts`). */
+/** Each PNC write's body, checked by the contract's own schema before it is sent (`api/checkBody.ts`). */
 const { pnc, pncRecords } = BluelightApi.groups
 const check = <E extends Parameters<typeof bodyCheck>[0]>(endpoint: E) => bodyCheck(endpoint, words.invalidForm)
 

@@ -9,7 +9,7 @@ import "../actions/actions.css"
 import { ActionForm } from "../actions/ActionForm.js"
 import { checkApproval, checkRejection } from "../actions/bodies.js"
 import { AreaField } from "../actions/fields.js"
-import { LongDate } from "../actions/LongDate.js"
+import { Day } from "../../ui/Day.js"
 import { type PendingWarrant, usePendingWarrants } from "../actions/reads.js"
 import { ReasonAction } from "../actions/ReasonAction.js"
 import { optionalText } from "../actions/when.js"
@@ -97,7 +97,7 @@ export const WarrantQueue = ({ me }: { readonly me: Me }) => {
                   <td>{warrant.reason}{warrant.details !== null && <span className="muted"> · {warrant.details}</span>}</td>
                   <td>{warrant.requestedBy.displayName}</td>
                   <td><Time at={warrant.requestedAt} /></td>
-                  <td>{warrant.expiresAt === null ? words.never : <LongDate at={warrant.expiresAt} />}</td>
+                  <td>{warrant.expiresAt === null ? words.never : <Day at={warrant.expiresAt} withTime />}</td>
                   {decides && <td><Decide warrant={warrant} me={me} onDecided={setNotice} /></td>}
                 </tr>
               ))}

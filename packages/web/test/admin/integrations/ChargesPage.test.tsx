@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import ChargesPage from "../../../src/admin/charges/ChargesPage.js"
 import { resetProblem } from "../../../src/app/problems.js"
-import { admin, ok, page, refusal, renderSection, requests, serve } from "./fakeApi.js"
+import { admin, renderSection } from "./fakeApi.js"
+import { ok, page, refusal, seen, serve } from "../../fakeServer.js"
 import { CHARGE_ID, chargeJson } from "./fixtures.js"
 
 afterEach(() => {
@@ -23,7 +24,21 @@ const refusedAt = (control: HTMLElement, message: string) => {
 
 describe("the charges catalogue", () => {
   it("lists charges with fines in pounds and their standing in words", async () => {
-    serve({ "GET /api/pnc/charges": () => page([chargeJson(), chargeJson({ id: "01a2352a-d94e-7539-a6d0-e6e376d98e02", code: "CU80", fineMin: 62.5, fineMax: 62.5, points: 0, endorsementCode: null, active: false })]) })
+    serve({
+      "GET /api/pnc/charges": () =>
+        page([
+          chargeJson(),
+          chargeJson({
+            id: "01a2352a-d94e-7539-a6d0-e6e376d98e02",
+            code: "CU80",
+            fineMin: 62.5,
+            fineMax: 62.5,
+            points: 0,
+            endorsementCode: null,
+            active: false
+          })
+        ])
+    })
     renderSection(BASE, <ChargesPage me={admin()} />)
     const table = await screen.findByRole("table", { name: "Charges catalogue" })
     const rows = within(table).getAllByRole("row")
@@ -32,7 +47,7 @@ describe("the charges catalogue", () => {
     expect(within(rows[2]!).getByText("£62.50")).toBeTruthy()
     expect(within(rows[2]!).getByText("Retired")).toBeTruthy()
     expect(within(rows[2]!).getByRole("button", { name: "Bring CU80 back into use" })).toBeTruthy()
-    expect(requests[0]!.url.searchParams.get("active")).toBe("true")
+    expect(seen[0]!.url.searchParams.get("active")).toBe("true")
   })
 
   it("searches once the typing pauses, and lists every standing on request", async () => {
@@ -42,9 +57,10 @@ describe("the charges catalogue", () => {
     await screen.findByRole("table", { name: "Charges catalogue" })
     await user.type(screen.getByRole("searchbox", { name: "Search charges" }), "speed")
     await user.selectOptions(screen.getByRole("combobox", { name: "Show" }), "All charges")
-    await expect.poll(() => requests.some((request) => request.url.searchParams.get("search") === "speed" && request.url.searchParams.get("active") === "all")).toBe(true)
+    await expect.poll(() => seen.some((request) => request.url.searchParams.get("search") === "speed" && request.url.searchParams.get("active") === "all"))
+      .toBe(true)
     // Read once the typing paused: never a read for every letter.
-    expect(requests.map((request) => request.url.searchParams.get("search")).filter((search) => search !== null && search !== "speed")).toEqual([])
+    expect(seen.map((request) => request.url.searchParams.get("search")).filter((search) => search !== null && search !== "speed")).toEqual([])
   })
 
   it("without pnc.view, says the catalogue cannot be read and still offers a new charge", async () => {
@@ -52,7 +68,7 @@ describe("the charges catalogue", () => {
     renderSection(BASE, <ChargesPage me={admin(["admin.manage"])} />)
     expect(await screen.findByText(/needs the permission pnc.view/)).toBeTruthy()
     expect(screen.getByRole("link", { name: "New charge" })).toBeTruthy()
-    expect(requests).toEqual([])
+    expect(seen).toEqual([])
   })
 })
 
@@ -80,7 +96,7 @@ describe("a new charge", () => {
     await user.click(within(form).getByRole("button", { name: "Create charge" }))
     expect(await screen.findByText("Charge SP30 created.")).toBeTruthy()
     expect(window.location.pathname).toBe(`${BASE}/${CHARGE_ID}`)
-    const sent = requests.find((request) => request.method === "POST")!.body
+    const sent = seen.find((request) => request.method === "POST")!.body
     expect(sent).toMatchObject({ code: "sp30", fineMin: 62.5, fineMax: 1000, points: 3, endorsementCode: "SP30", category: null, custodyMaxDays: null })
     expect(screen.getByRole("textbox", { name: "Lowest fine (£)" })).toHaveProperty("value", "62.50")
   })
@@ -117,7 +133,7 @@ describe("a new charge", () => {
     const high = within(form).getByRole("textbox", { name: "Highest fine (£)" })
     await expect.poll(() => high.getAttribute("aria-invalid")).toBe("true")
     refusedAt(high, "must not be less than fineMin (5000)")
-    expect(requests).toEqual([])
+    expect(seen).toEqual([])
   })
 
   it("shows each problem of the API's INVALID_INPUT at the field it names", async () => {
@@ -160,11 +176,11 @@ describe("a charge's page", () => {
     await user.type(high, "1250.75")
     await user.click(within(form).getByRole("button", { name: "Save changes" }))
     expect(await screen.findByText("Saved.")).toBeTruthy()
-    expect(requests.find((request) => request.method === "PATCH")!.body).toEqual({ fineMax: 1250.75 })
+    expect(seen.find((request) => request.method === "PATCH")!.body).toEqual({ fineMax: 1250.75 })
 
     await user.click(screen.getByRole("button", { name: "Retire" }))
     expect(await screen.findByText("Charge SP30 retired: it can no longer be cited.")).toBeTruthy()
-    expect(requests.filter((request) => request.method === "PATCH")[1]!.body).toEqual({ active: false })
+    expect(seen.filter((request) => request.method === "PATCH")[1]!.body).toEqual({ active: false })
     expect(await screen.findByRole("button", { name: "Bring back into use" })).toBeTruthy()
   })
 })

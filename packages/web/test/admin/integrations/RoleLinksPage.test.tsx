@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import RoleLinksPage from "../../../src/admin/roleLinks/RoleLinksPage.js"
 import { resetProblem } from "../../../src/app/problems.js"
-import { admin, AT, ok, page, refusal, renderSection, requests, serve } from "./fakeApi.js"
+import { admin, AT, renderSection } from "./fakeApi.js"
+import { ok, page, refusal, seen, serve } from "../../fakeServer.js"
 import { ROLE_ID, roleLinkJson, roles } from "./fixtures.js"
 
 afterEach(() => {
@@ -60,7 +61,7 @@ describe("role links", () => {
     const form = await linkForm(user, "42")
     await user.click(within(form).getByRole("button", { name: "Link role" }))
     expect(await screen.findByText("Provider role 42 now gives Dispatcher.")).toBeTruthy()
-    expect(requests.find((request) => request.method === "POST")!.body).toEqual({ providerRoleId: "42", roleId: ROLE_ID })
+    expect(seen.find((request) => request.method === "POST")!.body).toEqual({ providerRoleId: "42", roleId: ROLE_ID })
     expect(await screen.findByRole("rowheader", { name: "42" })).toBeTruthy()
   })
 
@@ -95,7 +96,7 @@ describe("role links", () => {
     const form = await linkForm(user, "role-7")
     await user.click(within(form).getByRole("button", { name: "Link role" }))
     refusedAt(within(form).getByRole("textbox", { name: "Provider role id" }), "must be 1 to 32 digits")
-    expect(requests.filter((request) => request.method === "POST")).toEqual([])
+    expect(seen.filter((request) => request.method === "POST")).toEqual([])
   })
 
   it("removes a link after asking", async () => {
@@ -114,7 +115,7 @@ describe("role links", () => {
     renderSection(BASE, <RoleLinksPage me={admin()} />)
     await user.click(await screen.findByRole("button", { name: "Remove the link 1187654321098765432 → Dispatcher" }))
     const dialog = await screen.findByRole("dialog", { name: "Remove the link from provider role 1187654321098765432 to Dispatcher?" })
-    expect(requests.some((request) => request.method === "DELETE")).toBe(false)
+    expect(seen.some((request) => request.method === "DELETE")).toBe(false)
     await user.click(within(dialog).getByRole("button", { name: "Remove" }))
     expect(await screen.findByText("The link 1187654321098765432 → Dispatcher was removed.")).toBeTruthy()
     expect(await screen.findByText("No role links yet.")).toBeTruthy()

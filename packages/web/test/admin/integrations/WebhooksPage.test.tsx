@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import WebhooksPage from "../../../src/admin/webhooks/WebhooksPage.js"
 import { resetProblem } from "../../../src/app/problems.js"
-import { admin, ok, page, refusal, renderSection, requests, serve } from "./fakeApi.js"
+import { admin, renderSection } from "./fakeApi.js"
+import { ok, page, refusal, seen, serve } from "../../fakeServer.js"
 import { deliveryJson, MESSAGE_ID, SECRET, WEBHOOK_ID, webhookJson } from "./fixtures.js"
 
 afterEach(() => {
@@ -39,7 +40,7 @@ describe("a new webhook", () => {
     expect(within(secret).getByText(/you will not see it again/)).toBeTruthy()
     expect(within(secret).getByRole("button", { name: "Copy" })).toBeTruthy()
     // In the catalogue's order, whatever order they were ticked in; no description sent as none.
-    expect(requests.find((request) => request.method === "POST")!.body).toEqual({
+    expect(seen.find((request) => request.method === "POST")!.body).toEqual({
       url: "https://bot.example.com/bluelight",
       events: ["cad.incident.created", "cad.panic"],
       description: null
@@ -69,7 +70,7 @@ describe("a new webhook", () => {
     const events = within(form).getByRole("group", { name: "Events" })
     expect(events.getAttribute("aria-invalid")).toBe("true")
     expect(within(events).getByText("at least one event type")).toBeTruthy()
-    expect(requests.filter((request) => request.method === "POST")).toEqual([])
+    expect(seen.filter((request) => request.method === "POST")).toEqual([])
 
     await user.clear(url)
     await user.type(url, "https://10.0.0.5/hook")
@@ -83,7 +84,17 @@ describe("a new webhook", () => {
 describe("a webhook's page", () => {
   it("sends a test and watches the log until its attempt has an outcome", async () => {
     const user = userEvent.setup()
-    let log: Array<unknown> = [deliveryJson({ id: "01a2352a-d94e-7539-a6d0-e6e376d98a32", messageId: "01a2352a-d94e-7539-a6d0-e6e376d98a22", type: "cad.panic", status: "GAVE_UP", attempt: 7, responseStatus: 500, error: "HTTP 500" })]
+    let log: Array<unknown> = [
+      deliveryJson({
+        id: "01a2352a-d94e-7539-a6d0-e6e376d98a32",
+        messageId: "01a2352a-d94e-7539-a6d0-e6e376d98a22",
+        type: "cad.panic",
+        status: "GAVE_UP",
+        attempt: 7,
+        responseStatus: 500,
+        error: "HTTP 500"
+      })
+    ]
     let reads = 0
     serve({
       "GET /api/admin/webhooks": () => page([webhookJson()]),
@@ -132,14 +143,14 @@ describe("a webhook's page", () => {
     await user.click(await screen.findByRole("button", { name: "Pause" }))
     expect(await screen.findByText("Paused: nothing new is sent to it.")).toBeTruthy()
     expect(screen.getByText("Paused", { selector: ".badge" })).toBeTruthy()
-    expect(requests.find((request) => request.method === "PATCH")!.body).toEqual({ active: false })
+    expect(seen.find((request) => request.method === "PATCH")!.body).toEqual({ active: false })
 
     await user.click(screen.getByRole("button", { name: "Edit" }))
     const form = screen.getByRole("form", { name: "Change this webhook" })
     await user.click(within(form).getByRole("checkbox", { name: /A shift ends/ }))
     await user.click(within(form).getByRole("button", { name: "Save changes" }))
     expect(await screen.findByText("Saved.")).toBeTruthy()
-    expect(requests.filter((request) => request.method === "PATCH")[1]!.body).toEqual({ events: ["cad.panic", "shift.ended"] })
+    expect(seen.filter((request) => request.method === "PATCH")[1]!.body).toEqual({ events: ["cad.panic", "shift.ended"] })
 
     await user.click(screen.getByRole("button", { name: "Delete" }))
     const dialog = await screen.findByRole("dialog", { name: "Delete the webhook to https://bot.example.com/bluelight?" })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { amountOfPence, formatPounds, penceFromText, penceOfAmount, textOfAmount } from "../../../src/admin/charges/money.js"
+import { amountOfPence, formatPounds, penceFromText, penceOfAmount, textOfAmount } from "../../../src/ui/money.js"
 import { chargeBody, chargeChange, EMPTY_CHARGE, formOfCharge } from "../../../src/admin/charges/chargeForm.js"
 import type { Charge } from "../../../src/admin/charges/queries.js"
 

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../../src/app/problems.js"
 import { PersonPage } from "../../../src/pnc/PersonPage.js"
 import { RecordsPanel } from "../../../src/pnc/RecordsPanel.js"
-import { ALL_PNC, type Answer, bodiesOf, me, ok, page, refusal, renderWithQueries, type Sent, serve } from "./fakeApi.js"
+import { bodiesOf, type Handler, ok, page, refusal, serve } from "../../fakeServer.js"
+import { ALL_PNC, me, renderWithQueries } from "./fakeApi.js"
 import {
   ENDORSEMENT,
   endorsementJson,
@@ -42,7 +43,7 @@ const act = async (button: string, fill: Record<string, string>, submit: string,
 const closed = () => waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
 
 /** The reads of the person's page: the person (as `over` changes it), their records (none unless given), their history (empty). */
-const personPage = (over: Record<string, unknown> = {}, records: ReadonlyArray<unknown> = []): Record<string, (request: Sent) => Answer> => ({
+const personPage = (over: Record<string, unknown> = {}, records: ReadonlyArray<unknown> = []): Record<string, Handler> => ({
   [`GET /api/pnc/civilians/${PERSON}`]: () => ok(personJson(over)),
   [`GET ${RECORDS}`]: () => page(records),
   "GET /api/pnc/events": () => page([])

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../../src/app/problems.js"
 import { PersonActions } from "../../../src/pnc/PersonActions.js"
-import { ALL_PNC, bodiesOf, me, ok, page, refusal, renderWithQueries, serve } from "./fakeApi.js"
+import { ALL_PNC, me, renderWithQueries } from "./fakeApi.js"
+import { bodiesOf, ok, page, refusal, serve } from "../../fakeServer.js"
 import { chargeJson, noInsurance, person, PERSON, recordJson, SPEEDING, NO_INSURANCE, VEHICLE } from "./fixtures.js"
 
 afterEach(() => {

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../../src/app/problems.js"
 import { VehicleActions } from "../../../src/pnc/VehicleActions.js"
 import { VehiclePage } from "../../../src/pnc/VehiclePage.js"
-import { ALL_PNC, bodiesOf, me, ok, refusal, renderWithQueries, serve } from "./fakeApi.js"
+import { bodiesOf, ok, refusal, serve } from "../../fakeServer.js"
+import { ALL_PNC, me, renderWithQueries } from "./fakeApi.js"
 import { MARKER, markerJson, vehicle, VEHICLE, vehicleJson, vehicleRecordJson } from "./fixtures.js"
 
 afterEach(() => {
@@ -13,7 +14,12 @@ afterEach(() => {
   resetProblem()
 })
 
-const stolenMarker = markerJson({ type: "STOLEN_VEHICLE", civilian: null, vehicle: { id: VEHICLE, plate: "AB12 CDE" }, reason: "Reported stolen by the keeper" })
+const stolenMarker = markerJson({
+  type: "STOLEN_VEHICLE",
+  civilian: null,
+  vehicle: { id: VEHICLE, plate: "AB12 CDE" },
+  reason: "Reported stolen by the keeper"
+})
 
 describe("a vehicle's actions", () => {
   it("marks the vehicle stolen with a vehicle marker, of the vehicle's types", async () => {

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event"
 import { afterEach, describe, expect, it } from "vitest"
 import { resetProblem } from "../../../src/app/problems.js"
 import { WarrantQueue } from "../../../src/pnc/warrants/WarrantQueue.js"
-import { ALL_PNC, bodiesOf, me, ok, page, refusal, renderWithQueries, serve } from "./fakeApi.js"
+import { ALL_PNC, me, renderWithQueries } from "./fakeApi.js"
+import { bodiesOf, ok, page, refusal, serve } from "../../fakeServer.js"
 import { OTHER_OFFICER, officer, otherOfficer, PERSON, warrantJson } from "./fixtures.js"
 
 afterEach(() => {
@@ -89,8 +90,7 @@ describe("the warrants awaiting approval", () => {
     const user = userEvent.setup()
     serve({
       "GET /api/pnc/warrants": () => page([pendingTheirs]),
-      [`POST /api/pnc/warrants/${OTHERS}/approve`]: () =>
-        refusal(403, "SELF_APPROVAL", "You requested warrant WAR-000002: another officer must decide it")
+      [`POST /api/pnc/warrants/${OTHERS}/approve`]: () => refusal(403, "SELF_APPROVAL", "You requested warrant WAR-000002: another officer must decide it")
     })
     // Signed in as another account than the requester's as the page knows it, the API still has the last word.
     renderWithQueries(<WarrantQueue me={me(ALL_PNC)} />)

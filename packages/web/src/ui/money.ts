@@ -34,5 +34,5 @@ export const textOfAmount = (amount: number): string => {
 
 const shown = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" })
 
-/** The API's amount as shown: "£1,250.50". */
+/** The API's amount as shown: "£1,250.50" (a charge's fines, a record's fine). */
 export const formatPounds = (amount: number): string => shown.format(penceOfAmount(amount) / 100)
