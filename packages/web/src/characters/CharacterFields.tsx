@@ -3,7 +3,7 @@ import { characters as words } from "../strings/index.js"
 import type { FieldProps } from "../ui/useFields.js"
 import type { CharacterFormFields } from "./characterForm.js"
 
-type Name = keyof CharacterFormFields & string
+type Name = keyof CharacterFormFields
 
 export interface CharacterFieldsProps {
   readonly id: string

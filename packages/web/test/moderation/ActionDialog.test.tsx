@@ -158,13 +158,19 @@ describe("a busy game server", () => {
     expect(await within(dialog).findByText("The game server is busy. Nothing was stored. You may send again in 3 seconds.")).toBeTruthy()
     const again = within(dialog).getByRole("button", { name: "Send again" }) as HTMLButtonElement
     expect(again.disabled).toBe(true)
-    act(() => vi.advanceTimersByTime(1_000))
+    act(() => {
+      vi.advanceTimersByTime(1_000)
+    })
     expect(within(dialog).getByText("The game server is busy. Nothing was stored. You may send again in 2 seconds.")).toBeTruthy()
     expect(within(dialog).getByText("The game server is cooling down after the last command: 3 seconds left")).toBeTruthy()
-    act(() => vi.advanceTimersByTime(1_000))
+    act(() => {
+      vi.advanceTimersByTime(1_000)
+    })
     expect(within(dialog).getByText(/send again in 1 second\./)).toBeTruthy()
     expect(again.disabled).toBe(true)
-    act(() => vi.advanceTimersByTime(1_000))
+    act(() => {
+      vi.advanceTimersByTime(1_000)
+    })
     expect(within(dialog).getByText("The game server is busy. Nothing was stored. You may send again now.")).toBeTruthy()
     expect(again.disabled).toBe(false)
     await user.click(again)

@@ -43,9 +43,13 @@ describe("the running clock", () => {
     expect(clock.textContent).toBe("00:59:58")
     expect(clock.getAttribute("title")).toBe(`Started ${startedAt}`)
     expect(clock.getAttribute("datetime")).toBe(startedAt)
-    act(() => vi.advanceTimersByTime(1_000))
+    act(() => {
+      vi.advanceTimersByTime(1_000)
+    })
     expect(clock.textContent).toBe("00:59:59")
-    act(() => vi.advanceTimersByTime(2_000))
+    act(() => {
+      vi.advanceTimersByTime(2_000)
+    })
     expect(clock.textContent).toBe("01:00:01")
   })
 })

@@ -20,7 +20,7 @@ export const ChargeForm = ({ initial, heading, submitLabel, submit, children }: 
 }) => {
   const { id, fields, setFields, failure, setFailure, busy, setBusy, field, problems } = useFields<ChargeFormFields>(initial)
   const hint = (name: string) => `${id}-${name}-hint`
-  const described = (name: keyof ChargeFormFields & string, hintName: string) => withHint(field(name), hint(hintName))
+  const described = (name: keyof ChargeFormFields, hintName: string) => withHint(field(name), hint(hintName))
   return (
     <form
       className="integr-form panel"

@@ -26,7 +26,7 @@ export const IssuedToken = ({ issued, onClose }: { readonly issued: IssuedCreden
         <button
           type="button"
           className="primary"
-          onClick={() => navigator.clipboard.writeText(issued.token).then(() => setCopy("copied"), () => setCopy("failed"))}
+          onClick={() => void navigator.clipboard.writeText(issued.token).then(() => setCopy("copied"), () => setCopy("failed"))}
         >
           {words.copy}
         </button>
