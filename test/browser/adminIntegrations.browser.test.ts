@@ -17,9 +17,8 @@ beforeAll(async () => {
 })
 
 /** The administrator in their browser, signed in by the first test that needs them (signing in waits inside a test). */
-const administrator = (): Promise<Person> =>
-  // Writing the catalogue is admin.manage's; reading it, pnc.view's.
-  (signedIn ??= world.person({ id: "integr-admin", displayName: "Ina Integrations" }, { permissions: ["admin.manage", "pnc.view"], at: "/admin/charges" }))
+const administrator = (): Promise<Person> => // Writing the catalogue is admin.manage's; reading it, pnc.view's.
+(signedIn ??= world.person({ id: "integr-admin", displayName: "Ina Integrations" }, { permissions: ["admin.manage", "pnc.view"], at: "/admin/charges" }))
 afterAll(async () => {
   await world?.close()
   await receiver?.close()

@@ -47,7 +47,10 @@ const checkDialog = async (page: Page, open: () => Promise<void>, dialog: Locato
     await open()
     await dialog.waitFor()
     await expectAccessible(page, `${name}, ${theme} theme`)
-    await page.screenshot({ path: fileURLToPath(new URL(`../../browser-check/${name.replace(/[^A-Za-z0-9]+/g, "-")}-${theme}.png`, import.meta.url)), fullPage: true })
+    await page.screenshot({
+      path: fileURLToPath(new URL(`../../browser-check/${name.replace(/[^A-Za-z0-9]+/g, "-")}-${theme}.png`, import.meta.url)),
+      fullPage: true
+    })
     await page.keyboard.press("Escape")
     await dialog.waitFor({ state: "hidden" })
   }
@@ -71,7 +74,11 @@ describe("a member's characters", () => {
     await page.getByText("You have no characters yet.").waitFor()
     await checkPage(page, "characters, none yet")
 
-    const id = await createCharacter(page, { fullName: "Jane Doe", dateOfBirth: "1990-05-14", gender: "Female", address: "1 High Street, Anytown" }, "characters, new character")
+    const id = await createCharacter(
+      page,
+      { fullName: "Jane Doe", dateOfBirth: "1990-05-14", gender: "Female", address: "1 High Street, Anytown" },
+      "characters, new character"
+    )
     await checkPage(page, "character, just created")
 
     const licence = page.getByRole("region", { name: "Driving licence" })

@@ -23,7 +23,9 @@ const driver = async (fullName: string, plate: string) => {
   const api = world.adminApi
   const person = dataOf<Made>(await api.call("POST", "/api/civilians", { fullName, dateOfBirth: "1990-05-01", gender: "MALE", address: "1 High Street" }))
   dataOf<Made>(await api.call("POST", `/api/civilians/${person.id}/licence`, { categories: ["B"] }))
-  const vehicle = dataOf<Made>(await api.call("POST", `/api/civilians/${person.id}/vehicles`, { plate, make: "Ford", model: "Focus", colour: "Blue", type: "CAR" }))
+  const vehicle = dataOf<Made>(
+    await api.call("POST", `/api/civilians/${person.id}/vehicles`, { plate, make: "Ford", model: "Focus", colour: "Blue", type: "CAR" })
+  )
   return { personId: person.id, vehicleId: vehicle.id, plate }
 }
 
@@ -34,16 +36,18 @@ const OFFICER = ["pnc.view", "pnc.records.manage", "pnc.licences.manage", "pnc.w
 
 describe("the PNC actions", () => {
   it("an officer records a citation citing a charge, and sees its endorsement on the licence", async () => {
-    dataOf(await world.adminApi.call("POST", "/api/pnc/charges", {
-      code: "SP30",
-      title: "Exceeding the speed limit on a public road",
-      category: "Traffic",
-      fineMin: 100,
-      fineMax: 1000,
-      points: 3,
-      endorsementCode: "SP30",
-      warningApplicable: true
-    }))
+    dataOf(
+      await world.adminApi.call("POST", "/api/pnc/charges", {
+        code: "SP30",
+        title: "Exceeding the speed limit on a public road",
+        category: "Traffic",
+        fineMin: 100,
+        fineMax: 1000,
+        points: 3,
+        endorsementCode: "SP30",
+        warningApplicable: true
+      })
+    )
     const scene = await driver("Jamie Driver", "AB12 CDE")
     const officer = await world.person({ id: "pnc-cite", displayName: "Olly Officer" }, { permissions: OFFICER, at: `/pnc/people/${scene.personId}` })
     const page = officer.page

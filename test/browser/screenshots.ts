@@ -23,8 +23,7 @@ const themeOf = (page: Page): Promise<Theme> =>
   page.evaluate(() => (globalThis as unknown as InPage).document.documentElement.dataset["theme"] === "light" ? "light" : "dark")
 
 /** Whether a modal dialog is open (`showModal()`): everything else, the header too, is inert until it closes. */
-const modalOpen = (page: Page): Promise<boolean> =>
-  page.evaluate(() => (globalThis as unknown as InPage).document.querySelector("dialog:modal") !== null)
+const modalOpen = (page: Page): Promise<boolean> => page.evaluate(() => (globalThis as unknown as InPage).document.querySelector("dialog:modal") !== null)
 
 /**
  * Puts the page in `theme`: with the header's "Light theme" button where there is one, as a person

@@ -42,7 +42,17 @@ describe("Developer Access", () => {
 
     await turnOn(person, PASSWORD)
     await badge.waitFor()
-    await expect.poll(() => navigation.getByRole("link").allTextContents()).toEqual(["Control", "MDT", "PNC", "My characters", "Staff", "Sessions", "Moderation", "Administration", "Audit log"])
+    await expect.poll(() => navigation.getByRole("link").allTextContents()).toEqual([
+      "Control",
+      "MDT",
+      "PNC",
+      "My characters",
+      "Staff",
+      "Sessions",
+      "Moderation",
+      "Administration",
+      "Audit log"
+    ])
     await page.getByText("On for this session: every permission, until you turn it off.").waitFor()
     await checkPage(page, "home, developer access on")
 

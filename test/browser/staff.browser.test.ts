@@ -21,7 +21,10 @@ const headerShift = (page: Page): Locator => page.getByRole("banner").getByRole(
 /** What the browser does when its window comes back into focus (the app reads `GET /api/me` again then). */
 const refocus = (page: Page) =>
   page.evaluate(() => {
-    const here = globalThis as unknown as { document: { dispatchEvent: (event: unknown) => boolean }; Event: new (type: string, init: { bubbles: boolean }) => unknown }
+    const here = globalThis as unknown as {
+      document: { dispatchEvent: (event: unknown) => boolean }
+      Event: new(type: string, init: { bubbles: boolean }) => unknown
+    }
     here.document.dispatchEvent(new here.Event("visibilitychange", { bubbles: true }))
   })
 

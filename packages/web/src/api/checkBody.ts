@@ -18,8 +18,7 @@ const problemsOf = (cause: { readonly reasons: ReadonlyArray<{ readonly _tag: st
 }
 
 /** An `INVALID_INPUT` as the API would answer it: `message` above the form, each problem at its field. */
-const invalidInput = (message: string, problems: ReadonlyArray<FieldProblem>) =>
-  new ApiFailure("INVALID_INPUT", message, problems, problems, undefined)
+const invalidInput = (message: string, problems: ReadonlyArray<FieldProblem>) => new ApiFailure("INVALID_INPUT", message, problems, problems, undefined)
 
 /**
  * A body checked by the API's own field rules (the core's schemas) before it is sent, as the typed

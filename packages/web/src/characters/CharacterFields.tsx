@@ -16,8 +16,7 @@ export interface CharacterFieldsProps {
 const GENDERS = Object.keys(words.genders) as ReadonlyArray<keyof typeof words.genders>
 
 /** A field's control, disabled with the reason beside it when it is locked. */
-const locking = (props: FieldProps, locked: boolean, reasonId: string) =>
-  locked ? { ...props, disabled: true, "aria-describedby": reasonId } : props
+const locking = (props: FieldProps, locked: boolean, reasonId: string) => locked ? { ...props, disabled: true, "aria-describedby": reasonId } : props
 
 /** The inputs of a character, shared by creating one and editing one: labelled, with the API's problems beside each. */
 export const CharacterFields = ({ id, field, problems, identityLocked = false }: CharacterFieldsProps) => {
@@ -80,4 +79,14 @@ export const CharacterFields = ({ id, field, problems, identityLocked = false }:
 }
 
 /** The names of the fields this form shows, for `FormProblem` (problems of others are listed above the form). */
-export const CHARACTER_FIELD_NAMES: ReadonlyArray<string> = ["fullName", "dateOfBirth", "gender", "address", "phone", "occupation", "imageUrl", "notes", "status"]
+export const CHARACTER_FIELD_NAMES: ReadonlyArray<string> = [
+  "fullName",
+  "dateOfBirth",
+  "gender",
+  "address",
+  "phone",
+  "occupation",
+  "imageUrl",
+  "notes",
+  "status"
+]

@@ -38,10 +38,14 @@ export const CharacterList = ({ mayCreate }: { readonly mayCreate: boolean }) =>
               <tbody>
                 {rows.map((character) => (
                   <tr key={character.id}>
-                    <th scope="row"><Link href={`/${character.id}`}>{character.fullName}</Link></th>
+                    <th scope="row">
+                      <Link href={`/${character.id}`}>{character.fullName}</Link>
+                    </th>
                     <td className="chars-mono">{character.reference}</td>
                     <td>{formatDate(character.dateOfBirth)}</td>
-                    <td><StatusBadge status={character.status} /></td>
+                    <td>
+                      <StatusBadge status={character.status} />
+                    </td>
                     <td>{character.licence === null ? words.noLicence : <LicenceBadge status={character.licence.status} />}</td>
                     <td>{character.vehicles.length}</td>
                   </tr>

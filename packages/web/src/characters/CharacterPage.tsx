@@ -34,7 +34,9 @@ const Character = ({ id, me }: { readonly id: CivilianId; readonly me: Me }) => 
   const manages = me.permissions.includes("civilians.manage")
   return (
     <article className="chars-page" aria-labelledby="chars-character-title">
-      <p className="chars-back"><Link href="/">{words.backToList}</Link></p>
+      <p className="chars-back">
+        <Link href="/">{words.backToList}</Link>
+      </p>
       <header className="chars-head">
         <h1 id="chars-character-title">{shown.fullName}</h1>
         <span className="chars-mono" aria-label={`${words.reference} ${shown.reference}`}>{shown.reference}</span>

@@ -115,13 +115,19 @@ export const DetailsSection = ({ character, manages }: { readonly character: Cha
           <dt>{words.facts.occupation}</dt>
           <dd>{character.occupation ?? words.notStated}</dd>
           <dt>{words.facts.imageUrl}</dt>
-          <dd>{character.imageUrl === null ? words.notStated : <a href={character.imageUrl} rel="noreferrer noopener" target="_blank">{character.imageUrl}</a>}</dd>
+          <dd>
+            {character.imageUrl === null ? words.notStated : <a href={character.imageUrl} rel="noreferrer noopener" target="_blank">{character.imageUrl}</a>}
+          </dd>
           <dt>{words.notes}</dt>
           <dd className="chars-notes">{character.notes ?? words.noNotes}</dd>
           <dt>{words.createdAt}</dt>
-          <dd><Day at={character.createdAt} withTime /></dd>
+          <dd>
+            <Day at={character.createdAt} withTime />
+          </dd>
           <dt>{words.updatedAt}</dt>
-          <dd><Day at={character.updatedAt} withTime /></dd>
+          <dd>
+            <Day at={character.updatedAt} withTime />
+          </dd>
         </dl>
       )}
       {character.identityLocked && !editing && <p className="chars-locked">{words.identityLocked}</p>}

@@ -18,8 +18,7 @@ const AgeRule = ({ id, dateOfBirth }: { readonly id: string; readonly dateOfBirt
   const tooYoung = rule.tooYoungFor.length > 0
   return (
     <p id={id} className={tooYoung ? "chars-rule chars-rule-refused" : "chars-rule"}>
-      {words.ageToday(rule.age)}{" "}
-      {tooYoung
+      {words.ageToday(rule.age)} {tooYoung
         ? words.tooYoung(rule.tooYoungFor.map((category) => words.categoryWords[category]), rule.minimum, formatDate(rule.oldEnoughOn))
         : words.oldEnough(rule.minimum)}
     </p>
@@ -53,8 +52,7 @@ const ApplyForm = ({ character, apply }: { readonly character: Character; readon
               <input
                 type="checkbox"
                 checked={chosen.includes(category)}
-                onChange={(event) =>
-                  setChosen(event.target.checked ? [...chosen, category].sort() : chosen.filter((each) => each !== category))}
+                onChange={(event) => setChosen(event.target.checked ? [...chosen, category].sort() : chosen.filter((each) => each !== category))}
               />
               {words.categoryWords[category]}
             </label>
@@ -91,7 +89,9 @@ const Endorsements = ({ licence }: { readonly licence: HolderLicence }) =>
             <td className="chars-mono">{endorsement.code}</td>
             <td>{endorsement.reason}</td>
             <td>{endorsement.points}</td>
-            <td><Day at={endorsement.createdAt} /></td>
+            <td>
+              <Day at={endorsement.createdAt} />
+            </td>
             <td>{endorsement.expiresAt === null ? words.never : <Day at={endorsement.expiresAt} />}</td>
             <td>
               <span className={`badge ${endorsement.active ? "warn" : "muted"}`}>{endorsement.active ? words.endorsementActive : words.endorsementSpent}</span>
@@ -109,15 +109,21 @@ const HeldLicence = ({ licence }: { readonly licence: HolderLicence }) => (
       <dt>{words.licenceNumber}</dt>
       <dd className="chars-mono">{licence.number}</dd>
       <dt>{words.licenceStatus}</dt>
-      <dd><LicenceBadge status={licence.status} /></dd>
+      <dd>
+        <LicenceBadge status={licence.status} />
+      </dd>
       <dt>{words.categories}</dt>
       <dd>{licence.categories.map((category) => words.categoryWords[category]).join(", ")}</dd>
       <dt>{words.points}</dt>
       <dd>{licence.points}</dd>
       <dt>{words.issuedAt}</dt>
-      <dd><Day at={licence.issuedAt} /></dd>
+      <dd>
+        <Day at={licence.issuedAt} />
+      </dd>
       <dt>{words.expiresAt}</dt>
-      <dd><Day at={licence.expiresAt} /></dd>
+      <dd>
+        <Day at={licence.expiresAt} />
+      </dd>
       {licence.status === "SUSPENDED" && (
         <>
           <dt>{words.suspendedUntil}</dt>

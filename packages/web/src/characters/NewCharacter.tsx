@@ -14,7 +14,9 @@ export const NewCharacter = () => {
   const form = useFields(EMPTY_CHARACTER)
   return (
     <section className="chars-page" aria-labelledby={`${form.id}-title`}>
-      <p className="chars-back"><Link href="/">{words.backToList}</Link></p>
+      <p className="chars-back">
+        <Link href="/">{words.backToList}</Link>
+      </p>
       <h1 id={`${form.id}-title`}>{words.newTitle}</h1>
       <p className="muted">{words.newLead}</p>
       <form

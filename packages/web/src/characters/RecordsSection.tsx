@@ -37,7 +37,9 @@ export const RecordsSection = ({ records }: { readonly records: ReadonlyArray<Di
             {records.map((record) => (
               <tr key={record.id}>
                 <td className="chars-mono">{record.reference}</td>
-                <td><Day at={record.occurredAt} withTime /></td>
+                <td>
+                  <Day at={record.occurredAt} withTime />
+                </td>
                 <td>{words.recordTypes[record.type]}</td>
                 <th scope="row">
                   {record.title}
@@ -47,7 +49,9 @@ export const RecordsSection = ({ records }: { readonly records: ReadonlyArray<Di
                 <td className="chars-number">{formatFine(record.fineAmount)}</td>
                 <td className="chars-number">{record.points}</td>
                 <td className="chars-mono">{record.vehicle === null ? words.noVehicle : record.vehicle.plate}</td>
-                <td><span className={`badge ${STATUS_TONE[record.status]}`}>{words.recordStatuses[record.status]}</span></td>
+                <td>
+                  <span className={`badge ${STATUS_TONE[record.status]}`}>{words.recordStatuses[record.status]}</span>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -50,8 +50,12 @@ export const VehiclesSection = ({ character }: { readonly character: Character }
                     <td>{vehicle.make} {vehicle.model}</td>
                     <td>{vehicle.colour}</td>
                     <td>{words.vehicleTypes[vehicle.type]}</td>
-                    <td><Statuses vehicle={vehicle} /></td>
-                    <td><Day at={vehicle.keeperSince} /></td>
+                    <td>
+                      <Statuses vehicle={vehicle} />
+                    </td>
+                    <td>
+                      <Day at={vehicle.keeperSince} />
+                    </td>
                     <td>
                       <button
                         type="button"

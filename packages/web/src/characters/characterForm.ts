@@ -48,16 +48,17 @@ export const fieldsOf = (character: Character): CharacterFormFields => ({
 const optional = (text: string): string | null => (text.trim() === "" ? null : text)
 
 /** A new character's body: the optional fields left empty are sent as null. */
-export const inputOf = (fields: CharacterFormFields): CharacterInput => ({
-  fullName: fields.fullName,
-  dateOfBirth: fields.dateOfBirth,
-  gender: fields.gender as Gender,
-  address: fields.address,
-  phone: optional(fields.phone),
-  occupation: optional(fields.occupation),
-  imageUrl: optional(fields.imageUrl),
-  notes: optional(fields.notes)
-}) as CharacterInput
+export const inputOf = (fields: CharacterFormFields): CharacterInput =>
+  ({
+    fullName: fields.fullName,
+    dateOfBirth: fields.dateOfBirth,
+    gender: fields.gender as Gender,
+    address: fields.address,
+    phone: optional(fields.phone),
+    occupation: optional(fields.occupation),
+    imageUrl: optional(fields.imageUrl),
+    notes: optional(fields.notes)
+  }) as CharacterInput
 
 /**
  * The change to send: only the fields that differ from the character as it is (the API trims text,

@@ -67,16 +67,28 @@ export type CharacterChange = Parameters<Civilians["updateCivilian"]>[0]["payloa
 
 /** `POST /civilians`: a new character of mine. */
 export const useCreateCharacter = () =>
-  useCharacterWrite(undefined, (input: CharacterInput) => call((api) => api.civilians.createCivilian({ payload: input })).then((answer) => answer.data), (character) => character)
+  useCharacterWrite(
+    undefined,
+    (input: CharacterInput) => call((api) => api.civilians.createCivilian({ payload: input })).then((answer) => answer.data),
+    (character) => character
+  )
 
 /** `PATCH /civilians/{id}`: only the fields that changed. */
 export const useUpdateCharacter = (id: CivilianId) =>
-  useCharacterWrite(id, (change: CharacterChange) => call((api) => api.civilians.updateCivilian({ params: { id }, payload: change })).then((answer) => answer.data), (character) => character)
+  useCharacterWrite(
+    id,
+    (change: CharacterChange) => call((api) => api.civilians.updateCivilian({ params: { id }, payload: change })).then((answer) => answer.data),
+    (character) => character
+  )
 
 /** `POST /civilians/{id}/licence`. */
 export const useApplyForLicence = (id: CivilianId) =>
-  useCharacterWrite(id, (categories: ReadonlyArray<LicenceCategory>) =>
-    call((api) => api.civilians.issueLicence({ params: { id }, payload: { categories } })).then((answer) => answer.data), () => undefined)
+  useCharacterWrite(
+    id,
+    (categories: ReadonlyArray<LicenceCategory>) =>
+      call((api) => api.civilians.issueLicence({ params: { id }, payload: { categories } })).then((answer) => answer.data),
+    () => undefined
+  )
 
 export interface VehicleInput {
   readonly plate: string
@@ -88,9 +100,17 @@ export interface VehicleInput {
 
 /** `POST /civilians/{id}/vehicles`. */
 export const useRegisterVehicle = (id: CivilianId) =>
-  useCharacterWrite(id, (vehicle: VehicleInput) => call((api) => api.civilians.registerVehicle({ params: { id }, payload: vehicle })).then((answer) => answer.data), () => undefined)
+  useCharacterWrite(
+    id,
+    (vehicle: VehicleInput) => call((api) => api.civilians.registerVehicle({ params: { id }, payload: vehicle })).then((answer) => answer.data),
+    () => undefined
+  )
 
 /** `POST /civilians/{id}/vehicles/{vehicleId}/transfer`. */
 export const useTransferVehicle = (id: CivilianId) =>
-  useCharacterWrite(id, ({ vehicleId, toReference }: { readonly vehicleId: VehicleId; readonly toReference: string }) =>
-    call((api) => api.civilians.transferVehicle({ params: { id, vehicleId }, payload: { toReference } })).then((answer) => answer.data), () => undefined)
+  useCharacterWrite(
+    id,
+    ({ vehicleId, toReference }: { readonly vehicleId: VehicleId; readonly toReference: string }) =>
+      call((api) => api.civilians.transferVehicle({ params: { id, vehicleId }, payload: { toReference } })).then((answer) => answer.data),
+    () => undefined
+  )

@@ -23,9 +23,7 @@ export const PersonActions = ({ person, me }: { readonly person: OfficialPerson;
   return (
     <ActionsPanel name={words.actionsOf(person.fullName)}>
       <div className="actions">
-        {allows.records && (
-          <ActionDialog label={words.records.add} tone="primary">{(close) => <RecordForm person={person} onDone={close} />}</ActionDialog>
-        )}
+        {allows.records && <ActionDialog label={words.records.add} tone="primary">{(close) => <RecordForm person={person} onDone={close} />}</ActionDialog>}
         {allows.warrants && (
           <ActionDialog label={words.warrants.request}>
             {(close) => (

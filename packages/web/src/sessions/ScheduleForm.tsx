@@ -48,7 +48,11 @@ export const ScheduleForm = () => {
         </div>
         <div className="field">
           <label htmlFor={`${id}-scheduledFor`}>{words.scheduledFor}</label>
-          <input {...field("scheduledFor")} type="datetime-local" aria-describedby={`${id}-when-hint ${field("scheduledFor")["aria-describedby"] ?? ""}`.trim()} />
+          <input
+            {...field("scheduledFor")}
+            type="datetime-local"
+            aria-describedby={`${id}-when-hint ${field("scheduledFor")["aria-describedby"] ?? ""}`.trim()}
+          />
           <p id={`${id}-when-hint`} className="muted">{words.scheduledForHint}</p>
           {problems("scheduledFor")}
         </div>

@@ -63,7 +63,11 @@ export const SessionTable = (
               <th scope="col">{words.when}</th>
               <th scope="col">{words.statusHeading}</th>
               <th scope="col">{words.host}</th>
-              {actions.mayManage && <th scope="col"><span className="visually-hidden">{words.actions}</span></th>}
+              {actions.mayManage && (
+                <th scope="col">
+                  <span className="visually-hidden">{words.actions}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -73,10 +77,18 @@ export const SessionTable = (
                   {session.title}
                   {session.description !== null && <p className="muted session-description">{session.description}</p>}
                 </th>
-                <td><Time at={session.scheduledFor} /></td>
-                <td><SessionStatus session={session} /></td>
+                <td>
+                  <Time at={session.scheduledFor} />
+                </td>
+                <td>
+                  <SessionStatus session={session} />
+                </td>
                 <td>{actions.hostName(session) ?? "—"}</td>
-                {actions.mayManage && <td><SessionMoves session={session} actions={actions} /></td>}
+                {actions.mayManage && (
+                  <td>
+                    <SessionMoves session={session} actions={actions} />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

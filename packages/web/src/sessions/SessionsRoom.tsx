@@ -27,10 +27,12 @@ const Tonight = ({ sessions, actions }: { readonly sessions: ReadonlyArray<Rolep
       <ul className="tonight-list">
         {sessions.map((session) => (
           <li key={session.id} className={`tonight-item session-item-${session.status}`}>
-            <div className="tonight-when"><Time at={session.scheduledFor} /></div>
+            <div className="tonight-when">
+              <Time at={session.scheduledFor} />
+            </div>
             <div>
               <strong>{session.title}</strong> <SessionStatus session={session} />
-              {actions.hostName(session) !== null && <span className="muted"> · {words.host}: {actions.hostName(session)}</span>}
+              {actions.hostName(session) !== null && <span className="muted">{" · "}{words.host}: {actions.hostName(session)}</span>}
             </div>
             <SessionMoves session={session} actions={actions} />
           </li>

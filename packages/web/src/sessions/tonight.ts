@@ -6,8 +6,7 @@ export interface SessionTiming {
   readonly scheduledFor: DateTime.Utc
 }
 
-const sameLocalDay = (a: Date, b: Date): boolean =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
+const sameLocalDay = (a: Date, b: Date): boolean => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
 
 /**
  * On tonight: every live session, and every scheduled one whose time falls on today in the

@@ -40,7 +40,7 @@ export const RoleChecklist = (
                   onChange={(event) => onChange(event.target.checked ? [...chosen, role.id] : chosen.filter((id) => id !== role.id))}
                 />
                 {role.name}
-                {isLocked && <span className="role-source"> ({words.source.PROVIDER})</span>}
+                {isLocked && <span className="role-source">{" "}({words.source.PROVIDER})</span>}
               </label>
             </li>
           )

@@ -35,31 +35,42 @@ export const StaffDirectory = ({ mayManage }: { readonly mayManage: boolean }) =
       </div>
       <FormProblem failure={page.error} />
       <div aria-live="polite">
-        {page.isPending ? <p className="muted" role="status">{words.loading}</p> : members.length === 0 ? <p className="muted">{words.noStaff}</p> : (
-          <table className="staff-table">
-            <caption className="visually-hidden">{words.directory}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{words.name}</th>
-                <th scope="col">{words.status}</th>
-                <th scope="col">{words.roles}</th>
-                <th scope="col">{words.since}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.id}>
-                  <th scope="row"><Link href={`/profiles/${member.id}`}>{member.account.displayName}</Link></th>
-                  <td><ActiveBadge active={member.active} /></td>
-                  <td><RoleBadges roles={member.roles} /></td>
-                  <td><Time at={member.createdAt} /></td>
+        {page.isPending ? <p className="muted" role="status">{words.loading}</p> :
+          members.length === 0 ? <p className="muted">{words.noStaff}</p> : (
+            <table className="staff-table">
+              <caption className="visually-hidden">{words.directory}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{words.name}</th>
+                  <th scope="col">{words.status}</th>
+                  <th scope="col">{words.roles}</th>
+                  <th scope="col">{words.since}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {members.map((member) => (
+                  <tr key={member.id}>
+                    <th scope="row">
+                      <Link href={`/profiles/${member.id}`}>{member.account.displayName}</Link>
+                    </th>
+                    <td>
+                      <ActiveBadge active={member.active} />
+                    </td>
+                    <td>
+                      <RoleBadges roles={member.roles} />
+                    </td>
+                    <td>
+                      <Time at={member.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
       </div>
-      {page.data !== undefined && <Pager offset={offset} size={PAGE} shown={members.length} hasMore={page.data.meta.hasMore} label={words.directory} words={words} onMove={setOffset} />}
+      {page.data !== undefined && (
+        <Pager offset={offset} size={PAGE} shown={members.length} hasMore={page.data.meta.hasMore} label={words.directory} words={words} onMove={setOffset} />
+      )}
     </section>
   )
 }

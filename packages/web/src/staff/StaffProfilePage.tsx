@@ -60,7 +60,9 @@ export const StaffProfilePage = ({ id, rights }: { readonly id: StaffProfileId; 
   const member = profile.data
   return (
     <div className="staff-profile">
-      <p><Link href="/">← {words.back}</Link></p>
+      <p>
+        <Link href="/">← {words.back}</Link>
+      </p>
       <FormProblem failure={profile.error} />
       {member === undefined ? (profile.isPending && <p className="muted" role="status">{words.loading}</p>) : (
         <>
@@ -68,17 +70,29 @@ export const StaffProfilePage = ({ id, rights }: { readonly id: StaffProfileId; 
           <section className="panel" aria-label={words.profileOf(member.account.displayName)}>
             <dl className="facts">
               <dt>{words.status}</dt>
-              <dd aria-live="polite"><ActiveBadge active={member.active} /></dd>
+              <dd aria-live="polite">
+                <ActiveBadge active={member.active} />
+              </dd>
               <dt>{words.roles}</dt>
-              <dd><RoleBadges roles={member.roles} /></dd>
+              <dd>
+                <RoleBadges roles={member.roles} />
+              </dd>
               <dt>{words.since}</dt>
-              <dd><Time at={member.createdAt} /></dd>
+              <dd>
+                <Time at={member.createdAt} />
+              </dd>
               <dt>{words.updated}</dt>
-              <dd><Time at={member.updatedAt} /></dd>
+              <dd>
+                <Time at={member.updatedAt} />
+              </dd>
               <dt>{words.accountId}</dt>
-              <dd><code>{member.account.id}</code></dd>
+              <dd>
+                <code>{member.account.id}</code>
+              </dd>
               <dt>{words.profileId}</dt>
-              <dd><code>{member.id}</code></dd>
+              <dd>
+                <code>{member.id}</code>
+              </dd>
             </dl>
             {rights.manage && <Activation member={member} />}
           </section>

@@ -52,9 +52,21 @@ export default function StaffRoom({ me }: { readonly me: Me }) {
         <h1>{words.title}</h1>
         <nav aria-label={words.sections}>
           <ul>
-            {rights.view && <li><SectionLink href="/">{words.directory}</SectionLink></li>}
-            {rights.shifts && <li><SectionLink href="/shifts">{words.shifts}</SectionLink></li>}
-            {rights.shifts && <li><SectionLink href="/summary">{words.summary}</SectionLink></li>}
+            {rights.view && (
+              <li>
+                <SectionLink href="/">{words.directory}</SectionLink>
+              </li>
+            )}
+            {rights.shifts && (
+              <li>
+                <SectionLink href="/shifts">{words.shifts}</SectionLink>
+              </li>
+            )}
+            {rights.shifts && (
+              <li>
+                <SectionLink href="/summary">{words.summary}</SectionLink>
+              </li>
+            )}
           </ul>
         </nav>
       </header>
@@ -66,9 +78,8 @@ export default function StaffRoom({ me }: { readonly me: Me }) {
       )}
       <Switch>
         <Route path="/">
-          {rights.view ? <StaffDirectory mayManage={rights.manage} /> : rights.shifts ? <Redirect to="/shifts" replace /> : (
-            <p className="muted">{onShiftDuty ? words.onlyMyShift : words.nothingHere}</p>
-          )}
+          {rights.view ? <StaffDirectory mayManage={rights.manage} /> :
+            rights.shifts ? <Redirect to="/shifts" replace /> : <p className="muted">{onShiftDuty ? words.onlyMyShift : words.nothingHere}</p>}
         </Route>
         <Route path="/new">{rights.manage ? <NewStaffProfile mayReadAccounts={rights.admin} /> : <Forbidden />}</Route>
         <Route path="/profiles/:id">
@@ -78,7 +89,9 @@ export default function StaffRoom({ me }: { readonly me: Me }) {
           {rights.shifts ? <ShiftsPage mayReadStaff={rights.view} mayManage={rights.manageShifts} myStaffId={rights.myStaffId} /> : <Forbidden />}
         </Route>
         <Route path="/summary">{rights.shifts ? <ShiftSummary mayReadStaff={rights.view} /> : <Forbidden />}</Route>
-        <Route><NotFound /></Route>
+        <Route>
+          <NotFound />
+        </Route>
       </Switch>
     </div>
   )

@@ -11,9 +11,15 @@ const WIDTH = LABEL + BARS + 110
 
 /** What the chart says, as one sentence per person: its text alternative. */
 const description = (rows: ReadonlyArray<ChartRow>): string =>
-  words.chartDescription(rows.map((row) =>
-    words.chartLine(row.name, durationText(row.totalSeconds), row.segments.map((segment) => `${words.shiftTypes[segment.type]} ${durationText(segment.seconds)}`).join(", "))
-  ))
+  words.chartDescription(
+    rows.map((row) =>
+      words.chartLine(
+        row.name,
+        durationText(row.totalSeconds),
+        row.segments.map((segment) => `${words.shiftTypes[segment.type]} ${durationText(segment.seconds)}`).join(", ")
+      )
+    )
+  )
 
 /**
  * The summary as plain SVG bars: a row per person, split by shift type (colour and the legend's

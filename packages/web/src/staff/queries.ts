@@ -25,8 +25,7 @@ export const PAGE = 50
 export const useStaffPage = (active: "" | "true" | "false", offset: number) =>
   useQuery({
     queryKey: staffKeys.list(active, offset),
-    queryFn: () =>
-      call((api) => api.staff.listStaff({ query: { limit: PAGE, offset, ...(active === "" ? {} : { active: active === "true" }) } })),
+    queryFn: () => call((api) => api.staff.listStaff({ query: { limit: PAGE, offset, ...(active === "" ? {} : { active: active === "true" }) } })),
     placeholderData: keepPreviousData
   })
 
@@ -35,7 +34,7 @@ export type StaffMember = NonNullable<ReturnType<typeof useStaffPage>["data"]>["
 /** Every staff profile (pages of 100 until the last): names for the shift lists and the summary, and the roles staff hold. */
 const fetchEveryone = async (): Promise<ReadonlyArray<StaffMember>> => {
   const all: Array<StaffMember> = []
-  for (let offset = 0; ; offset += 100) {
+  for (let offset = 0;; offset += 100) {
     const answer = await call((api) => api.staff.listStaff({ query: { limit: 100, offset } }))
     all.push(...answer.data)
     if (!answer.meta.hasMore || answer.data.length === 0) return all
@@ -172,10 +171,8 @@ export const useShiftWrites = () => {
 /** Every line of the summary from `from` to `to` (ISO), pages of 100 until the last. */
 const fetchSummary = async (from: string, to: string) => {
   const lines = []
-  for (let offset = 0; ; offset += 100) {
-    const answer = await call((api) =>
-      api.shifts.shiftSummary({ query: { from: DateTime.makeUnsafe(from), to: DateTime.makeUnsafe(to), limit: 100, offset } })
-    )
+  for (let offset = 0;; offset += 100) {
+    const answer = await call((api) => api.shifts.shiftSummary({ query: { from: DateTime.makeUnsafe(from), to: DateTime.makeUnsafe(to), limit: 100, offset } }))
     lines.push(...answer.data)
     if (!answer.meta.hasMore || answer.data.length === 0) return lines
   }

@@ -75,7 +75,8 @@ export const adminIntegrations = {
 
   roleLinks: {
     title: "Role links",
-    lead: "Members of the community's chat server who hold a provider role are given the Bluelight role linked to it by the role sync. Roles given by hand are never touched.",
+    lead:
+      "Members of the community's chat server who hold a provider role are given the Bluelight role linked to it by the role sync. Roles given by hand are never touched.",
     listLabel: "Role links",
     empty: "No role links yet.",
     columns: { providerRoleId: "Provider role id", role: "Bluelight role", created: "Linked", actions: "Actions" },
@@ -96,7 +97,8 @@ export const adminIntegrations = {
     sync: {
       title: "Role sync",
       configured: "Sync is configured: it runs on a schedule, and now when you ask.",
-      notConfigured: "Sync is not configured on this server (IDP_MEMBER_URL, IDP_GUILD_ID and IDP_BOT_TOKEN are unset): links can be managed, but no sync runs.",
+      notConfigured:
+        "Sync is not configured on this server (IDP_MEMBER_URL, IDP_GUILD_ID and IDP_BOT_TOKEN are unset): links can be managed, but no sync runs.",
       lastRun: "Last run",
       never: "Sync has not run yet.",
       started: "Started",
@@ -109,8 +111,7 @@ export const adminIntegrations = {
       outcome: (failed: number) => (failed === 0 ? "Succeeded" : "Finished with failures"),
       syncNow: "Sync now",
       syncing: "Syncing…",
-      result: (checked: number, changed: number, failed: number) =>
-        `Sync finished: ${checked} staff checked, ${changed} changed, ${failed} could not be read.`,
+      result: (checked: number, changed: number, failed: number) => `Sync finished: ${checked} staff checked, ${changed} changed, ${failed} could not be read.`,
       refused: (message: string) => `Sync did not run: ${message}`
     }
   },

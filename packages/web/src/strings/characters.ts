@@ -1,7 +1,6 @@
 /** The My characters room's words (the civilian portal). English (UK). */
 
-const list = (items: ReadonlyArray<string>): string =>
-  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`
+const list = (items: ReadonlyArray<string>): string => items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`
 
 export const characters = {
   title: "My characters",
@@ -127,7 +126,8 @@ export const characters = {
   transfer: "Transfer",
   transferLabel: (plate: string) => `Transfer ${plate}`,
   transferTitle: (plate: string) => `Transfer ${plate} to another character`,
-  transferLead: "The new keeper is another active character, named by reference. Once transferred, the vehicle leaves this character: only the new keeper's player can pass it on again.",
+  transferLead:
+    "The new keeper is another active character, named by reference. Once transferred, the vehicle leaves this character: only the new keeper's player can pass it on again.",
   toReference: "New keeper's reference (CIV-…)",
   confirmTransfer: "Transfer vehicle",
   transferring: "Transferring…",

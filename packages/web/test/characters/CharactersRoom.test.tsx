@@ -168,7 +168,15 @@ describe("the holder's licence", () => {
             points: 12,
             suspendedUntil: "2027-06-01T12:00:00.000Z",
             suspensionReason: "TOTTING_UP",
-            endorsements: [{ id: "01a2352a-d94e-7539-a6d0-e6e376d99401", code: "SP30", reason: "Speeding", points: 12, createdAt: AT, expiresAt: "2029-12-02T05:00:00.000Z", active: true }]
+            endorsements: [{
+              id: "01a2352a-d94e-7539-a6d0-e6e376d99401",
+              code: "SP30",
+              reason: "Speeding",
+              points: 12,
+              createdAt: AT,
+              expiresAt: "2029-12-02T05:00:00.000Z",
+              active: true
+            }]
           })
         }))
     })

@@ -12,8 +12,10 @@ export const OTHER_ROLE = "01a2352a-d94e-7539-a6d0-e6e376d98e02"
 export const SHIFT = "01a2352a-d94e-7539-a6d0-e6e376d98f01"
 
 /** Someone signed in with `permissions`, active staff unless `staff` says otherwise. */
-export const staffPerson = (permissions: ReadonlyArray<string>, staff: { readonly id: string; readonly active: boolean } | null = { id: STAFF, active: true }): Me =>
-  ({ ...signedIn("Sam Staff", permissions, ACCOUNT, AT), staff }) as Me
+export const staffPerson = (
+  permissions: ReadonlyArray<string>,
+  staff: { readonly id: string; readonly active: boolean } | null = { id: STAFF, active: true }
+): Me => ({ ...signedIn("Sam Staff", permissions, ACCOUNT, AT), staff }) as Me
 
 export const memberJson = (over: Record<string, unknown> = {}) => ({
   id: OTHER_STAFF,

@@ -26,7 +26,9 @@ export const NewCharge = () => {
   const [, navigate] = useLocation()
   return (
     <section className="integr-section">
-      <p><Link href="/">{words.back}</Link></p>
+      <p>
+        <Link href="/">{words.back}</Link>
+      </p>
       <ChargeForm
         initial={EMPTY_CHARGE}
         heading={words.newCharge}
@@ -108,7 +110,9 @@ export const ChargeDetail = ({ id }: { readonly id: string }) => {
   }, [created])
   return (
     <section className="integr-section">
-      <p><Link href="/">{words.back}</Link></p>
+      <p>
+        <Link href="/">{words.back}</Link>
+      </p>
       {created !== undefined && <p className="badge ok integr-flash">{words.created(created)}</p>}
       {charge.isPending && <p className="muted" role="status">{adminIntegrations.loading}</p>}
       <FormProblem failure={charge.error} />

@@ -56,7 +56,14 @@ export const ChargeList = ({ mayRead }: { readonly mayRead: boolean }) => {
         <>
           <form className="inline-form" role="search" aria-label={words.search} onSubmit={(event) => event.preventDefault()}>
             <label htmlFor={ids.search}>{words.search}</label>
-            <input id={ids.search} type="search" value={search} maxLength={100} aria-describedby={ids.hint} onChange={(event) => setSearch(event.target.value)} />
+            <input
+              id={ids.search}
+              type="search"
+              value={search}
+              maxLength={100}
+              aria-describedby={ids.hint}
+              onChange={(event) => setSearch(event.target.value)}
+            />
             <small id={ids.hint} className="muted">{words.searchHint}</small>
             <label htmlFor={ids.standing}>{words.standing}</label>
             <select id={ids.standing} value={standing} onChange={(event) => setStanding(event.target.value as Standing)}>
@@ -91,7 +98,9 @@ export const ChargeList = ({ mayRead }: { readonly mayRead: boolean }) => {
                 <tbody>
                   {rows.map((charge) => (
                     <tr key={charge.id}>
-                      <th scope="row"><Link href={`/${charge.id}`} aria-label={words.edit(charge.code)}>{charge.code}</Link></th>
+                      <th scope="row">
+                        <Link href={`/${charge.id}`} aria-label={words.edit(charge.code)}>{charge.code}</Link>
+                      </th>
                       <td>{charge.title}</td>
                       <td>{charge.category ?? adminIntegrations.none}</td>
                       <td className="num">{words.fineRange(formatPounds(charge.fineMin), formatPounds(charge.fineMax))}</td>
@@ -99,7 +108,9 @@ export const ChargeList = ({ mayRead }: { readonly mayRead: boolean }) => {
                       <td>{charge.endorsementCode ?? adminIntegrations.none}</td>
                       <td>{charge.custodyMaxDays === null ? adminIntegrations.none : words.days(charge.custodyMaxDays)}</td>
                       <td>{charge.warningApplicable ? adminIntegrations.yes : adminIntegrations.no}</td>
-                      <td><ChargeStanding charge={charge} /></td>
+                      <td>
+                        <ChargeStanding charge={charge} />
+                      </td>
                       <td>
                         <button
                           type="button"

@@ -10,9 +10,13 @@ import "../integrations.css"
  */
 const ChargesPage = ({ me }: { readonly me: Me }) => (
   <Switch>
-    <Route path="/new"><NewCharge /></Route>
+    <Route path="/new">
+      <NewCharge />
+    </Route>
     <Route path="/:id">{(params) => <ChargeDetail id={params.id} />}</Route>
-    <Route><ChargeList mayRead={me.permissions.includes("pnc.view")} /></Route>
+    <Route>
+      <ChargeList mayRead={me.permissions.includes("pnc.view")} />
+    </Route>
   </Switch>
 )
 

@@ -60,8 +60,11 @@ export const formOfCharge = (charge: Charge): ChargeFormFields => ({
 const WHOLE = /^\d+$/u
 
 /** The API's rules of a charge (the core's: each field's, then those between fields), checked before sending. */
-const checkCharge = checkBody(ChargeFields, adminIntegrations.fixFields, (charge) =>
-  chargeProblems({ fineMin: charge.fineMin, fineMax: charge.fineMax, points: charge.points, endorsementCode: charge.endorsementCode ?? null }))
+const checkCharge = checkBody(
+  ChargeFields,
+  adminIntegrations.fixFields,
+  (charge) => chargeProblems({ fineMin: charge.fineMin, fineMax: charge.fineMax, points: charge.points, endorsementCode: charge.endorsementCode ?? null })
+)
 
 /**
  * The body the API takes for what was typed (fines read as pounds and pence and sent as the API's

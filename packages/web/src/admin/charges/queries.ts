@@ -40,7 +40,10 @@ export const useCharges = (search: string, standing: Standing, enabled: boolean)
 
 /** `GET /pnc/charges/{id}`: one charge, in use or retired. */
 export const useCharge = (id: string) =>
-  useQuery({ queryKey: chargeKeys.one(id), queryFn: () => call((api) => api.pncCharges.getCharge({ params: { id: id as ChargeId } })).then((answer) => answer.data) })
+  useQuery({
+    queryKey: chargeKeys.one(id),
+    queryFn: () => call((api) => api.pncCharges.getCharge({ params: { id: id as ChargeId } })).then((answer) => answer.data)
+  })
 
 type Charges = BluelightApiClient["pncCharges"]
 export type ChargeBody = Parameters<Charges["createCharge"]>[0]["payload"]

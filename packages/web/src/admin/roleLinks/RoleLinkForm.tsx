@@ -70,9 +70,7 @@ export const RoleLinkForm = ({ onCreated }: { readonly onCreated: (message: stri
           <label htmlFor={`${id}-roleId`}>{words.role}</label>
           <select {...field("roleId")} required>
             <option value="" disabled>{words.chooseRole}</option>
-            {(roles.data ?? []).map((role) => (
-              <option key={role.id} value={role.id} disabled={!isLinkable(role)}>{roleLabel(role)}</option>
-            ))}
+            {(roles.data ?? []).map((role) => <option key={role.id} value={role.id} disabled={!isLinkable(role)}>{roleLabel(role)}</option>)}
           </select>
           {problems("roleId")}
         </div>

@@ -46,14 +46,23 @@ const RoleLinksPage = (_: { readonly me: Me }) => {
                 <tbody>
                   {rows.map((link) => (
                     <tr key={link.id}>
-                      <th scope="row"><code>{link.providerRoleId}</code></th>
+                      <th scope="row">
+                        <code>{link.providerRoleId}</code>
+                      </th>
                       <td>{link.role.name}</td>
-                      <td><Time at={link.createdAt} /></td>
                       <td>
-                        <button type="button" className="small" aria-label={words.removeOf(link.providerRoleId, link.role.name)} onClick={() => {
-                          setRemoveFailure(null)
-                          setRemoving(link)
-                        }}>
+                        <Time at={link.createdAt} />
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="small"
+                          aria-label={words.removeOf(link.providerRoleId, link.role.name)}
+                          onClick={() => {
+                            setRemoveFailure(null)
+                            setRemoving(link)
+                          }}
+                        >
                           {words.remove}
                         </button>
                       </td>

@@ -32,7 +32,9 @@ export const RoleSyncPanel = () => {
                 <span className={`badge ${run.failed === 0 ? "ok" : "warn"}`}>{words.outcome(run.failed)}</span> <Time at={run.finishedAt} />
               </dd>
               <dt>{words.started}</dt>
-              <dd><Time at={run.startedAt} /> ({words.trigger} {words.triggers[run.trigger]})</dd>
+              <dd>
+                <Time at={run.startedAt} /> ({words.trigger} {words.triggers[run.trigger]})
+              </dd>
               <dt>{words.checked}</dt>
               <dd>{run.checked}</dd>
               <dt>{words.changed}</dt>

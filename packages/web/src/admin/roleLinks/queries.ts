@@ -24,7 +24,10 @@ export const useRoleLinks = () => useQuery({ queryKey: roleLinkKeys.links, query
 
 /** `GET /admin/roles`: the roles a link may give (built-in first). */
 export const useRoles = () =>
-  useQuery({ queryKey: roleLinkKeys.roles, queryFn: () => call((api) => api.admin.listRoles({ query: { limit: ROLE_LINKS_PAGE, offset: 0 } })).then((answer) => answer.data) })
+  useQuery({
+    queryKey: roleLinkKeys.roles,
+    queryFn: () => call((api) => api.admin.listRoles({ query: { limit: ROLE_LINKS_PAGE, offset: 0 } })).then((answer) => answer.data)
+  })
 export type Role = NonNullable<ReturnType<typeof useRoles>["data"]>[number]
 
 /** `GET /admin/role-sync`: whether sync is configured, and its last run. */

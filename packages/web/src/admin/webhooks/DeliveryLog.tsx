@@ -54,10 +54,14 @@ export const DeliveryLog = ({ answer, error, onRefresh, refreshing }: {
                 {message.attempts.map((attempt) => (
                   <tr key={attempt.id}>
                     <th scope="row">{attempt.attempt}</th>
-                    <td><DeliveryStatus status={attempt.status} /></td>
+                    <td>
+                      <DeliveryStatus status={attempt.status} />
+                    </td>
                     <td>{attempt.responseStatus ?? <span className="muted">{words.noAnswer}</span>}</td>
                     <td>{attempt.error ?? adminIntegrations.none}</td>
-                    <td><Time at={attempt.createdAt} /></td>
+                    <td>
+                      <Time at={attempt.createdAt} />
+                    </td>
                     <td>{attempt.nextAttemptAt === null ? adminIntegrations.none : <Time at={attempt.nextAttemptAt} />}</td>
                   </tr>
                 ))}

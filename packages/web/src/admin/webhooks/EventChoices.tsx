@@ -28,9 +28,14 @@ export const EventChoices = ({ chosen, onChange, failure }: {
                 name="events"
                 value={type}
                 checked={chosen.includes(type)}
-                onChange={(event) => onChange(event.target.checked ? WEBHOOK_EVENT_TYPES.filter((each) => each === type || chosen.includes(each)) : chosen.filter((each) => each !== type))}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked ? WEBHOOK_EVENT_TYPES.filter((each) => each === type || chosen.includes(each)) : chosen.filter((each) => each !== type)
+                  )}
               />
-              <span>{words.eventWords[type]} <code>{type}</code></span>
+              <span>
+                {words.eventWords[type]} <code>{type}</code>
+              </span>
             </label>
           </li>
         ))}

@@ -71,13 +71,18 @@ const WebhookPage = ({ webhook }: { readonly webhook: Webhook }) => {
   const setActive = (active: boolean) => {
     setBusy(true)
     setFailure(null)
-    changeWebhook(webhook.id, { active }).then((changed) => written(changed, active ? words.resumed : words.paused), (error: unknown) => setFailure(asError(error)))
+    changeWebhook(webhook.id, { active }).then(
+      (changed) => written(changed, active ? words.resumed : words.paused),
+      (error: unknown) => setFailure(asError(error))
+    )
       .finally(() => setBusy(false))
   }
 
   return (
     <section className="integr-section" aria-labelledby={title}>
-      <p><Link href="/">{words.back}</Link></p>
+      <p>
+        <Link href="/">{words.back}</Link>
+      </p>
       <div className="integr-head">
         <h2 id={title} className="integr-url">{words.detailHeading}: {webhook.url}</h2>
         <WebhookState webhook={webhook} />
@@ -89,13 +94,19 @@ const WebhookPage = ({ webhook }: { readonly webhook: Webhook }) => {
         <dt>{words.facts.events}</dt>
         <dd className="integr-codes">{webhook.events.map((event) => <code key={event} title={words.eventWords[event]}>{event}</code>)}</dd>
         <dt>{words.facts.created}</dt>
-        <dd><Time at={webhook.createdAt} /></dd>
+        <dd>
+          <Time at={webhook.createdAt} />
+        </dd>
         <dt>{words.facts.updated}</dt>
-        <dd><Time at={webhook.updatedAt} /></dd>
+        <dd>
+          <Time at={webhook.updatedAt} />
+        </dd>
         {webhook.revokedAt !== null && (
           <>
             <dt>{words.facts.revoked}</dt>
-            <dd><Time at={webhook.revokedAt} /></dd>
+            <dd>
+              <Time at={webhook.revokedAt} />
+            </dd>
           </>
         )}
       </dl>
@@ -174,7 +185,9 @@ export const WebhookDetail = ({ id }: { readonly id: string }) => {
   if (webhook.data === null) {
     return (
       <section className="integr-section">
-        <p><Link href="/">{words.back}</Link></p>
+        <p>
+          <Link href="/">{words.back}</Link>
+        </p>
         <p role="alert">{words.notFound}</p>
       </section>
     )

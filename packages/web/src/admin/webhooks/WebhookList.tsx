@@ -45,7 +45,9 @@ export const WebhookList = () => {
       <p className="muted">{words.lead}</p>
       {created !== null && (
         <div className="panel">
-          <p><Link href={`/${created.id}`}>{words.open(created.url)}</Link></p>
+          <p>
+            <Link href={`/${created.id}`}>{words.open(created.url)}</Link>
+          </p>
           <SecretShownOnce value={created.secret} words={SECRET_WORDS} onDone={() => setCreated(null)} />
         </div>
       )}
@@ -90,11 +92,17 @@ export const WebhookList = () => {
             <tbody>
               {rows.map((webhook) => (
                 <tr key={webhook.id}>
-                  <th scope="row" className="integr-url"><Link href={`/${webhook.id}`}>{webhook.url}</Link></th>
+                  <th scope="row" className="integr-url">
+                    <Link href={`/${webhook.id}`}>{webhook.url}</Link>
+                  </th>
                   <td>{webhook.description ?? adminIntegrations.none}</td>
                   <td className="integr-codes">{webhook.events.map((event) => <code key={event}>{event}</code>)}</td>
-                  <td><WebhookState webhook={webhook} /></td>
-                  <td><Time at={webhook.createdAt} /></td>
+                  <td>
+                    <WebhookState webhook={webhook} />
+                  </td>
+                  <td>
+                    <Time at={webhook.createdAt} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -8,7 +8,9 @@ import "../integrations.css"
 const WebhooksPage = (_: { readonly me: Me }) => (
   <Switch>
     <Route path="/:id">{(params) => <WebhookDetail id={params.id} />}</Route>
-    <Route><WebhookList /></Route>
+    <Route>
+      <WebhookList />
+    </Route>
   </Switch>
 )
 

@@ -33,7 +33,7 @@ export const useWebhooks = () => useQuery({ queryKey: webhookKeys.list, queryFn:
  * `null` when no subscription has this id.
  */
 const findWebhook = async (id: string): Promise<Webhook | null> => {
-  for (let offset = 0; ; offset += WEBHOOKS_PAGE) {
+  for (let offset = 0;; offset += WEBHOOKS_PAGE) {
     const answer = await listPage(offset)
     const found = answer.data.find((webhook) => webhook.id === id)
     if (found !== undefined) return found

@@ -12,7 +12,10 @@ export type Licence = NonNullable<OfficialPerson["licence"]>
 const CATEGORIES = ["A", "B", "C", "D"] as const
 
 /** The body of `POST /pnc/licences/{id}/suspend`: until a time, or indefinitely. */
-export const suspensionWire = (fields: { readonly reason: string; readonly until: string }) => ({ reason: fields.reason, ...optionalTime("until", fields.until) })
+export const suspensionWire = (fields: { readonly reason: string; readonly until: string }) => ({
+  reason: fields.reason,
+  ...optionalTime("until", fields.until)
+})
 
 export const SuspendLicence = ({ licence }: { readonly licence: Pick<Licence, "id"> }) => (
   <ActionDialog label={words.suspend} title={words.suspendTitle}>
@@ -43,7 +46,10 @@ export const SuspendLicence = ({ licence }: { readonly licence: Pick<Licence, "i
  * The body of `PATCH /pnc/licences/{id}`: the categories only when they differ from the licence's,
  * the expiry only when one is given (nothing changing is the API's `NO_CHANGE`).
  */
-export const licenceChangeWire = (licence: Pick<Licence, "categories">, fields: { readonly reason: string; readonly categories: string; readonly expiresAt: string }) => {
+export const licenceChangeWire = (
+  licence: Pick<Licence, "categories">,
+  fields: { readonly reason: string; readonly categories: string; readonly expiresAt: string }
+) => {
   const categories = CATEGORIES.filter((category) => fields.categories.split(",").includes(category))
   const same = categories.length === licence.categories.length && categories.every((category) => licence.categories.includes(category))
   return { reason: fields.reason, ...(same ? {} : { categories }), ...optionalTime("expiresAt", fields.expiresAt) }

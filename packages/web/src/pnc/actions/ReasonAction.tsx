@@ -9,7 +9,7 @@ import { AreaField } from "./fields.js"
  * clearing a marker, revoking or reinstating a licence, removing an endorsement, rejecting a
  * warrant. A button, then a dialog with the reason.
  */
-export const ReasonAction = <Body,>({ label, name, title, submitLabel, tone, disabled, describedBy, check, send }: {
+export const ReasonAction = <Body extends { readonly reason: string }>({ label, name, title, submitLabel, tone, disabled, describedBy, check, send }: {
   /** The button's words. */
   readonly label: string
   /** Its accessible name when the words alone do not say what it acts on (`Close record REC-000001`). */

@@ -46,7 +46,13 @@ export const VehicleStatusForm = ({ vehicle, onDone }: { readonly vehicle: Vehic
     {(kit) => (
       <>
         {FIELDS.map((field) => (
-          <SelectField key={field} kit={kit} name={field} label={words[field]} options={STATUS_VALUES[field].map((value) => [value, words.values[value]] as const)} />
+          <SelectField
+            key={field}
+            kit={kit}
+            name={field}
+            label={words[field]}
+            options={STATUS_VALUES[field].map((value) => [value, words.values[value]] as const)}
+          />
         ))}
         <AreaField kit={kit} name="reason" label={pncActions.reason} maxLength={500} />
       </>

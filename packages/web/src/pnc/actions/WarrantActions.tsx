@@ -19,7 +19,10 @@ export const CloseWarrant = ({ warrant }: { readonly warrant: Pick<Warrant, "id"
         initial={{ outcome: "EXECUTED", note: "" }}
         shown={["outcome", "note"]}
         check={(fields) => checkWarrantClosure({ outcome: fields.outcome, note: fields.note })}
-        send={(body) => call((api) => api.pncRecords.closeWarrant({ params: { id: warrant.id }, payload: body }))}
+        send={(body) =>
+          call((api) =>
+            api.pncRecords.closeWarrant({ params: { id: warrant.id }, payload: body })
+          )}
         submitLabel={words.closeSubmit}
         onDone={close}
         onCancel={close}

@@ -12,8 +12,7 @@ export const isoOf = (local: string): string | undefined => {
 const two = (n: number) => String(n).padStart(2, "0")
 
 /** `at` as a `datetime-local` value in the browser's zone (`2026-12-08T21:15`). */
-export const localOf = (at: Date): string =>
-  `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`
+export const localOf = (at: Date): string => `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`
 
 /** `{ [key]: iso }` when the field holds a time, else nothing: optional times are left out of a body. */
 export const optionalTime = <K extends string>(key: K, local: string): { [P in K]?: string } => {

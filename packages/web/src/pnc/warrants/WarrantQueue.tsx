@@ -51,7 +51,8 @@ const Decide = ({ warrant, me, onDecided }: { readonly warrant: PendingWarrant; 
           disabled={own}
           {...(own ? { describedBy: why } : {})}
           check={checkRejection}
-          send={(body) => call((api) => api.pncRecords.rejectWarrant({ params: { id: warrant.id }, payload: body })).then(() => onDecided(words.rejected(warrant.reference)))}
+          send={(body) =>
+            call((api) => api.pncRecords.rejectWarrant({ params: { id: warrant.id }, payload: body })).then(() => onDecided(words.rejected(warrant.reference)))}
         />
       </div>
       {own && <p id={why} className="pnc-own">{words.ownRequest}</p>}
@@ -92,13 +93,24 @@ export const WarrantQueue = ({ me }: { readonly me: Me }) => {
             <tbody>
               {pending.data.data.map((warrant) => (
                 <tr key={warrant.id}>
-                  <th scope="row"><span className="badge warn">{words.pending}</span> {warrant.reference}</th>
-                  <td><Link href={`~/pnc/people/${warrant.civilian.id}`}>{warrant.civilian.fullName}</Link> <span className="muted pnc-ref">{warrant.civilian.reference}</span></td>
-                  <td>{warrant.reason}{warrant.details !== null && <span className="muted"> · {warrant.details}</span>}</td>
+                  <th scope="row">
+                    <span className="badge warn">{words.pending}</span> {warrant.reference}
+                  </th>
+                  <td>
+                    <Link href={`~/pnc/people/${warrant.civilian.id}`}>{warrant.civilian.fullName}</Link>{" "}
+                    <span className="muted pnc-ref">{warrant.civilian.reference}</span>
+                  </td>
+                  <td>{warrant.reason}{warrant.details !== null && <span className="muted">{" · "}{warrant.details}</span>}</td>
                   <td>{warrant.requestedBy.displayName}</td>
-                  <td><Time at={warrant.requestedAt} /></td>
+                  <td>
+                    <Time at={warrant.requestedAt} />
+                  </td>
                   <td>{warrant.expiresAt === null ? words.never : <Day at={warrant.expiresAt} withTime />}</td>
-                  {decides && <td><Decide warrant={warrant} me={me} onDecided={setNotice} /></td>}
+                  {decides && (
+                    <td>
+                      <Decide warrant={warrant} me={me} onDecided={setNotice} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,17 @@ import { byMessage, keepWatching, settledAttempt } from "../../../src/admin/webh
 import type { Delivery } from "../../../src/admin/webhooks/queries.js"
 
 const attempt = (messageId: string, n: number, status: Delivery["status"], type = "cad.panic"): Delivery =>
-  ({ id: `${messageId}-${n}`, messageId, type, attempt: n, status, responseStatus: status === "SUCCEEDED" ? 204 : null, error: null, createdAt: "2026-12-07T20:00:00.000Z", nextAttemptAt: null }) as unknown as Delivery
+  ({
+    id: `${messageId}-${n}`,
+    messageId,
+    type,
+    attempt: n,
+    status,
+    responseStatus: status === "SUCCEEDED" ? 204 : null,
+    error: null,
+    createdAt: "2026-12-07T20:00:00.000Z",
+    nextAttemptAt: null
+  }) as unknown as Delivery
 
 describe("the delivery log", () => {
   it("groups attempts by message, newest message first, attempts in order, the latest the message's state", () => {

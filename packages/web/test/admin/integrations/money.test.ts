@@ -28,7 +28,8 @@ describe("pounds as typed, whole pence within, the API's amount sent", () => {
     expect(textOfAmount(62.5)).toBe("62.50")
     expect(textOfAmount(100)).toBe("100")
     expect(textOfAmount(0.07)).toBe("0.07")
-    for (const text of ["0.01", "19.99", "999999.99", "1000000"]) expect(penceFromText(textOfAmount(amountOfPence(penceFromText(text)!)))).toBe(penceFromText(text))
+    for (const text of ["0.01", "19.99", "999999.99", "1000000"])
+      expect(penceFromText(textOfAmount(amountOfPence(penceFromText(text)!)))).toBe(penceFromText(text))
   })
 
   it("shows amounts in pounds and pence", () => {

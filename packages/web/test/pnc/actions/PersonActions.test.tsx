@@ -96,7 +96,9 @@ describe("what is offered", () => {
   })
 
   it("offers close and void on open records only, on the page's records, and only to holders of pnc.records.manage", async () => {
-    serve({ [`GET ${RECORDS}`]: () => page([recordJson(), recordJson({ id: "01a2352a-d94e-7539-a6d0-e6e376d99402", reference: "REC-000002", status: "CLOSED" })]) })
+    serve({
+      [`GET ${RECORDS}`]: () => page([recordJson(), recordJson({ id: "01a2352a-d94e-7539-a6d0-e6e376d99402", reference: "REC-000002", status: "CLOSED" })])
+    })
     const { unmount } = showRecords(["pnc.view"])
     await screen.findByRole("row", { name: /REC-000001/ })
     expect(screen.queryByRole("button", { name: /record REC-000001/ })).toBeNull()

@@ -191,6 +191,7 @@ export const vehicleRecordJson = (over: Record<string, unknown> = {}) => ({
 })
 
 /** The person and the vehicle as the pages hold them: decoded by the contract's own schemas, as the typed client decodes them. */
-export const person = (over: Record<string, unknown> = {}): OfficialPerson => Schema.decodeUnknownSync(Schema.toCodecJson(OfficialCivilianView))(personJson(over))
+export const person = (over: Record<string, unknown> = {}): OfficialPerson =>
+  Schema.decodeUnknownSync(Schema.toCodecJson(OfficialCivilianView))(personJson(over))
 export const vehicle = (over: Record<string, unknown> = {}): VehicleRecord =>
   Schema.decodeUnknownSync(Schema.toCodecJson(PncVehicleRecord))(vehicleRecordJson(over))
