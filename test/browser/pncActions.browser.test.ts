@@ -126,7 +126,7 @@ describe("the PNC actions", () => {
     await checkPage(first.page, "pnc actions, person with an active warrant")
   })
 
-  it("an officer marks a vehicle stolen on its page", async () => {
+  it("an officer marks a vehicle stolen on its page, and the MDT's look-up flags it", async () => {
     const scene = await driver("Kit Keeper", "ST01 LEN")
     const officer = await world.person({ id: "pnc-stolen", displayName: "Vic Vehicles" }, { permissions: OFFICER, at: `/pnc/vehicles/${scene.vehicleId}` })
     const actions = actionsOn(officer.page, scene.plate)
@@ -147,5 +147,12 @@ describe("the PNC actions", () => {
     await officer.page.getByRole("region", { name: "Statuses" }).getByText("STOLEN", { exact: true }).waitFor()
     await actions.getByText("It reads stolen while its Stolen vehicle marker is active: clearing the marker ends that.").waitFor()
     await checkPage(officer.page, "pnc actions, vehicle marked stolen")
+
+    // A crew's quick look-up on the MDT flags it too, found by a fragment of its plate.
+    const crew = await world.person({ id: "pnc-stolen-crew", displayName: "Cal Crew" }, { permissions: ["cad.unit.self", "pnc.view"], at: "/mdt" })
+    await crew.page.getByLabel("PNC look-up").fill("T01 L")
+    const hit = crew.page.getByRole("list", { name: "Results" }).getByRole("button", { name: /ST01 LEN/ })
+    await hit.getByText("STOLEN", { exact: true }).waitFor()
+    await checkPage(crew.page, "mdt, a stolen vehicle looked up")
   })
 })
