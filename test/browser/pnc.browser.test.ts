@@ -124,6 +124,20 @@ describe("the PNC", () => {
     expect(await second.page.getByRole("link", { name: "Warrants awaiting approval" }).count()).toBe(0)
     await second.page.goto(world.url(`/pnc/vehicles/${keptVehicle.id}`))
     await second.page.getByRole("heading", { name: "AB12 CDE", level: 1 }).waitFor()
+    // Without audit.view, no link to the record's audit entries.
+    expect(await second.page.getByRole("link", { name: "Audit entries" }).count()).toBe(0)
+  })
+
+  it("links a person's record to its audit entries for someone holding audit.view", async () => {
+    const auditor = await world.person({ id: "pnc-auditor", displayName: "Aud Itor" }, {
+      permissions: ["pnc.view", "audit.view"],
+      at: `/pnc/people/${keeper.id}`
+    })
+    await auditor.page.getByRole("heading", { name: "Jane Keeper", level: 1 }).waitFor()
+    await auditor.page.getByRole("link", { name: "Audit entries" }).click()
+    await auditor.page.waitForURL((url) => url.pathname === "/audit" && url.searchParams.get("targetId") === keeper.id)
+    await auditor.page.getByRole("heading", { name: "Audit log", level: 1 }).waitFor()
+    await expect.poll(() => auditor.page.getByRole("main").innerText()).toMatch(/civilian\.created/)
   })
 
   it("shows a stolen vehicle's flag on the search result and at the top of its record", async () => {

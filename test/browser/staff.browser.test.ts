@@ -1,10 +1,10 @@
 import type { Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { advanceClock, createRole } from "../harness/identity.js"
+import { advanceClock } from "../harness/identity.js"
 import { UNLIMITED_RATES } from "../harness/server.js"
 import { checkPage, startWorld, type World } from "./harness.js"
 
-// The Staff room: an administrator makes a staff profile for someone who has signed in, who then
+// The Staff room: an administrator makes a role and a staff profile for someone who has signed in, who then
 // has the Staff room without signing in again; their shift started in the room runs in the header
 // on every page and ends from there; a manager ends someone's shift; the summary as a chart and a table.
 let world: World
@@ -37,15 +37,22 @@ const localDay = (days: number): string => {
 
 describe("staff profiles and shifts", () => {
   it("a new staff member gets the room without signing in again; their shift runs in the header everywhere; the summary shows it", async () => {
-    await createRole(world.server, world.admin, "Shift lead", ["staff.view", "shifts.view"])
     const newcomer = await world.person({ id: "staff-newcomer", displayName: "Nia Newcomer" })
     await newcomer.page.getByRole("heading", { name: "My characters", level: 1 }).waitFor()
     expect(await navigation(newcomer.page).getByRole("link").allTextContents()).toEqual(["My characters"])
     expect(await headerShift(newcomer.page).count()).toBe(0)
 
-    // The administrator makes the profile in the Staff room: the account found by name, the role ticked.
-    const manager = await world.person({ id: "staff-manager", displayName: "Mags Manager" }, { permissions: MANAGER_PERMISSIONS, at: "/staff" })
+    // The administrator makes a role in Administration, ticking its permissions...
+    const manager = await world.person({ id: "staff-manager", displayName: "Mags Manager" }, { permissions: MANAGER_PERMISSIONS, at: "/admin/roles/new" })
     const admin = manager.page
+    const roleForm = admin.getByRole("form", { name: "New role" })
+    await roleForm.getByRole("textbox", { name: "Name" }).fill("Shift lead")
+    for (const key of ["staff.view", "shifts.view"]) await roleForm.getByRole("checkbox", { name: key, exact: true }).check()
+    await roleForm.getByRole("button", { name: "Create role" }).click()
+    await admin.getByRole("heading", { name: "Shift lead", level: 2 }).waitFor()
+
+    // ...then the profile in the Staff room: the account found by name, the new role ticked.
+    await navigation(admin).getByRole("link", { name: "Staff" }).click()
     await admin.getByRole("heading", { name: "Staff", level: 1 }).waitFor()
     await admin.getByRole("table", { name: "Staff profiles" }).getByRole("row", { name: /Mags Manager/ }).waitFor()
     await checkPage(admin, "staff, profiles")

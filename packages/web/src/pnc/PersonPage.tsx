@@ -1,5 +1,6 @@
 import { Link } from "wouter"
 import type { Me } from "../app/session.js"
+import { AuditLink } from "../audit/AuditLink.js"
 import { pnc as words } from "../strings/index.js"
 import { civilianStatusWords, genderWords } from "../strings/pnc.js"
 import { Day } from "../ui/Day.js"
@@ -69,6 +70,7 @@ const Person = ({ person, me }: { readonly person: OfficialPerson; readonly me: 
       <h1 id="pnc-person-name">{person.fullName}</h1>
       <span className="pnc-mono muted">{person.reference}</span>
       <Link href={`/people/${person.id}/history`}>{words.openHistory}</Link>
+      <AuditLink targetId={person.id} />
     </header>
     <AlertBadges alerts={personAlerts(person)} label={words.flags} large />
     <div className="pnc-grid">

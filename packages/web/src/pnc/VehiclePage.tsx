@@ -1,5 +1,6 @@
 import { Link } from "wouter"
 import type { Me } from "../app/session.js"
+import { AuditLink } from "../audit/AuditLink.js"
 import { licenceWords, pnc as words } from "../strings/index.js"
 import { insuranceWords, motWords, registrationWords, taxWords, vehicleTypeWords } from "../strings/pnc.js"
 import { Day } from "../ui/Day.js"
@@ -150,6 +151,7 @@ const Vehicle = ({ vehicle, me }: { readonly vehicle: VehicleRecord; readonly me
       <h1 id="pnc-vehicle-plate" className="pnc-plate">{vehicle.plate}</h1>
       <span>{vehicle.make} {vehicle.model}, {vehicle.colour}</span>
       <Link href={`/vehicles/${vehicle.id}/history`}>{words.openHistory}</Link>
+      <AuditLink targetId={vehicle.id} />
     </header>
     <AlertBadges alerts={vehicleAlerts(vehicle)} label={words.flags} large />
     <div className="pnc-grid">
