@@ -1,4 +1,4 @@
-import { ChargeFields, chargeProblems } from "@bluelight/core/civilians"
+import { CHARGE_TERMS, ChargeFields, chargeProblems } from "@bluelight/core/civilians"
 import { checkBody } from "../../api/checkBody.js"
 import { ApiFailure, type FieldProblem } from "../../api/failure.js"
 import { adminIntegrations } from "../../strings/adminIntegrations.js"
@@ -20,17 +20,8 @@ export interface ChargeFormFields {
   readonly warningApplicable: string
 }
 
-export const CHARGE_FORM_FIELDS = [
-  "code",
-  "title",
-  "category",
-  "fineMin",
-  "fineMax",
-  "points",
-  "endorsementCode",
-  "custodyMaxDays",
-  "warningApplicable"
-] as const satisfies ReadonlyArray<keyof ChargeFormFields>
+/** The form's fields: a charge's terms, as the core names them. */
+export const CHARGE_FORM_FIELDS = CHARGE_TERMS satisfies ReadonlyArray<keyof ChargeFormFields>
 
 export const EMPTY_CHARGE: ChargeFormFields = {
   code: "",
